@@ -1,0 +1,189 @@
+"""Cards, card text, and the deck.
+
+A `Card` is a small int (0..51, rank-major: ``(rank - 2) * 4 + suit``) with names. Being an int keeps it
+hashable, ordered, tiny and fast as a table index in the evaluator, while ``str`` and ``repr`` speak poker.
+There are exactly 52 card objects; `Card("As")` and `Card(51)` return the same one.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+
+import attrs
+
+from engine.errors import CardError
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+_SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
+RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King",
+              "Ace")
+RANK_PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Jacks",
+                "Queens", "Kings", "Aces")
+
+
+class Card(int):
+    """One of the 52 cards. ``rank`` is 2..14 (ace high), ``suit`` one of 'c', 'd', 'h', 's'."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: str | int) -> Card:
+        if isinstance(value, str):
+            cards = parse_cards(value)
+            if len(cards) != 1:
+                raise CardError(f"expected exactly one card, got {value!r}")
+            return cards[0]
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52:
+            return ALL_CARDS[value] if len(ALL_CARDS) == 52 else int.__new__(cls, value)
+        raise CardError(f"a card index must be an int in 0..51, got {value!r}")
+
+    @property
+    def rank(self) -> int:
+        return (int(self) >> 2) + 2
+
+    @property
+    def suit(self) -> str:
+        return SUIT_CHARS[int(self) & 3]
+
+    @property
+    def rank_char(self) -> str:
+        return RANK_CHARS[int(self) >> 2]
+
+    def __str__(self) -> str:
+        return RANK_CHARS[int(self) >> 2] + SUIT_CHARS[int(self) & 3]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+
+ALL_CARDS: tuple[Card, ...] = ()
+ALL_CARDS = tuple(Card(i) for i in range(52))
+
+
+def make_card(rank: int, suit: str) -> Card:
+    """The card of a rank (2..14) and suit ('c', 'd', 'h', 's')."""
+    if rank not in range(2, 15) or suit not in SUIT_CHARS or len(suit) != 1:
+        raise CardError(f"no card has rank {rank!r} and suit {suit!r}; ranks are 2..14, suits c d h s")
+    return ALL_CARDS[(rank - 2) * 4 + SUIT_CHARS.index(suit)]
+
+
+def parse_cards(text: str, *, distinct: bool = True) -> tuple[Card, ...]:
+    """Read cards from text: "As 2h Kc Qd", "As2hKcQd", "Td", "10d", "A♠ 2♥"; commas and spaces separate.
+
+    Ranks and suits are case-insensitive. With ``distinct`` (the default) a repeated card is an error.
+    """
+    if not isinstance(text, str):
+        raise CardError(f"card text must be a string, got {text!r}")
+    cards: list[Card] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace() or ch in ",;":
+            i += 1
+            continue
+        if text.startswith("10", i):
+            rank_index, i = RANK_CHARS.index("T"), i + 2
+        elif ch.upper() in RANK_CHARS:
+            rank_index, i = RANK_CHARS.index(ch.upper()), i + 1
+        else:
+            raise CardError(f"unknown rank {ch!r} at position {i} in {text!r}; ranks are 2-9, T (or 10), J, Q, K, A")
+        if i >= n:
+            raise CardError(f"card text {text!r} ends before the suit of its last card; suits are c d h s or ♣ ♦ ♥ ♠")
+        suit_ch = _SUIT_SYMBOLS.get(text[i], text[i].lower())
+        if suit_ch not in SUIT_CHARS:
+            raise CardError(f"unknown suit {text[i]!r} at position {i} in {text!r}; suits are c d h s or ♣ ♦ ♥ ♠")
+        i += 1
+        cards.append(ALL_CARDS[rank_index * 4 + SUIT_CHARS.index(suit_ch)])
+    if distinct:
+        require_distinct(cards, text)
+    return tuple(cards)
+
+
+def require_distinct(cards: Iterable[Card], source: object = None) -> None:
+    """Raise CardError naming the first card that appears twice."""
+    seen: set[int] = set()
+    for card in cards:
+        if card in seen:
+            where = f" in {source!r}" if source is not None else ""
+            raise CardError(f"card {card} appears twice{where}; each card exists once in the deck")
+        seen.add(card)
+
+
+def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
+    """Cards back to text, "As 2h Kc"."""
+    return sep.join(str(card) for card in cards)
+
+
+def _as_cards(cards: Iterable[Card | int | str] | str) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return tuple(card if isinstance(card, Card) else Card(card) for card in cards)
+
+
+@attrs.frozen(slots=True)
+class Deck:
+    """The order in which cards will be dealt, fixed before the hand begins.
+
+    Make one with `Deck.seeded(seed)` (the same order on every machine and Python version), `Deck.secure()`
+    (the operating system's randomness), or `Deck.ordered(cards)` (a given order: replays and tests; it may hold
+    fewer than 52 cards when only those are needed).
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_as_cards)
+
+    def __attrs_post_init__(self) -> None:
+        require_distinct(self.cards, "the deck")
+
+    @classmethod
+    def standard(cls) -> Deck:
+        """The 52 cards in index order (2c 2d 2h 2s 3c ... As)."""
+        return cls(ALL_CARDS)
+
+    @classmethod
+    def ordered(cls, cards: Iterable[Card | int | str] | str) -> Deck:
+        return cls(_as_cards(cards))
+
+    @classmethod
+    def seeded(cls, seed: int | str | bytes) -> Deck:
+        """A shuffle fixed by ``seed``: a Fisher-Yates shuffle driven by Mersenne Twister bits only, so the
+        order does not depend on how a Python version implements ``random.shuffle``."""
+        if isinstance(seed, bool) or not isinstance(seed, (int, str, bytes)):
+            raise CardError(f"a deck seed must be an int, str or bytes, got {seed!r}")
+        return cls(_shuffle(list(ALL_CARDS), random.Random(seed).getrandbits))
+
+    @classmethod
+    def secure(cls) -> Deck:
+        """A shuffle from the operating system's randomness, for real-money play."""
+        return cls(_shuffle(list(ALL_CARDS), secrets.randbits))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+def _shuffle(cards: list[Card], getrandbits: Callable[[int], int]) -> tuple[Card, ...]:
+    for i in range(len(cards) - 1, 0, -1):
+        j = _below(i + 1, getrandbits)
+        cards[i], cards[j] = cards[j], cards[i]
+    return tuple(cards)
+
+
+def _below(n: int, getrandbits: Callable[[int], int]) -> int:
+    """A uniform int in 0..n-1 by rejection sampling (no modulo bias)."""
+    k = n.bit_length()
+    while True:
+        r = getrandbits(k)
+        if r < n:
+            return r
+
+
+def cards_of(cards: Sequence[Card | int | str] | str) -> tuple[Card, ...]:
+    """Accept cards as text or as a sequence of cards, card indexes or card texts."""
+    return _as_cards(cards)

@@ -1,0 +1,26 @@
+"""One small hierarchy of errors, all ValueError subclasses, so callers may catch broadly or precisely.
+
+Every message quotes the offending input and says what was expected or allowed.
+"""
+
+from __future__ import annotations
+
+
+class EngineError(ValueError):
+    """Base of every error the engine raises for bad input."""
+
+
+class CardError(EngineError):
+    """Card text that cannot be read, or cards that must be distinct and are not."""
+
+
+class RulesError(EngineError):
+    """An impossible game configuration (negative blinds, too many seats, a cap below zero...)."""
+
+
+class IllegalAction(EngineError):
+    """An action the current state does not allow; the message says what is allowed instead."""
+
+
+class HistoryError(EngineError):
+    """A hand history that is malformed, truncated, or contradicts the rules."""

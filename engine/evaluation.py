@@ -1,0 +1,436 @@
+"""Omaha hand evaluation: the best high and the best 8-or-better low from exactly two hole cards and
+exactly three board cards.
+
+How it is fast, in pure Python:
+
+* Five-card strength is a table lookup. A non-flush hand depends only on its multiset of ranks, keyed by
+  the sum of ``5 ** rank`` over its cards (no rank appears more than four times, so the base-5 digits never
+  carry): 6,175 entries. A flush depends only on its set of ranks, keyed by a 13-bit mask: 1,287 entries.
+  Strength values run 1..7462, higher is better, one value per distinct hand class.
+* The best non-flush high of a hole pair on a board depends only on the board's rank multiset and the
+  pair's two ranks. A row of 169 values (one per ordered pair of ranks) is built the first time a board rank
+  multiset is seen and kept: after that a player's high is six lookups and a max. Flushes are checked only
+  when the board has three cards of a suit.
+* A low depends only on the set of low ranks (A..8) in the hole and on the board, so it is one lookup in a
+  row of 256 values per board low-rank mask. A low is stored as the bit mask of its five ranks (bit 0 the ace,
+  bit 7 the eight); comparing masks as integers compares lows from the top card down, and the smaller mask
+  is the better low. Its strength is ``256 - mask``, so higher is better here too, and 0 means no low.
+"""
+
+from __future__ import annotations
+
+import sys
+import zlib
+from array import array
+from collections.abc import Iterable, Sequence
+from importlib import resources
+from itertools import combinations, combinations_with_replacement
+
+import attrs
+
+from engine.cards import ALL_CARDS, RANK_NAMES, RANK_PLURALS, Card, cards_of, require_distinct
+from engine.errors import CardError
+
+# --- categories -------------------------------------------------------------------------------------------
+
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+CATEGORY_NAMES = ("High card", "Pair", "Two pair", "Three of a kind", "Straight", "Flush", "Full house",
+                  "Four of a kind", "Straight flush")
+
+# --- five-card tables -------------------------------------------------------------------------------------
+
+_STRAIGHT_TOPS = {frozenset(range(top - 4, top + 1)): top for top in range(4, 13)}
+_STRAIGHT_TOPS[frozenset((12, 0, 1, 2, 3))] = 3  # the wheel, A-2-3-4-5, five high
+
+
+def _class_of(ranks: Sequence[int], suited: bool) -> tuple[int, tuple[int, ...]]:
+    """(category, tie-break ranks) of five rank indexes (0 = deuce .. 12 = ace); the plain definition."""
+    counts = {r: ranks.count(r) for r in set(ranks)}
+    order = tuple(sorted(counts, key=lambda r: (counts[r], r), reverse=True))
+    shape = sorted(counts.values(), reverse=True)
+    top = _STRAIGHT_TOPS.get(frozenset(ranks)) if len(counts) == 5 else None
+    if top is not None:
+        return (STRAIGHT_FLUSH if suited else STRAIGHT, (top,))
+    if suited:
+        return FLUSH, order
+    category = {(4, 1): QUADS, (3, 2): FULL_HOUSE, (3, 1, 1): TRIPS, (2, 2, 1): TWO_PAIR,
+                (2, 1, 1, 1): PAIR}.get(tuple(shape), HIGH_CARD)
+    return category, order
+
+
+def _build_five_card_tables() -> tuple[dict[int, int], dict[int, int], list[tuple[int, tuple[int, ...]]]]:
+    classes: list[tuple[tuple[int, tuple[int, ...]], bool, int]] = []
+    for ranks in combinations_with_replacement(range(13), 5):
+        if max(ranks.count(r) for r in ranks) <= 4:
+            classes.append((_class_of(ranks, False), False, sum(5**r for r in ranks)))
+    for ranks in combinations(range(13), 5):
+        classes.append((_class_of(ranks, True), True, sum(1 << r for r in ranks)))
+    classes.sort(key=lambda entry: entry[0])
+    plain: dict[int, int] = {}
+    flush: dict[int, int] = {}
+    described: list[tuple[int, tuple[int, ...]]] = [(-1, ())]
+    for value, (klass, suited, key) in enumerate(classes, start=1):
+        (flush if suited else plain)[key] = value
+        described.append(klass)
+    return plain, flush, described
+
+
+_PLAIN, _FLUSH, _DESCRIBED = _build_five_card_tables()
+HIGH_VALUES = len(_DESCRIBED) - 1  # 7462 distinct high hands
+
+# Per-card lookups, indexed by the card's int value.
+_RANK = tuple(c >> 2 for c in range(52))
+_RANK_KEY = tuple(5 ** (c >> 2) for c in range(52))
+_RANK_BIT = tuple(1 << (c >> 2) for c in range(52))
+_SUIT = tuple(c & 3 for c in range(52))
+_SUIT_KEY = tuple(1 << (3 * (c & 3)) for c in range(52))  # three bits per suit count the suit's cards
+_LOW_BIT = tuple((1 << (((c >> 2) + 1) % 13)) if (c >> 2) in (12, 0, 1, 2, 3, 4, 5, 6) else 0 for c in range(52))
+
+# One packed key per card: its rank key in the low 32 bits (a five-card sum stays below 5 * 5**12 < 2**32)
+# and its suit key above, so one sum over the board gives both the rank multiset and the suit counts.
+_PACKED = tuple(_RANK_KEY[c] | _SUIT_KEY[c] << 32 for c in range(52))
+_RANK13 = tuple(13 * (c >> 2) for c in range(52))
+
+# For every suit-count key of a 3..5 card board: the suit with three or more cards there, or -1.
+_FLUSH_SUIT: dict[int, int] = {
+    sum(1 << (3 * s) for s in suits): next((s for s in range(4) if suits.count(s) >= 3), -1)
+    for n in (3, 4, 5)
+    for suits in combinations_with_replacement(range(4), n)
+}
+
+
+# --- high: rows per board rank multiset -------------------------------------------------------------------
+
+_ORDERED_PAIR_KEYS = tuple(5 ** (i // 13) + 5 ** (i % 13) for i in range(169))
+_TABLE_FILE = "high_rows.bin.zlib"
+
+
+def _row_for(triples: Iterable[int]) -> list[int]:
+    """Best non-flush value for each ordered hole rank pair (index ``13 * a + b``) given the board's triples."""
+    plain_get = _PLAIN.get
+    columns = [[plain_get(pair + triple, 0) for pair in _ORDERED_PAIR_KEYS] for triple in set(triples)]
+    return list(map(max, *columns)) if len(columns) > 1 else columns[0]
+
+
+def _triples_of(ranks: Sequence[int]) -> set[int]:
+    return {5**a + 5**b + 5**c for a, b, c in combinations(ranks, 3)}
+
+
+def _five_card_boards() -> list[tuple[int, ...]]:
+    """Every rank multiset a five-card board can have, in a fixed order: the shipped table's row order."""
+    return [ranks for ranks in combinations_with_replacement(range(13), 5) if max(map(ranks.count, ranks)) <= 4]
+
+
+def build_high_table() -> bytes:
+    """The shipped table: one 169-entry row per five-card board rank multiset, as little-endian uint16."""
+    table = array("H")
+    for ranks in _five_card_boards():
+        table.extend(_row_for(_triples_of(ranks)))
+    if sys.byteorder == "big":
+        table.byteswap()
+    return zlib.compress(table.tobytes(), 9)
+
+
+def _load_high_rows() -> dict[int, list[int]]:
+    """Rows for all 6,175 five-card board rank multisets, read from the table shipped with the package.
+
+    Building them here would take about a second; reading them takes milliseconds. A test rebuilds the table
+    and compares it byte for byte with the shipped one.
+    """
+    table = array("H")
+    table.frombytes(zlib.decompress(resources.files("engine").joinpath(_TABLE_FILE).read_bytes()))
+    if sys.byteorder == "big":
+        table.byteswap()
+    shared = list(range(HIGH_VALUES + 1))  # one int object per value, shared by every row (8 MB, not 36)
+    values = list(map(shared.__getitem__, table))
+    return {sum(5**r for r in ranks): values[169 * i: 169 * i + 169]
+            for i, ranks in enumerate(_five_card_boards())}
+
+
+_HIGH_ROWS: dict[int, list[int]] = _load_high_rows()
+
+
+def _high_row(rank_key: int, board: Sequence[int]) -> list[int]:
+    """The row for a board's rank multiset; rows of three- and four-card boards are built when first met."""
+    row = _HIGH_ROWS.get(rank_key)
+    if row is None:
+        row = _HIGH_ROWS[rank_key] = _row_for(_triples_of([_RANK[c] for c in board]))
+    return row
+
+
+def _flush_value(hole: Sequence[int], board: Sequence[int], suit: int) -> int:
+    suited_hole = [_RANK_BIT[c] for c in hole if _SUIT[c] == suit]
+    if len(suited_hole) < 2:
+        return 0
+    suited_board = [_RANK_BIT[c] for c in board if _SUIT[c] == suit]
+    return max(_FLUSH[a | b | c | d | e] for a, b in combinations(suited_hole, 2)
+               for c, d, e in combinations(suited_board, 3))
+
+
+# --- low: rows per board low-rank mask --------------------------------------------------------------------
+
+_LOW_ROWS: dict[int, list[int]] = {}
+_LOWEST_THREE: dict[int, int] = {}
+
+
+def _lowest_three(mask: int) -> int:
+    out = 0
+    for _ in range(3):
+        bit = mask & -mask
+        out |= bit
+        mask ^= bit
+    return out
+
+
+def _low_row(board_mask: int) -> list[int]:
+    """For each hole low-rank mask, the strength (256 - five-rank mask) of its best low on this board; 0 = none.
+
+    A pair of hole ranks takes the three lowest board ranks it does not repeat; a larger hole mask is as good
+    as its best mask with one rank removed, so each entry costs a few lookups.
+    """
+    row = _LOW_ROWS.get(board_mask)
+    if row is None:
+        row = [0] * 256
+        if board_mask.bit_count() >= 3:
+            for hole_mask in range(3, 256):
+                size = hole_mask.bit_count()
+                if size == 2:
+                    rest = board_mask & ~hole_mask
+                    if rest.bit_count() >= 3:
+                        row[hole_mask] = 256 - (hole_mask | _lowest_three(rest))
+                elif size > 2:
+                    row[hole_mask] = max(row[hole_mask & ~(1 << i)] for i in range(8) if hole_mask >> i & 1)
+        _LOW_ROWS[board_mask] = row
+    return row
+
+
+# --- the fast path: strengths as ints ---------------------------------------------------------------------
+
+
+def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
+    """Strength of the best Omaha high (1..7462, higher is better). Cards are not validated here."""
+    packed = 0
+    for card in board:
+        packed += _PACKED[card]
+    row = _high_row(packed & 0xFFFFFFFF, board)
+    if len(hole) == 4:
+        a, b, c, d = hole
+        ra, rb, rc, rd = _RANK[a], _RANK[b], _RANK[c], _RANK[d]
+        qa, qb, qc = _RANK13[a], _RANK13[b], _RANK13[c]
+        best = max(row[qa + rb], row[qa + rc], row[qa + rd], row[qb + rc], row[qb + rd], row[qc + rd])
+    else:
+        best = max(row[_RANK13[x] + _RANK[y]] for x, y in combinations(hole, 2))
+    suit = _FLUSH_SUIT[packed >> 32]
+    if suit < 0:
+        return best
+    return max(best, _flush_value(hole, board, suit))
+
+
+def low_value(hole: Sequence[int], board: Sequence[int]) -> int:
+    """Strength of the best 8-or-better low (256 - its rank mask; higher is better), or 0 for none."""
+    board_mask = 0
+    for card in board:
+        board_mask |= _LOW_BIT[card]
+    hole_mask = 0
+    for card in hole:
+        hole_mask |= _LOW_BIT[card]
+    return _low_row(board_mask)[hole_mask]
+
+
+def hi_lo_values(hole: Sequence[int], board: Sequence[int]) -> tuple[int, int]:
+    """Both strengths at once: (high, low). The showdown and equity code use this."""
+    return high_value(hole, board), low_value(hole, board)
+
+
+# --- hands as values --------------------------------------------------------------------------------------
+
+
+def _high_name(value: int) -> str:
+    category, ranks = _DESCRIBED[value]
+    name = CATEGORY_NAMES[category]
+    if category == HIGH_CARD:
+        return f"{name}, {RANK_NAMES[ranks[0]]}"
+    if category == PAIR:
+        return f"{name} of {RANK_PLURALS[ranks[0]]}"
+    if category == TWO_PAIR:
+        return f"{name}, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[1]]}"
+    if category in (TRIPS, QUADS):
+        return f"{name}, {RANK_PLURALS[ranks[0]]}"
+    if category == FULL_HOUSE:
+        return f"{name}, {RANK_PLURALS[ranks[0]]} full of {RANK_PLURALS[ranks[1]]}"
+    if category == STRAIGHT_FLUSH and ranks[0] == 12:
+        return "Royal flush"
+    return f"{name}, {RANK_NAMES[ranks[0]]} high"
+
+
+def _arrange_high(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Five cards in the order a player reads them: biggest group first, then by rank; a wheel ends on its ace."""
+    cards = tuple(cards)
+    ranks = [c.rank for c in cards]
+    ordered = sorted(cards, key=lambda c: (ranks.count(c.rank), c.rank, c.suit), reverse=True)
+    if sorted(ranks) == [2, 3, 4, 5, 14]:
+        ordered = ordered[1:] + ordered[:1]
+    return tuple(ordered)
+
+
+@attrs.frozen(slots=True, order=True)
+class HighHand:
+    """A five-card high hand. ``a > b`` when a beats b; hands of equal strength compare equal."""
+
+    value: int
+    cards: tuple[Card, ...] = attrs.field(eq=False, order=False)
+
+    @property
+    def category(self) -> int:
+        """0 (high card) .. 8 (straight flush); see CATEGORY_NAMES."""
+        return _DESCRIBED[self.value][0]
+
+    @property
+    def name(self) -> str:
+        return _high_name(self.value)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"HighHand({self.name!r}, {' '.join(map(str, self.cards))!r})"
+
+
+_LOW_CHARS = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8"}
+
+
+@attrs.frozen(slots=True, order=True)
+class LowHand:
+    """An 8-or-better low. ``a > b`` when a beats b, that is, when a is the lower hand."""
+
+    value: int
+    cards: tuple[Card, ...] = attrs.field(eq=False, order=False)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The five low ranks from the top card down, the ace as 1: (8, 5, 4, 2, 1)."""
+        mask = 256 - self.value
+        return tuple(r + 1 for r in range(7, -1, -1) if mask >> r & 1)
+
+    @property
+    def name(self) -> str:
+        return "-".join(_LOW_CHARS[r] for r in self.ranks)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"LowHand({self.name!r}, {' '.join(map(str, self.cards))!r})"
+
+
+def _low_rank(card: Card) -> int:
+    return 1 if card.rank == 14 else card.rank
+
+
+def _check_deal(hole: Sequence[Card], board: Sequence[Card]) -> None:
+    if len(hole) < 2:
+        raise CardError(f"an Omaha hand needs at least two hole cards, got {len(hole)}")
+    if not 3 <= len(board) <= 5:
+        raise CardError(f"an Omaha board has 3, 4 or 5 cards, got {len(board)}")
+    require_distinct((*hole, *board), "the hole and board cards")
+
+
+def best_high(hole: Sequence[Card | int | str] | str, board: Sequence[Card | int | str] | str) -> HighHand:
+    """The best high hand from exactly two of ``hole`` and exactly three of ``board``."""
+    hole_cards, board_cards = cards_of(hole), cards_of(board)
+    _check_deal(hole_cards, board_cards)
+    value = high_value(hole_cards, board_cards)
+    return HighHand(value, _arrange_high(_cards_for_high(hole_cards, board_cards, value)))
+
+
+def _cards_for_high(hole: Sequence[Card], board: Sequence[Card], value: int) -> tuple[Card, ...]:
+    for pair in combinations(hole, 2):
+        for triple in combinations(board, 3):
+            if five_card_value((*pair, *triple)) == value:
+                return (*pair, *triple)
+    raise AssertionError("the best value is always reached by some two-plus-three combination")
+
+
+def five_card_value(cards: Sequence[int]) -> int:
+    """Strength of exactly five cards as a high hand (1..7462)."""
+    suit = _SUIT[cards[0]]
+    if all(_SUIT[c] == suit for c in cards):
+        mask = 0
+        for c in cards:
+            mask |= _RANK_BIT[c]
+        return _FLUSH[mask]
+    return _PLAIN[sum(_RANK_KEY[c] for c in cards)]
+
+
+def best_low(hole: Sequence[Card | int | str] | str, board: Sequence[Card | int | str] | str) -> LowHand | None:
+    """The best 8-or-better low from exactly two of ``hole`` and three of ``board``, or None when there is none."""
+    hole_cards, board_cards = cards_of(hole), cards_of(board)
+    _check_deal(hole_cards, board_cards)
+    value = low_value(hole_cards, board_cards)
+    if not value:
+        return None
+    return LowHand(value, _cards_for_low(hole_cards, board_cards, 256 - value))
+
+
+def _cards_for_low(hole: Sequence[Card], board: Sequence[Card], mask: int) -> tuple[Card, ...]:
+    for pair in combinations(hole, 2):
+        for triple in combinations(board, 3):
+            five = (*pair, *triple)
+            bits = 0
+            for c in five:
+                bits |= _LOW_BIT[c]
+            if bits == mask and all(_LOW_BIT[c] for c in five):
+                return tuple(sorted(five, key=lambda c: (-_low_rank(c), c.suit)))
+    raise AssertionError("the best low is always reached by some two-plus-three combination")
+
+
+class BoardEvaluator:
+    """Evaluates many hands on one board, sharing the board's work: the showdown's and equity code's tool."""
+
+    __slots__ = ("_board", "_board_mask", "_flush_suit", "_high_row", "_low_row")
+
+    def __init__(self, board: Sequence[Card | int | str] | str) -> None:
+        self._board = cards_of(board)
+        if not 3 <= len(self._board) <= 5:
+            raise CardError(f"an Omaha board has 3, 4 or 5 cards, got {len(self._board)}")
+        require_distinct(self._board, "the board")
+        packed = sum(_PACKED[c] for c in self._board)
+        self._high_row = _high_row(packed & 0xFFFFFFFF, self._board)
+        self._flush_suit = _FLUSH_SUIT[packed >> 32]
+        self._board_mask = 0
+        for card in self._board:
+            self._board_mask |= _LOW_BIT[card]
+        self._low_row = _low_row(self._board_mask)
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        return self._board
+
+    def high_value(self, hole: Sequence[int]) -> int:
+        row = self._high_row
+        best = max(row[_RANK13[x] + _RANK[y]] for x, y in combinations(hole, 2))
+        if self._flush_suit >= 0:
+            best = max(best, _flush_value(hole, self._board, self._flush_suit))
+        return best
+
+    def low_value(self, hole: Sequence[int]) -> int:
+        mask = 0
+        for card in hole:
+            mask |= _LOW_BIT[card]
+        return self._low_row[mask]
+
+    def best_high(self, hole: Sequence[Card]) -> HighHand:
+        value = self.high_value(hole)
+        return HighHand(value, _arrange_high(_cards_for_high(hole, self._board, value)))
+
+    def best_low(self, hole: Sequence[Card]) -> LowHand | None:
+        value = self.low_value(hole)
+        return LowHand(value, _cards_for_low(hole, self._board, 256 - value)) if value else None
+
+
+def high_hand_from_value(value: int, cards: Sequence[Card]) -> HighHand:
+    return HighHand(value, _arrange_high(cards))
+
+
+__all__ = ["ALL_CARDS", "CATEGORY_NAMES", "BoardEvaluator", "HighHand", "LowHand", "best_high", "best_low",
+           "five_card_value", "hi_lo_values", "high_value", "low_value"]
