@@ -34,3 +34,16 @@ __all__ = [
     "make_card",
     "parse_cards",
 ]
+
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, Show  # noqa: E402
+from engine.betting import FixedLimit, NoLimit, PotLimit, Spot  # noqa: E402
+from engine.pots import Pot, build_pots  # noqa: E402
+from engine.rules import Rake, Rules, ShowdownPolicy  # noqa: E402
+from engine.showdown import HandResult, PotResult  # noqa: E402
+from engine.state import HandState, LegalActions, Street, start_hand  # noqa: E402
+
+__all__ += [
+    "Action", "Bet", "Call", "Check", "FixedLimit", "Fold", "HandResult", "HandState", "LegalActions", "Muck",
+    "NoLimit", "Pot", "PotLimit", "PotResult", "Raise", "Rake", "Rules", "Show", "ShowdownPolicy", "Spot",
+    "Street", "build_pots", "start_hand",
+]

@@ -1,0 +1,66 @@
+"""What a player can do. ``Bet(to)`` and ``Raise(to)`` name the total the player's bet this round becomes."""
+
+from __future__ import annotations
+
+import attrs
+
+from engine.errors import IllegalAction
+
+
+def _to(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise IllegalAction(f"a bet or raise names the total to bet, a whole number of chips > 0; got {value!r}")
+    return value
+
+
+@attrs.frozen(slots=True)
+class Fold:
+    def __str__(self) -> str:
+        return "fold"
+
+
+@attrs.frozen(slots=True)
+class Check:
+    def __str__(self) -> str:
+        return "check"
+
+
+@attrs.frozen(slots=True)
+class Call:
+    def __str__(self) -> str:
+        return "call"
+
+
+@attrs.frozen(slots=True)
+class Bet:
+    to: int = attrs.field(converter=_to)
+
+    def __str__(self) -> str:
+        return f"bet {self.to}"
+
+
+@attrs.frozen(slots=True)
+class Raise:
+    to: int = attrs.field(converter=_to)
+
+    def __str__(self) -> str:
+        return f"raise to {self.to}"
+
+
+@attrs.frozen(slots=True)
+class Show:
+    """At a manual showdown: turn the hand face up and claim the pots it can win."""
+
+    def __str__(self) -> str:
+        return "show"
+
+
+@attrs.frozen(slots=True)
+class Muck:
+    """At a manual showdown: throw the hand away unseen, giving up every claim."""
+
+    def __str__(self) -> str:
+        return "muck"
+
+
+Action = Fold | Check | Call | Bet | Raise | Show | Muck

@@ -1,0 +1,157 @@
+"""The pluggable betting structures. Each is a small value with one job: given the spot a player is in,
+say how much they may wager (bet or raise to) and whether a wager counts as a full bet or raise.
+
+The hand state owns the round's bookkeeping (who has acted, the current level); a structure only answers
+questions about amounts, so a new structure never touches the state machine.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import attrs
+
+from engine.errors import RulesError
+
+PREFLOP, FLOP, TURN, RIVER = 1, 2, 3, 4
+
+
+@attrs.frozen(slots=True)
+class Spot:
+    """What a structure needs to know about the player to act.
+
+    ``level`` is the bet every player must match this round; ``full_level`` the level set by the last full
+    bet or raise (a short all-in may sit above it); ``min_raise`` the size of the last full bet or raise;
+    ``wagers`` how many full bets and raises the round has seen (the preflop big blind counts as one);
+    ``pot`` every chip put in so far, this round's bets included; ``stake`` the player's bet this round and
+    ``stack`` what they have behind it.
+    """
+
+    street: int
+    level: int
+    full_level: int
+    min_raise: int
+    wagers: int
+    pot: int
+    stake: int
+    stack: int
+    players_in: int
+    big_blind: int
+
+
+class BettingStructure(Protocol):
+    def wager_range(self, spot: Spot) -> tuple[int, int] | None:
+        """The (min, max) a bet or raise may bring the player's total to, or None when they may not wager."""
+
+    def is_full(self, spot: Spot, to: int) -> bool:
+        """Whether a wager to ``to`` counts as a full bet or raise (it reopens the betting, and in fixed
+        limit counts toward the cap). Short all-ins do not."""
+
+    def next_min_raise(self, spot: Spot, to: int) -> int:
+        """The size of a full raise after a full wager to ``to``."""
+
+    def reopen_threshold(self, spot: Spot) -> int:
+        """How far short all-ins together must raise the level before a player who has acted may raise again."""
+
+
+def _positive(name: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise RulesError(f"{name} must be a whole number of chips > 0, got {value!r}")
+
+
+@attrs.frozen(slots=True)
+class FixedLimit:
+    """Bets and raises of exactly one small bet (preflop, flop) or one big bet (turn, river).
+
+    A round allows one bet and ``max_raises`` raises (three by default; WSOP limit events use four). With
+    ``uncapped_heads_up`` the cap is lifted while only two players are in the hand. Short all-ins follow the
+    half-bet rule: half a bet or more counts as a full bet or raise, less does not.
+    """
+
+    small_bet: int
+    big_bet: int
+    max_raises: int = 3
+    uncapped_heads_up: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        _positive("small_bet", self.small_bet)
+        _positive("big_bet", self.big_bet)
+        if isinstance(self.max_raises, bool) or not isinstance(self.max_raises, int) or self.max_raises < 0:
+            raise RulesError(f"max_raises must be a whole number >= 0, got {self.max_raises!r}")
+
+    def bet_size(self, street: int) -> int:
+        return self.small_bet if street <= FLOP else self.big_bet
+
+    def wager_range(self, spot: Spot) -> tuple[int, int] | None:
+        capped = spot.wagers >= 1 + self.max_raises
+        if capped and not (self.uncapped_heads_up and spot.players_in == 2):
+            return None
+        target = spot.full_level + self.bet_size(spot.street)
+        all_in = spot.stake + spot.stack
+        if all_in <= spot.level:
+            return None
+        to = min(target, all_in)
+        return (to, to)
+
+    def is_full(self, spot: Spot, to: int) -> bool:
+        return 2 * (to - spot.full_level) >= self.bet_size(spot.street)
+
+    def next_min_raise(self, spot: Spot, to: int) -> int:
+        return self.bet_size(spot.street)
+
+    def reopen_threshold(self, spot: Spot) -> int:
+        return self.bet_size(spot.street)
+
+
+def _big_bet_range(spot: Spot, cap: int) -> tuple[int, int] | None:
+    """Shared by pot limit and no limit: the minimum, the all-in, and a cap on the top."""
+    all_in = spot.stake + spot.stack
+    if all_in <= spot.level:
+        return None
+    minimum = spot.level + spot.min_raise if spot.level else max(spot.big_blind, 1)
+    if all_in <= minimum:
+        return (all_in, all_in)
+    return (minimum, max(minimum, min(cap, all_in)))
+
+
+def _big_bet_is_full(spot: Spot, to: int) -> bool:
+    if spot.level == 0:
+        return to >= max(spot.big_blind, 1)
+    return to - spot.level >= spot.min_raise
+
+
+@attrs.frozen(slots=True)
+class PotLimit:
+    """A bet or raise of at least the big blind (or the last full raise), at most the size of the pot:
+    the raise may bring the total to the current bet + (every chip in the pot, this round's bets included,
+    + the amount the raiser must first call)."""
+
+    def wager_range(self, spot: Spot) -> tuple[int, int] | None:
+        to_call = spot.level - spot.stake
+        return _big_bet_range(spot, spot.level + spot.pot + to_call)
+
+    def is_full(self, spot: Spot, to: int) -> bool:
+        return _big_bet_is_full(spot, to)
+
+    def next_min_raise(self, spot: Spot, to: int) -> int:
+        return to - spot.level
+
+    def reopen_threshold(self, spot: Spot) -> int:
+        return spot.min_raise
+
+
+@attrs.frozen(slots=True)
+class NoLimit:
+    """A bet or raise of at least the big blind (or the last full raise), up to the whole stack."""
+
+    def wager_range(self, spot: Spot) -> tuple[int, int] | None:
+        return _big_bet_range(spot, spot.stake + spot.stack)
+
+    def is_full(self, spot: Spot, to: int) -> bool:
+        return _big_bet_is_full(spot, to)
+
+    def next_min_raise(self, spot: Spot, to: int) -> int:
+        return to - spot.level
+
+    def reopen_threshold(self, spot: Spot) -> int:
+        return spot.min_raise

@@ -1,0 +1,119 @@
+"""The game's description: what is posted, how many hole cards, hi-lo or high only, rake, showdown handling.
+
+A `Rules` value is checked when it is made, so an impossible configuration fails at once with a message,
+not halfway through a hand.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from enum import Enum
+
+import attrs
+
+from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
+from engine.errors import RulesError
+
+MAX_PLAYERS = 10
+
+
+class ShowdownPolicy(str, Enum):
+    """How hands are revealed at the showdown.
+
+    SHOW_ALL: every hand still in is shown (the default; what simulators and most servers do).
+    MUCK_LOSERS: in showdown order, a hand is shown when it could still win or tie some part of a pot against
+    the hands already shown, and mucked otherwise (a server's "auto-muck losing hands").
+    MANUAL: each player in showdown order chooses `Show()` or `Muck()`; a mucked hand gives up every claim. When
+    a player is all-in and the betting is over, all hands are shown whatever the policy.
+    """
+
+    SHOW_ALL = "show_all"
+    MUCK_LOSERS = "muck_losers"
+    MANUAL = "manual"
+
+
+def _decimal(value: object) -> Decimal:
+    try:
+        return Decimal(str(value))
+    except InvalidOperation:
+        raise RulesError(f"rake percent must be a number, got {value!r}") from None
+
+
+@attrs.frozen(slots=True)
+class Rake:
+    """The house's cut: ``percent`` of each pot, at most ``cap`` chips (None: no cap).
+
+    With ``no_flop_no_drop`` (the default) a hand that ends before the flop is not raked. Rake is taken from
+    the main pot first, then from the side pots in order, before the pots are split.
+    """
+
+    percent: Decimal = attrs.field(converter=_decimal)
+    cap: int | None = None
+    no_flop_no_drop: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        if not Decimal(0) <= self.percent <= Decimal(100):
+            raise RulesError(f"rake percent must be between 0 and 100, got {self.percent}")
+        if self.cap is not None and (not isinstance(self.cap, int) or self.cap < 0):
+            raise RulesError(f"rake cap must be a whole number of chips >= 0 or None, got {self.cap!r}")
+
+    def amount(self, pot: int, saw_flop: bool) -> int:
+        if self.no_flop_no_drop and not saw_flop:
+            return 0
+        rake = int(pot * self.percent / 100)
+        return rake if self.cap is None else min(rake, self.cap)
+
+
+def _chips(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RulesError(f"{name} must be a whole number of chips >= 0, got {value!r}")
+    return value
+
+
+@attrs.frozen(slots=True)
+class Rules:
+    """Everything that is fixed for a hand before it starts.
+
+    ``blinds`` are the forced bets from the first seat left of the button onwards: (small, big), or (big,)
+    for a single blind. Heads-up the button posts the first blind. ``ante`` is posted by every player before
+    the blinds and is dead money (it does not count toward a call).
+    """
+
+    betting: BettingStructure
+    blinds: tuple[int, ...] = (1, 2)
+    ante: int = 0
+    hole_cards: int = 4
+    hi_lo: bool = True
+    rake: Rake | None = None
+    showdown: ShowdownPolicy = ShowdownPolicy.SHOW_ALL
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.betting, (FixedLimit, PotLimit, NoLimit)):
+            raise RulesError(f"betting must be FixedLimit(...), PotLimit() or NoLimit(), got {self.betting!r}")
+        if not isinstance(self.blinds, tuple) or not 1 <= len(self.blinds) <= 2:
+            raise RulesError(f"blinds must be a tuple (small, big) or (big,), got {self.blinds!r}")
+        for i, blind in enumerate(self.blinds):
+            _chips(f"blind {i + 1}", blind)
+        if len(self.blinds) == 2 and self.blinds[0] > self.blinds[1]:
+            raise RulesError(f"the small blind cannot exceed the big blind, got {self.blinds!r}")
+        _chips("ante", self.ante)
+        if self.big_blind == 0 and self.ante == 0:
+            raise RulesError("a game needs a big blind or an ante, or there is nothing to play for")
+        if self.hole_cards not in (4, 5):
+            raise RulesError(f"hole_cards must be 4 (Omaha) or 5 (five-card Omaha), got {self.hole_cards!r}")
+        if not isinstance(self.showdown, ShowdownPolicy):
+            raise RulesError(f"showdown must be a ShowdownPolicy, got {self.showdown!r}")
+        if self.rake is not None and not isinstance(self.rake, Rake):
+            raise RulesError(f"rake must be a Rake(percent, cap) or None, got {self.rake!r}")
+        if isinstance(self.betting, FixedLimit) and self.big_blind > self.betting.small_bet:
+            raise RulesError(f"in fixed limit the big blind ({self.big_blind}) cannot exceed the small bet "
+                             f"({self.betting.small_bet})")
+
+    @property
+    def big_blind(self) -> int:
+        return self.blinds[-1]
+
+    @property
+    def max_players(self) -> int:
+        """Ten at most; five-card Omaha seats eight, since 9 x 5 hole cards + 5 board + 3 burns exceed 52 cards."""
+        return MAX_PLAYERS if self.hole_cards == 4 else 8

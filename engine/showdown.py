@@ -1,0 +1,142 @@
+"""The showdown and the hi-lo split: pure functions of the pots, the hands shown and the board.
+
+Each pot is settled on its own, among its own claimants (eligible players who did not muck): half to the
+best high and half to the best 8-or-better low when one of them has a low, the odd chip to the high half;
+the whole pot to the best high otherwise. Tied winners split a half equally, and chips that will not divide
+go one at a time to the tied winners in seat order starting left of the button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from engine.cards import Card
+from engine.evaluation import BoardEvaluator, HighHand, LowHand
+from engine.pots import Pot
+
+
+@attrs.frozen(slots=True)
+class PotResult:
+    """How one pot was settled. ``amount`` is what was paid out, after ``rake``.
+
+    ``high_hand`` and ``low_hand`` are the winning hands with their five cards (None when the pot was not
+    contested, or for the low when nobody eligible had one); ``payouts`` pairs each paid seat with its chips.
+    """
+
+    amount: int
+    rake: int
+    eligible: tuple[int, ...]
+    high_winners: tuple[int, ...]
+    high_hand: HighHand | None
+    low_winners: tuple[int, ...]
+    low_hand: LowHand | None
+    payouts: tuple[tuple[int, int], ...]
+
+    @property
+    def is_split(self) -> bool:
+        return bool(self.low_winners)
+
+    def paid(self, seat: int) -> int:
+        return sum(amount for s, amount in self.payouts if s == seat)
+
+
+@attrs.frozen(slots=True)
+class HandResult:
+    """The outcome of a hand: every pot, the rake, and each seat's net result (final minus starting stack)."""
+
+    pots: tuple[PotResult, ...]
+    rake: int
+    net: tuple[int, ...]
+    showdown: bool
+
+    def won(self, seat: int) -> int:
+        return sum(pot.paid(seat) for pot in self.pots)
+
+    @property
+    def scoops(self) -> tuple[int, ...]:
+        """Seats that won every part of every pot they took part in, against at least one other claimant."""
+        winners = []
+        for seat in {s for pot in self.pots for s, _ in pot.payouts}:
+            contested = [p for p in self.pots if seat in p.eligible and len(p.eligible) > 1]
+            if contested and all(p.high_winners == (seat,) and p.low_winners in ((), (seat,)) for p in contested):
+                winners.append(seat)
+        return tuple(sorted(winners))
+
+
+def seat_order_from(start: int, seats: Sequence[int], players: int) -> list[int]:
+    """``seats`` in clockwise order beginning at ``start``."""
+    return sorted(seats, key=lambda seat: (seat - start) % players)
+
+
+def share(amount: int, winners: Sequence[int], button: int, players: int) -> list[tuple[int, int]]:
+    """Split ``amount`` equally; the chips left over go one each to the winners nearest the button's left."""
+    ordered = seat_order_from(button + 1, winners, players)
+    base, extra = divmod(amount, len(ordered))
+    return [(seat, base + (1 if i < extra else 0)) for i, seat in enumerate(ordered)]
+
+
+def _best(values: Mapping[int, int], seats: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    best = max(values[s] for s in seats)
+    return best, tuple(s for s in seats if values[s] == best)
+
+
+def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Sequence[Card]],
+               evaluator: BoardEvaluator | None, hi_lo: bool, button: int, players: int) -> PotResult:
+    """Settle one pot among its claimants; ``evaluator`` is None when the hand ended without a showdown."""
+    amount = pot.amount - rake
+    if len(claimants) == 1 or evaluator is None:
+        seat = claimants[0]
+        return PotResult(amount, rake, pot.eligible, (seat,), None, (), None, ((seat, amount),))
+    highs = {seat: evaluator.high_value(hole[seat]) for seat in claimants}
+    _, high_winners = _best(highs, claimants)
+    low_winners: tuple[int, ...] = ()
+    if hi_lo:
+        lows = {seat: evaluator.low_value(hole[seat]) for seat in claimants}
+        best_low, low_winners = _best(lows, claimants)
+        if not best_low:
+            low_winners = ()
+    if low_winners:
+        low_half = amount // 2
+        payouts = share(amount - low_half, high_winners, button, players) + share(low_half, low_winners, button,
+                                                                                 players)
+    else:
+        payouts = share(amount, high_winners, button, players)
+    merged: dict[int, int] = {}
+    for seat, chips in payouts:
+        merged[seat] = merged.get(seat, 0) + chips
+    return PotResult(
+        amount, rake, pot.eligible, high_winners, evaluator.best_high(hole[high_winners[0]]), low_winners,
+        evaluator.best_low(hole[low_winners[0]]) if low_winners else None,
+        tuple(sorted(merged.items(), key=lambda item: (item[0] - button - 1) % players)),
+    )
+
+
+def split_rake(pots: Sequence[Pot], total: int) -> list[int]:
+    """The rake taken from each pot: from the main pot first, then the side pots in order."""
+    taken = []
+    for pot in pots:
+        part = min(pot.amount, total)
+        taken.append(part)
+        total -= part
+    return taken
+
+
+def could_win(seat: int, pots: Sequence[Pot], shown: Sequence[int], hole: Sequence[Sequence[Card]],
+              evaluator: BoardEvaluator, hi_lo: bool) -> bool:
+    """Whether a hand would win or tie some part of a pot it is eligible for against the hands shown so far
+    (the test a server uses to show winners and muck losers automatically)."""
+    high = evaluator.high_value(hole[seat])
+    low = evaluator.low_value(hole[seat]) if hi_lo else 0
+    for pot in pots:
+        if seat not in pot.eligible:
+            continue
+        rivals = [s for s in shown if s in pot.eligible]
+        if not rivals:
+            return True
+        if high >= max(evaluator.high_value(hole[s]) for s in rivals):
+            return True
+        if low and low >= max(evaluator.low_value(hole[s]) for s in rivals):
+            return True
+    return False
