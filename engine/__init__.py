@@ -1,5 +1,7 @@
 """An exact, fast, immutable Omaha Hi-Lo (8 or better) poker engine."""
 
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, Show
+from engine.betting import FixedLimit, NoLimit, PotLimit, Spot
 from engine.cards import ALL_CARDS, Card, Deck, format_cards, make_card, parse_cards
 from engine.errors import CardError, EngineError, HistoryError, IllegalAction, RulesError
 from engine.evaluation import (
@@ -12,38 +14,15 @@ from engine.evaluation import (
     high_value,
     low_value,
 )
+from engine.pots import Pot, build_pots
+from engine.rules import Rake, Rules, ShowdownPolicy
+from engine.showdown import HandResult, PotResult
+from engine.state import HandState, LegalActions, Street, start_hand
 
 __all__ = [
-    "ALL_CARDS",
-    "BoardEvaluator",
-    "Card",
-    "CardError",
-    "Deck",
-    "EngineError",
-    "HighHand",
-    "HistoryError",
-    "IllegalAction",
-    "LowHand",
-    "RulesError",
-    "best_high",
-    "best_low",
-    "format_cards",
-    "hi_lo_values",
-    "high_value",
-    "low_value",
-    "make_card",
-    "parse_cards",
-]
-
-from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, Show  # noqa: E402
-from engine.betting import FixedLimit, NoLimit, PotLimit, Spot  # noqa: E402
-from engine.pots import Pot, build_pots  # noqa: E402
-from engine.rules import Rake, Rules, ShowdownPolicy  # noqa: E402
-from engine.showdown import HandResult, PotResult  # noqa: E402
-from engine.state import HandState, LegalActions, Street, start_hand  # noqa: E402
-
-__all__ += [
-    "Action", "Bet", "Call", "Check", "FixedLimit", "Fold", "HandResult", "HandState", "LegalActions", "Muck",
-    "NoLimit", "Pot", "PotLimit", "PotResult", "Raise", "Rake", "Rules", "Show", "ShowdownPolicy", "Spot",
-    "Street", "build_pots", "start_hand",
+    "ALL_CARDS", "Action", "Bet", "BoardEvaluator", "Call", "Card", "CardError", "Check", "Deck", "EngineError",
+    "FixedLimit", "Fold", "HandResult", "HandState", "HighHand", "HistoryError", "IllegalAction", "LegalActions",
+    "LowHand", "Muck", "NoLimit", "Pot", "PotLimit", "PotResult", "Raise", "Rake", "Rules", "RulesError", "Show",
+    "ShowdownPolicy", "Spot", "Street", "best_high", "best_low", "build_pots", "format_cards", "hi_lo_values",
+    "high_value", "low_value", "make_card", "parse_cards", "start_hand",
 ]

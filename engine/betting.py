@@ -7,7 +7,7 @@ questions about amounts, so a new structure never touches the state machine.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import attrs
 
@@ -16,8 +16,7 @@ from engine.errors import RulesError
 PREFLOP, FLOP, TURN, RIVER = 1, 2, 3, 4
 
 
-@attrs.frozen(slots=True)
-class Spot:
+class Spot(NamedTuple):
     """What a structure needs to know about the player to act.
 
     ``level`` is the bet every player must match this round; ``full_level`` the level set by the last full

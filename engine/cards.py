@@ -154,12 +154,19 @@ class Deck:
         order does not depend on how a Python version implements ``random.shuffle``."""
         if isinstance(seed, bool) or not isinstance(seed, (int, str, bytes)):
             raise CardError(f"a deck seed must be an int, str or bytes, got {seed!r}")
-        return cls(_shuffle(list(ALL_CARDS), random.Random(seed).getrandbits))
+        return cls._trusted(_shuffle(list(ALL_CARDS), random.Random(seed).getrandbits))
 
     @classmethod
     def secure(cls) -> Deck:
         """A shuffle from the operating system's randomness, for real-money play."""
-        return cls(_shuffle(list(ALL_CARDS), secrets.randbits))
+        return cls._trusted(_shuffle(list(ALL_CARDS), secrets.randbits))
+
+    @classmethod
+    def _trusted(cls, cards: tuple[Card, ...]) -> Deck:
+        """A deck from a permutation made here, skipping the checks that outside input gets."""
+        deck = object.__new__(cls)
+        object.__setattr__(deck, "cards", cards)
+        return deck
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -169,19 +176,14 @@ class Deck:
 
 
 def _shuffle(cards: list[Card], getrandbits: Callable[[int], int]) -> tuple[Card, ...]:
+    """Fisher-Yates, each index drawn uniformly by rejection sampling (no modulo bias)."""
     for i in range(len(cards) - 1, 0, -1):
-        j = _below(i + 1, getrandbits)
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)
-
-
-def _below(n: int, getrandbits: Callable[[int], int]) -> int:
-    """A uniform int in 0..n-1 by rejection sampling (no modulo bias)."""
-    k = n.bit_length()
-    while True:
-        r = getrandbits(k)
-        if r < n:
-            return r
 
 
 def cards_of(cards: Sequence[Card | int | str] | str) -> tuple[Card, ...]:

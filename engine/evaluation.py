@@ -159,6 +159,7 @@ def _high_row(rank_key: int, board: Sequence[int]) -> list[int]:
 
 
 def _flush_value(hole: Sequence[int], board: Sequence[int], suit: int) -> int:
+    """The best flush or straight flush, when the hole holds two cards of the board's three-card suit."""
     suited_hole = [_RANK_BIT[c] for c in hole if _SUIT[c] == suit]
     if len(suited_hole) < 2:
         return 0
@@ -207,19 +208,22 @@ def _low_row(board_mask: int) -> list[int]:
 # --- the fast path: strengths as ints ---------------------------------------------------------------------
 
 
+def _best_pair(row: list[int], hole: Sequence[int]) -> int:
+    """The best row entry over the hole's pairs; four hole cards (the common case) are unrolled."""
+    if len(hole) == 4:
+        a, b, c, d = hole
+        rb, rc, rd = _RANK[b], _RANK[c], _RANK[d]
+        qa, qb, qc = _RANK13[a], _RANK13[b], _RANK13[c]
+        return max(row[qa + rb], row[qa + rc], row[qa + rd], row[qb + rc], row[qb + rd], row[qc + rd])
+    return max([row[_RANK13[x] + _RANK[y]] for x, y in combinations(hole, 2)])
+
+
 def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
     """Strength of the best Omaha high (1..7462, higher is better). Cards are not validated here."""
     packed = 0
     for card in board:
         packed += _PACKED[card]
-    row = _high_row(packed & 0xFFFFFFFF, board)
-    if len(hole) == 4:
-        a, b, c, d = hole
-        ra, rb, rc, rd = _RANK[a], _RANK[b], _RANK[c], _RANK[d]
-        qa, qb, qc = _RANK13[a], _RANK13[b], _RANK13[c]
-        best = max(row[qa + rb], row[qa + rc], row[qa + rd], row[qb + rc], row[qb + rd], row[qc + rd])
-    else:
-        best = max(row[_RANK13[x] + _RANK[y]] for x, y in combinations(hole, 2))
+    best = _best_pair(_high_row(packed & 0xFFFFFFFF, board), hole)
     suit = _FLUSH_SUIT[packed >> 32]
     if suit < 0:
         return best
@@ -344,10 +348,22 @@ def best_high(hole: Sequence[Card | int | str] | str, board: Sequence[Card | int
 
 
 def _cards_for_high(hole: Sequence[Card], board: Sequence[Card], value: int) -> tuple[Card, ...]:
-    for pair in combinations(hole, 2):
-        for triple in combinations(board, 3):
-            if five_card_value((*pair, *triple)) == value:
-                return (*pair, *triple)
+    """Five cards (two hole, three board) that make ``value``: only the pairs that can reach it are searched."""
+    if _DESCRIBED[value][0] in (FLUSH, STRAIGHT_FLUSH):
+        for a, b in combinations(hole, 2):
+            if _SUIT[a] == _SUIT[b]:
+                for c, d, e in combinations([x for x in board if _SUIT[x] == _SUIT[a]], 3):
+                    if _FLUSH[_RANK_BIT[a] | _RANK_BIT[b] | _RANK_BIT[c] | _RANK_BIT[d] | _RANK_BIT[e]] == value:
+                        return (a, b, c, d, e)
+    else:
+        # A non-flush best hand is never five suited cards (those would make a flush, which is better).
+        row = _high_row(sum(_RANK_KEY[c] for c in board), board)
+        for a, b in combinations(hole, 2):
+            if row[_RANK13[a] + _RANK[b]] == value:
+                pair = _RANK_KEY[a] + _RANK_KEY[b]
+                for c, d, e in combinations(board, 3):
+                    if _PLAIN.get(pair + _RANK_KEY[c] + _RANK_KEY[d] + _RANK_KEY[e]) == value:
+                        return (a, b, c, d, e)
     raise AssertionError("the best value is always reached by some two-plus-three combination")
 
 
@@ -373,14 +389,18 @@ def best_low(hole: Sequence[Card | int | str] | str, board: Sequence[Card | int 
 
 
 def _cards_for_low(hole: Sequence[Card], board: Sequence[Card], mask: int) -> tuple[Card, ...]:
-    for pair in combinations(hole, 2):
-        for triple in combinations(board, 3):
-            five = (*pair, *triple)
-            bits = 0
-            for c in five:
-                bits |= _LOW_BIT[c]
-            if bits == mask and all(_LOW_BIT[c] for c in five):
-                return tuple(sorted(five, key=lambda c: (-_low_rank(c), c.suit)))
+    """Five cards (two hole, three board) whose low ranks are exactly ``mask``, from the top card down."""
+    for a, b in combinations(hole, 2):
+        bit_a, bit_b = _LOW_BIT[a], _LOW_BIT[b]
+        if bit_a and bit_b and bit_a != bit_b and (bit_a | bit_b) & mask == bit_a | bit_b:
+            rest = mask & ~(bit_a | bit_b)
+            chosen: dict[int, Card] = {}
+            for card in board:
+                bit = _LOW_BIT[card]
+                if bit & rest and bit not in chosen:
+                    chosen[bit] = card
+            if len(chosen) == 3:
+                return tuple(sorted((a, b, *chosen.values()), key=lambda c: (-_low_rank(c), c.suit)))
     raise AssertionError("the best low is always reached by some two-plus-three combination")
 
 
@@ -407,10 +427,9 @@ class BoardEvaluator:
         return self._board
 
     def high_value(self, hole: Sequence[int]) -> int:
-        row = self._high_row
-        best = max(row[_RANK13[x] + _RANK[y]] for x, y in combinations(hole, 2))
+        best = _best_pair(self._high_row, hole)
         if self._flush_suit >= 0:
-            best = max(best, _flush_value(hole, self._board, self._flush_suit))
+            return max(best, _flush_value(hole, self._board, self._flush_suit))
         return best
 
     def low_value(self, hole: Sequence[int]) -> int:
@@ -420,12 +439,19 @@ class BoardEvaluator:
         return self._low_row[mask]
 
     def best_high(self, hole: Sequence[Card]) -> HighHand:
-        value = self.high_value(hole)
-        return HighHand(value, _arrange_high(_cards_for_high(hole, self._board, value)))
+        return self.high_hand(hole, self.high_value(hole))
 
     def best_low(self, hole: Sequence[Card]) -> LowHand | None:
         value = self.low_value(hole)
-        return LowHand(value, _cards_for_low(hole, self._board, 256 - value)) if value else None
+        return self.low_hand(hole, value) if value else None
+
+    def high_hand(self, hole: Sequence[Card], value: int) -> HighHand:
+        """The hand of a strength already computed by `high_value`, with its five cards."""
+        return HighHand(value, _arrange_high(_cards_for_high(hole, self._board, value)))
+
+    def low_hand(self, hole: Sequence[Card], value: int) -> LowHand:
+        """The low of a (non-zero) strength already computed by `low_value`, with its five cards."""
+        return LowHand(value, _cards_for_low(hole, self._board, 256 - value))
 
 
 def high_hand_from_value(value: int, cards: Sequence[Card]) -> HighHand:

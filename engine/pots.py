@@ -39,8 +39,9 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool]) -> tuple[Pot, .
         elif amount:
             pots.append(Pot(amount, eligible))
         floor = top
-    if not levels and sum(contributed):
-        pots.append(Pot(sum(contributed), ()))
+    total: int = sum(contributed)
+    if not levels and total:
+        pots.append(Pot(total, ()))
     return tuple(pots)
 
 

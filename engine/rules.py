@@ -7,7 +7,7 @@ not halfway through a hand.
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from enum import Enum
+from enum import StrEnum
 
 import attrs
 
@@ -17,7 +17,7 @@ from engine.errors import RulesError
 MAX_PLAYERS = 10
 
 
-class ShowdownPolicy(str, Enum):
+class ShowdownPolicy(StrEnum):
     """How hands are revealed at the showdown.
 
     SHOW_ALL: every hand still in is shown (the default; what simulators and most servers do).

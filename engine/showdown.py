@@ -92,6 +92,7 @@ def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Seq
     highs = {seat: evaluator.high_value(hole[seat]) for seat in claimants}
     _, high_winners = _best(highs, claimants)
     low_winners: tuple[int, ...] = ()
+    lows: dict[int, int] = {}
     if hi_lo:
         lows = {seat: evaluator.low_value(hole[seat]) for seat in claimants}
         best_low, low_winners = _best(lows, claimants)
@@ -107,8 +108,8 @@ def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Seq
     for seat, chips in payouts:
         merged[seat] = merged.get(seat, 0) + chips
     return PotResult(
-        amount, rake, pot.eligible, high_winners, evaluator.best_high(hole[high_winners[0]]), low_winners,
-        evaluator.best_low(hole[low_winners[0]]) if low_winners else None,
+        amount, rake, pot.eligible, high_winners, evaluator.high_hand(hole[high_winners[0]], highs[high_winners[0]]),
+        low_winners, evaluator.low_hand(hole[low_winners[0]], lows[low_winners[0]]) if low_winners else None,
         tuple(sorted(merged.items(), key=lambda item: (item[0] - button - 1) % players)),
     )
 

@@ -27,11 +27,10 @@ from engine.events import (
     BoardDealt,
     Burned,
     Event,
-    EventLog,
     HoleDealt,
     Mucked,
-    PotAwarded,
     Posted,
+    PotAwarded,
     RakeTaken,
     Shown,
 )
@@ -131,6 +130,30 @@ class LegalActions:
 
 
 @attrs.frozen(slots=True)
+class HandSetup:
+    """What is fixed when a hand starts, shared by every state of the hand."""
+
+    rules: Rules
+    button: int
+    starting_stacks: tuple[int, ...]
+    deck: tuple[Card, ...] = attrs.field(repr=False)
+    hole: tuple[tuple[Card, ...], ...] = attrs.field(repr=False)
+
+
+@attrs.frozen(slots=True)
+class Reveal:
+    """The showdown so far: the order hands are shown in, and who has shown or mucked."""
+
+    order: tuple[int, ...]
+    shown: tuple[bool, ...]
+    mucked: tuple[bool, ...]
+
+
+_FOLD, _CHECK, _CALL, _SHOW, _MUCK = Fold(), Check(), Call(), Show(), Muck()
+_CANONICAL: dict[type, Action] = {Fold: _FOLD, Check: _CHECK, Call: _CALL, Show: _SHOW, Muck: _MUCK}
+
+
+@attrs.frozen(slots=True)
 class HandState:
     """One moment of one hand. Seats are 0..n-1 clockwise; every field is immutable.
 
@@ -138,12 +161,11 @@ class HandState:
     this round's bets and antes included; ``acted`` the bet level each seat last acted at in this round (-1:
     not yet, or the betting was reopened since). ``level`` is the bet to match, ``full_level`` the level of
     the last full bet or raise, ``min_raise`` its size, ``wagers`` the count of full bets and raises.
+    ``actions`` is every action taken so far: with the setup (rules, stacks, button, deck) it is the whole
+    record of the hand, from which `events` are replayed on demand.
     """
 
-    rules: Rules
-    deck: tuple[Card, ...] = attrs.field(repr=False)
-    button: int
-    hole: tuple[tuple[Card, ...], ...] = attrs.field(repr=False)
+    setup: HandSetup
     street: Street
     board: tuple[Card, ...]
     stacks: tuple[int, ...]
@@ -157,15 +179,32 @@ class HandState:
     wagers: int
     acted: tuple[int, ...]
     aggressor: int | None
-    starting_stacks: tuple[int, ...]
-    dealt: int = attrs.field(repr=False)
-    mucked: tuple[bool, ...]
-    shown: tuple[bool, ...]
-    showdown_order: tuple[int, ...]
+    reveal: Reveal | None = attrs.field(repr=False)
     result: HandResult | None = attrs.field(repr=False)
-    log: EventLog | None = attrs.field(repr=False)
+    actions: tuple[Action, ...] = attrs.field(repr=False)
+    _legal_cache: LegalActions | None = attrs.field(default=None, eq=False, hash=False, repr=False, init=False)
 
     # --- reading the state ---------------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.setup.rules
+
+    @property
+    def button(self) -> int:
+        return self.setup.button
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        return self.setup.starting_stacks
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        return self.setup.deck
+
+    @property
+    def hole(self) -> tuple[tuple[Card, ...], ...]:
+        return self.setup.hole
 
     @property
     def players(self) -> int:
@@ -176,8 +215,21 @@ class HandState:
         return self.street is Street.SETTLED
 
     @property
+    def showdown_order(self) -> tuple[int, ...]:
+        return self.reveal.order if self.reveal else ()
+
+    @property
+    def shown(self) -> tuple[bool, ...]:
+        return self.reveal.shown if self.reveal else (False,) * len(self.stacks)
+
+    @property
+    def mucked(self) -> tuple[bool, ...]:
+        return self.reveal.mucked if self.reveal else (False,) * len(self.stacks)
+
+    @property
     def events(self) -> tuple[Event, ...]:
-        return self.log.to_tuple() if self.log is not None else ()
+        """Everything that happened so far, replayed from the setup and the actions (deterministic)."""
+        return _replay_events(self.setup, self.actions)
 
     @property
     def pots(self) -> tuple[Pot, ...]:
@@ -199,9 +251,13 @@ class HandState:
 
     def legal_actions(self) -> LegalActions:
         """What `actor` may do now; raises IllegalAction when nobody is to act (the hand is over)."""
-        if self.actor is None:
-            raise IllegalAction("nobody is to act: the hand is over")
-        return _legal(self, self.actor)
+        legal = self._legal_cache
+        if legal is None:
+            if self.actor is None:
+                raise IllegalAction("nobody is to act: the hand is over")
+            legal = _legal(self, self.actor)
+            object.__setattr__(self, "_legal_cache", legal)  # a memo of a pure function of this state
+        return legal
 
     def apply(self, action: Action, seat: int | None = None) -> HandState:
         """The state after ``action`` by the player to act (``seat``, when given, must be that player).
@@ -213,15 +269,13 @@ class HandState:
             raise IllegalAction(f"{action} is not possible: the hand is over")
         if seat is not None and seat != self.actor:
             raise IllegalAction(f"seat {seat} acted out of turn; seat {self.actor} is to act")
-        legal = _legal(self, self.actor)
+        legal = self._legal_cache or self.legal_actions()
         if not legal.allows(action):
             raise IllegalAction(_refusal(self, action, legal))
-        work = _Work(self)
-        if isinstance(action, (Show, Muck)):
-            work.showdown_choice(isinstance(action, Show))
-        else:
-            work.bet_action(action)
-        return work.freeze()
+        action = _CANONICAL.get(type(action), action)
+        work = _Work(self, None)
+        work.act(action)
+        return work.freeze(self.actions + (action,))
 
 
 # --- legal actions ------------------------------------------------------------------------------------------
@@ -230,36 +284,37 @@ class HandState:
 def _spot(state: HandState | _Work, seat: int) -> Spot:
     return Spot(state.street, state.level, state.full_level, state.min_raise, state.wagers,
                 sum(state.contributed), state.bets[seat], state.stacks[seat],
-                state.folded.count(False), state.rules.big_blind)
-
-
-def _may_raise(state: HandState | _Work, seat: int) -> bool:
-    """Not when every other player still in is all-in, nor after a short all-in that did not reopen it."""
-    stacks, folded = state.stacks, state.folded
-    if not any(stacks[s] and not folded[s] for s in range(len(stacks)) if s != seat):
-        return False
-    acted = state.acted[seat]
-    if acted < 0:
-        return True
-    return state.level - acted >= state.rules.betting.reopen_threshold(_spot(state, seat))
+                state.folded.count(False), state.setup.rules.blinds[-1])
 
 
 def _legal(state: HandState, seat: int) -> LegalActions:
     if state.street is Street.SHOWDOWN:
         return LegalActions(seat, show=True, muck=_may_muck(state, seat))
-    owed = state.level - state.bets[seat]
-    call = min(owed, state.stacks[seat]) if owed > 0 else 0
-    wager: str | None = None
-    low = high = 0
-    if _may_raise(state, seat):
-        limits = state.rules.betting.wager_range(_spot(state, seat))
-        if limits is not None:
-            wager = "raise" if state.level else "bet"
-            low, high = limits
-    return LegalActions(seat, fold=owed > 0, check=owed <= 0, call=call, wager=wager, min_to=low, max_to=high)
+    stacks, level = state.stacks, state.level
+    stack = stacks[seat]
+    owed = level - state.bets[seat]
+    facing = owed > 0
+    call = (owed if owed < stack else stack) if facing else 0
+    if owed >= stack:
+        return LegalActions(seat, facing, not facing, call)  # calling takes every chip: no wager is left
+    able = 0
+    for chips, out in zip(stacks, state.folded, strict=True):
+        if chips and not out:
+            able += 1
+    if able < 2:
+        return LegalActions(seat, facing, not facing, call)  # nobody could call a wager
+    spot = _spot(state, seat)
+    betting = state.setup.rules.betting
+    acted = state.acted[seat]
+    if acted >= 0 and level - acted < betting.reopen_threshold(spot):
+        return LegalActions(seat, facing, not facing, call)  # a short all-in did not reopen the betting
+    limits = betting.wager_range(spot)
+    if limits is None:
+        return LegalActions(seat, facing, not facing, call)
+    return LegalActions(seat, facing, not facing, call, "raise" if level else "bet", limits[0], limits[1])
 
 
-def _may_muck(state: HandState | _Work, seat: int) -> bool:
+def _may_muck(state: HandState, seat: int) -> bool:
     """A hand may not be mucked when it is the last claim on some pot."""
     for pot in build_pots(state.contributed, [not f for f in state.folded]):
         if seat in pot.eligible and not any(s != seat and not state.mucked[s] for s in pot.eligible):
@@ -325,27 +380,43 @@ def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: in
     if len(order) < needed:
         raise RulesError(f"the deck holds {len(order)} cards; {players} players need {needed} "
                          f"({rules.hole_cards} each, 5 for the board and 3 burns)")
-    return _Work.new_hand(rules, stacks, button, order).freeze()
+    n = players
+    dealing = seat_order_from(button + 1, range(n), n)
+    hole: list[tuple[Card, ...]] = [()] * n
+    for i, seat in enumerate(dealing):
+        hole[seat] = order[i: n * rules.hole_cards: n]
+    setup = HandSetup(rules, button, stacks, order, tuple(hole))
+    return _Work.new_hand(setup, None).freeze(())
+
+
+def _replay_events(setup: HandSetup, actions: Sequence[Action]) -> tuple[Event, ...]:
+    """The events of a hand, by playing its actions again with recording on (chance is in the deck)."""
+    events: list[Event] = []
+    work = _Work.new_hand(setup, events)
+    for action in actions:
+        work.act(action)
+    return tuple(events)
 
 
 # --- the working copy ---------------------------------------------------------------------------------------
 
 
 class _Work:
-    """A mutable copy of a state for the length of one transition."""
+    """A mutable copy of a state for the length of one transition (or of a whole replay).
 
-    __slots__ = ("acted", "aggressor", "board", "bets", "button", "contributed", "deck", "dealt", "events",
-                 "folded", "full_level", "hole", "level", "log", "min_raise", "mucked", "n", "actor",
-                 "result", "rules", "showdown_order", "shown", "stacks", "starting_stacks", "street", "wagers")
+    ``events`` is a list to record into, or None: a live transition records nothing, since the events of any
+    state can be replayed from its actions.
+    """
 
-    def __init__(self, state: HandState | None) -> None:
-        self.events: list[Event] = []
+    __slots__ = ("acted", "actor", "aggressor", "bets", "board", "contributed", "events", "folded", "full_level",
+                 "level", "min_raise", "n", "result", "reveal", "rules", "setup", "stacks", "street", "wagers")
+
+    def __init__(self, state: HandState | None, events: list[Event] | None) -> None:
+        self.events = events
         if state is None:
             return
-        self.rules = state.rules
-        self.deck = state.deck
-        self.button = state.button
-        self.hole = state.hole
+        self.setup = state.setup
+        self.rules = state.setup.rules
         self.street = state.street
         self.board = state.board
         self.stacks = list(state.stacks)
@@ -359,69 +430,51 @@ class _Work:
         self.wagers = state.wagers
         self.acted = list(state.acted)
         self.aggressor = state.aggressor
-        self.starting_stacks = state.starting_stacks
-        self.dealt = state.dealt
-        self.mucked = list(state.mucked)
-        self.shown = list(state.shown)
-        self.showdown_order = state.showdown_order
+        self.reveal = state.reveal
         self.result = state.result
-        self.log = state.log
         self.n = len(self.stacks)
 
-    def freeze(self) -> HandState:
-        log = self.log
-        for event in self.events:
-            log = EventLog(event, log)
+    def freeze(self, actions: tuple[Action, ...]) -> HandState:
         return HandState(
-            self.rules, self.deck, self.button, self.hole, self.street, self.board, tuple(self.stacks),
-            tuple(self.bets), tuple(self.contributed), tuple(self.folded), self.actor, self.level,
-            self.full_level, self.min_raise, self.wagers, tuple(self.acted), self.aggressor,
-            self.starting_stacks, self.dealt, tuple(self.mucked), tuple(self.shown), self.showdown_order,
-            self.result, log,
+            self.setup, self.street, self.board, tuple(self.stacks), tuple(self.bets), tuple(self.contributed),
+            tuple(self.folded), self.actor, self.level, self.full_level, self.min_raise, self.wagers,
+            tuple(self.acted), self.aggressor, self.reveal, self.result, actions,
         )
+
+    def record(self, event: Event) -> None:
+        if self.events is not None:
+            self.events.append(event)
 
     # --- the start --------------------------------------------------------------------------------------------
 
     @classmethod
-    def new_hand(cls, rules: Rules, stacks: tuple[int, ...], button: int, deck: tuple[Card, ...]) -> _Work:
-        work = cls(None)
-        n = work.n = len(stacks)
-        work.rules, work.deck, work.button = rules, deck, button
-        work.stacks, work.bets, work.contributed = list(stacks), [0] * n, [0] * n
-        work.folded, work.mucked, work.shown = [False] * n, [False] * n, [False] * n
-        work.acted = [-1] * n
-        work.starting_stacks = stacks
-        work.board, work.showdown_order, work.result, work.log = (), (), None, None
-        work.aggressor = None
+    def new_hand(cls, setup: HandSetup, events: list[Event] | None) -> _Work:
+        work = cls(None, events)
+        rules, button = setup.rules, setup.button
+        n = work.n = len(setup.starting_stacks)
+        work.setup, work.rules = setup, rules
+        work.stacks, work.bets, work.contributed = list(setup.starting_stacks), [0] * n, [0] * n
+        work.folded, work.acted = [False] * n, [-1] * n
+        work.board, work.reveal, work.result, work.aggressor = (), None, None, None
         work.street = Street.BLINDS
         if rules.ante:
             for seat in seat_order_from(button + 1, range(n), n):
                 work.post(seat, "ante", rules.ante, dead=True)
-        for seat, kind, amount in work.blind_posts():
+        posts = work.blind_posts()
+        for seat, kind, amount in posts:
             work.post(seat, kind, amount, dead=False)
-        per_seat = rules.hole_cards
-        order = seat_order_from(button + 1, range(n), n)
-        dealt: list[list[Card]] = [[] for _ in range(n)]
-        position = 0
-        for _ in range(per_seat):
-            for seat in order:
-                dealt[seat].append(deck[position])
-                position += 1
-        work.hole = tuple(tuple(cards) for cards in dealt)
-        work.dealt = position
-        for seat in order:
-            work.events.append(HoleDealt(seat, work.hole[seat]))
+        if events is not None:
+            for seat in seat_order_from(button + 1, range(n), n):
+                events.append(HoleDealt(seat, setup.hole[seat]))
         work.street = Street.PREFLOP
         work.level = work.full_level = rules.big_blind
         work.wagers = 1 if rules.big_blind else 0
         work.min_raise = work.full_raise_size()
-        posters = [seat for seat, _, _ in work.blind_posts()]
-        work.begin_round(first=(posters[-1] + 1) % n if posters else (button + 1) % n)
+        work.begin_round(first=(posts[-1][0] + 1) % n)
         return work
 
     def blind_posts(self) -> list[tuple[int, str, int]]:
-        blinds = self.rules.blinds
-        n, button = self.n, self.button
+        blinds, button, n = self.rules.blinds, self.setup.button, self.n
         if len(blinds) == 2:
             seats = [button, (button + 1) % n] if n == 2 else [(button + 1) % n, (button + 2) % n]
             return [(seats[0], "small blind", blinds[0]), (seats[1], "big blind", blinds[1])]
@@ -435,7 +488,7 @@ class _Work:
         self.contributed[seat] += paid
         if not dead:
             self.bets[seat] += paid
-        self.events.append(Posted(seat, kind, paid, self.stacks[seat] == 0))
+        self.record(Posted(seat, kind, paid, self.stacks[seat] == 0))
 
     def full_raise_size(self) -> int:
         betting = self.rules.betting
@@ -445,35 +498,40 @@ class _Work:
 
     # --- betting ----------------------------------------------------------------------------------------------
 
-    def bet_action(self, action: Action) -> None:
+    def act(self, action: Action) -> None:
+        """Carry out an action already checked against the legal actions."""
         seat = self.actor
-        assert seat is not None
-        if isinstance(action, Fold):
-            self.folded[seat] = True
-            self.events.append(Acted(seat, "fold", self.bets[seat], 0, False))
-        elif isinstance(action, Check):
-            self.acted[seat] = self.level
-            self.events.append(Acted(seat, "check", self.bets[seat], 0, False))
-        elif isinstance(action, Call):
+        assert seat is not None, "an action needs a player to act"
+        kind = type(action)
+        if kind is Call:
             added = min(self.level - self.bets[seat], self.stacks[seat])
-            self.put_in(seat, added)
+            self.stacks[seat] -= added
+            self.bets[seat] += added
+            self.contributed[seat] += added
             self.acted[seat] = self.level
-            self.events.append(Acted(seat, "call", self.bets[seat], added, self.stacks[seat] == 0))
-        elif isinstance(action, (Bet, Raise)):
+            self.record(Acted(seat, "call", self.bets[seat], added, self.stacks[seat] == 0))
+        elif kind is Check:
+            self.acted[seat] = self.level
+            self.record(Acted(seat, "check", self.bets[seat], 0, False))
+        elif kind is Fold:
+            self.folded[seat] = True
+            self.record(Acted(seat, "fold", self.bets[seat], 0, False))
+        elif kind is Bet or kind is Raise:
+            assert isinstance(action, (Bet, Raise))
             self.wager(seat, action)
+        else:
+            self.showdown_choice(kind is Show)
+            return
         self.advance(after=seat)
-
-    def put_in(self, seat: int, chips: int) -> None:
-        self.stacks[seat] -= chips
-        self.bets[seat] += chips
-        self.contributed[seat] += chips
 
     def wager(self, seat: int, action: Bet | Raise) -> None:
         to = action.to
         spot = _spot(self, seat)
         betting = self.rules.betting
         added = to - self.bets[seat]
-        self.put_in(seat, added)
+        self.stacks[seat] -= added
+        self.bets[seat] = to
+        self.contributed[seat] += added
         if betting.is_full(spot, to):
             self.min_raise = betting.next_min_raise(spot, to)
             self.full_level = to
@@ -483,22 +541,21 @@ class _Work:
         self.acted[seat] = to
         self.aggressor = seat
         word = "bet" if isinstance(action, Bet) else "raise"
-        self.events.append(Acted(seat, word, to, added, self.stacks[seat] == 0))
-
-    def needs_to_act(self, seat: int) -> bool:
-        return (not self.folded[seat] and self.stacks[seat] > 0
-                and (self.acted[seat] < 0 or self.bets[seat] < self.level))
+        self.record(Acted(seat, word, to, added, self.stacks[seat] == 0))
 
     def next_actor(self, start: int) -> int | None:
         """The first seat from ``start`` clockwise that must still act, or None when the round is closed."""
-        able = [s for s in range(self.n) if not self.folded[s] and self.stacks[s] > 0]
-        for i in range(self.n):
-            seat = (start + i) % self.n
-            if self.needs_to_act(seat):
-                if len(able) == 1 and self.bets[seat] >= self.level:
+        n, folded, stacks, acted, bets, level = self.n, self.folded, self.stacks, self.acted, self.bets, self.level
+        for i in range(n):
+            seat = (start + i) % n
+            if not folded[seat] and stacks[seat] > 0 and (acted[seat] < 0 or bets[seat] < level):
+                if bets[seat] >= level and self.able_to_bet() == 1:
                     return None  # alone with chips and owing nothing: nobody to bet against
                 return seat
         return None
+
+    def able_to_bet(self) -> int:
+        return sum(1 for s in range(self.n) if not self.folded[s] and self.stacks[s] > 0)
 
     def begin_round(self, first: int) -> None:
         self.actor = self.next_actor(first)
@@ -521,12 +578,12 @@ class _Work:
             self.stacks[seat] += amount
             self.bets[seat] -= amount
             self.contributed[seat] -= amount
-            self.events.append(BetReturned(seat, amount))
+            self.record(BetReturned(seat, amount))
 
     def end_round(self) -> None:
         """Close the betting round; deal the next street, or run the board out, or go to the showdown."""
         self.return_uncalled()
-        able = sum(1 for s in range(self.n) if not self.folded[s] and self.stacks[s] > 0)
+        able = self.able_to_bet()
         while self.street < Street.RIVER:
             self.deal_street(Street(self.street + 1))
             if able >= 2:
@@ -537,68 +594,67 @@ class _Work:
         self.start_showdown()
 
     def deal_street(self, street: Street) -> None:
-        burn = self.deck[self.dealt]
-        cards = self.deck[self.dealt + 1: self.dealt + 1 + _BOARD_SIZES[street]]
-        self.dealt += 1 + len(cards)
+        deck = self.setup.deck
+        position = self.n * self.rules.hole_cards + len(self.board) + street - FLOP  # burns before each street
+        cards = deck[position + 1: position + 1 + _BOARD_SIZES[street]]
         self.board = self.board + cards
         self.street = street
         self.bets = [0] * self.n
-        self.events.append(Burned(burn))
-        self.events.append(BoardDealt(street, cards))
+        self.record(Burned(deck[position]))
+        self.record(BoardDealt(street, cards))
 
     def begin_betting(self) -> None:
         self.level = self.full_level = self.wagers = 0
         self.min_raise = self.full_raise_size()
         self.acted = [-1] * self.n
         self.aggressor = None
-        self.actor = self.next_actor(self.button + 1)
+        self.actor = self.next_actor(self.setup.button + 1)
 
     # --- showdown ---------------------------------------------------------------------------------------------
 
     def start_showdown(self) -> None:
         live = [s for s in range(self.n) if not self.folded[s]]
-        first = self.aggressor if self.aggressor is not None else self.button + 1
-        self.showdown_order = tuple(seat_order_from(first, live, self.n))
+        first = self.aggressor if self.aggressor is not None else self.setup.button + 1
+        order = tuple(seat_order_from(first, live, self.n))
+        shown, mucked = [False] * self.n, [False] * self.n
         self.street = Street.SHOWDOWN
         policy = self.rules.showdown
         if any(self.stacks[s] == 0 for s in live) or policy is ShowdownPolicy.SHOW_ALL:
-            for seat in self.showdown_order:
-                self.reveal(seat)
+            for seat in order:
+                shown[seat] = True
+                self.record(Shown(seat, self.setup.hole[seat]))
         elif policy is ShowdownPolicy.MUCK_LOSERS:
             evaluator = BoardEvaluator(self.board)
             pots = build_pots(self.contributed, [not f for f in self.folded])
-            shown: list[int] = []
-            for seat in self.showdown_order:
-                if could_win(seat, pots, shown, self.hole, evaluator, self.rules.hi_lo):
-                    self.reveal(seat)
-                    shown.append(seat)
+            for seat in order:
+                revealed = [s for s in order if shown[s]]
+                if could_win(seat, pots, revealed, self.setup.hole, evaluator, self.rules.hi_lo):
+                    shown[seat] = True
+                    self.record(Shown(seat, self.setup.hole[seat]))
                 else:
-                    self.mucked[seat] = True
-                    self.events.append(Mucked(seat))
-        else:
-            self.actor = self.next_to_show()
-            if self.actor is not None:
-                return
-        self.settle(showdown=True)
-
-    def reveal(self, seat: int) -> None:
-        self.shown[seat] = True
-        self.events.append(Shown(seat, self.hole[seat]))
+                    mucked[seat] = True
+                    self.record(Mucked(seat))
+        self.reveal = Reveal(order, tuple(shown), tuple(mucked))
+        self.actor = self.next_to_show()
+        if self.actor is None:
+            self.settle(showdown=True)
 
     def next_to_show(self) -> int | None:
-        for seat in self.showdown_order:
-            if not self.shown[seat] and not self.mucked[seat]:
+        assert self.reveal is not None
+        for seat in self.reveal.order:
+            if not self.reveal.shown[seat] and not self.reveal.mucked[seat]:
                 return seat
         return None
 
     def showdown_choice(self, show: bool) -> None:
-        seat = self.actor
-        assert seat is not None
+        seat, reveal = self.actor, self.reveal
+        assert seat is not None and reveal is not None
         if show:
-            self.reveal(seat)
+            self.reveal = attrs.evolve(reveal, shown=_put(reveal.shown, seat, True))
+            self.record(Shown(seat, self.setup.hole[seat]))
         else:
-            self.mucked[seat] = True
-            self.events.append(Mucked(seat))
+            self.reveal = attrs.evolve(reveal, mucked=_put(reveal.mucked, seat, True))
+            self.record(Mucked(seat))
         self.actor = self.next_to_show()
         if self.actor is None:
             self.settle(showdown=True)
@@ -610,22 +666,32 @@ class _Work:
         total = sum(pot.amount for pot in pots)
         rake = self.rules.rake.amount(total, bool(self.board)) if self.rules.rake else 0
         if rake:
-            self.events.append(RakeTaken(rake))
+            self.record(RakeTaken(rake))
         evaluator = BoardEvaluator(self.board) if showdown else None
+        mucked = self.reveal.mucked if self.reveal else (False,) * self.n
+        button = self.setup.button
         results: list[PotResult] = []
         for index, (pot, pot_rake) in enumerate(zip(pots, split_rake(pots, rake), strict=True)):
-            claimants = [s for s in pot.eligible if not self.mucked[s]]
-            result = settle_pot(pot, pot_rake, claimants, self.hole, evaluator, self.rules.hi_lo, self.button,
+            claimants = [s for s in pot.eligible if not mucked[s]]
+            result = settle_pot(pot, pot_rake, claimants, self.setup.hole, evaluator, self.rules.hi_lo, button,
                                 self.n)
             results.append(result)
             for seat, chips in result.payouts:
-                share = ("all" if not result.low_winners else
-                         "high" if seat in result.high_winners and seat not in result.low_winners else
-                         "low" if seat not in result.high_winners else "high and low")
                 self.stacks[seat] += chips
-                self.events.append(PotAwarded(index, seat, chips, share))
+                if self.events is not None:
+                    self.record(PotAwarded(index, seat, chips, _share_name(result, seat)))
         self.bets = [0] * self.n
         self.street = Street.SETTLED
-        self.result = HandResult(tuple(results), rake,
-                                 tuple(s - s0 for s, s0 in zip(self.stacks, self.starting_stacks, strict=True)),
-                                 showdown)
+        net = tuple(s - s0 for s, s0 in zip(self.stacks, self.setup.starting_stacks, strict=True))
+        self.result = HandResult(tuple(results), rake, net, showdown)
+
+
+def _share_name(result: PotResult, seat: int) -> str:
+    if not result.low_winners:
+        return "all"
+    high, low = seat in result.high_winners, seat in result.low_winners
+    return "high and low" if high and low else "high" if high else "low"
+
+
+def _put(values: tuple[bool, ...], index: int, value: bool) -> tuple[bool, ...]:
+    return values[:index] + (value,) + values[index + 1:]
