@@ -93,7 +93,10 @@ class FixedLimit:
         return (to, to)
 
     def is_full(self, spot: Spot, to: int) -> bool:
-        return 2 * (to - spot.full_level) >= self.bet_size(spot.street)
+        """A completion to the full bet or raise counts; so does an all-in raising the level by half a bet
+        or more (the half-bet rule). Short all-ins are judged one at a time, by what each one adds."""
+        size = self.bet_size(spot.street)
+        return to >= spot.full_level + size or 2 * (to - spot.level) >= size
 
     def next_min_raise(self, spot: Spot, to: int) -> int:
         return self.bet_size(spot.street)

@@ -83,7 +83,7 @@ def parse_cards(text: str, *, distinct: bool = True) -> tuple[Card, ...]:
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
-        if ch.isspace() or ch in ",;":
+        if ch.isspace() or ch in ",;\ufe0f":  # U+FE0F follows pasted emoji suits: "A♠️"
             i += 1
             continue
         if text.startswith("10", i):

@@ -170,10 +170,6 @@ def _flush_value(hole: Sequence[int], board: Sequence[int], suit: int) -> int:
 
 # --- low: rows per board low-rank mask --------------------------------------------------------------------
 
-_LOW_ROWS: dict[int, list[int]] = {}
-_LOWEST_THREE: dict[int, int] = {}
-
-
 def _lowest_three(mask: int) -> int:
     out = 0
     for _ in range(3):
@@ -183,26 +179,35 @@ def _lowest_three(mask: int) -> int:
     return out
 
 
-def _low_row(board_mask: int) -> list[int]:
-    """For each hole low-rank mask, the strength (256 - five-rank mask) of its best low on this board; 0 = none.
+def _build_low_rows() -> list[list[int]]:
+    """For each board low-rank mask, a row giving for each hole low-rank mask the strength (256 - five-rank
+    mask) of its best low; 0 = none.
 
     A pair of hole ranks takes the three lowest board ranks it does not repeat; a larger hole mask is as good
-    as its best mask with one rank removed, so each entry costs a few lookups.
+    as its best mask with one rank removed (subsets come first in counting order). Built once at import, in
+    about 40 ms; hole masks above five ranks never occur and stay 0.
     """
-    row = _LOW_ROWS.get(board_mask)
-    if row is None:
+    sizes = [m.bit_count() for m in range(256)]
+    pairs = [m for m in range(256) if sizes[m] == 2]
+    larger = [(m, [m & ~(1 << i) for i in range(8) if m >> i & 1]) for m in range(256) if 3 <= sizes[m] <= 5]
+    no_low = [0] * 256
+    rows = []
+    for board in range(256):
+        if sizes[board] < 3:
+            rows.append(no_low)
+            continue
         row = [0] * 256
-        if board_mask.bit_count() >= 3:
-            for hole_mask in range(3, 256):
-                size = hole_mask.bit_count()
-                if size == 2:
-                    rest = board_mask & ~hole_mask
-                    if rest.bit_count() >= 3:
-                        row[hole_mask] = 256 - (hole_mask | _lowest_three(rest))
-                elif size > 2:
-                    row[hole_mask] = max(row[hole_mask & ~(1 << i)] for i in range(8) if hole_mask >> i & 1)
-        _LOW_ROWS[board_mask] = row
-    return row
+        for hole in pairs:
+            rest = board & ~hole
+            if sizes[rest] >= 3:
+                row[hole] = 256 - (hole | _lowest_three(rest))
+        for hole, smaller in larger:
+            row[hole] = max([row[m] for m in smaller])
+        rows.append(row)
+    return rows
+
+
+_LOW_ROWS = _build_low_rows()
 
 
 # --- the fast path: strengths as ints ---------------------------------------------------------------------
@@ -238,7 +243,7 @@ def low_value(hole: Sequence[int], board: Sequence[int]) -> int:
     hole_mask = 0
     for card in hole:
         hole_mask |= _LOW_BIT[card]
-    return _low_row(board_mask)[hole_mask]
+    return _LOW_ROWS[board_mask][hole_mask]
 
 
 def hi_lo_values(hole: Sequence[int], board: Sequence[int]) -> tuple[int, int]:
@@ -269,10 +274,10 @@ def _high_name(value: int) -> str:
 
 def _arrange_high(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Five cards in the order a player reads them: biggest group first, then by rank; a wheel ends on its ace."""
-    cards = tuple(cards)
-    ranks = [c.rank for c in cards]
-    ordered = sorted(cards, key=lambda c: (ranks.count(c.rank), c.rank, c.suit), reverse=True)
-    if sorted(ranks) == [2, 3, 4, 5, 14]:
+    ranks = [c >> 2 for c in cards]
+    # A card's int is rank * 4 + suit, so this key sorts by group size, then rank, then suit.
+    ordered = sorted(cards, key=lambda c: ranks.count(c >> 2) * 64 + c, reverse=True)
+    if sorted(ranks) == [0, 1, 2, 3, 12]:
         ordered = ordered[1:] + ordered[:1]
     return tuple(ordered)
 
@@ -409,18 +414,23 @@ class BoardEvaluator:
 
     __slots__ = ("_board", "_board_mask", "_flush_suit", "_high_row", "_low_row")
 
-    def __init__(self, board: Sequence[Card | int | str] | str) -> None:
-        self._board = cards_of(board)
-        if not 3 <= len(self._board) <= 5:
-            raise CardError(f"an Omaha board has 3, 4 or 5 cards, got {len(self._board)}")
-        require_distinct(self._board, "the board")
+    def __init__(self, board: Sequence[Card | int | str] | str, *, checked: bool = False) -> None:
+        """``checked=True`` skips reading and checking ``board``: for cards the engine dealt itself."""
+        self._board: tuple[Card, ...]
+        if checked:
+            self._board = tuple(board)  # type: ignore[arg-type]  # the caller vouches these are Cards
+        else:
+            self._board = cards_of(board)
+            if not 3 <= len(self._board) <= 5:
+                raise CardError(f"an Omaha board has 3, 4 or 5 cards, got {len(self._board)}")
+            require_distinct(self._board, "the board")
         packed = sum(_PACKED[c] for c in self._board)
         self._high_row = _high_row(packed & 0xFFFFFFFF, self._board)
         self._flush_suit = _FLUSH_SUIT[packed >> 32]
         self._board_mask = 0
         for card in self._board:
             self._board_mask |= _LOW_BIT[card]
-        self._low_row = _low_row(self._board_mask)
+        self._low_row = _LOW_ROWS[self._board_mask]
 
     @property
     def board(self) -> tuple[Card, ...]:

@@ -72,7 +72,8 @@ class RakeTaken:
 
 @attrs.frozen(slots=True)
 class PotAwarded:
-    """Chips from pot ``pot`` (0 is the main pot) to ``seat``; ``share`` is "high", "low" or "all"."""
+    """Chips from pot ``pot`` (0 is the main pot) to ``seat``; ``share`` is "high", "low", "high and low" or "all"
+    (the whole pot: no low half, or no other claimant)."""
 
     pot: int
     seat: int
@@ -81,20 +82,3 @@ class PotAwarded:
 
 
 Event = Posted | HoleDealt | Burned | BoardDealt | Acted | BetReturned | Shown | Mucked | RakeTaken | PotAwarded
-
-
-@attrs.frozen(slots=True)
-class EventLog:
-    """A persistent list (newest first, sharing its tail), so each state adds its events without copying."""
-
-    event: Event
-    previous: EventLog | None
-
-    def to_tuple(self) -> tuple[Event, ...]:
-        out: list[Event] = []
-        node: EventLog | None = self
-        while node is not None:
-            out.append(node.event)
-            node = node.previous
-        out.reverse()
-        return tuple(out)

@@ -75,8 +75,8 @@ class Rules:
     """Everything that is fixed for a hand before it starts.
 
     ``blinds`` are the forced bets from the first seat left of the button onwards: (small, big), or (big,)
-    for a single blind. Heads-up the button posts the first blind. ``ante`` is posted by every player before
-    the blinds and is dead money (it does not count toward a call).
+    for a single blind. Heads-up with two blinds the button posts the small blind. ``ante`` is posted by every
+    player before the blinds and is dead money (it does not count toward a call).
     """
 
     betting: BettingStructure

@@ -67,7 +67,8 @@ class HandResult:
 
 def seat_order_from(start: int, seats: Sequence[int], players: int) -> list[int]:
     """``seats`` in clockwise order beginning at ``start``."""
-    return sorted(seats, key=lambda seat: (seat - start) % players)
+    chosen = set(seats)
+    return [seat for seat in [(start + i) % players for i in range(players)] if seat in chosen]
 
 
 def share(amount: int, winners: Sequence[int], button: int, players: int) -> list[tuple[int, int]]:
@@ -87,8 +88,10 @@ def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Seq
     """Settle one pot among its claimants; ``evaluator`` is None when the hand ended without a showdown."""
     amount = pot.amount - rake
     if len(claimants) == 1 or evaluator is None:
+        # Uncontested: the whole pot, and the winning hand named only when it went to a showdown.
         seat = claimants[0]
-        return PotResult(amount, rake, pot.eligible, (seat,), None, (), None, ((seat, amount),))
+        high = evaluator.best_high(hole[seat]) if evaluator is not None else None
+        return PotResult(amount, rake, pot.eligible, (seat,), high, (), None, ((seat, amount),))
     highs = {seat: evaluator.high_value(hole[seat]) for seat in claimants}
     _, high_winners = _best(highs, claimants)
     low_winners: tuple[int, ...] = ()

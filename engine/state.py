@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
+from typing import NamedTuple
 
 import attrs
 
@@ -52,9 +53,9 @@ class Street(IntEnum):
 _BOARD_SIZES = {FLOP: 3, TURN: 1, RIVER: 1}
 
 
-@attrs.frozen(slots=True)
-class LegalActions:
-    """What the player to act may do, with exact amounts.
+class LegalActions(NamedTuple):
+    """What the player to act may do, with exact amounts (an immutable value; a named tuple for speed, since
+    one is made for every decision).
 
     ``call`` is the chips a call adds (0 when there is nothing to call); ``wager`` is "bet" or "raise" when a
     wager is allowed, with ``min_to`` and ``max_to`` the totals it may bring the player's bet to (fixed limit
@@ -72,19 +73,19 @@ class LegalActions:
     muck: bool = False
 
     def allows(self, action: Action) -> bool:
-        if isinstance(action, Fold):
-            return self.fold
-        if isinstance(action, Check):
-            return self.check
-        if isinstance(action, Call):
+        kind = type(action)
+        if kind is Call:
             return self.call > 0
-        if isinstance(action, Bet):
-            return self.wager == "bet" and self.min_to <= action.to <= self.max_to
-        if isinstance(action, Raise):
-            return self.wager == "raise" and self.min_to <= action.to <= self.max_to
-        if isinstance(action, Show):
+        if kind is Check:
+            return self.check
+        if kind is Fold:
+            return self.fold
+        if kind is Raise or kind is Bet:
+            assert isinstance(action, (Bet, Raise))
+            return self.wager == ("bet" if kind is Bet else "raise") and self.min_to <= action.to <= self.max_to
+        if kind is Show:
             return self.show
-        if isinstance(action, Muck):
+        if kind is Muck:
             return self.muck
         return False
 
@@ -272,7 +273,12 @@ class HandState:
         legal = self._legal_cache or self.legal_actions()
         if not legal.allows(action):
             raise IllegalAction(_refusal(self, action, legal))
-        action = _CANONICAL.get(type(action), action)
+        kind = type(action)
+        action = _CANONICAL.get(kind, action)
+        if kind is Call or kind is Check or kind is Fold:
+            quick = _quick_step(self, action, self.actor)
+            if quick is not None:
+                return quick
         work = _Work(self, None)
         work.act(action)
         return work.freeze(self.actions + (action,))
@@ -297,11 +303,11 @@ def _legal(state: HandState, seat: int) -> LegalActions:
     call = (owed if owed < stack else stack) if facing else 0
     if owed >= stack:
         return LegalActions(seat, facing, not facing, call)  # calling takes every chip: no wager is left
-    able = 0
-    for chips, out in zip(stacks, state.folded, strict=True):
-        if chips and not out:
-            able += 1
-    if able < 2:
+    folded = state.folded
+    for other, chips in enumerate(stacks):
+        if chips and other != seat and not folded[other]:
+            break
+    else:
         return LegalActions(seat, facing, not facing, call)  # nobody could call a wager
     spot = _spot(state, seat)
     betting = state.setup.rules.betting
@@ -346,6 +352,53 @@ def _refusal(state: HandState, action: Action, legal: LegalActions) -> str:
     else:
         reason = f"seat {seat} cannot {action}"
     return f"{reason}; allowed: {allowed}"
+
+
+# --- the common step -----------------------------------------------------------------------------------------
+
+
+def _next_actor(start: int, folded: Sequence[bool], stacks: Sequence[int], acted: Sequence[int],
+                bets: Sequence[int], level: int) -> int | None:
+    """The first seat from ``start`` clockwise that must still act, or None when the round is closed.
+
+    A player must act when they are in the hand with chips behind and have not acted since the betting was
+    last opened, or owe chips. One who owes nothing while nobody else has chips has nobody to bet against.
+    """
+    n = len(stacks)
+    for i in range(n):
+        seat = (start + i) % n
+        if not folded[seat] and stacks[seat] > 0 and (acted[seat] < 0 or bets[seat] < level):
+            if bets[seat] >= level and sum(1 for s in range(n) if not folded[s] and stacks[s] > 0) == 1:
+                return None
+            return seat
+    return None
+
+
+def _quick_step(state: HandState, action: Action, seat: int) -> HandState | None:
+    """A check, call or fold after which the same betting round goes on: most steps of a hand. It is built
+    straight from the old state's tuples; anything else (a round or the hand ending) returns None and takes
+    the general path through `_Work`, which gives the same result."""
+    level = state.level
+    stacks, bets, contributed, folded, acted = state.stacks, state.bets, state.contributed, state.folded, state.acted
+    after = seat + 1
+    if type(action) is Fold:
+        folded = folded[:seat] + (True,) + folded[after:]
+        if folded.count(False) == 1:
+            return None
+    else:
+        acted = acted[:seat] + (level,) + acted[after:]
+        if type(action) is Call:
+            stack, owed = stacks[seat], level - bets[seat]
+            added = owed if owed < stack else stack
+            stacks = stacks[:seat] + (stack - added,) + stacks[after:]
+            bets = bets[:seat] + (bets[seat] + added,) + bets[after:]
+            contributed = contributed[:seat] + (contributed[seat] + added,) + contributed[after:]
+    actor = _next_actor(after, folded, stacks, acted, bets, level)
+    if actor is None:
+        return None
+    return HandState(state.setup, state.street, state.board, stacks, bets, contributed, folded, actor, level,
+                     state.full_level, state.min_raise, state.wagers, acted, state.aggressor, None, None,
+                     state.actions + (action,))
 
 
 # --- starting a hand ----------------------------------------------------------------------------------------
@@ -441,10 +494,6 @@ class _Work:
             tuple(self.acted), self.aggressor, self.reveal, self.result, actions,
         )
 
-    def record(self, event: Event) -> None:
-        if self.events is not None:
-            self.events.append(event)
-
     # --- the start --------------------------------------------------------------------------------------------
 
     @classmethod
@@ -470,7 +519,8 @@ class _Work:
         work.level = work.full_level = rules.big_blind
         work.wagers = 1 if rules.big_blind else 0
         work.min_raise = work.full_raise_size()
-        work.begin_round(first=(posts[-1][0] + 1) % n)
+        # Left of the big blind; with no blind at all (an ante-only game), left of the button.
+        work.begin_round(first=(posts[-1][0] + 1) % n if rules.big_blind else (button + 1) % n)
         return work
 
     def blind_posts(self) -> list[tuple[int, str, int]]:
@@ -488,7 +538,8 @@ class _Work:
         self.contributed[seat] += paid
         if not dead:
             self.bets[seat] += paid
-        self.record(Posted(seat, kind, paid, self.stacks[seat] == 0))
+        if self.events is not None:
+            self.events.append(Posted(seat, kind, paid, self.stacks[seat] == 0))
 
     def full_raise_size(self) -> int:
         betting = self.rules.betting
@@ -509,13 +560,16 @@ class _Work:
             self.bets[seat] += added
             self.contributed[seat] += added
             self.acted[seat] = self.level
-            self.record(Acted(seat, "call", self.bets[seat], added, self.stacks[seat] == 0))
+            if self.events is not None:
+                self.events.append(Acted(seat, "call", self.bets[seat], added, self.stacks[seat] == 0))
         elif kind is Check:
             self.acted[seat] = self.level
-            self.record(Acted(seat, "check", self.bets[seat], 0, False))
+            if self.events is not None:
+                self.events.append(Acted(seat, "check", self.bets[seat], 0, False))
         elif kind is Fold:
             self.folded[seat] = True
-            self.record(Acted(seat, "fold", self.bets[seat], 0, False))
+            if self.events is not None:
+                self.events.append(Acted(seat, "fold", self.bets[seat], 0, False))
         elif kind is Bet or kind is Raise:
             assert isinstance(action, (Bet, Raise))
             self.wager(seat, action)
@@ -541,18 +595,11 @@ class _Work:
         self.acted[seat] = to
         self.aggressor = seat
         word = "bet" if isinstance(action, Bet) else "raise"
-        self.record(Acted(seat, word, to, added, self.stacks[seat] == 0))
+        if self.events is not None:
+            self.events.append(Acted(seat, word, to, added, self.stacks[seat] == 0))
 
     def next_actor(self, start: int) -> int | None:
-        """The first seat from ``start`` clockwise that must still act, or None when the round is closed."""
-        n, folded, stacks, acted, bets, level = self.n, self.folded, self.stacks, self.acted, self.bets, self.level
-        for i in range(n):
-            seat = (start + i) % n
-            if not folded[seat] and stacks[seat] > 0 and (acted[seat] < 0 or bets[seat] < level):
-                if bets[seat] >= level and self.able_to_bet() == 1:
-                    return None  # alone with chips and owing nothing: nobody to bet against
-                return seat
-        return None
+        return _next_actor(start, self.folded, self.stacks, self.acted, self.bets, self.level)
 
     def able_to_bet(self) -> int:
         return sum(1 for s in range(self.n) if not self.folded[s] and self.stacks[s] > 0)
@@ -578,7 +625,8 @@ class _Work:
             self.stacks[seat] += amount
             self.bets[seat] -= amount
             self.contributed[seat] -= amount
-            self.record(BetReturned(seat, amount))
+            if self.events is not None:
+                self.events.append(BetReturned(seat, amount))
 
     def end_round(self) -> None:
         """Close the betting round; deal the next street, or run the board out, or go to the showdown."""
@@ -600,8 +648,10 @@ class _Work:
         self.board = self.board + cards
         self.street = street
         self.bets = [0] * self.n
-        self.record(Burned(deck[position]))
-        self.record(BoardDealt(street, cards))
+        if self.events is not None:
+            self.events.append(Burned(deck[position]))
+        if self.events is not None:
+            self.events.append(BoardDealt(street, cards))
 
     def begin_betting(self) -> None:
         self.level = self.full_level = self.wagers = 0
@@ -622,18 +672,21 @@ class _Work:
         if any(self.stacks[s] == 0 for s in live) or policy is ShowdownPolicy.SHOW_ALL:
             for seat in order:
                 shown[seat] = True
-                self.record(Shown(seat, self.setup.hole[seat]))
+                if self.events is not None:
+                    self.events.append(Shown(seat, self.setup.hole[seat]))
         elif policy is ShowdownPolicy.MUCK_LOSERS:
-            evaluator = BoardEvaluator(self.board)
+            evaluator = BoardEvaluator(self.board, checked=True)
             pots = build_pots(self.contributed, [not f for f in self.folded])
             for seat in order:
                 revealed = [s for s in order if shown[s]]
                 if could_win(seat, pots, revealed, self.setup.hole, evaluator, self.rules.hi_lo):
                     shown[seat] = True
-                    self.record(Shown(seat, self.setup.hole[seat]))
+                    if self.events is not None:
+                        self.events.append(Shown(seat, self.setup.hole[seat]))
                 else:
                     mucked[seat] = True
-                    self.record(Mucked(seat))
+                    if self.events is not None:
+                        self.events.append(Mucked(seat))
         self.reveal = Reveal(order, tuple(shown), tuple(mucked))
         self.actor = self.next_to_show()
         if self.actor is None:
@@ -651,10 +704,12 @@ class _Work:
         assert seat is not None and reveal is not None
         if show:
             self.reveal = attrs.evolve(reveal, shown=_put(reveal.shown, seat, True))
-            self.record(Shown(seat, self.setup.hole[seat]))
+            if self.events is not None:
+                self.events.append(Shown(seat, self.setup.hole[seat]))
         else:
             self.reveal = attrs.evolve(reveal, mucked=_put(reveal.mucked, seat, True))
-            self.record(Mucked(seat))
+            if self.events is not None:
+                self.events.append(Mucked(seat))
         self.actor = self.next_to_show()
         if self.actor is None:
             self.settle(showdown=True)
@@ -665,9 +720,9 @@ class _Work:
         pots = build_pots(self.contributed, [not f for f in self.folded])
         total = sum(pot.amount for pot in pots)
         rake = self.rules.rake.amount(total, bool(self.board)) if self.rules.rake else 0
-        if rake:
-            self.record(RakeTaken(rake))
-        evaluator = BoardEvaluator(self.board) if showdown else None
+        if rake and self.events is not None:
+            self.events.append(RakeTaken(rake))
+        evaluator = BoardEvaluator(self.board, checked=True) if showdown else None
         mucked = self.reveal.mucked if self.reveal else (False,) * self.n
         button = self.setup.button
         results: list[PotResult] = []
@@ -679,7 +734,7 @@ class _Work:
             for seat, chips in result.payouts:
                 self.stacks[seat] += chips
                 if self.events is not None:
-                    self.record(PotAwarded(index, seat, chips, _share_name(result, seat)))
+                    self.events.append(PotAwarded(index, seat, chips, _share_name(result, seat)))
         self.bets = [0] * self.n
         self.street = Street.SETTLED
         net = tuple(s - s0 for s, s0 in zip(self.stacks, self.setup.starting_stacks, strict=True))

@@ -1,0 +1,72 @@
+"""Helpers for rule tests: decks that deal chosen cards to chosen seats, and scripted play.
+
+`deck_for` writes the deck in the order `start_hand` deals it: hole cards one at a time clockwise from the seat
+left of the button (``hole_cards`` rounds), then burn + three flop cards, burn + turn, burn + river. Seats and
+board cards the test does not name are filled with cards nobody named, so a test states only what matters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from engine import ALL_CARDS, Action, Call, Card, Check, Deck, HandState, Street, parse_cards
+
+
+def _cards(text: str | Iterable[Card]) -> tuple[Card, ...]:
+    return parse_cards(text) if isinstance(text, str) else tuple(text)
+
+
+def deck_for(players: int, button: int, holes: Mapping[int, str | Iterable[Card]], board: str = "",
+             hole_cards: int = 4) -> Deck:
+    """A deck that deals ``holes[seat]`` to each named seat and ``board`` (up to five cards) as the board.
+
+    Hole cards are listed in the order the seat receives them (its first card first).
+    """
+    named = {seat: _cards(cards) for seat, cards in holes.items()}
+    board_cards = _cards(board)
+    for seat, cards in named.items():
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat} is not at a {players}-player table")
+        if len(cards) != hole_cards:
+            raise ValueError(f"seat {seat} needs {hole_cards} hole cards, got {len(cards)}")
+    if len(board_cards) > 5:
+        raise ValueError(f"a board has at most 5 cards, got {len(board_cards)}")
+    used = [card for cards in named.values() for card in cards] + list(board_cards)
+    if len(set(used)) != len(used):
+        raise ValueError("a card is named twice")
+    spare = [card for card in ALL_CARDS if card not in set(used)]
+    spare.reverse()  # pop() hands out 2c, 2d, 2h, ... first
+
+    order = [(button + 1 + i) % players for i in range(players)]
+    deck: list[Card] = []
+    for round_ in range(hole_cards):
+        for seat in order:
+            deck.append(named[seat][round_] if seat in named else spare.pop())
+    board_list = list(board_cards)
+    for size in (3, 1, 1):
+        deck.append(spare.pop())  # burn
+        for _ in range(size):
+            deck.append(board_list.pop(0) if board_list else spare.pop())
+    deck.extend(reversed(spare))
+    return Deck.ordered(deck)
+
+
+def burns_of(deck: Deck, players: int, hole_cards: int = 4) -> tuple[Card, Card, Card]:
+    """The three burn cards `deck_for` placed (before the flop, the turn and the river)."""
+    start = players * hole_cards
+    cards = deck.cards
+    return cards[start], cards[start + 4], cards[start + 6]
+
+
+def play(state: HandState, *steps: tuple[int, Action]) -> HandState:
+    """Apply ``(seat, action)`` steps in order, each checked to come from the seat that is to act."""
+    for seat, action in steps:
+        state = state.apply(action, seat=seat)
+    return state
+
+
+def check_down(state: HandState) -> HandState:
+    """Check (or call, when facing a bet) until the betting is over."""
+    while state.actor is not None and state.street < Street.SHOWDOWN:
+        state = state.apply(Check() if state.legal_actions().check else Call())
+    return state
