@@ -25,11 +25,14 @@ class ShowdownPolicy(StrEnum):
     the hands already shown, and mucked otherwise (a server's "auto-muck losing hands").
     MANUAL: each player in showdown order chooses `Show()` or `Muck()`; a mucked hand gives up every claim. When
     a player is all-in and the betting is over, all hands are shown whatever the policy.
+    RECORDED: like MANUAL, but all-in players choose too. For replaying a record, where a hand the record never
+    showed (unknown cards) must be mucked.
     """
 
     SHOW_ALL = "show_all"
     MUCK_LOSERS = "muck_losers"
     MANUAL = "manual"
+    RECORDED = "recorded"
 
 
 def _decimal(value: object) -> Decimal:
@@ -50,18 +53,58 @@ class Rake:
     percent: Decimal = attrs.field(converter=_decimal)
     cap: int | None = None
     no_flop_no_drop: bool = True
+    fixed: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if not Decimal(0) <= self.percent <= Decimal(100):
             raise RulesError(f"rake percent must be between 0 and 100, got {self.percent}")
         if self.cap is not None and (not isinstance(self.cap, int) or self.cap < 0):
             raise RulesError(f"rake cap must be a whole number of chips >= 0 or None, got {self.cap!r}")
+        if self.fixed is not None and (not isinstance(self.fixed, int) or self.fixed < 0):
+            raise RulesError(f"a fixed rake must be a whole number of chips >= 0 or None, got {self.fixed!r}")
+
+    @classmethod
+    def exactly(cls, amount: int) -> Rake:
+        """A rake of exactly ``amount`` chips (at most the pot): what a replay takes when the record states it."""
+        return cls(0, fixed=amount, no_flop_no_drop=False)
 
     def amount(self, pot: int, saw_flop: bool) -> int:
+        if self.fixed is not None:
+            return min(self.fixed, pot)
         if self.no_flop_no_drop and not saw_flop:
             return 0
         rake = int(pot * self.percent / 100)
         return rake if self.cap is None else min(rake, self.cap)
+
+
+POST_KINDS = ("ante", "small blind", "big blind", "straddle", "live blind", "dead blind")
+_LIVE_POSTS = frozenset(("small blind", "big blind", "straddle", "live blind"))
+
+
+@attrs.frozen(slots=True)
+class Post:
+    """A forced bet posted before the cards: ``amount`` is what is due (a short stack pays what it has).
+
+    Kinds: "ante" and "dead blind" are dead money (in the pot, not part of the player's bet); "small blind",
+    "big blind", "straddle" and "live blind" are live (they count toward a call). The preflop bet to match is the
+    largest big blind, straddle or live blind due; the first player to act sits left of the last big blind or
+    straddle. A "live blind" (a new player's big blind posted out of position) does not move that order.
+    """
+
+    seat: int
+    kind: str
+    amount: int
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in POST_KINDS:
+            raise RulesError(f"unknown post kind {self.kind!r}; kinds are {', '.join(POST_KINDS)}")
+        _chips(f"the {self.kind} of seat {self.seat}", self.amount)
+        if isinstance(self.seat, bool) or not isinstance(self.seat, int) or self.seat < 0:
+            raise RulesError(f"a post needs a seat index >= 0, got {self.seat!r}")
+
+    @property
+    def live(self) -> bool:
+        return self.kind in _LIVE_POSTS
 
 
 def _chips(name: str, value: object) -> int:
@@ -117,3 +160,16 @@ class Rules:
     def max_players(self) -> int:
         """Ten at most; five-card Omaha seats eight, since 9 x 5 hole cards + 5 board + 3 burns exceed 52 cards."""
         return MAX_PLAYERS if self.hole_cards == 4 else 8
+
+
+def standard_posts(rules: Rules, players: int, button: int) -> tuple[Post, ...]:
+    """The antes and blinds the rules call for: antes from everyone, then the blinds from the button's left
+    (heads-up with two blinds, the button posts the small blind)."""
+    order = [(button + 1 + i) % players for i in range(players)]
+    posts = [Post(seat, "ante", rules.ante) for seat in order] if rules.ante else []
+    if len(rules.blinds) == 2:
+        small, big = (button, (button + 1) % players) if players == 2 else (order[0], order[1])
+        posts += [Post(small, "small blind", rules.blinds[0]), Post(big, "big blind", rules.blinds[1])]
+    else:
+        posts.append(Post(order[0], "big blind", rules.blinds[0]))
+    return tuple(posts)

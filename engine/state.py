@@ -36,7 +36,7 @@ from engine.events import (
     Shown,
 )
 from engine.pots import Pot, build_pots, uncalled_bet
-from engine.rules import Rules, ShowdownPolicy
+from engine.rules import Post, Rules, ShowdownPolicy, standard_posts
 from engine.showdown import HandResult, PotResult, could_win, seat_order_from, settle_pot, split_rake
 
 
@@ -137,6 +137,7 @@ class HandSetup:
     rules: Rules
     button: int
     starting_stacks: tuple[int, ...]
+    posts: tuple[Post, ...]
     deck: tuple[Card, ...] = attrs.field(repr=False)
     hole: tuple[tuple[Card, ...], ...] = attrs.field(repr=False)
 
@@ -244,6 +245,11 @@ class HandState:
     def pot_total(self) -> int:
         """Every chip in the middle: the pots and this round's bets."""
         return 0 if self.result is not None else sum(self.contributed)
+
+    @property
+    def all_in(self) -> tuple[bool, ...]:
+        """Seats still in the hand with no chips behind."""
+        return tuple(not out and not chips for chips, out in zip(self.stacks, self.folded, strict=True))
 
     @property
     def in_hand(self) -> tuple[int, ...]:
@@ -405,12 +411,13 @@ def _quick_step(state: HandState, action: Action, seat: int) -> HandState | None
 
 
 def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: int | str | bytes | None = None,
-               deck: Deck | Sequence[Card] | None = None) -> HandState:
+               deck: Deck | Sequence[Card] | None = None, posts: Sequence[Post] | None = None) -> HandState:
     """Post antes and blinds, deal the hole cards, and return the state with the first player to act.
 
     The deck is fixed here: ``deck`` in a given order (replays, tests), else ``seed`` for a reproducible
     shuffle, else a secure shuffle. Hole cards are dealt one at a time clockwise from the seat left of the
-    button; a card is burned before the flop, the turn and the river.
+    button; a card is burned before the flop, the turn and the river. ``posts`` replaces the antes and blinds
+    the rules call for, when a hand's forced bets differ (a new player's big blind, dead blinds, straddles).
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a Rules(...), got {rules!r}")
@@ -433,12 +440,20 @@ def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: in
     if len(order) < needed:
         raise RulesError(f"the deck holds {len(order)} cards; {players} players need {needed} "
                          f"({rules.hole_cards} each, 5 for the board and 3 burns)")
+    if posts is None:
+        forced = standard_posts(rules, players, button)
+    else:
+        forced = tuple(posts)
+        for post in forced:
+            if not isinstance(post, Post) or post.seat >= players:
+                raise RulesError(f"posts must be Post(seat, kind, amount) with seats in 0..{players - 1}, "
+                                 f"got {post!r}")
     n = players
     dealing = seat_order_from(button + 1, range(n), n)
     hole: list[tuple[Card, ...]] = [()] * n
     for i, seat in enumerate(dealing):
         hole[seat] = order[i: n * rules.hole_cards: n]
-    setup = HandSetup(rules, button, stacks, order, tuple(hole))
+    setup = HandSetup(rules, button, stacks, forced, order, tuple(hole))
     return _Work.new_hand(setup, None).freeze(())
 
 
@@ -506,29 +521,21 @@ class _Work:
         work.folded, work.acted = [False] * n, [-1] * n
         work.board, work.reveal, work.result, work.aggressor = (), None, None, None
         work.street = Street.BLINDS
-        if rules.ante:
-            for seat in seat_order_from(button + 1, range(n), n):
-                work.post(seat, "ante", rules.ante, dead=True)
-        posts = work.blind_posts()
-        for seat, kind, amount in posts:
-            work.post(seat, kind, amount, dead=False)
+        for post in setup.posts:
+            work.post(post.seat, post.kind, post.amount, dead=not post.live)
         if events is not None:
             for seat in seat_order_from(button + 1, range(n), n):
                 events.append(HoleDealt(seat, setup.hole[seat]))
         work.street = Street.PREFLOP
-        work.level = work.full_level = rules.big_blind
-        work.wagers = 1 if rules.big_blind else 0
+        # The bet to match is the largest live blind due (a short one still sets it); a big blind counts as the
+        # first bet, a straddle as a raise; the first to act sits left of the last big blind or straddle.
+        openers = [post for post in setup.posts if post.kind in ("big blind", "straddle")]
+        work.level = work.full_level = max((p.amount for p in setup.posts if p.live and p.kind != "small blind"),
+                                           default=0)
+        work.wagers = len(openers) if work.level else 0
         work.min_raise = work.full_raise_size()
-        # Left of the big blind; with no blind at all (an ante-only game), left of the button.
-        work.begin_round(first=(posts[-1][0] + 1) % n if rules.big_blind else (button + 1) % n)
+        work.begin_round(first=(openers[-1].seat + 1) % n if openers else (button + 1) % n)
         return work
-
-    def blind_posts(self) -> list[tuple[int, str, int]]:
-        blinds, button, n = self.rules.blinds, self.setup.button, self.n
-        if len(blinds) == 2:
-            seats = [button, (button + 1) % n] if n == 2 else [(button + 1) % n, (button + 2) % n]
-            return [(seats[0], "small blind", blinds[0]), (seats[1], "big blind", blinds[1])]
-        return [((button + 1) % n, "big blind", blinds[0])]
 
     def post(self, seat: int, kind: str, amount: int, dead: bool) -> None:
         paid = min(amount, self.stacks[seat])
@@ -542,9 +549,12 @@ class _Work:
             self.events.append(Posted(seat, kind, paid, self.stacks[seat] == 0))
 
     def full_raise_size(self) -> int:
+        """A full bet or raise: the street's bet in fixed limit, else the big blind (or a bigger straddle)."""
         betting = self.rules.betting
         if isinstance(betting, FixedLimit):
             return betting.bet_size(self.street)
+        if self.street is Street.PREFLOP:
+            return max(self.level, self.rules.big_blind, 1)
         return max(self.rules.big_blind, 1)
 
     # --- betting ----------------------------------------------------------------------------------------------
@@ -669,7 +679,8 @@ class _Work:
         shown, mucked = [False] * self.n, [False] * self.n
         self.street = Street.SHOWDOWN
         policy = self.rules.showdown
-        if any(self.stacks[s] == 0 for s in live) or policy is ShowdownPolicy.SHOW_ALL:
+        all_in = policy is not ShowdownPolicy.RECORDED and any(self.stacks[s] == 0 for s in live)
+        if all_in or policy is ShowdownPolicy.SHOW_ALL:
             for seat in order:
                 shown[seat] = True
                 if self.events is not None:
