@@ -1,0 +1,60 @@
+"""A hand as a record says it was played, in the engine's terms, whatever file format it came from.
+
+Readers turn a file into `HandRecord`s; `replay` plays a record through the engine and checks it; writers turn
+an engine hand back into a file. Seats are the engine's: 0..n-1 clockwise among the players dealt in.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from engine.actions import Action
+from engine.cards import Card
+from engine.rules import Post, Rules
+
+
+@attrs.frozen(slots=True)
+class Reveal:
+    """What a seat did at the showdown: ``cards`` shown (all of them), or None when it mucked or showed
+    only some (a hand the record does not show whole cannot win anything)."""
+
+    seat: int
+    cards: tuple[Card, ...] | None
+
+
+@attrs.frozen(slots=True)
+class HandRecord:
+    """One recorded hand.
+
+    ``hole`` holds each seat's known hole cards (None where a card is unknown); ``actions`` the betting
+    actions in order as (seat, action); ``reveals`` the showdown, in the record's order. The expectations are
+    what the record says happened, in chips: ``finishing_stacks`` (PHH), ``collected`` as (pot index or None
+    for "the pot", seat, chips) lines (PokerStars), ``rake``. ``scale`` converts chips back to the record's
+    units (100 for dollars and cents). ``players`` are names in seat order; ``seat_labels`` the record's own
+    seat numbers, when it has them.
+    """
+
+    source: str
+    id: str
+    rules: Rules
+    players: tuple[str, ...]
+    starting_stacks: tuple[int, ...]
+    button: int
+    posts: tuple[Post, ...]
+    hole: tuple[tuple[Card | None, ...], ...]
+    board: tuple[Card, ...]
+    actions: tuple[tuple[int, Action], ...]
+    reveals: tuple[Reveal, ...] = ()
+    finishing_stacks: tuple[int, ...] | None = None
+    collected: tuple[tuple[int | None, int, int], ...] | None = None
+    rake: int | None = None
+    scale: int = 1
+    seat_labels: tuple[int, ...] | None = None
+    fields: tuple[tuple[str, object], ...] = ()
+
+    def to_units(self, chips: int) -> int | float:
+        """Chips in the record's units: 1250 chips at scale 100 is 12.5."""
+        if self.scale == 1:
+            return chips
+        whole, part = divmod(chips, self.scale)
+        return whole if not part else chips / self.scale

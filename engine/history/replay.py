@@ -1,0 +1,150 @@
+"""Replaying a record through the engine, and checking it against what the record says happened.
+
+The deck is rebuilt so the engine deals exactly the recorded cards (unknown ones from the cards nobody saw),
+every recorded action must be legal under the engine's own rules, and the outcome must match the record's:
+finishing stacks, and each "collected" line. A record that breaks a rule, or disagrees, is reported, never
+passed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from engine.actions import Muck, Show
+from engine.cards import ALL_CARDS, Card, Deck
+from engine.errors import EngineError
+from engine.history.record import HandRecord
+from engine.state import HandState, Street, start_hand
+
+OK, MISMATCH, ERROR = "ok", "mismatch", "error"
+
+
+@attrs.frozen(slots=True)
+class ReplayReport:
+    """The verdict on one record: ``status`` is "ok", "mismatch" or "error"; ``detail`` says why (empty when
+    ok); ``state`` is the engine's final state when the replay got that far."""
+
+    record: HandRecord
+    status: str
+    detail: str = ""
+    state: HandState | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == OK
+
+    @property
+    def finishing_stacks(self) -> tuple[int, ...] | None:
+        return self.state.stacks if self.state is not None and self.state.is_over else None
+
+
+def deck_for(record: HandRecord) -> Deck:
+    """A deck that deals the record's cards where the engine will deal them: hole cards one at a time
+    clockwise from the button's left, then a burn before each street. Unknown cards and burns are filled, in
+    order, with the cards the record never mentions."""
+    players = len(record.starting_stacks)
+    per_seat = record.rules.hole_cards
+    dealing = [(record.button + 1 + i) % players for i in range(players)]
+    slots: list[Card | None] = []
+    for round_ in range(per_seat):
+        for seat in dealing:
+            cards = record.hole[seat]
+            slots.append(cards[round_] if round_ < len(cards) else None)
+    board: list[Card | None] = list(record.board) + [None] * (5 - len(record.board))
+    slots += [None, *board[:3], None, board[3], None, board[4]]
+    known = [card for card in slots if card is not None]
+    if len(set(known)) != len(known):
+        twice = next(card for card in known if known.count(card) > 1)
+        raise EngineError(f"card {twice} is dealt twice in the record")
+    seen = set(known)
+    spare = iter(card for card in ALL_CARDS if card not in seen)
+    return Deck.ordered([card if card is not None else next(spare) for card in slots])
+
+
+def replay(record: HandRecord) -> ReplayReport:
+    """Play the record through the engine and compare the outcome with the record's."""
+    try:
+        state = start_hand(record.rules, record.starting_stacks, record.button, deck=deck_for(record),
+                           posts=record.posts)
+    except EngineError as error:
+        return ReplayReport(record, ERROR, f"cannot start the hand: {error}")
+    for index, (seat, action) in enumerate(record.actions, start=1):
+        if state.is_over:
+            return ReplayReport(record, ERROR, f"action {index} ({_who(record, seat)} {action}): the hand is "
+                                "already over", state)
+        if state.street is Street.SHOWDOWN:
+            return ReplayReport(record, ERROR, f"action {index} ({_who(record, seat)} {action}): the betting is "
+                                "already over", state)
+        try:
+            state = state.apply(action, seat=seat)
+        except EngineError as error:
+            return ReplayReport(record, ERROR, f"action {index} ({_who(record, seat)} {action}): {error}", state)
+    shown = {reveal.seat: reveal.cards for reveal in record.reveals}
+    while state.street is Street.SHOWDOWN and state.actor is not None:
+        seat = state.actor
+        cards = shown.get(seat)
+        choice = Show() if cards is not None and _whole(cards, state.hole[seat]) else Muck()
+        if isinstance(choice, Muck) and not state.legal_actions().muck:
+            choice = Show()
+        state = state.apply(choice)
+    if not state.is_over:
+        return ReplayReport(record, ERROR, f"the record ends before the hand does ({_who(record, state.actor)} "
+                            "is to act)", state)
+    problem = _compare(record, state)
+    return ReplayReport(record, MISMATCH if problem else OK, problem, state)
+
+
+def _whole(cards: Sequence[Card], hole: Sequence[Card]) -> bool:
+    return sorted(cards) == sorted(hole)
+
+
+def _who(record: HandRecord, seat: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    return record.players[seat] if 0 <= seat < len(record.players) else f"seat {seat}"
+
+
+def _compare(record: HandRecord, state: HandState) -> str:
+    """What differs between the engine's outcome and the record's, in the record's units; "" when nothing."""
+    problems: list[str] = []
+    result = state.result
+    assert result is not None
+    if record.finishing_stacks is not None and tuple(record.finishing_stacks) != state.stacks:
+        for seat, (want, got) in enumerate(zip(record.finishing_stacks, state.stacks, strict=True)):
+            if want != got:
+                problems.append(f"{_who(record, seat)} finishes with {record.to_units(got)}, the record says "
+                                f"{record.to_units(want)}")
+    if record.rake is not None and record.rake != result.rake:
+        problems.append(f"rake {record.to_units(result.rake)}, the record says {record.to_units(record.rake)}")
+    if record.collected is not None:
+        problems += _compare_collected(record, state)
+    return "; ".join(problems)
+
+
+def _compare_collected(record: HandRecord, state: HandState) -> list[str]:
+    assert record.collected is not None and state.result is not None
+    problems: list[str] = []
+    pots = state.result.pots
+    want_by_seat: dict[int, int] = {}
+    for _, seat, amount in record.collected:
+        want_by_seat[seat] = want_by_seat.get(seat, 0) + amount
+    for seat in range(len(state.stacks)):
+        got = state.result.won(seat)
+        want = want_by_seat.get(seat, 0)
+        if got != want:
+            problems.append(f"{_who(record, seat)} collects {record.to_units(got)}, the record says "
+                            f"{record.to_units(want)}")
+    if problems:
+        return problems
+    labelled = [(pot, seat, amount) for pot, seat, amount in record.collected if pot is not None]
+    for pot, seat, amount in labelled:
+        want = sum(a for p, s, a in labelled if p == pot and s == seat)
+        got = pots[pot].paid(seat) if pot < len(pots) else 0
+        if got != want:
+            name = "the main pot" if pot == 0 else f"side pot {pot}"
+            problems.append(f"{_who(record, seat)} collects {record.to_units(got)} from {name}, the record says "
+                            f"{record.to_units(want)}")
+            break
+    return problems
