@@ -277,14 +277,15 @@ class HandState:
         if seat is not None and seat != self.actor:
             raise IllegalAction(f"seat {seat} acted out of turn; seat {self.actor} is to act")
         legal = self._legal_cache or self.legal_actions()
-        if not legal.allows(action):
-            raise IllegalAction(_refusal(self, action, legal))
         kind = type(action)
-        action = _CANONICAL.get(kind, action)
-        if kind is Call or kind is Check or kind is Fold:
+        if kind is Call and legal.call or kind is Check and legal.check or kind is Fold and legal.fold:
+            action = _CANONICAL[kind]
             quick = _quick_step(self, action, self.actor)
             if quick is not None:
                 return quick
+        elif not legal.allows(action):
+            raise IllegalAction(_refusal(self, action, legal))
+        action = _CANONICAL.get(kind, action)
         work = _Work(self, None)
         work.act(action)
         return work.freeze(self.actions + (action,))
@@ -315,8 +316,10 @@ def _legal(state: HandState, seat: int) -> LegalActions:
             break
     else:
         return LegalActions(seat, facing, not facing, call)  # nobody could call a wager
-    spot = _spot(state, seat)
-    betting = state.setup.rules.betting
+    rules = state.setup.rules
+    spot = Spot(state.street, level, state.full_level, state.min_raise, state.wagers, sum(state.contributed),
+                state.bets[seat], stack, folded.count(False), rules.blinds[-1])
+    betting = rules.betting
     acted = state.acted[seat]
     if acted >= 0 and level - acted < betting.reopen_threshold(spot):
         return LegalActions(seat, facing, not facing, call)  # a short all-in did not reopen the betting
