@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from engine.cards import format_cards, parse_cards
 from engine.errors import EngineError
@@ -22,6 +24,34 @@ def _evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay(args: argparse.Namespace) -> int:
+    from engine.history.files import read_history
+    from engine.history.replay import replay
+
+    hands: list[dict[str, Any]] = []
+    for path in args.files:
+        for item in read_history(path, args.format):
+            if isinstance(item, EngineError):
+                hands.append({"source": getattr(item, "source", "") or str(path),
+                              "id": getattr(item, "hand_id", ""), "status": "error", "detail": str(item),
+                              "players": [], "finishing_stacks": []})
+                continue
+            report = replay(item)
+            stacks = report.finishing_stacks
+            hands.append({"source": item.source or str(path), "id": item.id, "status": report.status,
+                          "detail": report.detail, "players": list(item.players),
+                          "finishing_stacks": [item.to_units(chips) for chips in stacks] if stacks else []})
+    summary = {status: sum(1 for hand in hands if hand["status"] == status) for status in ("ok", "mismatch", "error")}
+    if args.json:
+        print(json.dumps({"hands": hands, "summary": summary}, indent=2))
+    else:
+        for hand in hands:
+            verdict = hand["status"] + (f": {hand['detail']}" if hand["detail"] else "")
+            print(f"{hand['source']}  {hand['id'] or '?'}  {verdict}")
+        print(f"{len(hands)} hands: {summary['ok']} ok, {summary['mismatch']} mismatch, {summary['error']} error")
+    return 0 if hands and summary["ok"] == len(hands) else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Omaha Hi-Lo poker engine")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -29,6 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("hole", help='hole cards, e.g. "As 2h Kc Qd"')
     evaluate.add_argument("board", help='board cards (3 to 5), e.g. "3d 4s 5c Kh Jc"')
     evaluate.set_defaults(run=_evaluate)
+    replay = commands.add_parser("replay", help="replay hand histories through the engine and check them")
+    replay.add_argument("files", nargs="+", help="PHH (.phh, .phhs) or PokerStars text files")
+    replay.add_argument("--format", choices=("auto", "phh", "pokerstars"), default="auto")
+    replay.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
+    replay.set_defaults(run=_replay)
     return parser
 
 

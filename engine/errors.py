@@ -23,4 +23,13 @@ class IllegalAction(EngineError):
 
 
 class HistoryError(EngineError):
-    """A hand history that is malformed, truncated, or contradicts the rules."""
+    """A hand history that is malformed, truncated, or contradicts the rules.
+
+    ``source`` (a file name) and ``hand_id`` say which hand, when known, so a reader can report the bad hand
+    and go on with the next one.
+    """
+
+    def __init__(self, message: str, *, source: str = "", hand_id: str = "") -> None:
+        super().__init__(message)
+        self.source = source
+        self.hand_id = hand_id

@@ -278,7 +278,7 @@ class HandState:
             raise IllegalAction(f"seat {seat} acted out of turn; seat {self.actor} is to act")
         legal = self._legal_cache or self.legal_actions()
         kind = type(action)
-        if kind is Call and legal.call or kind is Check and legal.check or kind is Fold and legal.fold:
+        if (kind is Call and legal.call) or (kind is Check and legal.check) or (kind is Fold and legal.fold):
             action = _CANONICAL[kind]
             quick = _quick_step(self, action, self.actor)
             if quick is not None:

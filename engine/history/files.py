@@ -1,0 +1,39 @@
+"""Reading history files of either format, chosen by name or by content."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.errors import HistoryError
+from engine.history.record import HandRecord
+
+FORMATS = ("auto", "phh", "pokerstars")
+
+
+def detect_format(path: Path, text: str) -> str:
+    """"phh" for .phh/.phhs files or TOML-looking text, "pokerstars" for PokerStars text."""
+    if path.suffix.lower() in (".phh", ".phhs"):
+        return "phh"
+    head = text.lstrip("\ufeff \r\n\t")[:200]
+    if head.startswith("PokerStars"):
+        return "pokerstars"
+    if "variant" in head and "=" in head:
+        return "phh"
+    return "pokerstars"
+
+
+def read_history(path: str | Path, format: str = "auto") -> list[HandRecord | HistoryError]:
+    """Every hand in the file: a record, or the error that kept it from being read (reading goes on)."""
+    from engine.history.phh import read_phh
+    from engine.history.pokerstars import read_pokerstars
+
+    path = Path(path)
+    if format not in FORMATS:
+        raise HistoryError(f"unknown format {format!r}; formats are {', '.join(FORMATS)}")
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        return [HistoryError(f"cannot read {path}: {error}", source=str(path))]
+    chosen = detect_format(path, text) if format == "auto" else format
+    reader = read_phh if chosen == "phh" else read_pokerstars
+    return reader(text, source=str(path))
