@@ -138,9 +138,11 @@ def _compare_collected(record: HandRecord, state: HandState) -> list[str]:
                             f"{record.to_units(want)}")
     if problems:
         return problems
-    labelled = [(pot, seat, amount) for pot, seat, amount in record.collected if pot is not None]
-    for pot, seat, amount in labelled:
-        want = sum(a for p, s, a in labelled if p == pot and s == seat)
+    wanted: dict[tuple[int, int], int] = {}
+    for pot, seat, amount in record.collected:
+        if pot is not None:
+            wanted[pot, seat] = wanted.get((pot, seat), 0) + amount
+    for (pot, seat), want in wanted.items():
         got = pots[pot].paid(seat) if pot < len(pots) else 0
         if got != want:
             name = "the main pot" if pot == 0 else f"side pot {pot}"
