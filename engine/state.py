@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
@@ -38,6 +38,9 @@ from engine.events import (
 from engine.pots import Pot, build_pots, uncalled_bet
 from engine.rules import Post, Rules, ShowdownPolicy, standard_posts
 from engine.showdown import HandResult, PotResult, could_win, seat_order_from, settle_pot, split_rake
+
+if TYPE_CHECKING:
+    from engine.views import SeatView
 
 
 class Street(IntEnum):
@@ -255,6 +258,12 @@ class HandState:
     def in_hand(self) -> tuple[int, ...]:
         """Seats that have not folded."""
         return tuple(seat for seat, folded in enumerate(self.folded) if not folded)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now: never another player's face-down cards, mucked cards or the deck."""
+        from engine.views import seat_view
+
+        return seat_view(self, seat)
 
     def legal_actions(self) -> LegalActions:
         """What `actor` may do now; raises IllegalAction when nobody is to act (the hand is over)."""
