@@ -185,11 +185,11 @@ def _build_low_rows() -> list[list[int]]:
 
     A pair of hole ranks takes the three lowest board ranks it does not repeat; a larger hole mask is as good
     as its best mask with one rank removed (subsets come first in counting order). Built once at import, in
-    about 40 ms; hole masks above five ranks never occur and stay 0.
+    about 40 ms.
     """
     sizes = [m.bit_count() for m in range(256)]
     pairs = [m for m in range(256) if sizes[m] == 2]
-    larger = [(m, [m & ~(1 << i) for i in range(8) if m >> i & 1]) for m in range(256) if 3 <= sizes[m] <= 5]
+    larger = [(m, [m & ~(1 << i) for i in range(8) if m >> i & 1]) for m in range(256) if sizes[m] >= 3]
     no_low = [0] * 256
     rows = []
     for board in range(256):

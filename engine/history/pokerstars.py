@@ -1,0 +1,868 @@
+"""PokerStars text hand histories: Omaha Hi/Lo (and Omaha high), limit, pot limit and no limit, cash and
+tournament; read into `HandRecord`s and written back from engine hands.
+
+Reading turns each hand into the engine's terms: the players dealt in become seats 0..n-1 in the order of their
+seat numbers (kept in ``seat_labels``), amounts become whole chips (cents for a cash game in money, ``scale``
+100; tournament chips as they are, ``scale`` 1), "raises $X to $Y" becomes ``Raise(Y)`` (Y is the player's whole
+bet this round, blinds included). What the text states but the engine works out itself (uncalled bets, the
+total pot) is used as a check; what it says happened at the end (the "collected" lines, the rake, and the
+finishing stacks its own amounts imply) becomes the record's expectations, for `replay` to compare. A hand
+that cannot be read becomes a `HistoryError` naming the source, the hand and the line, and reading goes on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import NoReturn
+
+import attrs
+
+from engine.actions import Action, Bet, Call, Check, Fold, Raise
+from engine.betting import FixedLimit, NoLimit, PotLimit
+from engine.cards import RANK_NAMES, RANK_PLURALS, Card, format_cards, parse_cards
+from engine.errors import EngineError, HistoryError
+from engine.evaluation import HighHand, best_high, best_low
+from engine.events import Acted, BetReturned, BoardDealt, Mucked, Posted, Shown
+from engine.history.phh import state_to_record
+from engine.history.record import HandRecord, Reveal
+from engine.history.replay import replay
+from engine.rules import Post, Rake, Rules, ShowdownPolicy
+from engine.showdown import share
+from engine.state import HandState
+
+__all__ = ["read_pokerstars", "read_pokerstars_file", "write_pokerstars", "write_pokerstars_state"]
+
+_HEADER = re.compile(r"^(?P<prefix>PokerStars\b[^#]*?(?:Hand|Game)) #(?P<id>[\w.-]+): *(?P<rest>.*)$")
+_GAME = re.compile(r"(?P<five>5 Card )?Omaha(?P<hilo> Hi/Lo)? (?P<limit>Pot Limit|No Limit|Limit)\b")
+_STAKES = re.compile(r"^(?P<sym>[^\d\s/]*)(?P<a>\d[\d.,]*)/(?P=sym)(?P<b>\d[\d.,]*)(?:/\S+)?(?: (?P<cur>[A-Z]{3}))?$")
+_TOURNAMENT = re.compile(r"^Tournament #(?P<t>\d+), (?P<middle>.*) - Level (?P<level>\S+) \((?P<stakes>[^()]*)\)$")
+_TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?P<play> \(Play Money\))? "
+                    r"Seat #(?P<button>\d+) is the button$")
+_SEAT = re.compile(r"^Seat (?P<label>\d+): (?P<name>.+) \((?P<stack>[^\s()]*?\d[\d.,]*) in chips(?:, [^()]*)?\)"
+                   r"(?P<tail>.*)$")
+_POST = re.compile(r"^posts (?P<kind>small blind|big blind|the ante|small & big blinds|straddle|dead blind) "
+                   r"(?P<amount>\S+)(?P<all_in> and is all-in)?$")
+_ACT = re.compile(r"^(?:(?P<quiet>folds|checks)(?: \[(?P<cards>[^\]]*)\])?|calls (?P<call>\S+)|bets (?P<bet>\S+)"
+                  r"|raises (?P<by>\S+) to (?P<to>\S+))(?: and is all-in)?(?: and has reached the \S+ cap)?$")
+_SHOWS = re.compile(r"^shows \[(?P<cards>[^\]]*)\](?: \(.*\))?$")
+_IGNORED_ACTS = re.compile(r"^(?:doesn't show hand|is sitting out|sits out|is sitting out .*|sits out .*)$")
+_COLLECTED = re.compile(r"^collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)$")
+_UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[^()]*)\) returned to (?P<name>.+)$")
+_STREET = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<old>[^\]]*)\](?: \[(?P<new>[^\]]*)\])?$")
+_TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| Rake (?P<rake>\S+)(?P<fees>(?: \| .*)?)$")
+_FEE = re.compile(r"\| [^|$€£\d]*?(?P<amount>[$€£]?\d[\d.,]*)")
+_CHAT = re.compile(r'^.+ said, ".*"$')
+_HARMLESS = re.compile(
+    r"^(?:.+ (?:leaves|left) the table|.+ joins the table at seat #\d+|.+ is (?:dis)?connected|.+ has timed out.*"
+    r"|.+ has returned|.+ is sitting out|.+:? sits out|.+ will be allowed to play after the button"
+    r"|.+ was removed from the table.*"
+    r"|.+ (?:finished the tournament|wins the tournament|re-buys|takes the add-on|wins the \S+ bounty"
+    r"|wins \S+ for eliminating).*|No low hand qualified|Betting is capped)$")
+_UNSUPPORTED = re.compile(r"^(?:\*\*\* (?:FIRST|SECOND) |.+ cashed out the hand|Hand cancelled|.*run (?:it )?twice)")
+_NUMBER = re.compile(r"^\d{1,15}(?:\.\d{1,6})?$")
+_SUMMARY_CARDS = re.compile(r"\b(?:showed|mucked) \[(?P<cards>[^\]]*)\]")
+
+_STREETS = {"FLOP": 2, "TURN": 3, "RIVER": 4}
+_BOARD_AFTER = {2: 3, 3: 4, 4: 5}
+_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
+_DEFAULT_DATE = "2000/01/01 0:00:00 ET"
+
+
+# --- reading --------------------------------------------------------------------------------------------------
+
+
+def read_pokerstars(text: str, source: str = "") -> list[HandRecord | HistoryError]:
+    """Every hand in ``text`` (hands are separated by blank lines), each as a record or, when it cannot be read,
+    as a HistoryError saying where and why. Never raises on bad input."""
+    out: list[HandRecord | HistoryError] = []
+    for chunk in _chunks(text):
+        try:
+            out.append(_HandReader(source, chunk).read())
+        except HistoryError as error:
+            out.append(error)
+        except EngineError as error:
+            out.append(HistoryError(_where(source, _hand_id(chunk), chunk[0]) + str(error), source=source,
+                                    hand_id=_hand_id(chunk)))
+        except Exception as error:  # a reader must never die on input; the message says it is a bug
+            out.append(HistoryError(_where(source, _hand_id(chunk), chunk[0])
+                                    + f"internal error while reading ({type(error).__name__}: {error})",
+                                    source=source, hand_id=_hand_id(chunk)))
+    return out
+
+
+def read_pokerstars_file(path: str | Path) -> list[HandRecord | HistoryError]:
+    """Read a hand history file (UTF-8, with or without a byte-order mark; old files in Windows-1252)."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+    return read_pokerstars(text, str(path))
+
+
+def _chunks(text: str) -> Iterator[list[tuple[int, str]]]:
+    """Groups of (line number, line) separated by blank lines; a header line also starts a new group."""
+    chunk: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.replace("\ufeff", "").strip()
+        if not line or (_HEADER.match(line) and chunk):
+            if chunk:
+                yield chunk
+            chunk = [(number, line)] if line else []
+        else:
+            chunk.append((number, line))
+    if chunk:
+        yield chunk
+
+
+def _hand_id(chunk: Sequence[tuple[int, str]]) -> str:
+    match = _HEADER.match(chunk[0][1])
+    return match["id"] if match else "?"
+
+
+def _where(source: str, hand: str, line: tuple[int, str] | None) -> str:
+    where = f"{source or '<text>'}: hand #{hand}"
+    if line is not None:
+        where += f", line {line[0]} {line[1][:200]!r}"
+    return where + ": "
+
+
+@attrs.frozen(slots=True)
+class _Item:
+    """One thing that happened, by player name, in the order of the lines."""
+
+    line: tuple[int, str]
+    kind: str
+    name: str = ""
+    verb: str = ""
+    chips: int = 0
+    pot: int | None = None
+    cards: tuple[Card, ...] = ()
+    flag: bool = False
+
+
+@attrs.define
+class _Seat:
+    label: int
+    name: str
+    stack: int
+    contributed: int = 0
+    bet: int = 0
+    collected: int = 0
+    cards: list[Card] = attrs.Factory(list)
+    involved: bool = False
+
+
+class _HandReader:
+    """Reads one hand: a first pass over the lines gathers what happened by name, a second one (`_build`) turns
+    it into seats, posts, actions and checks once it is known who was dealt in."""
+
+    def __init__(self, source: str, chunk: list[tuple[int, str]]) -> None:
+        self.source, self.lines = source, chunk
+        self.id = _hand_id(chunk)
+        self.line: tuple[int, str] | None = chunk[0]
+        self.seats: dict[str, _Seat] = {}
+        self.names: list[str] = []  # longest first, so "Bob 2" is tried before "Bob"
+        self.items: list[_Item] = []
+        self.collected_lines: list[tuple[str, int | None, int]] = []
+        self.button_label = 0
+        self.hi_lo, self.hole_cards, self.limit = True, 4, "Limit"
+        self.symbol, self.scale, self.stakes = "", 1, (0, 0)
+        self.blinds, self.ante = (0, 0), 0
+        self.board: list[Card] = []
+        self.fields: list[tuple[str, object]] = []
+        self.summary_labels: set[int] = set()
+        self.total: int | None = None
+        self.take = 0
+        self.summary_board: tuple[Card, ...] | None = None
+
+    def fail(self, message: str) -> NoReturn:
+        raise HistoryError(_where(self.source, self.id, self.line) + message, source=self.source, hand_id=self.id)
+
+    # --- the header -----------------------------------------------------------------------------------------
+
+    def read(self) -> HandRecord:
+        header = _HEADER.match(self.lines[0][1])
+        if header is None:
+            self.fail("expected a hand header 'PokerStars Hand #...: ...'")
+        self._header(header["prefix"], header["rest"])
+        if len(self.lines) < 2:
+            self.fail("the hand ends after its header")
+        self.line = self.lines[1]
+        table = _TABLE.match(self.lines[1][1])
+        if table is None:
+            self.fail("expected the table line \"Table '...' N-max Seat #N is the button\"")
+        self.fields.append(("table", table["table"]))
+        if table["max"]:
+            self.fields.append(("max_seats", int(table["max"])))
+        if table["play"]:
+            self.fields.append(("play_money", True))
+        self.button_label = int(table["button"])
+        position = 2
+        while position < len(self.lines) and _SEAT.match(self.lines[position][1]):
+            self.line = self.lines[position]
+            self._seat_line(self.lines[position][1])
+            position += 1
+        if len(self.seats) < 2:
+            self.fail("a hand needs at least two seated players")
+        self.names = sorted(self.seats, key=len, reverse=True)
+        phase = "posts"
+        for line in self.lines[position:]:
+            self.line = line
+            phase = self._line(line, phase)
+        self.line = None
+        if phase != "summary":
+            self.line = self.lines[-1]
+            self.fail("the hand is cut short: it ends before its summary")
+        if self.total is None:
+            self.fail("the hand is cut short: its summary has no 'Total pot ... | Rake ...' line")
+        return self._build()
+
+    def _header(self, prefix: str, rest: str) -> None:
+        body, _, date = rest.rpartition(" - ")
+        if not body:
+            self.fail("the header has no date after ' - '")
+        game = _GAME.search(body)
+        if game is None:
+            self.fail("not an Omaha hand: this reader knows Omaha Hi/Lo and Omaha, limit, pot limit and no limit")
+        self.hi_lo, self.hole_cards, self.limit = bool(game["hilo"]), 5 if game["five"] else 4, game["limit"]
+        self.fields += [("prefix", prefix), ("date", date)]
+        tournament = _TOURNAMENT.match(body)
+        if tournament is not None:
+            middle, start = tournament["middle"], game.start() - len(f"Tournament #{tournament['t']}, ")
+            self.fields += [("tournament", tournament["t"]), ("buy_in", middle[:start].strip()),
+                            ("game", middle[start:].strip()), ("level", tournament["level"])]
+            stakes_text = tournament["stakes"]
+        else:
+            if body.startswith("Tournament"):
+                self.fail("cannot read the tournament header (expected '..., Level X (small/big)')")
+            opening = body.rfind("(")
+            if opening < 0 or not body.endswith(")"):
+                self.fail("the header has no stakes in parentheses")
+            stakes_text = body[opening + 1: -1]
+            if ", " in stakes_text:  # a mixed game: "8-Game (Omaha Hi/Lo Limit, $2/$4 USD)"
+                game_text, _, stakes_text = stakes_text.rpartition(", ")
+                self.fields += [("mixed", body[:opening].strip()), ("game", game_text)]
+            else:
+                self.fields.append(("game", body[:opening].strip()))
+        stakes = _STAKES.match(stakes_text)
+        if stakes is None:
+            self.fail(f"cannot read the stakes {stakes_text!r}")
+        self.symbol = stakes["sym"]
+        self.scale = 100 if self.symbol and tournament is None else 1
+        if self.symbol:
+            self.fields.append(("symbol", self.symbol))
+        if stakes["cur"]:
+            self.fields.append(("currency", stakes["cur"]))
+        self.stakes = (self.amount(stakes["a"]), self.amount(stakes["b"]))
+        if not 0 < self.stakes[0] <= self.stakes[1]:
+            self.fail(f"impossible stakes {stakes_text!r}")
+
+    def amount(self, text: str) -> int:
+        """'$12.50' -> 1250 at scale 100; '1,500' -> 1500 at scale 1."""
+        digits = text.lstrip("$€£" + self.symbol).replace(",", "")
+        if not _NUMBER.match(digits):
+            self.fail(f"cannot read the amount {text!r}")
+        value = Decimal(digits) * self.scale
+        if value != value.to_integral_value():
+            self.fail(f"the amount {text!r} is not a whole number of chips (scale {self.scale})")
+        return int(value)
+
+    def cards(self, text: str) -> tuple[Card, ...]:
+        try:
+            return parse_cards(text)
+        except EngineError as error:
+            self.fail(str(error))
+
+    def _seat_line(self, text: str) -> None:
+        match = _SEAT.match(text)
+        assert match is not None
+        name, label = match["name"], int(match["label"])
+        if name in self.seats or any(seat.label == label for seat in self.seats.values()):
+            self.fail(f"seat {label} or player {name!r} is listed twice")
+        stack = self.amount(match["stack"])
+        if stack > 0:  # a player without chips is not dealt in
+            self.seats[name] = _Seat(label, name, stack)
+
+    # --- the lines of the hand ------------------------------------------------------------------------------
+
+    def _who(self, text: str, separator: str) -> tuple[str, str] | None:
+        for name in self.names:
+            if text.startswith(name + separator):
+                return name, text[len(name) + len(separator):]
+        return None
+
+    def add(self, kind: str, name: str = "", verb: str = "", chips: int = 0, pot: int | None = None,
+            cards: tuple[Card, ...] = (), flag: bool = False) -> None:
+        assert self.line is not None
+        self.items.append(_Item(self.line, kind, name, verb, chips, pot, cards, flag))
+
+    def _line(self, line: tuple[int, str], phase: str) -> str:
+        text = line[1]
+        if phase == "summary":
+            self._summary_line(text)
+            return phase
+        if text.startswith("*** "):
+            return self._marker(text, phase)
+        if _UNSUPPORTED.match(text):
+            self.fail("not supported: run-it-twice boards, cash-outs and cancelled hands")
+        if _CHAT.match(text):
+            return phase
+        acting = self._who(text, ": ")
+        if acting is not None:
+            self._player_line(acting[0], acting[1], phase)
+            return phase
+        collected = self._who(text, " collected ")
+        if collected is not None:
+            match = _COLLECTED.match("collected " + collected[1])
+            if match is None:
+                self.fail("expected 'NAME collected $X from pot' (or main pot, side pot, side pot-N)")
+            pot = None if match["pot"] == "pot" else 0 if match["pot"] == "main pot" else int(match["n"] or 1)
+            self.add("collect", collected[0], chips=self.amount(match["amount"]), pot=pot)
+            return phase
+        uncalled = _UNCALLED.match(text)
+        if uncalled is not None:
+            if uncalled["name"] not in self.seats:
+                self.fail(f"no seated player is called {uncalled['name']!r}")
+            self.add("return", uncalled["name"], chips=self.amount(uncalled["amount"]))
+            return phase
+        if text.startswith("Dealt to "):
+            dealt = self._who(text[len("Dealt to "):] + " ", " ")
+            if dealt is None:
+                self.fail("'Dealt to' names no seated player")
+            if dealt[1].strip():
+                cards = dealt[1].strip()
+                if not (cards.startswith("[") and cards.endswith("]")):
+                    self.fail("expected 'Dealt to NAME [cards]'")
+                self.add("cards", dealt[0], cards=self.cards(cards[1:-1].replace("] [", " ")))
+            return phase
+        if _HARMLESS.match(text):
+            return phase
+        self.fail("unrecognised line")
+
+    def _marker(self, text: str, phase: str) -> str:
+        if text == "*** HOLE CARDS ***":
+            if phase != "posts":
+                self.fail("a second '*** HOLE CARDS ***'")
+            return "1"
+        if text == "*** SUMMARY ***":
+            if phase == "posts":
+                self.fail("the summary comes before '*** HOLE CARDS ***'")
+            return "summary"
+        if text == "*** SHOW DOWN ***":
+            if phase in ("posts", "showdown"):
+                self.fail("the showdown comes before the cards are dealt, or twice")
+            return "showdown"
+        match = _STREET.match(text)
+        if match is None:
+            self.fail("unrecognised '***' line")
+        street = _STREETS[match["street"]]
+        if phase != str(street - 1):
+            self.fail(f"the {match['street'].lower()} is out of order")
+        old = self.cards(match["old"])
+        new = self.cards(match["new"]) if match["new"] is not None else ()
+        if street == 2:
+            old, new = (), old
+        if list(old) != self.board or len(self.board) + len(new) != _BOARD_AFTER[street]:
+            self.fail(f"the {match['street'].lower()} does not follow the board {format_cards(self.board)!r}")
+        self.board += new
+        self.add("street", chips=street)
+        return str(street)
+
+    def _player_line(self, name: str, rest: str, phase: str) -> None:
+        post = _POST.match(rest)
+        if post is not None:
+            if phase != "posts":
+                self.fail("a blind or ante posted after the cards were dealt")
+            self.add("post", name, post["kind"], self.amount(post["amount"]), flag=bool(post["all_in"]))
+            return
+        if phase == "posts":
+            if _IGNORED_ACTS.match(rest):
+                return
+            self.fail("an action before '*** HOLE CARDS ***'")
+        act = _ACT.match(rest)
+        if act is not None:
+            if phase == "showdown":
+                self.fail("a betting action after the showdown began")
+            if act["cards"]:
+                self.add("cards", name, cards=self.cards(act["cards"]))
+            if act["quiet"]:
+                self.add("act", name, act["quiet"])
+            elif act["call"]:
+                self.add("act", name, "calls", self.amount(act["call"]))
+            elif act["bet"]:
+                self.add("act", name, "bets", self.amount(act["bet"]))
+            else:
+                self.add("act", name, "raises", self.amount(act["to"]))
+            return
+        shows = _SHOWS.match(rest)
+        if shows is not None:
+            cards = self.cards(shows["cards"])
+            self.add("cards", name, cards=cards)
+            self.add("reveal", name, flag=len(cards) == self.hole_cards)
+        elif rest == "mucks hand":
+            self.add("reveal", name)
+        elif not _IGNORED_ACTS.match(rest):
+            self.fail(f"unrecognised action of {name!r}")
+
+    def _summary_line(self, text: str) -> None:
+        total = _TOTAL.match(text)
+        if total is not None:
+            self.total = self.amount(total["total"])
+            self.take = self.amount(total["rake"]) + sum(self.amount(fee["amount"])
+                                                          for fee in _FEE.finditer(total["fees"]))
+            return
+        if text.startswith("Board [") and text.endswith("]"):
+            self.summary_board = self.cards(text[7:-1])
+            return
+        if text.startswith("Seat "):
+            label_text, _, rest = text[5:].partition(": ")
+            if not label_text.isdigit():
+                self.fail("expected a summary line 'Seat N: ...'")
+            label = int(label_text)
+            seat = next((s for s in self.seats.values() if s.label == label), None)
+            if seat is None:
+                if _SUMMARY_CARDS.search(rest):
+                    self.fail(f"the summary shows cards for seat {label}, where nobody with chips sits")
+                return
+            self.summary_labels.add(label)
+            shown = _SUMMARY_CARDS.search(rest[len(seat.name):] if rest.startswith(seat.name) else rest)
+            if shown is not None:
+                self.add("cards", seat.name, cards=self.cards(shown["cards"]))
+            return
+        if _UNSUPPORTED.match(text):
+            self.fail("not supported: run-it-twice boards")
+        self.fail("unrecognised summary line")
+
+    # --- building the record --------------------------------------------------------------------------------
+
+    def _build(self) -> HandRecord:
+        for item in self.items:
+            if item.kind in ("post", "act", "cards", "reveal", "collect"):
+                self.seats[item.name].involved = True
+        for seat in self.seats.values():
+            seat.involved = seat.involved or seat.label in self.summary_labels
+        dealt = sorted((s for s in self.seats.values() if s.involved), key=lambda s: s.label)
+        if not 2 <= len(dealt) <= 10:
+            self.fail(f"{len(dealt)} players are dealt in; a hand needs 2 to 10")
+        index = {seat.name: i for i, seat in enumerate(dealt)}
+        labels = [seat.label for seat in dealt]
+        button = next((i for i, label in enumerate(labels) if label == self.button_label), None)
+        if button is None:  # the button seat is empty or sits out: the nearest player dealt in before it
+            earlier = [i for i, label in enumerate(labels) if label < self.button_label]
+            button = earlier[-1] if earlier else len(labels) - 1
+            self.fields.append(("button_seat", self.button_label))
+        posts = self._posts(index, button)
+        actions, reveals = self._actions(index)
+        rules = self._rules()
+        hole = tuple(tuple(s.cards) + (None,) * (rules.hole_cards - len(s.cards)) for s in dealt)
+        known = [card for cards in hole for card in cards if card is not None] + self.board
+        if len(set(known)) != len(known):
+            twice = next(card for card in known if known.count(card) > 1)
+            self.fail(f"card {twice} is dealt twice")
+        if self.summary_board is not None and list(self.summary_board) != self.board:
+            self.fail(f"the summary's board {format_cards(self.summary_board)!r} is not the board dealt "
+                      f"{format_cards(self.board)!r}")
+        put_in = sum(seat.contributed for seat in dealt)
+        if put_in != self.total:
+            self.fail(f"the summary's total pot ({self.total} chips) is not what the players put in ({put_in})")
+        collected = tuple((pot, index[name], chips) for name, pot, chips in self.collected_lines)
+        return HandRecord(
+            self.source, self.id, rules, tuple(s.name for s in dealt), tuple(s.stack for s in dealt), button,
+            tuple(posts), hole, tuple(self.board), tuple(actions), tuple(reveals),
+            finishing_stacks=tuple(s.stack - s.contributed + s.collected for s in dealt), collected=collected,
+            rake=self.take, scale=self.scale, seat_labels=tuple(labels), fields=tuple(self.fields))
+
+    def _posts(self, index: dict[str, int], button: int) -> list[Post]:
+        """The forced bets, each with the amount due (a short all-in post still sets the full blind)."""
+        entries = [item for item in self.items if item.kind == "post"]
+        small, big = self.stakes
+        if self.limit == "Limit":  # the stakes are the bets; the blinds are what was posted
+            small = next((p.chips for p in entries if p.verb == "small blind" and not p.flag), self.stakes[0] // 2)
+            big = next((p.chips for p in entries if p.verb == "big blind" and not p.flag), self.stakes[0])
+        self.blinds = (small, big)
+        self.ante = max((p.chips for p in entries if p.verb == "the ante" and not p.flag), default=0)
+        # The big blind is the one posted first clockwise after the small blind (or the button); any other is a
+        # new player's live blind, which does not change who acts first.
+        n = len(index)
+        smalls = [index[p.name] for p in entries if p.verb == "small blind"]
+        anchor = smalls[0] if smalls else button
+        bigs = [index[p.name] for p in entries if p.verb == "big blind"]
+        the_big = min(bigs, key=lambda seat: (seat - anchor - 1) % n) if bigs else None
+        posts: list[Post] = []
+        for entry in entries:
+            self.line = entry.line
+            seat, player, paid = index[entry.name], self.seats[entry.name], entry.chips
+            if paid > player.stack - player.contributed:
+                self.fail(f"{entry.name} posts more than they have")
+            player.contributed += paid
+            if entry.verb == "small & big blinds":  # a dead small blind, then a live big blind
+                dead = min(paid, small) if entry.flag else max(paid - big, 0)
+                if dead or entry.flag:
+                    posts.append(Post(seat, "dead blind", small if entry.flag else dead))
+                posts.append(Post(seat, "live blind", big if entry.flag else paid - dead))
+                player.bet += paid - dead
+                continue
+            if entry.verb == "big blind":
+                kind, due = ("big blind" if seat == the_big else "live blind"), big
+            elif entry.verb == "small blind":
+                kind, due = ("small blind" if seat == smalls[0] and smalls.count(seat) == 1 else "dead blind"), small
+            else:
+                kind = {"the ante": "ante"}.get(entry.verb, entry.verb)
+                due = self.ante if kind == "ante" else 0
+            posts.append(Post(seat, kind, max(due, paid) if entry.flag else paid))
+            if kind not in ("ante", "dead blind"):
+                player.bet += paid
+        return posts
+
+    def _actions(self, index: dict[str, int]) -> tuple[list[tuple[int, Action]], list[Reveal]]:
+        """The betting actions with their amounts checked against the stacks, the showdown, and the money."""
+        actions: list[tuple[int, Action]] = []
+        reveals: list[Reveal] = []
+        seats = self.seats
+        level = max((s.bet for s in seats.values()), default=0)
+        for item in self.items:
+            self.line = item.line
+            name = item.name
+            if item.kind == "street":
+                for seat in seats.values():
+                    seat.bet = 0
+                level = 0
+            elif item.kind == "act":
+                actions.append((index[name], self._act(seats[name], item.verb, item.chips, level)))
+                level = max(level, seats[name].bet)
+            elif item.kind == "return":
+                self._check_return(name, item.chips)
+                level = max(s.bet for s in seats.values())
+            elif item.kind == "collect":
+                seats[name].collected += item.chips
+                self.collected_lines.append((name, item.pot, item.chips))
+            elif item.kind == "cards":
+                self._learn(seats[name], item.cards)
+            elif item.kind == "reveal":
+                shown = item.flag and len(seats[name].cards) == self.hole_cards
+                reveals.append(Reveal(index[name], tuple(seats[name].cards) if shown else None))
+        return actions, reveals
+
+    def _act(self, seat: _Seat, verb: str, chips: int, level: int) -> Action:
+        if verb == "folds":
+            return Fold()
+        if verb == "checks":
+            return Check()
+        to = seat.bet + chips if verb == "calls" else chips
+        added = to - seat.bet
+        if added <= 0:
+            self.fail(f"{seat.name} {verb} {chips} chips, which adds nothing to their bet of {seat.bet}")
+        if added > seat.stack - seat.contributed:
+            self.fail(f"{seat.name} puts in {added} chips but has only {seat.stack - seat.contributed} left")
+        seat.bet, seat.contributed = to, seat.contributed + added
+        return Call() if verb == "calls" else Bet(to) if level == 0 else Raise(to)
+
+    def _check_return(self, name: str, chips: int) -> None:
+        bets = sorted(((s.bet, s.name) for s in self.seats.values()), reverse=True)
+        top, second = bets[0][0], bets[1][0] if len(bets) > 1 else 0
+        if bets[0][1] != name or top - second != chips or (len(bets) > 1 and bets[1][0] == top):
+            self.fail(f"the bets leave {top - second} chips uncalled for {bets[0][1]}, not {chips} for {name}")
+        seat = self.seats[name]
+        seat.bet -= chips
+        seat.contributed -= chips
+
+    def _learn(self, seat: _Seat, cards: tuple[Card, ...]) -> None:
+        for card in cards:
+            if card not in seat.cards:
+                if len(seat.cards) >= self.hole_cards:
+                    self.fail(f"{seat.name} is shown with {card}, which is not among their cards "
+                              f"{format_cards(seat.cards)}")
+                seat.cards.append(card)
+
+    def _rules(self) -> Rules:
+        betting = (FixedLimit(self.stakes[0], self.stakes[1]) if self.limit == "Limit"
+                   else PotLimit() if self.limit == "Pot Limit" else NoLimit())
+        try:
+            return Rules(betting=betting, blinds=self.blinds, ante=self.ante, hole_cards=self.hole_cards,
+                         hi_lo=self.hi_lo, rake=Rake.exactly(self.take) if self.take else None,
+                         showdown=ShowdownPolicy.RECORDED)
+        except EngineError as error:
+            self.fail(f"impossible rules: {error}")
+
+
+# --- writing --------------------------------------------------------------------------------------------------
+
+
+def write_pokerstars(record: HandRecord) -> str:
+    """The record as a PokerStars hand history. The record is replayed to learn what the engine did (call
+    amounts, uncalled bets, pots); its own "collected" lines, reveals and rake are written when it has them.
+    Raises HistoryError when the record cannot be played to the end."""
+    report = replay(record)
+    if report.state is None or not report.state.is_over:
+        raise HistoryError(f"cannot write hand {record.id!r}: it does not replay ({report.detail})")
+    return _Writer(record, report.state).text()
+
+
+def write_pokerstars_state(state: HandState, players: Sequence[str] | None = None, hand_id: str = "1", *,
+                           scale: int = 1, currency: str | None = None, table: str = "Engine",
+                           date: str = _DEFAULT_DATE, seat_labels: Sequence[int] | None = None) -> str:
+    """A finished engine hand as a PokerStars hand history. Chips are written as they are (``scale`` 1, a play
+    money header) unless a ``scale`` and a ``currency`` ("USD", "EUR", "GBP") say they are cents of money."""
+    record = _record_from_state(state, players, hand_id, scale, currency, table, date, seat_labels)
+    return _Writer(record, state).text()
+
+
+def _record_from_state(state: HandState, players: Sequence[str] | None, hand_id: str, scale: int,
+                       currency: str | None, table: str, date: str, seat_labels: Sequence[int] | None) -> HandRecord:
+    if not state.is_over or state.result is None:
+        raise HistoryError("only a finished hand can be written: play it to the end first")
+    n = state.players
+    names = tuple(players) if players is not None else tuple(f"Player{i + 1}" for i in range(n))
+    if len(names) != n or len(set(names)) != n or any(
+            not name or name != name.strip() or "\n" in name or "\r" in name for name in names):
+        raise HistoryError(f"need {n} distinct one-line names without spaces at either end, got {names!r}")
+    if seat_labels is not None and (len(seat_labels) != n or list(seat_labels) != sorted(set(seat_labels))):
+        raise HistoryError(f"need {n} increasing seat numbers, got {tuple(seat_labels)!r}")
+    fields: list[tuple[str, object]] = [("table", table), ("date", date)]
+    if currency is not None:
+        fields += [("symbol", _SYMBOLS.get(currency, "$")), ("currency", currency)]
+    record = state_to_record(state, names, source=hand_id, id=hand_id)
+    return attrs.evolve(record, rake=state.result.rake, scale=scale, fields=tuple(fields),
+                        seat_labels=tuple(seat_labels) if seat_labels is not None else None)
+
+
+def _hand_name(hand: HighHand) -> str:
+    """PokerStars' words for a high hand: "a straight, Three to Seven", "two pair, Nines and Deuces"."""
+    ranks = [card.rank for card in hand.cards]  # biggest group first; a wheel ends on its ace
+
+    def one(rank: int) -> str:
+        return RANK_NAMES[rank - 2]
+
+    def many(rank: int) -> str:
+        return "Deuces" if rank == 2 else RANK_PLURALS[rank - 2]
+
+    category = hand.category
+    if category in (4, 8):  # straights run from their lowest card up
+        if category == 8 and ranks[0] == 14:
+            return "a Royal Flush"
+        return f"a {'straight flush' if category == 8 else 'straight'}, {one(ranks[-1])} to {one(ranks[0])}"
+    return [f"high card {one(ranks[0])}", f"a pair of {many(ranks[0])}",
+            f"two pair, {many(ranks[0])} and {many(ranks[2])}", f"three of a kind, {many(ranks[0])}", "",
+            f"a flush, {one(ranks[0])} high", f"a full house, {many(ranks[0])} full of {many(ranks[3])}",
+            f"four of a kind, {many(ranks[0])}"][category]
+
+
+class _Writer:
+    """Writes one finished hand from its record (names, seats, cards known, reveals) and the engine's state."""
+
+    def __init__(self, record: HandRecord, state: HandState) -> None:
+        assert state.result is not None
+        self.record, self.state, self.result = record, state, state.result
+        self.fields = dict(record.fields)
+        n = len(record.starting_stacks)
+        self.names = record.players if len(record.players) == n else tuple(f"Player{i + 1}" for i in range(n))
+        self.labels = record.seat_labels or tuple(range(1, n + 1))
+        self.symbol = str(self.fields.get("symbol", "$")) if record.scale != 1 else ""
+        self.lines: list[str] = []
+
+    def money(self, chips: int) -> str:
+        if self.record.scale == 1:
+            return f"{self.symbol}{chips}"
+        value = Decimal(chips) / Decimal(self.record.scale)
+        if value == value.to_integral_value():
+            return f"{self.symbol}{int(value)}"
+        places = max(len(str(self.record.scale)) - 1, 0)
+        return f"{self.symbol}{value:.{places}f}"
+
+    def text(self) -> str:
+        self.header()
+        self.body()
+        self.summary()
+        return "\n".join(self.lines) + "\n"
+
+    def header(self) -> None:
+        rules, record, fields = self.state.rules, self.record, self.fields
+        limit = ("Limit" if isinstance(rules.betting, FixedLimit) else
+                 "Pot Limit" if isinstance(rules.betting, PotLimit) else "No Limit")
+        game = str(fields.get("game") or (f"{'5 Card ' if rules.hole_cards == 5 else ''}Omaha"
+                                          f"{' Hi/Lo' if rules.hi_lo else ''} {limit}"))
+        if isinstance(rules.betting, FixedLimit):
+            low, high = rules.betting.small_bet, rules.betting.big_bet
+        else:
+            low, high = rules.blinds[0], rules.big_blind
+        prefix, date = fields.get("prefix", "PokerStars Hand"), fields.get("date", _DEFAULT_DATE)
+        if "tournament" in fields:
+            self.lines.append(f"{prefix} #{record.id}: Tournament #{fields['tournament']}, {fields.get('buy_in', '')}"
+                              f" {game} - Level {fields.get('level', 'I')} ({low}/{high}) - {date}")
+        else:
+            currency = f" {fields['currency']}" if "currency" in fields else ""
+            cents = self.record.scale == 100 and (low % 100 or high % 100)  # "$0.50/$1.00", but "$300/$600"
+            stakes = (f"{self.symbol}{low / 100:.2f}/{self.symbol}{high / 100:.2f}" if cents
+                      else f"{self.money(low)}/{self.money(high)}") + currency
+            if "mixed" in fields:
+                self.lines.append(f"{prefix} #{record.id}:  {fields['mixed']} ({game}, {stakes}) - {date}")
+            else:
+                self.lines.append(f"{prefix} #{record.id}:  {game} ({stakes}) - {date}")
+        seats = f" {fields['max_seats']}-max" if "max_seats" in fields else ""
+        play = " (Play Money)" if fields.get("play_money") else ""
+        button = fields.get("button_seat", self.labels[record.button])
+        self.lines.append(f"Table '{fields.get('table', 'Engine')}'{seats}{play} Seat #{button} is the button")
+        for label, name, stack in zip(self.labels, self.names, record.starting_stacks, strict=True):
+            self.lines.append(f"Seat {label}: {name} ({self.money(stack)} in chips)")
+
+    def body(self) -> None:
+        names, lines, hole = self.names, self.lines, self.record.hole
+        events = self.state.events
+        posted = [e for e in events if isinstance(e, Posted)]
+        words = {"small blind": "small blind", "big blind": "big blind", "live blind": "big blind",
+                 "ante": "the ante", "straddle": "straddle", "dead blind": "dead blind"}
+        self.blind_of: dict[int, str] = {}
+        i = 0
+        while i < len(posted):
+            post = posted[i]
+            following = posted[i + 1] if i + 1 < len(posted) else None
+            if (post.kind == "dead blind" and following is not None and following.seat == post.seat
+                    and following.kind == "live blind"):
+                amount, all_in, word, i = post.amount + following.amount, following.all_in, "small & big blinds", i + 2
+            else:
+                amount, all_in, word, i = post.amount, post.all_in, words[post.kind], i + 1
+            if post.kind in ("small blind", "big blind"):
+                self.blind_of[post.seat] = post.kind
+            lines.append(f"{names[post.seat]}: posts {word} {self.money(amount)}{' and is all-in' if all_in else ''}")
+        lines.append("*** HOLE CARDS ***")
+        reveals = self.reveals()
+        revealed = {r.seat for r in reveals}
+        for seat, cards in enumerate(hole):
+            known = [card for card in cards if card is not None]
+            if known and seat not in revealed:
+                lines.append(f"Dealt to {names[seat]} [{format_cards(known)}]")
+        bets = [0] * len(names)
+        for post in posted:
+            if post.kind not in ("ante", "dead blind"):
+                bets[post.seat] += post.amount
+        level, street = max(bets), "before Flop"
+        self.folded_on: dict[int, str] = {}
+        board: tuple[Card, ...] = ()
+        for event in events:
+            if isinstance(event, Acted):
+                name, tail = names[event.seat], " and is all-in" if event.all_in else ""
+                if event.action == "fold":
+                    self.folded_on[event.seat] = street
+                    lines.append(f"{name}: folds")
+                elif event.action == "check":
+                    lines.append(f"{name}: checks")
+                elif event.action == "call":
+                    lines.append(f"{name}: calls {self.money(event.added)}{tail}")
+                elif event.action == "bet" and level == 0:
+                    lines.append(f"{name}: bets {self.money(event.to)}{tail}")
+                else:
+                    lines.append(f"{name}: raises {self.money(event.to - level)} to {self.money(event.to)}{tail}")
+                level = max(level, event.to)
+            elif isinstance(event, BetReturned):
+                lines.append(f"Uncalled bet ({self.money(event.amount)}) returned to {names[event.seat]}")
+            elif isinstance(event, BoardDealt):
+                street, level = {2: "on the Flop", 3: "on the Turn", 4: "on the River"}[event.street], 0
+                word = {2: "FLOP", 3: "TURN", 4: "RIVER"}[event.street]
+                old = f"[{format_cards(board)}] " if board else ""
+                board = board + event.cards
+                lines.append(f"*** {word} *** {old}[{format_cards(event.cards)}]")
+        if self.result.showdown:
+            lines.append("*** SHOW DOWN ***")
+        for reveal in reveals:
+            known = [card for card in hole[reveal.seat] if card is not None]
+            if reveal.cards is not None:
+                lines.append(f"{names[reveal.seat]}: shows [{format_cards(reveal.cards)}]"
+                             f"{self.describe(reveal.cards)}")
+            elif known and len(known) < len(hole[reveal.seat]):
+                lines.append(f"{names[reveal.seat]}: shows [{format_cards(known)}]")
+            else:
+                lines.append(f"{names[reveal.seat]}: mucks hand")
+        self.won = [0] * len(names)
+        pots = len(self.result.pots)
+        for pot, seat, chips in self.collected():
+            where = ("pot" if pot is None else "main pot" if pot == 0 else "side pot" if pots == 2
+                     else f"side pot-{pot}")
+            self.won[seat] += chips
+            lines.append(f"{names[seat]} collected {self.money(chips)} from {where}")
+        board = self.state.board
+        if self.result.showdown and self.state.rules.hi_lo and not any(
+                r.cards is not None and best_low(r.cards, board) for r in reveals):
+            lines.append("No low hand qualified")
+        if not self.result.showdown:
+            for seat in sorted({s for _, s, _ in self.collected()}):
+                if seat not in revealed:
+                    lines.append(f"{names[seat]}: doesn't show hand")
+
+    def reveals(self) -> tuple[Reveal, ...]:
+        if self.record.reveals:
+            return self.record.reveals
+        out = []
+        for event in self.state.events:
+            if isinstance(event, Shown):
+                out.append(Reveal(event.seat, event.cards))
+            elif isinstance(event, Mucked):
+                out.append(Reveal(event.seat, None))
+        return tuple(out)
+
+    def collected(self) -> list[tuple[int | None, int, int]]:
+        """The record's own lines, or the engine's payouts as PokerStars writes them: side pots first, each
+        pot's high share(s) before its low share(s)."""
+        if self.record.collected is not None:
+            return list(self.record.collected)
+        out: list[tuple[int | None, int, int]] = []
+        pots, state = self.result.pots, self.state
+        for index in reversed(range(len(pots))):
+            pot = pots[index]
+            label = None if len(pots) == 1 else index
+            if not pot.low_winners:
+                out += [(label, seat, chips) for seat, chips in pot.payouts if chips]
+                continue
+            low = pot.amount // 2
+            for amount, winners in ((pot.amount - low, pot.high_winners), (low, pot.low_winners)):
+                out += [(label, seat, chips) for seat, chips in share(amount, winners, state.button, state.players)
+                        if chips]
+        return out
+
+    def describe(self, cards: Sequence[Card]) -> str:
+        """' (HI: a flush, King high; LO: 7,6,5,3,A)', as PokerStars names hands; '' before the flop."""
+        board = self.state.board
+        if len(board) < 3:
+            return ""
+        high = _hand_name(best_high(cards, board))
+        low = best_low(cards, board) if self.state.rules.hi_lo else None
+        if not self.state.rules.hi_lo:
+            return f" ({high})"
+        return f" (HI: {high}" + (f"; LO: {','.join(str(r) if r > 1 else 'A' for r in low.ranks)})" if low else ")")
+
+    def summary(self) -> None:
+        lines, result, state = self.lines, self.result, self.state
+        lines.append("*** SUMMARY ***")
+        rake = self.record.rake if self.record.rake is not None else result.rake
+        pots = ""
+        if len(result.pots) > 1:
+            pots = f" Main pot {self.money(result.pots[0].amount)}."
+            for index, pot in enumerate(result.pots[1:], start=1):
+                name = "Side pot" if len(result.pots) == 2 else f"Side pot-{index}"
+                pots += f" {name} {self.money(pot.amount)}."
+        lines.append(f"Total pot {self.money(sum(state.contributed))}{pots} | Rake {self.money(rake)}")
+        if state.board:
+            lines.append(f"Board [{format_cards(state.board)}]")
+        shown = {r.seat: r.cards for r in self.reveals()}
+        for seat, name in enumerate(self.names):
+            tags = " (button)" if seat == state.button else ""
+            tags += f" ({self.blind_of[seat]})" if seat in self.blind_of else ""
+            known = [card for card in self.record.hole[seat] if card is not None]
+            if seat in self.folded_on:
+                didnt = " (didn't bet)" if self.folded_on[seat] == "before Flop" and not any(
+                    isinstance(e, Posted) and e.seat == seat for e in state.events) else ""
+                outcome = f"folded {self.folded_on[seat]}{didnt}"
+            elif not result.showdown:
+                outcome = f"collected ({self.money(self.won[seat])})"
+            elif shown.get(seat) is not None:
+                cards = shown[seat]
+                assert cards is not None
+                hand = self.describe(cards)[2:-1]
+                verdict = f"won ({self.money(self.won[seat])})" if self.won[seat] else "lost"
+                outcome = f"showed [{format_cards(cards)}] and {verdict}" + (f" with {hand}" if hand else "")
+            else:
+                outcome = f"mucked [{format_cards(known)}]" if known else "mucked"
+            lines.append(f"Seat {self.labels[seat]}: {name}{tags} {outcome}")
