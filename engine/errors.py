@@ -33,3 +33,13 @@ class HistoryError(EngineError):
         super().__init__(message)
         self.source = source
         self.hand_id = hand_id
+
+
+class TableError(EngineError):
+    """A table operation that is not possible now (a full table, an empty seat, a hand that does not belong to
+    this table...); the message says why."""
+
+
+class SerializationError(EngineError):
+    """A JSON document that is malformed, of another schema version, or tampered with (chips that do not add up,
+    duplicate cards, an illegal action); nothing is loaded from it."""

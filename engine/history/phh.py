@@ -1,0 +1,783 @@
+"""PHH, the open "Poker Hand History" format (phh-std, https://phh.readthedocs.io): reading and writing.
+
+A ``.phh`` file is one TOML document describing one hand; a ``.phhs`` file holds many, one TOML table each
+(``[1]``, ``[2]``, ...). `read_phh` turns either into `HandRecord`s, collecting a `HistoryError` for each hand it
+cannot read and going on with the next (as python-chess's PGN reader does); `write_phh` and `write_phhs` write
+records, or engine hands, back out. docs/phh.md describes the mapping in full; in short:
+
+- Variant codes: PHH's own ``FO/8`` (fixed-limit Omaha hi-lo) and ``PO`` (pot-limit Omaha, high only, as in
+  PokerKit), and, new here in the standard's scheme (F/P/N betting, O for Omaha, /8 for the eight-or-better low
+  half), ``PO/8``, ``NO/8``, ``FO`` and ``NO``. Big O needs no code: five dealt cards make five hole cards.
+- Player ``pK`` is engine seat K-1 and the button the last seat; heads-up PHH reverse-assigns antes and blinds,
+  so the button posts the small blind, as in the engine. The writer rotates a hand so its button is last.
+- ``cbr`` is a Bet or a Raise and ``cc`` a Check or a Call by the round's bet level, which the reader keeps
+  itself: it never consults the engine it is checked against.
+- Float amounts are read exactly; the record's ``scale`` makes them whole chips, and the writer gives them back
+  with as many decimals. Fields the engine does not use are kept in ``HandRecord.fields`` and written back;
+  engine options PHH has no field for travel as ``_max_raises``, ``_uncapped_heads_up`` and ``_rake``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import NamedTuple
+
+import attrs
+
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, Show
+from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
+from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
+from engine.errors import EngineError, HistoryError
+from engine.events import Acted, Mucked, Shown
+from engine.history.record import HandRecord, Reveal
+from engine.history.replay import deck_for, replay
+from engine.rules import MAX_PLAYERS, Post, Rake, Rules, ShowdownPolicy
+from engine.state import HandState, Street, start_hand
+
+__all__ = ["VARIANTS", "Table", "read_phh", "read_phh_file", "state_to_record", "write_phh", "write_phhs"]
+
+VARIANTS: dict[str, tuple[str, bool]] = {
+    "FO/8": ("fixed", True),
+    "PO/8": ("pot", True),
+    "NO/8": ("no", True),
+    "FO": ("fixed", False),
+    "PO": ("pot", False),
+    "NO": ("no", False),
+}
+"""Variant code -> (betting structure, hi-lo). ``FO/8`` and ``PO`` are PHH's own; the others are this module's."""
+
+_EXTENSIONS = ("_max_raises", "_uncapped_heads_up", "_rake")
+_CONSUMED = frozenset(("variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet",
+                       "starting_stacks", "actions", "players", "finishing_stacks", "winnings", "seats",
+                       *_EXTENSIONS))
+_MAX_DECIMALS = 6
+_TOO_MUCH = Decimal(10) ** 15  # in the hand's units: far above any real stack, far below a number too long to print
+_MAX_LABEL = 10**6
+_BIG_INT_BITS = 3000  # a whole number this long cannot be a hand's field; Python will not even print it
+_PLAYER = re.compile(r"p([1-9][0-9]{0,2})")
+_HEADER = re.compile(r"^[ \t]*\[([^\[\]\n]*)\][ \t]*(?:#[^\n]*)?$", re.M)
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_WHOLE = re.compile(r"0|[1-9][0-9]{0,17}")  # written as a TOML integer
+_STREET_ENDS = (3, 4, 5)
+_BOARD_BY_STREET = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+
+
+class Table(tuple[tuple[str, object], ...]):
+    """A TOML table kept in `HandRecord.fields` as (key, value) pairs: hashable like the rest of a record, and
+    written back as a table rather than as an array."""
+
+    __slots__ = ()
+
+
+# --- reading --------------------------------------------------------------------------------------------------
+
+
+def read_phh_file(path: str | Path) -> list[HandRecord | HistoryError]:
+    """Read a ``.phh`` or ``.phhs`` file (UTF-8). A file that cannot be opened raises OSError as usual."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        return [HistoryError(f"{path}: not UTF-8 text ({error})", source=str(path))]
+    return read_phh(text, str(path))
+
+
+def read_phh(text: str, source: str = "") -> list[HandRecord | HistoryError]:
+    """Every hand in a ``.phh`` (one hand) or ``.phhs`` (a table per hand) text, in order; a hand that cannot be
+    read is a `HistoryError` in its place, saying where (source, table, hand) and what (the field or action)."""
+    where = source or "<text>"
+    if not isinstance(text, str):
+        return [HistoryError(f"{where}: PHH text must be a str, got {type(text).__name__}", source=source)]
+    text = text.removeprefix("\ufeff")
+    try:
+        document = tomllib.loads(text, parse_float=Decimal)
+    except Exception as error:  # tomllib raises TOMLDecodeError, and on pathological input other errors
+        return _read_chunks(text, source, error)
+    try:
+        return _read_document(document, source)
+    except Exception as error:  # never let garbage escape as anything but a HistoryError
+        return [HistoryError(f"{where}: cannot read: {error!r}", source=source)]
+
+
+def _read_document(document: dict[str, object], source: str) -> list[HandRecord | HistoryError]:
+    where = source or "<text>"
+    if "actions" in document or "variant" in document:
+        return [_read_one(document, source, None)]
+    out: list[HandRecord | HistoryError] = []
+    for key, value in document.items():
+        if isinstance(value, dict):
+            out.append(_read_one(value, source, key))
+        else:
+            out.append(HistoryError(f"{where}: field {key!r} stands outside any hand: a .phh file needs "
+                                    "'variant' and 'actions', a .phhs file a [table] per hand", source=source))
+    if not out:
+        out.append(HistoryError(f"{where}: no hand found (a .phh file needs 'variant' and 'actions')", source=source))
+    return out
+
+
+def _read_chunks(text: str, source: str, error: Exception) -> list[HandRecord | HistoryError]:
+    """The whole text is not valid TOML: when it is a ``.phhs``, read each table on its own so one damaged hand
+    does not lose the others."""
+    where = source or "<text>"
+    headers = list(_HEADER.finditer(text))
+    if not headers:
+        return [HistoryError(f"{where}: not valid TOML: {error}", source=source)]
+    out: list[HandRecord | HistoryError] = []
+    preamble = text[:headers[0].start()]
+    try:
+        if tomllib.loads(preamble):
+            out.append(HistoryError(f"{where}: fields stand before the first [table]", source=source))
+    except Exception as problem:
+        out.append(HistoryError(f"{where}: not valid TOML before the first [table]: {problem}", source=source))
+    for index, header in enumerate(headers):
+        end = headers[index + 1].start() if index + 1 < len(headers) else len(text)
+        key = header.group(1).strip().strip("\"'")
+        body = text[header.end():end]
+        try:
+            table = tomllib.loads(body, parse_float=Decimal)
+        except Exception as problem:
+            line = text.count("\n", 0, header.end()) + 1
+            out.append(HistoryError(f"{where} [{key}]: not valid TOML (the table starts on line {line}): "
+                                    f"{problem}", source=source, hand_id=key))
+            continue
+        out.append(_read_one(table, source, key))
+    return out
+
+
+def _read_one(data: Mapping[str, object], source: str, key: str | None) -> HandRecord | HistoryError:
+    where = source or "<text>"
+    if key is not None:
+        where += f" [{key}]"
+    ident = key if key is not None else Path(source).stem if source else ""
+    try:
+        hand = _frozen(data.get("hand"))
+        if hand is not None:
+            where += f", hand {hand}"
+            ident = str(hand)
+        return _HandReader(data, source, ident).read()
+    except HistoryError as error:
+        return HistoryError(f"{where}: {error}", source=source, hand_id=ident)
+    except Exception as error:  # a reader bug or an input nobody foresaw: still a report, never a crash
+        return HistoryError(f"{where}: cannot read: {error!r}", source=source, hand_id=ident)
+
+
+class _Line(NamedTuple):
+    """One action line, parsed: ``actor`` is the acting seat (for ``dh`` the seat dealt to; -1 for ``db``)."""
+
+    number: int
+    text: str
+    actor: int
+    verb: str
+    cards: tuple[Card | None, ...] | None = None
+    amount: Decimal | None = None
+
+
+def _number(value: object, what: str, *, positive: bool = False) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise HistoryError(f"{what} must be a number, got {value!r}")
+    number = Decimal(value)
+    if not number.is_finite():
+        raise HistoryError(f"{what} must be a known, finite amount, got {value}")
+    if number < 0 or (positive and number == 0):
+        raise HistoryError(f"{what} must be {'above' if positive else 'at least'} 0, got {value}")
+    if number >= _TOO_MUCH:
+        raise HistoryError(f"{what} is too large ({number:.3e}); amounts stay below {_TOO_MUCH:.0e}")
+    return number
+
+
+def _decimals(number: Decimal) -> int:
+    exponent = number.as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+def _parse_cards(text: str, what: str) -> tuple[Card | None, ...]:
+    """PHH card text: two characters a card, no separators; ``??`` is an unknown card."""
+    if not text or len(text) % 2:
+        raise HistoryError(f"{what}: {text!r} is not card text (two characters a card, e.g. 'As7d' or '????')")
+    cards: list[Card | None] = []
+    for i in range(0, len(text), 2):
+        rank, suit = text[i].upper(), text[i + 1].lower()
+        if rank == "?" and suit == "?":
+            cards.append(None)
+        elif rank in RANK_CHARS and suit in SUIT_CHARS:
+            cards.append(make_card(RANK_CHARS.index(rank) + 2, suit))
+        else:
+            raise HistoryError(f"{what}: {text[i:i + 2]!r} is not a card (ranks 2-9 T J Q K A, suits c d h s, "
+                               "'??' for an unknown card)")
+    return tuple(cards)
+
+
+def _frozen(value: object) -> object:
+    """TOML values made hashable: arrays become tuples, tables `Table`s."""
+    if isinstance(value, int) and value.bit_length() > _BIG_INT_BITS:
+        raise HistoryError(f"a number with {value.bit_length()} bits is no field value")
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, dict):
+        return Table((str(k), _frozen(v)) for k, v in value.items())
+    return value
+
+
+class _HandReader:
+    """One hand's fields into a `HandRecord`; raises HistoryError naming the field or action at fault."""
+
+    def __init__(self, data: Mapping[str, object], source: str, ident: str) -> None:
+        self.data = data
+        self.source = source
+        self.ident = ident
+        self.amounts: list[Decimal] = []
+
+    def field(self, name: str) -> object:
+        if name not in self.data:
+            raise HistoryError(f"missing field {name!r}")
+        return self.data[name]
+
+    def per_player(self, name: str, n: int, *, scalar: bool = False) -> list[object]:
+        value = self.field(name)
+        if scalar and not isinstance(value, list):
+            return [value] * n
+        if not isinstance(value, list):
+            raise HistoryError(f"field {name!r} must be an array with one entry per player, got {value!r}")
+        if len(value) != n:
+            raise HistoryError(f"field {name!r} has {len(value)} entries for {n} players")
+        return value
+
+    def amount(self, value: object, what: str, *, positive: bool = False) -> Decimal:
+        number = _number(value, what, positive=positive)
+        self.amounts.append(number)
+        return number
+
+    def read(self) -> HandRecord:
+        data = self.data
+        variant = self.field("variant")
+        if not isinstance(variant, str) or variant not in VARIANTS:
+            raise HistoryError(f"field 'variant' is {variant!r}; this engine plays {', '.join(VARIANTS)} "
+                               "(Omaha, fixed/pot/no limit, /8 for hi-lo)")
+        structure, hi_lo = VARIANTS[variant]
+        if "bring_in" in data:
+            raise HistoryError("field 'bring_in' belongs to stud games, not to Omaha")
+        stacks_raw = self.field("starting_stacks")
+        if not isinstance(stacks_raw, list):
+            raise HistoryError(f"field 'starting_stacks' must be an array, got {stacks_raw!r}")
+        n = len(stacks_raw)
+        if not 2 <= n <= MAX_PLAYERS:
+            raise HistoryError(f"field 'starting_stacks' names {n} players; a hand has 2 to {MAX_PLAYERS}")
+        stacks = [self.amount(v, f"starting_stacks[{i}]", positive=True) for i, v in enumerate(stacks_raw)]
+        antes = [self.amount(v, f"antes[{i}]") for i, v in enumerate(self.per_player("antes", n, scalar=True))]
+        blinds = [self.amount(v, f"blinds_or_straddles[{i}]")
+                  for i, v in enumerate(self.per_player("blinds_or_straddles", n))]
+        if structure == "fixed":
+            if "min_bet" in data:
+                raise HistoryError(f"field 'min_bet' is not a field of the fixed-limit variant {variant}")
+            small_bet = self.amount(self.field("small_bet"), "small_bet", positive=True)
+            big_bet = self.amount(self.field("big_bet"), "big_bet", positive=True)
+            min_bet = None
+        else:
+            for name in ("small_bet", "big_bet"):
+                if name in data:
+                    raise HistoryError(f"field {name!r} is not a field of the {structure}-limit variant {variant}")
+            min_bet = self.amount(self.field("min_bet"), "min_bet", positive=True)
+        finishing = winnings = None
+        if "finishing_stacks" in data:
+            finishing = [self.amount(v, f"finishing_stacks[{i}]")
+                         for i, v in enumerate(self.per_player("finishing_stacks", n))]
+        if "winnings" in data:
+            winnings = [self.amount(v, f"winnings[{i}]") for i, v in enumerate(self.per_player("winnings", n))]
+        rake = None
+        if "_rake" in data:
+            rake = self.amount(data["_rake"], "_rake")
+        actions = self.field("actions")
+        if not isinstance(actions, list):
+            raise HistoryError(f"field 'actions' must be an array of strings, got {actions!r}")
+        parsed = [self.parse_action(number, text, n) for number, text in enumerate(actions, start=1)]
+        lines = [line for line in parsed if line is not None]
+        for line in lines:
+            if line.amount is not None:
+                self.amounts.append(line.amount)
+
+        places = max((_decimals(a) for a in self.amounts), default=0)
+        if places > _MAX_DECIMALS:
+            raise HistoryError(f"amounts have {places} decimal places; at most {_MAX_DECIMALS} are supported")
+        scale = 10 ** places
+
+        def chips(value: Decimal) -> int:
+            return int(value * scale)
+
+        posts, blind_amounts = _posts([chips(a) for a in antes], [chips(b) for b in blinds])
+        betting: BettingStructure
+        if structure == "fixed":
+            assert small_bet is not None and big_bet is not None
+            max_raises, uncapped = self.limit_options()
+            betting = FixedLimit(chips(small_bet), chips(big_bet), max_raises, uncapped)
+        else:
+            for name in ("_max_raises", "_uncapped_heads_up"):
+                if name in data:
+                    raise HistoryError(f"field {name!r} applies to fixed limit only")
+            betting = PotLimit() if structure == "pot" else NoLimit()
+            assert min_bet is not None
+            bet = chips(min_bet)
+            if bet != blind_amounts[-1]:
+                small = blind_amounts[0] if len(blind_amounts) == 2 and blind_amounts[0] <= bet else None
+                blind_amounts = (small, bet) if small is not None else (bet,)
+        hole, board, record_actions, reveals = self.play(lines, n, posts, scale)
+        hole_cards = len(hole[0]) if hole else 4
+        try:
+            rules = Rules(betting=betting, blinds=blind_amounts, ante=max((p.amount for p in posts
+                                                                          if p.kind == "ante"), default=0),
+                          hole_cards=hole_cards, hi_lo=hi_lo, showdown=ShowdownPolicy.RECORDED,
+                          rake=Rake.exactly(chips(rake)) if rake is not None else None)
+        except EngineError as error:
+            raise HistoryError(f"the game's fields do not make valid rules: {error}") from None
+        players = self.names(n)
+        collected = None
+        if winnings is not None:
+            collected = tuple((None, seat, chips(w)) for seat, w in enumerate(winnings) if w)
+        seat_labels = None
+        if "seats" in data:
+            labels: list[int] = []
+            for label in self.per_player("seats", n):
+                if isinstance(label, bool) or not isinstance(label, int) or not 0 <= label <= _MAX_LABEL:
+                    raise HistoryError(f"field 'seats' must hold seat numbers 0..{_MAX_LABEL}, got {label!r}")
+                labels.append(label)
+            seat_labels = tuple(labels)
+        fields = tuple((name, _frozen(value)) for name, value in data.items() if name not in _CONSUMED)
+        return HandRecord(
+            source=self.source, id=self.ident, rules=rules, players=players,
+            starting_stacks=tuple(chips(s) for s in stacks), button=n - 1, posts=posts, hole=hole, board=board,
+            actions=record_actions, reveals=reveals,
+            finishing_stacks=tuple(chips(f) for f in finishing) if finishing is not None else None,
+            collected=collected, rake=chips(rake) if rake is not None else None, scale=scale,
+            seat_labels=seat_labels, fields=fields,
+        )
+
+    def limit_options(self) -> tuple[int, bool]:
+        max_raises = self.data.get("_max_raises", 3)
+        if isinstance(max_raises, bool) or not isinstance(max_raises, int) or not 0 <= max_raises <= _MAX_LABEL:
+            raise HistoryError(f"field '_max_raises' must be a whole number 0..{_MAX_LABEL}, got {max_raises!r}")
+        uncapped = self.data.get("_uncapped_heads_up", False)
+        if not isinstance(uncapped, bool):
+            raise HistoryError(f"field '_uncapped_heads_up' must be true or false, got {uncapped!r}")
+        return max_raises, uncapped
+
+    def names(self, n: int) -> tuple[str, ...]:
+        if "players" not in self.data:
+            return tuple(f"p{k}" for k in range(1, n + 1))
+        names = self.per_player("players", n)
+        if not all(isinstance(name, str) for name in names):
+            raise HistoryError(f"field 'players' must hold names (strings), got {names!r}")
+        return tuple(str(name) for name in names)
+
+    def parse_action(self, number: int, text: object, n: int) -> _Line | None:
+        if not isinstance(text, str):
+            raise HistoryError(f"action {number} must be a string, got {text!r}")
+        what = f"action {number} {text.strip()!r}"
+        words = text.split("#", 1)[0].split()
+        if not words:
+            return None  # a no-op: empty, or commentary only
+        if words[0] == "d":
+            if len(words) == 4 and words[1] == "dh":
+                return _Line(number, text, self.player(words[2], n, what), "dh", cards=_parse_cards(words[3], what))
+            if len(words) == 3 and words[1] == "db":
+                return _Line(number, text, -1, "db", cards=_parse_cards(words[2], what))
+            raise HistoryError(f"{what}: the dealer's actions are 'd dh pN CARDS' and 'd db CARDS'")
+        seat = self.player(words[0], n, what)
+        verb, args = (words[1], words[2:]) if len(words) > 1 else ("", [])
+        if verb in ("f", "cc") and not args:
+            return _Line(number, text, seat, verb)
+        if verb == "cbr" and len(args) == 1:
+            try:
+                amount = Decimal(args[0])
+            except InvalidOperation:
+                raise HistoryError(f"{what}: amount {args[0]!r} is not a number") from None
+            return _Line(number, text, seat, verb, amount=_number(amount, f"{what}: the amount", positive=True))
+        if verb == "sm" and len(args) <= 1:
+            if not args:
+                return _Line(number, text, seat, "sm", cards=None)
+            if args[0] == "-":
+                return _Line(number, text, seat, "sm-")
+            return _Line(number, text, seat, "sm", cards=_parse_cards(args[0], what))
+        if verb in ("pb", "sd"):
+            raise HistoryError(f"{what}: {'bring-ins' if verb == 'pb' else 'draws'} are not part of Omaha")
+        raise HistoryError(f"{what}: not PHH action notation (pN f, pN cc, pN cbr AMOUNT, pN sm [CARDS])")
+
+    @staticmethod
+    def player(word: str, n: int, what: str) -> int:
+        match = _PLAYER.fullmatch(word)
+        if match is None:
+            raise HistoryError(f"{what}: {word!r} is not a player (p1, p2, ...)")
+        index = int(match.group(1))
+        if index > n:
+            raise HistoryError(f"{what}: there is no player p{index} in a {n}-player hand")
+        return index - 1
+
+    def play(self, lines: Sequence[_Line], n: int, posts: Sequence[Post], scale: int) -> tuple[
+            tuple[tuple[Card | None, ...], ...], tuple[Card, ...], tuple[tuple[int, Action], ...],
+            tuple[Reveal, ...]]:
+        """Walk the action lines, keeping the round's bet level to tell a bet from a raise and a check from a
+        call (the engine is not consulted: a reader must not depend on the rules it is checked against)."""
+        dealt: list[list[Card | None]] = [[] for _ in range(n)]
+        board: list[Card] = []
+        actions: list[tuple[int, Action]] = []
+        shows: list[tuple[int, tuple[Card | None, ...] | None, str]] = []
+        level = max((p.amount for p in posts if p.live and p.kind != "small blind"), default=0)
+        bets = [0] * n
+        for post in posts:
+            if post.live:
+                bets[post.seat] += post.amount
+        started = False
+        unknown_board = 0  # cards dealt as '??': the board's end, unknown (the engine deals spare cards there)
+        for line in lines:
+            what = f"action {line.number} {line.text.strip()!r}"
+            if line.verb == "dh":
+                if started:
+                    raise HistoryError(f"{what}: hole cards dealt after the betting began (Omaha has no draws)")
+                assert line.cards is not None
+                dealt[line.actor].extend(line.cards)
+                continue
+            started = True
+            if line.verb == "db":
+                assert line.cards is not None
+                for card in line.cards:
+                    if card is not None and unknown_board:
+                        raise HistoryError(f"{what}: a known board card after an unknown one cannot be replayed")
+                    if card is None:
+                        unknown_board += 1
+                    else:
+                        board.append(card)
+                if len(board) + unknown_board not in _STREET_ENDS:
+                    raise HistoryError(f"{what}: the board would hold {len(board) + unknown_board} cards; the flop "
+                                       "is 3 cards, the turn and the river one each")
+                level, bets = 0, [0] * n
+            elif line.verb == "f":
+                actions.append((line.actor, Fold()))
+            elif line.verb == "cc":
+                actions.append((line.actor, Call() if bets[line.actor] < level else Check()))
+                bets[line.actor] = max(bets[line.actor], level)
+            elif line.verb == "cbr":
+                assert line.amount is not None
+                to = int(line.amount * scale)
+                actions.append((line.actor, Raise(to) if level else Bet(to)))
+                level, bets[line.actor] = max(level, to), to
+            elif line.verb in ("sm", "sm-"):
+                if any(seat == line.actor for seat, _, _ in shows):
+                    raise HistoryError(f"{what}: p{line.actor + 1} already showed or mucked")
+                cards = line.cards if line.verb == "sm" else tuple(dealt[line.actor])
+                if line.verb == "sm-" and (not cards or None in cards):
+                    raise HistoryError(f"{what}: 'sm -' shows the cards dealt, and p{line.actor + 1}'s are not "
+                                       "known")
+                shows.append((line.actor, cards, what))
+        counts = {len(cards) for cards in dealt if cards}
+        if len(counts) > 1 or (counts and not counts <= {4, 5}):
+            raise HistoryError(f"players are dealt {' and '.join(map(str, sorted(counts)))} hole cards; Omaha deals "
+                               "4 to each (5 in Big O)")
+        per_seat = counts.pop() if counts else 4
+        hole = [tuple(cards) if cards else (None,) * per_seat for cards in dealt]
+        reveals: list[Reveal] = []
+        for seat, cards, what in shows:
+            if cards is None or None in cards:
+                reveals.append(Reveal(seat, None))
+                continue
+            known = tuple(c for c in cards if c is not None)
+            hole[seat] = _fill(hole[seat], known, f"{what}: p{seat + 1}")
+            reveals.append(Reveal(seat, known))
+        used = [c for cards in hole for c in cards if c is not None] + board
+        if len(set(used)) != len(used):
+            twice = next(c for c in used if used.count(c) > 1)
+            raise HistoryError(f"card {twice} is dealt twice")
+        return tuple(hole), tuple(board), tuple(actions), tuple(reveals)
+
+
+def _fill(hole: tuple[Card | None, ...], shown: tuple[Card, ...], who: str) -> tuple[Card | None, ...]:
+    """The hole cards once ``shown``: unknown cards take the shown cards not already known."""
+    if len(shown) != len(hole):
+        raise HistoryError(f"{who} shows {len(shown)} cards but was dealt {len(hole)}")
+    known = [c for c in hole if c is not None]
+    if not set(known) <= set(shown):
+        raise HistoryError(f"{who} shows {''.join(map(str, shown))} but was dealt "
+                           f"{''.join(str(c) if c is not None else '??' for c in hole)}")
+    rest = iter(c for c in shown if c not in known)
+    return tuple(c if c is not None else next(rest) for c in hole)
+
+
+def _posts(antes: Sequence[int], blinds: Sequence[int]) -> tuple[tuple[Post, ...], tuple[int, ...]]:
+    """The posts and the rules' blinds from PHH's per-player antes and blinds (heads-up, reverse-assigned)."""
+    n = len(antes)
+    if n == 2:
+        antes, blinds = antes[::-1], blinds[::-1]
+    posts = [Post(seat, "ante", amount) for seat, amount in enumerate(antes) if amount]
+    order = [1, 0] if n == 2 else list(range(n))
+    amounts = [blinds[seat] for seat in order]
+    first = amounts[:2]
+    if max(first) > 0:
+        big = 1 if first[1] >= first[0] else 0
+    else:
+        big = next((i for i, a in enumerate(amounts) if a > 0), -1)
+    if big < 0:
+        return tuple(posts), (0,)
+    level = amounts[big]
+    small = None
+    for i, seat in enumerate(order):
+        amount = amounts[i]
+        if not amount:
+            continue
+        if i < big:  # before the big blind sits the small blind (p1), even when it is as big
+            kind, small = "small blind", amount
+        elif i == big:
+            kind = "big blind"
+        elif amount > level:
+            kind, level = "straddle", amount
+        else:
+            kind = "live blind"
+        posts.append(Post(seat, kind, amount))
+    return tuple(posts), ((small, amounts[big]) if small is not None else (amounts[big],))
+
+
+# --- from the engine ------------------------------------------------------------------------------------------
+
+
+def state_to_record(state: HandState, players: Sequence[str] | None = None, source: str = "",
+                    id: str = "") -> HandRecord:
+    """An engine hand (finished or not) as a record: its cards, posts, actions with their seats (from the
+    events), the showdown's shows and mucks, and, when it is over, the finishing stacks and the rake.
+
+    The rules are the hand's, with the showdown policy RECORDED: the record's reveals say who showed.
+    """
+    if not isinstance(state, HandState):
+        raise HistoryError(f"state_to_record needs a HandState, got {type(state).__name__}")
+    n = state.players
+    if players is not None and len(players) != n:
+        raise HistoryError(f"{len(players)} player names for {n} seats")
+    events = state.events
+    seats = [event.seat for event in events if isinstance(event, Acted)]
+    betting = [action for action in state.actions if not isinstance(action, (Show, Muck))]
+    reveals = tuple(Reveal(event.seat, event.cards) if isinstance(event, Shown) else Reveal(event.seat, None)
+                    for event in events if isinstance(event, (Shown, Mucked)))
+    over = state.is_over and state.result is not None
+    rake = state.result.rake if over and state.result is not None and state.rules.rake is not None else None
+    return HandRecord(
+        source=source, id=id, rules=attrs.evolve(state.rules, showdown=ShowdownPolicy.RECORDED),
+        players=tuple(players) if players is not None else (), starting_stacks=state.starting_stacks,
+        button=state.button, posts=state.setup.posts, hole=tuple(tuple(cards) for cards in state.hole),
+        board=state.board, actions=tuple(zip(seats, betting, strict=True)), reveals=reveals,
+        finishing_stacks=state.stacks if over else None, rake=rake,
+    )
+
+
+# --- writing --------------------------------------------------------------------------------------------------
+
+
+def write_phhs(records: Iterable[HandRecord | HandState]) -> str:
+    """Many hands as one ``.phhs`` text: a table ``[1]``, ``[2]``, ... per hand."""
+    return "\n".join(f"[{index}]\n{write_phh(record)}" for index, record in enumerate(records, start=1))
+
+
+def write_phh(record: HandRecord | HandState, *, players: Sequence[str] | None = None, source: str = "",
+              id: str = "") -> str:
+    """A record (or an engine hand, through `state_to_record`) as ``.phh`` text.
+
+    Board cards are placed where the engine deals them (after the action that closes a round); when the betting
+    ends with a board still to come, the shows come first and the rest of the board after, as PokerKit writes.
+    """
+    if isinstance(record, HandState):
+        record = state_to_record(record, players, source, id)
+    n = len(record.starting_stacks)
+    order = [(record.button + 1 + k) % n for k in range(n)]  # PHH player k+1 is engine seat order[k]
+    label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
+    places = _places(record.scale)
+
+    def amount(chips: int) -> str:
+        return _amount(chips, record.scale, places)
+
+    dead = [0] * n
+    live = [0] * n
+    for post in record.posts:
+        (live if post.live else dead)[post.seat] += post.amount
+    antes, blinds = [dead[seat] for seat in order], [live[seat] for seat in order]
+    if n == 2:
+        antes, blinds = antes[::-1], blinds[::-1]
+    rules = record.rules
+    variant = _variant_code(rules)
+    out = [f"variant = {_toml(variant)}",
+           f"antes = [{', '.join(map(amount, antes))}]",
+           f"blinds_or_straddles = [{', '.join(map(amount, blinds))}]"]
+    if isinstance(rules.betting, FixedLimit):
+        out += [f"small_bet = {amount(rules.betting.small_bet)}", f"big_bet = {amount(rules.betting.big_bet)}"]
+    else:
+        out.append(f"min_bet = {amount(max(rules.big_blind, 1))}")
+    out.append(f"starting_stacks = [{', '.join(amount(record.starting_stacks[s]) for s in order)}]")
+    lines = [f"d dh {label[seat]} {_card_text(record.hole[seat], rules.hole_cards)}" for seat in order]
+    lines += _action_lines(record, label, amount)
+    out.append("actions = [\n" + "".join(f"  {_toml(line)},\n" for line in lines) + "]")
+    out += [f"{_key(name)} = {_toml(value)}" for name, value in record.fields if name not in _CONSUMED]
+    names = tuple(record.players[seat] if seat < len(record.players) else "" for seat in order)
+    if "hand" not in dict(record.fields) and record.id and record.id != Path(record.source).stem:
+        # an id that is not the file's own name (that one travels with the file)
+        out.append(f"hand = {record.id if _WHOLE.fullmatch(record.id) else _toml(record.id)}")
+    if record.seat_labels is not None and len(record.seat_labels) == n:
+        out.append(f"seats = [{', '.join(str(record.seat_labels[s]) for s in order)}]")
+    if record.players and names != tuple(f"p{k}" for k in range(1, n + 1)):
+        out.append(f"players = [{', '.join(_toml(name) for name in names)}]")
+    if record.finishing_stacks is not None and len(record.finishing_stacks) == n:
+        out.append(f"finishing_stacks = [{', '.join(amount(record.finishing_stacks[s]) for s in order)}]")
+    if record.collected is not None:
+        won = [0] * n
+        for _, seat, chips in record.collected:
+            if 0 <= seat < n:
+                won[seat] += chips
+        out.append(f"winnings = [{', '.join(amount(won[s]) for s in order)}]")
+    if isinstance(rules.betting, FixedLimit):
+        if rules.betting.max_raises != 3:
+            out.append(f"_max_raises = {rules.betting.max_raises}")
+        if rules.betting.uncapped_heads_up:
+            out.append("_uncapped_heads_up = true")
+    rake = _rake_of(record)
+    if rake is not None:
+        out.append(f"_rake = {amount(rake)}")
+    return "\n".join(out) + "\n"
+
+
+def _variant_code(rules: Rules) -> str:
+    kind = "fixed" if isinstance(rules.betting, FixedLimit) else "pot" if isinstance(rules.betting, PotLimit) \
+        else "no"
+    return next(code for code, spec in VARIANTS.items() if spec == (kind, rules.hi_lo))
+
+
+def _rake_of(record: HandRecord) -> int | None:
+    if record.rake is not None:
+        return record.rake
+    if record.rules.rake is None:
+        return None
+    if record.rules.rake.fixed is not None:
+        return record.rules.rake.fixed
+    report = replay(record)
+    return report.state.result.rake if report.state is not None and report.state.result is not None else None
+
+
+def _action_lines(record: HandRecord, label: Mapping[int, str], amount: Callable[[int], str]) -> list[str]:
+    """The betting, board and showdown lines, in the order the engine plays them."""
+    lines: list[str] = []
+    board = record.board
+    emitted = 0
+
+    def deal(upto: int) -> None:
+        """The board up to ``upto`` cards, a street a line; a street the record does not know is '??'."""
+        nonlocal emitted
+        for end in _STREET_ENDS:
+            if emitted < end <= upto:
+                lines.append("d db " + _card_text(board[emitted:end], end - emitted))
+                emitted = end
+        if emitted < upto:  # a board of an odd size (not 3, 4 or 5 cards): written as it is
+            lines.append("d db " + _card_text(board[emitted:upto], upto - emitted))
+            emitted = upto
+
+    def shows() -> list[str]:
+        return [f"{label[r.seat]} sm" + (" " + "".join(map(str, r.cards)) if r.cards is not None else "")
+                for r in record.reveals if r.seat in label]
+
+    def word(action: Action) -> str:
+        if isinstance(action, (Bet, Raise)):
+            return f"cbr {amount(action.to)}"
+        return "f" if isinstance(action, Fold) else "cc"
+
+    state: HandState | None
+    try:
+        state = start_hand(attrs.evolve(record.rules, showdown=ShowdownPolicy.RECORDED), record.starting_stacks,
+                           record.button, deck=deck_for(record), posts=record.posts)
+    except EngineError:
+        state = None
+    revealed = False
+    pending = list(record.actions)
+    if state is not None and state.street >= Street.SHOWDOWN:
+        lines += shows()
+        revealed = True
+    while pending:
+        seat, action = pending.pop(0)
+        lines.append(f"{label.get(seat, f'p{seat + 1}')} {word(action)}")
+        if state is None:
+            continue
+        before = state.street
+        try:
+            state = state.apply(action, seat=seat)
+        except EngineError:
+            state = None
+            continue
+        if state.street > before:
+            done = _BOARD_BY_STREET.get(before, 5)
+            if state.street >= Street.SHOWDOWN and state.folded.count(False) > 1 and not revealed:
+                deal(done)
+                lines += shows()
+                revealed = True
+            deal(len(state.board))
+    deal(len(board))
+    if not revealed:
+        lines += shows()
+    return lines
+
+
+def _places(scale: int) -> int | None:
+    """Decimal places for amounts at ``scale``: 2 for 100; None when the scale is not a power of ten."""
+    places = round(math.log10(scale)) if scale > 0 else 0
+    return places if 10 ** places == scale else None
+
+
+def _amount(chips: int, scale: int, places: int | None) -> str:
+    if scale == 1:
+        return str(chips)
+    value = Decimal(chips) / Decimal(scale)
+    if places is not None:
+        return f"{value:.{places}f}"
+    text = str(value.normalize())
+    return text if "." in text or "E" in text else text + ".0"
+
+
+def _card_text(cards: Sequence[Card | None], count: int) -> str:
+    cards = list(cards) + [None] * (count - len(cards))
+    return "".join(str(c) if c is not None else "??" for c in cards)
+
+
+def _key(name: str) -> str:
+    return name if _BARE_KEY.fullmatch(name) else _toml(name)
+
+
+def _toml(value: object) -> str:
+    """A TOML value: strings, numbers, booleans, dates and times, arrays and tables (inline)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        out = []
+        for ch in value:
+            if ch in '"\\':
+                out.append("\\" + ch)
+            elif ch == "\n":
+                out.append("\\n")
+            elif ch == "\t":
+                out.append("\\t")
+            elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+                out.append(f"\\u{ord(ch):04X}")
+            else:
+                out.append(ch)
+        return '"' + "".join(out) + '"'
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, (Decimal, float)):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        text = str(value) if isinstance(value, Decimal) else repr(value)
+        return text if any(ch in text for ch in ".eE") else text + ".0"
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, Table):
+        return "{ " + ", ".join(f"{_key(str(k))} = {_toml(v)}" for k, v in value) + " }" if value else "{}"
+    if isinstance(value, Mapping):
+        return _toml(Table((str(k), v) for k, v in value.items()))
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    return _toml(str(value))
