@@ -52,6 +52,28 @@ def _replay(args: argparse.Namespace) -> int:
     return 0 if hands and summary["ok"] == len(hands) else 1
 
 
+def _convert(args: argparse.Namespace) -> int:
+    from engine.history.files import read_history
+    from engine.history.phh import write_phhs
+    from engine.history.pokerstars import write_pokerstars
+
+    records, failures = [], 0
+    for path in args.files:
+        for item in read_history(path, args.format):
+            if isinstance(item, EngineError):
+                print(f"skipped: {item}", file=sys.stderr)
+                failures += 1
+            else:
+                records.append(item)
+    text = write_phhs(records) if args.to == "phh" else "\n\n\n".join(write_pokerstars(r) for r in records) + "\n"
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            out.write(text)
+    else:
+        sys.stdout.write(text)
+    return 1 if failures else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Omaha Hi-Lo poker engine")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -64,6 +86,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--format", choices=("auto", "phh", "pokerstars"), default="auto")
     replay.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
     replay.set_defaults(run=_replay)
+    convert = commands.add_parser("convert", help="convert hand histories between PHH and PokerStars text")
+    convert.add_argument("files", nargs="+", help="PHH (.phh, .phhs) or PokerStars text files")
+    convert.add_argument("--to", choices=("phh", "pokerstars"), required=True, help="the format to write")
+    convert.add_argument("--format", choices=("auto", "phh", "pokerstars"), default="auto", help="the input format")
+    convert.add_argument("--out", help="write here instead of to standard output")
+    convert.set_defaults(run=_convert)
     return parser
 
 
@@ -75,4 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EngineError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader (| head) went away: not an error of ours
+        sys.stderr.close()
+        return 0
     return result
