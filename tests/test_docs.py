@@ -38,7 +38,8 @@ def _expect(values: tuple[Any, ...], expected: str) -> None:
 
 
 @pytest.mark.parametrize("block", BLOCKS)
-def test_docs_example_runs_and_prints_what_it_says(block: str) -> None:
+def test_docs_example_runs_and_prints_what_it_says(block: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(DOCS.parent)  # examples name files from the repository's root
     exec(compile(_checked(block), "<docs example>", "exec"), {"__expect": _expect, "__name__": "__docs__"})
 
 
