@@ -3,7 +3,15 @@
 from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, Show
 from engine.betting import FixedLimit, NoLimit, PotLimit, Spot
 from engine.cards import ALL_CARDS, Card, Deck, format_cards, make_card, parse_cards
-from engine.errors import CardError, EngineError, HistoryError, IllegalAction, RulesError
+from engine.errors import (
+    CardError,
+    EngineError,
+    HistoryError,
+    IllegalAction,
+    RulesError,
+    SerializationError,
+    TableError,
+)
 from engine.evaluation import (
     BoardEvaluator,
     HighHand,
@@ -16,13 +24,19 @@ from engine.evaluation import (
 )
 from engine.pots import Pot, build_pots
 from engine.rules import Rake, Rules, ShowdownPolicy
+from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, TournamentSchedule
+from engine.serialize import from_json, to_json
 from engine.showdown import HandResult, PotResult
 from engine.state import HandState, LegalActions, Street, start_hand
+from engine.table import Player, Table, TableView
+from engine.views import SeatView
 
 __all__ = [
     "ALL_CARDS", "Action", "Bet", "BoardEvaluator", "Call", "Card", "CardError", "Check", "Deck", "EngineError",
-    "FixedLimit", "Fold", "HandResult", "HandState", "HighHand", "HistoryError", "IllegalAction", "LegalActions",
-    "LowHand", "Muck", "NoLimit", "Pot", "PotLimit", "PotResult", "Raise", "Rake", "Rules", "RulesError", "Show",
-    "ShowdownPolicy", "Spot", "Street", "best_high", "best_low", "build_pots", "format_cards", "hi_lo_values",
-    "high_value", "low_value", "make_card", "parse_cards", "start_hand",
+    "FixedGame", "FixedLimit", "Fold", "GameClock", "HandResult", "HandState", "HighHand", "HistoryError",
+    "IllegalAction", "LegalActions", "Level", "LowHand", "MixedOmaha", "Muck", "NoLimit", "Player", "Pot", "PotLimit",
+    "PotResult", "Raise", "Rake", "Rules", "RulesError", "SeatView", "SerializationError", "Show", "ShowdownPolicy",
+    "Spot", "Street", "Table", "TableError", "TableView", "TournamentSchedule", "best_high", "best_low", "build_pots",
+    "format_cards", "from_json", "hi_lo_values", "high_value", "low_value", "make_card", "parse_cards", "start_hand",
+    "to_json",
 ]

@@ -85,11 +85,11 @@ class FixedLimit:
         capped = spot.wagers >= 1 + self.max_raises
         if capped and not (self.uncapped_heads_up and spot.players_in == 2):
             return None
-        target = spot.full_level + self.bet_size(spot.street)
+        target = spot.full_level + (self.small_bet if spot.street <= FLOP else self.big_bet)
         all_in = spot.stake + spot.stack
         if all_in <= spot.level:
             return None
-        to = min(target, all_in)
+        to = target if target < all_in else all_in
         return (to, to)
 
     def is_full(self, spot: Spot, to: int) -> bool:

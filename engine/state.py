@@ -376,6 +376,9 @@ def _spot(state: HandState | _Work, seat: int) -> Spot:
                 state.folded.count(False), state.setup.rules.blinds[-1])
 
 
+_tuple_new = tuple.__new__  # builds a named tuple without its Python-level __new__: one is made per decision
+
+
 def _legal(state: HandState, seat: int) -> LegalActions:
     if state.street is Street.SHOWDOWN:
         return LegalActions(seat, show=True, muck=_may_muck(state, seat))
@@ -384,25 +387,29 @@ def _legal(state: HandState, seat: int) -> LegalActions:
     owed = level - state.bets[seat]
     facing = owed > 0
     call = (owed if owed < stack else stack) if facing else 0
+    no_wager: LegalActions = _tuple_new(LegalActions, (seat, facing, not facing, call, None, 0, 0, False, False))
     if owed >= stack:
-        return LegalActions(seat, facing, not facing, call)  # calling takes every chip: no wager is left
+        return no_wager  # calling takes every chip: no wager is left
     folded = state.folded
     for other, chips in enumerate(stacks):
         if chips and other != seat and not folded[other]:
             break
     else:
-        return LegalActions(seat, facing, not facing, call)  # nobody could call a wager
+        return no_wager  # nobody could call a wager
     rules = state.setup.rules
-    spot = Spot(state.street, level, state.full_level, state.min_raise, state.wagers, sum(state.contributed),
-                state.bets[seat], stack, folded.count(False), rules.blinds[-1])
+    spot: Spot = _tuple_new(Spot, (state.street, level, state.full_level, state.min_raise, state.wagers,
+                                   sum(state.contributed), state.bets[seat], stack, folded.count(False),
+                                   rules.blinds[-1]))
     betting = rules.betting
     acted = state.acted[seat]
     if acted >= 0 and level - acted < betting.reopen_threshold(spot):
-        return LegalActions(seat, facing, not facing, call)  # a short all-in did not reopen the betting
+        return no_wager  # a short all-in did not reopen the betting
     limits = betting.wager_range(spot)
     if limits is None:
-        return LegalActions(seat, facing, not facing, call)
-    return LegalActions(seat, facing, not facing, call, "raise" if level else "bet", limits[0], limits[1])
+        return no_wager
+    wager = "raise" if level else "bet"
+    legal: LegalActions = _tuple_new(LegalActions, (seat, facing, not facing, call, wager, *limits, False, False))
+    return legal
 
 
 def _may_muck(state: HandState, seat: int) -> bool:

@@ -1,0 +1,695 @@
+"""JSON for servers: hand states, tables, actions, seat views, events, rules and results, to text and back.
+
+Every document is one JSON object ``{"schema": "omaha-hilo-engine/1", "type": ..., ...}`` (docs/server-guide.md
+lists the fields). A hand state is stored as its record, not its fields: the setup (rules, starting stacks,
+button, forced bets, the deck) and the actions, each with the seat that took it. Loading replays that record
+through the engine, so a document that was edited (chips that do not add up, a card twice in the deck, an
+illegal action, a seat acting out of turn) fails with a `SerializationError` saying what is wrong, and
+nothing is returned half-built. A ``now`` section (street, board, stacks, bets...) is written for people and
+checked against the replay.
+
+Everything is read strictly: unknown fields, missing fields, wrong types and other schema versions are refused.
+A hand state's document holds the deck: it is for the server's storage, never for a player (send views).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
+from functools import partial
+from typing import Any, TypeVar, overload
+
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, Show
+from engine.betting import FixedLimit, NoLimit, PotLimit
+from engine.cards import Card, Deck, format_cards, parse_cards
+from engine.errors import EngineError, SerializationError
+from engine.evaluation import HighHand, LowHand, best_high, best_low
+from engine.events import (
+    Acted,
+    BetReturned,
+    BoardDealt,
+    Burned,
+    HoleDealt,
+    Mucked,
+    Posted,
+    PotAwarded,
+    RakeTaken,
+    Shown,
+)
+from engine.pots import Pot
+from engine.rules import Post, Rake, Rules, ShowdownPolicy
+from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, Schedule, TournamentSchedule
+from engine.showdown import HandResult, PotResult
+from engine.state import HandState, LegalActions, Street, start_hand
+from engine.table import Departure, HandInPlay, Player, Table, TableView
+from engine.views import BurnedFaceDown, DealtFaceDown, SeatView, ViewEvent
+
+SCHEMA = "omaha-hilo-engine/1"
+T = TypeVar("T")
+JSON = dict[str, Any]
+
+_STREETS = {street: street.name.lower() for street in Street}
+_STREET_NAMES = {name: street for street, name in _STREETS.items()}
+
+
+# --- writing ------------------------------------------------------------------------------------------------
+
+
+def to_json(obj: object, *, indent: int | None = None) -> str:
+    """``obj`` as a JSON document: a HandState, Table, TableView, SeatView, action, event, Rules, HandResult or
+    LegalActions."""
+    kind, payload = _encode_top(obj)
+    document = {"schema": SCHEMA, "type": kind, **payload}
+    separators = (",", ":") if indent is None else None
+    return json.dumps(document, indent=indent, separators=separators, ensure_ascii=False)
+
+
+def _encode_top(obj: object) -> tuple[str, JSON]:
+    if isinstance(obj, HandState):
+        return "hand", _hand(obj)
+    if isinstance(obj, Table):
+        return "table", _table(obj)
+    if isinstance(obj, TableView):
+        return "table_view", _table_view(obj)
+    if isinstance(obj, SeatView):
+        return "seat_view", _view(obj)
+    if isinstance(obj, Rules):
+        return "rules", _rules(obj)
+    if isinstance(obj, HandResult):
+        return "result", _result(obj)
+    if isinstance(obj, LegalActions):
+        return "legal_actions", _legal(obj)
+    if isinstance(obj, (Fold, Check, Call, Bet, Raise, Show, Muck)):
+        return "action", _action(obj)
+    if isinstance(obj, _EVENT_TYPES):
+        return "event", _event(obj)
+    raise TypeError(f"to_json cannot write {type(obj).__name__} values; it writes hand states, tables, table views, "
+                    f"seat views, actions, events, rules, results and legal actions")
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return format_cards(cards)
+
+
+def _betting(rules: Rules) -> JSON:
+    betting = rules.betting
+    if isinstance(betting, FixedLimit):
+        return {"structure": "fixed_limit", "small_bet": betting.small_bet, "big_bet": betting.big_bet,
+                "max_raises": betting.max_raises, "uncapped_heads_up": betting.uncapped_heads_up}
+    return {"structure": "pot_limit" if isinstance(betting, PotLimit) else "no_limit"}
+
+
+def _rules(rules: Rules) -> JSON:
+    rake = rules.rake
+    return {
+        "betting": _betting(rules), "blinds": list(rules.blinds), "ante": rules.ante, "hole_cards": rules.hole_cards,
+        "hi_lo": rules.hi_lo, "showdown": rules.showdown.value,
+        "rake": None if rake is None else {"percent": str(rake.percent), "cap": rake.cap,
+                                           "no_flop_no_drop": rake.no_flop_no_drop, "fixed": rake.fixed},
+    }
+
+
+def _post(post: Post) -> JSON:
+    return {"seat": post.seat, "kind": post.kind, "amount": post.amount}
+
+
+def _action(action: Action) -> JSON:
+    if isinstance(action, (Bet, Raise)):
+        return {"action": "bet" if isinstance(action, Bet) else "raise", "to": action.to}
+    return {"action": str(action)}
+
+
+def _hand(state: HandState) -> JSON:
+    setup = state.setup
+    actions = []
+    replay = start_hand(setup.rules, setup.starting_stacks, setup.button, deck=setup.deck, posts=setup.posts)
+    for action in state.actions:
+        assert replay.actor is not None, "a recorded action needs a player to act"
+        actions.append({"seat": replay.actor, **_action(action)})
+        replay = replay.apply(action)
+    return {
+        "rules": _rules(setup.rules), "button": setup.button, "starting_stacks": list(setup.starting_stacks),
+        "posts": [_post(p) for p in setup.posts], "deck": _cards(setup.deck), "actions": actions,
+        "now": _now(state),
+    }
+
+
+def _now(state: HandState) -> JSON:
+    return {"street": _STREETS[state.street], "actor": state.actor, "board": _cards(state.board),
+            "stacks": list(state.stacks), "bets": list(state.bets), "pot_total": state.pot_total}
+
+
+def _player(player: Player | None) -> JSON | None:
+    if player is None:
+        return None
+    return {"name": player.name, "stack": player.stack, "sitting_out": player.sitting_out,
+            "waiting": player.waiting, "leaving": player.leaving}
+
+
+def _schedule(schedule: Schedule) -> JSON:
+    if isinstance(schedule, FixedGame):
+        return {"kind": "fixed", "rules": _rules(schedule.rules)}
+    if isinstance(schedule, MixedOmaha):
+        return {"kind": "mixed_omaha", "limit_rules": _rules(schedule.limit_rules),
+                "pot_limit_rules": _rules(schedule.pot_limit_rules)}
+    return {"kind": "tournament", "levels": [{"rules": _rules(level.rules), "hands": level.hands,
+                                              "minutes": level.minutes} for level in schedule.levels]}
+
+
+def _table(table: Table) -> JSON:
+    hand = table.hand
+    clock = table.clock
+    return {
+        "seats": [_player(p) for p in table.seats], "schedule": _schedule(table.schedule), "button": table.button,
+        "new_player_posts": table.new_player_posts,
+        "clock": {"stage": clock.stage, "hands": clock.hands, "orbit": clock.orbit, "since": clock.since},
+        "minutes": table.minutes, "hands_played": table.hands_played,
+        "hand": None if hand is None else {"seats": list(hand.seats), "button": hand.button,
+                                           "rules": _rules(hand.rules), "posts": [_post(p) for p in hand.posts]},
+        "departed": [{"seat": d.seat, "player": _player(d.player), "reason": d.reason} for d in table.departed],
+    }
+
+
+def _table_view(view: TableView) -> JSON:
+    return {"seat": view.seat, "seats": [_player(p) for p in view.seats], "button": view.button,
+            "hand_seats": list(view.hand_seats), "hand": None if view.hand is None else _view(view.hand)}
+
+
+def _legal(legal: LegalActions) -> JSON:
+    return legal._asdict()
+
+
+def _result(result: HandResult) -> JSON:
+    return {"pots": [_pot_result(p) for p in result.pots], "rake": result.rake, "net": list(result.net),
+            "showdown": result.showdown}
+
+
+def _pot_result(pot: PotResult) -> JSON:
+    return {
+        "amount": pot.amount, "rake": pot.rake, "eligible": list(pot.eligible),
+        "high_winners": list(pot.high_winners),
+        "high_hand": None if pot.high_hand is None else {"name": pot.high_hand.name,
+                                                         "cards": _cards(pot.high_hand.cards)},
+        "low_winners": list(pot.low_winners),
+        "low_hand": None if pot.low_hand is None else {"name": pot.low_hand.name, "cards": _cards(pot.low_hand.cards)},
+        "payouts": [[seat, chips] for seat, chips in pot.payouts],
+    }
+
+
+def _view(view: SeatView) -> JSON:
+    return {
+        "seat": view.seat, "rules": _rules(view.rules), "button": view.button, "street": _STREETS[view.street],
+        "hole": _cards(view.hole), "board": _cards(view.board), "starting_stacks": list(view.starting_stacks),
+        "stacks": list(view.stacks), "bets": list(view.bets), "contributed": list(view.contributed),
+        "folded": list(view.folded), "all_in": list(view.all_in),
+        "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in view.pots],
+        "pot_total": view.pot_total, "level": view.level, "actor": view.actor,
+        "legal": None if view.legal is None else _legal(view.legal),
+        "shown": [_cards(cards) for cards in view.shown], "mucked": list(view.mucked),
+        "events": [_event(e) for e in view.events],
+        "result": None if view.result is None else _result(view.result),
+    }
+
+
+_EVENT_TYPES = (Posted, HoleDealt, DealtFaceDown, Burned, BurnedFaceDown, BoardDealt, Acted, BetReturned, Shown,
+                Mucked, RakeTaken, PotAwarded)
+
+
+def _event(event: ViewEvent | Burned) -> JSON:
+    if isinstance(event, Posted):
+        return {"event": "posted", "seat": event.seat, "kind": event.kind, "amount": event.amount,
+                "all_in": event.all_in}
+    if isinstance(event, HoleDealt):
+        return {"event": "hole_dealt", "seat": event.seat, "cards": _cards(event.cards)}
+    if isinstance(event, DealtFaceDown):
+        return {"event": "dealt_face_down", "seat": event.seat, "count": event.count}
+    if isinstance(event, Burned):
+        return {"event": "burned", "card": str(event.card)}
+    if isinstance(event, BurnedFaceDown):
+        return {"event": "burned_face_down"}
+    if isinstance(event, BoardDealt):
+        return {"event": "board_dealt", "street": _STREETS[Street(event.street)], "cards": _cards(event.cards)}
+    if isinstance(event, Acted):
+        return {"event": "acted", "seat": event.seat, "action": event.action, "to": event.to, "added": event.added,
+                "all_in": event.all_in}
+    if isinstance(event, BetReturned):
+        return {"event": "bet_returned", "seat": event.seat, "amount": event.amount}
+    if isinstance(event, Shown):
+        return {"event": "shown", "seat": event.seat, "cards": _cards(event.cards)}
+    if isinstance(event, Mucked):
+        return {"event": "mucked", "seat": event.seat}
+    if isinstance(event, RakeTaken):
+        return {"event": "rake_taken", "amount": event.amount}
+    return {"event": "pot_awarded", "pot": event.pot, "seat": event.seat, "amount": event.amount,
+            "share": event.share}
+
+
+# --- reading ------------------------------------------------------------------------------------------------
+
+
+@overload
+def from_json(text: str | bytes) -> Any: ...
+
+
+@overload
+def from_json(text: str | bytes, expected: type[T]) -> T: ...
+
+
+def from_json(text: str | bytes, expected: type[Any] | None = None) -> Any:
+    """The value a `to_json` document holds, rebuilt and checked (a hand state by replaying its record).
+
+    With ``expected`` (e.g. ``HandState``), a document holding anything else is refused. Raises
+    `SerializationError` for anything malformed, of another schema, or inconsistent; never returns a part.
+    """
+    try:
+        document = json.loads(text, parse_constant=_no_constant)
+    except SerializationError:
+        raise
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise SerializationError(f"not a JSON document: {exc}") from None
+    if not isinstance(document, dict):
+        raise SerializationError(f"a document is a JSON object, got {type(document).__name__}")
+    schema = document.get("schema")
+    if schema != SCHEMA:
+        raise SerializationError(f"unsupported schema {schema!r}; this engine reads {SCHEMA!r}")
+    kind = document.get("type")
+    reader = _READERS.get(kind) if isinstance(kind, str) else None
+    if reader is None or not isinstance(kind, str):
+        raise SerializationError(f"unknown document type {kind!r}; types are {', '.join(sorted(_READERS))}")
+    body = {k: v for k, v in document.items() if k not in ("schema", "type")}
+    try:
+        value = reader(_Obj(body, kind))
+    except SerializationError:
+        raise
+    except EngineError as exc:
+        raise SerializationError(f"{kind}: {exc}") from exc
+    if expected is not None and not isinstance(value, expected):
+        raise SerializationError(f"expected a {expected.__name__} document, got a {kind!r} document")
+    return value
+
+
+def _no_constant(name: str) -> None:
+    raise SerializationError(f"{name} is not a number JSON allows")
+
+
+class _Obj:
+    """A JSON object being read: each field is taken once, with its type checked; unknown fields are refused.
+    ``path`` names where the object sits in the document, for error messages."""
+
+    def __init__(self, data: object, path: str) -> None:
+        if not isinstance(data, dict):
+            raise SerializationError(f"{path}: expected an object, got {data!r}")
+        self.data: dict[str, object] = data
+        self.path = path
+        self.read: set[str] = set()
+
+    def raw(self, key: str) -> object:
+        if key not in self.data:
+            raise SerializationError(f"{self.path}: the field {key!r} is missing")
+        self.read.add(key)
+        return self.data[key]
+
+    def where(self, key: str) -> str:
+        return f"{self.path}.{key}"
+
+    def integer(self, key: str, minimum: int | None = 0) -> int:
+        return _int(self.raw(key), self.where(key), minimum)
+
+    def opt_int(self, key: str, minimum: int | None = 0) -> int | None:
+        value = self.raw(key)
+        return None if value is None else _int(value, self.where(key), minimum)
+
+    def number(self, key: str) -> float:
+        value = self.raw(key)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise SerializationError(f"{self.where(key)}: expected a number, got {value!r}")
+        return value
+
+    def opt_number(self, key: str) -> float | None:
+        return None if self.raw(key) is None else self.number(key)
+
+    def flag(self, key: str) -> bool:
+        value = self.raw(key)
+        if not isinstance(value, bool):
+            raise SerializationError(f"{self.where(key)}: expected true or false, got {value!r}")
+        return value
+
+    def text(self, key: str) -> str:
+        value = self.raw(key)
+        if not isinstance(value, str):
+            raise SerializationError(f"{self.where(key)}: expected a string, got {value!r}")
+        return value
+
+    def cards(self, key: str) -> tuple[Card, ...]:
+        text = self.text(key)
+        try:
+            return parse_cards(text)
+        except EngineError as exc:
+            raise SerializationError(f"{self.where(key)}: {exc}") from None
+
+    def items(self, key: str) -> list[object]:
+        value = self.raw(key)
+        if not isinstance(value, list):
+            raise SerializationError(f"{self.where(key)}: expected a list, got {value!r}")
+        return value
+
+    def ints(self, key: str, minimum: int | None = 0) -> tuple[int, ...]:
+        return tuple(_int(v, f"{self.where(key)}[{i}]", minimum) for i, v in enumerate(self.items(key)))
+
+    def flags(self, key: str) -> tuple[bool, ...]:
+        out = []
+        for i, value in enumerate(self.items(key)):
+            if not isinstance(value, bool):
+                raise SerializationError(f"{self.where(key)}[{i}]: expected true or false, got {value!r}")
+            out.append(value)
+        return tuple(out)
+
+    def obj(self, key: str) -> _Obj:
+        return _Obj(self.raw(key), self.where(key))
+
+    def opt_obj(self, key: str) -> _Obj | None:
+        value = self.raw(key)
+        return None if value is None else _Obj(value, self.where(key))
+
+    def objs(self, key: str) -> list[_Obj]:
+        return [_Obj(v, f"{self.where(key)}[{i}]") for i, v in enumerate(self.items(key))]
+
+    def done(self) -> None:
+        extra = sorted(set(self.data) - self.read)
+        if extra:
+            raise SerializationError(f"{self.path}: unexpected field {extra[0]!r}")
+
+
+def _int(value: object, where: str, minimum: int | None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SerializationError(f"{where}: expected a whole number, got {value!r}")
+    if minimum is not None and value < minimum:
+        raise SerializationError(f"{where}: expected a whole number >= {minimum}, got {value!r}")
+    return value
+
+
+def _build(where: str, make: Callable[[], T]) -> T:
+    """Call a constructor, turning the engine's own checks into SerializationErrors that say where."""
+    try:
+        return make()
+    except SerializationError:
+        raise
+    except EngineError as exc:
+        raise SerializationError(f"{where}: {exc}") from exc
+
+
+def _read_rules(o: _Obj) -> Rules:
+    b = o.obj("betting")
+    structure = b.text("structure")
+    betting: FixedLimit | PotLimit | NoLimit
+    if structure == "fixed_limit":
+        small, big, raises, uncapped = b.integer("small_bet"), b.integer("big_bet"), b.integer("max_raises"), b.flag(
+            "uncapped_heads_up")
+        betting = _build(b.path, lambda: FixedLimit(small, big, raises, uncapped))
+    elif structure in ("pot_limit", "no_limit"):
+        betting = PotLimit() if structure == "pot_limit" else NoLimit()
+    else:
+        raise SerializationError(f"{b.where('structure')}: expected fixed_limit, pot_limit or no_limit, "
+                                 f"got {structure!r}")
+    b.done()
+    rake = None
+    r = o.opt_obj("rake")
+    if r is not None:
+        percent_text = r.text("percent")
+        cap, no_flop, fixed = r.opt_int("cap"), r.flag("no_flop_no_drop"), r.opt_int("fixed")
+        try:
+            percent = Decimal(percent_text)
+        except ArithmeticError:
+            raise SerializationError(f"{r.where('percent')}: expected a number in a string, "
+                                     f"got {percent_text!r}") from None
+        if not percent.is_finite():
+            raise SerializationError(f"{r.where('percent')}: expected a finite number, got {percent_text!r}")
+        r.done()
+        rake = _build(r.path, lambda: Rake(percent, cap, no_flop, fixed))
+    showdown = o.text("showdown")
+    policies = {p.value: p for p in ShowdownPolicy}
+    if showdown not in policies:
+        raise SerializationError(f"{o.where('showdown')}: expected one of {', '.join(policies)}, got {showdown!r}")
+    blinds, ante, hole_cards, hi_lo = o.ints("blinds"), o.integer("ante"), o.integer("hole_cards"), o.flag("hi_lo")
+    o.done()
+    return _build(o.path, lambda: Rules(betting, blinds, ante, hole_cards, hi_lo, rake, policies[showdown]))
+
+
+def _read_post(o: _Obj) -> Post:
+    seat, kind, amount = o.integer("seat"), o.text("kind"), o.integer("amount")
+    o.done()
+    return _build(o.path, lambda: Post(seat, kind, amount))
+
+
+_SIMPLE_ACTIONS: dict[str, Action] = {"fold": Fold(), "check": Check(), "call": Call(), "show": Show(),
+                                      "muck": Muck()}
+
+
+def _read_action(o: _Obj) -> Action:
+    name = o.text("action")
+    if name in _SIMPLE_ACTIONS:
+        o.done()
+        return _SIMPLE_ACTIONS[name]
+    if name in ("bet", "raise"):
+        to = o.integer("to", minimum=1)
+        o.done()
+        return Bet(to) if name == "bet" else Raise(to)
+    raise SerializationError(f"{o.where('action')}: expected fold, check, call, bet, raise, show or muck, "
+                             f"got {name!r}")
+
+
+def _street(o: _Obj, key: str) -> Street:
+    name = o.text(key)
+    if name not in _STREET_NAMES:
+        raise SerializationError(f"{o.where(key)}: expected one of {', '.join(_STREET_NAMES)}, got {name!r}")
+    return _STREET_NAMES[name]
+
+
+def _read_hand(o: _Obj) -> HandState:
+    rules = _read_rules(o.obj("rules"))
+    button, stacks = o.integer("button"), o.ints("starting_stacks")
+    posts = tuple(_read_post(p) for p in o.objs("posts"))
+    deck = Deck.ordered(o.cards("deck"))
+    state = _build(o.path, lambda: start_hand(rules, stacks, button, deck=deck, posts=posts))
+    for step in o.objs("actions"):
+        seat = step.integer("seat")
+        action = _read_action(step)
+        try:
+            state = state.apply(action, seat=seat)
+        except EngineError as exc:
+            raise SerializationError(f"{step.path} (seat {seat}: {action}): {exc}") from None
+    now = o.obj("now")
+    claimed: JSON = {"street": _street(now, "street"), "actor": now.opt_int("actor"), "board": now.cards("board"),
+                     "stacks": now.ints("stacks"), "bets": now.ints("bets"), "pot_total": now.integer("pot_total")}
+    now.done()
+    o.done()
+    actual: JSON = {"street": state.street, "actor": state.actor, "board": state.board, "stacks": state.stacks,
+                    "bets": state.bets, "pot_total": state.pot_total}
+    for key, value in claimed.items():
+        if value != actual[key]:
+            raise SerializationError(f"{now.where(key)}: the document says {_show(value)}, but replaying its actions "
+                                     f"gives {_show(actual[key])}; the document was changed or is corrupt")
+    return state
+
+
+def _show(value: object) -> str:
+    if isinstance(value, Street):
+        return _STREETS[value]
+    if isinstance(value, tuple) and value and isinstance(value[0], Card):
+        return format_cards(value)
+    return repr(value)
+
+
+def _read_player(o: _Obj) -> Player:
+    name, stack = o.text("name"), o.integer("stack")
+    flags = o.flag("sitting_out"), o.flag("waiting"), o.flag("leaving")
+    o.done()
+    return _build(o.path, lambda: Player(name, stack, *flags))
+
+
+def _read_seats(o: _Obj, key: str) -> tuple[Player | None, ...]:
+    return tuple(None if v is None else _read_player(_Obj(v, f"{o.where(key)}[{i}]"))
+                 for i, v in enumerate(o.items(key)))
+
+
+def _read_schedule(o: _Obj) -> Schedule:
+    kind = o.text("kind")
+    schedule: Schedule
+    if kind == "fixed":
+        rules = _read_rules(o.obj("rules"))
+        schedule = _build(o.path, lambda: FixedGame(rules))
+    elif kind == "mixed_omaha":
+        limit, pot_limit = _read_rules(o.obj("limit_rules")), _read_rules(o.obj("pot_limit_rules"))
+        schedule = _build(o.path, lambda: MixedOmaha(limit, pot_limit))
+    elif kind == "tournament":
+        levels = []
+        for lo in o.objs("levels"):
+            level_rules, hands, minutes = _read_rules(lo.obj("rules")), lo.opt_int("hands"), lo.opt_number("minutes")
+            lo.done()
+            levels.append(_build(lo.path, partial(Level, level_rules, hands, minutes)))
+        schedule = _build(o.path, lambda: TournamentSchedule(levels))
+    else:
+        raise SerializationError(f"{o.where('kind')}: expected fixed, mixed_omaha or tournament, got {kind!r}")
+    o.done()
+    return schedule
+
+
+def _read_table(o: _Obj) -> Table:
+    seats = _read_seats(o, "seats")
+    schedule = _read_schedule(o.obj("schedule"))
+    c = o.obj("clock")
+    stage, hands, orbit, since = c.integer("stage"), c.integer("hands"), c.integer("orbit"), c.number("since")
+    c.done()
+    clock = _build(c.path, lambda: GameClock(stage, hands, orbit, since))
+    hand = None
+    h = o.opt_obj("hand")
+    if h is not None:
+        hand_seats, hand_button = h.ints("seats"), h.integer("button")
+        hand_rules, hand_posts = _read_rules(h.obj("rules")), tuple(_read_post(p) for p in h.objs("posts"))
+        h.done()
+        hand = HandInPlay(hand_seats, hand_button, hand_rules, hand_posts)
+    departed = []
+    for d in o.objs("departed"):
+        seat, player, reason = d.integer("seat"), _read_player(d.obj("player")), d.text("reason")
+        d.done()
+        departed.append(_build(d.path, partial(Departure, seat, player, reason)))
+    button, posting, minutes, played = o.integer("button"), o.flag("new_player_posts"), o.number("minutes"), o.integer(
+        "hands_played")
+    o.done()
+    return _build(o.path, lambda: Table(seats, schedule, button, posting, clock, minutes, played, hand, departed))
+
+
+def _read_legal(o: _Obj) -> LegalActions:
+    seat, fold, check, call = o.integer("seat"), o.flag("fold"), o.flag("check"), o.integer("call")
+    raw = o.raw("wager")
+    wager = raw if isinstance(raw, str) and raw in ("bet", "raise") else None
+    if wager != raw:
+        raise SerializationError(f"{o.where('wager')}: expected null, 'bet' or 'raise', got {raw!r}")
+    min_to, max_to, show, muck = o.integer("min_to"), o.integer("max_to"), o.flag("show"), o.flag("muck")
+    o.done()
+    return LegalActions(seat, fold, check, call, wager, min_to, max_to, show, muck)
+
+
+def _read_high(o: _Obj) -> HighHand:
+    cards, name = o.cards("cards"), o.text("name")
+    o.done()
+    if len(cards) != 5:
+        raise SerializationError(f"{o.where('cards')}: a hand has five cards, got {len(cards)}")
+    hand = best_high(cards[:2], cards[2:])
+    if hand.name != name:
+        raise SerializationError(f"{o.path}: the cards {format_cards(cards)} make {hand.name!r}, not {name!r}")
+    return HighHand(hand.value, cards)
+
+
+def _read_low(o: _Obj) -> LowHand:
+    cards, name = o.cards("cards"), o.text("name")
+    o.done()
+    low = best_low(cards[:2], cards[2:]) if len(cards) == 5 else None
+    if low is None or low.name != name:
+        raise SerializationError(f"{o.path}: the cards {format_cards(cards)} are not the low {name!r}")
+    return LowHand(low.value, cards)
+
+
+def _read_result(o: _Obj) -> HandResult:
+    pots = []
+    for p in o.objs("pots"):
+        amount, rake, eligible, high_winners = p.integer("amount"), p.integer("rake"), p.ints("eligible"), p.ints(
+            "high_winners")
+        hh, lh = p.opt_obj("high_hand"), p.opt_obj("low_hand")
+        low_winners = p.ints("low_winners")
+        payouts = []
+        for i, pair in enumerate(p.items("payouts")):
+            if not (isinstance(pair, list) and len(pair) == 2):
+                raise SerializationError(f"{p.where('payouts')}[{i}]: expected [seat, chips], got {pair!r}")
+            payouts.append((_int(pair[0], f"{p.where('payouts')}[{i}][0]", 0),
+                            _int(pair[1], f"{p.where('payouts')}[{i}][1]", 0)))
+        p.done()
+        pots.append(PotResult(amount, rake, eligible, high_winners, None if hh is None else _read_high(hh),
+                              low_winners, None if lh is None else _read_low(lh), tuple(payouts)))
+    rake, net, showdown = o.integer("rake"), o.ints("net", minimum=None), o.flag("showdown")
+    o.done()
+    return HandResult(tuple(pots), rake, net, showdown)
+
+
+def _read_event(o: _Obj) -> ViewEvent | Burned:
+    name = o.text("event")
+    event: ViewEvent | Burned
+    if name == "posted":
+        event = Posted(o.integer("seat"), o.text("kind"), o.integer("amount"), o.flag("all_in"))
+    elif name == "hole_dealt":
+        event = HoleDealt(o.integer("seat"), o.cards("cards"))
+    elif name == "dealt_face_down":
+        event = DealtFaceDown(o.integer("seat"), o.integer("count"))
+    elif name == "burned":
+        cards = o.cards("card")
+        if len(cards) != 1:
+            raise SerializationError(f"{o.where('card')}: expected one card, got {len(cards)}")
+        event = Burned(cards[0])
+    elif name == "burned_face_down":
+        event = BurnedFaceDown()
+    elif name == "board_dealt":
+        event = BoardDealt(_street(o, "street"), o.cards("cards"))
+    elif name == "acted":
+        event = Acted(o.integer("seat"), o.text("action"), o.integer("to"), o.integer("added"), o.flag("all_in"))
+    elif name == "bet_returned":
+        event = BetReturned(o.integer("seat"), o.integer("amount"))
+    elif name == "shown":
+        event = Shown(o.integer("seat"), o.cards("cards"))
+    elif name == "mucked":
+        event = Mucked(o.integer("seat"))
+    elif name == "rake_taken":
+        event = RakeTaken(o.integer("amount"))
+    elif name == "pot_awarded":
+        event = PotAwarded(o.integer("pot"), o.integer("seat"), o.integer("amount"), o.text("share"))
+    else:
+        raise SerializationError(f"{o.where('event')}: unknown event {name!r}")
+    o.done()
+    return event
+
+
+def _read_view(o: _Obj) -> SeatView:
+    rules = _read_rules(o.obj("rules"))
+    pots = []
+    for p in o.objs("pots"):
+        pots.append(Pot(p.integer("amount"), p.ints("eligible")))
+        p.done()
+    legal = o.opt_obj("legal")
+    result = o.opt_obj("result")
+    shown = []
+    for i, text in enumerate(o.items("shown")):
+        if not isinstance(text, str):
+            raise SerializationError(f"{o.where('shown')}[{i}]: expected cards in a string, got {text!r}")
+        shown.append(_build(f"{o.where('shown')}[{i}]", partial(parse_cards, text)))
+    events: list[ViewEvent] = []
+    for e in o.objs("events"):
+        event = _read_event(e)
+        if isinstance(event, Burned):
+            raise SerializationError(f"{e.path}: a seat view never holds a burn card")
+        events.append(event)
+    view = SeatView(
+        seat=o.integer("seat", minimum=-1), rules=rules, button=o.integer("button"), street=_street(o, "street"),
+        hole=o.cards("hole"), board=o.cards("board"), starting_stacks=o.ints("starting_stacks"),
+        stacks=o.ints("stacks"), bets=o.ints("bets"), contributed=o.ints("contributed"), folded=o.flags("folded"),
+        all_in=o.flags("all_in"), pots=tuple(pots), pot_total=o.integer("pot_total"), level=o.integer("level"),
+        actor=o.opt_int("actor"), legal=None if legal is None else _read_legal(legal), shown=tuple(shown),
+        mucked=o.flags("mucked"), events=tuple(events),
+        result=None if result is None else _read_result(result),
+    )
+    o.done()
+    return view
+
+
+def _read_table_view(o: _Obj) -> TableView:
+    hand = o.opt_obj("hand")
+    view = TableView(o.integer("seat", minimum=-1), _read_seats(o, "seats"), o.integer("button"), o.ints("hand_seats"),
+                     None if hand is None else _read_view(hand))
+    o.done()
+    return view
+
+
+_READERS: Mapping[str, Callable[[_Obj], object]] = {
+    "hand": _read_hand, "table": _read_table, "table_view": _read_table_view, "seat_view": _read_view,
+    "rules": _read_rules, "result": _read_result, "legal_actions": _read_legal, "action": _read_action,
+    "event": _read_event,
+}

@@ -1,0 +1,459 @@
+"""Many hands in a row at one table: seats, the moving button, players joining, leaving, sitting out and busting,
+and the game schedule (one game, Mixed Omaha, tournament levels).
+
+A `Table` is an immutable value, like a hand state: every operation returns a new table. It deals a hand with
+`start_next_hand` (which returns the new table and the hand's first `HandState`) and takes the finished hand
+back with `finish_hand`. The players dealt in become the hand's seats 0..k-1 in table order, so a hand is
+always an ordinary hand of the engine; the table keeps the mapping (`hand_seats`) while the hand is in play.
+
+The rules the table follows (docs/server-guide.md states them with examples):
+
+- **Moving button.** When a hand finishes, the button moves to the next player clockwise who is in the game
+  (seated, not sitting out, not waiting). If that player has left or sat out by the time the next hand starts,
+  the button goes on to the next player in the game after them. There is no dead button: the blinds are
+  always the first players in the game after the button, so a player can occasionally skip or repeat a blind
+  when others come and go.
+- **New players** (and players back from sitting out who missed a hand) *wait for the big blind*: they are
+  dealt in when their seat is the big blind's, the first seat after the small blind. With
+  ``new_player_posts=True`` they may instead post a big blind at once ("live blind") and play the next hand
+  from any seat except between the button and the small blind, where they wait until the button passes.
+  When fewer than two players are in the game, nobody waits: everyone seated and not sitting out is dealt in.
+- **Busting**: a player left with no chips after a hand is removed from the table (`departed` says who).
+- **Leaving, sitting out during a hand**: the player's hand plays on (a server folds it when it is their turn);
+  they leave or sit out when it ends.
+- **Heads-up**: with two players the button posts the small blind and acts first before the flop (the hand
+  engine's heads-up rules), and the button still moves every hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from engine.cards import Card, Deck
+from engine.errors import RulesError, TableError
+from engine.rules import MAX_PLAYERS, Post, Rules, standard_posts
+from engine.schedule import FixedGame, GameClock, MixedOmaha, Schedule, TournamentSchedule
+from engine.state import HandState, start_hand
+from engine.views import SeatView, seat_view
+
+
+def _name(value: object) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise TableError(f"a player's name must be a non-empty string, got {value!r}")
+
+
+def _chips(name: str, value: object, minimum: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise TableError(f"{name} must be a whole number of chips >= {minimum}, got {value!r}")
+
+
+@attrs.frozen(slots=True)
+class Player:
+    """A seated player. ``waiting``: not dealt in since joining or since missing a hand (waits for the big blind,
+    or posts one with the table's ``new_player_posts``); ``leaving``: leaves when the hand in play ends."""
+
+    name: str
+    stack: int
+    sitting_out: bool = False
+    waiting: bool = False
+    leaving: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        _name(self.name)
+        _chips(f"{self.name}'s stack", self.stack, 0)
+
+
+@attrs.frozen(slots=True)
+class Departure:
+    """A player who left the table: ``reason`` is "left" or "busted"; ``player.stack`` is what they took."""
+
+    seat: int
+    player: Player
+    reason: str
+
+    def __attrs_post_init__(self) -> None:
+        if self.reason not in ("left", "busted"):
+            raise TableError(f"a departure's reason is 'left' or 'busted', got {self.reason!r}")
+
+
+@attrs.frozen(slots=True)
+class HandInPlay:
+    """The hand the table has dealt and not yet taken back: ``seats[i]`` is the table seat of hand seat ``i``;
+    ``button`` is a table seat; ``rules`` and ``posts`` are the hand's."""
+
+    seats: tuple[int, ...]
+    button: int
+    rules: Rules
+    posts: tuple[Post, ...]
+
+    @property
+    def hand_button(self) -> int:
+        return self.seats.index(self.button)
+
+
+@attrs.frozen(slots=True)
+class Deal:
+    """What the next hand would be: the table seats dealt in (in table order), the button's table seat, the
+    rules, the forced bets (hand seats), and the schedule's clock once the hand is under way."""
+
+    seats: tuple[int, ...]
+    button: int
+    rules: Rules
+    posts: tuple[Post, ...]
+    clock: GameClock
+
+
+def _seats(value: Sequence[Player | None]) -> tuple[Player | None, ...]:
+    return tuple(value)
+
+
+def _departed(value: Sequence[Departure]) -> tuple[Departure, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(slots=True)
+class Table:
+    """A table of 2..10 seats: each empty (None) or holding a `Player`.
+
+    ``button`` is the seat the button is on (before the first hand: where it starts, or the next player in the
+    game after that seat). ``clock`` is where the table stands in its ``schedule``; ``minutes`` the time the
+    caller last told it (`with_time`). ``hand`` is the hand in play, if any. ``departed`` lists the players
+    who left (or busted) since the last hand finished, with the chips they took.
+    """
+
+    seats: tuple[Player | None, ...] = attrs.field(converter=_seats)
+    schedule: Schedule
+    button: int = 0
+    new_player_posts: bool = False
+    clock: GameClock = attrs.field(factory=GameClock)
+    minutes: float = 0
+    hands_played: int = 0
+    hand: HandInPlay | None = None
+    departed: tuple[Departure, ...] = attrs.field(default=(), converter=_departed)
+
+    def __attrs_post_init__(self) -> None:
+        if not 2 <= len(self.seats) <= MAX_PLAYERS:
+            raise TableError(f"a table has 2 to {MAX_PLAYERS} seats, got {len(self.seats)}")
+        names = set()
+        for seat, player in enumerate(self.seats):
+            if player is None:
+                continue
+            if not isinstance(player, Player):
+                raise TableError(f"seat {seat} must hold a Player or None, got {player!r}")
+            if player.name in names:
+                raise TableError(f"two seats hold a player named {player.name!r}; names must be unique")
+            names.add(player.name)
+            if player.stack == 0:
+                raise TableError(f"seat {seat} ({player.name}) has no chips; a busted player leaves the table")
+        if not isinstance(self.schedule, (FixedGame, MixedOmaha, TournamentSchedule)):
+            raise TableError(f"schedule must be FixedGame, MixedOmaha or TournamentSchedule, got {self.schedule!r}")
+        if not isinstance(self.clock, GameClock):
+            raise TableError(f"clock must be a GameClock, got {self.clock!r}")
+        try:
+            self.schedule.check(self.clock)
+        except RulesError as exc:
+            raise TableError(str(exc)) from None
+        if isinstance(self.button, bool) or not isinstance(self.button, int) or not 0 <= self.button < len(
+                self.seats):
+            raise TableError(f"button must be a seat in 0..{len(self.seats) - 1}, got {self.button!r}")
+        if not isinstance(self.new_player_posts, bool):
+            raise TableError(f"new_player_posts must be True or False, got {self.new_player_posts!r}")
+        _chips("hands_played", self.hands_played, 0)
+        if isinstance(self.minutes, bool) or not isinstance(self.minutes, (int, float)) or not (
+                0 <= self.minutes < float("inf")):
+            raise TableError(f"minutes must be a finite number >= 0, got {self.minutes!r}")
+        if self.hand is not None:
+            self._check_hand(self.hand)
+        for departure in self.departed:
+            if not isinstance(departure, Departure):
+                raise TableError(f"departed must hold Departure values, got {departure!r}")
+
+    def _check_hand(self, hand: HandInPlay) -> None:
+        if not isinstance(hand, HandInPlay):
+            raise TableError(f"hand must be a HandInPlay or None, got {hand!r}")
+        seats = hand.seats
+        if len(seats) < 2 or list(seats) != sorted(set(seats)) or any(not 0 <= s < len(self.seats) for s in seats):
+            raise TableError(f"the hand's seats must be 2 or more distinct table seats in order, got {seats!r}")
+        for seat in seats:
+            if self.seats[seat] is None:
+                raise TableError(f"table seat {seat} is in the hand but empty")
+        if hand.button not in seats:
+            raise TableError(f"the hand's button (seat {hand.button}) is not one of its seats {seats!r}")
+        for post in hand.posts:
+            if not isinstance(post, Post) or post.seat >= len(seats):
+                raise TableError(f"the hand's posts must be Post values for hand seats 0..{len(seats) - 1}, "
+                                 f"got {post!r}")
+        if not isinstance(hand.rules, Rules):
+            raise TableError(f"the hand's rules must be a Rules value, got {hand.rules!r}")
+        if len(seats) > hand.rules.max_players:
+            raise TableError(f"{len(seats)} players cannot be dealt into a game for {hand.rules.max_players}")
+
+    # --- making a table and reading it -----------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, game: Schedule | Rules, seats: int = 9, *, button: int = 0,
+            new_player_posts: bool = False) -> Table:
+        """An empty table of ``seats`` seats playing ``game`` (a `Rules` value means `FixedGame(rules)`)."""
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            raise TableError(f"seats must be a number of seats, 2 to {MAX_PLAYERS}, got {seats!r}")
+        schedule = FixedGame(game) if isinstance(game, Rules) else game
+        return cls((None,) * seats, schedule, button=button, new_player_posts=new_player_posts)
+
+    @property
+    def players(self) -> tuple[tuple[int, Player], ...]:
+        """(seat, player) for every occupied seat, in seat order."""
+        return tuple((seat, p) for seat, p in enumerate(self.seats) if p is not None)
+
+    @property
+    def hand_seats(self) -> tuple[int, ...]:
+        """The table seat of each seat of the hand in play (``()`` between hands)."""
+        return self.hand.seats if self.hand is not None else ()
+
+    def hand_seat(self, seat: int) -> int | None:
+        """The hand seat of table seat ``seat`` in the hand in play, or None when it is not dealt in."""
+        seats = self.hand_seats
+        return seats.index(seat) if seat in seats else None
+
+    def table_seat(self, hand_seat: int) -> int:
+        """The table seat of hand seat ``hand_seat`` in the hand in play."""
+        if self.hand is None:
+            raise TableError("no hand is in play")
+        if not 0 <= hand_seat < len(self.hand.seats):
+            raise TableError(f"the hand in play has seats 0..{len(self.hand.seats) - 1}, got {hand_seat!r}")
+        return self.hand.seats[hand_seat]
+
+    def seat_of(self, name: str) -> int:
+        """The seat of the player called ``name``."""
+        for seat, player in self.players:
+            if player.name == name:
+                return seat
+        raise TableError(f"no player named {name!r} sits at this table")
+
+    @property
+    def next_rules(self) -> Rules:
+        """The game of the next hand at the table's current time (while a hand is in play: the game of the hand
+        after it)."""
+        clock = self.clock
+        if self.hand is not None:
+            clock = attrs.evolve(clock, hands=clock.hands + 1)
+        return self.schedule.game(clock, self.minutes, len(self._in_game()))[0]
+
+    def next_deal(self) -> Deal:
+        """Who would be dealt into the next hand, the button, the game and the forced bets; TableError when
+        fewer than two players can play."""
+        if self.hand is not None:
+            raise TableError("a hand is in play; finish it before dealing the next")
+        eligible = self._in_game()
+        if len(eligible) < 2:
+            raise TableError(f"a hand needs 2 players in the game (seated, with chips, not sitting out); "
+                             f"{len(eligible)} {'is' if len(eligible) == 1 else 'are'} ready")
+        active = [s for s in eligible if not self._player(s).waiting]
+        posters: list[int] = []
+        if len(active) < 2:
+            # No game is going: nobody waits for a blind.
+            dealt = eligible
+            button = self._first_from(self.button, eligible)
+            rules, clock = self._rules_for(len(dealt))
+        else:
+            button = self._first_from(self.button, active)
+            after = [s for s in self._clockwise(button + 1) if s in eligible and s != button]
+            dealt, posters = self._joiners(button, after, active)
+            rules, clock = self._rules_for(len(dealt))
+        if len(dealt) > rules.max_players:
+            raise TableError(f"{len(dealt)} players are ready but {rules.max_players} can play this game; "
+                             f"sit some out")
+        seats = tuple(sorted(dealt))
+        hand_button = seats.index(button)
+        posts = standard_posts(rules, len(seats), hand_button)
+        if rules.big_blind:
+            blinds = {post.seat for post in posts if post.kind in ("small blind", "big blind")}
+            posts += tuple(Post(seats.index(s), "live blind", rules.big_blind) for s in posters
+                           if seats.index(s) not in blinds)
+        return Deal(seats, button, rules, posts, clock)
+
+    def _joiners(self, button: int, after: list[int], active: list[int]) -> tuple[list[int], list[int]]:
+        """Which waiting players join the next hand: the one in the big blind's seat, and with
+        ``new_player_posts`` every waiting player past the small blind (they post a live blind)."""
+        rules = self._rules_for(len(active))[0]
+        dealt = list(active)
+        waiting_after: list[int] = []
+        if len(rules.blinds) == 2:
+            # The small blind is the first player in the game after the button; players waiting between the
+            # button and the small blind wait on.
+            small = next(s for s in after if s in active)
+            rest = after[after.index(small) + 1:]
+        else:
+            rest = after
+        if rest and rest[0] not in active:
+            dealt.append(rest[0])  # the big blind's seat
+            rest = rest[1:]
+        posters: list[int] = []
+        if self.new_player_posts:
+            waiting_after = [s for s in rest if s not in active]
+            dealt += waiting_after
+            posters = waiting_after
+        return dealt, posters
+
+    def _rules_for(self, players: int) -> tuple[Rules, GameClock]:
+        return self.schedule.game(self.clock, self.minutes, players)
+
+    def _player(self, seat: int) -> Player:
+        player = self.seats[seat]
+        if player is None:
+            raise TableError(f"seat {seat} is empty")
+        return player
+
+    def _in_game(self) -> list[int]:
+        """Seats whose players could be dealt in: seated, with chips, not sitting out, not leaving."""
+        return [s for s, p in self.players if not p.sitting_out and not p.leaving and p.stack > 0]
+
+    def _clockwise(self, start: int) -> list[int]:
+        n = len(self.seats)
+        return [(start + i) % n for i in range(n)]
+
+    def _first_from(self, start: int, seats: Sequence[int]) -> int:
+        """The first of ``seats`` clockwise from ``start`` (``start`` included)."""
+        return next(s for s in self._clockwise(start) if s in seats)
+
+    # --- hands -------------------------------------------------------------------------------------------------
+
+    def start_next_hand(self, *, seed: int | str | bytes | None = None,
+                        deck: Deck | Sequence[Card] | None = None) -> tuple[Table, HandState]:
+        """Deal the next hand: returns the table with the hand in play and the hand's first state.
+
+        Hand seats 0..k-1 are the players dealt in, in table-seat order (`hand_seats` maps them back). The deck
+        is as in `start_hand`: a given order, a seed, or (neither) a secure shuffle.
+        """
+        deal = self.next_deal()
+        stacks = tuple(self._player(s).stack for s in deal.seats)
+        state = start_hand(deal.rules, stacks, deal.seats.index(deal.button), seed=seed, deck=deck,
+                           posts=deal.posts)
+        seats: list[Player | None] = list(self.seats)
+        for seat, player in self.players:
+            if seat in deal.seats and player.waiting:
+                seats[seat] = attrs.evolve(player, waiting=False)
+            elif player.sitting_out and not player.waiting:
+                seats[seat] = attrs.evolve(player, waiting=True)  # missed a hand: waits for the big blind
+        table = attrs.evolve(self, seats=seats, button=deal.button, clock=deal.clock,
+                             hand=HandInPlay(deal.seats, deal.button, deal.rules, deal.posts))
+        return table, state
+
+    def check_hand(self, state: HandState) -> HandInPlay:
+        """The hand in play, after checking that ``state`` is a state of it (TableError if not)."""
+        hand = self.hand
+        if hand is None:
+            raise TableError("no hand is in play at this table")
+        if not isinstance(state, HandState):
+            raise TableError(f"expected a HandState, got {state!r}")
+        stacks = tuple(self._player(s).stack for s in hand.seats)
+        setup = state.setup
+        if (setup.starting_stacks != stacks or setup.button != hand.hand_button or setup.rules != hand.rules
+                or setup.posts != hand.posts):
+            raise TableError(f"this hand was not dealt by this table: it has stacks {setup.starting_stacks}, "
+                             f"button {setup.button}; the table dealt stacks {stacks}, button {hand.hand_button}")
+        return hand
+
+    def finish_hand(self, state: HandState) -> Table:
+        """Take a finished hand back: stacks updated, busted and leaving players removed (see `departed`), the
+        schedule's clock moved on one hand, and the button moved to the next player in the game."""
+        hand = self.check_hand(state)
+        if not state.is_over:
+            raise TableError(f"the hand is not over: hand seat {state.actor} (table seat "
+                             f"{hand.seats[state.actor or 0]}) is to act")
+        seats: list[Player | None] = list(self.seats)
+        departed: list[Departure] = []
+        for hand_seat, seat in enumerate(hand.seats):
+            seats[seat] = attrs.evolve(self._player(seat), stack=state.stacks[hand_seat])
+        for seat, player in enumerate(seats):
+            if player is not None and (player.leaving or player.stack == 0):
+                departed.append(Departure(seat, player, "left" if player.stack else "busted"))
+                seats[seat] = None
+        clock = attrs.evolve(self.clock, hands=self.clock.hands + 1)
+        table = attrs.evolve(self, seats=seats, clock=clock, hands_played=self.hands_played + 1, hand=None,
+                             departed=departed)
+        in_game = [s for s, p in table.players if not p.sitting_out and not p.waiting]
+        button = next((s for s in self._clockwise(hand.button + 1) if s in in_game), hand.button)
+        return attrs.evolve(table, button=button)
+
+    # --- players -----------------------------------------------------------------------------------------------
+
+    def join(self, seat: int, name: str, stack: int) -> Table:
+        """Seat a new player; they are dealt in as the table's rule for new players says (see the module)."""
+        self._seat_index(seat)
+        if self.seats[seat] is not None:
+            raise TableError(f"seat {seat} is taken by {self._player(seat).name}")
+        _chips(f"{name}'s stack", stack, 1)
+        if any(p.name == name for _, p in self.players):
+            raise TableError(f"a player named {name!r} already sits at this table")
+        return self._put(seat, Player(name, stack, waiting=True))
+
+    def leave(self, seat: int) -> Table:
+        """The player leaves: at once between hands or when not dealt in, else when the hand in play ends.
+        Either way `departed` then holds them with the chips they take."""
+        player = self._occupied(seat)
+        if seat in self.hand_seats:
+            return self._put(seat, attrs.evolve(player, leaving=True))
+        table = self._put(seat, None)
+        return attrs.evolve(table, departed=(*self.departed, Departure(seat, player, "left")))
+
+    def sit_out(self, seat: int) -> Table:
+        """The player is dealt out from the next hand on (a hand in play plays on)."""
+        return self._put(seat, attrs.evolve(self._occupied(seat), sitting_out=True))
+
+    def come_back(self, seat: int) -> Table:
+        """The player is back; if a hand was dealt without them they wait for the big blind (or post)."""
+        return self._put(seat, attrs.evolve(self._occupied(seat), sitting_out=False))
+
+    def add_chips(self, seat: int, amount: int) -> Table:
+        """Add chips to a player's stack (a rebuy or top-up) between hands or while they are not dealt in."""
+        player = self._occupied(seat)
+        _chips("the chips added", amount, 1)
+        if seat in self.hand_seats:
+            raise TableError(f"seat {seat} ({player.name}) is in the hand in play; add chips after it")
+        return self._put(seat, attrs.evolve(player, stack=player.stack + amount))
+
+    def with_time(self, minutes: float) -> Table:
+        """The table at ``minutes`` (time since the table or tournament began, as the caller's clock says);
+        tournament levels change with it. Time never goes back."""
+        if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or not (
+                self.minutes <= minutes < float("inf")):
+            raise TableError(f"minutes must be a finite number >= the table's time {self.minutes}, got {minutes!r}")
+        return attrs.evolve(self, minutes=minutes)
+
+    def view(self, seat: int | None, state: HandState | None = None) -> TableView:
+        """What the player in ``seat`` (None: a spectator) may know: every seat's public player data and, with
+        ``state``, their view of the hand in play (a spectator's view when they are not dealt in)."""
+        if seat is not None:
+            self._seat_index(seat)
+        hand_view = None
+        if state is not None:
+            self.check_hand(state)
+            hand_view = seat_view(state, self.hand_seat(seat) if seat is not None else None)
+        return TableView(-1 if seat is None else seat, self.seats, self.button, self.hand_seats, hand_view)
+
+    def _seat_index(self, seat: object) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise TableError(f"seat must be a seat index in 0..{len(self.seats) - 1}, got {seat!r}")
+
+    def _occupied(self, seat: int) -> Player:
+        self._seat_index(seat)
+        return self._player(seat)
+
+    def _put(self, seat: int, player: Player | None) -> Table:
+        seats = list(self.seats)
+        seats[seat] = player
+        return attrs.evolve(self, seats=seats)
+
+
+@attrs.frozen(slots=True)
+class TableView:
+    """One seat's view of the table (``seat`` -1: a spectator): every seat's public player data (name, stack,
+    sitting out...), the button, the hand's seat mapping, and the seat's `SeatView` of the hand in play."""
+
+    seat: int
+    seats: tuple[Player | None, ...]
+    button: int
+    hand_seats: tuple[int, ...]
+    hand: SeatView | None
