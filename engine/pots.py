@@ -1,10 +1,10 @@
 """Side pots and uncalled bets: pure functions of the players' contributions.
 
-A pot is one layer of the live contributions: each all-in amount of a player still in the hand closes a
-layer, and an all-in player is eligible for every layer up to their own contribution; a player still in with
-chips behind has matched every bet and is eligible for every layer. Dead money (antes, dead blinds) is not
-matched by anyone: it goes to the main pot. Folded players' chips stay in the layers they reached; folded
-players are eligible for nothing.
+A pot is one layer of the players' total contributions (antes and dead blinds included): each all-in amount
+of a player still in the hand closes a layer, and an all-in player is eligible for every layer up to their own
+contribution; a player still in with chips behind has matched every bet and is eligible for every layer (so a
+dead blind, which makes one player's total larger than the others', closes no layer). Folded players' chips
+stay in the layers they reached; folded players are eligible for nothing.
 """
 
 from __future__ import annotations
@@ -22,41 +22,33 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-def build_pots(contributed: Sequence[int], live: Sequence[bool], all_in: Sequence[bool] | None = None,
-               dead: Sequence[int] | None = None) -> tuple[Pot, ...]:
-    """The main pot and side pots. ``contributed`` is each seat's total put in, ``dead`` the part of it that
-    was dead money, ``live[seat]`` False once folded, ``all_in[seat]`` True when the seat has no chips behind.
+def build_pots(contributed: Sequence[int], live: Sequence[bool],
+               all_in: Sequence[bool] | None = None) -> tuple[Pot, ...]:
+    """The main pot and side pots. ``contributed`` is each seat's total put in, ``live[seat]`` False once
+    folded, ``all_in[seat]`` True when the seat has no chips behind.
 
     Without ``all_in``, every live contribution closes a layer (as if every player still in were all-in),
     which is what the pots look like while bets are still open. Layers with the same eligible players are
     merged, so a pot exists only where a different set of players can win it.
     """
     players = len(contributed)
-    dead = dead if dead is not None else [0] * players
     capped = all_in if all_in is not None else [True] * players
-    stakes = [c - d for c, d in zip(contributed, dead, strict=True)]
-    top = max(stakes, default=0)
-    levels = sorted({s for s, alive, short in zip(stakes, live, capped, strict=True) if alive and short and s > 0}
+    top = max(contributed, default=0)
+    levels = sorted({c for c, alive, short in zip(contributed, live, capped, strict=True) if alive and short and c > 0}
                     | {top})
     pots: list[Pot] = []
     floor = 0
     for level in levels:
-        amount = sum(min(s, level) - min(s, floor) for s in stakes)
+        amount = sum(min(c, level) - min(c, floor) for c in contributed)
         eligible = tuple(seat for seat in range(players)
-                         if live[seat] and (stakes[seat] >= level or not capped[seat]))
+                         if live[seat] and (contributed[seat] >= level or not capped[seat]))
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         elif amount:
             pots.append(Pot(amount, eligible))
         floor = level
-    dead_money: int = sum(dead)
-    if dead_money:
-        if pots:
-            pots[0] = Pot(pots[0].amount + dead_money, pots[0].eligible)
-        else:
-            pots.append(Pot(dead_money, tuple(seat for seat in range(players) if live[seat])))
-    while pots and not pots[-1].eligible and len(pots) > 1:
-        # Chips above every live player's stake (only while bets are open) belong with the layer below.
+    while len(pots) > 1 and not pots[-1].eligible:
+        # Chips above every live player's contribution (only while bets are open) belong with the layer below.
         last = pots.pop()
         pots[-1] = Pot(pots[-1].amount + last.amount, pots[-1].eligible)
     return tuple(pots)

@@ -144,17 +144,6 @@ class HandSetup:
     deck: tuple[Card, ...] = attrs.field(repr=False)
     hole: tuple[tuple[Card, ...], ...] = attrs.field(repr=False)
 
-    @property
-    def dead(self) -> tuple[int, ...]:
-        """Each seat's dead money (antes, dead blinds) as actually paid: it goes to the main pot."""
-        stacks = list(self.starting_stacks)
-        dead = [0] * len(stacks)
-        for post in self.posts:
-            paid = min(post.amount, stacks[post.seat])
-            stacks[post.seat] -= paid
-            if not post.live:
-                dead[post.seat] += paid
-        return tuple(dead)
 
 
 @attrs.frozen(slots=True)
@@ -254,7 +243,7 @@ class HandState:
         if self.result is not None:
             return ()
         gathered = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
-        return build_pots(gathered, [not f for f in self.folded], [not c for c in self.stacks], self.setup.dead)
+        return build_pots(gathered, [not f for f in self.folded], [not c for c in self.stacks])
 
     @property
     def pot_total(self) -> int:
@@ -414,7 +403,7 @@ def _legal(state: HandState, seat: int) -> LegalActions:
 
 def _may_muck(state: HandState, seat: int) -> bool:
     """A hand may not be mucked when it is the last claim on some pot."""
-    for pot in _final_pots(state.contributed, state.folded, state.stacks, state.setup):
+    for pot in _final_pots(state.contributed, state.folded, state.stacks):
         if seat in pot.eligible and not any(s != seat and not state.mucked[s] for s in pot.eligible):
             return False
     return True
@@ -773,7 +762,7 @@ class _Work:
                     self.events.append(Shown(seat, self.setup.hole[seat]))
         elif policy is ShowdownPolicy.MUCK_LOSERS:
             evaluator = BoardEvaluator(self.board, checked=True)
-            pots = _final_pots(self.contributed, self.folded, self.stacks, self.setup)
+            pots = _final_pots(self.contributed, self.folded, self.stacks)
             for seat in order:
                 revealed = [s for s in order if shown[s]]
                 if could_win(seat, pots, revealed, self.setup.hole, evaluator, self.rules.hi_lo):
@@ -814,7 +803,7 @@ class _Work:
     def settle(self, showdown: bool) -> None:
         """Rake, then settle each pot on its own, pay the winners, and close the hand."""
         self.actor = None
-        pots = _final_pots(self.contributed, self.folded, self.stacks, self.setup)
+        pots = _final_pots(self.contributed, self.folded, self.stacks)
         total = sum(pot.amount for pot in pots)
         rake = self.rules.rake.amount(total, bool(self.board)) if self.rules.rake else 0
         if rake and self.events is not None:
@@ -838,10 +827,9 @@ class _Work:
         self.result = HandResult(tuple(results), rake, net, showdown)
 
 
-def _final_pots(contributed: Sequence[int], folded: Sequence[bool], stacks: Sequence[int],
-                setup: HandSetup) -> tuple[Pot, ...]:
-    """The pots once the betting is over: layers close only at all-in amounts; dead money is in the main pot."""
-    return build_pots(contributed, [not f for f in folded], [not chips for chips in stacks], setup.dead)
+def _final_pots(contributed: Sequence[int], folded: Sequence[bool], stacks: Sequence[int]) -> tuple[Pot, ...]:
+    """The pots once the betting is over: layers close only at all-in amounts."""
+    return build_pots(contributed, [not f for f in folded], [not chips for chips in stacks])
 
 
 def _share_name(result: PotResult, seat: int) -> str:

@@ -1,0 +1,959 @@
+"""The hand state machine under random play.
+
+A hypothesis `RuleBasedStateMachine` deals random tables (2-10 players, uneven and short stacks, any button,
+all three betting structures, antes, blinds, rake, hi-lo or high only, four or five hole cards, every showdown
+policy) and plays random actions, mostly legal and sometimes not. After every step it checks the invariants a
+hand must keep whatever happens: chips are conserved, nothing goes negative, earlier states never change, a
+state equals and hashes like a rebuilt copy, ``apply`` succeeds exactly when ``legal_actions().allows`` says
+so, the player to act can act, the board grows 0/3/4/5, and a finished hand pays every pot to eligible
+players.
+
+Legal wager amounts are also checked against a small model of the betting round kept by the test itself (the
+level, the last full bet or raise, who may still raise), written from RULES.md rather than from the engine.
+
+Plain property tests below cover determinism (a seed fixes the hand), the button's effect on blinds, deal
+and order of play, and hands that end because everyone else folded.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from decimal import Decimal
+from enum import Enum
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from engine import (
+    Bet,
+    Call,
+    Check,
+    FixedLimit,
+    Fold,
+    IllegalAction,
+    Muck,
+    NoLimit,
+    PotLimit,
+    Raise,
+    Rake,
+    Rules,
+    Show,
+    ShowdownPolicy,
+    start_hand,
+)
+from engine.cards import Card
+from engine.evaluation import BoardEvaluator
+from engine.events import Acted, BetReturned, BoardDealt, Burned, Mucked, Posted, PotAwarded, Shown
+from engine.pots import Pot
+from engine.state import HandState, LegalActions, Street
+
+MAX_STEPS = 500
+CHOOSING = (ShowdownPolicy.MANUAL, ShowdownPolicy.RECORDED)  # a player shows or mucks
+BETTING_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+BOARD_SIZE = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5, Street.SHOWDOWN: 5}
+
+
+# --- random tables ------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Table:
+    rules: Rules
+    stacks: tuple[int, ...]
+    button: int
+    seed: int
+
+
+@st.composite
+def rules_strategy(draw: st.DrawFn, hole_cards: int | None = None) -> Rules:
+    structure = draw(st.sampled_from(["fixed", "pot", "no"]))
+    if structure == "fixed":
+        small_bet = draw(st.integers(1, 20))
+        big_bet = draw(st.one_of(st.just(2 * small_bet), st.integers(1, 40)))
+        betting: Any = FixedLimit(small_bet, big_bet, max_raises=draw(st.integers(0, 4)),
+                                  uncapped_heads_up=draw(st.booleans()))
+        big = draw(st.integers(0, small_bet))
+    else:
+        betting = PotLimit() if structure == "pot" else NoLimit()
+        big = draw(st.integers(0, 20))
+    small = draw(st.integers(0, big))
+    blinds = (big,) if draw(st.integers(0, 9)) == 0 else (small, big)
+    ante = draw(st.one_of(st.just(0), st.integers(1, 5)))
+    if big == 0 and ante == 0:
+        ante = 1
+    rake = draw(st.one_of(st.none(), st.builds(
+        Rake, percent=st.sampled_from(["0", "2.5", "5", "10", "100"]),
+        cap=st.one_of(st.none(), st.integers(0, 50)), no_flop_no_drop=st.booleans())))
+    return Rules(betting=betting, blinds=blinds, ante=ante,
+                 hole_cards=hole_cards if hole_cards is not None else draw(st.sampled_from([4, 5])),
+                 hi_lo=draw(st.booleans()), rake=rake, showdown=draw(st.sampled_from(list(ShowdownPolicy))))
+
+
+@st.composite
+def tables(draw: st.DrawFn, min_stack: int = 1) -> Table:
+    rules = draw(rules_strategy())
+    players = draw(st.integers(2, rules.max_players))
+    forced = max(rules.blinds) + rules.ante
+    short = st.integers(max(1, min_stack), max(min_stack, forced + 2))  # the blinds may not be covered
+    stack = st.one_of(short, st.integers(max(1, min_stack), 400))
+    stacks = tuple(draw(st.lists(stack, min_size=players, max_size=players)))
+    return Table(rules, stacks, draw(st.integers(0, players - 1)), draw(st.integers(0, 2**32 - 1)))
+
+
+# --- helpers ------------------------------------------------------------------------------------------------
+
+
+# the state's fields (a private memo with eq=False, init=False is no part of the value)
+FIELDS = tuple(f.name for f in attrs.fields(HandState) if f.init and f.eq)
+
+
+def fields_of(state: HandState) -> tuple[Any, ...]:
+    return tuple(getattr(state, name) for name in FIELDS)
+
+
+def rebuild(value: Any) -> Any:
+    """An equal value built again all the way down: new tuples and attrs instances (cards are canonical)."""
+    if isinstance(value, Card):
+        return Card(int(value))
+    if isinstance(value, Decimal):
+        return Decimal(str(value))
+    if value is None or isinstance(value, (bool, int, str, Enum)):
+        return value
+    if type(value) is tuple:
+        return tuple(rebuild(item) for item in value)
+    if attrs.has(type(value)):
+        return type(value)(**{f.alias: rebuild(getattr(value, f.name))
+                              for f in attrs.fields(type(value)) if f.init})
+    return copy.deepcopy(value)
+
+
+def all_candidates(state: HandState, legal: LegalActions) -> list[Any]:
+    """Actions of every kind, with amounts inside, at and just outside the legal range."""
+    amounts = {1, 2, state.level, state.level + 1, legal.min_to - 1, legal.min_to, legal.max_to,
+               legal.max_to + 1, state.bets[legal.seat] + state.stacks[legal.seat],
+               state.bets[legal.seat] + state.stacks[legal.seat] + 1}
+    out: list[Any] = [Fold(), Check(), Call(), Show(), Muck()]
+    for amount in sorted(a for a in amounts if a > 0):
+        out += [Bet(amount), Raise(amount)]
+    return out
+
+
+def passive(legal: LegalActions) -> Any:
+    """The quiet choice that always ends a hand: check, else call, else show."""
+    if legal.check:
+        return Check()
+    if legal.call:
+        return Call()
+    return Show()
+
+
+def random_action(legal: LegalActions, rnd: random.Random) -> Any:
+    kinds: list[Any] = [a for a in legal.actions if not isinstance(a, (Bet, Raise))]
+    if legal.wager:
+        kinds.append("wager")
+    choice = rnd.choice(kinds)
+    if choice == "wager":
+        kind = Bet if legal.wager == "bet" else Raise
+        return kind(rnd.randint(legal.min_to, legal.max_to))
+    return choice
+
+
+def play(state: HandState, choose: Callable[[HandState, LegalActions], Any]) -> tuple[HandState, list[Any]]:
+    actions = []
+    while not state.is_over:
+        assert len(actions) < MAX_STEPS, "the hand did not end"
+        action = choose(state, state.legal_actions())
+        actions.append(action)
+        state = state.apply(action)
+    return state, actions
+
+
+# --- a model of the betting round, from RULES.md ------------------------------------------------------------
+
+
+class RoundModel:
+    """The level to match, the last full bet or raise, the raise count, and the level each seat last acted at
+    (None: not since the betting was last reopened), kept from the actions alone."""
+
+    def __init__(self, rules: Rules, street: Street, players: int) -> None:
+        self.rules = rules
+        betting = rules.betting
+        self.fixed = isinstance(betting, FixedLimit)
+        self.bet_size = betting.bet_size(street) if isinstance(betting, FixedLimit) else 0
+        bb = rules.big_blind
+        preflop = street is Street.PREFLOP
+        self.level = bb if preflop else 0
+        self.full_level = self.level
+        self.wagers = 1 if preflop and bb else 0
+        self.raise_size = self.bet_size if self.fixed else max(bb, 1)
+        self.acted: list[int | None] = [None] * players
+        self.aggressor: int | None = None
+
+    def act(self, seat: int, action: Any) -> None:
+        if isinstance(action, (Check, Call)):
+            self.acted[seat] = self.level
+        elif isinstance(action, (Bet, Raise)):
+            to = action.to
+            if self.fixed:
+                # the half-bet rule, each all-in judged by what it adds (Robert's Rules: "multiple all-in
+                # wagers, each too small to individually qualify as a raise"); a completion always counts
+                full = 2 * (to - self.level) >= self.bet_size or to >= self.full_level + self.bet_size
+            elif self.level == 0:
+                full = to >= max(self.rules.big_blind, 1)
+            else:
+                full = to - self.level >= self.raise_size
+            if full:
+                if not self.fixed:
+                    self.raise_size = to - self.level
+                self.full_level = to
+                self.wagers += 1
+                self.acted = [None] * len(self.acted)
+            self.level = to
+            self.acted[seat] = to
+            self.aggressor = seat
+
+    def expected(self, state: HandState, seat: int) -> LegalActions:
+        owed = self.level - state.bets[seat]
+        all_in = state.bets[seat] + state.stacks[seat]
+        live = state.folded.count(False)
+        others_can_bet = any(state.stacks[s] and not state.folded[s]
+                             for s in range(state.players) if s != seat)
+        threshold = self.bet_size if self.fixed else self.raise_size
+        acted = self.acted[seat]
+        reopened = acted is None or self.level - acted >= threshold
+        betting = self.rules.betting
+        capped = (isinstance(betting, FixedLimit) and self.wagers >= 1 + betting.max_raises
+                  and not (betting.uncapped_heads_up and live == 2))
+        wager, low, high = None, 0, 0
+        if others_can_bet and reopened and all_in > self.level and not capped:
+            wager = "raise" if self.level else "bet"
+            if self.fixed:
+                low = high = min(self.full_level + self.bet_size, all_in)
+            else:
+                minimum = self.level + self.raise_size if self.level else max(self.rules.big_blind, 1)
+                if all_in <= minimum:
+                    low = high = all_in
+                else:
+                    cap = all_in if isinstance(betting, NoLimit) else self.level + state.pot_total + owed
+                    low, high = minimum, max(minimum, min(cap, all_in))
+        call = min(owed, state.stacks[seat]) if owed > 0 else 0
+        return LegalActions(seat, fold=owed > 0, check=owed <= 0, call=call, wager=wager, min_to=low,
+                            max_to=high)
+
+
+@attrs.frozen
+class _Seats:
+    bets: list[int]
+    stacks: list[int]
+    folded: list[bool]
+
+
+def next_to_act(state: HandState | _Seats, model: RoundModel | None, start: int) -> int | None:
+    """The first seat from ``start`` clockwise still to act in the round (RULES.md: the round ends when every
+    player able to act has acted and all live bets are equal), or None when the round is closed."""
+    assert model is not None
+    n = len(state.stacks)
+    able = [s for s in range(n) if not state.folded[s] and state.stacks[s] > 0]
+    for i in range(n):
+        seat = (start + i) % n
+        if seat in able and (model.acted[seat] is None or state.bets[seat] < model.level):
+            if len(able) == 1 and state.bets[seat] >= model.level:
+                return None  # alone with chips and owing nothing
+            return seat
+    return None
+
+
+def check_posts(state: HandState) -> None:
+    """Antes and blinds: each for its amount or for the whole stack (all-in), from the right seats."""
+    rules, n, button = state.rules, state.players, state.button
+    posted = [e for e in state.events if isinstance(e, Posted)]
+    left = list(state.starting_stacks)
+    owed: list[tuple[int, str, int]] = []
+    if rules.ante:
+        owed += [((button + 1 + i) % n, "ante", rules.ante) for i in range(n)]
+    if len(rules.blinds) == 2:
+        seats = [button, (button + 1) % n] if n == 2 else [(button + 1) % n, (button + 2) % n]
+        owed += [(seats[0], "small blind", rules.blinds[0]), (seats[1], "big blind", rules.blinds[1])]
+    else:
+        owed += [((button + 1) % n, "big blind", rules.blinds[0])]
+    expected = []
+    for seat, kind, amount in owed:
+        paid = min(amount, left[seat])
+        left[seat] -= paid
+        if paid:
+            expected.append(Posted(seat, kind, paid, left[seat] == 0))
+    assert posted == expected
+    if state.street is Street.PREFLOP:
+        assert list(state.stacks) == left
+
+
+# --- checks -------------------------------------------------------------------------------------------------
+
+
+def side_pots(contributed: tuple[int, ...], live: list[bool]) -> tuple[Pot, ...]:
+    """The pots as RULES.md builds them: from each seat's total contribution (antes included), each all-in
+    amount of a player still in closes a layer, a player is eligible for every layer up to their own
+    contribution, folded chips stay in the layers they reached; layers with the same players are merged."""
+    levels = sorted({c for c, alive in zip(contributed, live, strict=True) if alive and c > 0})
+    pots: list[Pot] = []
+    floor = 0
+    for i, level in enumerate(levels):
+        top = level if i < len(levels) - 1 else max(contributed)  # chips above every live player: last layer
+        amount = sum(min(c, top) - min(c, floor) for c in contributed)
+        eligible = tuple(seat for seat, c in enumerate(contributed) if live[seat] and c >= level)
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        elif amount:
+            pots.append(Pot(amount, eligible))
+        floor = top
+    assert sum(p.amount for p in pots) == sum(contributed)
+    return tuple(pots)
+
+
+def behind(state: HandState, seat: int) -> int:
+    """A seat's chips outside the pot before any payout (the stack, until the hand is settled)."""
+    return state.starting_stacks[seat] - state.contributed[seat]
+
+
+def check_cards(state: HandState) -> None:
+    n, k = state.players, state.rules.hole_cards
+    assert all(len(cards) == k for cards in state.hole)
+    # dealt one at a time clockwise from the seat left of the button, then burn + 3, burn + 1, burn + 1
+    for seat in range(n):
+        offset = (seat - state.button - 1) % n
+        assert state.hole[seat] == tuple(state.deck[j * n + offset] for j in range(k))
+    base = n * k
+    deck = state.deck
+    full_board = deck[base + 1: base + 4] + deck[base + 5: base + 6] + deck[base + 7: base + 8]
+    assert state.board == full_board[:len(state.board)]
+    everything = [c for cards in state.hole for c in cards] + list(state.board)
+    assert len(set(everything)) == len(everything)
+
+
+def check_state(state: HandState, total: int) -> None:
+    n = state.players
+    for name in ("stacks", "bets", "contributed", "folded", "acted", "starting_stacks", "mucked", "shown"):
+        value = getattr(state, name)
+        assert isinstance(value, tuple) and len(value) == n, name
+    assert sum(state.starting_stacks) == total
+    assert all(s >= 0 for s in state.stacks), state.stacks
+    assert all(b >= 0 for b in state.bets), state.bets
+    assert all(0 <= b <= c for b, c in zip(state.bets, state.contributed, strict=True))
+    assert len(state.board) in (0, 3, 4, 5)
+    check_cards(state)
+    assert state.is_over == (state.actor is None) == (state.street is Street.SETTLED)
+    assert (state.result is not None) == state.is_over
+    if not state.is_over:
+        assert sum(state.stacks) + sum(state.contributed) == total
+        assert state.pot_total == sum(state.contributed)
+        assert sum(p.amount for p in state.pots) + sum(state.bets) == sum(state.contributed)
+        assert state.folded.count(False) >= 2
+        assert len(state.board) == BOARD_SIZE[state.street]
+        actor = state.actor
+        assert actor is not None and 0 <= actor < n
+        assert not state.folded[actor], "a folded player is to act"
+        if state.street is Street.SHOWDOWN:
+            assert not state.shown[actor] and not state.mucked[actor]
+            assert state.rules.showdown in CHOOSING
+            waiting = [s for s in state.showdown_order if not state.shown[s] and not state.mucked[s]]
+            assert actor == waiting[0], "hands are shown in showdown order"
+            if state.rules.showdown is ShowdownPolicy.MANUAL:
+                assert all(state.stacks[s] for s in state.in_hand), "an all-in showdown shows every hand"
+        else:
+            assert state.stacks[actor] > 0, "an all-in player is to act"
+            assert max(state.bets) <= state.level
+            able = [s for s in state.in_hand if state.stacks[s] > 0]
+            # fewer than two players able to bet: no betting, unless the one left still owes a bet
+            assert len(able) >= 2 or state.bets[actor] < state.level
+    else:
+        result = state.result
+        assert result is not None
+        assert sum(state.stacks) == total - result.rake
+        assert state.pot_total == 0 and state.pots == ()
+    # hashable, and equal (with the same hash) to a copy rebuilt from fresh objects
+    twin = rebuild(state)
+    assert twin == state and hash(twin) == hash(state)
+
+
+def check_legal(state: HandState, model: RoundModel | None) -> LegalActions:
+    legal = state.legal_actions()
+    actor = state.actor
+    assert legal.seat == actor
+    if state.street is Street.SHOWDOWN:
+        assert legal.show and not (legal.fold or legal.check or legal.call or legal.wager)
+        last_claim = any(actor in pot.eligible and all(s == actor or state.mucked[s] for s in pot.eligible)
+                         for pot in side_pots(state.contributed, [not f for f in state.folded]))
+        assert legal.muck == (not last_claim)
+        return legal
+    assert not (legal.show or legal.muck)
+    assert legal.check != legal.fold
+    assert legal.check == (legal.call == 0)
+    if legal.wager:
+        assert legal.wager == ("raise" if state.level else "bet")
+        assert state.level < legal.min_to <= legal.max_to <= state.bets[actor] + state.stacks[actor]
+        if isinstance(state.rules.betting, FixedLimit):
+            assert legal.min_to == legal.max_to
+        elif isinstance(state.rules.betting, NoLimit):
+            assert legal.max_to == state.bets[actor] + state.stacks[actor]
+    if model is not None:
+        expected = model.expected(state, actor)
+        assert state.level == model.level
+        assert legal == expected, f"engine {legal} but the rules give {expected}"
+    return legal
+
+
+def check_transition(old: HandState, new: HandState, action: Any) -> None:
+    seat = old.actor
+    for name in ("rules", "deck", "button", "hole", "starting_stacks"):
+        assert getattr(new, name) == getattr(old, name), name
+    assert new.street >= old.street
+    assert new.board[:len(old.board)] == old.board
+    old_events, new_events = old.events, new.events
+    assert new_events[:len(old_events)] == old_events, "the event log was rewritten"
+    added = new_events[len(old_events):]
+    assert added, "an action left no event"
+    first = added[0]
+    if isinstance(action, Show):
+        assert first == Shown(seat, old.hole[seat])
+    elif isinstance(action, Muck):
+        assert first == Mucked(seat)
+    else:
+        assert isinstance(first, Acted) and first.seat == seat
+        assert first.action == type(action).__name__.lower()
+        owed = old.level - old.bets[seat]
+        cost = {Fold: 0, Check: 0, Call: min(max(owed, 0), old.stacks[seat])}.get(type(action))
+        if cost is None:
+            cost = action.to - old.bets[seat]
+            assert first.to == action.to
+        assert first.added == cost
+        assert first.all_in == (cost == old.stacks[seat])
+    for s in range(old.players):
+        if s != seat:
+            assert new.folded[s] == old.folded[s]
+    assert new.folded[seat] == (old.folded[seat] or isinstance(action, Fold))
+    for event in added:
+        if isinstance(event, BetReturned):
+            assert event.amount > 0
+    if new.folded.count(False) == 1:
+        # everyone else folded: the hand is over at once, with no showdown and no more cards
+        assert new.is_over
+        assert new.result is not None and not new.result.showdown
+        assert new.board == old.board
+        assert not any(isinstance(e, (Shown, Mucked, Burned, BoardDealt)) for e in added)
+
+
+def could_win(state: HandState, evaluator: BoardEvaluator, pots: tuple[Pot, ...], seat: int,
+              shown: list[int]) -> bool:
+    high = evaluator.high_value(state.hole[seat])
+    low = evaluator.low_value(state.hole[seat]) if state.rules.hi_lo else 0
+    for pot in pots:
+        if seat in pot.eligible:
+            rivals = [s for s in shown if s in pot.eligible]
+            if not rivals or high >= max(evaluator.high_value(state.hole[s]) for s in rivals):
+                return True
+            if low and low >= max(evaluator.low_value(state.hole[s]) for s in rivals):
+                return True
+    return False
+
+
+def check_result(state: HandState, total: int) -> None:
+    result = state.result
+    assert result is not None
+    rules = state.rules
+    live = [not f for f in state.folded]
+    pots = side_pots(state.contributed, live)
+    assert [(p.amount + p.rake, p.eligible) for p in result.pots] == [(p.amount, p.eligible) for p in pots], (
+        "the pots differ from RULES.md's (layers of total contributions, antes included)")
+    pot_sum = sum(p.amount for p in pots)
+    assert pot_sum == sum(state.contributed)
+    expected_rake = rules.rake.amount(pot_sum, bool(state.board)) if rules.rake else 0
+    assert result.rake == expected_rake
+    if rules.rake and rules.rake.cap is not None:
+        assert result.rake <= rules.rake.cap
+    assert sum(p.rake for p in result.pots) == result.rake
+    assert result.net == tuple(s - s0 for s, s0 in zip(state.stacks, state.starting_stacks, strict=True))
+    assert sum(result.net) == -result.rake
+    assert sum(state.stacks) == total - result.rake
+    live_seats = state.in_hand
+    assert result.showdown == (len(live_seats) >= 2)
+    events = state.events
+    awarded = [e for e in events if isinstance(e, PotAwarded)]
+    evaluator = BoardEvaluator(state.board) if result.showdown else None
+    assert sum(e.amount for e in awarded) == pot_sum - result.rake
+    if result.showdown:
+        assert len(state.board) == 5
+        for seat in live_seats:
+            assert state.shown[seat] != state.mucked[seat], f"seat {seat} neither shown nor mucked (or both)"
+        all_in = (any(behind(state, s) == 0 for s in live_seats)
+                  and rules.showdown is not ShowdownPolicy.RECORDED)  # a record may leave all-in hands unseen
+        if rules.showdown is ShowdownPolicy.SHOW_ALL or all_in:
+            assert all(state.shown[s] for s in live_seats), "every hand must be shown"
+        if rules.showdown is ShowdownPolicy.MUCK_LOSERS and not all_in:
+            # a hand is shown exactly when it could still win or tie a part of a pot against those shown
+            assert evaluator is not None
+            shown: list[int] = []
+            for seat in state.showdown_order:
+                can_win = could_win(state, evaluator, pots, seat, shown)
+                assert state.shown[seat] == can_win, f"seat {seat} shown={state.shown[seat]}"
+                if can_win:
+                    shown.append(seat)
+        assert state.showdown_order and sorted(state.showdown_order) == sorted(live_seats)
+    else:
+        assert not any(isinstance(e, (Shown, Mucked)) for e in events)
+    for index, (pot, pot_result) in enumerate(zip(pots, result.pots, strict=True)):
+        assert pot_result.eligible == pot.eligible
+        assert pot_result.amount + pot_result.rake == pot.amount
+        assert sum(chips for _, chips in pot_result.payouts) == pot_result.amount
+        assert all(chips >= 0 for _, chips in pot_result.payouts)
+        claimants = [s for s in pot.eligible if not state.mucked[s]]
+        assert claimants, f"pot {index} has nobody to claim it"
+        for seat, _ in pot_result.payouts:
+            assert seat in pot.eligible, f"seat {seat} paid from pot {index} it is not eligible for"
+            assert not state.folded[seat] and not state.mucked[seat]
+        assert set(pot_result.high_winners) <= set(claimants)
+        assert set(pot_result.low_winners) <= set(claimants)
+        if not rules.hi_lo:
+            assert pot_result.low_winners == () and pot_result.low_hand is None
+        if evaluator is not None and len(claimants) > 1:
+            highs = {s: evaluator.high_value(state.hole[s]) for s in claimants}
+            best = max(highs.values())
+            assert set(pot_result.high_winners) == {s for s in claimants if highs[s] == best}
+            lows = {s: evaluator.low_value(state.hole[s]) for s in claimants} if rules.hi_lo else {}
+            best_low = max(lows.values(), default=0)
+            expected_low = {s for s in claimants if best_low and lows[s] == best_low}
+            assert set(pot_result.low_winners) == expected_low
+            for seat in set(pot_result.high_winners) | set(pot_result.low_winners):
+                assert state.shown[seat]
+        if not result.showdown:
+            assert pot_result.payouts == ((live_seats[0], pot_result.amount),)
+        awarded_here = [(e.seat, e.amount) for e in awarded if e.pot == index]
+        assert sorted(awarded_here) == sorted(pot_result.payouts)
+
+
+# --- the state machine --------------------------------------------------------------------------------------
+
+
+class HandMachine(RuleBasedStateMachine):
+    """Plays hands of random tables step by step, mostly legally, and checks every state it meets."""
+
+    def begin(self, rules: Rules, stacks: tuple[int, ...], button: int, seed: int) -> None:
+        note(f"start_hand({rules!r}, {stacks!r}, button={button}, seed={seed})")
+        self.state = start_hand(rules, stacks, button, seed=seed)
+        self.total = sum(stacks)
+        self.history: list[tuple[HandState, tuple[Any, ...], int, HandState]] = []
+        self.remember(self.state)
+        self.model: RoundModel | None = RoundModel(rules, Street.PREFLOP, len(stacks))
+        self.steps = 0
+        self.hands = getattr(self, "hands", 0) + 1
+        first = self.state
+        assert first.starting_stacks == stacks and first.button == button
+        check_posts(first)
+        if first.street is Street.PREFLOP:
+            # preflop the first player left of the big blind who can act acts first
+            n = len(stacks)
+            big_blind = (button + 2) % n if len(rules.blinds) == 2 and n > 2 else (button + 1) % n
+            expected = next_to_act(first, self.model, big_blind + 1)
+            assert first.actor == expected, f"seat {first.actor} acts first, expected {expected}"
+        self.check_now()
+
+    def remember(self, state: HandState) -> None:
+        """Keep the state with its fields, its hash, and a deep copy of it made now."""
+        self.history.append((state, fields_of(state), hash(state), rebuild(state)))
+
+    def check_now(self) -> None:
+        state = self.state
+        check_state(state, self.total)
+        if state.is_over:
+            with pytest.raises(IllegalAction):
+                state.legal_actions()
+            with pytest.raises(IllegalAction):
+                state.apply(Check())
+            check_result(state, self.total)
+        else:
+            model = self.model if state.street in BETTING_STREETS else None
+            check_legal(state, model)
+
+    @initialize(table=tables(), policy=st.integers(0, 2**32 - 1))
+    def deal(self, table: Table, policy: int) -> None:
+        self.rnd = random.Random(policy)  # plays the rest of the hand at teardown
+        self.begin(table.rules, table.stacks, table.button, table.seed)
+
+    # --- steps ----------------------------------------------------------------------------------------------
+
+    def take(self, action: Any, seat: int | None = None) -> None:
+        old = self.state
+        note(f"seat {old.actor}: {action!r}")
+        new = old.apply(action, seat=seat)
+        self.steps += 1
+        assert self.steps <= MAX_STEPS, "the hand did not end"
+        check_transition(old, new, action)
+        model = self.model
+        if model is not None and old.street in BETTING_STREETS:
+            self.check_order_of_play(old, new, action, model)
+        if new.street != old.street and new.street in BETTING_STREETS:
+            self.model = RoundModel(new.rules, new.street, new.players)
+            # a new betting round: the first player left of the button who can act
+            assert new.actor == next_to_act(new, self.model, new.button + 1)
+        reaches_showdown = new.street is Street.SHOWDOWN and old.street is not Street.SHOWDOWN
+        if reaches_showdown and model is not None and all(behind(new, s) for s in new.in_hand):
+            # showdown order: the last bettor or raiser of the river, else the first player left of the button
+            first = model.aggressor if old.street is Street.RIVER else None
+            if first is None:
+                first = min(new.in_hand, key=lambda s: (s - new.button - 1) % new.players)
+            assert new.showdown_order[0] == first
+        self.state = new
+        self.remember(new)
+        self.check_now()
+
+    def check_order_of_play(self, old: HandState, new: HandState, action: Any, model: RoundModel) -> None:
+        """Who acts next, or whether the round closes, from the model and the chips after the action."""
+        seat = old.actor
+        assert seat is not None
+        model.act(seat, action)
+        bets, stacks, folded = list(old.bets), list(old.stacks), list(old.folded)
+        if isinstance(action, Fold):
+            folded[seat] = True
+        elif isinstance(action, (Call, Bet, Raise)):
+            to = min(old.level, bets[seat] + stacks[seat]) if isinstance(action, Call) else action.to
+            stacks[seat] -= to - bets[seat]
+            bets[seat] = to
+        after = _Seats(bets, stacks, folded)
+        if folded.count(False) == 1:
+            assert new.is_over
+            return
+        expected = next_to_act(after, model, seat + 1)
+        if expected is not None:
+            assert new.street == old.street and new.actor == expected, (
+                f"seat {new.actor} to act on {new.street.name}, expected seat {expected} on {old.street.name}")
+            return
+        assert new.street != old.street, "the betting round should have closed"
+        able = [s for s in new.in_hand if behind(new, s) > 0]
+        if new.street in BETTING_STREETS:
+            assert len(able) >= 2
+        elif old.street is not Street.RIVER:
+            assert len(able) < 2, "the board ran out although two players could still bet"
+
+    @precondition(lambda self: not self.state.is_over)
+    @rule(data=st.data())
+    def step(self, data: st.DataObject) -> None:
+        """Mostly a legal action, sometimes an illegal one."""
+        if data.draw(st.sampled_from(["legal"] * 5 + ["illegal"]), label="kind of step") == "legal":
+            self.legal_step(data)
+        else:
+            self.illegal_step(data)
+
+    def legal_step(self, data: st.DataObject) -> None:
+        """A legal action, after checking that every candidate applies exactly when it is allowed."""
+        state = self.state
+        legal = state.legal_actions()
+        before = self.history[-1]
+        for action in all_candidates(state, legal):
+            if legal.allows(action):
+                after = state.apply(action)
+                assert after is not state
+                check_state(after, self.total)
+            else:
+                with pytest.raises(IllegalAction) as caught:
+                    state.apply(action)
+                assert isinstance(caught.value, ValueError)
+                assert str(caught.value)
+        assert fields_of(state) == before[1] and hash(state) == before[2]
+        kinds: list[Any] = [a for a in legal.actions if not isinstance(a, (Bet, Raise))]
+        if legal.wager:
+            kinds.append("wager")
+        choice = data.draw(st.sampled_from(kinds), label="action")
+        if choice == "wager":
+            kind = Bet if legal.wager == "bet" else Raise
+            choice = kind(data.draw(st.integers(legal.min_to, legal.max_to), label="to"))
+        seat = state.actor if data.draw(st.booleans(), label="name the seat") else None
+        self.take(choice, seat)
+
+    def illegal_step(self, data: st.DataObject) -> None:
+        """A wrong kind of action, an amount just outside the range, or a player acting out of turn."""
+        state = self.state
+        legal = state.legal_actions()
+        options: list[tuple[Any, int | None]] = []
+        for action in (Fold(), Check(), Call(), Show(), Muck(), "call", None):
+            if not legal.allows(action):
+                options.append((action, None))
+        if legal.wager:
+            kind, other = (Bet, Raise) if legal.wager == "bet" else (Raise, Bet)
+            options.append((kind(legal.max_to + 1), None))
+            options.append((other(legal.min_to), None))
+            if legal.min_to > 1:
+                options.append((kind(legal.min_to - 1), None))
+        else:
+            options.append((Bet(max(state.level, 1)), None))
+            options.append((Raise(state.level + 1), None))
+        seats = [s for s in range(-1, state.players + 1) if s != state.actor]
+        for action in legal.actions:
+            options.append((action, data.draw(st.sampled_from(seats), label="wrong seat")))
+        action, seat = data.draw(st.sampled_from(options), label="illegal")
+        note(f"illegal: {action!r} seat={seat}")
+        _, snapshot, hashed, copied = self.history[-1]
+        with pytest.raises(IllegalAction) as caught:
+            state.apply(action, seat=seat)
+        assert isinstance(caught.value, ValueError) and str(caught.value)
+        assert fields_of(state) == snapshot and hash(state) == hashed and state == copied
+        assert state.legal_actions() == legal
+
+    @precondition(lambda self: self.state.is_over)
+    @rule(data=st.data())
+    def next_hand(self, data: st.DataObject) -> None:
+        """The next hand at the same table (busted players leave, the button moves left), or a new table."""
+        state = self.state
+        self.check_history()
+        survivors = [s for s in range(state.players) if state.stacks[s] > 0]
+        if len(survivors) < 2 or len(survivors) > state.rules.max_players or data.draw(st.booleans()):
+            table = data.draw(tables(), label="new table")
+            self.begin(table.rules, table.stacks, table.button, table.seed)
+            return
+        nxt = min(survivors, key=lambda s: (s - state.button - 1) % state.players)
+        stacks = tuple(state.stacks[s] for s in survivors)
+        seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+        self.begin(state.rules, stacks, survivors.index(nxt), seed)
+
+    # --- invariants -----------------------------------------------------------------------------------------
+
+    @invariant()
+    def earlier_states_unchanged(self) -> None:
+        for state, snapshot, _, _ in self.history:
+            assert fields_of(state) == snapshot
+
+    def check_history(self) -> None:
+        for state, snapshot, hashed, copied in self.history:
+            assert fields_of(state) == snapshot and hash(state) == hashed
+            assert state == copied, "an earlier state changed"
+
+    def teardown(self) -> None:
+        """Finish the hand: random actions for a while, then quietly (checks and calls), which must end it."""
+        if not hasattr(self, "state"):
+            return
+        while not self.state.is_over:
+            legal = self.state.legal_actions()
+            self.take(random_action(legal, self.rnd) if self.steps < 100 else passive(legal))
+        self.check_history()
+
+
+TestHand = HandMachine.TestCase
+TestHand.settings = settings(max_examples=150, stateful_step_count=60, deadline=None,
+                             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+# --- plain properties ---------------------------------------------------------------------------------------
+
+
+@given(amount=st.integers(-3, 0), word=st.sampled_from([Bet, Raise]))
+def test_a_wager_of_nothing_is_refused(amount: int, word: type) -> None:
+    with pytest.raises(IllegalAction):
+        word(amount)
+
+
+@settings(max_examples=60, deadline=None)
+@given(table=tables(), policy=st.integers(0, 2**32 - 1))
+def test_a_seed_fixes_the_hand(table: Table, policy: int) -> None:
+    first = start_hand(table.rules, table.stacks, table.button, seed=table.seed)
+    second = start_hand(table.rules, table.stacks, table.button, seed=table.seed)
+    assert first == second and hash(first) == hash(second)
+    assert first.deck == second.deck and first.hole == second.hole
+    rnd = random.Random(policy)
+    end, actions = play(first, lambda state, legal: random_action(legal, rnd))
+    again = second
+    for action in actions:
+        again = again.apply(action)
+    assert again == end and hash(again) == hash(end)
+    assert again.events == end.events and again.result == end.result
+    # the original start states are still what they were
+    assert first == second == start_hand(table.rules, table.stacks, table.button, seed=table.seed)
+
+
+@settings(max_examples=60, deadline=None)
+@given(table=tables(), policy=st.integers(0, 2**32 - 1))
+def test_random_play_ends_and_conserves_chips(table: Table, policy: int) -> None:
+    rnd = random.Random(policy)
+    total = sum(table.stacks)
+    state = start_hand(table.rules, table.stacks, table.button, seed=table.seed)
+    steps = 0
+    while not state.is_over:
+        assert steps < MAX_STEPS
+        old = state
+        action = random_action(state.legal_actions(), rnd)
+        state = state.apply(action)
+        check_transition(old, state, action)
+        assert sum(state.stacks) + (sum(state.contributed) if not state.is_over else 0) + (
+            state.result.rake if state.is_over else 0) == total
+        steps += 1
+    check_result(state, total)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=rules_strategy(hole_cards=4), players=st.integers(2, 10), seed=st.integers(0, 2**32 - 1))
+def test_every_button_position(rules: Rules, players: int, seed: int) -> None:
+    deep = 10 * (max(rules.blinds) + rules.ante) + 100
+    stacks = tuple(deep + seat for seat in range(players))
+    starts = [start_hand(rules, stacks, button, seed=seed) for button in range(players)]
+    assert len(set(starts)) == players
+    for button, state in enumerate(starts):
+        n = players
+        assert state.button == button
+        # the same deck, dealt from the seat left of the button
+        for seat in range(n):
+            assert state.hole[seat][0] == state.deck[(seat - button - 1) % n]
+        posters = ([button, (button + 1) % n] if n == 2 else [(button + 1) % n, (button + 2) % n])
+        if len(rules.blinds) == 1:
+            posters = [(button + 1) % n]
+        posted = {(e.seat, e.kind): e.amount for e in state.events if isinstance(e, Posted)}
+        for seat, kind, amount in zip(posters, ("small blind", "big blind")[-len(posters):],
+                                      rules.blinds, strict=True):
+            if amount:
+                assert posted[(seat, kind)] == amount
+            assert state.bets[seat] == amount
+        if rules.ante:
+            assert all(posted[(seat, "ante")] == rules.ante for seat in range(n))
+        # preflop the player left of the big blind acts first (heads-up with two blinds: the button)
+        assert state.actor == (posters[-1] + 1) % n
+        if n == 2 and len(rules.blinds) == 2:
+            assert state.actor == button
+        # everybody calls or checks to the flop: then the first player left of the button acts
+        flop = state
+        while flop.street is Street.PREFLOP:
+            flop = flop.apply(passive(flop.legal_actions()))
+        assert flop.street is Street.FLOP
+        assert flop.actor == (button + 1) % n
+        assert flop.board == flop.deck[n * 4 + 1: n * 4 + 4]
+
+
+@settings(max_examples=60, deadline=None)
+@given(table=tables(), data=st.data())
+def test_everyone_folds_to_one_player(table: Table, data: st.DataObject) -> None:
+    """Whenever a player may fold, they do: the hand ends as soon as one player is left, with no showdown."""
+    total = sum(table.stacks)
+    state = start_hand(table.rules, table.stacks, table.button, seed=table.seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        if legal.fold:
+            action: Any = Fold()
+        elif legal.wager and data.draw(st.booleans()):
+            action = (Bet if legal.wager == "bet" else Raise)(legal.min_to)
+        else:
+            action = passive(legal)
+        old, state = state, state.apply(action)
+        check_transition(old, state, action)
+    check_result(state, total)
+    result = state.result
+    assert result is not None
+    if len(state.in_hand) == 1:
+        winner = state.in_hand[0]
+        assert not result.showdown
+        assert not any(isinstance(e, (Shown, Mucked)) for e in state.events)
+        assert all(pot.payouts == ((winner, pot.amount),) for pot in result.pots)
+        for seat in range(state.players):
+            if seat != winner:
+                assert result.net[seat] == -state.contributed[seat]
+        assert result.net[winner] == sum(state.contributed) - state.contributed[winner] - result.rake
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=rules_strategy(), data=st.data())
+def test_blinds_fold_to_the_big_blind(rules: Rules, data: st.DataObject) -> None:
+    """With deep stacks and a big blind, everyone folding preflop hands the pot to the big blind, unshown."""
+    big = max(rules.big_blind, 1)
+    rules = attrs.evolve(rules, blinds=(big // 2, big) if len(rules.blinds) == 2 else (big,))  # small < big
+    players = data.draw(st.integers(2, rules.max_players))
+    button = data.draw(st.integers(0, players - 1))
+    deep = 10 * (max(rules.blinds) + rules.ante) + 10
+    stacks = tuple([deep] * players)
+    state = start_hand(rules, stacks, button, seed=data.draw(st.integers(0, 1000)))
+    big_blind = (button + 1) % players if players == 2 or len(rules.blinds) == 1 else (button + 2) % players
+    while not state.is_over:
+        state = state.apply(Fold())
+    result = state.result
+    assert result is not None and not result.showdown
+    assert state.in_hand == (big_blind,)
+    assert state.board == ()
+    assert not any(isinstance(e, (Shown, Mucked, Burned, BoardDealt)) for e in state.events)
+    small = rules.blinds[0] if len(rules.blinds) == 2 else 0
+    collected = rules.ante * (players - 1) + small
+    pot = rules.ante * players + 2 * small
+    assert sum(state.contributed) == pot
+    assert result.rake == (rules.rake.amount(pot, False) if rules.rake else 0)
+    assert result.net[big_blind] == collected - result.rake
+    assert sum(result.net) == -result.rake
+    if rules.rake is None or rules.rake.no_flop_no_drop:
+        assert result.rake == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=rules_strategy(), policy=st.sampled_from(CHOOSING), data=st.data())
+def test_manual_showdown(rules: Rules, policy: ShowdownPolicy, data: st.DataObject) -> None:
+    """Deep stacks, calls to the river, maybe a river bet: then each player in turn shows or mucks."""
+    rules = attrs.evolve(rules, showdown=policy)
+    players = data.draw(st.integers(2, rules.max_players))
+    button = data.draw(st.integers(0, players - 1))
+    stacks = tuple(data.draw(st.lists(st.integers(200, 300), min_size=players, max_size=players)))
+    total = sum(stacks)
+    state = start_hand(rules, stacks, button, seed=data.draw(st.integers(0, 2**32 - 1)))
+    bettor = None
+    while state.street is not Street.SHOWDOWN:
+        legal = state.legal_actions()
+        river = state.street is Street.RIVER
+        if river and bettor is None and legal.wager == "bet" and data.draw(st.booleans()):
+            bettor = state.actor
+            state = state.apply(Bet(legal.min_to))
+        else:
+            state = state.apply(passive(legal))
+    live = state.in_hand
+    assert sorted(state.showdown_order) == sorted(live)
+    first = bettor if bettor is not None else min(live, key=lambda s: (s - button - 1) % players)
+    assert state.showdown_order[0] == first
+    for seat in state.showdown_order:
+        check_state(state, total)
+        legal = check_legal(state, None)
+        assert state.actor == seat and legal.show
+        action = Muck() if legal.muck and data.draw(st.booleans(), label=f"seat {seat} mucks") else Show()
+        old, state = state, state.apply(action)
+        check_transition(old, state, action)
+    assert state.is_over
+    check_state(state, total)
+    check_result(state, total)
+    result = state.result
+    assert result is not None and result.showdown
+    for seat in live:
+        if state.mucked[seat]:
+            assert result.won(seat) == 0
+            assert result.net[seat] == -state.contributed[seat]
+
+
+def test_a_player_all_in_for_the_ante_keeps_a_claim_on_the_main_pot() -> None:
+    """RULES.md: pots come from total contributions (antes included); a player is eligible for every layer up
+    to their own contribution. Seat 0 antes its last chip: it plays for 1 chip from each player."""
+    rules = Rules(NoLimit(), blinds=(1, 2), ante=1, hi_lo=False)
+    state = start_hand(rules, (1, 100, 100), button=2, seed=12)
+    assert state.stacks[0] == 0
+    state, _ = play(state, lambda _, legal: passive(legal))
+    result = state.result
+    assert result is not None
+    assert state.contributed == (1, 3, 3)
+    # seat 0 holds the best hand (a full house against two pair and a pair)
+    evaluator = BoardEvaluator(state.board)
+    values = [evaluator.high_value(cards) for cards in state.hole]
+    assert values[0] > max(values[1:])
+    assert [(pot.amount, pot.eligible) for pot in result.pots] == [(3, (0, 1, 2)), (4, (1, 2))]
+    assert result.pots[0].payouts == ((0, 3),)
+    assert result.net == (2, 1, -3)
+
+
+def test_a_short_ante_wins_only_what_it_matched() -> None:
+    """Seat 0 covers 1 chip of a 2-chip ante: it can win 1 chip from seat 1, whose other chip comes back."""
+    rules = Rules(PotLimit(), blinds=(0,), ante=2, hi_lo=False)
+    state = start_hand(rules, (1, 2), button=0, seed=0)
+    result = state.result
+    assert state.is_over and result is not None
+    assert [(pot.amount, pot.eligible) for pot in result.pots] == [(2, (0, 1)), (1, (1,))]
+    assert result.won(1) >= 1
