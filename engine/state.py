@@ -376,14 +376,16 @@ def _legal(state: HandState, seat: int) -> LegalActions:
     owed = level - state.bets[seat]
     facing = owed > 0
     call = (owed if owed < stack else stack) if facing else 0
-    no_wager: LegalActions = _tuple_new(LegalActions, (seat, facing, not facing, call, None, 0, 0, False, False))
+    no_wager: LegalActions
     if owed >= stack:
+        no_wager = _tuple_new(LegalActions, (seat, facing, not facing, call, None, 0, 0, False, False))
         return no_wager  # calling takes every chip: no wager is left
     folded = state.folded
     for other, chips in enumerate(stacks):
         if chips and other != seat and not folded[other]:
             break
     else:
+        no_wager = _tuple_new(LegalActions, (seat, facing, not facing, call, None, 0, 0, False, False))
         return no_wager  # nobody could call a wager
     rules = state.setup.rules
     spot: Spot = _tuple_new(Spot, (state.street, level, state.full_level, state.min_raise, state.wagers,
@@ -391,10 +393,9 @@ def _legal(state: HandState, seat: int) -> LegalActions:
                                    rules.blinds[-1]))
     betting = rules.betting
     acted = state.acted[seat]
-    if acted >= 0 and level - acted < betting.reopen_threshold(spot):
-        return no_wager  # a short all-in did not reopen the betting
-    limits = betting.wager_range(spot)
-    if limits is None:
+    limits = betting.wager_range(spot) if acted < 0 or level - acted >= betting.reopen_threshold(spot) else None
+    if limits is None:  # no wager here, or a short all-in did not reopen the betting
+        no_wager = _tuple_new(LegalActions, (seat, facing, not facing, call, None, 0, 0, False, False))
         return no_wager
     wager = "raise" if level else "bet"
     legal: LegalActions = _tuple_new(LegalActions, (seat, facing, not facing, call, wager, *limits, False, False))
@@ -449,9 +450,12 @@ def _next_actor(start: int, folded: Sequence[bool], stacks: Sequence[int], acted
     for i in range(n):
         seat = (start + i) % n
         if not folded[seat] and stacks[seat] > 0 and (acted[seat] < 0 or bets[seat] < level):
-            if bets[seat] >= level and sum(1 for s in range(n) if not folded[s] and stacks[s] > 0) == 1:
-                return None
-            return seat
+            if bets[seat] < level:
+                return seat
+            for other in range(n):
+                if other != seat and stacks[other] > 0 and not folded[other]:
+                    return seat
+            return None
     return None
 
 
