@@ -54,6 +54,7 @@ class Street(IntEnum):
 
 
 _BOARD_SIZES = {FLOP: 3, TURN: 1, RIVER: 1}
+_NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 
 
 class LegalActions(NamedTuple):
@@ -460,16 +461,16 @@ def _next_actor(start: int, folded: Sequence[bool], stacks: Sequence[int], acted
 
 
 def _quick_step(state: HandState, action: Action, seat: int) -> HandState | None:
-    """A check, call or fold after which the same betting round goes on: most steps of a hand. It is built
-    straight from the old state's tuples; anything else (a round or the hand ending) returns None and takes
-    the general path through `_Work`, which gives the same result."""
+    """A check, call or fold: most steps of a hand. The new tuples are made straight from the old state's;
+    when the betting round goes on, the state is built from them at once, and when the round or the hand
+    ends, a `_Work` takes them over to deal, run out or settle. (`apply` falls back to `_Work.act` when this
+    returns None, which gives the same state: a test checks it.)"""
     level = state.level
     stacks, bets, contributed, folded, acted = state.stacks, state.bets, state.contributed, state.folded, state.acted
     after = seat + 1
     if type(action) is Fold:
         folded = folded[:seat] + (True,) + folded[after:]
-        if folded.count(False) == 1:
-            return None
+        actor = None if folded.count(False) == 1 else _next_actor(after, folded, stacks, acted, bets, level)
     else:
         acted = acted[:seat] + (level,) + acted[after:]
         if type(action) is Call:
@@ -478,12 +479,16 @@ def _quick_step(state: HandState, action: Action, seat: int) -> HandState | None
             stacks = stacks[:seat] + (stack - added,) + stacks[after:]
             bets = bets[:seat] + (bets[seat] + added,) + bets[after:]
             contributed = contributed[:seat] + (contributed[seat] + added,) + contributed[after:]
-    actor = _next_actor(after, folded, stacks, acted, bets, level)
+        actor = _next_actor(after, folded, stacks, acted, bets, level)
+    actions = state.actions + (action,)
     if actor is None:
-        return None
+        work = _Work(state, None)
+        work.stacks, work.bets, work.contributed = list(stacks), list(bets), list(contributed)
+        work.folded, work.acted = list(folded), list(acted)
+        work.advance(after=seat)
+        return work.freeze(actions)
     return _new_state(state.setup, state.street, state.board, stacks, bets, contributed, folded, actor, level,
-                     state.full_level, state.min_raise, state.wagers, acted, state.aggressor, None, None,
-                     state.actions + (action,))
+                      state.full_level, state.min_raise, state.wagers, acted, state.aggressor, None, None, actions)
 
 
 # --- starting a hand ----------------------------------------------------------------------------------------
@@ -722,7 +727,7 @@ class _Work:
         self.return_uncalled()
         able = self.able_to_bet()
         while self.street < Street.RIVER:
-            self.deal_street(Street(self.street + 1))
+            self.deal_street(_NEXT_STREET[self.street])
             if able >= 2:
                 self.begin_betting()
                 if self.actor is not None:

@@ -44,3 +44,23 @@ def test_call_check_fold_build_the_same_state_by_either_path() -> None:
         assert slow.apply(Call()).apply(Check()) == quick.apply(Call()).apply(Check())
     finally:
         module._quick_step = saved
+
+
+@pytest.mark.parametrize("betting", [FixedLimit(2, 4), PotLimit(), NoLimit()])
+def test_quick_steps_equal_the_general_path_through_whole_hands(betting: object,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.state as module
+
+    quick = module._quick_step
+    rng = random.Random(8)
+    for hand in range(40):
+        state = start_hand(Rules(betting=betting, ante=hand % 2), (30, 80, 100, 9, 60), hand % 5,  # type: ignore[arg-type]
+                           seed=hand)
+        while not state.is_over:
+            action = rng.choice(state.legal_actions().actions)
+            fast = state.apply(action)
+            monkeypatch.setattr(module, "_quick_step", lambda *args: None)
+            general = state.apply(action)
+            monkeypatch.setattr(module, "_quick_step", quick)
+            assert fast == general and fast.result == general.result
+            state = fast
