@@ -12,8 +12,8 @@ evaluators are timed on the same deals, in evaluations (deals) per second, for h
 Inputs are converted before timing. Every figure is the median of ``--repeat`` timed passes
 (``time.perf_counter``, garbage collection off during a pass, as ``timeit`` does). PokerKit is run on the
 first ``--pokerkit-deals`` deals only (it is about a thousand times slower); rates are per deal, so the
-ratios compare like with like. The engine's cold first pass (low rows built lazily per board low-rank mask)
-is reported apart from its steady state, and import times are measured in fresh interpreters.
+ratios compare like with like. The engine builds or loads all its tables at import, so there is no cold
+pass to report apart; import times are measured in fresh interpreters.
 """
 
 from __future__ import annotations
@@ -313,17 +313,9 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"seed {args.seed}; median of {args.repeat} passes; rates are deals evaluated per second")
     print()
 
-    # Cold: the low rows are built lazily, the first time a board low-rank mask is seen. Nothing has evaluated
-    # a low yet in this process, so the first pass is truly cold; later cold passes clear the row cache first.
+    # Every table is built or loaded when engine.evaluation is imported (see the import time below), so there
+    # is no cold pass: the first evaluation is as fast as the millionth.
     runners = engine_runners(deals)
-    cold: dict[str, list[float]] = {"low": [], "high+low": []}
-    rows_built = 0
-    for _ in range(args.repeat):
-        for measure in cold:
-            ev._LOW_ROWS.clear()
-            cold[measure].append(time_pass(runners["fast"][measure]))
-            rows_built = len(ev._LOW_ROWS)
-    first_low_pass = cold["low"][0]
 
     results: dict[str, dict[str, float]] = {"fast": {}, "objects": {}, "pokerkit": {}}
     for api, by_measure in runners.items():
@@ -345,22 +337,10 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{fmt_ratio(fast, theirs):>14} {fmt_ratio(objects, theirs):>17}")
     print()
 
-    print(f"Engine cold pass vs steady state (fast path, {len(deals):,} deals; a cold pass starts with the "
-          "low-row cache emptied):")
-    print(f"  {'measure':<10} {'cold ms':>9} {'steady ms':>10} {'cold/s':>11} {'steady/s':>11}")
-    for measure, times in cold.items():
-        cold_median = statistics.median(times)
-        steady_rate = results["fast"][measure]
-        print(f"  {measure:<10} {cold_median * 1e3:9.1f} {len(deals) / steady_rate * 1e3:10.1f} "
-              f"{fmt_rate(rate(len(deals), cold_median)):>11} {fmt_rate(steady_rate):>11}")
-    extra = statistics.median(cold["low"]) - len(deals) / results["fast"]["low"]
-    print(f"  the very first low pass in this process: {first_low_pass * 1e3:.1f} ms")
-    print(f"  {rows_built} low rows built per cold pass (one per board low-rank mask seen), "
-          f"about {max(extra, 0.0) / max(rows_built, 1) * 1e6:,.0f} us each")
     engine_import = import_seconds("engine")
     pk_import = import_seconds("pokerkit") if pk is not None else None
     if engine_import is not None:
-        print(f"  import engine, fresh interpreter (loads the high table): {engine_import * 1e3:.0f} ms")
+        print(f"  import engine, fresh interpreter (loads the high table, builds the low table): {engine_import * 1e3:.0f} ms")
     if pk_import is not None:
         print(f"  import pokerkit, fresh interpreter (builds its lookups): {pk_import * 1e3:.0f} ms")
     print()
