@@ -340,7 +340,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     engine_import = import_seconds("engine")
     pk_import = import_seconds("pokerkit") if pk is not None else None
     if engine_import is not None:
-        print(f"  import engine, fresh interpreter (loads the high table, builds the low table): {engine_import * 1e3:.0f} ms")
+        print(f"  import engine, fresh interpreter (loads the high table, builds the low table): "
+              f"{engine_import * 1e3:.0f} ms")
     if pk_import is not None:
         print(f"  import pokerkit, fresh interpreter (builds its lookups): {pk_import * 1e3:.0f} ms")
     print()

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import secrets
 import sys
-from collections.abc import Sequence
-from typing import Any
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 from engine.cards import format_cards, parse_cards
 from engine.errors import EngineError
 from engine.evaluation import best_high, best_low
+
+if TYPE_CHECKING:
+    from engine.match import HandSummary
+    from engine.rules import Rules
+    from engine.schedule import Schedule
 
 
 def _evaluate(args: argparse.Namespace) -> int:
@@ -74,6 +83,253 @@ def _convert(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
+# --- matches: simulate and play ------------------------------------------------------------------------------
+
+GAMES = ("limit", "pot-limit", "no-limit", "mixed")
+
+
+def _pair(text: str, what: str) -> tuple[int, int]:
+    parts = text.split("/")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise EngineError(f"{what} are two whole numbers like 2/4, got {text!r}")
+    first, second = int(parts[0]), int(parts[1])
+    if second <= 0 or first > second:
+        raise EngineError(f"{what} {text!r}: the second must be > 0 and at least the first")
+    return first, second
+
+
+def build_game(game: str, stakes: str | None, blinds: str | None) -> Rules | Schedule:
+    """The game the command line names. Limit stakes are the small and big bet, with blinds of half the small
+    bet and the small bet (2/4: blinds 1/2); pot-limit and no-limit stakes are the blinds. Mixed Omaha plays
+    limit at the given stakes and pot limit with the same blinds. ``blinds`` overrides the blinds."""
+    from engine.betting import FixedLimit, NoLimit, PotLimit
+    from engine.rules import Rules
+    from engine.schedule import MixedOmaha
+
+    if game not in GAMES:
+        raise EngineError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
+    limit_game = game in ("limit", "mixed")
+    first, second = _pair(stakes or ("2/4" if limit_game else "1/2"), "stakes")
+    posted = _pair(blinds, "blinds") if blinds else (first // 2, first) if limit_game else (first, second)
+    if limit_game:
+        limit = Rules(FixedLimit(first, second), blinds=posted)
+        return limit if game == "limit" else MixedOmaha(limit, Rules(PotLimit(), blinds=posted))
+    return Rules(PotLimit() if game == "pot-limit" else NoLimit(), blinds=posted)
+
+
+def _describe_game(game: Rules | Schedule) -> str:
+    from engine.betting import FixedLimit
+    from engine.match import game_name
+    from engine.rules import Rules
+    from engine.schedule import MixedOmaha
+
+    def one(rules: Rules) -> str:
+        betting = rules.betting
+        stakes = f" {betting.small_bet}/{betting.big_bet}" if isinstance(betting, FixedLimit) else ""
+        return f"{game_name(rules)}{stakes}"
+
+    if isinstance(game, Rules):
+        return f"{one(game)} Omaha hi-lo, blinds {'/'.join(map(str, game.blinds))}"
+    if isinstance(game, MixedOmaha):
+        return (f"mixed Omaha hi-lo ({one(game.limit_rules)} and {one(game.pot_limit_rules)}, one orbit each), "
+                f"blinds {'/'.join(map(str, game.limit_rules.blinds))}")
+    return type(game).__name__
+
+
+def _bot_specs(text: str, players: int | None, reserved: int = 0) -> list[str]:
+    specs = [spec.strip() for spec in text.split(",") if spec.strip()]
+    if not specs:
+        raise EngineError("--bots needs at least one bot name")
+    count = players - reserved if players is not None else max(len(specs), 2 - reserved)
+    if not 2 <= count + reserved <= 10:
+        raise EngineError(f"a table seats 2 to 10 players, got {count + reserved}")
+    return [specs[i % len(specs)] for i in range(count)]  # the list is repeated to fill the table
+
+
+class _Progress:
+    """Hands done, on standard error: a rich progress bar when rich is installed, else one updating line."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total, self.stream, self.done = total, stream, 0
+        self.started = time.monotonic()
+        self.shown = 0.0
+        self.bar: Any = None
+        try:  # rich is optional (pip install "omaha-hilo-engine[cli]"): an engine need not pull it in
+            bars = importlib.import_module("rich.progress")
+            console = importlib.import_module("rich.console").Console(file=stream)
+        except ImportError:
+            return
+        self.bar = bars.Progress(bars.TextColumn("simulating"), bars.BarColumn(), bars.MofNCompleteColumn(),
+                                 bars.TextColumn("hands"), bars.TimeRemainingColumn(), console=console,
+                                 transient=True)
+        self.task = self.bar.add_task("hands", total=total)
+        self.bar.start()
+
+    def step(self) -> None:
+        self.done += 1
+        now = time.monotonic()
+        if now - self.shown < 0.1 and self.done < self.total:
+            return
+        self.shown = now
+        if self.bar is not None:
+            self.bar.update(self.task, completed=self.done)
+        else:
+            rate = self.done / max(now - self.started, 1e-9)
+            self.stream.write(f"\rsimulating: {self.done:,}/{self.total:,} hands "
+                              f"({100 * self.done // self.total}%), {rate:,.0f} hands/s ")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+        elif self.done:
+            self.stream.write("\r" + " " * 72 + "\r")
+            self.stream.flush()
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from engine.bots import make_bot
+    from engine.match import HistoryWriter, derive_seed, play_match
+    from engine.report import hand_data, hand_line, incident_text, result_data, summary_table
+
+    out: TextIO = args.stdout
+    game = build_game(args.game, args.stakes, args.blinds)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
+    specs = _bot_specs(args.bots, args.players)
+    bots = [make_bot(spec, seed=derive_seed(seed, f"bot{seat}")) for seat, spec in enumerate(specs)]
+    shown: list[HandSummary] = []
+    callbacks: list[Callable[[HandSummary], object]] = []
+    show = max(args.show, 0)
+
+    def keep(hand: HandSummary) -> None:
+        if hand.number <= show:
+            shown.append(hand)
+            if not args.json:
+                out.write(hand_line(hand) + "\n")
+
+    callbacks.append(keep)
+    writer = None
+    history = None
+    if args.out:
+        path = Path(args.out)
+        fmt = args.format if args.format != "auto" else "phh" if path.suffix.lower() in (".phh", ".phhs") \
+            else "pokerstars"
+        history = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed in the finally below
+        writer = HistoryWriter(history, fmt)
+        callbacks.append(writer)
+    if not args.json:
+        out.write(f"{args.hands} hands of {_describe_game(game)}; {len(bots)} players; seed {seed}\n\n")
+        out.flush()  # before a progress bar starts drawing on the terminal
+    progress = None
+    stderr: TextIO = args.stderr
+    if args.progress or (args.progress is None and args.hands >= 1000 and stderr.isatty()):
+        progress = _Progress(args.hands, stderr)
+        callbacks.append(lambda hand: progress.step() if progress else None)
+
+    def on_hand(hand: HandSummary) -> None:
+        for callback in callbacks:
+            callback(hand)
+
+    started = time.perf_counter()
+    try:
+        result = play_match(bots, game, args.hands, seed=seed, stack=args.stack, time_limit=args.time_limit,
+                            on_hand=on_hand)
+    finally:
+        if progress is not None:
+            progress.close()
+        if writer is not None:
+            writer.close()
+        if history is not None:
+            history.close()
+    seconds = time.perf_counter() - started
+    if args.json:
+        document = {"game": args.game, "description": _describe_game(game), "players": len(bots),
+                    "bot_kinds": specs, **result_data(result), "hand_log": [hand_data(h) for h in shown]}
+        out.write(json.dumps(document, indent=2) + "\n")
+    else:
+        if result.hands > show:
+            out.write(f"... {result.hands - show} more hands not shown (--show N prints the first N)\n")
+        out.write("\n" + summary_table(result) + "\n\n")
+        if result.incidents:
+            out.write(f"{len(result.incidents)} bot faults (each played as check, or fold):\n")
+            for incident in result.incidents[:20]:
+                out.write("  " + incident_text(incident) + "\n")
+            if len(result.incidents) > 20:
+                out.write(f"  ... and {len(result.incidents) - 20} more (--json lists them all)\n")
+        else:
+            out.write("No bot faults. ")
+        out.write(f"Chips conserved in all {result.hands} hands.\n")
+        if args.out:
+            out.write(f"Hands written to {args.out}.\n")
+    rate = result.hands / seconds if seconds > 0 else 0.0
+    out.flush()
+    stderr.write(f"{result.hands:,} hands in {seconds:.2f} s ({rate:,.0f} hands/s)\n")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from engine.bots import make_bot
+    from engine.match import derive_seed, unique_names
+    from engine.play import play_session
+
+    if args.seat < 0:
+        raise EngineError(f"--seat must be a seat number >= 0, got {args.seat}")
+    game = build_game(args.game, args.stakes, args.blinds)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
+    specs = _bot_specs(args.bots, args.players, reserved=1)
+    if args.seat > len(specs):
+        raise EngineError(f"--seat must be 0..{len(specs)} at a table of {len(specs) + 1}, got {args.seat}")
+    bots = [make_bot(spec, seed=derive_seed(seed, f"bot{i}")) for i, spec in enumerate(specs)]
+
+    class _Named:
+        name = args.name
+
+    names = unique_names([*bots[:args.seat], _Named(), *bots[args.seat:]])
+    out: TextIO = args.stdout
+    out.write(f"{_describe_game(game)}; seed {seed}\n")
+    play_session(bots, names, game, seat=args.seat, hands=args.hands, seed=seed, stack=args.stack,
+                 input=args.stdin, output=out)
+    return 0
+
+
+def _add_game_options(command: argparse.ArgumentParser, bots: str, players: int | None) -> None:
+    command.add_argument("--players", type=int, default=players,
+                         help="players at the table, 2..10 (default: as many as --bots names" +
+                              (")" if players is None else f", or {players})"))
+    command.add_argument("--game", choices=GAMES, default="limit",
+                         help="limit, pot-limit, no-limit, or mixed (an orbit of limit, then of pot limit)")
+    command.add_argument("--stakes", help="limit: small/big bet, blinds half the small bet and the small bet "
+                                          "(default 2/4: blinds 1/2); pot-limit, no-limit: the blinds (default 1/2)")
+    command.add_argument("--blinds", help="small/big blind, overriding the stakes' blinds")
+    command.add_argument("--stack", type=int, help="starting stack and rebuy (default 100 big blinds)")
+    command.add_argument("--seed", type=int, help="the match seed: the same seed deals the same hands "
+                                                  "(default: a random one, printed)")
+    command.add_argument("--bots", default=bots, help="comma-separated bots, repeated to fill the table: random, "
+                                                      f"caller, hilo, or module:Class (default {bots})")
+
+
+def _add_match_commands(commands: Any) -> None:
+    simulate = commands.add_parser("simulate", help="play a match between bots and report how each did")
+    simulate.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    _add_game_options(simulate, "hilo,random,caller", None)
+    simulate.add_argument("--show", type=int, default=20, help="print the first N hands (default 20)")
+    simulate.add_argument("--out", help="write every hand here: PHH for .phh/.phhs, else PokerStars text")
+    simulate.add_argument("--format", choices=("auto", "phh", "pokerstars"), default="auto",
+                          help="the --out format (default: by the file's suffix)")
+    simulate.add_argument("--json", action="store_true", help="print one JSON document instead of text")
+    simulate.add_argument("--time-limit", type=float, default=1.0,
+                          help="seconds a bot may take per action before it is checked or folded (default 1)")
+    simulate.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                          help="a progress bar on standard error (default: for 1000+ hands on a terminal)")
+    simulate.set_defaults(run=_simulate)
+    play = commands.add_parser("play", help="play at a table of bots in the terminal")
+    play.add_argument("--hands", type=int, default=100, help="hands to play at most (default 100; q quits)")
+    _add_game_options(play, "hilo,caller,random", 4)
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--name", default="you", help="your name in the results (default: you)")
+    play.set_defaults(run=_play)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Omaha Hi-Lo poker engine")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -92,12 +348,18 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--format", choices=("auto", "phh", "pokerstars"), default="auto", help="the input format")
     convert.add_argument("--out", help="write here instead of to standard output")
     convert.set_defaults(run=_convert)
+    _add_match_commands(commands)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None,
+         stderr: TextIO | None = None) -> int:
+    """Run a command; the streams default to the process's own (tests pass their own to `play`)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.stdin = stdin if stdin is not None else sys.stdin
+    args.stdout = stdout if stdout is not None else sys.stdout
+    args.stderr = stderr if stderr is not None else sys.stderr
     try:
         result: int = args.run(args)
     except EngineError as error:

@@ -365,17 +365,19 @@ class Table:
         seats: list[Player | None] = list(self.seats)
         departed: list[Departure] = []
         for hand_seat, seat in enumerate(hand.seats):
-            seats[seat] = attrs.evolve(self._player(seat), stack=state.stacks[hand_seat])
-        for seat, player in enumerate(seats):
-            if player is not None and (player.leaving or player.stack == 0):
-                departed.append(Departure(seat, player, "left" if player.stack else "busted"))
+            player = self._player(seat)
+            if player.stack != state.stacks[hand_seat]:  # a new Player only where the stack changed
+                seats[seat] = attrs.evolve(player, stack=state.stacks[hand_seat])
+        for seat, maybe in enumerate(seats):
+            if maybe is not None and (maybe.leaving or maybe.stack == 0):
+                departed.append(Departure(seat, maybe, "left" if maybe.stack else "busted"))
                 seats[seat] = None
         clock = attrs.evolve(self.clock, hands=self.clock.hands + 1)
-        table = attrs.evolve(self, seats=seats, clock=clock, hands_played=self.hands_played + 1, hand=None,
-                             departed=departed)
-        in_game = [s for s, p in table.players if not p.sitting_out and not p.waiting]
+        in_game = [s for s, p in enumerate(seats) if p is not None and not p.sitting_out and not p.waiting]
         button = next((s for s in self._clockwise(hand.button + 1) if s in in_game), hand.button)
-        return attrs.evolve(table, button=button)
+        # One new table (each one is validated in full): a match deals thousands of hands.
+        return attrs.evolve(self, seats=seats, clock=clock, hands_played=self.hands_played + 1, hand=None,
+                            departed=departed, button=button)
 
     # --- players -----------------------------------------------------------------------------------------------
 

@@ -55,7 +55,7 @@ ViewEvent = (Posted | HoleDealt | DealtFaceDown | BurnedFaceDown | BoardDealt | 
 `BurnedFaceDown` for burns; every other event as it happened (`Shown` carries the cards shown, `Mucked` none)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)  # no weakref slot: engine.bots.view builds views by slot stores
 class SeatView:
     """One seat's knowledge of a hand at one moment; everything in it may be sent to that seat's player.
 

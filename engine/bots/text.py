@@ -1,0 +1,86 @@
+"""Actions as people type them, and legal actions as people read them: for the terminal player and for
+scripted bots, which take the same short forms.
+
+Accepted (case-insensitive): ``f``/``fold``, ``x``/``k``/``check``, ``c``/``call``, ``b N``/``bet N``,
+``r N``/``raise N`` (N is the total the bet becomes: "raise to N"), ``b``/``r`` alone (the minimum), ``min``,
+``max``/``all-in``/``allin`` (the largest wager allowed), ``s``/``show``, ``m``/``muck``. ``b`` and ``r``
+are interchangeable, as are ``x`` and ``c`` when only one of check and call is possible: a person should not
+lose a hand to the difference between the words.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, Show
+from engine.errors import IllegalAction
+from engine.state import LegalActions
+
+HELP = "f fold, x check, c call, b N bet to N, r N raise to N, min, max (all-in), s show, m muck"
+
+_WORDS = {
+    "f": "fold", "fold": "fold",
+    "x": "check", "k": "check", "check": "check",
+    "c": "call", "call": "call",
+    "b": "wager", "bet": "wager", "r": "wager", "raise": "wager",
+    "min": "min", "max": "max", "all-in": "max", "allin": "max", "all": "max", "shove": "max",
+    "s": "show", "show": "show", "m": "muck", "muck": "muck",
+}
+
+
+_SIMPLE: dict[str, Action] = {"fold": Fold(), "check": Check(), "call": Call(), "show": Show(), "muck": Muck()}
+
+
+def describe_legal(legal: LegalActions) -> str:
+    """The legal actions with their amounts, as a prompt: "f fold, c call 2, r raise to 4"."""
+    parts = []
+    if legal.fold:
+        parts.append("f fold")
+    if legal.check:
+        parts.append("x check")
+    if legal.call:
+        parts.append(f"c call {legal.call}")
+    if legal.wager:
+        letter, word = ("b", "bet") if legal.wager == "bet" else ("r", "raise to")
+        amount = str(legal.min_to) if legal.min_to == legal.max_to else f"{legal.min_to}..{legal.max_to}"
+        parts.append(f"{letter} N {word} {amount}" if legal.min_to != legal.max_to else f"{letter} {word} {amount}")
+    if legal.show:
+        parts.append("s show")
+    if legal.muck:
+        parts.append("m muck")
+    return ", ".join(parts)
+
+
+def parse_action(text: str, legal: LegalActions) -> Action:
+    """The action ``text`` names, checked against ``legal``; IllegalAction (saying what is allowed) if it is
+    unreadable or not allowed."""
+    words = text.strip().lower().replace(",", " ").split()
+    allowed = describe_legal(legal)
+    if not words:
+        raise IllegalAction(f"type an action: {allowed}")
+    kind = _WORDS.get(words[0])
+    if kind is None or len(words) > 2 or (len(words) == 2 and kind != "wager"):
+        raise IllegalAction(f"cannot read {text.strip()!r} as an action; allowed: {allowed}")
+    if kind == "check" and not legal.check and legal.call:
+        kind = "call"
+    elif kind == "call" and not legal.call and legal.check:
+        kind = "check"
+    if kind in ("wager", "min", "max"):
+        if not legal.wager:
+            raise IllegalAction(f"you cannot bet or raise here; allowed: {allowed}")
+        make = Bet if legal.wager == "bet" else Raise
+        if kind == "min" or (kind == "wager" and len(words) == 1):
+            return make(legal.min_to)
+        if kind == "max":
+            return make(legal.max_to)
+        try:
+            to = int(words[1])
+        except ValueError:
+            raise IllegalAction(f"{words[1]!r} is not a whole number of chips; allowed: {allowed}") from None
+        if not legal.min_to <= to <= legal.max_to:
+            span = str(legal.min_to) if legal.min_to == legal.max_to else f"{legal.min_to} to {legal.max_to}"
+            raise IllegalAction(f"you can {legal.wager} to {span}, not {to} (the amount is the total you put "
+                                f"in this round); allowed: {allowed}")
+        return make(to)
+    action = _SIMPLE[kind]
+    if not legal.allows(action):
+        raise IllegalAction(f"you cannot {action} now; allowed: {allowed}")
+    return action

@@ -1,0 +1,378 @@
+"""The match runner: bots play many hands at one `Table`, and the runner reports how each did.
+
+`play_match(bots, game, hands, seed=...)` seats the bots in order at a table playing ``game`` (a `Rules` for
+one game, or a schedule such as `MixedOmaha`), deals ``hands`` hands and returns a `MatchResult`: per bot the
+hands played, net chips, big blinds won per 100 hands, hands won, won high, won low, scooped and quartered,
+and every fault.
+
+Choices, and why:
+
+- **Deterministic.** Hand ``i`` is dealt from a deck seeded by `hand_seed(seed, i)`, a hash of the match seed
+  and the hand number, so the same seed deals the same cards on every machine and hands do not depend on each
+  other's draws. With deterministic bots (the built-in ones take seeds) the same seed gives the same match, hand
+  for hand. Only the time limit looks at a clock, and only to discard a late answer.
+- **A cash game with rebuys.** A bot that loses its stack buys in again, for the starting stack, before the next
+  hand, and keeps its seat (it is dealt in at once, as a player who rebuys without leaving the table is). So
+  every bot plays every hand and N hands can always be played; the rebuys are counted, and the net result
+  includes them (a bot that rebought twice and ended with 250 of 200 chips is -150). The table's own rule
+  moves the button past an empty seat, so the button may skip a seat that busted in the hand before.
+- **Faults keep the match going.** A bot whose ``act`` raises, returns an action that is not legal, or answers
+  after ``time_limit`` seconds (measured with ``time.monotonic`` around the call; a late answer is discarded,
+  since a bot runs in the runner's thread and cannot be interrupted) gets `fault_action` played for it (check
+  if possible, else fold) and an `Incident` is recorded. `StopMatch` from a bot ends the match instead.
+- **Chips are conserved.** After every hand the runner checks that the hand's stacks plus rake equal its
+  starting stacks, and that the table holds every chip brought to it (stacks + rebuys - rake); a difference is
+  an engine bug and raises `ChipsNotConserved`.
+- **Bots see only their view.** Each decision gets `bot_view(state, seat)`: a `SeatView` equal to
+  ``state.view(seat)``, built lazily so a bot that does not read the history does not pay for it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from time import monotonic
+from typing import TextIO
+
+import attrs
+
+from engine.actions import Action
+from engine.betting import FixedLimit, NoLimit, PotLimit
+from engine.bots.base import Bot, StopMatch, bot_name, fault_action
+from engine.bots.view import bot_view
+from engine.errors import EngineError, IllegalAction
+from engine.history.phh import state_to_record, write_phh
+from engine.history.pokerstars import write_pokerstars_state
+from engine.rules import Rules
+from engine.schedule import FixedGame, Schedule
+from engine.showdown import HandResult
+from engine.state import HandState, LegalActions
+from engine.table import Player, Table
+
+DEFAULT_TIME_LIMIT = 1.0
+"""Seconds a bot may take over one action in `play_match` unless told otherwise."""
+
+
+class ChipsNotConserved(RuntimeError):
+    """Chips appeared or vanished in a hand: a bug in the engine, never a bot's doing."""
+
+
+def derive_seed(seed: int | str, label: int | str) -> int:
+    """A seed for one part of a match (a hand, a bot) from the match seed: 64 bits of BLAKE2b of
+    "seed:label", the same on every machine, and unrelated for different labels."""
+    digest = hashlib.blake2b(f"{seed}:{label}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def hand_seed(seed: int | str, number: int) -> int:
+    """The deck seed of hand ``number`` (1, 2, ...) of a match seeded ``seed``."""
+    return derive_seed(seed, number)
+
+
+def game_name(rules: Rules) -> str:
+    """"limit", "pot-limit" or "no-limit" (the command line's words), with "-high" for high-only games."""
+    betting = rules.betting
+    name = "limit" if isinstance(betting, FixedLimit) else "pot-limit" if isinstance(betting, PotLimit) \
+        else "no-limit" if isinstance(betting, NoLimit) else type(betting).__name__
+    return name if rules.hi_lo else f"{name}-high"
+
+
+@attrs.frozen(slots=True)
+class Incident:
+    """A bot fault. ``kind`` is "exception", "illegal" or "timeout"; ``played`` the action played for the bot
+    (None when the fault was in ``hand_over``, where there is nothing to play)."""
+
+    hand: int
+    seat: int
+    bot: str
+    kind: str
+    detail: str
+    played: Action | None
+
+
+@attrs.frozen(slots=True)
+class BotStats:
+    """One bot's results. ``net`` is chips won minus chips lost (rebuys are not winnings); ``net_bb`` the same
+    in big blinds of each hand's game; ``won`` hands in which it was paid from a pot; ``high`` and ``low`` hands
+    in which it won or tied the high (the low) of a pot contested at a showdown; ``scooped`` hands in which it
+    won every part of every contested pot it was in; ``quartered`` hands in which it tied a half of a split pot
+    with another player (a quarter of the pot, or less); ``showdowns`` hands it was in at a showdown."""
+
+    seat: int
+    name: str
+    hands: int = 0
+    net: int = 0
+    net_bb: float = 0.0
+    won: int = 0
+    high: int = 0
+    low: int = 0
+    scooped: int = 0
+    quartered: int = 0
+    showdowns: int = 0
+    rebuys: int = 0
+    faults: int = 0
+
+    @property
+    def bb_per_100(self) -> float:
+        """Big blinds won per 100 hands played."""
+        return 100 * self.net_bb / self.hands if self.hands else 0.0
+
+
+@attrs.frozen(slots=True)
+class HandSummary:
+    """One finished hand, for callbacks and writers: ``names[i]`` and ``seats[i]`` are the bot name and table
+    seat of hand seat ``i``; ``state`` is the finished hand (it holds the deck: do not show it to bots)."""
+
+    number: int
+    game: str
+    state: HandState
+    names: tuple[str, ...]
+    seats: tuple[int, ...]
+
+    @property
+    def result(self) -> HandResult:
+        assert self.state.result is not None, "a summary is made of a finished hand"
+        return self.state.result
+
+
+@attrs.frozen(slots=True)
+class MatchResult:
+    """What a match came to: ``hands`` finished hands, per-seat `BotStats`, every `Incident`, and whether a bot
+    stopped the match early (`StopMatch`)."""
+
+    hands: int
+    seed: int | str
+    stats: tuple[BotStats, ...]
+    incidents: tuple[Incident, ...]
+    stopped: bool = False
+
+
+class HistoryWriter:
+    """Writes every hand of a match to a text stream as it finishes: PHH (a ``.phhs`` file, the same text
+    `write_phhs` gives for the list of hands, with ``[number]`` sections) or PokerStars-style text (hands
+    separated by two blank lines, as `python -m engine convert` writes). Streaming keeps memory flat in long
+    matches."""
+
+    def __init__(self, out: TextIO, format: str = "phh") -> None:
+        if format not in ("phh", "pokerstars"):
+            raise EngineError(f"a history format is 'phh' or 'pokerstars', got {format!r}")
+        self.out = out
+        self.format = format
+        self.written = 0
+
+    def __call__(self, hand: HandSummary) -> None:
+        labels = tuple(seat + 1 for seat in hand.seats)
+        if self.format == "phh":
+            record = attrs.evolve(state_to_record(hand.state, hand.names, id=str(hand.number)), seat_labels=labels)
+            text = ("\n" if self.written else "") + f"[{hand.number}]\n" + write_phh(record)
+        else:
+            text = ("\n\n\n" if self.written else "") + write_pokerstars_state(
+                hand.state, hand.names, str(hand.number), seat_labels=labels).rstrip("\n")
+        self.out.write(text)
+        self.written += 1
+
+    def close(self) -> None:
+        """End the file (PokerStars text ends with a newline; PHH already does)."""
+        if self.format == "pokerstars" and self.written:
+            self.out.write("\n")
+
+
+class _Tally:
+    """The mutable counters behind one bot's `BotStats`."""
+
+    __slots__ = ("faults", "hands", "high", "low", "net", "net_bb", "quartered", "rebuys", "scooped", "showdowns",
+                 "won")
+
+    def __init__(self) -> None:
+        self.hands = self.net = self.won = self.high = self.low = self.scooped = 0
+        self.quartered = self.showdowns = self.rebuys = self.faults = 0
+        self.net_bb = 0.0
+
+
+def unique_names(bots: Sequence[object], names: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The bots' names, made unique: "hilo", "random", "hilo" become "hilo1", "random", "hilo2"."""
+    if names is not None:
+        chosen = tuple(names)
+        if len(chosen) != len(bots) or len(set(chosen)) != len(chosen) or not all(
+                isinstance(n, str) and n.strip() for n in chosen):
+            raise EngineError(f"need {len(bots)} distinct non-empty names, got {chosen!r}")
+        return chosen
+    base = [bot_name(bot, type(bot).__name__.lower()) for bot in bots]
+    counts = {name: base.count(name) for name in base}
+    seen: dict[str, int] = {}
+    out = []
+    for name in base:
+        if counts[name] > 1:
+            seen[name] = seen.get(name, 0) + 1
+            name = f"{name}{seen[name]}"
+        out.append(name)
+    return tuple(out)
+
+
+def play_match(bots: Sequence[Bot], game: Rules | Schedule, hands: int, *, seed: int | str = 0,
+               stack: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
+               names: Sequence[str] | None = None, on_hand: Callable[[HandSummary], object] | None = None,
+               clock: Callable[[], float] | None = None) -> MatchResult:
+    """Play ``hands`` hands with ``bots`` in seats 0, 1, ... (see the module for the rules of the match).
+
+    ``stack`` is every bot's starting stack and rebuy (default: 100 big blinds of the first hand's game);
+    ``time_limit`` the seconds a bot may take per action (None: no limit, for people); ``names`` overrides the
+    bots' names; ``on_hand`` is called with a `HandSummary` after each hand (printing, a `HistoryWriter`);
+    ``clock`` is the clock the time limit reads (default ``time.monotonic``; tests pass a fake one).
+    """
+    if not 2 <= len(bots) <= 10:
+        raise EngineError(f"a match needs 2 to 10 bots, got {len(bots)}")
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "act", None)):
+            raise EngineError(f"seat {seat}: {bot!r} is not a bot (it has no act(view) method)")
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+        raise EngineError(f"hands must be a whole number >= 0, got {hands!r}")
+    if time_limit is not None and not time_limit > 0:
+        raise EngineError(f"time_limit must be a number of seconds > 0 or None, got {time_limit!r}")
+    if clock is None:
+        clock = monotonic
+    schedule = FixedGame(game) if isinstance(game, Rules) else game
+    labels = unique_names(bots, names)
+    table = Table.new(schedule, seats=len(bots))
+    buy_in = stack if stack is not None else 100 * max(table.next_rules.big_blind, 1)
+    if isinstance(buy_in, bool) or not isinstance(buy_in, int) or buy_in <= 0:
+        raise EngineError(f"stack must be a whole number of chips > 0, got {buy_in!r}")
+    for seat, name in enumerate(labels):
+        table = table.join(seat, name, buy_in)
+    tallies = [_Tally() for _ in bots]
+    incidents: list[Incident] = []
+    watchers = [getattr(bot, "hand_over", None) for bot in bots]
+    bank = buy_in * len(bots)  # every chip brought to the table, less the rake
+    played = 0
+    stopped = False
+
+    def fault(number: int, seat: int, kind: str, detail: str, action: Action | None) -> None:
+        tallies[seat].faults += 1
+        incidents.append(Incident(number, seat, labels[seat], kind, detail, action))
+
+    for number in range(1, hands + 1):
+        table, state = table.start_next_hand(seed=hand_seed(seed, number))
+        seats = table.hand_seats
+        hand_bots = [bots[seat] for seat in seats]
+        try:
+            while True:
+                actor = state.actor
+                if actor is None:  # the hand is over
+                    break
+                view = bot_view(state, actor)
+                started = clock()
+                try:
+                    action = hand_bots[actor].act(view)
+                except StopMatch:
+                    raise
+                except Exception as error:  # a bot's bug must not end the match
+                    action = fault_action(state.legal_actions())
+                    fault(number, seats[actor], "exception", f"{type(error).__name__}: {error}", action)
+                else:
+                    took = clock() - started
+                    if time_limit is not None and took > time_limit:
+                        late = action
+                        action = fault_action(state.legal_actions())
+                        fault(number, seats[actor], "timeout",
+                              f"answered {late!r} after {took:.3f} s; the limit is {time_limit:g} s", action)
+                try:
+                    state = state.apply(action)  # checks legality: anything not allowed raises IllegalAction
+                except IllegalAction:
+                    legal = state.legal_actions()
+                    wrong, action = action, fault_action(legal)
+                    fault(number, seats[actor], "illegal", _refusal(wrong, legal), action)
+                    state = state.apply(action)
+        except StopMatch:
+            stopped = True
+            break
+        result = state.result
+        assert result is not None
+        _check_chips(number, state, result)
+        bank -= result.rake
+        names_in_hand = tuple(labels[seat] for seat in seats)
+        _tally(tallies, seats, state, result)
+        for hand_seat, seat in enumerate(seats):
+            watch = watchers[seat]
+            if watch is not None:
+                try:
+                    watch(state.view(hand_seat))
+                except StopMatch:
+                    stopped = True  # after this hand, which is finished and counted
+                except Exception as error:
+                    fault(number, seat, "exception", f"hand_over: {type(error).__name__}: {error}", None)
+        table = table.finish_hand(state)
+        played = number
+        if table.departed:
+            table, rebought = _rebuy(table, buy_in)
+            for seat in rebought:
+                tallies[seat].rebuys += 1
+            bank += buy_in * len(rebought)
+        on_table = sum(player.stack for _, player in table.players)
+        if on_table != bank:
+            raise ChipsNotConserved(f"after hand {number} the table holds {on_table} chips; {bank} were brought "
+                                    f"to it (stacks, rebuys, less the rake)")
+        if on_hand is not None:
+            on_hand(HandSummary(number, game_name(state.rules), state, names_in_hand, seats))
+        if stopped:
+            break
+    stats = tuple(BotStats(seat, labels[seat], t.hands, t.net, t.net_bb, t.won, t.high, t.low, t.scooped,
+                           t.quartered, t.showdowns, t.rebuys, t.faults) for seat, t in enumerate(tallies))
+    return MatchResult(played, seed, stats, tuple(incidents), stopped)
+
+
+def _refusal(action: object, legal: LegalActions) -> str:
+    allowed = legal.describe()
+    if not isinstance(action, Action):
+        return f"returned {action!r}, which is not an action; allowed: {allowed}"
+    return f"{action} is not legal here; allowed: {allowed}"
+
+
+def _check_chips(number: int, state: HandState, result: HandResult) -> None:
+    before = sum(state.starting_stacks)
+    after = sum(state.stacks) + result.rake
+    if after != before or min(state.stacks) < 0:
+        raise ChipsNotConserved(f"hand {number}: stacks {state.stacks} plus rake {result.rake} make {after} chips; "
+                                f"the hand started with {before} ({state.starting_stacks})")
+
+
+def _tally(tallies: list[_Tally], seats: Sequence[int], state: HandState, result: HandResult) -> None:
+    big_blind = max(state.rules.big_blind, 1)
+    scoops = result.scoops
+    folded = state.folded
+    high: set[int] = set()
+    low: set[int] = set()
+    quartered: set[int] = set()
+    paid: set[int] = set()
+    for pot in result.pots:
+        paid.update(seat for seat, chips in pot.payouts if chips)
+        if not result.showdown or len(pot.eligible) < 2:
+            continue
+        high.update(pot.high_winners)
+        low.update(pot.low_winners)
+        if pot.low_winners:
+            for winners in (pot.high_winners, pot.low_winners):
+                if len(winners) > 1:
+                    quartered.update(winners)
+    for hand_seat, seat in enumerate(seats):
+        tally = tallies[seat]
+        net = result.net[hand_seat]
+        tally.hands += 1
+        tally.net += net
+        tally.net_bb += net / big_blind
+        tally.won += hand_seat in paid
+        tally.high += hand_seat in high
+        tally.low += hand_seat in low
+        tally.scooped += hand_seat in scoops
+        tally.quartered += hand_seat in quartered
+        tally.showdowns += result.showdown and not folded[hand_seat]
+
+
+def _rebuy(table: Table, stack: int) -> tuple[Table, list[int]]:
+    """Seat every busted bot again with ``stack`` chips, dealt in from the next hand (see the module)."""
+    seats = list(table.seats)
+    rebought = []
+    for departure in table.departed:
+        if departure.reason == "busted" and seats[departure.seat] is None:
+            seats[departure.seat] = Player(departure.player.name, stack)
+            rebought.append(departure.seat)
+    return attrs.evolve(table, seats=seats), rebought

@@ -1,0 +1,193 @@
+"""A person plays at a table of bots in the terminal: `python -m engine play`.
+
+The person is just another bot to the match runner: `TerminalPlayer.act` prints what happened since it last
+looked (from its own `SeatView`, so it shows exactly what the seat may know), shows the cards, the board, the
+pots, the stacks and the legal actions with their amounts, and reads an action (``f``, ``x``, ``c``, ``b N``,
+``r N`` or words, see `engine.bots.text`), asking again with an explanation until the input names a legal
+action. At the end of each hand `hand_over` prints the showdown: who won the high and the low of each pot,
+with which five cards. ``q`` (or the end of the input) ends the session.
+
+Input and output are streams given to the player, so a test plays a whole session from a string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TextIO
+
+from engine.actions import Action
+from engine.betting import FixedLimit
+from engine.bots.base import Bot, StopMatch
+from engine.bots.text import HELP, describe_legal, parse_action
+from engine.cards import format_cards
+from engine.errors import IllegalAction
+from engine.events import Acted, BetReturned, BoardDealt, HoleDealt, Mucked, Posted, PotAwarded, RakeTaken, Shown
+from engine.match import HandSummary, MatchResult, game_name, play_match
+from engine.report import summary_table
+from engine.rules import Rules
+from engine.schedule import Schedule
+from engine.state import Street
+from engine.views import SeatView, ViewEvent
+
+_STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
+_QUIT = ("q", "quit", "exit")
+
+
+class TerminalPlayer:
+    """A person at a terminal, as a bot. ``names[s]`` is the name of hand seat ``s`` (the match runner deals
+    everyone in every hand, so hand seats are table seats); the person's own is shown as "You"."""
+
+    def __init__(self, names: Sequence[str], seat: int, input: TextIO, output: TextIO) -> None:
+        self.names = [("You" if s == seat else name) for s, name in enumerate(names)]
+        self.seat = seat
+        self.name = names[seat]
+        self.input = input
+        self.output = output
+        self.hands = 0
+        self._hand: object = None  # what identifies the hand being shown
+        self._printed = 0  # events of it already printed
+
+    def say(self, text: str = "") -> None:
+        self.output.write(text + "\n")
+
+    # --- the bot protocol -------------------------------------------------------------------------------------
+
+    def act(self, view: SeatView) -> Action:
+        self._catch_up(view)
+        legal = view.legal
+        assert legal is not None
+        self.say(f"  board {format_cards(view.board) or '-'} | pot {view.pot_total} | your cards "
+                 f"{format_cards(view.hole)} | your stack {view.stacks[view.seat]}"
+                 + (f" | to call {legal.call}" if legal.call else ""))
+        self.say("  stacks: " + ", ".join(
+            f"{self.names[s]} {view.stacks[s]}" + (" (folded)" if view.folded[s] else "")
+            for s in range(view.players)))
+        while True:
+            self.output.write(f"Your move ({describe_legal(legal)}): ")
+            self.output.flush()
+            line = self.input.readline()
+            if not line:
+                self.say()
+                raise StopMatch("end of input")
+            text = line.strip()
+            if text.lower() in _QUIT:
+                raise StopMatch("the player quit")
+            if text.lower() in ("?", "h", "help"):
+                self.say(f"  {HELP}; q to quit. Amounts are the total you bet this round (raise to N).")
+                continue
+            try:
+                return parse_action(text, legal)
+            except IllegalAction as error:
+                self.say(f"  {error}")
+
+    def hand_over(self, view: SeatView) -> None:
+        self._catch_up(view)
+        result = view.result
+        if result is None:
+            return
+        for index, pot in enumerate(result.pots):
+            label = "Pot" if len(result.pots) == 1 else "Main pot" if index == 0 else f"Side pot {index}"
+            if not result.showdown or len(pot.eligible) < 2:
+                self.say(f"{label} {pot.amount}: {self.names[pot.high_winners[0]]} won it uncontested")
+                continue
+            high = ", ".join(self.names[s] for s in pot.high_winners)
+            text = f"{label} {pot.amount}: high {high}"
+            if pot.high_hand is not None:
+                text += f" with {pot.high_hand.name} ({format_cards(pot.high_hand.cards)})"
+            if pot.low_winners:
+                low = ", ".join(self.names[s] for s in pot.low_winners)
+                text += f"; low {low}"
+                if pot.low_hand is not None:
+                    text += f" with {pot.low_hand.name} ({format_cards(pot.low_hand.cards)})"
+            else:
+                text += "; no low"
+            self.say(text)
+        net = result.net[view.seat]
+        self.say(f"You {'won' if net > 0 else 'lost' if net < 0 else 'broke even'}"
+                 + (f" {abs(net)}" if net else "") + f"; your stack is {view.stacks[view.seat]}.")
+        self.say()
+
+    # --- telling the story ------------------------------------------------------------------------------------
+
+    def _catch_up(self, view: SeatView) -> None:
+        key = (view.hole, view.button, view.starting_stacks)
+        if key != self._hand:
+            self._hand, self._printed = key, 0
+            self.hands += 1
+            rules = view.rules
+            self.say(f"=== Hand {self.hands}: {_game_title(rules)} ===")
+            self.say("Seats: " + ", ".join(
+                f"{self.names[s]} {view.starting_stacks[s]}" + (" (button)" if s == view.button else "")
+                for s in range(view.players)))
+        events = view.events
+        for event in events[self._printed:]:
+            line = self._describe(event)
+            if line:
+                self.say(line)
+        self._printed = len(events)
+
+    def _describe(self, event: ViewEvent) -> str:
+        names = self.names
+        if isinstance(event, Posted):
+            return f"{names[event.seat]} {_verb(names[event.seat], 'posts', 'post')} the {event.kind} " \
+                   f"{event.amount}" + (" (all-in)" if event.all_in else "")
+        if isinstance(event, HoleDealt):
+            return f"Your cards: {format_cards(event.cards)}"
+        if isinstance(event, BoardDealt):
+            return f"*** {_STREETS.get(Street(event.street), 'BOARD')} *** {format_cards(event.cards)}"
+        if isinstance(event, Acted):
+            who = names[event.seat]
+            words = {"fold": ("folds", "fold"), "check": ("checks", "check"), "call": ("calls", "call"),
+                     "bet": ("bets", "bet"), "raise": ("raises to", "raise to")}[event.action]
+            amount = f" {event.added}" if event.action == "call" else f" {event.to}" if event.action in (
+                "bet", "raise") else ""
+            return f"{who} {_verb(who, *words)}{amount}" + (" (all-in)" if event.all_in else "")
+        if isinstance(event, BetReturned):
+            return f"{event.amount} uncalled returned to {names[event.seat]}"
+        if isinstance(event, Shown):
+            who = names[event.seat]
+            return f"{who} {_verb(who, 'shows', 'show')} {format_cards(event.cards)}"
+        if isinstance(event, Mucked):
+            return f"{names[event.seat]} {_verb(names[event.seat], 'mucks', 'muck')}"
+        if isinstance(event, RakeTaken):
+            return f"Rake {event.amount}"
+        if isinstance(event, PotAwarded):
+            who = names[event.seat]
+            pot = "the pot" if event.pot == 0 else f"side pot {event.pot}"
+            share = "" if event.share == "all" else f" ({event.share})"
+            return f"{who} {_verb(who, 'wins', 'win')} {event.amount} from {pot}{share}"
+        return ""  # cards dealt face down to others, burns
+
+
+def _verb(who: str, third: str, second: str) -> str:
+    return second if who == "You" else third
+
+
+def _game_title(rules: Rules) -> str:
+    betting = rules.betting
+    structure = {"limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit"}.get(
+        game_name(rules).removesuffix("-high"), type(betting).__name__)
+    stakes = f" {betting.small_bet}/{betting.big_bet}" if isinstance(betting, FixedLimit) else ""
+    blinds = "/".join(map(str, rules.blinds))
+    return f"{structure} Omaha{' Hi-Lo' if rules.hi_lo else ''}{stakes} (blinds {blinds})"
+
+
+def play_session(bots: Sequence[Bot], names: Sequence[str], game: Rules | Schedule, *, seat: int, hands: int,
+                 seed: int | str, stack: int | None, input: TextIO, output: TextIO) -> MatchResult:
+    """A person in ``seat`` against ``bots`` (the other seats, in order) for up to ``hands`` hands."""
+    everyone = list(names)
+    person = TerminalPlayer(everyone, seat, input, output)
+    players: list[Bot] = list(bots)
+    players.insert(seat, person)
+    output.write(f"You sit in seat {seat} against {', '.join(n for i, n in enumerate(everyone) if i != seat)}. "
+                 f"Type an action when asked ({HELP}); ? for help, q to quit.\n\n")
+
+    def after(hand: HandSummary) -> None:
+        output.flush()
+
+    result = play_match(players, game, hands, seed=seed, stack=stack, time_limit=None, names=everyone,
+                        on_hand=after)
+    played = f"{result.hands} hand{'' if result.hands == 1 else 's'} played"
+    output.write(f"\n{played}{' (you quit)' if result.stopped else ''}.\n")
+    output.write(summary_table(result) + "\n")
+    return result

@@ -1,0 +1,127 @@
+"""Match results as text and as JSON-ready data: the one-line hand summaries and the per-bot table that
+`python -m engine simulate` prints. Plain functions of the results, so the command line stays a thin shell."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import format_cards
+from engine.match import BotStats, HandSummary, Incident, MatchResult
+from engine.showdown import PotResult
+
+
+def _half(pot: PotResult) -> tuple[int, int]:
+    """(high share, low share) of a pot: halved when someone has a low, the odd chip to the high half."""
+    if pot.low_winners:
+        low = pot.amount // 2
+        return pot.amount - low, low
+    return pot.amount, 0
+
+
+def _who(names: tuple[str, ...], winners: tuple[int, ...], amount: int) -> str:
+    if len(winners) == 1:
+        return f"{names[winners[0]]} {amount}"
+    return f"{', '.join(names[s] for s in winners)} split {amount}"
+
+
+def pot_text(pot: PotResult, names: tuple[str, ...], showdown: bool) -> str:
+    """One pot in words: "high hilo1 24 (Flush, Ace high), low caller2 24 (7-5-3-2-A)"."""
+    if not showdown or len(pot.eligible) < 2:
+        return f"{names[pot.high_winners[0]]} {pot.amount} uncontested"
+    high, low = _half(pot)
+    text = f"high {_who(names, pot.high_winners, high)}"
+    if pot.high_hand is not None:
+        text += f" ({pot.high_hand.name})"
+    if pot.low_winners:
+        text += f", low {_who(names, pot.low_winners, low)}"
+        if pot.low_hand is not None:
+            text += f" ({pot.low_hand.name})"
+    elif pot.high_hand is not None:
+        text += ", no low"
+    return text
+
+
+def hand_line(hand: HandSummary) -> str:
+    """A finished hand on one line: number, game, board, pot, and who won high and low with what."""
+    result = hand.result
+    board = format_cards(hand.state.board) or "-"
+    total = sum(pot.amount for pot in result.pots)
+    pots = result.pots
+    if len(pots) == 1:
+        parts = pot_text(pots[0], hand.names, result.showdown)
+    else:
+        parts = "; ".join(f"{'main' if i == 0 else f'side {i}'}: {pot_text(pot, hand.names, result.showdown)}"
+                          for i, pot in enumerate(pots))
+    return f"#{hand.number:<5} {hand.game:<9} {board:<14} pot {total:>5}  {parts}"
+
+
+_COLUMNS = (("bot", "name", "<"), ("hands", "hands", ">"), ("net", "net", ">"), ("bb/100", "bb_per_100", ">"),
+            ("won", "won", ">"), ("high", "high", ">"), ("low", "low", ">"), ("scoop", "scooped", ">"),
+            ("quarter", "quartered", ">"), ("showdown", "showdowns", ">"), ("rebuys", "rebuys", ">"),
+            ("faults", "faults", ">"))
+
+
+def _cell(stats: BotStats, field: str) -> str:
+    value = getattr(stats, field)
+    if field == "net":
+        return f"{value:+d}"
+    if field == "bb_per_100":
+        return f"{value:+.1f}"
+    return str(value)
+
+
+def summary_table(result: MatchResult) -> str:
+    """The per-bot results as an aligned text table, one row per seat."""
+    rows = [[title for title, _, _ in _COLUMNS]]
+    rows += [[_cell(stats, field) for _, field, _ in _COLUMNS] for stats in result.stats]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(_COLUMNS))]
+    lines = []
+    for row in rows:
+        cells = [f"{cell:{align}{width}}" for cell, (_, _, align), width in zip(row, _COLUMNS, widths, strict=True)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def incident_text(incident: Incident) -> str:
+    played = f"; played {incident.played}" if incident.played is not None else ""
+    return f"hand {incident.hand}, {incident.bot} (seat {incident.seat}): {incident.kind}: {incident.detail}{played}"
+
+
+def stats_data(stats: BotStats) -> dict[str, Any]:
+    return {"seat": stats.seat, "name": stats.name, "hands": stats.hands, "net": stats.net,
+            "net_bb": round(stats.net_bb, 4), "bb_per_100": round(stats.bb_per_100, 4), "won": stats.won,
+            "high": stats.high, "low": stats.low, "scooped": stats.scooped, "quartered": stats.quartered,
+            "showdowns": stats.showdowns, "rebuys": stats.rebuys, "faults": stats.faults}
+
+
+def incident_data(incident: Incident) -> dict[str, Any]:
+    return {"hand": incident.hand, "seat": incident.seat, "bot": incident.bot, "kind": incident.kind,
+            "detail": incident.detail, "played": None if incident.played is None else str(incident.played)}
+
+
+def result_data(result: MatchResult) -> dict[str, Any]:
+    """The result as plain JSON data (no timings, so the same seed gives the same document)."""
+    return {"hands": result.hands, "seed": result.seed, "stopped": result.stopped,
+            "bots": [stats_data(stats) for stats in result.stats],
+            "incidents": [incident_data(incident) for incident in result.incidents]}
+
+
+def hand_data(hand: HandSummary) -> dict[str, Any]:
+    """One hand as JSON data: board, and per pot the amount, the winners of each half and their hands."""
+    result = hand.result
+    pots = []
+    for pot in result.pots:
+        high, low = _half(pot)
+        pots.append({
+            "amount": pot.amount, "eligible": [hand.names[s] for s in pot.eligible],
+            "high": {"winners": [hand.names[s] for s in pot.high_winners], "amount": high,
+                     "hand": None if pot.high_hand is None else pot.high_hand.name,
+                     "cards": None if pot.high_hand is None else format_cards(pot.high_hand.cards)},
+            "low": None if not pot.low_winners else {
+                "winners": [hand.names[s] for s in pot.low_winners], "amount": low,
+                "hand": None if pot.low_hand is None else pot.low_hand.name,
+                "cards": None if pot.low_hand is None else format_cards(pot.low_hand.cards)},
+        })
+    return {"number": hand.number, "game": hand.game, "board": format_cards(hand.state.board),
+            "players": list(hand.names), "seats": list(hand.seats), "showdown": result.showdown,
+            "net": {name: net for name, net in zip(hand.names, result.net, strict=True)}, "pots": pots}
