@@ -464,9 +464,5 @@ class BoardEvaluator:
         return LowHand(value, _cards_for_low(hole, self._board, 256 - value))
 
 
-def high_hand_from_value(value: int, cards: Sequence[Card]) -> HighHand:
-    return HighHand(value, _arrange_high(cards))
-
-
 __all__ = ["ALL_CARDS", "CATEGORY_NAMES", "BoardEvaluator", "HighHand", "LowHand", "best_high", "best_low",
            "five_card_value", "hi_lo_values", "high_value", "low_value"]
