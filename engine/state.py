@@ -360,13 +360,15 @@ def _new_state(setup: HandSetup, street: Street, board: tuple[Card, ...], stacks
 # --- legal actions ------------------------------------------------------------------------------------------
 
 
-def _spot(state: HandState | _Work, seat: int) -> Spot:
-    return Spot(state.street, state.level, state.full_level, state.min_raise, state.wagers,
-                sum(state.contributed), state.bets[seat], state.stacks[seat],
-                state.folded.count(False), state.setup.rules.blinds[-1])
-
-
 _tuple_new = tuple.__new__  # builds a named tuple without its Python-level __new__: one is made per decision
+
+
+def _spot(state: HandState | _Work, seat: int) -> Spot:
+    """What the betting structure needs to know about ``seat``'s turn (built without Spot's Python __new__)."""
+    spot: Spot = _tuple_new(Spot, (state.street, state.level, state.full_level, state.min_raise, state.wagers,
+                                   sum(state.contributed), state.bets[seat], state.stacks[seat],
+                                   state.folded.count(False), state.setup.rules.blinds[-1]))
+    return spot
 
 
 def _legal(state: HandState, seat: int) -> LegalActions:
@@ -377,30 +379,31 @@ def _legal(state: HandState, seat: int) -> LegalActions:
     owed = level - state.bets[seat]
     facing = owed > 0
     call = (owed if owed < stack else stack) if facing else 0
-    no_wager: LegalActions
-    if owed >= stack:
-        no_wager = _tuple_new(LegalActions, (seat, facing, not facing, call, None, 0, 0, False, False))
-        return no_wager  # calling takes every chip: no wager is left
-    folded = state.folded
+    limits = _wager_limits(state, seat) if owed < stack else None  # else calling takes every chip
+    legal: LegalActions
+    if limits is None:
+        legal = _tuple_new(LegalActions, (seat, facing, not facing, call, None, 0, 0, False, False))
+    else:
+        wager = "raise" if level else "bet"
+        legal = _tuple_new(LegalActions, (seat, facing, not facing, call, wager, *limits, False, False))
+    return legal
+
+
+def _wager_limits(state: HandState, seat: int) -> tuple[int, int] | None:
+    """The (min, max) ``seat`` may bet or raise to, or None: when nobody left could call a wager, when a short
+    all-in did not reopen the betting to this player, or when the structure allows none (a capped round)."""
+    stacks, folded = state.stacks, state.folded
     for other, chips in enumerate(stacks):
         if chips and other != seat and not folded[other]:
             break
     else:
-        no_wager = _tuple_new(LegalActions, (seat, facing, not facing, call, None, 0, 0, False, False))
-        return no_wager  # nobody could call a wager
-    rules = state.setup.rules
-    spot: Spot = _tuple_new(Spot, (state.street, level, state.full_level, state.min_raise, state.wagers,
-                                   sum(state.contributed), state.bets[seat], stack, folded.count(False),
-                                   rules.blinds[-1]))
-    betting = rules.betting
+        return None
+    spot = _spot(state, seat)
+    betting = state.setup.rules.betting
     acted = state.acted[seat]
-    limits = betting.wager_range(spot) if acted < 0 or level - acted >= betting.reopen_threshold(spot) else None
-    if limits is None:  # no wager here, or a short all-in did not reopen the betting
-        no_wager = _tuple_new(LegalActions, (seat, facing, not facing, call, None, 0, 0, False, False))
-        return no_wager
-    wager = "raise" if level else "bet"
-    legal: LegalActions = _tuple_new(LegalActions, (seat, facing, not facing, call, wager, *limits, False, False))
-    return legal
+    if acted >= 0 and state.level - acted < betting.reopen_threshold(spot):
+        return None
+    return betting.wager_range(spot)
 
 
 def _may_muck(state: HandState, seat: int) -> bool:
