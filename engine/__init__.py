@@ -1,6 +1,6 @@
 """An exact, fast, immutable Omaha Hi-Lo (8 or better) poker engine."""
 
-from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, Show
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
 from engine.betting import FixedLimit, NoLimit, PotLimit, Spot
 from engine.cards import ALL_CARDS, Card, Deck, format_cards, make_card, parse_cards
 from engine.errors import (
@@ -23,20 +23,20 @@ from engine.evaluation import (
     low_value,
 )
 from engine.pots import Pot, build_pots
-from engine.rules import Rake, Rules, ShowdownPolicy
+from engine.rules import Post, Rake, Rules, ShowdownPolicy, standard_posts
 from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, TournamentSchedule
 from engine.serialize import from_json, to_json
 from engine.showdown import HandResult, PotResult
-from engine.state import HandState, LegalActions, Street, start_hand
+from engine.state import Agreement, HandState, LegalActions, Street, start_hand
 from engine.table import Player, Table, TableView
 from engine.views import SeatView
 
 __all__ = [
-    "ALL_CARDS", "Action", "Bet", "BoardEvaluator", "Call", "Card", "CardError", "Check", "Deck", "EngineError",
-    "FixedGame", "FixedLimit", "Fold", "GameClock", "HandResult", "HandState", "HighHand", "HistoryError",
-    "IllegalAction", "LegalActions", "Level", "LowHand", "MixedOmaha", "Muck", "NoLimit", "Player", "Pot", "PotLimit",
-    "PotResult", "Raise", "Rake", "Rules", "RulesError", "SeatView", "SerializationError", "Show", "ShowdownPolicy",
-    "Spot", "Street", "Table", "TableError", "TableView", "TournamentSchedule", "best_high", "best_low", "build_pots",
-    "format_cards", "from_json", "hi_lo_values", "high_value", "low_value", "make_card", "parse_cards", "start_hand",
-    "to_json",
+    "ALL_CARDS", "Action", "Agreement", "Bet", "BoardEvaluator", "Call", "Card", "CardError", "Check", "Deck",
+    "EngineError", "FixedGame", "FixedLimit", "Fold", "GameClock", "HandResult", "HandState", "HighHand",
+    "HistoryError", "IllegalAction", "LegalActions", "Level", "LowHand", "MixedOmaha", "Muck", "NoLimit", "Player",
+    "Post", "Pot", "PotLimit", "PotResult", "Raise", "Rake", "Rules", "RulesError", "RunIt", "SeatView",
+    "SerializationError", "Show", "ShowdownPolicy", "Spot", "Street", "Table", "TableError", "TableView",
+    "TournamentSchedule", "best_high", "best_low", "build_pots", "format_cards", "from_json", "hi_lo_values",
+    "high_value", "low_value", "make_card", "parse_cards", "standard_posts", "start_hand", "to_json",
 ]

@@ -63,4 +63,21 @@ class Muck:
         return "muck"
 
 
-Action = Fold | Check | Call | Bet | Raise | Show | Muck
+def _times(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
+        raise IllegalAction(f"the board can be run 1, 2 or 3 times; got {value!r}")
+    return value
+
+
+@attrs.frozen(slots=True)
+class RunIt:
+    """When players are all in before the river: how many times this player agrees to run the rest of the
+    board (1 declines). The board is run as many times as the lowest choice."""
+
+    times: int = attrs.field(converter=_times)
+
+    def __str__(self) -> str:
+        return "run it once" if self.times == 1 else f"run it {('twice', 'three times')[self.times - 2]}"
+
+
+Action = Fold | Check | Call | Bet | Raise | Show | Muck | RunIt

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from engine.cards import format_cards, parse_cards
-from engine.errors import EngineError
+from engine.errors import EngineError, RulesError
 from engine.evaluation import best_high, best_low
 
 if TYPE_CHECKING:
@@ -98,10 +98,31 @@ def _pair(text: str, what: str) -> tuple[int, int]:
     return first, second
 
 
-def build_game(game: str, stakes: str | None, blinds: str | None) -> Rules | Schedule:
+def build_game(game: str, stakes: str | None, blinds: str | None, *, runs: int = 1,
+               boards: int = 1) -> Rules | Schedule:
     """The game the command line names. Limit stakes are the small and big bet, with blinds of half the small
     bet and the small bet (2/4: blinds 1/2); pot-limit and no-limit stakes are the blinds. Mixed Omaha plays
-    limit at the given stakes and pot limit with the same blinds. ``blinds`` overrides the blinds."""
+    limit at the given stakes and pot limit with the same blinds. ``blinds`` overrides the blinds. ``runs``
+    and ``boards`` are the rules' options for running all-in boards more than once and for double boards."""
+    import attrs
+
+    from engine.rules import Rules
+    from engine.schedule import MixedOmaha
+
+    chosen = _base_game(game, stakes, blinds)
+    if runs == 1 and boards == 1:
+        return chosen
+    try:
+        if isinstance(chosen, Rules):
+            return attrs.evolve(chosen, runs=runs, boards=boards)
+        assert isinstance(chosen, MixedOmaha)
+        return MixedOmaha(attrs.evolve(chosen.limit_rules, runs=runs, boards=boards),
+                          attrs.evolve(chosen.pot_limit_rules, runs=runs, boards=boards))
+    except RulesError as exc:
+        raise EngineError(f"--runs/--boards: {exc}") from None
+
+
+def _base_game(game: str, stakes: str | None, blinds: str | None) -> Rules | Schedule:
     from engine.betting import FixedLimit, NoLimit, PotLimit
     from engine.rules import Rules
     from engine.schedule import MixedOmaha
@@ -193,7 +214,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from engine.report import hand_data, hand_line, incident_text, result_data, summary_table
 
     out: TextIO = args.stdout
-    game = build_game(args.game, args.stakes, args.blinds)
+    game = build_game(args.game, args.stakes, args.blinds, runs=args.runs, boards=args.boards)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     specs = _bot_specs(args.bots, args.players)
     bots = [make_bot(spec, seed=derive_seed(seed, f"bot{seat}")) for seat, spec in enumerate(specs)]
@@ -274,7 +295,7 @@ def _play(args: argparse.Namespace) -> int:
 
     if args.seat < 0:
         raise EngineError(f"--seat must be a seat number >= 0, got {args.seat}")
-    game = build_game(args.game, args.stakes, args.blinds)
+    game = build_game(args.game, args.stakes, args.blinds, runs=args.runs, boards=args.boards)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     specs = _bot_specs(args.bots, args.players, reserved=1)
     if args.seat > len(specs):
@@ -301,6 +322,9 @@ def _add_game_options(command: argparse.ArgumentParser, bots: str, players: int 
     command.add_argument("--stakes", help="limit: small/big bet, blinds half the small bet and the small bet "
                                           "(default 2/4: blinds 1/2); pot-limit, no-limit: the blinds (default 1/2)")
     command.add_argument("--blinds", help="small/big blind, overriding the stakes' blinds")
+    command.add_argument("--runs", type=int, choices=(1, 2, 3), default=1,
+                         help="when players are all in before the river, offer to run the board up to N times")
+    command.add_argument("--boards", type=int, choices=(1, 2), default=1, help="2: a double-board game")
     command.add_argument("--stack", type=int, help="starting stack and rebuy (default 100 big blinds)")
     command.add_argument("--seed", type=int, help="the match seed: the same seed deals the same hands "
                                                   "(default: a random one, printed)")

@@ -10,7 +10,8 @@ from engine.cards import Card
 
 @attrs.frozen(slots=True)
 class Posted:
-    """A forced bet: ``kind`` is "ante", "small blind" or "big blind"."""
+    """A forced bet: ``kind`` is one of `engine.rules.POST_KINDS` ("ante", "small blind", "big blind",
+    "straddle", "live blind", "dead blind"); ``amount`` what was paid (less than due when it is all in)."""
 
     seat: int
     kind: str
@@ -31,8 +32,11 @@ class Burned:
 
 @attrs.frozen(slots=True)
 class BoardDealt:
+    """Cards dealt to board ``board`` (0 unless the hand has several boards: see `HandState.boards`)."""
+
     street: int
     cards: tuple[Card, ...]
+    board: int = 0
 
 
 @attrs.frozen(slots=True)
@@ -73,12 +77,22 @@ class RakeTaken:
 @attrs.frozen(slots=True)
 class PotAwarded:
     """Chips from pot ``pot`` (0 is the main pot) to ``seat``; ``share`` is "high", "low", "high and low" or "all"
-    (the whole pot: no low half, or no other claimant)."""
+    (the whole pot: no low half, or no other claimant); ``board`` the board whose share it is."""
 
     pot: int
     seat: int
     amount: int
     share: str
+    board: int = 0
 
 
-Event = Posted | HoleDealt | Burned | BoardDealt | Acted | BetReturned | Shown | Mucked | RakeTaken | PotAwarded
+@attrs.frozen(slots=True)
+class RunChosen:
+    """With players all in before the river: how many times ``seat`` agreed to run the rest of the board."""
+
+    seat: int
+    times: int
+
+
+Event = (Posted | HoleDealt | Burned | BoardDealt | Acted | BetReturned | Shown | Mucked | RakeTaken | PotAwarded
+         | RunChosen)

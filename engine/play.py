@@ -56,7 +56,8 @@ class TerminalPlayer:
         self._catch_up(view)
         legal = view.legal
         assert legal is not None
-        self.say(f"  board {format_cards(view.board) or '-'} | pot {view.pot_total} | your cards "
+        board = " | ".join(format_cards(b) for b in view.boards if b) or "-"
+        self.say(f"  board {board} | pot {view.pot_total} | your cards "
                  f"{format_cards(view.hole)} | your stack {view.stacks[view.seat]}"
                  + (f" | to call {legal.call}" if legal.call else ""))
         self.say("  stacks: " + ", ".join(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import format_cards
+from engine.cards import Card, format_cards
 from engine.match import BotStats, HandSummary, Incident, MatchResult
 from engine.showdown import PotResult
 
@@ -41,17 +41,27 @@ def pot_text(pot: PotResult, names: tuple[str, ...], showdown: bool) -> str:
     return text
 
 
+def boards_text(boards: tuple[tuple[Card, ...], ...]) -> str:
+    """The board, or every board separated by " | " (a double board, or a board run more than once)."""
+    return " | ".join(format_cards(board) for board in boards if board) or "-"
+
+
+def _part_name(pot: PotResult, boards: int) -> str:
+    name = "main" if pot.pot == 0 else f"side {pot.pot}"
+    return f"{name} (board {pot.board + 1})" if boards > 1 else name
+
+
 def hand_line(hand: HandSummary) -> str:
     """A finished hand on one line: number, game, board, pot, and who won high and low with what."""
     result = hand.result
-    board = format_cards(hand.state.board) or "-"
+    board = boards_text(hand.state.boards)
     total = sum(pot.amount for pot in result.pots)
     pots = result.pots
     if len(pots) == 1:
         parts = pot_text(pots[0], hand.names, result.showdown)
     else:
-        parts = "; ".join(f"{'main' if i == 0 else f'side {i}'}: {pot_text(pot, hand.names, result.showdown)}"
-                          for i, pot in enumerate(pots))
+        parts = "; ".join(f"{_part_name(pot, len(result.boards))}: {pot_text(pot, hand.names, result.showdown)}"
+                          for pot in pots)
     return f"#{hand.number:<5} {hand.game:<9} {board:<14} pot {total:>5}  {parts}"
 
 
@@ -113,7 +123,8 @@ def hand_data(hand: HandSummary) -> dict[str, Any]:
     for pot in result.pots:
         high, low = _half(pot)
         pots.append({
-            "amount": pot.amount, "eligible": [hand.names[s] for s in pot.eligible],
+            "amount": pot.amount, "pot": pot.pot, "board": pot.board,
+            "eligible": [hand.names[s] for s in pot.eligible],
             "high": {"winners": [hand.names[s] for s in pot.high_winners], "amount": high,
                      "hand": None if pot.high_hand is None else pot.high_hand.name,
                      "cards": None if pot.high_hand is None else format_cards(pot.high_hand.cards)},
@@ -123,5 +134,6 @@ def hand_data(hand: HandSummary) -> dict[str, Any]:
                 "cards": None if pot.low_hand is None else format_cards(pot.low_hand.cards)},
         })
     return {"number": hand.number, "game": hand.game, "board": format_cards(hand.state.board),
+            "boards": [format_cards(board) for board in hand.state.boards],
             "players": list(hand.names), "seats": list(hand.seats), "showdown": result.showdown,
             "net": {name: net for name, net in zip(hand.names, result.net, strict=True)}, "pots": pots}

@@ -6,6 +6,7 @@ not halfway through a hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 
@@ -15,6 +16,7 @@ from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.errors import RulesError
 
 MAX_PLAYERS = 10
+DECK_SIZE = 52
 
 
 class ShowdownPolicy(StrEnum):
@@ -120,6 +122,11 @@ class Rules:
     ``blinds`` are the forced bets from the first seat left of the button onwards: (small, big), or (big,)
     for a single blind. Heads-up with two blinds the button posts the small blind. ``ante`` is posted by every
     player before the blinds and is dead money (it does not count toward a call).
+
+    ``boards`` is 2 for a double-board game: every street is dealt to two boards and each pot is halved
+    between them. ``runs`` is the most times the rest of the board may be run when players are all in before
+    the river (1: never); with ``ask_runs`` every player still in chooses with `RunIt` and the lowest choice
+    is used, without it every such board is run ``runs`` times.
     """
 
     betting: BettingStructure
@@ -129,6 +136,9 @@ class Rules:
     hi_lo: bool = True
     rake: Rake | None = None
     showdown: ShowdownPolicy = ShowdownPolicy.SHOW_ALL
+    boards: int = 1
+    runs: int = 1
+    ask_runs: bool = True
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.betting, (FixedLimit, PotLimit, NoLimit)):
@@ -148,6 +158,12 @@ class Rules:
             raise RulesError(f"showdown must be a ShowdownPolicy, got {self.showdown!r}")
         if self.rake is not None and not isinstance(self.rake, Rake):
             raise RulesError(f"rake must be a Rake(percent, cap) or None, got {self.rake!r}")
+        if self.boards not in (1, 2) or isinstance(self.boards, bool):
+            raise RulesError(f"boards must be 1, or 2 for a double-board game, got {self.boards!r}")
+        if self.runs not in (1, 2, 3) or isinstance(self.runs, bool):
+            raise RulesError(f"runs (the most times an all-in board may be run) must be 1, 2 or 3, got {self.runs!r}")
+        if not isinstance(self.ask_runs, bool):
+            raise RulesError(f"ask_runs must be True or False, got {self.ask_runs!r}")
         if isinstance(self.betting, FixedLimit) and self.big_blind > self.betting.small_bet:
             raise RulesError(f"in fixed limit the big blind ({self.big_blind}) cannot exceed the small bet "
                              f"({self.betting.small_bet})")
@@ -158,18 +174,74 @@ class Rules:
 
     @property
     def max_players(self) -> int:
-        """Ten at most; five-card Omaha seats eight, since 9 x 5 hole cards + 5 board + 3 burns exceed 52 cards."""
-        return MAX_PLAYERS if self.hole_cards == 4 else 8
+        """As many as the deck can deal to, ten at most: hole cards, then 3 burns and 5 cards per board (so
+        five-card Omaha seats eight, and a double board seats nine, or seven in five-card Omaha)."""
+        return min(MAX_PLAYERS, (DECK_SIZE - 3 - 5 * self.boards) // self.hole_cards)
 
 
-def standard_posts(rules: Rules, players: int, button: int) -> tuple[Post, ...]:
+def standard_posts(rules: Rules, players: int, button: int, *, straddles: Sequence[int] = (),
+                   button_straddle: int = 0) -> tuple[Post, ...]:
     """The antes and blinds the rules call for: antes from everyone, then the blinds from the button's left
-    (heads-up with two blinds, the button posts the small blind)."""
+    (heads-up with two blinds, the button posts the small blind).
+
+    ``straddles`` are optional straddles from the seat left of the big blind onwards ("under the gun", then a
+    re-straddle...), ``button_straddle`` a Mississippi straddle by the button. Preflop, the player left of the
+    last straddler acts first and the straddler acts last; `check_posts` says which amounts are allowed.
+    """
     order = [(button + 1 + i) % players for i in range(players)]
     posts = [Post(seat, "ante", rules.ante) for seat in order] if rules.ante else []
     if len(rules.blinds) == 2:
         small, big = (button, (button + 1) % players) if players == 2 else (order[0], order[1])
         posts += [Post(small, "small blind", rules.blinds[0]), Post(big, "big blind", rules.blinds[1])]
     else:
-        posts.append(Post(order[0], "big blind", rules.blinds[0]))
-    return tuple(posts)
+        big = order[0]
+        posts.append(Post(big, "big blind", rules.blinds[0]))
+    if straddles and button_straddle:
+        raise RulesError("choose straddles under the gun or a button straddle, not both")
+    if straddles:
+        free = [(big + 1 + i) % players for i in range(players)]
+        free = [seat for seat in free if seat not in {post.seat for post in posts if post.kind != "ante"}]
+        if len(straddles) > len(free):
+            raise RulesError(f"{len(straddles)} straddles but only {len(free)} players are not in the blinds")
+        posts += [Post(seat, "straddle", amount) for seat, amount in zip(free, straddles, strict=False)]
+    if button_straddle:
+        posts.append(Post(button, "straddle", button_straddle))
+    result = tuple(posts)
+    check_posts(rules, result, players)
+    return result
+
+
+def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
+    """Refuse forced bets no table would allow (RulesError): seats outside the hand, a seat posting two of the
+    small blind, big blind and straddle, or a straddle that is not a full raise of the bet before it. A straddle
+    is a blind raise: in fixed limit exactly one bet more, in pot limit from double up to the pot, in no limit
+    at least double. (Amounts are what is due; a short stack posts what it has.)"""
+    blinds: set[int] = set()
+    level = pot = 0
+    for post in posts:
+        if not isinstance(post, Post) or post.seat >= players:
+            raise RulesError(f"posts must be Post(seat, kind, amount) with seats in 0..{players - 1}, got {post!r}")
+        if post.kind in ("small blind", "big blind", "straddle"):
+            if post.seat in blinds:
+                raise RulesError(f"seat {post.seat} posts two blinds or straddles; each seat posts one at most")
+            blinds.add(post.seat)
+        if post.kind == "straddle":
+            if not level:
+                raise RulesError(f"seat {post.seat}'s straddle comes before any big blind; a straddle raises one")
+            low, high = _straddle_range(rules, level, pot)
+            if not low <= post.amount <= high:
+                allowed = str(low) if low == high else f"{low} or more" if high > 10**15 else f"{low} to {high}"
+                raise RulesError(f"seat {post.seat}'s straddle of {post.amount} is not allowed over a bet of "
+                                 f"{level}: a straddle here is {allowed}")
+        if post.live:
+            level = max(level, post.amount)
+        pot += post.amount
+
+
+def _straddle_range(rules: Rules, level: int, pot: int) -> tuple[int, int]:
+    betting = rules.betting
+    if isinstance(betting, FixedLimit):
+        return level + betting.small_bet, level + betting.small_bet
+    if isinstance(betting, PotLimit):
+        return 2 * level, level + pot + level
+    return 2 * level, 10**18

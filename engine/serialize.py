@@ -20,7 +20,7 @@ from decimal import Decimal
 from functools import partial
 from typing import Any, TypeVar, overload
 
-from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, Show
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
 from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, Deck, format_cards, parse_cards
 from engine.errors import EngineError, SerializationError
@@ -35,6 +35,7 @@ from engine.events import (
     Posted,
     PotAwarded,
     RakeTaken,
+    RunChosen,
     Shown,
 )
 from engine.pots import Pot
@@ -104,7 +105,8 @@ def _rules(rules: Rules) -> JSON:
     rake = rules.rake
     return {
         "betting": _betting(rules), "blinds": list(rules.blinds), "ante": rules.ante, "hole_cards": rules.hole_cards,
-        "hi_lo": rules.hi_lo, "showdown": rules.showdown.value,
+        "hi_lo": rules.hi_lo, "showdown": rules.showdown.value, "boards": rules.boards, "runs": rules.runs,
+        "ask_runs": rules.ask_runs,
         "rake": None if rake is None else {"percent": str(rake.percent), "cap": rake.cap,
                                            "no_flop_no_drop": rake.no_flop_no_drop, "fixed": rake.fixed},
     }
@@ -117,26 +119,37 @@ def _post(post: Post) -> JSON:
 def _action(action: Action) -> JSON:
     if isinstance(action, (Bet, Raise)):
         return {"action": "bet" if isinstance(action, Bet) else "raise", "to": action.to}
+    if isinstance(action, RunIt):
+        return {"action": "run", "times": action.times}
     return {"action": str(action)}
 
 
 def _hand(state: HandState) -> JSON:
     setup = state.setup
     actions = []
-    replay = start_hand(setup.rules, setup.starting_stacks, setup.button, deck=setup.deck, posts=setup.posts)
+    replay = _start(setup.rules, setup.starting_stacks, setup.button, setup.deck, setup.posts, setup.bomb_pot)
     for action in state.actions:
         assert replay.actor is not None, "a recorded action needs a player to act"
         actions.append({"seat": replay.actor, **_action(action)})
         replay = replay.apply(action)
     return {
         "rules": _rules(setup.rules), "button": setup.button, "starting_stacks": list(setup.starting_stacks),
-        "posts": [_post(p) for p in setup.posts], "deck": _cards(setup.deck), "actions": actions,
-        "now": _now(state),
+        "posts": [_post(p) for p in setup.posts], "bomb_pot": setup.bomb_pot, "deck": _cards(setup.deck),
+        "actions": actions, "now": _now(state),
     }
+
+
+def _start(rules: Rules, stacks: Sequence[int], button: int, deck: Sequence[Card], posts: tuple[Post, ...],
+           bomb_pot: int) -> HandState:
+    """The hand's first state again (a bomb pot's posts are its antes, made by `start_hand`)."""
+    if bomb_pot:
+        return start_hand(rules, stacks, button, deck=deck, bomb_pot=bomb_pot)
+    return start_hand(rules, stacks, button, deck=deck, posts=posts)
 
 
 def _now(state: HandState) -> JSON:
     return {"street": _STREETS[state.street], "actor": state.actor, "board": _cards(state.board),
+            "boards": [_cards(board) for board in state.boards],
             "stacks": list(state.stacks), "bets": list(state.bets), "pot_total": state.pot_total}
 
 
@@ -144,7 +157,8 @@ def _player(player: Player | None) -> JSON | None:
     if player is None:
         return None
     return {"name": player.name, "stack": player.stack, "sitting_out": player.sitting_out,
-            "waiting": player.waiting, "leaving": player.leaving}
+            "waiting": player.waiting, "leaving": player.leaving, "owes_small": player.owes_small,
+            "owes_big": player.owes_big, "post_missed": player.post_missed}
 
 
 def _schedule(schedule: Schedule) -> JSON:
@@ -182,7 +196,7 @@ def _legal(legal: LegalActions) -> JSON:
 
 def _result(result: HandResult) -> JSON:
     return {"pots": [_pot_result(p) for p in result.pots], "rake": result.rake, "net": list(result.net),
-            "showdown": result.showdown}
+            "showdown": result.showdown, "boards": [_cards(board) for board in result.boards], "runs": result.runs}
 
 
 def _pot_result(pot: PotResult) -> JSON:
@@ -193,14 +207,15 @@ def _pot_result(pot: PotResult) -> JSON:
                                                          "cards": _cards(pot.high_hand.cards)},
         "low_winners": list(pot.low_winners),
         "low_hand": None if pot.low_hand is None else {"name": pot.low_hand.name, "cards": _cards(pot.low_hand.cards)},
-        "payouts": [[seat, chips] for seat, chips in pot.payouts],
+        "payouts": [[seat, chips] for seat, chips in pot.payouts], "pot": pot.pot, "board": pot.board,
     }
 
 
 def _view(view: SeatView) -> JSON:
     return {
         "seat": view.seat, "rules": _rules(view.rules), "button": view.button, "street": _STREETS[view.street],
-        "hole": _cards(view.hole), "board": _cards(view.board), "starting_stacks": list(view.starting_stacks),
+        "hole": _cards(view.hole), "board": _cards(view.board), "boards": [_cards(b) for b in view.boards],
+        "starting_stacks": list(view.starting_stacks),
         "stacks": list(view.stacks), "bets": list(view.bets), "contributed": list(view.contributed),
         "folded": list(view.folded), "all_in": list(view.all_in),
         "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in view.pots],
@@ -213,7 +228,7 @@ def _view(view: SeatView) -> JSON:
 
 
 _EVENT_TYPES = (Posted, HoleDealt, DealtFaceDown, Burned, BurnedFaceDown, BoardDealt, Acted, BetReturned, Shown,
-                Mucked, RakeTaken, PotAwarded)
+                Mucked, RakeTaken, PotAwarded, RunChosen)
 
 
 def _event(event: ViewEvent | Burned) -> JSON:
@@ -229,7 +244,8 @@ def _event(event: ViewEvent | Burned) -> JSON:
     if isinstance(event, BurnedFaceDown):
         return {"event": "burned_face_down"}
     if isinstance(event, BoardDealt):
-        return {"event": "board_dealt", "street": _STREETS[Street(event.street)], "cards": _cards(event.cards)}
+        return {"event": "board_dealt", "street": _STREETS[Street(event.street)], "cards": _cards(event.cards),
+                "board": event.board}
     if isinstance(event, Acted):
         return {"event": "acted", "seat": event.seat, "action": event.action, "to": event.to, "added": event.added,
                 "all_in": event.all_in}
@@ -241,8 +257,10 @@ def _event(event: ViewEvent | Burned) -> JSON:
         return {"event": "mucked", "seat": event.seat}
     if isinstance(event, RakeTaken):
         return {"event": "rake_taken", "amount": event.amount}
+    if isinstance(event, RunChosen):
+        return {"event": "run_chosen", "seat": event.seat, "times": event.times}
     return {"event": "pot_awarded", "pot": event.pot, "seat": event.seat, "amount": event.amount,
-            "share": event.share}
+            "share": event.share, "board": event.board}
 
 
 # --- reading ------------------------------------------------------------------------------------------------
@@ -309,6 +327,11 @@ class _Obj:
             raise SerializationError(f"{self.path}: the field {key!r} is missing")
         self.read.add(key)
         return self.data[key]
+
+    def has(self, key: str) -> bool:
+        """Whether the optional ``key`` is present (fields added since the schema began are optional, so
+        documents written before them still read)."""
+        return key in self.data
 
     def where(self, key: str) -> str:
         return f"{self.path}.{key}"
@@ -432,8 +455,12 @@ def _read_rules(o: _Obj) -> Rules:
     if showdown not in policies:
         raise SerializationError(f"{o.where('showdown')}: expected one of {', '.join(policies)}, got {showdown!r}")
     blinds, ante, hole_cards, hi_lo = o.ints("blinds"), o.integer("ante"), o.integer("hole_cards"), o.flag("hi_lo")
+    boards = o.integer("boards") if o.has("boards") else 1
+    runs = o.integer("runs") if o.has("runs") else 1
+    ask_runs = o.flag("ask_runs") if o.has("ask_runs") else True
     o.done()
-    return _build(o.path, lambda: Rules(betting, blinds, ante, hole_cards, hi_lo, rake, policies[showdown]))
+    return _build(o.path, lambda: Rules(betting, blinds, ante, hole_cards, hi_lo, rake, policies[showdown], boards,
+                                        runs, ask_runs))
 
 
 def _read_post(o: _Obj) -> Post:
@@ -455,7 +482,11 @@ def _read_action(o: _Obj) -> Action:
         to = o.integer("to", minimum=1)
         o.done()
         return Bet(to) if name == "bet" else Raise(to)
-    raise SerializationError(f"{o.where('action')}: expected fold, check, call, bet, raise, show or muck, "
+    if name == "run":
+        times = o.integer("times", minimum=1)
+        o.done()
+        return _build(o.path, lambda: RunIt(times))
+    raise SerializationError(f"{o.where('action')}: expected fold, check, call, bet, raise, show, muck or run, "
                              f"got {name!r}")
 
 
@@ -470,8 +501,12 @@ def _read_hand(o: _Obj) -> HandState:
     rules = _read_rules(o.obj("rules"))
     button, stacks = o.integer("button"), o.ints("starting_stacks")
     posts = tuple(_read_post(p) for p in o.objs("posts"))
+    bomb_pot = o.integer("bomb_pot") if o.has("bomb_pot") else 0
     deck = Deck.ordered(o.cards("deck"))
-    state = _build(o.path, lambda: start_hand(rules, stacks, button, deck=deck, posts=posts))
+    state = _build(o.path, lambda: _start(rules, stacks, button, deck.cards, posts, bomb_pot))
+    if state.setup.posts != posts:
+        raise SerializationError(f"{o.where('posts')}: a bomb pot's posts are one ante of {bomb_pot} from each "
+                                 f"player; the document lists others")
     for step in o.objs("actions"):
         seat = step.integer("seat")
         action = _read_action(step)
@@ -482,15 +517,26 @@ def _read_hand(o: _Obj) -> HandState:
     now = o.obj("now")
     claimed: JSON = {"street": _street(now, "street"), "actor": now.opt_int("actor"), "board": now.cards("board"),
                      "stacks": now.ints("stacks"), "bets": now.ints("bets"), "pot_total": now.integer("pot_total")}
+    if now.has("boards"):
+        claimed["boards"] = _read_boards(now, "boards")
     now.done()
     o.done()
     actual: JSON = {"street": state.street, "actor": state.actor, "board": state.board, "stacks": state.stacks,
-                    "bets": state.bets, "pot_total": state.pot_total}
+                    "bets": state.bets, "pot_total": state.pot_total, "boards": state.boards}
     for key, value in claimed.items():
         if value != actual[key]:
             raise SerializationError(f"{now.where(key)}: the document says {_show(value)}, but replaying its actions "
                                      f"gives {_show(actual[key])}; the document was changed or is corrupt")
     return state
+
+
+def _read_boards(o: _Obj, key: str) -> tuple[tuple[Card, ...], ...]:
+    boards = []
+    for i, text in enumerate(o.items(key)):
+        if not isinstance(text, str):
+            raise SerializationError(f"{o.where(key)}[{i}]: expected cards in a string, got {text!r}")
+        boards.append(_build(f"{o.where(key)}[{i}]", partial(parse_cards, text)))
+    return tuple(boards)
 
 
 def _show(value: object) -> str:
@@ -504,8 +550,10 @@ def _show(value: object) -> str:
 def _read_player(o: _Obj) -> Player:
     name, stack = o.text("name"), o.integer("stack")
     flags = o.flag("sitting_out"), o.flag("waiting"), o.flag("leaving")
+    # Missed blinds came later: a document written before them has none of these fields, and owes nothing.
+    owed = tuple(o.flag(key) if key in o.data else False for key in ("owes_small", "owes_big", "post_missed"))
     o.done()
-    return _build(o.path, lambda: Player(name, stack, *flags))
+    return _build(o.path, lambda: Player(name, stack, *flags, *owed))
 
 
 def _read_seats(o: _Obj, key: str) -> tuple[Player | None, ...]:
@@ -567,8 +615,9 @@ def _read_legal(o: _Obj) -> LegalActions:
     if wager != raw:
         raise SerializationError(f"{o.where('wager')}: expected null, 'bet' or 'raise', got {raw!r}")
     min_to, max_to, show, muck = o.integer("min_to"), o.integer("max_to"), o.flag("show"), o.flag("muck")
+    runs = o.integer("runs") if o.has("runs") else 0
     o.done()
-    return LegalActions(seat, fold, check, call, wager, min_to, max_to, show, muck)
+    return LegalActions(seat, fold, check, call, wager, min_to, max_to, show, muck, runs)
 
 
 def _read_high(o: _Obj) -> HighHand:
@@ -604,12 +653,16 @@ def _read_result(o: _Obj) -> HandResult:
                 raise SerializationError(f"{p.where('payouts')}[{i}]: expected [seat, chips], got {pair!r}")
             payouts.append((_int(pair[0], f"{p.where('payouts')}[{i}][0]", 0),
                             _int(pair[1], f"{p.where('payouts')}[{i}][1]", 0)))
+        index = p.integer("pot") if p.has("pot") else 0
+        board = p.integer("board") if p.has("board") else 0
         p.done()
         pots.append(PotResult(amount, rake, eligible, high_winners, None if hh is None else _read_high(hh),
-                              low_winners, None if lh is None else _read_low(lh), tuple(payouts)))
+                              low_winners, None if lh is None else _read_low(lh), tuple(payouts), index, board))
     rake, net, showdown = o.integer("rake"), o.ints("net", minimum=None), o.flag("showdown")
+    boards = _read_boards(o, "boards") if o.has("boards") else ()
+    runs = o.integer("runs", minimum=1) if o.has("runs") else 1
     o.done()
-    return HandResult(tuple(pots), rake, net, showdown)
+    return HandResult(tuple(pots), rake, net, showdown, boards, runs)
 
 
 def _read_event(o: _Obj) -> ViewEvent | Burned:
@@ -629,7 +682,7 @@ def _read_event(o: _Obj) -> ViewEvent | Burned:
     elif name == "burned_face_down":
         event = BurnedFaceDown()
     elif name == "board_dealt":
-        event = BoardDealt(_street(o, "street"), o.cards("cards"))
+        event = BoardDealt(_street(o, "street"), o.cards("cards"), o.integer("board") if o.has("board") else 0)
     elif name == "acted":
         event = Acted(o.integer("seat"), o.text("action"), o.integer("to"), o.integer("added"), o.flag("all_in"))
     elif name == "bet_returned":
@@ -641,7 +694,10 @@ def _read_event(o: _Obj) -> ViewEvent | Burned:
     elif name == "rake_taken":
         event = RakeTaken(o.integer("amount"))
     elif name == "pot_awarded":
-        event = PotAwarded(o.integer("pot"), o.integer("seat"), o.integer("amount"), o.text("share"))
+        event = PotAwarded(o.integer("pot"), o.integer("seat"), o.integer("amount"), o.text("share"),
+                           o.integer("board") if o.has("board") else 0)
+    elif name == "run_chosen":
+        event = RunChosen(o.integer("seat"), o.integer("times", minimum=1))
     else:
         raise SerializationError(f"{o.where('event')}: unknown event {name!r}")
     o.done()
@@ -669,7 +725,9 @@ def _read_view(o: _Obj) -> SeatView:
         events.append(event)
     view = SeatView(
         seat=o.integer("seat", minimum=-1), rules=rules, button=o.integer("button"), street=_street(o, "street"),
-        hole=o.cards("hole"), board=o.cards("board"), starting_stacks=o.ints("starting_stacks"),
+        hole=o.cards("hole"), board=o.cards("board"),
+        boards=_read_boards(o, "boards") if o.has("boards") else (o.cards("board"),),
+        starting_stacks=o.ints("starting_stacks"),
         stacks=o.ints("stacks"), bets=o.ints("bets"), contributed=o.ints("contributed"), folded=o.flags("folded"),
         all_in=o.flags("all_in"), pots=tuple(pots), pot_total=o.integer("pot_total"), level=o.integer("level"),
         actor=o.opt_int("actor"), legal=None if legal is None else _read_legal(legal), shown=tuple(shown),

@@ -23,6 +23,9 @@ class PotResult:
 
     ``high_hand`` and ``low_hand`` are the winning hands with their five cards (None when the pot was not
     contested, or for the low when nobody eligible had one); ``payouts`` pairs each paid seat with its chips.
+    ``pot`` is the pot's number (0: the main pot). When a pot is shared between boards (a double board, or a
+    board run more than once) it is settled once per board: ``board`` numbers the board (an index into
+    `HandResult.boards`), ``amount`` is that board's share and ``rake`` is carried by the first board's part.
     """
 
     amount: int
@@ -33,6 +36,8 @@ class PotResult:
     low_winners: tuple[int, ...]
     low_hand: LowHand | None
     payouts: tuple[tuple[int, int], ...]
+    pot: int = 0
+    board: int = 0
 
     @property
     def is_split(self) -> bool:
@@ -44,12 +49,16 @@ class PotResult:
 
 @attrs.frozen(slots=True)
 class HandResult:
-    """The outcome of a hand: every pot, the rake, and each seat's net result (final minus starting stack)."""
+    """The outcome of a hand: every pot (every part of a pot, when it was shared between boards), the rake,
+    and each seat's net result (final minus starting stack). ``boards`` is every final board, run by run and
+    board by board within a run; ``runs`` how many times the board was run."""
 
     pots: tuple[PotResult, ...]
     rake: int
     net: tuple[int, ...]
     showdown: bool
+    boards: tuple[tuple[Card, ...], ...] = ()
+    runs: int = 1
 
     def won(self, seat: int) -> int:
         return sum(pot.paid(seat) for pot in self.pots)
@@ -83,15 +92,39 @@ def _best(values: Mapping[int, int], seats: Sequence[int]) -> tuple[int, tuple[i
     return best, tuple(s for s in seats if values[s] == best)
 
 
+def divide(amount: int, parts: int) -> list[int]:
+    """``amount`` in ``parts`` as equal as chips allow, the odd chips to the first parts."""
+    base, extra = divmod(amount, parts)
+    return [base + (1 if i < extra else 0) for i in range(parts)]
+
+
+def settle_on_boards(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Sequence[Card]],
+                     evaluators: Sequence[BoardEvaluator] | None, runs: int, hi_lo: bool, button: int, players: int,
+                     index: int = 0) -> list[PotResult]:
+    """Settle one pot when there may be several boards (``evaluators``, run by run): a contested pot is divided
+    evenly between the runs, each run's share evenly between its boards (odd chips to the first run and the
+    first board), and each board's share is split high/low on its own."""
+    if evaluators is None or len(claimants) == 1 or len(evaluators) == 1:
+        evaluator = evaluators[0] if evaluators else None
+        return [settle_pot(pot, rake, claimants, hole, evaluator, hi_lo, button, players, index)]
+    per_run = len(evaluators) // runs
+    amounts = [part for share in divide(pot.amount - rake, runs) for part in divide(share, per_run)]
+    return [settle_pot(pot, rake if board == 0 else 0, claimants, hole, evaluators[board], hi_lo, button, players,
+                       index, board, amount) for board, amount in enumerate(amounts)]
+
+
 def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Sequence[Card]],
-               evaluator: BoardEvaluator | None, hi_lo: bool, button: int, players: int) -> PotResult:
-    """Settle one pot among its claimants; ``evaluator`` is None when the hand ended without a showdown."""
-    amount = pot.amount - rake
+               evaluator: BoardEvaluator | None, hi_lo: bool, button: int, players: int, index: int = 0,
+               board: int = 0, amount: int | None = None) -> PotResult:
+    """Settle one pot (or one board's ``amount`` of it) among its claimants; ``evaluator`` is None when the
+    hand ended without a showdown."""
+    if amount is None:
+        amount = pot.amount - rake
     if len(claimants) == 1 or evaluator is None:
         # Uncontested: the whole pot, and the winning hand named only when it went to a showdown.
         seat = claimants[0]
         high = evaluator.best_high(hole[seat]) if evaluator is not None else None
-        return PotResult(amount, rake, pot.eligible, (seat,), high, (), None, ((seat, amount),))
+        return PotResult(amount, rake, pot.eligible, (seat,), high, (), None, ((seat, amount),), index, board)
     highs = {seat: evaluator.high_value(hole[seat]) for seat in claimants}
     _, high_winners = _best(highs, claimants)
     low_winners: tuple[int, ...] = ()
@@ -113,7 +146,7 @@ def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Seq
     return PotResult(
         amount, rake, pot.eligible, high_winners, evaluator.high_hand(hole[high_winners[0]], highs[high_winners[0]]),
         low_winners, evaluator.low_hand(hole[low_winners[0]], lows[low_winners[0]]) if low_winners else None,
-        tuple(sorted(merged.items(), key=lambda item: (item[0] - button - 1) % players)),
+        tuple(sorted(merged.items(), key=lambda item: (item[0] - button - 1) % players)), index, board,
     )
 
 

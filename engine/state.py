@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
-from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, Show
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
 from engine.betting import FLOP, PREFLOP, RIVER, TURN, FixedLimit, Spot
 from engine.cards import Card, Deck
 from engine.errors import IllegalAction, RulesError
@@ -33,11 +33,12 @@ from engine.events import (
     Posted,
     PotAwarded,
     RakeTaken,
+    RunChosen,
     Shown,
 )
 from engine.pots import Pot, build_pots, uncalled_bet
-from engine.rules import Post, Rules, ShowdownPolicy, standard_posts
-from engine.showdown import HandResult, PotResult, could_win, seat_order_from, settle_pot, split_rake
+from engine.rules import Post, Rules, ShowdownPolicy, check_posts, standard_posts
+from engine.showdown import HandResult, PotResult, could_win, seat_order_from, settle_on_boards, split_rake
 
 if TYPE_CHECKING:
     from engine.views import SeatView
@@ -63,7 +64,9 @@ class LegalActions(NamedTuple):
 
     ``call`` is the chips a call adds (0 when there is nothing to call); ``wager`` is "bet" or "raise" when a
     wager is allowed, with ``min_to`` and ``max_to`` the totals it may bring the player's bet to (fixed limit
-    has one amount, so they are equal). ``show`` and ``muck`` are for a manual showdown.
+    has one amount, so they are equal). ``show`` and ``muck`` are for a manual showdown. ``runs`` is set when
+    players are all in before the river and may run the rest of the board more than once: the player chooses
+    `RunIt(times)` with times from 1 (run it once) to ``runs``.
     """
 
     seat: int
@@ -75,6 +78,7 @@ class LegalActions(NamedTuple):
     max_to: int = 0
     show: bool = False
     muck: bool = False
+    runs: int = 0
 
     def allows(self, action: Action) -> bool:
         kind = type(action)
@@ -91,6 +95,9 @@ class LegalActions(NamedTuple):
             return self.show
         if kind is Muck:
             return self.muck
+        if kind is RunIt:
+            assert isinstance(action, RunIt)
+            return action.times <= self.runs
         return False
 
     def describe(self) -> str:
@@ -110,6 +117,8 @@ class LegalActions(NamedTuple):
             parts.append("show")
         if self.muck:
             parts.append("muck")
+        if self.runs:
+            parts.append(f"RunIt(times) with times = 1..{self.runs}")
         return ", ".join(parts) if parts else "nothing"
 
     @property
@@ -131,7 +140,20 @@ class LegalActions(NamedTuple):
             out.append(Show())
         if self.muck:
             out.append(Muck())
+        out.extend(RunIt(times) for times in range(1, self.runs + 1))
         return tuple(out)
+
+    @property
+    def default(self) -> Action:
+        """What a server does for a player who does not answer in time: check, else decline to run the board
+        again, else show at the showdown, else fold."""
+        if self.check:
+            return _CHECK
+        if self.runs:
+            return RunIt(1)
+        if self.show:
+            return _SHOW
+        return _FOLD
 
 
 @attrs.frozen(slots=True)
@@ -144,7 +166,7 @@ class HandSetup:
     posts: tuple[Post, ...]
     deck: tuple[Card, ...] = attrs.field(repr=False)
     hole: tuple[tuple[Card, ...], ...] = attrs.field(repr=False)
-
+    bomb_pot: int = 0
 
 
 @attrs.frozen(slots=True)
@@ -154,6 +176,22 @@ class Reveal:
     order: tuple[int, ...]
     shown: tuple[bool, ...]
     mucked: tuple[bool, ...]
+
+
+@attrs.frozen(slots=True)
+class Agreement:
+    """Players all in before the river choosing how many times to run the rest of the board: ``order`` is who
+    chooses, in turn from the button's left; ``choices`` what each has chosen so far; ``most`` the most runs
+    on offer (the rules' ``runs``, fewer when the deck cannot deal more)."""
+
+    order: tuple[int, ...]
+    choices: tuple[int, ...]
+    most: int
+
+    @property
+    def times(self) -> int | None:
+        """The runs agreed (the lowest choice), once everyone has chosen."""
+        return min(self.choices) if len(self.choices) == len(self.order) else None
 
 
 _FOLD, _CHECK, _CALL, _SHOW, _MUCK = Fold(), Check(), Call(), Show(), Muck()
@@ -170,11 +208,16 @@ class HandState:
     the last full bet or raise, ``min_raise`` its size, ``wagers`` the count of full bets and raises.
     ``actions`` is every action taken so far: with the setup (rules, stacks, button, deck) it is the whole
     record of the hand, from which `events` are replayed on demand.
+
+    ``board`` is the board (the first one in a double-board game, the first run when the board was run more
+    than once); ``extra_boards`` the others, so `boards` is every board in order: run by run, board by board.
+    ``agreement`` is set once players all in before the river are asked how many times to run the board.
     """
 
     setup: HandSetup
     street: Street
     board: tuple[Card, ...]
+    extra_boards: tuple[tuple[Card, ...], ...]
     stacks: tuple[int, ...]
     bets: tuple[int, ...]
     contributed: tuple[int, ...]
@@ -186,6 +229,7 @@ class HandState:
     wagers: int
     acted: tuple[int, ...]
     aggressor: int | None
+    agreement: Agreement | None = attrs.field(repr=False)
     reveal: Reveal | None = attrs.field(repr=False)
     result: HandResult | None = attrs.field(repr=False)
     actions: tuple[Action, ...] = attrs.field(repr=False)
@@ -216,6 +260,11 @@ class HandState:
     @property
     def players(self) -> int:
         return len(self.stacks)
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Every board: one, or one per board of a double-board game, times the runs agreed."""
+        return (self.board, *self.extra_boards)
 
     @property
     def is_over(self) -> bool:
@@ -311,6 +360,7 @@ class _StateBuilder:
     setup: HandSetup
     street: Street
     board: tuple[Card, ...]
+    extra_boards: tuple[tuple[Card, ...], ...]
     stacks: tuple[int, ...]
     bets: tuple[int, ...]
     contributed: tuple[int, ...]
@@ -322,22 +372,24 @@ class _StateBuilder:
     wagers: int
     acted: tuple[int, ...]
     aggressor: int | None
+    agreement: Agreement | None
     reveal: Reveal | None
     result: HandResult | None
     actions: tuple[Action, ...]
     _legal_cache: LegalActions | None
 
 
-def _new_state(setup: HandSetup, street: Street, board: tuple[Card, ...], stacks: tuple[int, ...],
-               bets: tuple[int, ...], contributed: tuple[int, ...], folded: tuple[bool, ...], actor: int | None,
-               level: int, full_level: int, min_raise: int, wagers: int, acted: tuple[int, ...],
-               aggressor: int | None, reveal: Reveal | None, result: HandResult | None,
-               actions: tuple[Action, ...]) -> HandState:
+def _new_state(setup: HandSetup, street: Street, board: tuple[Card, ...], extra_boards: tuple[tuple[Card, ...], ...],
+               stacks: tuple[int, ...], bets: tuple[int, ...], contributed: tuple[int, ...],
+               folded: tuple[bool, ...], actor: int | None, level: int, full_level: int, min_raise: int,
+               wagers: int, acted: tuple[int, ...], aggressor: int | None, agreement: Agreement | None,
+               reveal: Reveal | None, result: HandResult | None, actions: tuple[Action, ...]) -> HandState:
     """The same as ``HandState(...)`` with every field given, only faster (see `_StateBuilder`)."""
     state = object.__new__(_StateBuilder)
     state.setup = setup
     state.street = street
     state.board = board
+    state.extra_boards = extra_boards
     state.stacks = stacks
     state.bets = bets
     state.contributed = contributed
@@ -349,6 +401,7 @@ def _new_state(setup: HandSetup, street: Street, board: tuple[Card, ...], stacks
     state.wagers = wagers
     state.acted = acted
     state.aggressor = aggressor
+    state.agreement = agreement
     state.reveal = reveal
     state.result = result
     state.actions = actions
@@ -374,6 +427,8 @@ def _spot(state: HandState | _Work, seat: int) -> Spot:
 def _legal(state: HandState, seat: int) -> LegalActions:
     if state.street is Street.SHOWDOWN:
         return LegalActions(seat, show=True, muck=_may_muck(state, seat))
+    if state.agreement is not None:
+        return LegalActions(seat, runs=state.agreement.most)
     stacks, level = state.stacks, state.level
     stack = stacks[seat]
     owed = level - state.bets[seat]
@@ -382,10 +437,10 @@ def _legal(state: HandState, seat: int) -> LegalActions:
     limits = _wager_limits(state, seat) if owed < stack else None  # else calling takes every chip
     legal: LegalActions
     if limits is None:
-        legal = _tuple_new(LegalActions, (seat, facing, not facing, call, None, 0, 0, False, False))
+        legal = _tuple_new(LegalActions, (seat, facing, not facing, call, None, 0, 0, False, False, 0))
     else:
         wager = "raise" if level else "bet"
-        legal = _tuple_new(LegalActions, (seat, facing, not facing, call, wager, *limits, False, False))
+        legal = _tuple_new(LegalActions, (seat, facing, not facing, call, wager, *limits, False, False, 0))
     return legal
 
 
@@ -432,6 +487,9 @@ def _refusal(state: HandState, action: Action, legal: LegalActions) -> str:
                       + ("there is a bet to raise" if legal.wager == "raise" else "there is no bet to raise"))
         else:
             reason = f"seat {seat} cannot {word} to {action.to}"
+    elif isinstance(action, RunIt):
+        reason = (f"seat {seat} cannot choose how many times to run the board now" if not legal.runs else
+                  f"seat {seat} cannot run it {action.times} times: {legal.runs} at most")
     elif isinstance(action, (Show, Muck)):
         reason = f"seat {seat} cannot {action}" + (" now" if state.street is not Street.SHOWDOWN else
                                                      ": it is the last claim on a pot")
@@ -490,21 +548,25 @@ def _quick_step(state: HandState, action: Action, seat: int) -> HandState | None
         work.folded, work.acted = list(folded), list(acted)
         work.advance(after=seat)
         return work.freeze(actions)
-    return _new_state(state.setup, state.street, state.board, stacks, bets, contributed, folded, actor, level,
-                      state.full_level, state.min_raise, state.wagers, acted, state.aggressor, None, None, actions)
+    return _new_state(state.setup, state.street, state.board, state.extra_boards, stacks, bets, contributed, folded,
+                      actor, level, state.full_level, state.min_raise, state.wagers, acted, state.aggressor, None,
+                      None, None, actions)
 
 
 # --- starting a hand ----------------------------------------------------------------------------------------
 
 
 def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: int | str | bytes | None = None,
-               deck: Deck | Sequence[Card] | None = None, posts: Sequence[Post] | None = None) -> HandState:
+               deck: Deck | Sequence[Card] | None = None, posts: Sequence[Post] | None = None,
+               bomb_pot: int = 0) -> HandState:
     """Post antes and blinds, deal the hole cards, and return the state with the first player to act.
 
     The deck is fixed here: ``deck`` in a given order (replays, tests), else ``seed`` for a reproducible
     shuffle, else a secure shuffle. Hole cards are dealt one at a time clockwise from the seat left of the
     button; a card is burned before the flop, the turn and the river. ``posts`` replaces the antes and blinds
     the rules call for, when a hand's forced bets differ (a new player's big blind, dead blinds, straddles).
+    ``bomb_pot`` makes the hand a bomb pot: everyone antes that many chips (instead of the antes and blinds),
+    nobody bets before the flop, and the first betting round is on the flop.
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a Rules(...), got {rules!r}")
@@ -523,25 +585,41 @@ def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: in
         order = (Deck.secure() if seed is None else Deck.seeded(seed)).cards
     else:
         order = deck.cards if isinstance(deck, Deck) else Deck.ordered(deck).cards
-    needed = players * rules.hole_cards + 8
+    needed = players * rules.hole_cards + 3 + 5 * rules.boards
     if len(order) < needed:
         raise RulesError(f"the deck holds {len(order)} cards; {players} players need {needed} "
-                         f"({rules.hole_cards} each, 5 for the board and 3 burns)")
-    if posts is None:
+                         f"({rules.hole_cards} each, 5 for each board and 3 burns)")
+    if isinstance(bomb_pot, bool) or not isinstance(bomb_pot, int) or bomb_pot < 0:
+        raise RulesError(f"bomb_pot is the ante each player posts, a whole number of chips >= 0, got {bomb_pot!r}")
+    if bomb_pot:
+        if posts is not None:
+            raise RulesError("a bomb pot's forced bets are its antes: give bomb_pot or posts, not both")
+        forced = tuple(Post((button + 1 + i) % players, "ante", bomb_pot) for i in range(players))
+    elif posts is None:
         forced = standard_posts(rules, players, button)
     else:
         forced = tuple(posts)
-        for post in forced:
-            if not isinstance(post, Post) or post.seat >= players:
-                raise RulesError(f"posts must be Post(seat, kind, amount) with seats in 0..{players - 1}, "
-                                 f"got {post!r}")
+        check_posts(rules, forced, players)
     n = players
     dealing = seat_order_from(button + 1, range(n), n)
     hole: list[tuple[Card, ...]] = [()] * n
     for i, seat in enumerate(dealing):
         hole[seat] = order[i: n * rules.hole_cards: n]
-    setup = HandSetup(rules, button, stacks, forced, order, tuple(hole))
+    setup = HandSetup(rules, button, stacks, forced, order, tuple(hole), bomb_pot)
     return _Work.new_hand(setup, None).freeze(())
+
+
+def board_positions(players: int, hole_cards: int, boards: int = 1) -> tuple[tuple[int, ...], ...]:
+    """Where each board's five cards lie in the deck (the first run): the hole cards come first, then for each
+    street a burn and that street's cards for each board in turn."""
+    positions: list[list[int]] = [[] for _ in range(boards)]
+    position = players * hole_cards
+    for size in (3, 1, 1):
+        position += 1  # the burn
+        for board in positions:
+            board.extend(range(position, position + size))
+            position += size
+    return tuple(tuple(board) for board in positions)
 
 
 def _replay_events(setup: HandSetup, actions: Sequence[Action]) -> tuple[Event, ...]:
@@ -563,8 +641,9 @@ class _Work:
     state can be replayed from its actions.
     """
 
-    __slots__ = ("acted", "actor", "aggressor", "bets", "board", "contributed", "events", "folded", "full_level",
-                 "level", "min_raise", "n", "result", "reveal", "rules", "setup", "stacks", "street", "wagers")
+    __slots__ = ("acted", "actor", "aggressor", "agreement", "bets", "board", "contributed", "events", "extra_boards",
+                 "folded", "full_level", "level", "min_raise", "n", "result", "reveal", "rules", "setup", "stacks",
+                 "street", "wagers")
 
     def __init__(self, state: HandState | None, events: list[Event] | None) -> None:
         self.events = events
@@ -574,6 +653,7 @@ class _Work:
         self.rules = state.setup.rules
         self.street = state.street
         self.board = state.board
+        self.extra_boards = state.extra_boards
         self.stacks = list(state.stacks)
         self.bets = list(state.bets)
         self.contributed = list(state.contributed)
@@ -585,15 +665,16 @@ class _Work:
         self.wagers = state.wagers
         self.acted = list(state.acted)
         self.aggressor = state.aggressor
+        self.agreement = state.agreement
         self.reveal = state.reveal
         self.result = state.result
         self.n = len(self.stacks)
 
     def freeze(self, actions: tuple[Action, ...]) -> HandState:
         return _new_state(
-            self.setup, self.street, self.board, tuple(self.stacks), tuple(self.bets), tuple(self.contributed),
-            tuple(self.folded), self.actor, self.level, self.full_level, self.min_raise, self.wagers,
-            tuple(self.acted), self.aggressor, self.reveal, self.result, actions,
+            self.setup, self.street, self.board, self.extra_boards, tuple(self.stacks), tuple(self.bets),
+            tuple(self.contributed), tuple(self.folded), self.actor, self.level, self.full_level, self.min_raise,
+            self.wagers, tuple(self.acted), self.aggressor, self.agreement, self.reveal, self.result, actions,
         )
 
     # --- the start --------------------------------------------------------------------------------------------
@@ -606,7 +687,8 @@ class _Work:
         work.setup, work.rules = setup, rules
         work.stacks, work.bets, work.contributed = list(setup.starting_stacks), [0] * n, [0] * n
         work.folded, work.acted = [False] * n, [-1] * n
-        work.board, work.reveal, work.result, work.aggressor = (), None, None, None
+        work.board, work.reveal, work.result, work.aggressor, work.agreement = (), None, None, None, None
+        work.extra_boards = ((),) * (rules.boards - 1)
         work.street = Street.BLINDS
         for post in setup.posts:
             work.post(post.seat, post.kind, post.amount, dead=not post.live)
@@ -621,7 +703,11 @@ class _Work:
                                            default=0)
         work.wagers = len(openers) if work.level else 0
         work.min_raise = work.full_raise_size()
-        work.begin_round(first=(openers[-1].seat + 1) % n if openers else (button + 1) % n)
+        if setup.bomb_pot:
+            work.actor = None
+            work.end_round()  # no betting before the flop
+        else:
+            work.begin_round(first=(openers[-1].seat + 1) % n if openers else (button + 1) % n)
         return work
 
     def post(self, seat: int, kind: str, amount: int, dead: bool) -> None:
@@ -670,6 +756,10 @@ class _Work:
         elif kind is Bet or kind is Raise:
             assert isinstance(action, (Bet, Raise))
             self.wager(seat, action)
+        elif kind is RunIt:
+            assert isinstance(action, RunIt)
+            self.choose_runs(seat, action.times)
+            return
         else:
             self.showdown_choice(kind is Show)
             return
@@ -726,9 +816,21 @@ class _Work:
                 self.events.append(BetReturned(seat, amount))
 
     def end_round(self) -> None:
-        """Close the betting round; deal the next street, or run the board out, or go to the showdown."""
+        """Close the betting round; deal the next street, or run the board out (once, or as many times as the
+        players agree), or go to the showdown."""
         self.return_uncalled()
         able = self.able_to_bet()
+        if able < 2 and self.street < Street.RIVER and self.rules.runs > 1 and self.folded.count(False) > 1:
+            most = self.runs_possible()
+            if most > 1:
+                if not self.rules.ask_runs:
+                    self.run_out(most)
+                    return
+                order = tuple(seat_order_from(self.setup.button + 1,
+                                              [s for s in range(self.n) if not self.folded[s]], self.n))
+                self.agreement = Agreement(order, (), most)
+                self.actor = order[0]
+                return
         while self.street < Street.RIVER:
             self.deal_street(_NEXT_STREET[self.street])
             if able >= 2:
@@ -739,16 +841,74 @@ class _Work:
         self.start_showdown()
 
     def deal_street(self, street: Street) -> None:
-        deck = self.setup.deck
-        position = self.n * self.rules.hole_cards + len(self.board) + street - FLOP  # burns before each street
-        cards = deck[position + 1: position + 1 + _BOARD_SIZES[street]]
-        self.board = self.board + cards
+        """Burn a card, then deal the street to each board in turn."""
+        boards = [self.board, *self.extra_boards]
+        # Hole cards, one burn before each street so far, and the cards already on the boards.
+        position = self.n * self.rules.hole_cards + street - FLOP + len(self.board) * len(boards)
+        self.deal_cards(position, street, boards, 0)
+        self.board, self.extra_boards = boards[0], tuple(boards[1:])
         self.street = street
         self.bets = [0] * self.n
+
+    def deal_cards(self, position: int, street: Street, boards: list[tuple[Card, ...]], first: int) -> int:
+        """Burn the card at ``position`` and deal ``street`` to each of ``boards`` (numbered from ``first``);
+        returns the position of the next card."""
+        deck, size = self.setup.deck, _BOARD_SIZES[street]
         if self.events is not None:
             self.events.append(Burned(deck[position]))
+        position += 1
+        for index, board in enumerate(boards):
+            cards = deck[position: position + size]
+            boards[index] = board + cards
+            position += size
+            if self.events is not None:
+                self.events.append(BoardDealt(street, cards, first + index))
+        return position
+
+    # --- running the board more than once ----------------------------------------------------------------------
+
+    def run_size(self) -> int:
+        """The cards one run of the rest of the board takes: a burn per street and the cards for each board."""
+        streets = Street.RIVER - self.street
+        return streets + (5 - len(self.board)) * (1 + len(self.extra_boards))
+
+    def runs_possible(self) -> int:
+        """The most runs on offer: the rules' limit, fewer when the deck cannot deal them."""
+        end_of_first = self.n * self.rules.hole_cards + 3 + 5 * (1 + len(self.extra_boards))
+        spare = len(self.setup.deck) - end_of_first
+        return min(self.rules.runs, 1 + spare // self.run_size())
+
+    def choose_runs(self, seat: int, times: int) -> None:
+        agreement = self.agreement
+        assert agreement is not None
+        agreement = self.agreement = Agreement(agreement.order, (*agreement.choices, times), agreement.most)
         if self.events is not None:
-            self.events.append(BoardDealt(street, cards))
+            self.events.append(RunChosen(seat, times))
+        agreed = agreement.times
+        if agreed is None:
+            self.actor = agreement.order[len(agreement.choices)]
+        else:
+            self.run_out(agreed)
+
+    def run_out(self, times: int) -> None:
+        """Deal the rest of the board ``times`` times (the first run as usual, each further run from the cards
+        after it), then go to the showdown."""
+        self.actor = None
+        shared = [self.board, *self.extra_boards]
+        first_street = self.street
+        while self.street < Street.RIVER:
+            self.deal_street(_NEXT_STREET[self.street])
+        position = self.n * self.rules.hole_cards + 3 + 5 * len(shared)
+        runs = [self.board, *self.extra_boards]
+        for run in range(1, times):
+            boards = list(shared)
+            street = first_street
+            while street < Street.RIVER:
+                street = _NEXT_STREET[street]
+                position = self.deal_cards(position, street, boards, run * len(shared))
+            runs += boards
+        self.extra_boards = tuple(runs[1:])
+        self.start_showdown()
 
     def begin_betting(self) -> None:
         self.level = self.full_level = self.wagers = 0
@@ -773,11 +933,12 @@ class _Work:
                 if self.events is not None:
                     self.events.append(Shown(seat, self.setup.hole[seat]))
         elif policy is ShowdownPolicy.MUCK_LOSERS:
-            evaluator = BoardEvaluator(self.board, checked=True)
+            evaluators = [BoardEvaluator(board, checked=True) for board in (self.board, *self.extra_boards)]
             pots = _final_pots(self.contributed, self.folded, self.stacks)
             for seat in order:
                 revealed = [s for s in order if shown[s]]
-                if could_win(seat, pots, revealed, self.setup.hole, evaluator, self.rules.hi_lo):
+                if any(could_win(seat, pots, revealed, self.setup.hole, evaluator, self.rules.hi_lo)
+                       for evaluator in evaluators):
                     shown[seat] = True
                     if self.events is not None:
                         self.events.append(Shown(seat, self.setup.hole[seat]))
@@ -820,23 +981,26 @@ class _Work:
         rake = self.rules.rake.amount(total, bool(self.board)) if self.rules.rake else 0
         if rake and self.events is not None:
             self.events.append(RakeTaken(rake))
-        evaluator = BoardEvaluator(self.board, checked=True) if showdown else None
+        boards = (self.board, *self.extra_boards)
+        evaluators = [BoardEvaluator(board, checked=True) for board in boards] if showdown else None
+        runs = len(boards) // self.rules.boards
         mucked = self.reveal.mucked if self.reveal else (False,) * self.n
         button = self.setup.button
         results: list[PotResult] = []
         for index, (pot, pot_rake) in enumerate(zip(pots, split_rake(pots, rake), strict=True)):
             claimants = [s for s in pot.eligible if not mucked[s]]
-            result = settle_pot(pot, pot_rake, claimants, self.setup.hole, evaluator, self.rules.hi_lo, button,
-                                self.n)
-            results.append(result)
-            for seat, chips in result.payouts:
-                self.stacks[seat] += chips
-                if self.events is not None:
-                    self.events.append(PotAwarded(index, seat, chips, _share_name(result, seat)))
+            parts = settle_on_boards(pot, pot_rake, claimants, self.setup.hole, evaluators, runs, self.rules.hi_lo,
+                                     button, self.n, index)
+            results += parts
+            for part in parts:
+                for seat, chips in part.payouts:
+                    self.stacks[seat] += chips
+                    if self.events is not None:
+                        self.events.append(PotAwarded(index, seat, chips, _share_name(part, seat), part.board))
         self.bets = [0] * self.n
         self.street = Street.SETTLED
         net = tuple(s - s0 for s, s0 in zip(self.stacks, self.setup.starting_stacks, strict=True))
-        self.result = HandResult(tuple(results), rake, net, showdown)
+        self.result = HandResult(tuple(results), rake, net, showdown, boards, runs)
 
 
 def _final_pots(contributed: Sequence[int], folded: Sequence[bool], stacks: Sequence[int]) -> tuple[Pot, ...]:

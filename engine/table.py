@@ -6,18 +6,30 @@ A `Table` is an immutable value, like a hand state: every operation returns a ne
 back with `finish_hand`. The players dealt in become the hand's seats 0..k-1 in table order, so a hand is
 always an ordinary hand of the engine; the table keeps the mapping (`hand_seats`) while the hand is in play.
 
-The rules the table follows (docs/server-guide.md states them with examples):
+The rules the table follows (docs/server-guide.md and docs/missed-blinds.md state them with examples):
 
 - **Moving button.** When a hand finishes, the button moves to the next player clockwise who is in the game
   (seated, not sitting out, not waiting). If that player has left or sat out by the time the next hand starts,
   the button goes on to the next player in the game after them. There is no dead button: the blinds are
   always the first players in the game after the button, so a player can occasionally skip or repeat a blind
   when others come and go.
-- **New players** (and players back from sitting out who missed a hand) *wait for the big blind*: they are
-  dealt in when their seat is the big blind's, the first seat after the small blind. With
-  ``new_player_posts=True`` they may instead post a big blind at once ("live blind") and play the next hand
-  from any seat except between the button and the small blind, where they wait until the button passes.
-  When fewer than two players are in the game, nobody waits: everyone seated and not sitting out is dealt in.
+- **New players** *wait for the big blind*: they are dealt in when their seat is the big blind's, the first
+  seat after the small blind. With ``new_player_posts=True`` they may instead post a big blind at once
+  ("live blind") and play the next hand from any seat except between the button and the small blind, where
+  they wait until the button passes. When fewer than two players are in the game, nobody waits: everyone
+  seated and not sitting out is dealt in (and any missed blinds they owe are forgiven).
+- **Missed blinds.** A player who has played at the table and is not dealt into a hand (sitting out, or
+  waiting) *misses* the blinds that pass their seat in that hand: a seat clockwise after the button and up to
+  the small blind's seat misses the small blind; a seat after the small blind (after the button with one
+  blind, or heads-up, where the button posts the small blind) and up to the big blind's seat misses the big
+  blind and owes both. Debts do not grow past one of each (``Player.owes_small``, ``owes_big``); in a game
+  with one blind only the big blind is owed. Players who never played owe nothing.
+- **Coming back.** A player who owes nothing is dealt in from the next hand. A player who owes waits for the
+  big blind (being dealt in as the big blind pays the debt), or, with ``come_back(seat, post_missed=True)``,
+  posts what they owe at the next hand: the big blind live ("live blind") and the small blind dead ("dead
+  blind"), at the amounts of that hand's game, from any seat except between the button and the small blind
+  (they wait until the button passes). Whichever way they are dealt in, the debt is then paid. A player who
+  leaves takes nothing owed with them: if they sit down again they are a new player.
 - **Busting**: a player left with no chips after a hand is removed from the table (`departed` says who).
 - **Leaving, sitting out during a hand**: the player's hand plays on (a server folds it when it is their turn);
   they leave or sit out when it ends.
@@ -51,18 +63,60 @@ def _chips(name: str, value: object, minimum: int) -> None:
 
 @attrs.frozen(slots=True)
 class Player:
-    """A seated player. ``waiting``: not dealt in since joining or since missing a hand (waits for the big blind,
-    or posts one with the table's ``new_player_posts``); ``leaving``: leaves when the hand in play ends."""
+    """A seated player.
+
+    ``waiting``: not to be dealt in before the big blind reaches them (or they post): a new player who has not
+    played yet (they owe nothing; with the table's ``new_player_posts`` they may post a live blind), or a
+    player who owes missed blinds. ``owes_small`` / ``owes_big``: the blinds they missed while not dealt in
+    (see the module); ``post_missed``: they chose to post what they owe and play the next hand they may.
+    ``leaving``: leaves when the hand in play ends.
+    """
 
     name: str
     stack: int
     sitting_out: bool = False
     waiting: bool = False
     leaving: bool = False
+    owes_small: bool = False
+    owes_big: bool = False
+    post_missed: bool = False
 
     def __attrs_post_init__(self) -> None:
         _name(self.name)
         _chips(f"{self.name}'s stack", self.stack, 0)
+        for flag in ("owes_small", "owes_big", "post_missed"):
+            if not isinstance(getattr(self, flag), bool):
+                raise TableError(f"{self.name}'s {flag} must be True or False, got {getattr(self, flag)!r}")
+        if self.owes and not self.waiting:
+            raise TableError(f"{self.name} owes missed blinds, so waits for the big blind or posts them: waiting "
+                             f"must be True while owes_small or owes_big is")
+        if self.post_missed and not self.owes:
+            raise TableError(f"{self.name} owes no missed blinds, so has none to post: post_missed must be False")
+
+    @property
+    def owes(self) -> bool:
+        """Whether the player owes a missed blind (small, big or both)."""
+        return self.owes_small or self.owes_big
+
+
+def _new(player: Player) -> bool:
+    """A player who has not been dealt in since sitting down: waiting, owing nothing."""
+    return player.waiting and not player.owes
+
+
+def _entry_posts(rules: Rules, hand_seat: int, player: Player) -> tuple[Post, ...]:
+    """What a waiting player posts to play at once, at the amounts of the hand's game: a debtor the big blind
+    live and the small blind dead, as owed (a small blind owed in a game with one blind has nothing to pay);
+    a new player a live big blind."""
+    if not player.owes:
+        return (Post(hand_seat, "live blind", rules.big_blind),) if rules.big_blind else ()
+    small = rules.blinds[0] if len(rules.blinds) == 2 else 0
+    posts = []
+    if player.owes_big and rules.big_blind:
+        posts.append(Post(hand_seat, "live blind", rules.big_blind))
+    if player.owes_small and small:
+        posts.append(Post(hand_seat, "dead blind", small))
+    return tuple(posts)
 
 
 @attrs.frozen(slots=True)
@@ -96,7 +150,8 @@ class HandInPlay:
 @attrs.frozen(slots=True)
 class Deal:
     """What the next hand would be: the table seats dealt in (in table order), the button's table seat, the
-    rules, the forced bets (hand seats), and the schedule's clock once the hand is under way."""
+    rules, the forced bets (hand seats; after the antes and blinds, the live and dead blinds of players who post
+    to come in), and the schedule's clock once the hand is under way."""
 
     seats: tuple[int, ...]
     button: int
@@ -267,18 +322,18 @@ class Table:
         seats = tuple(sorted(dealt))
         hand_button = seats.index(button)
         posts = standard_posts(rules, len(seats), hand_button)
-        if rules.big_blind:
-            blinds = {post.seat for post in posts if post.kind in ("small blind", "big blind")}
-            posts += tuple(Post(seats.index(s), "live blind", rules.big_blind) for s in posters
-                           if seats.index(s) not in blinds)
+        blinds = {post.seat for post in posts if post.kind in ("small blind", "big blind")}
+        for seat in posters:
+            if seats.index(seat) not in blinds:
+                posts += _entry_posts(rules, seats.index(seat), self._player(seat))
         return Deal(seats, button, rules, posts, clock)
 
     def _joiners(self, button: int, after: list[int], active: list[int]) -> tuple[list[int], list[int]]:
-        """Which waiting players join the next hand: the one in the big blind's seat, and with
-        ``new_player_posts`` every waiting player past the small blind (they post a live blind)."""
+        """Which waiting players join the next hand: the one in the big blind's seat, and every waiting player
+        past the small blind who posts (a debtor who chose ``post_missed``; a new player when the table has
+        ``new_player_posts``)."""
         rules = self._rules_for(len(active))[0]
         dealt = list(active)
-        waiting_after: list[int] = []
         if len(rules.blinds) == 2:
             # The small blind is the first player in the game after the button; players waiting between the
             # button and the small blind wait on.
@@ -289,12 +344,12 @@ class Table:
         if rest and rest[0] not in active:
             dealt.append(rest[0])  # the big blind's seat
             rest = rest[1:]
-        posters: list[int] = []
-        if self.new_player_posts:
-            waiting_after = [s for s in rest if s not in active]
-            dealt += waiting_after
-            posters = waiting_after
-        return dealt, posters
+        posters = [s for s in rest if s not in active and self._posts(self._player(s))]
+        return dealt + posters, posters
+
+    def _posts(self, player: Player) -> bool:
+        """Whether a waiting player posts to be dealt in rather than wait for the big blind."""
+        return player.post_missed if player.owes else self.new_player_posts
 
     def _rules_for(self, players: int) -> tuple[Rules, GameClock]:
         return self.schedule.game(self.clock, self.minutes, players)
@@ -331,14 +386,41 @@ class Table:
         state = start_hand(deal.rules, stacks, deal.seats.index(deal.button), seed=seed, deck=deck,
                            posts=deal.posts)
         seats: list[Player | None] = list(self.seats)
+        missed = self._missed(deal)
         for seat, player in self.players:
-            if seat in deal.seats and player.waiting:
-                seats[seat] = attrs.evolve(player, waiting=False)
-            elif player.sitting_out and not player.waiting:
-                seats[seat] = attrs.evolve(player, waiting=True)  # missed a hand: waits for the big blind
+            if seat in deal.seats:
+                if player.waiting:  # dealt in: whatever they owed is paid (or forgiven when no game was going)
+                    seats[seat] = attrs.evolve(player, waiting=False, owes_small=False, owes_big=False,
+                                               post_missed=False)
+            elif seat in missed and not _new(player):
+                small, big = missed[seat]
+                if (small and not player.owes_small) or (big and not player.owes_big):
+                    seats[seat] = attrs.evolve(player, waiting=True, owes_small=player.owes_small or small,
+                                               owes_big=player.owes_big or big)
         table = attrs.evolve(self, seats=seats, button=deal.button, clock=deal.clock,
                              hand=HandInPlay(deal.seats, deal.button, deal.rules, deal.posts))
         return table, state
+
+    def _missed(self, deal: Deal) -> dict[int, tuple[bool, bool]]:
+        """The seats the blinds of ``deal`` pass, with the blinds missed there (small, big). Clockwise after the
+        button, the small blind passes the seats up to its own: they miss it. After the small blind (after the
+        button in a game with one blind, or heads-up where the button posts the small blind) the big blind
+        passes the seats up to its own: they miss both blinds. Blinds of 0 are not missed."""
+        rules = deal.rules
+        small = rules.blinds[0] if len(rules.blinds) == 2 else 0
+        at = {post.kind: deal.seats[post.seat] for post in deal.posts if post.kind in ("small blind", "big blind")}
+        n = len(self.seats)
+
+        def passed(start: int, end: int) -> list[int]:
+            return [(start + step) % n for step in range(1, (end - start) % n + 1)]
+
+        missed: dict[int, tuple[bool, bool]] = {}
+        if small and "small blind" in at:
+            missed.update((seat, (True, False)) for seat in passed(deal.button, at["small blind"]))
+        if rules.big_blind and "big blind" in at:
+            start = at.get("small blind", deal.button)
+            missed.update((seat, (small > 0, True)) for seat in passed(start, at["big blind"]))
+        return missed
 
     def check_hand(self, state: HandState) -> HandInPlay:
         """The hand in play, after checking that ``state`` is a state of it (TableError if not)."""
@@ -401,12 +483,31 @@ class Table:
         return attrs.evolve(table, departed=(*self.departed, Departure(seat, player, "left")))
 
     def sit_out(self, seat: int) -> Table:
-        """The player is dealt out from the next hand on (a hand in play plays on)."""
-        return self._put(seat, attrs.evolve(self._occupied(seat), sitting_out=True))
+        """The player is dealt out from the next hand on (a hand in play plays on); a choice to post missed
+        blinds is cancelled."""
+        return self._put(seat, attrs.evolve(self._occupied(seat), sitting_out=True, post_missed=False))
 
-    def come_back(self, seat: int) -> Table:
-        """The player is back; if a hand was dealt without them they wait for the big blind (or post)."""
-        return self._put(seat, attrs.evolve(self._occupied(seat), sitting_out=False))
+    def come_back(self, seat: int, *, post_missed: bool = False) -> Table:
+        """The player is back. Owing nothing, they are dealt in from the next hand (a new player still waits
+        for the big blind, or posts with ``new_player_posts``). Owing missed blinds, they wait for the big blind,
+        or with ``post_missed=True`` post what they owe and play the next hand their seat allows (see the
+        module). A waiting debtor may call this again to change their choice. ``post_missed=True`` for a player
+        who owes nothing is a TableError."""
+        player = self._occupied(seat)
+        if not isinstance(post_missed, bool):
+            raise TableError(f"post_missed must be True or False, got {post_missed!r}")
+        if post_missed and not player.owes:
+            if seat in self.hand_seats:
+                why = "they are in the hand in play"
+            elif _new(player):
+                why = ("a new player waits for the big blind" + (", or posts a live blind at this table"
+                                                                 if self.new_player_posts else ""))
+            else:
+                why = ("they play from the next hand without posting"
+                       + (f": come_back({seat})" if player.sitting_out else ""))
+            raise TableError(f"seat {seat} ({player.name}) owes no missed blinds, so has none to post ({why}); "
+                             f"post_missed=True is for a player who owes the small or the big blind")
+        return self._put(seat, attrs.evolve(player, sitting_out=False, post_missed=post_missed))
 
     def add_chips(self, seat: int, amount: int) -> Table:
         """Add chips to a player's stack (a rebuy or top-up) between hands or while they are not dealt in."""

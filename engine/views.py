@@ -26,11 +26,12 @@ from engine.events import (
     Posted,
     PotAwarded,
     RakeTaken,
+    RunChosen,
     Shown,
 )
 from engine.pots import Pot
 from engine.rules import Rules
-from engine.showdown import HandResult, PotResult
+from engine.showdown import HandResult
 
 if TYPE_CHECKING:
     from engine.state import HandState, LegalActions, Street
@@ -50,7 +51,7 @@ class BurnedFaceDown:
 
 
 ViewEvent = (Posted | HoleDealt | DealtFaceDown | BurnedFaceDown | BoardDealt | Acted | BetReturned | Shown | Mucked
-             | RakeTaken | PotAwarded)
+             | RakeTaken | PotAwarded | RunChosen)
 """An event as one seat sees it: `HoleDealt` only for its own cards, `DealtFaceDown` for everyone else's,
 `BurnedFaceDown` for burns; every other event as it happened (`Shown` carries the cards shown, `Mucked` none)."""
 
@@ -63,7 +64,7 @@ class SeatView:
     (``()`` if none). ``legal`` is the seat's legal actions when it is the seat to act, else None. ``result``
     is the outcome once the hand is over, with each winning hand named only when its owner showed it (or it
     is this seat's own). ``events`` is the public history (see `ViewEvent`). A spectator's view has ``seat``
-    -1 and no ``hole`` cards.
+    -1 and no ``hole`` cards. ``boards`` is every board (`HandState.boards`); ``board`` is the first.
     """
 
     seat: int
@@ -87,6 +88,7 @@ class SeatView:
     mucked: tuple[bool, ...]
     events: tuple[ViewEvent, ...]
     result: HandResult | None
+    boards: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def players(self) -> int:
@@ -149,6 +151,7 @@ def seat_view(state: HandState, seat: int | None) -> SeatView:
         mucked=state.mucked,
         events=public_events(state.events, seat),
         result=None if state.result is None else public_result(state.result, shown_flags, seat),
+        boards=state.boards,
     )
 
 
@@ -163,7 +166,6 @@ def public_result(result: HandResult, shown: tuple[bool, ...], seat: int | None)
         high = pot.high_hand if pot.high_hand is not None and visible(pot.high_winners) else None
         low = pot.low_hand if pot.low_hand is not None and visible(pot.low_winners) else None
         if high is not pot.high_hand or low is not pot.low_hand:
-            pot = PotResult(pot.amount, pot.rake, pot.eligible, pot.high_winners, high, pot.low_winners, low,
-                            pot.payouts)
+            pot = attrs.evolve(pot, high_hand=high, low_hand=low)
         pots.append(pot)
-    return HandResult(tuple(pots), result.rake, result.net, result.showdown)
+    return attrs.evolve(result, pots=tuple(pots))

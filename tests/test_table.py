@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from helpers import deck_for
 from hypothesis import given, settings
@@ -100,13 +101,39 @@ def check_deal(before: Table, table: Table, state: HandState) -> None:
     else:
         assert posts["small blind"] == clockwise_after(table, table.button, list(seats))
         assert posts["big blind"] == clockwise_after(table, posts["small blind"], list(seats))
-    # A waiting player is dealt in only in the big blind (or, when new players post, with a live blind).
+    # A waiting player is dealt in only in the big blind, or posting: what they owe when they chose to post
+    # their missed blinds, a live blind when new players post.
+    small, big = (state.rules.blinds if len(state.rules.blinds) == 2 else (0, state.rules.big_blind))
     for seat in seats:
         player = before.seats[seat]
         assert player is not None
-        if player.waiting and len(active) >= 2:
-            live = [table.table_seat(p.seat) for p in state.setup.posts if p.kind == "live blind"]
-            assert seat == posts["big blind"] or (before.new_player_posts and seat in live)
+        if player.waiting and len(active) >= 2 and seat != posts["big blind"]:
+            paid = [(p.kind, p.amount) for p in state.setup.posts
+                    if table.table_seat(p.seat) == seat and p.kind in ("live blind", "dead blind")]
+            if player.owes:
+                assert player.post_missed
+                assert paid == [("live blind", big)] * player.owes_big + [("dead blind", small)] * player.owes_small
+            else:
+                assert before.new_player_posts and paid == [("live blind", big)]
+    # Missed blinds: being dealt in pays the debt; a seat the blinds pass owes them (unless its player is new,
+    # never dealt in); debts only grow until paid.
+    n = len(table.seats)
+
+    def passed(kind: str) -> set[int]:
+        return {(table.button + step) % n for step in range(1, (posts[kind] - table.button) % n + 1)}
+
+    passed_small = passed("small blind") if small else set()
+    passed_big = passed("big blind") - (passed("small blind") if "small blind" in posts else set())
+    for seat, player in table.players:
+        if seat in seats:
+            assert not (player.waiting or player.owes or player.post_missed)
+            continue
+        old = before.seats[seat]
+        assert old is not None
+        new = old.waiting and not old.owes
+        assert player.owes_big == (old.owes_big or (not new and seat in passed_big))
+        assert player.owes_small == (old.owes_small or (not new and seat in (passed_small | passed_big) and small > 0))
+        assert player.waiting == (old.waiting or player.owes)
 
 
 def check_finish(before: Table, table: Table, state: HandState) -> None:
@@ -152,7 +179,9 @@ def run_session(seed: int, hands: int, new_player_posts: bool) -> None:
             elif occupied and roll < 0.62:
                 table = table.sit_out(rng.choice(occupied))
             elif occupied and roll < 0.9:
-                table = table.come_back(rng.choice(occupied))
+                seat = rng.choice(occupied)
+                owes = table.seats[seat].owes  # type: ignore[union-attr]
+                table = table.come_back(seat, post_missed=owes and rng.random() < 0.5)
             elif occupied:
                 amount = rng.randint(1, 20)
                 table = table.add_chips(rng.choice(occupied), amount)
@@ -312,15 +341,17 @@ def test_sit_out_and_come_back() -> None:
     table = table.sit_out(2).come_back(2)  # back before a hand was dealt without them: plays at once
     assert table.seats[2] == Player("p2", stack)
     table = table.sit_out(2)
-    table, state = table.start_next_hand(seed=1)
+    table, state = table.start_next_hand(seed=1)  # button 1: the small blind (seat 3) passes seat 2
     assert 2 not in table.hand_seats
-    assert table.seats[2] == Player("p2", stack, sitting_out=True, waiting=True)  # missed a hand
+    owing = Player("p2", stack, sitting_out=True, waiting=True, owes_small=True)
+    assert table.seats[2] == owing  # missed the blinds (tests/test_table_missed_blinds.py has the rules)
     table = table.finish_hand(fold_around(state)).come_back(2)
-    assert table.seats[2] == Player("p2", stack, waiting=True)
-    for seed in range(2, 10):  # dealt in again only in the big blind
+    assert table.seats[2] == attrs.evolve(owing, sitting_out=False)
+    for seed in range(2, 10):  # dealt in again only in the big blind, which pays the debt
         table, state = table.start_next_hand(seed=seed)
         if 2 in table.hand_seats:
             assert blinds_of(table, state)["big blind"] == 2
+            assert table.seats[2] == Player("p2", stack)
             break
         table = table.finish_hand(fold_around(state))
     else:

@@ -48,7 +48,7 @@ CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])")
 
 VIEW_FIELDS = {"seat", "rules", "button", "street", "hole", "board", "starting_stacks", "stacks", "bets",
                "contributed", "folded", "all_in", "pots", "pot_total", "level", "actor", "legal", "shown", "mucked",
-               "events", "result"}
+               "events", "result", "boards"}
 
 
 def cards_in(value: object) -> Iterator[Card]:
@@ -68,7 +68,7 @@ def cards_in(value: object) -> Iterator[Card]:
 
 def allowed_cards(state: HandState, seat: int | None) -> set[Card]:
     """What ``seat`` may see: its own cards, the board, and the hands turned face up."""
-    allowed = set(state.board)
+    allowed = set(state.board).union(*state.boards)
     if seat is not None:
         allowed |= set(state.hole[seat])
     for other, shown in enumerate(state.shown):
@@ -96,8 +96,8 @@ def check_view_fields(state: HandState, seat: int, view: SeatView) -> None:
     """The public fields say what the state says; the private ones are the seat's own."""
     assert {f.name for f in attrs.fields(SeatView)} == VIEW_FIELDS, "a new view field needs a leak review"
     assert view.seat == seat and view.hole == state.hole[seat]
-    assert (view.rules, view.button, view.street, view.board) == (state.rules, state.button, state.street,
-                                                                   state.board)
+    assert (view.rules, view.button, view.street, view.board, view.boards) == (
+        state.rules, state.button, state.street, state.board, state.boards)
     assert (view.starting_stacks, view.stacks, view.bets, view.contributed) == (
         state.starting_stacks, state.stacks, state.bets, state.contributed)
     assert (view.folded, view.all_in, view.pots, view.pot_total, view.level, view.actor, view.mucked) == (

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from engine.actions import Action, Check, Fold, Show
+from engine.actions import Action
 from engine.errors import EngineError
 from engine.state import LegalActions
 from engine.views import SeatView
@@ -42,17 +42,14 @@ class StopMatch(Exception):
 
 
 def fault_action(legal: LegalActions) -> Action:
-    """What is played for a bot that failed to give a legal action in time: check if it can, else fold.
+    """What is played for a bot that failed to give a legal action in time: `LegalActions.default`, which
+    checks if it can, else folds.
 
     Checking gives nothing away and folding risks no chips, so a broken bot can only lose what it already put
-    in. At a manual showdown, where neither is possible, the hand is shown: mucking would throw away a hand
-    that may win.
+    in. Asked how many times to run the board, it runs it once (it has not agreed to more). At a manual
+    showdown the hand is shown: mucking would throw away a hand that may win.
     """
-    if legal.check:
-        return Check()
-    if legal.fold:
-        return Fold()
-    return Show()
+    return legal.default
 
 
 def legal_of(view: SeatView) -> LegalActions:

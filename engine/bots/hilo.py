@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from engine.actions import Action, Bet, Call, Check, Fold, Raise, Show
+from engine.actions import Action, Bet, Call, Check, Fold, Raise, RunIt, Show
 from engine.betting import FixedLimit
 from engine.bots.base import legal_of
 from engine.cards import Card, make_card
@@ -119,6 +119,8 @@ class HiLoBot:
         legal = legal_of(view)
         if legal.show or legal.muck:
             return Show()  # a manual showdown: mucking gives up every claim
+        if legal.runs:
+            return RunIt(legal.runs)  # more runs: the same expectation, less variance
         if not view.board:
             return self._preflop(view, legal)
         return self._postflop(view, legal)

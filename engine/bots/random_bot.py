@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import Action, Bet, Call, Check, Fold, Raise, Show
+from engine.actions import Action, Bet, Call, Check, Fold, Raise, RunIt, Show
 from engine.bots.base import legal_of
 from engine.views import SeatView
 
@@ -60,4 +60,6 @@ class RandomBot:
             return Raise(to) if legal.wager == "raise" else Bet(to)
         if legal.check:
             return _CHECK
-        return _CALL if legal.call else Show()
+        if legal.call:
+            return _CALL
+        return RunIt(self.rng.randint(1, legal.runs)) if legal.runs else Show()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.actions import Action, Call, Check, Show
+from engine.actions import Action, Call, Check, RunIt, Show
 from engine.bots.base import Bot, legal_of
 from engine.bots.text import parse_action
 from engine.errors import EngineError
@@ -23,6 +23,8 @@ class CallingStation:
             return Check()
         if legal.call:
             return Call()
+        if legal.runs:
+            return RunIt(legal.runs)  # agrees to every run on offer
         return Show()
 
 

@@ -3,25 +3,26 @@ scripted bots, which take the same short forms.
 
 Accepted (case-insensitive): ``f``/``fold``, ``x``/``k``/``check``, ``c``/``call``, ``b N``/``bet N``,
 ``r N``/``raise N`` (N is the total the bet becomes: "raise to N"), ``b``/``r`` alone (the minimum), ``min``,
-``max``/``all-in``/``allin`` (the largest wager allowed), ``s``/``show``, ``m``/``muck``. ``b`` and ``r``
+``max``/``all-in``/``allin`` (the largest wager allowed), ``s``/``show``, ``m``/``muck``, ``run N`` (when all
+in before the river: run the rest of the board N times; ``run`` alone is once). ``b`` and ``r``
 are interchangeable, as are ``x`` and ``c`` when only one of check and call is possible: a person should not
 lose a hand to the difference between the words.
 """
 
 from __future__ import annotations
 
-from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, Show
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
 from engine.errors import IllegalAction
 from engine.state import LegalActions
 
-HELP = "f fold, x check, c call, b N bet to N, r N raise to N, min, max (all-in), s show, m muck"
+HELP = "f fold, x check, c call, b N bet to N, r N raise to N, min, max (all-in), s show, m muck, run N (times)"
 
 _WORDS = {
     "f": "fold", "fold": "fold",
     "x": "check", "k": "check", "check": "check",
     "c": "call", "call": "call",
     "b": "wager", "bet": "wager", "r": "wager", "raise": "wager",
-    "min": "min", "max": "max", "all-in": "max", "allin": "max", "all": "max", "shove": "max",
+    "run": "run", "min": "min", "max": "max", "all-in": "max", "allin": "max", "all": "max", "shove": "max",
     "s": "show", "show": "show", "m": "muck", "muck": "muck",
 }
 
@@ -46,6 +47,8 @@ def describe_legal(legal: LegalActions) -> str:
         parts.append("s show")
     if legal.muck:
         parts.append("m muck")
+    if legal.runs:
+        parts.append(f"run N to run the board N times, 1..{legal.runs}")
     return ", ".join(parts)
 
 
@@ -57,7 +60,7 @@ def parse_action(text: str, legal: LegalActions) -> Action:
     if not words:
         raise IllegalAction(f"type an action: {allowed}")
     kind = _WORDS.get(words[0])
-    if kind is None or len(words) > 2 or (len(words) == 2 and kind != "wager"):
+    if kind is None or len(words) > 2 or (len(words) == 2 and kind not in ("wager", "run")):
         raise IllegalAction(f"cannot read {text.strip()!r} as an action; allowed: {allowed}")
     if kind == "check" and not legal.check and legal.call:
         kind = "call"
@@ -80,6 +83,15 @@ def parse_action(text: str, legal: LegalActions) -> Action:
             raise IllegalAction(f"you can {legal.wager} to {span}, not {to} (the amount is the total you put "
                                 f"in this round); allowed: {allowed}")
         return make(to)
+    if kind == "run":
+        if not legal.runs:
+            raise IllegalAction(f"there is no choice of runs now; allowed: {allowed}")
+        if len(words) == 1 or words[1] in ("once", "1"):
+            return RunIt(1)
+        times = {"twice": 2, "2": 2, "three": 3, "thrice": 3, "3": 3}.get(words[1])
+        if times is None or times > legal.runs:
+            raise IllegalAction(f"you can run the board 1 to {legal.runs} times, not {words[1]!r}; allowed: {allowed}")
+        return RunIt(times)
     action = _SIMPLE[kind]
     if not legal.allows(action):
         raise IllegalAction(f"you cannot {action} now; allowed: {allowed}")

@@ -26,7 +26,7 @@ from engine.cards import ALL_CARDS, Card, Deck
 from engine.errors import EngineError
 from engine.rules import Post, Rules
 from engine.showdown import seat_order_from
-from engine.state import HandState, Street, start_hand
+from engine.state import HandState, Street, board_positions, start_hand
 from engine.views import SeatView, public_events, seat_view
 
 _PENDING = frozenset(("events", "pots", "all_in"))
@@ -41,30 +41,35 @@ class _Pending(NamedTuple):
     button: int
     starting_stacks: tuple[int, ...]
     posts: tuple[Post, ...]
+    bomb_pot: int
     hole: tuple[Card, ...]
-    board: tuple[Card, ...]
+    boards: tuple[tuple[Card, ...], ...]
     actions: tuple[Action, ...]
 
     def replica(self) -> HandState:
         """The same hand with stand-ins for every card the seat cannot see: the same public history, pots and
         all-ins as the real one (see the module)."""
         players = len(self.starting_stacks)
-        seen = set(self.hole) | set(self.board)
+        seen = set(self.hole).union(*self.boards)
         stand_ins = iter([card for card in ALL_CARDS if card not in seen])
         order: list[Card | None] = [None] * len(ALL_CARDS)
         position = seat_order_from(self.button + 1, range(players), players).index(self.seat)
         for k, card in enumerate(self.hole):
             order[position + k * players] = card  # hole cards go round one at a time from the button's left
-        base = players * self.rules.hole_cards
-        for card, offset in zip(self.board, (1, 2, 3, 5, 7), strict=False):  # burn, flop, burn, turn, burn, river
-            order[base + offset] = card
+        places = board_positions(players, self.rules.hole_cards, len(self.boards))
+        for board, positions in zip(self.boards, places, strict=True):
+            for card, place in zip(board, positions, strict=False):
+                order[place] = card
         deck = Deck.ordered([card if card is not None else next(stand_ins) for card in order])
-        state = start_hand(self.rules, self.starting_stacks, self.button, deck=deck, posts=self.posts)
+        if self.bomb_pot:
+            state = start_hand(self.rules, self.starting_stacks, self.button, deck=deck, bomb_pot=self.bomb_pot)
+        else:
+            state = start_hand(self.rules, self.starting_stacks, self.button, deck=deck, posts=self.posts)
         if state.hole[self.seat] != self.hole:
             raise EngineError("the replica dealt other hole cards: engine.bots.view no longer matches the deal order")
         for action in self.actions:
             state = state.apply(action)
-        if state.board != self.board:
+        if state.boards != self.boards:
             raise EngineError("the replica dealt another board: engine.bots.view no longer matches the deal order")
         return state
 
@@ -158,6 +163,7 @@ def bot_view(state: HandState, seat: int) -> SeatView:
     view.street = street
     view.hole = hole
     view.board = board
+    view.boards = state.boards
     view.starting_stacks = starting
     view.stacks = state.stacks
     view.bets = state.bets
@@ -170,8 +176,8 @@ def bot_view(state: HandState, seat: int) -> SeatView:
     view.shown = _NOTHING_SHOWN[players]  # nothing is shown before the showdown
     view.mucked = state.mucked
     view.result = None
-    view.events = view.pots = view.all_in = _tuple_new(_Pending, (seat, rules, button, starting, setup.posts, hole,
-                                                                  board, state.actions))
+    view.events = view.pots = view.all_in = _tuple_new(_Pending, (seat, rules, button, starting, setup.posts,
+                                                                  setup.bomb_pot, hole, view.boards, state.actions))
     view.__class__ = _LazySeatView
     result: SeatView = view
     return result

@@ -553,6 +553,10 @@ def state_to_record(state: HandState, players: Sequence[str] | None = None, sour
     n = state.players
     if players is not None and len(players) != n:
         raise HistoryError(f"{len(players)} player names for {n} seats")
+    if len(state.boards) > 1 or state.rules.boards > 1 or state.setup.bomb_pot:
+        what = "a bomb pot (no preflop betting)" if state.setup.bomb_pot else f"{len(state.boards)} boards"
+        raise HistoryError(f"this hand has {what}; PHH and PokerStars histories record one board and preflop "
+                           f"betting, so it cannot be written (save it as JSON: engine.serialize.to_json)")
     events = state.events
     seats = [event.seat for event in events if isinstance(event, Acted)]
     betting = [action for action in state.actions if not isinstance(action, (Show, Muck))]
