@@ -211,6 +211,11 @@ def standard_posts(rules: Rules, players: int, button: int, *, straddles: Sequen
     return result
 
 
+def bomb_pot_posts(players: int, button: int, ante: int) -> tuple[Post, ...]:
+    """A bomb pot's forced bets: an ante of ``ante`` from every player, from the button's left."""
+    return tuple(Post((button + 1 + i) % players, "ante", ante) for i in range(players))
+
+
 def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
     """Refuse forced bets no table would allow (RulesError): seats outside the hand, a seat posting two of the
     small blind, big blind and straddle, or a straddle that is not a full raise of the bet before it. A straddle

@@ -37,7 +37,7 @@ from engine.events import (
     Shown,
 )
 from engine.pots import Pot, build_pots, uncalled_bet
-from engine.rules import Post, Rules, ShowdownPolicy, check_posts, standard_posts
+from engine.rules import Post, Rules, ShowdownPolicy, bomb_pot_posts, check_posts, standard_posts
 from engine.showdown import HandResult, PotResult, could_win, seat_order_from, settle_on_boards, split_rake
 
 if TYPE_CHECKING:
@@ -594,7 +594,7 @@ def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: in
     if bomb_pot:
         if posts is not None:
             raise RulesError("a bomb pot's forced bets are its antes: give bomb_pot or posts, not both")
-        forced = tuple(Post((button + 1 + i) % players, "ante", bomb_pot) for i in range(players))
+        forced = bomb_pot_posts(players, button, bomb_pot)
     elif posts is None:
         forced = standard_posts(rules, players, button)
     else:

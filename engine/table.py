@@ -45,7 +45,7 @@ import attrs
 
 from engine.cards import Card, Deck
 from engine.errors import RulesError, TableError
-from engine.rules import MAX_PLAYERS, Post, Rules, standard_posts
+from engine.rules import MAX_PLAYERS, Post, Rules, bomb_pot_posts, standard_posts
 from engine.schedule import FixedGame, GameClock, MixedOmaha, Schedule, TournamentSchedule
 from engine.state import HandState, start_hand
 from engine.views import SeatView, seat_view
@@ -158,6 +158,7 @@ class Deal:
     rules: Rules
     posts: tuple[Post, ...]
     clock: GameClock
+    bomb_pot: int = 0
 
 
 def _seats(value: Sequence[Player | None]) -> tuple[Player | None, ...]:
@@ -295,9 +296,19 @@ class Table:
             clock = attrs.evolve(clock, hands=clock.hands + 1)
         return self.schedule.game(clock, self.minutes, len(self._in_game()))[0]
 
-    def next_deal(self) -> Deal:
+    def next_deal(self, *, straddles: Sequence[int] = (), button_straddle: int = 0, bomb_pot: int = 0) -> Deal:
         """Who would be dealt into the next hand, the button, the game and the forced bets; TableError when
-        fewer than two players can play."""
+        fewer than two players can play.
+
+        ``straddles`` are straddles posted from the seat left of the big blind on, ``button_straddle`` a
+        Mississippi straddle by the button (amounts as `engine.rules.check_posts` allows). ``bomb_pot`` makes
+        the hand a bomb pot: every player dealt in antes that much instead of the blinds and the betting starts
+        on the flop; players waiting for the big blind sit it out (no blind passes them, so they owe nothing).
+        """
+        if not isinstance(bomb_pot, int) or isinstance(bomb_pot, bool) or bomb_pot < 0:
+            raise TableError(f"bomb_pot is the ante each player posts, a whole number of chips >= 0, got {bomb_pot!r}")
+        if bomb_pot and (straddles or button_straddle):
+            raise TableError("a bomb pot has no blinds to straddle: give bomb_pot or straddles, not both")
         if self.hand is not None:
             raise TableError("a hand is in play; finish it before dealing the next")
         eligible = self._in_game()
@@ -306,7 +317,11 @@ class Table:
                              f"{len(eligible)} {'is' if len(eligible) == 1 else 'are'} ready")
         active = [s for s in eligible if not self._player(s).waiting]
         posters: list[int] = []
-        if len(active) < 2:
+        if bomb_pot:
+            dealt = active if len(active) >= 2 else eligible
+            button = self._first_from(self.button, dealt)
+            rules, clock = self._rules_for(len(dealt))
+        elif len(active) < 2:
             # No game is going: nobody waits for a blind.
             dealt = eligible
             button = self._first_from(self.button, eligible)
@@ -321,7 +336,13 @@ class Table:
                              f"sit some out")
         seats = tuple(sorted(dealt))
         hand_button = seats.index(button)
-        posts = standard_posts(rules, len(seats), hand_button)
+        if bomb_pot:
+            return Deal(seats, button, rules, bomb_pot_posts(len(seats), hand_button, bomb_pot), clock, bomb_pot)
+        try:
+            posts = standard_posts(rules, len(seats), hand_button, straddles=straddles,
+                                   button_straddle=button_straddle)
+        except RulesError as exc:
+            raise TableError(str(exc)) from None
         blinds = {post.seat for post in posts if post.kind in ("small blind", "big blind")}
         for seat in posters:
             if seats.index(seat) not in blinds:
@@ -374,17 +395,22 @@ class Table:
 
     # --- hands -------------------------------------------------------------------------------------------------
 
-    def start_next_hand(self, *, seed: int | str | bytes | None = None,
-                        deck: Deck | Sequence[Card] | None = None) -> tuple[Table, HandState]:
+    def start_next_hand(self, *, seed: int | str | bytes | None = None, deck: Deck | Sequence[Card] | None = None,
+                        straddles: Sequence[int] = (), button_straddle: int = 0,
+                        bomb_pot: int = 0) -> tuple[Table, HandState]:
         """Deal the next hand: returns the table with the hand in play and the hand's first state.
 
         Hand seats 0..k-1 are the players dealt in, in table-seat order (`hand_seats` maps them back). The deck
-        is as in `start_hand`: a given order, a seed, or (neither) a secure shuffle.
+        is as in `start_hand`: a given order, a seed, or (neither) a secure shuffle. ``straddles``,
+        ``button_straddle`` and ``bomb_pot`` are as in `next_deal`.
         """
-        deal = self.next_deal()
+        deal = self.next_deal(straddles=straddles, button_straddle=button_straddle, bomb_pot=bomb_pot)
         stacks = tuple(self._player(s).stack for s in deal.seats)
-        state = start_hand(deal.rules, stacks, deal.seats.index(deal.button), seed=seed, deck=deck,
-                           posts=deal.posts)
+        hand_button = deal.seats.index(deal.button)
+        if deal.bomb_pot:
+            state = start_hand(deal.rules, stacks, hand_button, seed=seed, deck=deck, bomb_pot=deal.bomb_pot)
+        else:
+            state = start_hand(deal.rules, stacks, hand_button, seed=seed, deck=deck, posts=deal.posts)
         seats: list[Player | None] = list(self.seats)
         missed = self._missed(deal)
         for seat, player in self.players:
