@@ -223,6 +223,7 @@ def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
     at least double. (Amounts are what is due; a short stack posts what it has.)"""
     blinds: set[int] = set()
     level = pot = 0
+    opened = False  # a big blind (or a straddle) has been posted: there is a bet to straddle
     for post in posts:
         if not isinstance(post, Post) or post.seat >= players:
             raise RulesError(f"posts must be Post(seat, kind, amount) with seats in 0..{players - 1}, got {post!r}")
@@ -231,7 +232,7 @@ def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
                 raise RulesError(f"seat {post.seat} posts two blinds or straddles; each seat posts one at most")
             blinds.add(post.seat)
         if post.kind == "straddle":
-            if not level:
+            if not opened:
                 raise RulesError(f"seat {post.seat}'s straddle comes before any big blind; a straddle raises one")
             low, high = _straddle_range(rules, level, pot)
             if not low <= post.amount <= high:
@@ -240,6 +241,7 @@ def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
                                  f"{level}: a straddle here is {allowed}")
         if post.live:
             level = max(level, post.amount)
+        opened = opened or post.kind in ("big blind", "straddle")
         pot += post.amount
 
 

@@ -81,7 +81,7 @@ def _encode_top(obj: object) -> tuple[str, JSON]:
         return "result", _result(obj)
     if isinstance(obj, LegalActions):
         return "legal_actions", _legal(obj)
-    if isinstance(obj, (Fold, Check, Call, Bet, Raise, Show, Muck)):
+    if isinstance(obj, (Fold, Check, Call, Bet, Raise, Show, Muck, RunIt)):
         return "action", _action(obj)
     if isinstance(obj, _EVENT_TYPES):
         return "event", _event(obj)

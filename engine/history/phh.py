@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 import attrs
 
-from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, Show
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
 from engine.errors import EngineError, HistoryError
@@ -557,15 +557,19 @@ def state_to_record(state: HandState, players: Sequence[str] | None = None, sour
         what = "a bomb pot (no preflop betting)" if state.setup.bomb_pot else f"{len(state.boards)} boards"
         raise HistoryError(f"this hand has {what}; PHH and PokerStars histories record one board and preflop "
                            f"betting, so it cannot be written (save it as JSON: engine.serialize.to_json)")
+    if state.agreement is not None and state.agreement.times is None:
+        raise HistoryError("this hand is waiting for its players to choose how many times to run the board; "
+                           "finish the choice first (a history has no notation for it)")
     events = state.events
     seats = [event.seat for event in events if isinstance(event, Acted)]
-    betting = [action for action in state.actions if not isinstance(action, (Show, Muck))]
+    # A board run once is an ordinary board: the choices that led to it are left out, and so is the option.
+    betting = [action for action in state.actions if not isinstance(action, (Show, Muck, RunIt))]
     reveals = tuple(Reveal(event.seat, event.cards) if isinstance(event, Shown) else Reveal(event.seat, None)
                     for event in events if isinstance(event, (Shown, Mucked)))
     over = state.is_over and state.result is not None
     rake = state.result.rake if over and state.result is not None and state.rules.rake is not None else None
     return HandRecord(
-        source=source, id=id, rules=attrs.evolve(state.rules, showdown=ShowdownPolicy.RECORDED),
+        source=source, id=id, rules=attrs.evolve(state.rules, showdown=ShowdownPolicy.RECORDED, runs=1),
         players=tuple(players) if players is not None else (), starting_stacks=state.starting_stacks,
         button=state.button, posts=state.setup.posts, hole=tuple(tuple(cards) for cards in state.hole),
         board=state.board, actions=tuple(zip(seats, betting, strict=True)), reveals=reveals,
