@@ -32,6 +32,10 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool],
     merged, so a pot exists only where a different set of players can win it.
     """
     players = len(contributed)
+    if all_in is not None and not any(short and alive for short, alive in zip(all_in, live, strict=True)):
+        # Nobody still in is all in (most hands): one pot, which every player still in can win.
+        total = sum(contributed)
+        return (Pot(total, tuple([seat for seat in range(players) if live[seat]])),) if total else ()
     capped = all_in if all_in is not None else [True] * players
     top = max(contributed, default=0)
     levels = sorted({c for c, alive, short in zip(contributed, live, capped, strict=True) if alive and short and c > 0}

@@ -8,7 +8,7 @@ go one at a time to the tied winners in seat order starting left of the button.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import attrs
 
@@ -87,11 +87,6 @@ def share(amount: int, winners: Sequence[int], button: int, players: int) -> lis
     return [(seat, base + (1 if i < extra else 0)) for i, seat in enumerate(ordered)]
 
 
-def _best(values: Mapping[int, int], seats: Sequence[int]) -> tuple[int, tuple[int, ...]]:
-    best = max(values[s] for s in seats)
-    return best, tuple(s for s in seats if values[s] == best)
-
-
 def divide(amount: int, parts: int) -> list[int]:
     """``amount`` in ``parts`` as equal as chips allow, the odd chips to the first parts."""
     base, extra = divmod(amount, parts)
@@ -125,15 +120,40 @@ def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Seq
         seat = claimants[0]
         high = evaluator.best_high(hole[seat]) if evaluator is not None else None
         return PotResult(amount, rake, pot.eligible, (seat,), high, (), None, ((seat, amount),), index, board)
-    highs = {seat: evaluator.high_value(hole[seat]) for seat in claimants}
-    _, high_winners = _best(highs, claimants)
+    high_of = evaluator.high_value
+    highs = [high_of(hole[seat]) for seat in claimants]
+    best_high = max(highs)
+    high_winners = tuple([seat for seat, value in zip(claimants, highs, strict=True) if value == best_high])
     low_winners: tuple[int, ...] = ()
-    lows: dict[int, int] = {}
+    best_low = 0
     if hi_lo:
-        lows = {seat: evaluator.low_value(hole[seat]) for seat in claimants}
-        best_low, low_winners = _best(lows, claimants)
-        if not best_low:
-            low_winners = ()
+        low_of = evaluator.low_value
+        lows = [low_of(hole[seat]) for seat in claimants]
+        best_low = max(lows)
+        if best_low:
+            low_winners = tuple([seat for seat, value in zip(claimants, lows, strict=True) if value == best_low])
+    if len(high_winners) == 1 and len(low_winners) <= 1:
+        # The usual case, one winner of each half: no sharing to work out.
+        high_seat = high_winners[0]
+        if not low_winners or low_winners[0] == high_seat:
+            payouts: tuple[tuple[int, int], ...] = ((high_seat, amount),)
+        else:
+            low_seat, low_half = low_winners[0], amount // 2
+            payouts = ((high_seat, amount - low_half), (low_seat, low_half))
+            if (low_seat - button - 1) % players < (high_seat - button - 1) % players:
+                payouts = payouts[::-1]
+    else:
+        payouts = _shared(amount, high_winners, low_winners, button, players)
+    return PotResult(
+        amount, rake, pot.eligible, high_winners, evaluator.high_hand(hole[high_winners[0]], best_high),
+        low_winners, evaluator.low_hand(hole[low_winners[0]], best_low) if low_winners else None, payouts, index,
+        board,
+    )
+
+
+def _shared(amount: int, high_winners: tuple[int, ...], low_winners: tuple[int, ...], button: int,
+            players: int) -> tuple[tuple[int, int], ...]:
+    """The payouts when a half is tied: each half shared, and a seat's chips from both halves added up."""
     if low_winners:
         low_half = amount // 2
         payouts = share(amount - low_half, high_winners, button, players) + share(low_half, low_winners, button,
@@ -143,11 +163,7 @@ def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Seq
     merged: dict[int, int] = {}
     for seat, chips in payouts:
         merged[seat] = merged.get(seat, 0) + chips
-    return PotResult(
-        amount, rake, pot.eligible, high_winners, evaluator.high_hand(hole[high_winners[0]], highs[high_winners[0]]),
-        low_winners, evaluator.low_hand(hole[low_winners[0]], lows[low_winners[0]]) if low_winners else None,
-        tuple(sorted(merged.items(), key=lambda item: (item[0] - button - 1) % players)), index, board,
-    )
+    return tuple(sorted(merged.items(), key=lambda item: (item[0] - button - 1) % players))
 
 
 def split_rake(pots: Sequence[Pot], total: int) -> list[int]:
