@@ -82,12 +82,12 @@ class FixedLimit:
         return self.small_bet if street <= FLOP else self.big_bet
 
     def wager_range(self, spot: Spot) -> tuple[int, int] | None:
-        capped = spot.wagers >= 1 + self.max_raises
-        if capped and not (self.uncapped_heads_up and spot.players_in == 2):
-            return None
-        target = spot.full_level + (self.small_bet if spot.street <= FLOP else self.big_bet)
-        all_in = spot.stake + spot.stack
-        if all_in <= spot.level:
+        street, level, full_level, _, wagers, _, stake, stack, players_in, _ = spot
+        if wagers > self.max_raises and not (self.uncapped_heads_up and players_in == 2):
+            return None  # capped
+        target = full_level + (self.small_bet if street <= FLOP else self.big_bet)
+        all_in = stake + stack
+        if all_in <= level:
             return None
         to = target if target < all_in else all_in
         return (to, to)
@@ -105,15 +105,22 @@ class FixedLimit:
         return self.bet_size(spot.street)
 
 
-def _big_bet_range(spot: Spot, cap: int) -> tuple[int, int] | None:
-    """Shared by pot limit and no limit: the minimum, the all-in, and a cap on the top."""
-    all_in = spot.stake + spot.stack
-    if all_in <= spot.level:
+def _big_bet_range(spot: Spot, pot_limit: bool) -> tuple[int, int] | None:
+    """Shared by pot limit and no limit: from the minimum bet or raise to the all-in, capped at the size of the
+    pot in pot limit. (Written with plain comparisons: it runs for every decision.)"""
+    _, level, _, min_raise, _, pot, stake, stack, _, big_blind = spot
+    all_in = stake + stack
+    if all_in <= level:
         return None
-    minimum = spot.level + spot.min_raise if spot.level else max(spot.big_blind, 1)
+    minimum = level + min_raise if level else big_blind if big_blind > 1 else 1
     if all_in <= minimum:
         return (all_in, all_in)
-    return (minimum, max(minimum, min(cap, all_in)))
+    top = all_in
+    if pot_limit:
+        cap = level + pot + level - stake  # the current bet, plus the pot once the raiser has called
+        if cap < top:
+            top = cap if cap > minimum else minimum
+    return (minimum, top)
 
 
 def _big_bet_is_full(spot: Spot, to: int) -> bool:
@@ -129,8 +136,7 @@ class PotLimit:
     + the amount the raiser must first call)."""
 
     def wager_range(self, spot: Spot) -> tuple[int, int] | None:
-        to_call = spot.level - spot.stake
-        return _big_bet_range(spot, spot.level + spot.pot + to_call)
+        return _big_bet_range(spot, True)
 
     def is_full(self, spot: Spot, to: int) -> bool:
         return _big_bet_is_full(spot, to)
@@ -147,7 +153,7 @@ class NoLimit:
     """A bet or raise of at least the big blind (or the last full raise), up to the whole stack."""
 
     def wager_range(self, spot: Spot) -> tuple[int, int] | None:
-        return _big_bet_range(spot, spot.stake + spot.stack)
+        return _big_bet_range(spot, False)
 
     def is_full(self, spot: Spot, to: int) -> bool:
         return _big_bet_is_full(spot, to)

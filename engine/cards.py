@@ -176,14 +176,17 @@ class Deck:
 
 
 def _shuffle(cards: list[Card], getrandbits: Callable[[int], int]) -> tuple[Card, ...]:
-    """Fisher-Yates, each index drawn uniformly by rejection sampling (no modulo bias)."""
-    for i in range(len(cards) - 1, 0, -1):
-        bits = (i + 1).bit_length()
+    """Fisher-Yates over the whole deck, each index drawn uniformly by rejection sampling (no modulo bias)."""
+    for i, bits in _SHUFFLE_STEPS:
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)
+
+
+_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(len(ALL_CARDS) - 1, 0, -1))
+"""Fisher-Yates' steps for a 52-card deck: the index to fill and the bits to draw for it."""
 
 
 def cards_of(cards: Sequence[Card | int | str] | str) -> tuple[Card, ...]:

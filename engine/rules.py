@@ -207,7 +207,8 @@ def standard_posts(rules: Rules, players: int, button: int, *, straddles: Sequen
     if button_straddle:
         posts.append(Post(button, "straddle", button_straddle))
     result = tuple(posts)
-    check_posts(rules, result, players)
+    if straddles or button_straddle:
+        check_posts(rules, result, players)  # the antes and blinds alone are right by construction
     return result
 
 

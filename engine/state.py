@@ -54,6 +54,7 @@ class Street(IntEnum):
     SETTLED = 6
 
 
+_SHOWDOWN, _SETTLED = Street.SHOWDOWN, Street.SETTLED  # module names: cheaper to read than the enum's attributes
 _BOARD_SIZES = {FLOP: 3, TURN: 1, RIVER: 1}
 _NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 
@@ -268,7 +269,7 @@ class HandState:
 
     @property
     def is_over(self) -> bool:
-        return self.street is Street.SETTLED
+        return self.street is _SETTLED
 
     @property
     def showdown_order(self) -> tuple[int, ...]:
@@ -430,7 +431,7 @@ def _spot(state: HandState | _Work, seat: int) -> Spot:
 
 
 def _legal(state: HandState, seat: int) -> LegalActions:
-    if state.street is Street.SHOWDOWN:
+    if state.street is _SHOWDOWN:
         return LegalActions(seat, show=True, muck=_may_muck(state, seat))
     if state.agreement is not None:
         return LegalActions(seat, runs=state.agreement.most)
