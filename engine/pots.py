@@ -63,6 +63,8 @@ def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
     if not bets:
         return None
     top = max(bets)
+    if not top:
+        return None  # nobody bet (a checked round)
     seat = bets.index(top)
-    second = max((b for i, b in enumerate(bets) if i != seat), default=0)
+    second = max((*bets[:seat], *bets[seat + 1:]), default=0)
     return (seat, top - second) if top > second else None

@@ -411,7 +411,12 @@ def _new_state(setup: HandSetup, street: Street, board: tuple[Card, ...], extra_
     state.reveal = reveal
     state.result = result
     state.actions = actions
-    state._legal_cache = None
+    # Every state with a player to act is asked for its legal actions (`apply` checks against them), so they
+    # are worked out now, while the state is still writable; at a showdown they wait until asked.
+    legal = None
+    if actor is not None and street is not _SHOWDOWN:
+        legal = _legal(state, actor)  # type: ignore[arg-type]  # reads only fields, which the builder has
+    state._legal_cache = legal
     state.__class__ = HandState  # type: ignore[assignment]
     return state  # type: ignore[return-value]
 
