@@ -22,9 +22,10 @@ from __future__ import annotations
 import sys
 import zlib
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from itertools import combinations, combinations_with_replacement
+from typing import NamedTuple
 
 import attrs
 
@@ -282,12 +283,36 @@ def _arrange_high(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(ordered)
 
 
+class _Unnamed(NamedTuple):
+    """The five cards of a hand not found yet: a showdown knows each winner's strength at once, but which five
+    cards make it is a search, done only if somebody reads `cards` (see `HighHand`, `LowHand`)."""
+
+    find: Callable[[Sequence[Card], Sequence[Card], int], tuple[Card, ...]]
+    hole: Sequence[Card]
+    board: Sequence[Card]
+    value: int
+
+
+def _cards_of(hand: HighHand | LowHand) -> tuple[Card, ...]:
+    cards = hand._cards
+    if isinstance(cards, _Unnamed):
+        found = cards.find(cards.hole, cards.board, cards.value)
+        object.__setattr__(hand, "_cards", found)  # a memo: the same five cards whenever they are found
+        return found
+    return cards
+
+
 @attrs.frozen(slots=True, order=True)
 class HighHand:
-    """A five-card high hand. ``a > b`` when a beats b; hands of equal strength compare equal."""
+    """A five-card high hand. ``a > b`` when a beats b; hands of equal strength compare equal. ``cards`` are
+    the five cards, biggest group first (found when first read, for the hands a showdown names)."""
 
     value: int
-    cards: tuple[Card, ...] = attrs.field(eq=False, order=False)
+    _cards: tuple[Card, ...] | _Unnamed = attrs.field(eq=False, order=False, alias="cards")
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return _cards_of(self)
 
     @property
     def category(self) -> int:
@@ -310,10 +335,15 @@ _LOW_CHARS = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8"}
 
 @attrs.frozen(slots=True, order=True)
 class LowHand:
-    """An 8-or-better low. ``a > b`` when a beats b, that is, when a is the lower hand."""
+    """An 8-or-better low. ``a > b`` when a beats b, that is, when a is the lower hand. ``cards`` are the five
+    cards, top card first (found when first read, as for `HighHand`)."""
 
     value: int
-    cards: tuple[Card, ...] = attrs.field(eq=False, order=False)
+    _cards: tuple[Card, ...] | _Unnamed = attrs.field(eq=False, order=False, alias="cards")
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return _cards_of(self)
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -456,12 +486,21 @@ class BoardEvaluator:
         return self.low_hand(hole, value) if value else None
 
     def high_hand(self, hole: Sequence[Card], value: int) -> HighHand:
-        """The hand of a strength already computed by `high_value`, with its five cards."""
-        return HighHand(value, _arrange_high(_cards_for_high(hole, self._board, value)))
+        """The hand of a strength already computed by `high_value`; its five cards are found when first read."""
+        return HighHand(value, _Unnamed(_named_high, hole, self._board, value))
 
     def low_hand(self, hole: Sequence[Card], value: int) -> LowHand:
-        """The low of a (non-zero) strength already computed by `low_value`, with its five cards."""
-        return LowHand(value, _cards_for_low(hole, self._board, 256 - value))
+        """The low of a (non-zero) strength already computed by `low_value`; its five cards are found when
+        first read."""
+        return LowHand(value, _Unnamed(_named_low, hole, self._board, value))
+
+
+def _named_high(hole: Sequence[Card], board: Sequence[Card], value: int) -> tuple[Card, ...]:
+    return _arrange_high(_cards_for_high(hole, board, value))
+
+
+def _named_low(hole: Sequence[Card], board: Sequence[Card], value: int) -> tuple[Card, ...]:
+    return _cards_for_low(hole, board, 256 - value)
 
 
 __all__ = ["ALL_CARDS", "CATEGORY_NAMES", "BoardEvaluator", "HighHand", "LowHand", "best_high", "best_low",
