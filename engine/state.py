@@ -458,12 +458,14 @@ def _legal(state: HandState, seat: int) -> LegalActions:
 def _wager_limits(state: HandState, seat: int) -> tuple[int, int] | None:
     """The (min, max) ``seat`` may bet or raise to, or None: when nobody left could call a wager, when a short
     all-in did not reopen the betting to this player, or when the structure allows none (a capped round)."""
-    stacks, folded = state.stacks, state.folded
-    for other, chips in enumerate(stacks):
-        if chips and other != seat and not folded[other]:
-            break
-    else:
-        return None
+    stacks = state.stacks
+    if 0 in stacks:  # (else everyone has chips, and someone else is in the hand, or nobody would be to act)
+        folded = state.folded
+        for other, chips in enumerate(stacks):
+            if chips and other != seat and not folded[other]:
+                break
+        else:
+            return None
     spot = _spot(state, seat)
     betting = state.setup.rules.betting
     acted = state.acted[seat]
