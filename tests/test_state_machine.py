@@ -1,24 +1,30 @@
 """The hand state machine under random play.
 
 A hypothesis `RuleBasedStateMachine` deals random tables (2-10 players, uneven and short stacks, any button,
-all three betting structures, antes, blinds, rake, hi-lo or high only, four or five hole cards, every showdown
-policy) and plays random actions, mostly legal and sometimes not. After every step it checks the invariants a
-hand must keep whatever happens: chips are conserved, nothing goes negative, earlier states never change, a
-state equals and hashes like a rebuilt copy, ``apply`` succeeds exactly when ``legal_actions().allows`` says
-so, the player to act can act, the board grows 0/3/4/5, and a finished hand pays every pot to eligible
-players.
+all three betting structures, antes, blinds, straddles, bomb pots, rake, hi-lo or high only, four or five hole
+cards, one or two boards, boards run up to three times, every showdown policy) and plays random actions, mostly
+legal and sometimes not. After every step it checks the invariants a hand must keep whatever happens: chips are
+conserved, nothing goes negative, earlier states never change, a state equals and hashes like a rebuilt copy,
+``apply`` succeeds exactly when ``legal_actions().allows`` says so, the player to act can act, every board grows
+0/3/4/5 from the cards the deck holds where RULES.md puts them, no card is dealt twice, and a finished hand pays
+every pot (divided between runs and boards) to eligible players.
 
 Legal wager amounts are also checked against a small model of the betting round kept by the test itself (the
-level, the last full bet or raise, who may still raise), written from RULES.md rather than from the engine.
+level, the last full bet or raise, who may still raise, straddles included), written from RULES.md rather than
+from the engine, and so is the question of how many times to run the board: asked exactly when the betting ends
+before the river with fewer than two players able to bet, of the players still in, in turn from the button's
+left, and answered by running the board as many times as the lowest answer.
 
 Plain property tests below cover determinism (a seed fixes the hand), the button's effect on blinds, deal
-and order of play, and hands that end because everyone else folded.
+and order of play, the straddle amounts allowed, hands that end because everyone else folded, and which hands
+are shown at a showdown without all-ins (on one board or two).
 """
 
 from __future__ import annotations
 
 import copy
 import random
+import re
 from collections.abc import Callable
 from decimal import Decimal
 from enum import Enum
@@ -31,6 +37,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from engine import (
+    Agreement,
     Bet,
     Call,
     Check,
@@ -43,13 +50,26 @@ from engine import (
     Raise,
     Rake,
     Rules,
+    RulesError,
+    RunIt,
     Show,
     ShowdownPolicy,
+    standard_posts,
     start_hand,
 )
 from engine.cards import Card
 from engine.evaluation import BoardEvaluator
-from engine.events import Acted, BetReturned, BoardDealt, Burned, Mucked, Posted, PotAwarded, Shown
+from engine.events import (
+    Acted,
+    BetReturned,
+    BoardDealt,
+    Burned,
+    Mucked,
+    Posted,
+    PotAwarded,
+    RunChosen,
+    Shown,
+)
 from engine.pots import Pot
 from engine.state import HandState, LegalActions, Street
 
@@ -57,6 +77,7 @@ MAX_STEPS = 500
 CHOOSING = (ShowdownPolicy.MANUAL, ShowdownPolicy.RECORDED)  # a player shows or mucks
 BETTING_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
 BOARD_SIZE = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5, Street.SHOWDOWN: 5}
+DEALT_STREETS = ((Street.FLOP, 3), (Street.TURN, 1), (Street.RIVER, 1))  # each after a burn
 
 
 # --- random tables ------------------------------------------------------------------------------------------
@@ -64,10 +85,41 @@ BOARD_SIZE = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5
 
 @attrs.frozen
 class Table:
+    """A hand to deal: rules, stacks, button, the deck's seed, and the forced bets beyond the rules' antes and
+    blinds: straddles under the gun (the amounts due, in order), a button straddle, or a bomb pot's ante."""
+
     rules: Rules
     stacks: tuple[int, ...]
     button: int
     seed: int
+    straddles: tuple[int, ...] = ()
+    button_straddle: int = 0
+    bomb_pot: int = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.stacks)
+
+    def posts(self) -> Any:
+        if not (self.straddles or self.button_straddle):
+            return None
+        return standard_posts(self.rules, self.players, self.button, straddles=self.straddles,
+                              button_straddle=self.button_straddle)
+
+    def start(self) -> HandState:
+        return start_hand(self.rules, self.stacks, self.button, seed=self.seed, posts=self.posts(),
+                          bomb_pot=self.bomb_pot)
+
+    def __str__(self) -> str:
+        """The call that deals this hand (a reproducer)."""
+        extra = ""
+        if self.straddles or self.button_straddle:
+            extra = (f", posts=standard_posts(rules, {self.players}, {self.button}, straddles={self.straddles!r}, "
+                     f"button_straddle={self.button_straddle})")
+        if self.bomb_pot:
+            extra += f", bomb_pot={self.bomb_pot}"
+        rules = re.sub(r"<(ShowdownPolicy\.\w+): '\w+'>", r"\1", repr(self.rules))
+        return f"start_hand(rules := {rules}, {self.stacks!r}, button={self.button}, seed={self.seed}{extra})"
 
 
 @st.composite
@@ -90,9 +142,88 @@ def rules_strategy(draw: st.DrawFn, hole_cards: int | None = None) -> Rules:
     rake = draw(st.one_of(st.none(), st.builds(
         Rake, percent=st.sampled_from(["0", "2.5", "5", "10", "100"]),
         cap=st.one_of(st.none(), st.integers(0, 50)), no_flop_no_drop=st.booleans())))
+    # plain hands stay common: one board three times in four, the board run once about half the time
+    boards = 2 if draw(st.integers(0, 3)) == 3 else 1
+    runs = draw(st.sampled_from([1, 1, 2, 3]))
+    ask_runs = draw(st.integers(0, 3)) != 3
     return Rules(betting=betting, blinds=blinds, ante=ante,
                  hole_cards=hole_cards if hole_cards is not None else draw(st.sampled_from([4, 5])),
-                 hi_lo=draw(st.booleans()), rake=rake, showdown=draw(st.sampled_from(list(ShowdownPolicy))))
+                 hi_lo=draw(st.booleans()), rake=rake, showdown=draw(st.sampled_from(list(ShowdownPolicy))),
+                 boards=boards, runs=runs, ask_runs=ask_runs)
+
+
+def blind_posts(rules: Rules, players: int, button: int) -> list[tuple[int, str, int]]:
+    """The blinds as RULES.md places them: (seat, kind, amount due), from the seat left of the button
+    (heads-up with two blinds the button posts the small one)."""
+    n = players
+    if len(rules.blinds) == 2:
+        seats = [button, (button + 1) % n] if n == 2 else [(button + 1) % n, (button + 2) % n]
+        return [(seats[0], "small blind", rules.blinds[0]), (seats[1], "big blind", rules.blinds[1])]
+    return [((button + 1) % n, "big blind", rules.blinds[0])]
+
+
+def straddle_seats(rules: Rules, players: int, button: int) -> list[int]:
+    """Who may straddle under the gun, in order: clockwise from the big blind's left, every seat posting no blind."""
+    blinds = blind_posts(rules, players, button)
+    taken = {seat for seat, _, _ in blinds}
+    big = blinds[-1][0]
+    return [seat for seat in ((big + 1 + i) % players for i in range(players)) if seat not in taken]
+
+
+def forced_bets(table: Table) -> list[tuple[int, str, int]]:
+    """Every forced bet of the hand in posting order: (seat, kind, amount due)."""
+    rules, n, button = table.rules, table.players, table.button
+    order = [(button + 1 + i) % n for i in range(n)]
+    if table.bomb_pot:
+        return [(seat, "ante", table.bomb_pot) for seat in order]
+    owed = [(seat, "ante", rules.ante) for seat in order] if rules.ante else []
+    owed += blind_posts(rules, n, button)
+    owed += [(seat, "straddle", amount) for seat, amount in
+             zip(straddle_seats(rules, n, button), table.straddles, strict=False)]
+    if table.button_straddle:
+        owed.append((button, "straddle", table.button_straddle))
+    return owed
+
+
+def preflop_opening(table: Table) -> tuple[int, int, int]:
+    """(the level to call, the full bets and raises so far, the seat the action starts left of): the largest
+    live post, the big blind and each straddle counting as a wager, and the last straddler or the big blind."""
+    live = [(seat, kind, amount) for seat, kind, amount in forced_bets(table) if kind != "ante"]
+    level = max(amount for _, _, amount in live)
+    openers = [seat for seat, kind, _ in live if kind in ("big blind", "straddle")]
+    return level, (len(openers) if level else 0), openers[-1]
+
+
+def straddle_range(betting: Any, level: int, pot: int) -> tuple[int, int]:
+    """The straddles RULES.md allows over ``level`` with ``pot`` posted: fixed limit one small bet more, pot
+    limit double up to the pot (level + pot + level), no limit double or more (the top here is arbitrary)."""
+    if isinstance(betting, FixedLimit):
+        return level + betting.small_bet, level + betting.small_bet
+    if isinstance(betting, PotLimit):
+        return 2 * level, 2 * level + pot
+    return 2 * level, 4 * level + 500
+
+
+@st.composite
+def forced_extras(draw: st.DrawFn, rules: Rules, players: int, button: int) -> dict[str, Any]:
+    """Mostly nothing; sometimes straddles under the gun, a button straddle, or a bomb pot."""
+    kind = draw(st.sampled_from(["plain"] * 6 + ["straddles", "straddles", "button straddle", "bomb pot"]))
+    if kind == "bomb pot":
+        return {"bomb_pot": draw(st.one_of(st.integers(1, 10), st.integers(1, 500)))}
+    free = len(straddle_seats(rules, players, button))
+    if kind == "plain" or rules.big_blind == 0 or (kind == "straddles" and not free):
+        return {}
+    if kind == "button straddle" and players < 3:
+        return {}
+    count = 1 if kind == "button straddle" else draw(st.integers(1, min(3, free)))
+    level, pot = rules.big_blind, rules.ante * players + sum(rules.blinds)
+    amounts = []
+    for _ in range(count):
+        low, high = straddle_range(rules.betting, level, pot)
+        amount = draw(st.one_of(st.just(low), st.just(high), st.integers(low, high)))
+        amounts.append(amount)
+        level, pot = amount, pot + amount
+    return {"button_straddle": amounts[0]} if kind == "button straddle" else {"straddles": tuple(amounts)}
 
 
 @st.composite
@@ -103,7 +234,9 @@ def tables(draw: st.DrawFn, min_stack: int = 1) -> Table:
     short = st.integers(max(1, min_stack), max(min_stack, forced + 2))  # the blinds may not be covered
     stack = st.one_of(short, st.integers(max(1, min_stack), 400))
     stacks = tuple(draw(st.lists(stack, min_size=players, max_size=players)))
-    return Table(rules, stacks, draw(st.integers(0, players - 1)), draw(st.integers(0, 2**32 - 1)))
+    button = draw(st.integers(0, players - 1))
+    seed = draw(st.integers(0, 2**32 - 1))
+    return Table(rules, stacks, button, seed, **draw(forced_extras(rules, players, button)))
 
 
 # --- helpers ------------------------------------------------------------------------------------------------
@@ -138,25 +271,36 @@ def all_candidates(state: HandState, legal: LegalActions) -> list[Any]:
     amounts = {1, 2, state.level, state.level + 1, legal.min_to - 1, legal.min_to, legal.max_to,
                legal.max_to + 1, state.bets[legal.seat] + state.stacks[legal.seat],
                state.bets[legal.seat] + state.stacks[legal.seat] + 1}
-    out: list[Any] = [Fold(), Check(), Call(), Show(), Muck()]
+    out: list[Any] = [Fold(), Check(), Call(), Show(), Muck(), RunIt(1), RunIt(2), RunIt(3)]
     for amount in sorted(a for a in amounts if a > 0):
         out += [Bet(amount), Raise(amount)]
     return out
 
 
 def passive(legal: LegalActions) -> Any:
-    """The quiet choice that always ends a hand: check, else call, else show."""
+    """The quiet choice that always ends a hand: check, else call, else agree to every run, else show."""
     if legal.check:
         return Check()
     if legal.call:
         return Call()
+    if legal.runs:
+        return RunIt(legal.runs)
     return Show()
 
 
-def random_action(legal: LegalActions, rnd: random.Random) -> Any:
+def action_kinds(legal: LegalActions) -> list[Any]:
+    """The kinds of legal action to pick from ("wager" for a bet or raise). When asked how many times to run
+    the board, agreeing to the most is likelier, so that boards run three times come up."""
     kinds: list[Any] = [a for a in legal.actions if not isinstance(a, (Bet, Raise))]
+    if legal.runs:
+        kinds += [RunIt(legal.runs)] * 2
     if legal.wager:
         kinds.append("wager")
+    return kinds
+
+
+def random_action(legal: LegalActions, rnd: random.Random) -> Any:
+    kinds = action_kinds(legal)
     choice = rnd.choice(kinds)
     if choice == "wager":
         kind = Bet if legal.wager == "bet" else Raise
@@ -179,19 +323,21 @@ def play(state: HandState, choose: Callable[[HandState, LegalActions], Any]) -> 
 
 class RoundModel:
     """The level to match, the last full bet or raise, the raise count, and the level each seat last acted at
-    (None: not since the betting was last reopened), kept from the actions alone."""
+    (None: not since the betting was last reopened), kept from the actions alone.
 
-    def __init__(self, rules: Rules, street: Street, players: int) -> None:
+    Preflop the round opens at ``level`` with ``wagers`` full bets and raises made (the largest live post; the
+    big blind and each straddle count as one); in pot and no limit a raise there is at least max(level, big
+    blind). After the flop the round opens at 0."""
+
+    def __init__(self, rules: Rules, street: Street, players: int, level: int = 0, wagers: int = 0) -> None:
         self.rules = rules
         betting = rules.betting
         self.fixed = isinstance(betting, FixedLimit)
         self.bet_size = betting.bet_size(street) if isinstance(betting, FixedLimit) else 0
-        bb = rules.big_blind
-        preflop = street is Street.PREFLOP
-        self.level = bb if preflop else 0
-        self.full_level = self.level
-        self.wagers = 1 if preflop and bb else 0
-        self.raise_size = self.bet_size if self.fixed else max(bb, 1)
+        self.level = level
+        self.full_level = level
+        self.wagers = wagers
+        self.raise_size = self.bet_size if self.fixed else max(level, rules.big_blind, 1)
         self.acted: list[int | None] = [None] * players
         self.aggressor: int | None = None
 
@@ -269,28 +415,26 @@ def next_to_act(state: HandState | _Seats, model: RoundModel | None, start: int)
     return None
 
 
-def check_posts(state: HandState) -> None:
-    """Antes and blinds: each for its amount or for the whole stack (all-in), from the right seats."""
-    rules, n, button = state.rules, state.players, state.button
+def check_posts(state: HandState, table: Table) -> _Seats:
+    """Antes, blinds and straddles, or a bomb pot's antes: each for its amount or for the whole stack (all-in),
+    from the right seats, in order. Returns the bets and stacks after the posts."""
     posted = [e for e in state.events if isinstance(e, Posted)]
     left = list(state.starting_stacks)
-    owed: list[tuple[int, str, int]] = []
-    if rules.ante:
-        owed += [((button + 1 + i) % n, "ante", rules.ante) for i in range(n)]
-    if len(rules.blinds) == 2:
-        seats = [button, (button + 1) % n] if n == 2 else [(button + 1) % n, (button + 2) % n]
-        owed += [(seats[0], "small blind", rules.blinds[0]), (seats[1], "big blind", rules.blinds[1])]
-    else:
-        owed += [((button + 1) % n, "big blind", rules.blinds[0])]
+    bets = [0] * table.players
     expected = []
-    for seat, kind, amount in owed:
+    for seat, kind, amount in forced_bets(table):
         paid = min(amount, left[seat])
         left[seat] -= paid
+        if kind != "ante":
+            bets[seat] += paid
         if paid:
             expected.append(Posted(seat, kind, paid, left[seat] == 0))
     assert posted == expected
-    if state.street is Street.PREFLOP:
-        assert list(state.stacks) == left
+    if state.street is Street.PREFLOP and state.agreement is None:
+        assert list(state.stacks) == left and list(state.bets) == bets
+    if table.bomb_pot and not state.is_over:
+        assert state.street is not Street.PREFLOP or state.agreement is not None, "a bomb pot has no preflop betting"
+    return _Seats(bets, left, [False] * table.players)
 
 
 # --- checks -------------------------------------------------------------------------------------------------
@@ -321,19 +465,84 @@ def behind(state: HandState, seat: int) -> int:
     return state.starting_stacks[seat] - state.contributed[seat]
 
 
+def even(amount: int, parts: int) -> list[int]:
+    """``amount`` in ``parts`` as evenly as chips allow, the odd chips one each to the first parts."""
+    return [amount // parts + (1 if i < amount % parts else 0) for i in range(parts)]
+
+
+def runs_on_offer(rules: Rules, players: int, deck_size: int, street: Street, in_hand: int, able: int) -> int:
+    """How many times the rest of the board may be run when the betting on ``street`` is over (1: once).
+
+    RULES.md: only with fewer than two players able to bet, before the river, with two or more still in, and
+    rules.runs > 1; then as many as the rules allow and the deck can deal. The first run takes a burn and each
+    board's cards on every street; each further run a burn and each board's cards on every street still to come.
+    """
+    if rules.runs == 1 or street >= Street.RIVER or in_hand < 2 or able >= 2:
+        return 1
+    first_run = players * rules.hole_cards + 3 + 5 * rules.boards
+    further = sum(1 for s, _ in DEALT_STREETS if s > street) + (5 - BOARD_SIZE[street]) * rules.boards
+    return min(rules.runs, 1 + (deck_size - first_run) // further)
+
+
+def deal(state: HandState, runs: int, shared: int) -> tuple[list[Any], list[tuple[Card, ...]]]:
+    """The burns and board cards RULES.md deals from this deck, as events, and the boards, run by run.
+
+    After the hole cards, each street is a burn, then the street's cards for board 1, then for board 2. Each
+    further run keeps the first ``shared`` cards of each board and deals the streets after them again (a burn
+    before each), from the cards after the previous run."""
+    n, k, per_run, deck = state.players, state.rules.hole_cards, state.rules.boards, state.deck
+    position = n * k
+    dealt: list[Any] = []
+    boards: list[tuple[Card, ...]] = []
+    for run in range(runs):
+        cards = [board[:shared] for board in boards[:per_run]] if run else [()] * per_run
+        for street, size in DEALT_STREETS:
+            if run and BOARD_SIZE[street] <= shared:
+                continue
+            dealt.append(Burned(deck[position]))
+            position += 1
+            for b in range(per_run):
+                new = tuple(deck[position:position + size])
+                position += size
+                cards[b] += new
+                dealt.append(BoardDealt(street, new, run * per_run + b))
+        boards += cards
+    return dealt, boards
+
+
 def check_cards(state: HandState) -> None:
-    n, k = state.players, state.rules.hole_cards
+    n, k, per_run = state.players, state.rules.hole_cards, state.rules.boards
     assert all(len(cards) == k for cards in state.hole)
     # dealt one at a time clockwise from the seat left of the button, then burn + 3, burn + 1, burn + 1
     for seat in range(n):
         offset = (seat - state.button - 1) % n
         assert state.hole[seat] == tuple(state.deck[j * n + offset] for j in range(k))
-    base = n * k
-    deck = state.deck
-    full_board = deck[base + 1: base + 4] + deck[base + 5: base + 6] + deck[base + 7: base + 8]
-    assert state.board == full_board[:len(state.board)]
-    everything = [c for cards in state.hole for c in cards] + list(state.board)
-    assert len(set(everything)) == len(everything)
+    boards = state.boards
+    assert len(boards) % per_run == 0 and 1 <= len(boards) // per_run <= 3, f"{len(boards)} boards"
+    runs = len(boards) // per_run
+    sizes = {len(board) for board in boards}
+    assert len(sizes) == 1 and sizes <= {0, 3, 4, 5}, f"boards of {sizes} cards: they grow 0/3/4/5 together"
+    events = state.events
+    shared = 0
+    if runs > 1:
+        # every run keeps the cards dealt before the betting ended (before the last betting action)
+        last = max((i for i, e in enumerate(events) if isinstance(e, Acted)), default=-1)
+        shared = sum(len(e.cards) for e in events[:last + 1] if isinstance(e, BoardDealt) and e.board == 0)
+    expected_events, expected_boards = deal(state, runs, shared)
+    dealt = [e for e in events if isinstance(e, (Burned, BoardDealt))]
+    if runs > 1:
+        assert boards == tuple(expected_boards), "the board was run again from the wrong cards"
+        assert dealt == expected_events
+    else:
+        size = len(state.board)
+        assert all(board == full[:size] for board, full in zip(boards, expected_boards, strict=True))
+        count = sum(1 + per_run for street, _ in DEALT_STREETS if BOARD_SIZE[street] <= size)
+        assert dealt == expected_events[:count]
+    # every card dealt (the runs share the cards before the question, dealt once)
+    everything = [c for cards in state.hole for c in cards]
+    for event in dealt:
+        everything += [event.card] if isinstance(event, Burned) else event.cards
+    assert len(set(everything)) == len(everything), "a card was dealt twice"
 
 
 def check_state(state: HandState, total: int) -> None:
@@ -345,16 +554,19 @@ def check_state(state: HandState, total: int) -> None:
     assert all(s >= 0 for s in state.stacks), state.stacks
     assert all(b >= 0 for b in state.bets), state.bets
     assert all(0 <= b <= c for b, c in zip(state.bets, state.contributed, strict=True))
-    assert len(state.board) in (0, 3, 4, 5)
     check_cards(state)
     assert state.is_over == (state.actor is None) == (state.street is Street.SETTLED)
     assert (state.result is not None) == state.is_over
+    agreement = state.agreement
+    choosing = agreement is not None and state.street < Street.SHOWDOWN
     if not state.is_over:
         assert sum(state.stacks) + sum(state.contributed) == total
         assert state.pot_total == sum(state.contributed)
         assert sum(p.amount for p in state.pots) + sum(state.bets) == sum(state.contributed)
         assert state.folded.count(False) >= 2
         assert len(state.board) == BOARD_SIZE[state.street]
+        if state.street < Street.SHOWDOWN:
+            assert len(state.boards) == state.rules.boards, "one board, or two for a double board, until the run-out"
         actor = state.actor
         assert actor is not None and 0 <= actor < n
         assert not state.folded[actor], "a folded player is to act"
@@ -365,6 +577,15 @@ def check_state(state: HandState, total: int) -> None:
             assert actor == waiting[0], "hands are shown in showdown order"
             if state.rules.showdown is ShowdownPolicy.MANUAL:
                 assert all(state.stacks[s] for s in state.in_hand), "an all-in showdown shows every hand"
+        elif choosing:
+            # players all in before the river choose, in turn, how many times to run the rest of the board
+            assert agreement is not None and state.street < Street.RIVER
+            assert 2 <= agreement.most <= state.rules.runs
+            assert len(agreement.choices) < len(agreement.order)
+            assert actor == agreement.order[len(agreement.choices)]
+            assert all(1 <= times <= agreement.most for times in agreement.choices)
+            assert len(state.boards) == state.rules.boards
+            assert sum(1 for s in state.in_hand if state.stacks[s]) < 2
         else:
             assert state.stacks[actor] > 0, "an all-in player is to act"
             assert max(state.bets) <= state.level
@@ -376,6 +597,9 @@ def check_state(state: HandState, total: int) -> None:
         assert result is not None
         assert sum(state.stacks) == total - result.rake
         assert state.pot_total == 0 and state.pots == ()
+    if agreement is not None and not choosing:
+        assert len(agreement.choices) == len(agreement.order)
+        assert len(state.boards) == min(agreement.choices) * state.rules.boards
     # hashable, and equal (with the same hash) to a copy rebuilt from fresh objects
     twin = rebuild(state)
     assert twin == state and hash(twin) == hash(state)
@@ -386,14 +610,20 @@ def check_legal(state: HandState, model: RoundModel | None) -> LegalActions:
     actor = state.actor
     assert legal.seat == actor
     if state.street is Street.SHOWDOWN:
-        assert legal.show and not (legal.fold or legal.check or legal.call or legal.wager)
+        assert legal.show and not (legal.fold or legal.check or legal.call or legal.wager or legal.runs)
         last_claim = any(actor in pot.eligible and all(s == actor or state.mucked[s] for s in pot.eligible)
                          for pot in side_pots(state.contributed, [not f for f in state.folded]))
         assert legal.muck == (not last_claim)
+        assert legal.default == Show()
         return legal
-    assert not (legal.show or legal.muck)
+    if state.agreement is not None:
+        assert legal == LegalActions(actor, runs=state.agreement.most)
+        assert legal.default == RunIt(1)
+        return legal
+    assert not (legal.show or legal.muck or legal.runs)
     assert legal.check != legal.fold
     assert legal.check == (legal.call == 0)
+    assert legal.default == (Check() if legal.check else Fold())
     if legal.wager:
         assert legal.wager == ("raise" if state.level else "bet")
         assert state.level < legal.min_to <= legal.max_to <= state.bets[actor] + state.stacks[actor]
@@ -408,18 +638,59 @@ def check_legal(state: HandState, model: RoundModel | None) -> LegalActions:
     return legal
 
 
+def check_runs(before: tuple[tuple[Card, ...], ...], new: HandState, times: int) -> None:
+    """The rest of the board was run ``times`` times: that many runs of five-card boards, each keeping the cards
+    dealt before (``before``, one per board)."""
+    per_run = new.rules.boards
+    assert len(new.boards) == times * per_run, f"the board was run {len(new.boards) // per_run} times, not {times}"
+    for index, board in enumerate(new.boards):
+        assert len(board) == 5
+        assert board[:len(before[index % per_run])] == before[index % per_run], "the runs share the cards dealt before"
+
+
+def check_betting_over(before: tuple[tuple[Card, ...], ...], street: Street, new: HandState) -> None:
+    """The betting on ``street`` is over (``before``: the boards then) with two or more players still in.
+
+    With two or more able to bet, the next street comes. Otherwise the rest of the board is run: once, or when
+    the rules and the deck allow more (`runs_on_offer`), as many times as the players agree (the players still
+    in are asked, in turn from the button's left) or, without asking, as many as allowed."""
+    rules, n = new.rules, new.players
+    able = [s for s in new.in_hand if behind(new, s) > 0]
+    most = runs_on_offer(rules, n, len(new.deck), street, len(new.in_hand), len(able))
+    if most > 1 and rules.ask_runs:
+        order = tuple(sorted(new.in_hand, key=lambda s: (s - new.button - 1) % n))
+        assert new.agreement == Agreement(order, (), most), (
+            f"{new.agreement}, but the rules ask {order} to choose from 1..{most}")
+        assert new.street == street and new.boards == before and new.actor == order[0]
+        return
+    assert new.agreement is None, f"asked to run the board ({new.agreement}) when the rules do not ask"
+    if len(able) >= 2 and street < Street.RIVER:
+        following = Street(street + 1)
+        assert new.street == following, f"{new.street.name} after the {street.name} betting, not {following.name}"
+        assert len(new.boards) == rules.boards
+        assert all(len(board) == BOARD_SIZE[following] for board in new.boards)
+    else:
+        assert new.street >= Street.SHOWDOWN, "the betting is over: the board runs out"
+        check_runs(before, new, most)
+
+
 def check_transition(old: HandState, new: HandState, action: Any) -> None:
     seat = old.actor
     for name in ("rules", "deck", "button", "hole", "starting_stacks"):
         assert getattr(new, name) == getattr(old, name), name
     assert new.street >= old.street
-    assert new.board[:len(old.board)] == old.board
+    assert len(new.boards) >= len(old.boards)
+    for board, old_board in zip(new.boards, old.boards, strict=False):
+        assert board[:len(old_board)] == old_board
     old_events, new_events = old.events, new.events
     assert new_events[:len(old_events)] == old_events, "the event log was rewritten"
     added = new_events[len(old_events):]
     assert added, "an action left no event"
     first = added[0]
-    if isinstance(action, Show):
+    choosing = old.agreement is not None and old.street < Street.SHOWDOWN
+    if isinstance(action, RunIt):
+        assert choosing and first == RunChosen(seat, action.times)
+    elif isinstance(action, Show):
         assert first == Shown(seat, old.hole[seat])
     elif isinstance(action, Muck):
         assert first == Mucked(seat)
@@ -444,8 +715,28 @@ def check_transition(old: HandState, new: HandState, action: Any) -> None:
         # everyone else folded: the hand is over at once, with no showdown and no more cards
         assert new.is_over
         assert new.result is not None and not new.result.showdown
-        assert new.board == old.board
+        assert new.boards == old.boards
         assert not any(isinstance(e, (Shown, Mucked, Burned, BoardDealt)) for e in added)
+        return
+    if choosing:
+        agreement = old.agreement
+        assert agreement is not None
+        choices = (*agreement.choices, action.times)
+        assert new.agreement == Agreement(agreement.order, choices, agreement.most)
+        assert new.contributed == old.contributed
+        if len(choices) < len(agreement.order):
+            assert new.street == old.street and new.boards == old.boards and new.stacks == old.stacks
+            assert new.actor == agreement.order[len(choices)]
+            assert not any(isinstance(e, (Burned, BoardDealt)) for e in added)
+        else:
+            # everyone has chosen: the board is run as many times as the lowest choice
+            assert new.street >= Street.SHOWDOWN
+            check_runs(old.boards, new, min(choices))
+    elif old.street in BETTING_STREETS and old.agreement is None and (
+            new.street != old.street or new.agreement is not None):
+        check_betting_over(old.boards, old.street, new)
+    else:
+        assert new.agreement == old.agreement, "a question about the runs out of place"
 
 
 def could_win(state: HandState, evaluator: BoardEvaluator, pots: tuple[Pot, ...], seat: int,
@@ -462,13 +753,27 @@ def could_win(state: HandState, evaluator: BoardEvaluator, pots: tuple[Pot, ...]
     return False
 
 
+def hi_lo_split(amount: int, highs: set[int], lows: set[int], button: int, players: int) -> dict[int, int]:
+    """A pot (or a board's part of one) split high/low: half to the best low when there is one, the odd chip
+    to the high half; tied winners share a half, the chips that will not divide one each to the winners nearest
+    the button's left."""
+    low_half = amount // 2 if lows else 0
+    chips: dict[int, int] = {}
+    for winners, half in ((highs, amount - low_half), (lows, low_half)):
+        ordered = sorted(winners, key=lambda s: (s - button - 1) % players)
+        for i, seat in enumerate(ordered):
+            chips[seat] = chips.get(seat, 0) + half // len(ordered) + (1 if i < half % len(ordered) else 0)
+    return chips
+
+
 def check_result(state: HandState, total: int) -> None:
     result = state.result
     assert result is not None
     rules = state.rules
     live = [not f for f in state.folded]
     pots = side_pots(state.contributed, live)
-    assert [(p.amount + p.rake, p.eligible) for p in result.pots] == [(p.amount, p.eligible) for p in pots], (
+    assert [(p.pot, p.board) for p in result.pots] == sorted((p.pot, p.board) for p in result.pots)
+    assert sorted({p.pot for p in result.pots}) == list(range(len(pots))), (
         "the pots differ from RULES.md's (layers of total contributions, antes included)")
     pot_sum = sum(p.amount for p in pots)
     assert pot_sum == sum(state.contributed)
@@ -477,17 +782,24 @@ def check_result(state: HandState, total: int) -> None:
     if rules.rake and rules.rake.cap is not None:
         assert result.rake <= rules.rake.cap
     assert sum(p.rake for p in result.pots) == result.rake
+    pot_rakes = []  # the rake comes from the main pot first, then from the side pots in order
+    for pot in pots:
+        pot_rakes.append(min(pot.amount, result.rake - sum(pot_rakes)))
     assert result.net == tuple(s - s0 for s, s0 in zip(state.stacks, state.starting_stacks, strict=True))
     assert sum(result.net) == -result.rake
     assert sum(state.stacks) == total - result.rake
     live_seats = state.in_hand
     assert result.showdown == (len(live_seats) >= 2)
+    assert result.boards == state.boards
+    assert len(result.boards) == result.runs * rules.boards
+    if state.agreement is not None:
+        assert result.runs == min(state.agreement.choices)
     events = state.events
     awarded = [e for e in events if isinstance(e, PotAwarded)]
-    evaluator = BoardEvaluator(state.board) if result.showdown else None
+    evaluators = [BoardEvaluator(board) for board in state.boards] if result.showdown else []
     assert sum(e.amount for e in awarded) == pot_sum - result.rake
     if result.showdown:
-        assert len(state.board) == 5
+        assert all(len(board) == 5 for board in state.boards)
         for seat in live_seats:
             assert state.shown[seat] != state.mucked[seat], f"seat {seat} neither shown nor mucked (or both)"
         all_in = (any(behind(state, s) == 0 for s in live_seats)
@@ -495,45 +807,61 @@ def check_result(state: HandState, total: int) -> None:
         if rules.showdown is ShowdownPolicy.SHOW_ALL or all_in:
             assert all(state.shown[s] for s in live_seats), "every hand must be shown"
         if rules.showdown is ShowdownPolicy.MUCK_LOSERS and not all_in:
-            # a hand is shown exactly when it could still win or tie a part of a pot against those shown
-            assert evaluator is not None
+            # a hand is shown exactly when it could still win or tie a part of a pot (on some board) against
+            # those shown
             shown: list[int] = []
             for seat in state.showdown_order:
-                can_win = could_win(state, evaluator, pots, seat, shown)
+                can_win = any(could_win(state, evaluator, pots, seat, shown) for evaluator in evaluators)
                 assert state.shown[seat] == can_win, f"seat {seat} shown={state.shown[seat]}"
                 if can_win:
                     shown.append(seat)
         assert state.showdown_order and sorted(state.showdown_order) == sorted(live_seats)
     else:
         assert not any(isinstance(e, (Shown, Mucked)) for e in events)
-    for index, (pot, pot_result) in enumerate(zip(pots, result.pots, strict=True)):
-        assert pot_result.eligible == pot.eligible
-        assert pot_result.amount + pot_result.rake == pot.amount
-        assert sum(chips for _, chips in pot_result.payouts) == pot_result.amount
-        assert all(chips >= 0 for _, chips in pot_result.payouts)
+    for index, pot in enumerate(pots):
+        parts = [p for p in result.pots if p.pot == index]
         claimants = [s for s in pot.eligible if not state.mucked[s]]
         assert claimants, f"pot {index} has nobody to claim it"
-        for seat, _ in pot_result.payouts:
-            assert seat in pot.eligible, f"seat {seat} paid from pot {index} it is not eligible for"
-            assert not state.folded[seat] and not state.mucked[seat]
-        assert set(pot_result.high_winners) <= set(claimants)
-        assert set(pot_result.low_winners) <= set(claimants)
-        if not rules.hi_lo:
-            assert pot_result.low_winners == () and pot_result.low_hand is None
-        if evaluator is not None and len(claimants) > 1:
-            highs = {s: evaluator.high_value(state.hole[s]) for s in claimants}
-            best = max(highs.values())
-            assert set(pot_result.high_winners) == {s for s in claimants if highs[s] == best}
-            lows = {s: evaluator.low_value(state.hole[s]) for s in claimants} if rules.hi_lo else {}
-            best_low = max(lows.values(), default=0)
-            expected_low = {s for s in claimants if best_low and lows[s] == best_low}
-            assert set(pot_result.low_winners) == expected_low
-            for seat in set(pot_result.high_winners) | set(pot_result.low_winners):
-                assert state.shown[seat]
-        if not result.showdown:
-            assert pot_result.payouts == ((live_seats[0], pot_result.amount),)
-        awarded_here = [(e.seat, e.amount) for e in awarded if e.pot == index]
-        assert sorted(awarded_here) == sorted(pot_result.payouts)
+        # a contested pot is divided evenly between the runs (odd chips to the first run), each run's share
+        # evenly between its boards (odd chip to board 1); an uncontested pot is not divided
+        contested = result.showdown and len(claimants) > 1
+        assert [p.board for p in parts] == (list(range(len(state.boards))) if contested else [0])
+        assert sum(p.amount + p.rake for p in parts) == pot.amount, f"the parts of pot {index} do not add up"
+        assert sum(p.rake for p in parts) == pot_rakes[index]
+        if contested:
+            shares = [chips for run in even(pot.amount - pot_rakes[index], result.runs)
+                      for chips in even(run, rules.boards)]
+            assert [p.amount for p in parts] == shares, f"pot {index} divided {[p.amount for p in parts]}"
+        for part in parts:
+            assert part.eligible == pot.eligible
+            assert sum(chips for _, chips in part.payouts) == part.amount
+            assert all(chips >= 0 for _, chips in part.payouts)
+            for seat, _ in part.payouts:
+                assert seat in pot.eligible, f"seat {seat} paid from pot {index} it is not eligible for"
+                assert not state.folded[seat] and not state.mucked[seat]
+            assert set(part.high_winners) <= set(claimants)
+            assert set(part.low_winners) <= set(claimants)
+            if not rules.hi_lo:
+                assert part.low_winners == () and part.low_hand is None
+            if contested:
+                # each part is split high/low on its own board
+                evaluator = evaluators[part.board]
+                highs = {s: evaluator.high_value(state.hole[s]) for s in claimants}
+                best = max(highs.values())
+                high_winners = {s for s in claimants if highs[s] == best}
+                assert set(part.high_winners) == high_winners
+                lows = {s: evaluator.low_value(state.hole[s]) for s in claimants} if rules.hi_lo else {}
+                best_low = max(lows.values(), default=0)
+                low_winners = {s for s in claimants if best_low and lows[s] == best_low}
+                assert set(part.low_winners) == low_winners
+                for seat in high_winners | low_winners:
+                    assert state.shown[seat]
+                assert dict(part.payouts) == hi_lo_split(part.amount, high_winners, low_winners, state.button,
+                                                         state.players)
+            else:
+                assert part.payouts == ((claimants[0], part.amount),)
+    expected_awards = sorted((p.pot, p.board, seat, chips) for p in result.pots for seat, chips in p.payouts)
+    assert sorted((e.pot, e.board, e.seat, e.amount) for e in awarded) == expected_awards
 
 
 # --- the state machine --------------------------------------------------------------------------------------
@@ -542,25 +870,39 @@ def check_result(state: HandState, total: int) -> None:
 class HandMachine(RuleBasedStateMachine):
     """Plays hands of random tables step by step, mostly legally, and checks every state it meets."""
 
-    def begin(self, rules: Rules, stacks: tuple[int, ...], button: int, seed: int) -> None:
-        note(f"start_hand({rules!r}, {stacks!r}, button={button}, seed={seed})")
-        self.state = start_hand(rules, stacks, button, seed=seed)
-        self.total = sum(stacks)
+    def begin(self, table: Table) -> None:
+        note(str(table))
+        self.state = first = table.start()
+        self.total = sum(table.stacks)
         self.history: list[tuple[HandState, tuple[Any, ...], int, HandState]] = []
-        self.remember(self.state)
-        self.model: RoundModel | None = RoundModel(rules, Street.PREFLOP, len(stacks))
+        self.remember(first)
+        self.model: RoundModel | None = None
         self.steps = 0
         self.hands = getattr(self, "hands", 0) + 1
-        first = self.state
-        assert first.starting_stacks == stacks and first.button == button
-        check_posts(first)
-        if first.street is Street.PREFLOP:
-            # preflop the first player left of the big blind who can act acts first
-            n = len(stacks)
-            big_blind = (button + 2) % n if len(rules.blinds) == 2 and n > 2 else (button + 1) % n
-            expected = next_to_act(first, self.model, big_blind + 1)
-            assert first.actor == expected, f"seat {first.actor} acts first, expected {expected}"
+        rules = table.rules
+        assert first.starting_stacks == table.stacks and first.button == table.button
+        posted = check_posts(first, table)
+        closed = True  # a bomb pot has no preflop betting
+        if not table.bomb_pot:
+            # preflop the first player left of the last straddler (or the big blind) who can act acts first
+            level, wagers, opener = preflop_opening(table)
+            model = RoundModel(rules, Street.PREFLOP, table.players, level, wagers)
+            expected = next_to_act(posted, model, opener + 1)
+            if expected is not None:
+                closed = False
+                assert first.street is Street.PREFLOP and first.agreement is None
+                assert first.actor == expected, f"seat {first.actor} acts first, expected {expected}"
+                self.model = model
+        if closed:
+            check_betting_over(((),) * rules.boards, Street.PREFLOP, first)
+            self.new_round(first)
         self.check_now()
+
+    def new_round(self, state: HandState) -> None:
+        """A new betting round after the flop: the first player left of the button who can act."""
+        if state.street in BETTING_STREETS and state.agreement is None:
+            self.model = RoundModel(state.rules, state.street, state.players)
+            assert state.actor == next_to_act(state, self.model, state.button + 1)
 
     def remember(self, state: HandState) -> None:
         """Keep the state with its fields, its hash, and a deep copy of it made now."""
@@ -576,13 +918,13 @@ class HandMachine(RuleBasedStateMachine):
                 state.apply(Check())
             check_result(state, self.total)
         else:
-            model = self.model if state.street in BETTING_STREETS else None
-            check_legal(state, model)
+            betting = state.street in BETTING_STREETS and state.agreement is None
+            check_legal(state, self.model if betting else None)
 
     @initialize(table=tables(), policy=st.integers(0, 2**32 - 1))
     def deal(self, table: Table, policy: int) -> None:
         self.rnd = random.Random(policy)  # plays the rest of the hand at teardown
-        self.begin(table.rules, table.stacks, table.button, table.seed)
+        self.begin(table)
 
     # --- steps ----------------------------------------------------------------------------------------------
 
@@ -594,12 +936,10 @@ class HandMachine(RuleBasedStateMachine):
         assert self.steps <= MAX_STEPS, "the hand did not end"
         check_transition(old, new, action)
         model = self.model
-        if model is not None and old.street in BETTING_STREETS:
+        if model is not None and old.street in BETTING_STREETS and old.agreement is None:
             self.check_order_of_play(old, new, action, model)
-        if new.street != old.street and new.street in BETTING_STREETS:
-            self.model = RoundModel(new.rules, new.street, new.players)
-            # a new betting round: the first player left of the button who can act
-            assert new.actor == next_to_act(new, self.model, new.button + 1)
+        if new.street != old.street:
+            self.new_round(new)
         reaches_showdown = new.street is Street.SHOWDOWN and old.street is not Street.SHOWDOWN
         if reaches_showdown and model is not None and all(behind(new, s) for s in new.in_hand):
             # showdown order: the last bettor or raiser of the river, else the first player left of the button
@@ -629,15 +969,11 @@ class HandMachine(RuleBasedStateMachine):
             return
         expected = next_to_act(after, model, seat + 1)
         if expected is not None:
-            assert new.street == old.street and new.actor == expected, (
+            assert new.street == old.street and new.agreement is None and new.actor == expected, (
                 f"seat {new.actor} to act on {new.street.name}, expected seat {expected} on {old.street.name}")
             return
-        assert new.street != old.street, "the betting round should have closed"
-        able = [s for s in new.in_hand if behind(new, s) > 0]
-        if new.street in BETTING_STREETS:
-            assert len(able) >= 2
-        elif old.street is not Street.RIVER:
-            assert len(able) < 2, "the board ran out although two players could still bet"
+        # what follows the round (next street, runs asked or dealt) is checked by check_transition
+        assert new.street != old.street or new.agreement is not None, "the betting round should have closed"
 
     @precondition(lambda self: not self.state.is_over)
     @rule(data=st.data())
@@ -664,10 +1000,7 @@ class HandMachine(RuleBasedStateMachine):
                 assert isinstance(caught.value, ValueError)
                 assert str(caught.value)
         assert fields_of(state) == before[1] and hash(state) == before[2]
-        kinds: list[Any] = [a for a in legal.actions if not isinstance(a, (Bet, Raise))]
-        if legal.wager:
-            kinds.append("wager")
-        choice = data.draw(st.sampled_from(kinds), label="action")
+        choice = data.draw(st.sampled_from(action_kinds(legal)), label="action")
         if choice == "wager":
             kind = Bet if legal.wager == "bet" else Raise
             choice = kind(data.draw(st.integers(legal.min_to, legal.max_to), label="to"))
@@ -675,11 +1008,13 @@ class HandMachine(RuleBasedStateMachine):
         self.take(choice, seat)
 
     def illegal_step(self, data: st.DataObject) -> None:
-        """A wrong kind of action, an amount just outside the range, or a player acting out of turn."""
+        """A wrong kind of action, an amount or a number of runs just outside the range, or a player acting out
+        of turn."""
         state = self.state
         legal = state.legal_actions()
         options: list[tuple[Any, int | None]] = []
-        for action in (Fold(), Check(), Call(), Show(), Muck(), "call", None):
+        # RunIt when nobody is asked to choose the runs, or more runs than are on offer
+        for action in (Fold(), Check(), Call(), Show(), Muck(), RunIt(1), RunIt(2), RunIt(3), "call", None):
             if not legal.allows(action):
                 options.append((action, None))
         if legal.wager:
@@ -711,13 +1046,14 @@ class HandMachine(RuleBasedStateMachine):
         self.check_history()
         survivors = [s for s in range(state.players) if state.stacks[s] > 0]
         if len(survivors) < 2 or len(survivors) > state.rules.max_players or data.draw(st.booleans()):
-            table = data.draw(tables(), label="new table")
-            self.begin(table.rules, table.stacks, table.button, table.seed)
+            self.begin(data.draw(tables(), label="new table"))
             return
         nxt = min(survivors, key=lambda s: (s - state.button - 1) % state.players)
         stacks = tuple(state.stacks[s] for s in survivors)
+        button = survivors.index(nxt)
         seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
-        self.begin(state.rules, stacks, survivors.index(nxt), seed)
+        extras = data.draw(forced_extras(state.rules, len(stacks), button), label="straddles or bomb pot")
+        self.begin(Table(state.rules, stacks, button, seed, **extras))
 
     # --- invariants -----------------------------------------------------------------------------------------
 
@@ -755,11 +1091,53 @@ def test_a_wager_of_nothing_is_refused(amount: int, word: type) -> None:
         word(amount)
 
 
+@pytest.mark.parametrize("times", [-1, 0, 4, True, 2.0, "2"])
+def test_the_board_runs_one_to_three_times(times: Any) -> None:
+    with pytest.raises(IllegalAction):
+        RunIt(times)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=rules_strategy(), data=st.data())
+def test_straddle_amounts(rules: Rules, data: st.DataObject) -> None:
+    """A straddle (under the gun or on the button) is allowed exactly in RULES.md's range over the bet before it:
+    fixed limit one small bet more, pot limit from double to the pot, no limit double or more."""
+    big = max(rules.big_blind, 1)
+    rules = attrs.evolve(rules, blinds=(*rules.blinds[:-1], big))
+    players = data.draw(st.integers(3, rules.max_players), label="players")
+    button = data.draw(st.integers(0, players - 1), label="button")
+    on_button = data.draw(st.booleans(), label="button straddle")
+    pot = rules.ante * players + sum(rules.blinds)
+    low, high = straddle_range(rules.betting, big, pot)
+    unbounded = isinstance(rules.betting, NoLimit)
+
+    def posts(amount: int) -> Any:
+        if on_button:
+            return standard_posts(rules, players, button, button_straddle=amount)
+        return standard_posts(rules, players, button, straddles=(amount,))
+
+    for amount in {low, high, data.draw(st.integers(low, high), label="amount")}:
+        assert posts(amount)[-1].amount == amount
+    for amount in [low - 1] + ([] if unbounded else [high + 1]):
+        if amount > 0:
+            with pytest.raises(RulesError):
+                posts(amount)
+    if unbounded:
+        assert posts(10**9)[-1].amount == 10**9
+    # a re-straddle raises the straddle: the same rule over the new level, with the straddle in the pot
+    if not on_button and len(straddle_seats(rules, players, button)) >= 2:
+        low2, high2 = straddle_range(rules.betting, low, pot + low)
+        assert standard_posts(rules, players, button, straddles=(low, low2))[-1].amount == low2
+        assert standard_posts(rules, players, button, straddles=(low, high2))[-1].amount == high2
+        with pytest.raises(RulesError):
+            standard_posts(rules, players, button, straddles=(low, low2 - 1))
+
+
 @settings(max_examples=60, deadline=None)
 @given(table=tables(), policy=st.integers(0, 2**32 - 1))
 def test_a_seed_fixes_the_hand(table: Table, policy: int) -> None:
-    first = start_hand(table.rules, table.stacks, table.button, seed=table.seed)
-    second = start_hand(table.rules, table.stacks, table.button, seed=table.seed)
+    first = table.start()
+    second = table.start()
     assert first == second and hash(first) == hash(second)
     assert first.deck == second.deck and first.hole == second.hole
     rnd = random.Random(policy)
@@ -770,7 +1148,7 @@ def test_a_seed_fixes_the_hand(table: Table, policy: int) -> None:
     assert again == end and hash(again) == hash(end)
     assert again.events == end.events and again.result == end.result
     # the original start states are still what they were
-    assert first == second == start_hand(table.rules, table.stacks, table.button, seed=table.seed)
+    assert first == second == table.start()
 
 
 @settings(max_examples=60, deadline=None)
@@ -778,7 +1156,7 @@ def test_a_seed_fixes_the_hand(table: Table, policy: int) -> None:
 def test_random_play_ends_and_conserves_chips(table: Table, policy: int) -> None:
     rnd = random.Random(policy)
     total = sum(table.stacks)
-    state = start_hand(table.rules, table.stacks, table.button, seed=table.seed)
+    state = table.start()
     steps = 0
     while not state.is_over:
         assert steps < MAX_STEPS
@@ -789,12 +1167,14 @@ def test_random_play_ends_and_conserves_chips(table: Table, policy: int) -> None
         assert sum(state.stacks) + (sum(state.contributed) if not state.is_over else 0) + (
             state.result.rake if state.is_over else 0) == total
         steps += 1
+    check_state(state, total)
     check_result(state, total)
 
 
 @settings(max_examples=40, deadline=None)
-@given(rules=rules_strategy(hole_cards=4), players=st.integers(2, 10), seed=st.integers(0, 2**32 - 1))
-def test_every_button_position(rules: Rules, players: int, seed: int) -> None:
+@given(rules=rules_strategy(hole_cards=4), data=st.data(), seed=st.integers(0, 2**32 - 1))
+def test_every_button_position(rules: Rules, data: st.DataObject, seed: int) -> None:
+    players = data.draw(st.integers(2, rules.max_players), label="players")  # 10 with one board, else 9
     deep = 10 * (max(rules.blinds) + rules.ante) + 100
     stacks = tuple(deep + seat for seat in range(players))
     starts = [start_hand(rules, stacks, button, seed=seed) for button in range(players)]
@@ -834,7 +1214,7 @@ def test_every_button_position(rules: Rules, players: int, seed: int) -> None:
 def test_everyone_folds_to_one_player(table: Table, data: st.DataObject) -> None:
     """Whenever a player may fold, they do: the hand ends as soon as one player is left, with no showdown."""
     total = sum(table.stacks)
-    state = start_hand(table.rules, table.stacks, table.button, seed=table.seed)
+    state = table.start()
     while not state.is_over:
         legal = state.legal_actions()
         if legal.fold:
@@ -928,6 +1308,21 @@ def test_manual_showdown(rules: Rules, policy: ShowdownPolicy, data: st.DataObje
         if state.mucked[seat]:
             assert result.won(seat) == 0
             assert result.net[seat] == -state.contributed[seat]
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=rules_strategy(), boards=st.sampled_from([1, 2]), data=st.data())
+def test_muck_losers_on_every_board(rules: Rules, boards: int, data: st.DataObject) -> None:
+    """Deep stacks checked and called down (random play rarely reaches a showdown without an all-in): a hand is
+    shown exactly when it could win or tie a part of a pot, on one board or the other, against those shown."""
+    rules = attrs.evolve(rules, showdown=ShowdownPolicy.MUCK_LOSERS, boards=boards)
+    players = data.draw(st.integers(2, rules.max_players))
+    stacks = tuple(data.draw(st.lists(st.integers(200, 300), min_size=players, max_size=players)))
+    state = start_hand(rules, stacks, data.draw(st.integers(0, players - 1)), seed=data.draw(st.integers(0, 2**32 - 1)))
+    state, _ = play(state, lambda _, legal: passive(legal))
+    check_state(state, sum(stacks))
+    check_result(state, sum(stacks))
+    assert state.result is not None and state.result.showdown and len(state.boards) == boards
 
 
 def test_a_player_all_in_for_the_ante_keeps_a_claim_on_the_main_pot() -> None:
