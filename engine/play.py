@@ -21,9 +21,20 @@ from engine.bots.base import Bot, StopMatch
 from engine.bots.text import HELP, describe_legal, parse_action
 from engine.cards import format_cards
 from engine.errors import IllegalAction
-from engine.events import Acted, BetReturned, BoardDealt, HoleDealt, Mucked, Posted, PotAwarded, RakeTaken, Shown
+from engine.events import (
+    Acted,
+    BetReturned,
+    BoardDealt,
+    HoleDealt,
+    Mucked,
+    Posted,
+    PotAwarded,
+    RakeTaken,
+    RunChosen,
+    Shown,
+)
 from engine.match import HandSummary, MatchResult, game_name, play_match
-from engine.report import summary_table
+from engine.report import board_name, summary_table
 from engine.rules import Rules
 from engine.schedule import Schedule
 from engine.state import Street
@@ -46,6 +57,7 @@ class TerminalPlayer:
         self.hands = 0
         self._hand: object = None  # what identifies the hand being shown
         self._printed = 0  # events of it already printed
+        self._boards = self._per_run = 1  # boards so far (a double board, or a board run more than once); per run
 
     def say(self, text: str = "") -> None:
         self.output.write(text + "\n")
@@ -86,8 +98,11 @@ class TerminalPlayer:
         result = view.result
         if result is None:
             return
-        for index, pot in enumerate(result.pots):
-            label = "Pot" if len(result.pots) == 1 else "Main pot" if index == 0 else f"Side pot {index}"
+        pots = len({pot.pot for pot in result.pots})
+        for pot in result.pots:
+            label = "Pot" if pots == 1 else "Main pot" if pot.pot == 0 else f"Side pot {pot.pot}"
+            where = board_name(pot.board, view.rules.boards, len(result.boards))
+            label += f" ({where})" if where else ""
             if not result.showdown or len(pot.eligible) < 2:
                 self.say(f"{label} {pot.amount}: {self.names[pot.high_winners[0]]} won it uncontested")
                 continue
@@ -120,6 +135,9 @@ class TerminalPlayer:
             self.say("Seats: " + ", ".join(
                 f"{self.names[s]} {view.starting_stacks[s]}" + (" (button)" if s == view.button else "")
                 for s in range(view.players)))
+        self._per_run = view.rules.boards
+        self._boards = max(view.rules.boards, len(view.boards), *(e.board + 1 for e in view.events
+                                                                   if isinstance(e, BoardDealt)))
         events = view.events
         for event in events[self._printed:]:
             line = self._describe(event)
@@ -135,7 +153,13 @@ class TerminalPlayer:
         if isinstance(event, HoleDealt):
             return f"Your cards: {format_cards(event.cards)}"
         if isinstance(event, BoardDealt):
-            return f"*** {_STREETS.get(Street(event.street), 'BOARD')} *** {format_cards(event.cards)}"
+            where = board_name(event.board, self._per_run, self._boards)
+            board = f" ({where})" if where else ""
+            return f"*** {_STREETS.get(Street(event.street), 'BOARD')}{board} *** {format_cards(event.cards)}"
+        if isinstance(event, RunChosen):
+            who = names[event.seat]
+            times = {1: "once", 2: "twice", 3: "three times"}[event.times]
+            return f"{who} {_verb(who, 'chooses', 'choose')} to run it {times}"
         if isinstance(event, Acted):
             who = names[event.seat]
             words = {"fold": ("folds", "fold"), "check": ("checks", "check"), "call": ("calls", "call"),
@@ -156,7 +180,9 @@ class TerminalPlayer:
             who = names[event.seat]
             pot = "the pot" if event.pot == 0 else f"side pot {event.pot}"
             share = "" if event.share == "all" else f" ({event.share})"
-            return f"{who} {_verb(who, 'wins', 'win')} {event.amount} from {pot}{share}"
+            where = board_name(event.board, self._per_run, self._boards)
+            board = f" on {where}" if where else ""
+            return f"{who} {_verb(who, 'wins', 'win')} {event.amount} from {pot}{board}{share}"
         return ""  # cards dealt face down to others, burns
 
 

@@ -46,9 +46,21 @@ def boards_text(boards: tuple[tuple[Card, ...], ...]) -> str:
     return " | ".join(format_cards(board) for board in boards if board) or "-"
 
 
-def _part_name(pot: PotResult, boards: int) -> str:
+def board_name(board: int, per_run: int, boards: int) -> str:
+    """Board number ``board`` (0-based) of ``boards`` in words: "run 2", "board 1", "run 2, board 1", or ""
+    when the hand has one board. ``per_run`` is the rules' boards (2 on a double board)."""
+    if boards <= 1:
+        return ""
+    run, index = divmod(board, per_run)
+    if per_run == 1:
+        return f"run {run + 1}"
+    return f"board {index + 1}" if boards == per_run else f"run {run + 1}, board {index + 1}"
+
+
+def _part_name(pot: PotResult, per_run: int, boards: int) -> str:
     name = "main" if pot.pot == 0 else f"side {pot.pot}"
-    return f"{name} (board {pot.board + 1})" if boards > 1 else name
+    where = board_name(pot.board, per_run, boards)
+    return f"{name} ({where})" if where else name
 
 
 def hand_line(hand: HandSummary) -> str:
@@ -60,8 +72,9 @@ def hand_line(hand: HandSummary) -> str:
     if len(pots) == 1:
         parts = pot_text(pots[0], hand.names, result.showdown)
     else:
-        parts = "; ".join(f"{_part_name(pot, len(result.boards))}: {pot_text(pot, hand.names, result.showdown)}"
-                          for pot in pots)
+        per_run = hand.state.rules.boards
+        parts = "; ".join(f"{_part_name(pot, per_run, len(result.boards))}: "
+                          f"{pot_text(pot, hand.names, result.showdown)}" for pot in pots)
     return f"#{hand.number:<5} {hand.game:<9} {board:<14} pot {total:>5}  {parts}"
 
 

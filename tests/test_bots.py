@@ -24,6 +24,7 @@ from engine import (
     PotLimit,
     Raise,
     Rules,
+    RunIt,
     SeatView,
     Show,
     ShowdownPolicy,
@@ -248,6 +249,7 @@ def test_make_bot_knows_the_built_ins_and_imports_others() -> None:
 
 FACING = LegalActions(3, fold=True, call=2, wager="raise", min_to=4, max_to=4)
 OPEN_PL = LegalActions(1, check=True, wager="bet", min_to=2, max_to=30)
+RUNS = LegalActions(2, runs=3)
 
 
 @pytest.mark.parametrize(("text", "legal", "action"), [
@@ -256,6 +258,8 @@ OPEN_PL = LegalActions(1, check=True, wager="bet", min_to=2, max_to=30)
     ("x", OPEN_PL, Check()), ("call", OPEN_PL, Check()), ("b 10", OPEN_PL, Bet(10)), ("bet", OPEN_PL, Bet(2)),
     ("all-in", OPEN_PL, Bet(30)), ("min", OPEN_PL, Bet(2)), ("  k  ", OPEN_PL, Check()),
     ("s", LegalActions(0, show=True, muck=True), Show()), ("muck", LegalActions(0, show=True, muck=True), Muck()),
+    ("run", RUNS, RunIt(1)), ("run 2", RUNS, RunIt(2)), ("RUN twice", RUNS, RunIt(2)), ("run 3", RUNS, RunIt(3)),
+    ("run once", RUNS, RunIt(1)),
 ])
 def test_parse_action_reads_what_people_type(text: str, legal: LegalActions, action: object) -> None:
     assert parse_action(text, legal) == action
@@ -265,6 +269,8 @@ def test_parse_action_reads_what_people_type(text: str, legal: LegalActions, act
     ("zz", FACING, "cannot read 'zz'"), ("", FACING, "type an action"), ("b 31", OPEN_PL, "not 31"),
     ("b ten", OPEN_PL, "not a whole number"), ("f", OPEN_PL, "cannot fold"),
     ("r 4", LegalActions(0, fold=True, call=2), "cannot bet or raise"), ("c 4", FACING, "cannot read"),
+    ("run 2", FACING, "no choice of runs"), ("run 3", LegalActions(2, runs=2), "1 to 2 times, not '3'"),
+    ("run lots", RUNS, "not 'lots'"),
 ])
 def test_parse_action_explains_what_is_wrong(text: str, legal: LegalActions, message: str) -> None:
     with pytest.raises(IllegalAction, match=message) as error:
@@ -275,3 +281,4 @@ def test_parse_action_explains_what_is_wrong(text: str, legal: LegalActions, mes
 def test_describe_legal_names_amounts() -> None:
     assert describe_legal(FACING) == "f fold, c call 2, r raise to 4"
     assert describe_legal(OPEN_PL) == "x check, b N bet 2..30"
+    assert describe_legal(RUNS) == "run N to run the board N times, 1..3"

@@ -161,6 +161,24 @@ def test_play_shows_the_showdown_with_five_cards() -> None:
     assert any(" shows " in line for line in out.splitlines())
 
 
+def test_play_asks_how_many_runs_and_names_each_board() -> None:
+    code, out = play("--players", "2", "--bots", "caller", "--game", "no-limit", "--runs", "2", "--boards", "2",
+                     "--seed", "4", "--hands", "1", stdin="max\nrun 2\n")
+    assert code == 0
+    assert "Your move (run N to run the board N times, 1..2): You choose to run it twice" in out
+    assert "caller chooses to run it twice" in out
+    for where in ("run 1, board 1", "run 1, board 2", "run 2, board 1", "run 2, board 2"):
+        assert f"*** FLOP ({where}) ***" in out and f"Pot ({where}) 100: high " in out
+    assert " from the pot on run 2, board 2" in out
+
+
+def test_simulate_with_runs_and_double_boards_conserves_chips() -> None:
+    code, out, _ = simulate("--hands", "150", "--players", "3", "--game", "no-limit", "--runs", "3", "--boards", "2",
+                    "--stack", "40", "--seed", "4", "--bots", "random,caller,hilo", "--show", "150")
+    assert code == 0 and "Chips conserved in all 150 hands." in out
+    assert "(run 2, board 1)" in out and "main (board 2)" in out
+
+
 def test_play_quits_on_q_or_end_of_input() -> None:
     code, out = play("--seed", "2", stdin="q\n")
     assert code == 0 and "0 hands played (you quit)" in out
