@@ -456,13 +456,14 @@ def _legal(state: HandState, seat: int) -> LegalActions:
 
 
 def _wager_limits(state: HandState, seat: int) -> tuple[int, int] | None:
-    """The (min, max) ``seat`` may bet or raise to, or None: when nobody left could call a wager, when a short
-    all-in did not reopen the betting to this player, or when the structure allows none (a capped round)."""
-    stacks = state.stacks
-    if 0 in stacks:  # (else everyone has chips, and someone else is in the hand, or nobody would be to act)
-        folded = state.folded
+    """The (min, max) ``seat`` may bet or raise to, or None: when nobody left could answer a wager (every other
+    player still in is all in, or could not put in more than the bet already made), when a short all-in did not
+    reopen the betting to this player, or when the structure allows none (a capped round)."""
+    stacks, level = state.stacks, state.level
+    if min(stacks) <= level:  # (else every stack alone is more than the bet: anyone still in could answer)
+        folded, bets = state.folded, state.bets
         for other, chips in enumerate(stacks):
-            if chips and other != seat and not folded[other]:
+            if chips + bets[other] > level and other != seat and not folded[other]:
                 break
         else:
             return None

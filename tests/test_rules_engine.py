@@ -299,6 +299,22 @@ def test_half_bet_rule_fifteen_allin_on_a_twenty_round_is_raised_to_thirty_five(
     assert (legal.seat, legal.call, legal.min_to) == (2, 20, 55)
 
 
+def test_no_wager_that_nobody_can_answer():
+    # Choice 5. UTG (seat 3) is all in for 100; the blinds have 30 and 50 in all, so neither could put in more
+    # than 100: the button may call or fold, not raise. With a big blind of 150 behind, the raise is there.
+    state = start_hand(NL, (200, 30, 50, 100), button=0, seed=1).apply(Raise(100), seat=3)
+    legal = state.legal_actions()
+    assert (legal.seat, legal.call, legal.fold, legal.wager) == (0, 100, True, None)
+    with pytest.raises(IllegalAction, match="cannot raise here"):
+        state.apply(Raise(200))
+    deeper = start_hand(NL, (200, 30, 150, 100), button=0, seed=1).apply(Raise(100), seat=3)
+    assert deeper.legal_actions().wager == "raise" and deeper.legal_actions().max_to == 200
+    # Everyone else all in, as before: no wager either.
+    state = start_hand(NL, (200, 30, 50, 100), button=0, seed=1)
+    state = play(state, (3, Raise(100)), (0, Call()), (1, Call()), (2, Call()))
+    assert state.is_over and sum(state.stacks) == 380
+
+
 def test_short_allin_below_half_does_not_reopen_for_players_who_acted():
     # seat 1 bets 20, seat 2 is all-in raising to 25 (5 more: less than half a bet)
     state = _fl10_turn((200, 200, 35)).apply(Bet(20), seat=1)

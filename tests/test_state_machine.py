@@ -368,7 +368,8 @@ class RoundModel:
         owed = self.level - state.bets[seat]
         all_in = state.bets[seat] + state.stacks[seat]
         live = state.folded.count(False)
-        others_can_bet = any(state.stacks[s] and not state.folded[s]
+        # Choice 5: a wager needs someone else still in who could put in more than the bet already made.
+        others_can_bet = any(state.bets[s] + state.stacks[s] > self.level and not state.folded[s]
                              for s in range(state.players) if s != seat)
         threshold = self.bet_size if self.fixed else self.raise_size
         acted = self.acted[seat]
