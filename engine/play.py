@@ -34,7 +34,7 @@ from engine.events import (
     Shown,
 )
 from engine.match import HandSummary, MatchResult, game_name, play_match
-from engine.report import board_name, summary_table
+from engine.report import board_name, boards_text, summary_table
 from engine.rules import Rules
 from engine.schedule import Schedule
 from engine.state import Street
@@ -68,8 +68,7 @@ class TerminalPlayer:
         self._catch_up(view)
         legal = view.legal
         assert legal is not None
-        board = " | ".join(format_cards(b) for b in view.boards if b) or "-"
-        self.say(f"  board {board} | pot {view.pot_total} | your cards "
+        self.say(f"  board {boards_text(view.boards)} | pot {view.pot_total} | your cards "
                  f"{format_cards(view.hole)} | your stack {view.stacks[view.seat]}"
                  + (f" | to call {legal.call}" if legal.call else ""))
         self.say("  stacks: " + ", ".join(

@@ -199,8 +199,8 @@ def standard_posts(rules: Rules, players: int, button: int, *, straddles: Sequen
     if straddles and button_straddle:
         raise RulesError("choose straddles under the gun or a button straddle, not both")
     if straddles:
-        free = [(big + 1 + i) % players for i in range(players)]
-        free = [seat for seat in free if seat not in {post.seat for post in posts if post.kind != "ante"}]
+        posting = {post.seat for post in posts if post.kind != "ante"}
+        free = [seat for seat in ((big + 1 + i) % players for i in range(players)) if seat not in posting]
         if len(straddles) > len(free):
             raise RulesError(f"{len(straddles)} straddles but only {len(free)} players are not in the blinds")
         posts += [Post(seat, "straddle", amount) for seat, amount in zip(free, straddles, strict=False)]

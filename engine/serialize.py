@@ -42,7 +42,7 @@ from engine.pots import Pot
 from engine.rules import Post, Rake, Rules, ShowdownPolicy
 from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, Schedule, TournamentSchedule
 from engine.showdown import HandResult, PotResult
-from engine.state import HandState, LegalActions, Street, start_hand
+from engine.state import HandState, LegalActions, Street, restart_hand
 from engine.table import Departure, HandInPlay, Player, Table, TableView
 from engine.views import BurnedFaceDown, DealtFaceDown, SeatView, ViewEvent
 
@@ -127,7 +127,8 @@ def _action(action: Action) -> JSON:
 def _hand(state: HandState) -> JSON:
     setup = state.setup
     actions = []
-    replay = _start(setup.rules, setup.starting_stacks, setup.button, setup.deck, setup.posts, setup.bomb_pot)
+    replay = restart_hand(setup.rules, setup.starting_stacks, setup.button, setup.deck, setup.posts,
+                          setup.bomb_pot)
     for action in state.actions:
         assert replay.actor is not None, "a recorded action needs a player to act"
         actions.append({"seat": replay.actor, **_action(action)})
@@ -137,14 +138,6 @@ def _hand(state: HandState) -> JSON:
         "posts": [_post(p) for p in setup.posts], "bomb_pot": setup.bomb_pot, "deck": _cards(setup.deck),
         "actions": actions, "now": _now(state),
     }
-
-
-def _start(rules: Rules, stacks: Sequence[int], button: int, deck: Sequence[Card], posts: tuple[Post, ...],
-           bomb_pot: int) -> HandState:
-    """The hand's first state again (a bomb pot's posts are its antes, made by `start_hand`)."""
-    if bomb_pot:
-        return start_hand(rules, stacks, button, deck=deck, bomb_pot=bomb_pot)
-    return start_hand(rules, stacks, button, deck=deck, posts=posts)
 
 
 def _now(state: HandState) -> JSON:
@@ -503,7 +496,7 @@ def _read_hand(o: _Obj) -> HandState:
     posts = tuple(_read_post(p) for p in o.objs("posts"))
     bomb_pot = o.integer("bomb_pot") if o.has("bomb_pot") else 0
     deck = Deck.ordered(o.cards("deck"))
-    state = _build(o.path, lambda: _start(rules, stacks, button, deck.cards, posts, bomb_pot))
+    state = _build(o.path, lambda: restart_hand(rules, stacks, button, deck, posts, bomb_pot))
     if state.setup.posts != posts:
         raise SerializationError(f"{o.where('posts')}: a bomb pot's posts are one ante of {bomb_pot} from each "
                                  f"player; the document lists others")

@@ -675,6 +675,15 @@ def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: in
     return _Work.new_hand(setup, None).freeze(())
 
 
+def restart_hand(rules: Rules, stacks: Sequence[int], button: int, deck: Deck | Sequence[Card],
+                 posts: Sequence[Post], bomb_pot: int = 0) -> HandState:
+    """The first state of a hand dealt before, from its setup's parts: for rebuilding a hand from its record (a
+    bomb pot's posts are its antes, which `start_hand` makes itself)."""
+    if bomb_pot:
+        return start_hand(rules, stacks, button, deck=deck, bomb_pot=bomb_pot)
+    return start_hand(rules, stacks, button, deck=deck, posts=posts)
+
+
 def board_positions(players: int, hole_cards: int, boards: int = 1) -> tuple[tuple[int, ...], ...]:
     """Where each board's five cards lie in the deck (the first run): the hole cards come first, then for each
     street a burn and that street's cards for each board in turn."""
@@ -938,10 +947,13 @@ class _Work:
         streets = Street.RIVER - self.street
         return streets + (5 - len(self.board)) * (1 + len(self.extra_boards))
 
+    def first_run_end(self) -> int:
+        """The deck position after the first run: the hole cards, three burns and five cards per board."""
+        return self.n * self.rules.hole_cards + 3 + 5 * (1 + len(self.extra_boards))
+
     def runs_possible(self) -> int:
         """The most runs on offer: the rules' limit, fewer when the deck cannot deal them."""
-        end_of_first = self.n * self.rules.hole_cards + 3 + 5 * (1 + len(self.extra_boards))
-        spare = len(self.setup.deck) - end_of_first
+        spare = len(self.setup.deck) - self.first_run_end()
         return min(self.rules.runs, 1 + spare // self.run_size())
 
     def choose_runs(self, seat: int, times: int) -> None:
@@ -962,9 +974,9 @@ class _Work:
         self.actor = None
         shared = [self.board, *self.extra_boards]
         first_street = self.street
+        position = self.first_run_end()
         while self.street < Street.RIVER:
             self.deal_street(_NEXT_STREET[self.street])
-        position = self.n * self.rules.hole_cards + 3 + 5 * len(shared)
         runs = [self.board, *self.extra_boards]
         for run in range(1, times):
             boards = list(shared)

@@ -26,7 +26,7 @@ from engine.cards import ALL_CARDS, Card, Deck
 from engine.errors import EngineError
 from engine.rules import Post, Rules
 from engine.showdown import seat_order_from
-from engine.state import HandState, Street, board_positions, start_hand
+from engine.state import HandState, Street, board_positions, restart_hand
 from engine.views import SeatView, public_events, seat_view
 
 _PENDING = frozenset(("events", "pots", "all_in"))
@@ -61,10 +61,7 @@ class _Pending(NamedTuple):
             for card, place in zip(board, positions, strict=False):
                 order[place] = card
         deck = Deck.ordered([card if card is not None else next(stand_ins) for card in order])
-        if self.bomb_pot:
-            state = start_hand(self.rules, self.starting_stacks, self.button, deck=deck, bomb_pot=self.bomb_pot)
-        else:
-            state = start_hand(self.rules, self.starting_stacks, self.button, deck=deck, posts=self.posts)
+        state = restart_hand(self.rules, self.starting_stacks, self.button, deck, self.posts, self.bomb_pot)
         if state.hole[self.seat] != self.hole:
             raise EngineError("the replica dealt other hole cards: engine.bots.view no longer matches the deal order")
         for action in self.actions:
