@@ -1,0 +1,93 @@
+"""Checks for the plain values every public constructor and function takes: whole numbers, flags, finite
+numbers, names. One place, so the same input gets the same message everywhere.
+
+Each check returns the value when it is good and raises ``error`` (an `EngineError` subclass, chosen by the
+caller so a table reports `TableError` and a rules object `RulesError`) when it is not. The message quotes the
+input (shortened when long) and says what is allowed. ``bool`` is never a number here: ``True`` is not 1 chip.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+
+from engine.errors import EngineError
+
+_QUOTE_LIMIT = 80
+
+
+def quote(value: object) -> str:
+    """``repr(value)``, cut to a readable length: an error must never echo a 5 MB input whole."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= _QUOTE_LIMIT else f"{text[:_QUOTE_LIMIT - 15]}... ({len(text)} chars)"
+
+
+def whole(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None,
+          error: type[EngineError] = EngineError) -> int:
+    """An ``int`` (not a bool, not a float such as 2.0) within ``minimum..maximum``."""
+    if (isinstance(value, bool) or not isinstance(value, int)
+            or (minimum is not None and value < minimum) or (maximum is not None and value > maximum)):
+        raise error(f"{what} must be a whole number{_range(minimum, maximum)}, got {quote(value)}")
+    return value
+
+
+def flag(value: object, what: str, *, error: type[EngineError] = EngineError) -> bool:
+    """A real ``bool``: ``"no"`` and ``1`` are refused, since a truthy string would silently mean yes."""
+    if not isinstance(value, bool):
+        raise error(f"{what} must be True or False, got {quote(value)}")
+    return value
+
+
+def finite(value: object, what: str, *, minimum: float | None = None, positive: bool = False,
+           error: type[EngineError] = EngineError) -> float:
+    """An int or float that is neither NaN nor infinite (and not a bool), at least ``minimum``, above 0 when
+    ``positive``."""
+    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
+            or (minimum is not None and value < minimum) or (positive and value <= 0)):
+        raise error(f"{what} must be a finite number{_bound(minimum, positive)}, got {quote(value)}")
+    return value
+
+
+def name(value: object, what: str, *, longest: int = 64, error: type[EngineError] = EngineError) -> str:
+    """A printable name: a non-empty string of at most ``longest`` characters with no control, format
+    (zero-width) or line-breaking characters, and no space at either end. Names go into hand histories
+    and terminal lines, where such characters break the format or impersonate another player."""
+    if not isinstance(value, str) or not value.strip():
+        raise error(f"{what} must be a non-empty string, got {quote(value)}")
+    if len(value) > longest:
+        raise error(f"{what} must be at most {longest} characters, got {len(value)}: {quote(value)}")
+    if value != value.strip():
+        raise error(f"{what} must not start or end with a space, got {quote(value)}")
+    for char in value:
+        if unicodedata.category(char)[0] in "CZ" and char != " ":
+            raise error(f"{what} must hold only printable characters and plain spaces; "
+                        f"U+{ord(char):04X} ({unicodedata.name(char, 'unnamed')}) is not allowed: {quote(value)}")
+    return value
+
+
+def one_of(value: object, allowed: tuple[object, ...], what: str, *,
+           error: type[EngineError] = EngineError) -> object:
+    """One of ``allowed``, compared by type as well as value (so 2.0 and True do not pass for 2 and 1)."""
+    for option in allowed:
+        if type(value) is type(option) and value == option:
+            return value
+    raise error(f"{what} must be one of {', '.join(repr(o) for o in allowed)}; got {quote(value)}")
+
+
+def _range(minimum: int | None, maximum: int | None) -> str:
+    if minimum is not None and maximum is not None:
+        return f" from {minimum} to {maximum}"
+    if minimum is not None:
+        return f" >= {minimum}"
+    if maximum is not None:
+        return f" <= {maximum}"
+    return ""
+
+
+def _bound(minimum: float | None, positive: bool) -> str:
+    if positive:
+        return " > 0"
+    return f" >= {minimum}" if minimum is not None else ""
