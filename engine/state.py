@@ -11,7 +11,7 @@ into one new state, so each step builds exactly one object and shares everything
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -39,6 +39,7 @@ from engine.events import (
 from engine.pots import Pot, build_pots, uncalled_bet
 from engine.rules import Post, Rules, ShowdownPolicy, bomb_pot_posts, check_posts, standard_posts
 from engine.showdown import HandResult, PotResult, could_win, seat_order_from, settle_on_boards, split_rake
+from engine.validate import quote, whole
 
 if TYPE_CHECKING:
     from engine.views import SeatView
@@ -63,9 +64,13 @@ class LegalActions(NamedTuple):
     """What the player to act may do, with exact amounts (an immutable value; a named tuple for speed, since
     one is made for every decision).
 
-    ``call`` is the chips a call adds (0 when there is nothing to call); ``wager`` is "bet" or "raise" when a
-    wager is allowed, with ``min_to`` and ``max_to`` the totals it may bring the player's bet to (fixed limit
-    has one amount, so they are equal). ``show`` and ``muck`` are for a manual showdown. ``runs`` is set when
+    ``fold`` is True when there is something to call. A player who could check may still fold (an "open fold":
+    card rooms allow it and real logs contain it), so `allows` and `apply` accept `Fold()` whenever ``check``
+    is True, but ``fold`` stays False there and ``actions`` leaves it out: a bot that picks from the offered
+    actions is never steered into folding for free. ``call`` is the chips a call adds (0 when there is nothing
+    to call); ``wager`` is "bet" or "raise" when a wager is allowed, with ``min_to`` and ``max_to`` the totals
+    it may bring the player's bet to (fixed limit has one amount, so they are equal; both are 0 when no wager
+    is allowed). ``show`` and ``muck`` are for a manual showdown. ``runs`` is set when
     players are all in before the river and may run the rest of the board more than once: the player chooses
     `RunIt(times)` with times from 1 (run it once) to ``runs``.
     """
@@ -88,10 +93,13 @@ class LegalActions(NamedTuple):
         if kind is Check:
             return self.check
         if kind is Fold:
-            return self.fold
+            return self.fold or self.check
         if kind is Raise or kind is Bet:
             assert isinstance(action, (Bet, Raise))
-            return self.wager == ("bet" if kind is Bet else "raise") and self.min_to <= action.to <= self.max_to
+            # type(): an action's amount is checked when it is made, but object.__setattr__ can still slip in a
+            # float (4.5 chips) or a bool.
+            return (self.wager == ("bet" if kind is Bet else "raise") and type(action.to) is int
+                    and self.min_to <= action.to <= self.max_to)
         if kind is Show:
             return self.show
         if kind is Muck:
@@ -196,6 +204,7 @@ class Agreement:
 
 
 _FOLD, _CHECK, _CALL, _SHOW, _MUCK = Fold(), Check(), Call(), Show(), Muck()
+_ACTION_KINDS = (Fold, Check, Call, Bet, Raise, Show, Muck, RunIt)
 _CANONICAL: dict[type, Action] = {Fold: _FOLD, Check: _CHECK, Call: _CALL, Show: _SHOW, Muck: _MUCK}
 
 
@@ -335,11 +344,14 @@ class HandState:
         """
         if self.actor is None:
             raise IllegalAction(f"{action} is not possible: the hand is over")
-        if seat is not None and seat != self.actor:
+        if seat is not None and (seat != self.actor or isinstance(seat, bool) or not isinstance(seat, int)):
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise IllegalAction(f"seat must be a seat index (a whole number), got {quote(seat)}")
             raise IllegalAction(f"seat {seat} acted out of turn; seat {self.actor} is to act")
         legal = self._legal_cache or self.legal_actions()
         kind = type(action)
-        if (kind is Call and legal.call) or (kind is Check and legal.check) or (kind is Fold and legal.fold):
+        if ((kind is Call and legal.call) or (kind is Check and legal.check)
+                or (kind is Fold and (legal.fold or legal.check))):
             action = _CANONICAL[kind]
             quick = _quick_step(self, action, self.actor)
             if quick is not None:
@@ -490,8 +502,11 @@ def _refusal(state: HandState, action: Action, legal: LegalActions) -> str:
         reason = f"seat {seat} cannot check: there is {state.level - state.bets[seat]} to call"
     elif isinstance(action, Call) and not legal.call:
         reason = f"seat {seat} cannot call: there is nothing to call"
-    elif isinstance(action, Fold) and not legal.fold:
-        reason = f"seat {seat} cannot fold: there is nothing to call"
+    elif not isinstance(action, _ACTION_KINDS):
+        reason = (f"{quote(action)} is not an action; play one of Fold(), Check(), Call(), Bet(to), Raise(to), "
+                  "Show(), Muck(), RunIt(times)")
+    elif isinstance(action, Fold):
+        reason = f"seat {seat} cannot fold now"
     elif isinstance(action, (Bet, Raise)):
         word = "bet" if isinstance(action, Bet) else "raise"
         if legal.wager is None:
@@ -499,6 +514,8 @@ def _refusal(state: HandState, action: Action, legal: LegalActions) -> str:
         elif legal.wager != word:
             reason = (f"seat {seat} cannot {word}: "
                       + ("there is a bet to raise" if legal.wager == "raise" else "there is no bet to raise"))
+        elif type(action.to) is not int:
+            reason = f"seat {seat} cannot {word} to {quote(action.to)}: amounts are whole numbers of chips"
         else:
             reason = f"seat {seat} cannot {word} to {action.to}"
     elif isinstance(action, RunIt):
@@ -635,34 +652,39 @@ def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: in
     nobody bets before the flop, and the first betting round is on the flop.
     """
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Rules(...), got {rules!r}")
+        raise RulesError(f"rules must be a Rules(...), got {quote(rules)}")
+    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Iterable):
+        raise RulesError(f"stacks must be a sequence of chip counts, one per player, got {quote(stacks)}")
     stacks = tuple(stacks)
     players = len(stacks)
     if not 2 <= players <= rules.max_players:
         raise RulesError(f"a hand needs 2 to {rules.max_players} players, got {players}")
     for seat, stack in enumerate(stacks):
-        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
-            raise RulesError(f"seat {seat}'s stack must be a whole number of chips > 0, got {stack!r}")
-    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < players:
-        raise RulesError(f"button must be a seat index in 0..{players - 1}, got {button!r}")
+        whole(stack, f"seat {seat}'s stack (chips)", minimum=1, error=RulesError)
+    whole(button, "button (a seat index)", minimum=0, maximum=players - 1, error=RulesError)
     if deck is not None and seed is not None:
         raise RulesError("give a deck or a seed, not both")
     if deck is None:
         order = (Deck.secure() if seed is None else Deck.seeded(seed)).cards
+    elif isinstance(deck, Deck):
+        order = deck.cards
+    elif isinstance(deck, (str, Iterable)):
+        order = Deck.ordered(deck).cards
     else:
-        order = deck.cards if isinstance(deck, Deck) else Deck.ordered(deck).cards
+        raise RulesError(f"deck must be a Deck or a sequence of cards, got {quote(deck)}")
     needed = players * rules.hole_cards + 3 + 5 * rules.boards
     if len(order) < needed:
         raise RulesError(f"the deck holds {len(order)} cards; {players} players need {needed} "
                          f"({rules.hole_cards} each, 5 for each board and 3 burns)")
-    if isinstance(bomb_pot, bool) or not isinstance(bomb_pot, int) or bomb_pot < 0:
-        raise RulesError(f"bomb_pot is the ante each player posts, a whole number of chips >= 0, got {bomb_pot!r}")
+    whole(bomb_pot, "bomb_pot (the ante each player posts, in chips)", minimum=0, error=RulesError)
     if bomb_pot:
         if posts is not None:
             raise RulesError("a bomb pot's forced bets are its antes: give bomb_pot or posts, not both")
         forced = bomb_pot_posts(players, button, bomb_pot)
     elif posts is None:
         forced = standard_posts(rules, players, button)
+    elif isinstance(posts, (str, bytes)) or not isinstance(posts, Iterable):
+        raise RulesError(f"posts must be a sequence of Post(seat, kind, amount), got {quote(posts)}")
     else:
         forced = tuple(posts)
         check_posts(rules, forced, players)
