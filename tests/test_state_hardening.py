@@ -5,9 +5,12 @@ it was."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import (
     Bet,
@@ -145,4 +148,41 @@ def test_refused_actions_leave_the_state_unchanged() -> None:
     for bad in (Raise(8), Call(), "fold", None):
         with pytest.raises(EngineError):
             state.apply(bad)  # type: ignore[arg-type]
+    assert to_json(state) == before
+
+
+# --- garbage at the state's public functions ---------------------------------------------------------------
+
+GARBAGE = st.one_of(
+    st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=8),
+    st.text(alphabet=st.characters(categories=["Cc", "Cf", "Zl", "Zp"]), max_size=4),
+    st.binary(max_size=4), st.lists(st.integers(min_value=-5, max_value=300), max_size=11),
+    st.tuples(st.integers(min_value=1, max_value=200), st.integers(min_value=1, max_value=200)),
+    st.just(Call()), st.just(Raise(4)), st.just(object()), st.just(LIMIT),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules=st.one_of(st.just(LIMIT), GARBAGE), stacks=GARBAGE, button=GARBAGE,
+       extra=st.dictionaries(st.sampled_from(["seed", "deck", "posts", "bomb_pot"]), GARBAGE, max_size=2))
+def test_start_hand_given_garbage_raises_only_engine_errors(rules: Any, stacks: Any, button: Any,
+                                                            extra: dict[str, Any]) -> None:
+    if "deck" in extra and "seed" in extra:
+        del extra["seed"]
+    try:
+        state = start_hand(rules, stacks, button, **extra)
+    except EngineError:
+        return
+    assert sum(state.stacks) + state.pot_total == sum(state.starting_stacks)
+
+
+@settings(max_examples=300, deadline=None)
+@given(action=GARBAGE, seat=GARBAGE, viewer=GARBAGE)
+def test_apply_and_view_given_garbage_raise_only_engine_errors(action: Any, seat: Any, viewer: Any) -> None:
+    state = _flop()
+    before = to_json(state)
+    for call in (lambda: state.apply(action, seat), lambda: state.apply(action), lambda: state.view(viewer)):
+        with contextlib.suppress(EngineError):
+            call()
     assert to_json(state) == before
