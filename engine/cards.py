@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import random
 import secrets
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
 from engine.errors import CardError
+from engine.validate import flag, quote, whole
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 _SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
+_SUIT_INDEX = {**{c: SUIT_CHARS.index(c) for c in SUIT_CHARS}, **{c.upper(): SUIT_CHARS.index(c) for c in SUIT_CHARS},
+               **{symbol: SUIT_CHARS.index(c) for symbol, c in _SUIT_SYMBOLS.items()}}
+_RANK_INDEX = {**{c: i for i, c in enumerate(RANK_CHARS)}, **{c.lower(): i for i, c in enumerate(RANK_CHARS)}}
+_SEPARATORS = frozenset(" \t\r\n,;")
+_VARIATION_SELECTORS = frozenset("\ufe0e\ufe0f")  # text or emoji style, after a pasted suit symbol: "A♠️"
 RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King",
               "Ace")
 RANK_PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Jacks",
@@ -33,11 +40,11 @@ class Card(int):
         if isinstance(value, str):
             cards = parse_cards(value)
             if len(cards) != 1:
-                raise CardError(f"expected exactly one card, got {value!r}")
+                raise CardError(f"expected exactly one card, got {quote(value)}")
             return cards[0]
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52:
             return ALL_CARDS[value] if len(ALL_CARDS) == 52 else int.__new__(cls, value)
-        raise CardError(f"a card index must be an int in 0..51, got {value!r}")
+        raise CardError(f"a card is text such as 'As' or an index, a whole number 0..51; got {quote(value)}")
 
     @property
     def rank(self) -> int:
@@ -67,41 +74,58 @@ ALL_CARDS = tuple(Card(i) for i in range(52))
 
 def make_card(rank: int, suit: str) -> Card:
     """The card of a rank (2..14) and suit ('c', 'd', 'h', 's')."""
-    if rank not in range(2, 15) or suit not in SUIT_CHARS or len(suit) != 1:
-        raise CardError(f"no card has rank {rank!r} and suit {suit!r}; ranks are 2..14, suits c d h s")
+    whole(rank, "a card's rank (2..10, 11 jack, 12 queen, 13 king, 14 ace)", minimum=2, maximum=14, error=CardError)
+    if not isinstance(suit, str) or suit not in ("c", "d", "h", "s"):
+        raise CardError(f"a card's suit must be one of 'c', 'd', 'h', 's'; got {quote(suit)}")
     return ALL_CARDS[(rank - 2) * 4 + SUIT_CHARS.index(suit)]
 
 
 def parse_cards(text: str, *, distinct: bool = True) -> tuple[Card, ...]:
     """Read cards from text: "As 2h Kc Qd", "As2hKcQd", "Td", "10d", "A♠ 2♥"; commas and spaces separate.
 
-    Ranks and suits are case-insensitive. With ``distinct`` (the default) a repeated card is an error.
+    Ranks and suits are case-insensitive. With ``distinct`` (the default) a repeated card is an error. Spaces
+    (any Unicode space, tabs, line breaks), commas and semicolons separate cards; a variation selector
+    (U+FE0E, U+FE0F) may follow a suit symbol, as in pasted emoji. Any other character, visible or not, is an
+    error: an invisible one must not change what the text says.
     """
     if not isinstance(text, str):
-        raise CardError(f"card text must be a string, got {text!r}")
+        raise CardError(f"card text must be a string, got {quote(text)}")
+    flag(distinct, "distinct", error=CardError)
     cards: list[Card] = []
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
-        if ch.isspace() or ch in ",;\ufe0f":  # U+FE0F follows pasted emoji suits: "A♠️"
+        if ch in _SEPARATORS or (ch > "\x7f" and unicodedata.category(ch) == "Zs"):
             i += 1
             continue
         if text.startswith("10", i):
-            rank_index, i = RANK_CHARS.index("T"), i + 2
-        elif ch.upper() in RANK_CHARS:
-            rank_index, i = RANK_CHARS.index(ch.upper()), i + 1
+            rank_index, i = 8, i + 2
+        elif ch in _RANK_INDEX:
+            rank_index, i = _RANK_INDEX[ch], i + 1
         else:
-            raise CardError(f"unknown rank {ch!r} at position {i} in {text!r}; ranks are 2-9, T (or 10), J, Q, K, A")
+            raise CardError(f"unknown rank {_shown(ch)} at position {i} in {quote(text)}; ranks are 2-9, T (or 10), "
+                            "J, Q, K, A")
         if i >= n:
-            raise CardError(f"card text {text!r} ends before the suit of its last card; suits are c d h s or ♣ ♦ ♥ ♠")
-        suit_ch = _SUIT_SYMBOLS.get(text[i], text[i].lower())
-        if suit_ch not in SUIT_CHARS:
-            raise CardError(f"unknown suit {text[i]!r} at position {i} in {text!r}; suits are c d h s or ♣ ♦ ♥ ♠")
+            raise CardError(f"card text {quote(text)} ends before the suit of its last card; suits are c d h s or "
+                            "♣ ♦ ♥ ♠")
+        suit = text[i]
+        if suit not in _SUIT_INDEX:
+            raise CardError(f"unknown suit {_shown(suit)} at position {i} in {quote(text)}; suits are c d h s or "
+                            "♣ ♦ ♥ ♠")
         i += 1
-        cards.append(ALL_CARDS[rank_index * 4 + SUIT_CHARS.index(suit_ch)])
+        if suit in _SUIT_SYMBOLS and i < n and text[i] in _VARIATION_SELECTORS:
+            i += 1
+        cards.append(ALL_CARDS[rank_index * 4 + _SUIT_INDEX[suit]])
     if distinct:
         require_distinct(cards, text)
     return tuple(cards)
+
+
+def _shown(char: str) -> str:
+    """A character for an error message: itself when it can be seen, else its code point and name."""
+    if char.isprintable() and not char.isspace():
+        return repr(char)
+    return f"U+{ord(char):04X} ({unicodedata.name(char, 'a control character')})"
 
 
 def require_distinct(cards: Iterable[Card], source: object = None) -> None:
@@ -109,20 +133,24 @@ def require_distinct(cards: Iterable[Card], source: object = None) -> None:
     seen: set[int] = set()
     for card in cards:
         if card in seen:
-            where = f" in {source!r}" if source is not None else ""
+            where = f" in {quote(source)}" if source is not None else ""
             raise CardError(f"card {card} appears twice{where}; each card exists once in the deck")
         seen.add(card)
 
 
 def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
     """Cards back to text, "As 2h Kc"."""
-    return sep.join(str(card) for card in cards)
+    if not isinstance(sep, str):
+        raise CardError(f"the separator must be a string, got {quote(sep)}")
+    return sep.join(str(card) for card in _as_cards(cards))
 
 
 def _as_cards(cards: Iterable[Card | int | str] | str) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse_cards(cards)
-    return tuple(card if isinstance(card, Card) else Card(card) for card in cards)
+    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
+        raise CardError(f"cards must be text such as 'As 2h' or a sequence of cards, got {quote(cards)}")
+    return tuple(card if type(card) is Card else Card(card) for card in cards)
 
 
 @attrs.frozen(slots=True)
@@ -153,7 +181,7 @@ class Deck:
         """A shuffle fixed by ``seed``: a Fisher-Yates shuffle driven by Mersenne Twister bits only, so the
         order does not depend on how a Python version implements ``random.shuffle``."""
         if isinstance(seed, bool) or not isinstance(seed, (int, str, bytes)):
-            raise CardError(f"a deck seed must be an int, str or bytes, got {seed!r}")
+            raise CardError(f"a deck seed must be an int, str or bytes, got {quote(seed)}")
         return cls._trusted(_shuffle(list(ALL_CARDS), random.Random(seed).getrandbits))
 
     @classmethod

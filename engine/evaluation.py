@@ -29,8 +29,9 @@ from typing import NamedTuple
 
 import attrs
 
-from engine.cards import ALL_CARDS, RANK_NAMES, RANK_PLURALS, Card, cards_of, require_distinct
+from engine.cards import ALL_CARDS, RANK_NAMES, RANK_PLURALS, Card, cards_of, format_cards, require_distinct
 from engine.errors import CardError
+from engine.validate import flag, quote, whole
 
 # --- categories -------------------------------------------------------------------------------------------
 
@@ -78,6 +79,7 @@ def _build_five_card_tables() -> tuple[dict[int, int], dict[int, int], list[tupl
 
 _PLAIN, _FLUSH, _DESCRIBED = _build_five_card_tables()
 HIGH_VALUES = len(_DESCRIBED) - 1  # 7462 distinct high hands
+MIN_HOLE, MAX_HOLE = 2, 6  # hole cards an Omaha hand may have: Omaha deals 4, five- and six-card Omaha 5, 6
 
 # Per-card lookups, indexed by the card's int value.
 _RANK = tuple(c >> 2 for c in range(52))
@@ -155,6 +157,8 @@ def _high_row(rank_key: int, board: Sequence[int]) -> list[int]:
     """The row for a board's rank multiset; rows of three- and four-card boards are built when first met."""
     row = _HIGH_ROWS.get(rank_key)
     if row is None:
+        if not 3 <= len(board) <= 5:  # a bigger board's key can equal a real board's: keep its row out
+            raise CardError(f"an Omaha board has 3, 4 or 5 cards, got {len(board)}")
         row = _HIGH_ROWS[rank_key] = _row_for(_triples_of([_RANK[c] for c in board]))
     return row
 
@@ -225,31 +229,62 @@ def _best_pair(row: list[int], hole: Sequence[int]) -> int:
 
 
 def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
-    """Strength of the best Omaha high (1..7462, higher is better). Cards are not validated here."""
-    packed = 0
-    for card in board:
-        packed += _PACKED[card]
-    best = _best_pair(_high_row(packed & 0xFFFFFFFF, board), hole)
-    suit = _FLUSH_SUIT[packed >> 32]
-    if suit < 0:
-        return best
-    return max(best, _flush_value(hole, board, suit))
+    """Strength of the best Omaha high (1..7462, higher is better).
+
+    The fast path: the cards are not validated (use `best_high` or `BoardEvaluator` for cards from outside).
+    Input it cannot read raises CardError; cards that are not distinct give a meaningless strength.
+    """
+    try:
+        packed = 0
+        for card in board:
+            packed += _PACKED[card]
+        best = _best_pair(_high_row(packed & 0xFFFFFFFF, board), hole)
+        suit = _FLUSH_SUIT[packed >> 32]
+        if suit < 0:
+            return best
+        return max(best, _flush_value(hole, board, suit))
+    except (TypeError, IndexError, KeyError, ValueError) as error:
+        raise _unreadable(hole, board) from error
 
 
 def low_value(hole: Sequence[int], board: Sequence[int]) -> int:
-    """Strength of the best 8-or-better low (256 - its rank mask; higher is better), or 0 for none."""
-    board_mask = 0
-    for card in board:
-        board_mask |= _LOW_BIT[card]
-    hole_mask = 0
-    for card in hole:
-        hole_mask |= _LOW_BIT[card]
-    return _LOW_ROWS[board_mask][hole_mask]
+    """Strength of the best 8-or-better low (256 - its rank mask; higher is better), or 0 for none. Not
+    validated, as `high_value`."""
+    try:
+        board_mask = 0
+        for card in board:
+            board_mask |= _LOW_BIT[card]
+        hole_mask = 0
+        for card in hole:
+            hole_mask |= _LOW_BIT[card]
+        return _LOW_ROWS[board_mask][hole_mask]
+    except (TypeError, IndexError) as error:
+        raise _unreadable(hole, board) from error
 
 
 def hi_lo_values(hole: Sequence[int], board: Sequence[int]) -> tuple[int, int]:
-    """Both strengths at once: (high, low). The showdown and equity code use this."""
+    """Both strengths at once: (high, low). The showdown and equity code use this. Not validated, as
+    `high_value`."""
     return high_value(hole, board), low_value(hole, board)
+
+
+def _unreadable(hole: object, board: object) -> CardError:
+    """Why the fast path could not read its input (raised only after it failed, so it costs nothing)."""
+    if isinstance(error := _cards_error(board, "board", 3, 5), CardError):
+        return error
+    if isinstance(error := _cards_error(hole, "hole", MIN_HOLE, MAX_HOLE), CardError):
+        return error
+    return CardError(f"no Omaha hand from hole {quote(hole)} and board {quote(board)}")
+
+
+def _cards_error(cards: object, what: str, fewest: int, most: int) -> CardError | None:
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        return CardError(f"the {what} cards must be a sequence of cards, got {quote(cards)}")
+    if not all(isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52 for card in cards):
+        return CardError(f"the {what} cards must be cards (ints 0..51), got {quote(cards)}")
+    if not fewest <= len(cards) <= most:
+        return CardError(f"an Omaha {what} has {fewest} to {most} cards, got {len(cards)}")
+    return None
 
 
 # --- hands as values --------------------------------------------------------------------------------------
@@ -310,6 +345,13 @@ class HighHand:
     value: int
     _cards: tuple[Card, ...] | _Unnamed = attrs.field(eq=False, order=False, alias="cards")
 
+    def __attrs_post_init__(self) -> None:
+        whole(self.value, "a high hand's value", minimum=1, maximum=HIGH_VALUES, error=CardError)
+        if type(self._cards) is not _Unnamed:
+            cards = _five(self._cards, "high")
+            if five_card_value(cards) != self.value:
+                raise CardError(f"the cards {format_cards(cards)} do not make the high hand of value {self.value}")
+
     @property
     def cards(self) -> tuple[Card, ...]:
         return _cards_of(self)
@@ -341,6 +383,17 @@ class LowHand:
     value: int
     _cards: tuple[Card, ...] | _Unnamed = attrs.field(eq=False, order=False, alias="cards")
 
+    def __attrs_post_init__(self) -> None:
+        value = self.value
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 256 or (
+                256 - value).bit_count() != 5:
+            raise CardError(f"a low hand's value is 256 minus the mask of five low ranks, got {quote(value)}")
+        if type(self._cards) is not _Unnamed:
+            cards = _five(self._cards, "low")
+            bits = [_LOW_BIT[card] for card in cards]
+            if len(set(bits)) != 5 or sum(bits) != 256 - value:
+                raise CardError(f"the cards {format_cards(cards)} are not the low of value {value}")
+
     @property
     def cards(self) -> tuple[Card, ...]:
         return _cards_of(self)
@@ -362,13 +415,21 @@ class LowHand:
         return f"LowHand({self.name!r}, {' '.join(map(str, self.cards))!r})"
 
 
+def _five(cards: object, what: str) -> tuple[Card, ...]:
+    """A hand's five cards, as given to `HighHand` or `LowHand`: distinct Card values."""
+    if not isinstance(cards, tuple) or len(cards) != 5 or not all(type(card) is Card for card in cards):
+        raise CardError(f"a {what} hand's cards must be a tuple of five Card values, got {quote(cards)}")
+    require_distinct(cards, f"a {what} hand")
+    return cards
+
+
 def _low_rank(card: Card) -> int:
     return 1 if card.rank == 14 else card.rank
 
 
 def _check_deal(hole: Sequence[Card], board: Sequence[Card]) -> None:
-    if len(hole) < 2:
-        raise CardError(f"an Omaha hand needs at least two hole cards, got {len(hole)}")
+    if not MIN_HOLE <= len(hole) <= MAX_HOLE:
+        raise CardError(f"an Omaha hand needs two hole cards at least and {MAX_HOLE} at most, got {len(hole)}")
     if not 3 <= len(board) <= 5:
         raise CardError(f"an Omaha board has 3, 4 or 5 cards, got {len(board)}")
     require_distinct((*hole, *board), "the hole and board cards")
@@ -403,14 +464,17 @@ def _cards_for_high(hole: Sequence[Card], board: Sequence[Card], value: int) -> 
 
 
 def five_card_value(cards: Sequence[int]) -> int:
-    """Strength of exactly five cards as a high hand (1..7462)."""
-    suit = _SUIT[cards[0]]
-    if all(_SUIT[c] == suit for c in cards):
-        mask = 0
-        for c in cards:
-            mask |= _RANK_BIT[c]
-        return _FLUSH[mask]
-    return _PLAIN[sum(_RANK_KEY[c] for c in cards)]
+    """Strength of exactly five cards as a high hand (1..7462). Not validated, as `high_value`."""
+    try:
+        suit = _SUIT[cards[0]]
+        if all(_SUIT[c] == suit for c in cards):
+            mask = 0
+            for c in cards:
+                mask |= _RANK_BIT[c]
+            return _FLUSH[mask]
+        return _PLAIN[sum(_RANK_KEY[c] for c in cards)]
+    except (TypeError, IndexError, KeyError) as error:
+        raise CardError(f"five_card_value takes five distinct cards, got {quote(cards)}") from error
 
 
 def best_low(hole: Sequence[Card | int | str] | str, board: Sequence[Card | int | str] | str) -> LowHand | None:
@@ -440,9 +504,18 @@ def _cards_for_low(hole: Sequence[Card], board: Sequence[Card], mask: int) -> tu
 
 
 class BoardEvaluator:
-    """Evaluates many hands on one board, sharing the board's work: the showdown's and equity code's tool."""
+    """Evaluates many hands on one board, sharing the board's work: the showdown's and equity code's tool.
+
+    Every method checks the hole cards it is given (Card values, 2 to 6, distinct, none on the board) and
+    raises CardError. ``BoardEvaluator(board, checked=True)`` is for cards the engine dealt itself: it checks
+    neither the board nor any hole cards, so the showdown pays nothing for the checks.
+    """
 
     __slots__ = ("_board", "_board_mask", "_flush_suit", "_high_row", "_low_row")
+
+    def __new__(cls, board: Sequence[Card | int | str] | str, *, checked: bool = False) -> BoardEvaluator:
+        flag(checked, "checked", error=CardError)
+        return object.__new__(_DealtBoard if checked else cls)
 
     def __init__(self, board: Sequence[Card | int | str] | str, *, checked: bool = False) -> None:
         """``checked=True`` skips reading and checking ``board``: for cards the engine dealt itself."""
@@ -466,32 +539,84 @@ class BoardEvaluator:
     def board(self) -> tuple[Card, ...]:
         return self._board
 
-    def high_value(self, hole: Sequence[int]) -> int:
+    def _hole(self, hole: Sequence[Card]) -> Sequence[Card]:
+        """The hole cards, checked: Card values, 2 to 6 of them, distinct and none on this board."""
+        if isinstance(hole, (str, bytes)) or not isinstance(hole, Sequence):
+            raise CardError(f"hole cards must be a sequence of Card values (parse_cards('As Kd ...')), "
+                            f"got {quote(hole)}")
+        if not all(type(card) is Card for card in hole):
+            raise CardError(f"hole cards must be Card values (parse_cards('As Kd ...')), got {quote(hole)}")
+        if not MIN_HOLE <= len(hole) <= MAX_HOLE:
+            raise CardError(f"an Omaha hand needs two hole cards at least and {MAX_HOLE} at most, got "
+                            f"{len(hole)}: {format_cards(hole)}")
+        require_distinct((*hole, *self._board), "the hole and board cards")
+        return hole
+
+    def _high(self, hole: Sequence[int]) -> int:
         best = _best_pair(self._high_row, hole)
         if self._flush_suit >= 0:
             return max(best, _flush_value(hole, self._board, self._flush_suit))
         return best
 
-    def low_value(self, hole: Sequence[int]) -> int:
+    def _low(self, hole: Sequence[int]) -> int:
         mask = 0
         for card in hole:
             mask |= _LOW_BIT[card]
         return self._low_row[mask]
 
+    def high_value(self, hole: Sequence[Card]) -> int:
+        return self._high(self._hole(hole))
+
+    def low_value(self, hole: Sequence[Card]) -> int:
+        return self._low(self._hole(hole))
+
     def best_high(self, hole: Sequence[Card]) -> HighHand:
-        return self.high_hand(hole, self.high_value(hole))
+        hole = self._hole(hole)
+        value = self._high(hole)
+        return HighHand(value, _Unnamed(_named_high, hole, self._board, value))
 
     def best_low(self, hole: Sequence[Card]) -> LowHand | None:
-        value = self.low_value(hole)
-        return self.low_hand(hole, value) if value else None
+        hole = self._hole(hole)
+        value = self._low(hole)
+        return LowHand(value, _Unnamed(_named_low, hole, self._board, value)) if value else None
 
     def high_hand(self, hole: Sequence[Card], value: int) -> HighHand:
         """The hand of a strength already computed by `high_value`; its five cards are found when first read."""
+        hole = self._hole(hole)
+        if value != self._high(hole):
+            raise CardError(f"{quote(value)} is not the high value of {format_cards(hole)} on "
+                            f"{format_cards(self._board)}; it is {self._high(hole)}")
         return HighHand(value, _Unnamed(_named_high, hole, self._board, value))
 
     def low_hand(self, hole: Sequence[Card], value: int) -> LowHand:
         """The low of a (non-zero) strength already computed by `low_value`; its five cards are found when
         first read."""
+        hole = self._hole(hole)
+        if value != self._low(hole) or not value:
+            raise CardError(f"{quote(value)} is not the low value of {format_cards(hole)} on "
+                            f"{format_cards(self._board)}; it is {self._low(hole)} (0: no low)")
+        return LowHand(value, _Unnamed(_named_low, hole, self._board, value))
+
+
+class _DealtBoard(BoardEvaluator):
+    """A `BoardEvaluator` over cards the engine dealt (``checked=True``): nothing is checked, for speed."""
+
+    __slots__ = ()
+
+    high_value = BoardEvaluator._high
+    low_value = BoardEvaluator._low
+
+    def _hole(self, hole: Sequence[Card]) -> Sequence[Card]:
+        return hole
+
+    def best_high(self, hole: Sequence[Card]) -> HighHand:
+        value = self._high(hole)
+        return HighHand(value, _Unnamed(_named_high, hole, self._board, value))
+
+    def high_hand(self, hole: Sequence[Card], value: int) -> HighHand:
+        return HighHand(value, _Unnamed(_named_high, hole, self._board, value))
+
+    def low_hand(self, hole: Sequence[Card], value: int) -> LowHand:
         return LowHand(value, _Unnamed(_named_low, hole, self._board, value))
 
 

@@ -440,7 +440,7 @@ def test_equal_high_hands_compare_equal_with_different_cards() -> None:
     assert not first > second and not first < second
     assert first >= second and first <= second
     assert hash(first) == hash(second)
-    assert first == HighHand(first.value, ())
+    assert first == HighHand(first.value, second.cards)
 
 
 def test_suits_never_break_high_ties() -> None:
