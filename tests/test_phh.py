@@ -250,7 +250,9 @@ actions = ["p4 cc", "p1 f", "p2 f", "p3 cbr 12", "p4 cc", "d db 2c3c4c", "p3 cc"
     assert record.rules.blinds == (1, 2)
     assert record.actions[:4] == ((3, Call()), (0, Fold()), (1, Fold()), (2, Raise(12)))
     report = replay(record)
-    assert report.status == "ok", report.detail  # both muck: the last claim on the pot must show and wins it
+    # both muck: the last claim on the pot must show and wins it; the file states no outcome to check against
+    assert report.status == "unchecked", report.detail
+    assert report.state is not None and report.state.stacks == (199, 198, 188, 215)
 
 
 def test_decimal_amounts_keep_their_scale() -> None:
@@ -405,7 +407,7 @@ def _check_never_raises(text: str) -> None:
         assert isinstance(item, (HandRecord, HistoryError))
         if isinstance(item, HandRecord):
             report = replay(item)
-            assert report.status in ("ok", "mismatch", "error")
+            assert report.status in ("ok", "unchecked", "mismatch", "error")
             written = write_phh(item)
             assert all(isinstance(x, (HandRecord, HistoryError)) for x in read_phh(written))
 

@@ -636,9 +636,12 @@ def test_wrong_collected_amounts_are_a_mismatch():
 def test_not_an_omaha_hand_and_other_nonsense():
     holdem = text_of("UncalledBet.txt").replace("Omaha Hi/Lo Pot Limit", "Hold'em No Limit")
     assert "not an Omaha hand" in only_error(holdem)
-    assert read_pokerstars("") == [] and read_pokerstars("\n\n  \n") == []
+    for empty in ("", "\n\n  \n", "hello\nworld\n"):
+        [error] = read_pokerstars(empty, "empty.txt")
+        assert isinstance(error, HistoryError) and "empty.txt: no hand found" in str(error)
     records = read_pokerstars("hello\nworld\n\nPokerStars Hand #1: junk")
-    assert len(records) == 2 and all(isinstance(r, HistoryError) for r in records)
+    assert len(records) == 1 and isinstance(records[0], HistoryError)
+    assert records.notes == ("<text>: passed over 2 lines that are not part of a hand (the first: line 1 'hello')",)
 
 
 def test_writing_needs_a_hand_that_replays_to_the_end():

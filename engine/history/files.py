@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.errors import HistoryError
-from engine.history.record import HandRecord
+from engine.history.record import Hands
 
 FORMATS = ("auto", "phh", "pokerstars")
 
@@ -22,8 +22,9 @@ def detect_format(path: Path, text: str) -> str:
     return "pokerstars"
 
 
-def read_history(path: str | Path, format: str = "auto") -> list[HandRecord | HistoryError]:
-    """Every hand in the file: a record, or the error that kept it from being read (reading goes on)."""
+def read_history(path: str | Path, format: str = "auto") -> Hands:
+    """Every hand in the file: a record, or the error that kept it from being read (reading goes on); the
+    answer's ``notes`` say what text around the hands was passed over. A file without a hand is one error."""
     from engine.history.phh import read_phh
     from engine.history.pokerstars import read_pokerstars
 
@@ -33,7 +34,7 @@ def read_history(path: str | Path, format: str = "auto") -> list[HandRecord | Hi
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        return [HistoryError(f"cannot read {path}: {error}", source=str(path))]
+        return Hands([HistoryError(f"cannot read {path}: {error}", source=str(path))])
     chosen = detect_format(path, text) if format == "auto" else format
     reader = read_phh if chosen == "phh" else read_pokerstars
     return reader(text, source=str(path))

@@ -35,10 +35,11 @@ from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
 from engine.errors import EngineError, HistoryError
 from engine.events import Acted, Mucked, Shown
-from engine.history.record import HandRecord, Reveal
+from engine.history.record import HandRecord, Hands, Reveal
 from engine.history.replay import deck_for, replay
 from engine.rules import MAX_PLAYERS, Post, Rake, Rules, ShowdownPolicy
 from engine.state import HandState, Street, start_hand
+from engine.validate import quote
 
 __all__ = ["VARIANTS", "Table", "read_phh", "read_phh_file", "state_to_record", "write_phh", "write_phhs"]
 
@@ -78,19 +79,24 @@ class Table(tuple[tuple[str, object], ...]):
 # --- reading --------------------------------------------------------------------------------------------------
 
 
-def read_phh_file(path: str | Path) -> list[HandRecord | HistoryError]:
+def read_phh_file(path: str | Path) -> Hands:
     """Read a ``.phh`` or ``.phhs`` file (UTF-8). A file that cannot be opened raises OSError as usual."""
     data = Path(path).read_bytes()
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        return [HistoryError(f"{path}: not UTF-8 text ({error})", source=str(path))]
+        return Hands([HistoryError(f"{path}: not UTF-8 text ({error})", source=str(path))])
     return read_phh(text, str(path))
 
 
-def read_phh(text: str, source: str = "") -> list[HandRecord | HistoryError]:
+def read_phh(text: str, source: str = "") -> Hands:
     """Every hand in a ``.phh`` (one hand) or ``.phhs`` (a table per hand) text, in order; a hand that cannot be
-    read is a `HistoryError` in its place, saying where (source, table, hand) and what (the field or action)."""
+    read is a `HistoryError` in its place, saying where (source, table, hand) and what (the field or action).
+    A text without a hand (an empty file, say) is one HistoryError."""
+    return Hands(_read_text(text, source))
+
+
+def _read_text(text: str, source: str) -> list[HandRecord | HistoryError]:
     where = source or "<text>"
     if not isinstance(text, str):
         return [HistoryError(f"{where}: PHH text must be a str, got {type(text).__name__}", source=source)]
@@ -102,7 +108,7 @@ def read_phh(text: str, source: str = "") -> list[HandRecord | HistoryError]:
     try:
         return _read_document(document, source)
     except Exception as error:  # never let garbage escape as anything but a HistoryError
-        return [HistoryError(f"{where}: cannot read: {error!r}", source=source)]
+        return [HistoryError(f"{where}: cannot read: {quote(error)}", source=source)]
 
 
 def _read_document(document: dict[str, object], source: str) -> list[HandRecord | HistoryError]:
@@ -114,7 +120,7 @@ def _read_document(document: dict[str, object], source: str) -> list[HandRecord 
         if isinstance(value, dict):
             out.append(_read_one(value, source, key))
         else:
-            out.append(HistoryError(f"{where}: field {key!r} stands outside any hand: a .phh file needs "
+            out.append(HistoryError(f"{where}: field {quote(key)} stands outside any hand: a .phh file needs "
                                     "'variant' and 'actions', a .phhs file a [table] per hand", source=source))
     if not out:
         out.append(HistoryError(f"{where}: no hand found (a .phh file needs 'variant' and 'actions')", source=source))
@@ -143,7 +149,7 @@ def _read_chunks(text: str, source: str, error: Exception) -> list[HandRecord | 
             table = tomllib.loads(body, parse_float=Decimal)
         except Exception as problem:
             line = text.count("\n", 0, header.end()) + 1
-            out.append(HistoryError(f"{where} [{key}]: not valid TOML (the table starts on line {line}): "
+            out.append(HistoryError(f"{where} [{_short(key)}]: not valid TOML (the table starts on line {line}): "
                                     f"{problem}", source=source, hand_id=key))
             continue
         out.append(_read_one(table, source, key))
@@ -153,18 +159,23 @@ def _read_chunks(text: str, source: str, error: Exception) -> list[HandRecord | 
 def _read_one(data: Mapping[str, object], source: str, key: str | None) -> HandRecord | HistoryError:
     where = source or "<text>"
     if key is not None:
-        where += f" [{key}]"
+        where += f" [{_short(key)}]"
     ident = key if key is not None else Path(source).stem if source else ""
     try:
         hand = _frozen(data.get("hand"))
         if hand is not None:
-            where += f", hand {hand}"
+            where += f", hand {_short(str(hand))}"
             ident = str(hand)
         return _HandReader(data, source, ident).read()
     except HistoryError as error:
         return HistoryError(f"{where}: {error}", source=source, hand_id=ident)
     except Exception as error:  # a reader bug or an input nobody foresaw: still a report, never a crash
-        return HistoryError(f"{where}: cannot read: {error!r}", source=source, hand_id=ident)
+        return HistoryError(f"{where}: cannot read: {quote(error)}", source=source, hand_id=ident)
+
+
+def _short(text: str) -> str:
+    """A name from the file, as it is when short, quoted and cut when long (an error never echoes 5 MB)."""
+    return text if len(text) <= 40 else quote(text)
 
 
 class _Line(NamedTuple):
@@ -180,12 +191,12 @@ class _Line(NamedTuple):
 
 def _number(value: object, what: str, *, positive: bool = False) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-        raise HistoryError(f"{what} must be a number, got {value!r}")
+        raise HistoryError(f"{what} must be a number, got {quote(value)}")
     number = Decimal(value)
     if not number.is_finite():
-        raise HistoryError(f"{what} must be a known, finite amount, got {value}")
+        raise HistoryError(f"{what} must be a known, finite amount, got {quote(value)}")
     if number < 0 or (positive and number == 0):
-        raise HistoryError(f"{what} must be {'above' if positive else 'at least'} 0, got {value}")
+        raise HistoryError(f"{what} must be {'above' if positive else 'at least'} 0, got {quote(value)}")
     if number >= _TOO_MUCH:
         raise HistoryError(f"{what} is too large ({number:.3e}); amounts stay below {_TOO_MUCH:.0e}")
     return number
@@ -199,7 +210,7 @@ def _decimals(number: Decimal) -> int:
 def _parse_cards(text: str, what: str) -> tuple[Card | None, ...]:
     """PHH card text: two characters a card, no separators; ``??`` is an unknown card."""
     if not text or len(text) % 2:
-        raise HistoryError(f"{what}: {text!r} is not card text (two characters a card, e.g. 'As7d' or '????')")
+        raise HistoryError(f"{what}: {quote(text)} is not card text (two characters a card, e.g. 'As7d' or '????')")
     cards: list[Card | None] = []
     for i in range(0, len(text), 2):
         rank, suit = text[i].upper(), text[i + 1].lower()
@@ -208,7 +219,7 @@ def _parse_cards(text: str, what: str) -> tuple[Card | None, ...]:
         elif rank in RANK_CHARS and suit in SUIT_CHARS:
             cards.append(make_card(RANK_CHARS.index(rank) + 2, suit))
         else:
-            raise HistoryError(f"{what}: {text[i:i + 2]!r} is not a card (ranks 2-9 T J Q K A, suits c d h s, "
+            raise HistoryError(f"{what}: {quote(text[i:i + 2])} is not a card (ranks 2-9 T J Q K A, suits c d h s, "
                                "'??' for an unknown card)")
     return tuple(cards)
 
@@ -235,7 +246,7 @@ class _HandReader:
 
     def field(self, name: str) -> object:
         if name not in self.data:
-            raise HistoryError(f"missing field {name!r}")
+            raise HistoryError(f"missing field {quote(name)}")
         return self.data[name]
 
     def per_player(self, name: str, n: int, *, scalar: bool = False) -> list[object]:
@@ -243,9 +254,9 @@ class _HandReader:
         if scalar and not isinstance(value, list):
             return [value] * n
         if not isinstance(value, list):
-            raise HistoryError(f"field {name!r} must be an array with one entry per player, got {value!r}")
+            raise HistoryError(f"field {quote(name)} must be an array with one entry per player, got {quote(value)}")
         if len(value) != n:
-            raise HistoryError(f"field {name!r} has {len(value)} entries for {n} players")
+            raise HistoryError(f"field {quote(name)} has {len(value)} entries for {n} players")
         return value
 
     def amount(self, value: object, what: str, *, positive: bool = False) -> Decimal:
@@ -257,14 +268,14 @@ class _HandReader:
         data = self.data
         variant = self.field("variant")
         if not isinstance(variant, str) or variant not in VARIANTS:
-            raise HistoryError(f"field 'variant' is {variant!r}; this engine plays {', '.join(VARIANTS)} "
+            raise HistoryError(f"field 'variant' is {quote(variant)}; this engine plays {', '.join(VARIANTS)} "
                                "(Omaha, fixed/pot/no limit, /8 for hi-lo)")
         structure, hi_lo = VARIANTS[variant]
         if "bring_in" in data:
             raise HistoryError("field 'bring_in' belongs to stud games, not to Omaha")
         stacks_raw = self.field("starting_stacks")
         if not isinstance(stacks_raw, list):
-            raise HistoryError(f"field 'starting_stacks' must be an array, got {stacks_raw!r}")
+            raise HistoryError(f"field 'starting_stacks' must be an array, got {quote(stacks_raw)}")
         n = len(stacks_raw)
         if not 2 <= n <= MAX_PLAYERS:
             raise HistoryError(f"field 'starting_stacks' names {n} players; a hand has 2 to {MAX_PLAYERS}")
@@ -281,7 +292,7 @@ class _HandReader:
         else:
             for name in ("small_bet", "big_bet"):
                 if name in data:
-                    raise HistoryError(f"field {name!r} is not a field of the {structure}-limit variant {variant}")
+                    raise HistoryError(f"field {quote(name)} is not a field of the {structure}-limit variant {variant}")
             min_bet = self.amount(self.field("min_bet"), "min_bet", positive=True)
         finishing = winnings = None
         if "finishing_stacks" in data:
@@ -294,7 +305,7 @@ class _HandReader:
             rake = self.amount(data["_rake"], "_rake")
         actions = self.field("actions")
         if not isinstance(actions, list):
-            raise HistoryError(f"field 'actions' must be an array of strings, got {actions!r}")
+            raise HistoryError(f"field 'actions' must be an array of strings, got {quote(actions)}")
         parsed = [self.parse_action(number, text, n) for number, text in enumerate(actions, start=1)]
         lines = [line for line in parsed if line is not None]
         for line in lines:
@@ -318,7 +329,7 @@ class _HandReader:
         else:
             for name in ("_max_raises", "_uncapped_heads_up"):
                 if name in data:
-                    raise HistoryError(f"field {name!r} applies to fixed limit only")
+                    raise HistoryError(f"field {quote(name)} applies to fixed limit only")
             betting = PotLimit() if structure == "pot" else NoLimit()
             assert min_bet is not None
             bet = chips(min_bet)
@@ -343,7 +354,7 @@ class _HandReader:
             labels: list[int] = []
             for label in self.per_player("seats", n):
                 if isinstance(label, bool) or not isinstance(label, int) or not 0 <= label <= _MAX_LABEL:
-                    raise HistoryError(f"field 'seats' must hold seat numbers 0..{_MAX_LABEL}, got {label!r}")
+                    raise HistoryError(f"field 'seats' must hold seat numbers 0..{_MAX_LABEL}, got {quote(label)}")
                 labels.append(label)
             seat_labels = tuple(labels)
         fields = tuple((name, _frozen(value)) for name, value in data.items() if name not in _CONSUMED)
@@ -359,10 +370,10 @@ class _HandReader:
     def limit_options(self) -> tuple[int, bool]:
         max_raises = self.data.get("_max_raises", 3)
         if isinstance(max_raises, bool) or not isinstance(max_raises, int) or not 0 <= max_raises <= _MAX_LABEL:
-            raise HistoryError(f"field '_max_raises' must be a whole number 0..{_MAX_LABEL}, got {max_raises!r}")
+            raise HistoryError(f"field '_max_raises' must be a whole number 0..{_MAX_LABEL}, got {quote(max_raises)}")
         uncapped = self.data.get("_uncapped_heads_up", False)
         if not isinstance(uncapped, bool):
-            raise HistoryError(f"field '_uncapped_heads_up' must be true or false, got {uncapped!r}")
+            raise HistoryError(f"field '_uncapped_heads_up' must be true or false, got {quote(uncapped)}")
         return max_raises, uncapped
 
     def names(self, n: int) -> tuple[str, ...]:
@@ -370,13 +381,13 @@ class _HandReader:
             return tuple(f"p{k}" for k in range(1, n + 1))
         names = self.per_player("players", n)
         if not all(isinstance(name, str) for name in names):
-            raise HistoryError(f"field 'players' must hold names (strings), got {names!r}")
+            raise HistoryError(f"field 'players' must hold names (strings), got {quote(names)}")
         return tuple(str(name) for name in names)
 
     def parse_action(self, number: int, text: object, n: int) -> _Line | None:
         if not isinstance(text, str):
-            raise HistoryError(f"action {number} must be a string, got {text!r}")
-        what = f"action {number} {text.strip()!r}"
+            raise HistoryError(f"action {number} must be a string, got {quote(text)}")
+        what = f"action {number} {quote(text.strip())}"
         words = text.split("#", 1)[0].split()
         if not words:
             return None  # a no-op: empty, or commentary only
@@ -394,7 +405,7 @@ class _HandReader:
             try:
                 amount = Decimal(args[0])
             except InvalidOperation:
-                raise HistoryError(f"{what}: amount {args[0]!r} is not a number") from None
+                raise HistoryError(f"{what}: amount {quote(args[0])} is not a number") from None
             return _Line(number, text, seat, verb, amount=_number(amount, f"{what}: the amount", positive=True))
         if verb == "sm" and len(args) <= 1:
             if not args:
@@ -410,7 +421,7 @@ class _HandReader:
     def player(word: str, n: int, what: str) -> int:
         match = _PLAYER.fullmatch(word)
         if match is None:
-            raise HistoryError(f"{what}: {word!r} is not a player (p1, p2, ...)")
+            raise HistoryError(f"{what}: {quote(word)} is not a player (p1, p2, ...)")
         index = int(match.group(1))
         if index > n:
             raise HistoryError(f"{what}: there is no player p{index} in a {n}-player hand")
@@ -433,7 +444,7 @@ class _HandReader:
         started = False
         unknown_board = 0  # cards dealt as '??': the board's end, unknown (the engine deals spare cards there)
         for line in lines:
-            what = f"action {line.number} {line.text.strip()!r}"
+            what = f"action {line.number} {quote(line.text.strip())}"
             if line.verb == "dh":
                 if started:
                     raise HistoryError(f"{what}: hole cards dealt after the betting began (Omaha has no draws)")

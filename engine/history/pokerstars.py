@@ -27,15 +27,18 @@ from engine.errors import EngineError, HistoryError
 from engine.evaluation import HighHand, best_high, best_low
 from engine.events import Acted, BetReturned, BoardDealt, Mucked, Posted, Shown
 from engine.history.phh import state_to_record
-from engine.history.record import HandRecord, Reveal
+from engine.history.record import HandRecord, Hands, Reveal
 from engine.history.replay import replay
 from engine.rules import Post, Rake, Rules, ShowdownPolicy
 from engine.showdown import share
 from engine.state import HandState
+from engine.validate import quote
 
 __all__ = ["read_pokerstars", "read_pokerstars_file", "write_pokerstars", "write_pokerstars_state"]
 
 _HEADER = re.compile(r"^(?P<prefix>PokerStars\b[^#]*?(?:Hand|Game)) #(?P<id>[\w.-]+): *(?P<rest>.*)$")
+_DATE = re.compile(r" - (?=\d{4}/\d{1,2}/\d{1,2}\b)")  # "- 2014/01/06 4:56:52 ET", "- 2005/08/21 - 21:44:08 (ET)"
+_QUOTED = re.compile(r"^(?:>[ \t]?)+")  # a mail's quote marks
 _GAME = re.compile(r"(?P<five>5 Card )?Omaha(?P<hilo> Hi/Lo)? (?P<limit>Pot Limit|No Limit|Limit)\b")
 _STAKES = re.compile(r"^(?P<sym>[^\d\s/]*)(?P<a>\d[\d.,]*)/(?P=sym)(?P<b>\d[\d.,]*)(?:/\S+)?(?: (?P<cur>[A-Z]{3}))?$")
 _TOURNAMENT = re.compile(r"^Tournament #(?P<t>\d+), (?P<middle>.*) - Level (?P<level>\S+) \((?P<stakes>[^()]*)\)$")
@@ -74,26 +77,57 @@ _DEFAULT_DATE = "2000/01/01 0:00:00 ET"
 # --- reading --------------------------------------------------------------------------------------------------
 
 
-def read_pokerstars(text: str, source: str = "") -> list[HandRecord | HistoryError]:
-    """Every hand in ``text`` (hands are separated by blank lines), each as a record or, when it cannot be read,
-    as a HistoryError saying where and why. Never raises on bad input."""
+def read_pokerstars(text: str, source: str = "") -> Hands:
+    """Every hand in ``text`` (hands are separated by blank lines or start at their header line), each as a
+    record or, when it cannot be read, as a HistoryError saying where and why. Hands may sit inside other text
+    (a forum post, a mail, notes between hands): that text is passed over, and the answer's ``notes`` say so,
+    once for the whole text. A text without a single hand is one HistoryError. Never raises on bad input."""
+    where = source or "<text>"
+    if not isinstance(text, str):
+        return Hands([HistoryError(f"{where}: PokerStars text must be a str, got {type(text).__name__}",
+                                   source=source)])
     out: list[HandRecord | HistoryError] = []
+    passed_over: list[tuple[int, str]] = []
     for chunk in _chunks(text):
-        try:
-            out.append(_HandReader(source, chunk).read())
-        except HistoryError as error:
-            out.append(error)
-        except EngineError as error:
-            out.append(HistoryError(_where(source, _hand_id(chunk), chunk[0]) + str(error), source=source,
-                                    hand_id=_hand_id(chunk)))
-        except Exception as error:  # a reader must never die on input; the message says it is a bug
-            out.append(HistoryError(_where(source, _hand_id(chunk), chunk[0])
-                                    + f"internal error while reading ({type(error).__name__}: {error})",
-                                    source=source, hand_id=_hand_id(chunk)))
-    return out
+        if not _HEADER.match(chunk[0][1]):
+            if _headless_hand(chunk):
+                out.append(HistoryError(f"{where}: line {chunk[0][0]} {quote(chunk[0][1])}: a hand without its "
+                                        "header line ('PokerStars Hand #N: ...' or 'PokerStars Game #N: ...')",
+                                        source=source))
+            else:
+                passed_over += chunk
+            continue
+        reader = _HandReader(source, chunk)
+        out.append(_read_hand(reader, chunk, source))
+        passed_over += reader.trailing
+    if not out:
+        other = f" ({len(passed_over)} lines of other text)" if passed_over else ""
+        return Hands([HistoryError(f"{where}: no hand found{other}: a PokerStars hand starts with a line "
+                                   "'PokerStars Hand #N: ...' (or 'PokerStars Game #N: ...' in old logs)",
+                                   source=source)])
+    notes = []
+    if passed_over:
+        first = passed_over[0]
+        notes.append(f"{where}: passed over {len(passed_over)} line{'s' if len(passed_over) > 1 else ''} that "
+                     f"are not part of a hand (the first: line {first[0]} {quote(first[1])})")
+    return Hands(out, notes)
 
 
-def read_pokerstars_file(path: str | Path) -> list[HandRecord | HistoryError]:
+def _read_hand(reader: _HandReader, chunk: list[tuple[int, str]], source: str) -> HandRecord | HistoryError:
+    try:
+        return reader.read()
+    except HistoryError as error:
+        return error
+    except EngineError as error:
+        return HistoryError(_where(source, _hand_id(chunk), chunk[0]) + str(error), source=source,
+                            hand_id=_hand_id(chunk))
+    except Exception as error:  # a reader must never die on input; the message says it is a bug
+        return HistoryError(_where(source, _hand_id(chunk), chunk[0])
+                            + f"internal error while reading ({type(error).__name__}: {quote(str(error))})",
+                            source=source, hand_id=_hand_id(chunk))
+
+
+def read_pokerstars_file(path: str | Path) -> Hands:
     """Read a hand history file (UTF-8, with or without a byte-order mark; old files in Windows-1252)."""
     data = Path(path).read_bytes()
     try:
@@ -104,10 +138,19 @@ def read_pokerstars_file(path: str | Path) -> list[HandRecord | HistoryError]:
 
 
 def _chunks(text: str) -> Iterator[list[tuple[int, str]]]:
-    """Groups of (line number, line) separated by blank lines; a header line also starts a new group."""
+    """Groups of (line number, line) separated by blank lines; a header line also starts a new group. A hand
+    quoted in a mail ("> PokerStars Hand #...") loses its quote marks, as far as its header has them."""
     chunk: list[tuple[int, str]] = []
+    depth = 0  # the quote marks of the hand being read
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.replace("\ufeff", "").strip()
+        marks = _QUOTED.match(line)
+        level = marks.group().count(">") if marks else 0
+        inner = line[marks.end():].strip() if marks else line
+        if _HEADER.match(inner):
+            depth = level
+        if depth and level == depth:
+            line = inner
         if not line or (_HEADER.match(line) and chunk):
             if chunk:
                 yield chunk
@@ -118,6 +161,12 @@ def _chunks(text: str) -> Iterator[list[tuple[int, str]]]:
         yield chunk
 
 
+def _headless_hand(chunk: Sequence[tuple[int, str]]) -> bool:
+    """Text that is a hand's body without the header that would start it: an error, not prose to pass over."""
+    return any(line in ("*** HOLE CARDS ***", "*** SUMMARY ***") for _, line in chunk) or (
+        len(chunk) > 1 and chunk[0][1].startswith("PokerStars") and bool(_TABLE.match(chunk[1][1])))
+
+
 def _hand_id(chunk: Sequence[tuple[int, str]]) -> str:
     match = _HEADER.match(chunk[0][1])
     return match["id"] if match else "?"
@@ -126,7 +175,7 @@ def _hand_id(chunk: Sequence[tuple[int, str]]) -> str:
 def _where(source: str, hand: str, line: tuple[int, str] | None) -> str:
     where = f"{source or '<text>'}: hand #{hand}"
     if line is not None:
-        where += f", line {line[0]} {line[1][:200]!r}"
+        where += f", line {line[0]} {quote(line[1])}"
     return where + ": "
 
 
@@ -178,6 +227,7 @@ class _HandReader:
         self.total: int | None = None
         self.take = 0
         self.summary_board: tuple[Card, ...] | None = None
+        self.trailing: list[tuple[int, str]] = []  # text after the summary that is not part of the hand
 
     def fail(self, message: str) -> NoReturn:
         raise HistoryError(_where(self.source, self.id, self.line) + message, source=self.source, hand_id=self.id)
@@ -210,9 +260,13 @@ class _HandReader:
             self.fail("a hand needs at least two seated players")
         self.names = sorted(self.seats, key=len, reverse=True)
         phase = "posts"
-        for line in self.lines[position:]:
-            self.line = line
-            phase = self._line(line, phase)
+        for at in range(position, len(self.lines)):
+            line = self.line = self.lines[at]
+            if phase != "summary":
+                phase = self._line(line, phase)
+            elif not self._summary_line(line[1]):
+                self.trailing = self.lines[at:]  # a note after the hand, with no blank line between
+                break
         self.line = None
         if phase != "summary":
             self.line = self.lines[-1]
@@ -222,7 +276,11 @@ class _HandReader:
         return self._build()
 
     def _header(self, prefix: str, rest: str) -> None:
-        body, _, date = rest.rpartition(" - ")
+        dated = _DATE.search(rest)  # the first " - " before a date: old dates hold a " - " of their own
+        if dated is not None:
+            body, date = rest[:dated.start()], rest[dated.end():]
+        else:
+            body, _, date = rest.rpartition(" - ")
         if not body:
             self.fail("the header has no date after ' - '")
         game = _GAME.search(body)
@@ -250,7 +308,7 @@ class _HandReader:
                 self.fields.append(("game", body[:opening].strip()))
         stakes = _STAKES.match(stakes_text)
         if stakes is None:
-            self.fail(f"cannot read the stakes {stakes_text!r}")
+            self.fail(f"cannot read the stakes {quote(stakes_text)}")
         self.symbol = stakes["sym"]
         self.scale = 100 if self.symbol and tournament is None else 1
         if self.symbol:
@@ -259,16 +317,16 @@ class _HandReader:
             self.fields.append(("currency", stakes["cur"]))
         self.stakes = (self.amount(stakes["a"]), self.amount(stakes["b"]))
         if not 0 < self.stakes[0] <= self.stakes[1]:
-            self.fail(f"impossible stakes {stakes_text!r}")
+            self.fail(f"impossible stakes {quote(stakes_text)}")
 
     def amount(self, text: str) -> int:
         """'$12.50' -> 1250 at scale 100; '1,500' -> 1500 at scale 1."""
         digits = text.lstrip("$€£" + self.symbol).replace(",", "")
         if not _NUMBER.match(digits):
-            self.fail(f"cannot read the amount {text!r}")
+            self.fail(f"cannot read the amount {quote(text)}")
         value = Decimal(digits) * self.scale
         if value != value.to_integral_value():
-            self.fail(f"the amount {text!r} is not a whole number of chips (scale {self.scale})")
+            self.fail(f"the amount {quote(text)} is not a whole number of chips (scale {self.scale})")
         return int(value)
 
     def cards(self, text: str) -> tuple[Card, ...]:
@@ -282,7 +340,7 @@ class _HandReader:
         assert match is not None
         name, label = match["name"], int(match["label"])
         if name in self.seats or any(seat.label == label for seat in self.seats.values()):
-            self.fail(f"seat {label} or player {name!r} is listed twice")
+            self.fail(f"seat {label} or player {quote(name)} is listed twice")
         stack = self.amount(match["stack"])
         if stack > 0:  # a player without chips is not dealt in
             self.seats[name] = _Seat(label, name, stack)
@@ -302,9 +360,6 @@ class _HandReader:
 
     def _line(self, line: tuple[int, str], phase: str) -> str:
         text = line[1]
-        if phase == "summary":
-            self._summary_line(text)
-            return phase
         if text.startswith("*** "):
             return self._marker(text, phase)
         if _UNSUPPORTED.match(text):
@@ -326,7 +381,7 @@ class _HandReader:
         uncalled = _UNCALLED.match(text)
         if uncalled is not None:
             if uncalled["name"] not in self.seats:
-                self.fail(f"no seated player is called {uncalled['name']!r}")
+                self.fail(f"no seated player is called {quote(uncalled['name'])}")
             self.add("return", uncalled["name"], chips=self.amount(uncalled["amount"]))
             return phase
         if text.startswith("Dealt to "):
@@ -406,18 +461,19 @@ class _HandReader:
         elif rest == "mucks hand":
             self.add("reveal", name)
         elif not _IGNORED_ACTS.match(rest):
-            self.fail(f"unrecognised action of {name!r}")
+            self.fail(f"unrecognised action of {quote(name)}")
 
-    def _summary_line(self, text: str) -> None:
+    def _summary_line(self, text: str) -> bool:
+        """Take in one line of the summary; False when it is not one (the hand ended before it)."""
         total = _TOTAL.match(text)
         if total is not None:
             self.total = self.amount(total["total"])
             self.take = self.amount(total["rake"]) + sum(self.amount(fee["amount"])
                                                           for fee in _FEE.finditer(total["fees"]))
-            return
+            return True
         if text.startswith("Board [") and text.endswith("]"):
             self.summary_board = self.cards(text[7:-1])
-            return
+            return True
         if text.startswith("Seat "):
             label_text, _, rest = text[5:].partition(": ")
             if not label_text.isdigit():
@@ -427,15 +483,15 @@ class _HandReader:
             if seat is None:
                 if _SUMMARY_CARDS.search(rest):
                     self.fail(f"the summary shows cards for seat {label}, where nobody with chips sits")
-                return
+                return True
             self.summary_labels.add(label)
             shown = _SUMMARY_CARDS.search(rest[len(seat.name):] if rest.startswith(seat.name) else rest)
             if shown is not None:
                 self.add("cards", seat.name, cards=self.cards(shown["cards"]))
-            return
+            return True
         if _UNSUPPORTED.match(text):
             self.fail("not supported: run-it-twice boards")
-        self.fail("unrecognised summary line")
+        return False
 
     # --- building the record --------------------------------------------------------------------------------
 
@@ -528,6 +584,7 @@ class _HandReader:
             self.line = item.line
             name = item.name
             if item.kind == "street":
+                self._return_uncalled()
                 for seat in seats.values():
                     seat.bet = 0
                 level = 0
@@ -545,6 +602,8 @@ class _HandReader:
             elif item.kind == "reveal":
                 shown = item.flag and len(seats[name].cards) == self.hole_cards
                 reveals.append(Reveal(index[name], tuple(seats[name].cards) if shown else None))
+        self.line = None
+        self._return_uncalled()
         return actions, reveals
 
     def _act(self, seat: _Seat, verb: str, chips: int, level: int) -> Action:
@@ -569,6 +628,16 @@ class _HandReader:
         seat = self.seats[name]
         seat.bet -= chips
         seat.contributed -= chips
+
+    def _return_uncalled(self) -> None:
+        """At the end of a betting round, the part of the top bet that nobody matched goes back to its player,
+        as the engine returns it. Logs of 2005-2008 print no "Uncalled bet" line when the callers are all in
+        for less (newer ones do, and `_check_return` has then already evened the bets)."""
+        ranked = sorted(self.seats.values(), key=lambda seat: seat.bet, reverse=True)
+        if len(ranked) > 1 and ranked[0].bet > ranked[1].bet:
+            excess = ranked[0].bet - ranked[1].bet
+            ranked[0].bet -= excess
+            ranked[0].contributed -= excess
 
     def _learn(self, seat: _Seat, cards: tuple[Card, ...]) -> None:
         for card in cards:
@@ -598,7 +667,7 @@ def write_pokerstars(record: HandRecord) -> str:
     Raises HistoryError when the record cannot be played to the end."""
     report = replay(record)
     if report.state is None or not report.state.is_over:
-        raise HistoryError(f"cannot write hand {record.id!r}: it does not replay ({report.detail})")
+        raise HistoryError(f"cannot write hand {quote(record.id)}: it does not replay ({report.detail})")
     return _Writer(record, report.state).text()
 
 
@@ -619,9 +688,9 @@ def _record_from_state(state: HandState, players: Sequence[str] | None, hand_id:
     names = tuple(players) if players is not None else tuple(f"Player{i + 1}" for i in range(n))
     if len(names) != n or len(set(names)) != n or any(
             not name or name != name.strip() or "\n" in name or "\r" in name for name in names):
-        raise HistoryError(f"need {n} distinct one-line names without spaces at either end, got {names!r}")
+        raise HistoryError(f"need {n} distinct one-line names without spaces at either end, got {quote(names)}")
     if seat_labels is not None and (len(seat_labels) != n or list(seat_labels) != sorted(set(seat_labels))):
-        raise HistoryError(f"need {n} increasing seat numbers, got {tuple(seat_labels)!r}")
+        raise HistoryError(f"need {n} increasing seat numbers, got {quote(tuple(seat_labels))}")
     fields: list[tuple[str, object]] = [("table", table), ("date", date)]
     if currency is not None:
         fields += [("symbol", _SYMBOLS.get(currency, "$")), ("currency", currency)]

@@ -6,11 +6,18 @@ an engine hand back into a file. Seats are the engine's: 0..n-1 clockwise among 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
 import attrs
 
 from engine.actions import Action
 from engine.cards import Card
+from engine.errors import HistoryError
 from engine.rules import Post, Rules
+
+if TYPE_CHECKING:
+    from engine.state import HandState
 
 
 @attrs.frozen(slots=True)
@@ -52,9 +59,30 @@ class HandRecord:
     seat_labels: tuple[int, ...] | None = None
     fields: tuple[tuple[str, object], ...] = ()
 
+    def states(self) -> Iterator[HandState]:
+        """Every state of the hand as recorded: the first (cards dealt, blinds posted), then the state after each
+        action, the showdown's shows and mucks included. Raises HistoryError, after the states before it, at
+        the first action the engine refuses. (`engine.history.replay_states(record)` is the same.)"""
+        from engine.history.replay import replay_states
+
+        return replay_states(self)
+
     def to_units(self, chips: int) -> int | float:
         """Chips in the record's units: 1250 chips at scale 100 is 12.5."""
         if self.scale == 1:
             return chips
         whole, part = divmod(chips, self.scale)
         return whole if not part else chips / self.scale
+
+
+class Hands(list[HandRecord | HistoryError]):
+    """What a reader found in one text: every hand in order, each a record or the `HistoryError` that kept it
+    from being read; and ``notes`` on what it passed over without reading (text around and between hands,
+    such as a forum post's words or a mail's greeting: one note per text, never one per line). It is a list,
+    so code that treats a reader's answer as one keeps working."""
+
+    notes: tuple[str, ...]
+
+    def __init__(self, items: Iterable[HandRecord | HistoryError] = (), notes: Iterable[str] = ()) -> None:
+        super().__init__(items)
+        self.notes = tuple(notes)

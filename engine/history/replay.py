@@ -8,23 +8,25 @@ passed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import attrs
 
 from engine.actions import Muck, Show
 from engine.cards import ALL_CARDS, Card, Deck
-from engine.errors import EngineError
+from engine.errors import EngineError, HistoryError
 from engine.history.record import HandRecord
-from engine.state import HandState, Street, start_hand
+from engine.state import HandState, Street, restart_hand, start_hand
+from engine.validate import quote
 
-OK, MISMATCH, ERROR = "ok", "mismatch", "error"
+OK, MISMATCH, ERROR, UNCHECKED = "ok", "mismatch", "error", "unchecked"
 
 
 @attrs.frozen(slots=True)
 class ReplayReport:
-    """The verdict on one record: ``status`` is "ok", "mismatch" or "error"; ``detail`` says why (empty when
-    ok); ``state`` is the engine's final state when the replay got that far."""
+    """The verdict on one record: ``status`` is "ok" (played and matches the record), "unchecked" (played, but
+    the record states no outcome to compare), "mismatch" or "error"; ``detail`` says why (empty when ok);
+    ``state`` is the engine's final state when the replay got that far."""
 
     record: HandRecord
     status: str
@@ -33,7 +35,13 @@ class ReplayReport:
 
     @property
     def ok(self) -> bool:
+        """Played and checked against the record's outcome, which it matches."""
         return self.status == OK
+
+    @property
+    def failed(self) -> bool:
+        """The record breaks a rule, cannot be read, or ends otherwise than it says ("unchecked" has not)."""
+        return self.status in (MISMATCH, ERROR)
 
     @property
     def finishing_stacks(self) -> tuple[int, ...] | None:
@@ -65,22 +73,81 @@ def deck_for(record: HandRecord) -> Deck:
 
 def replay(record: HandRecord) -> ReplayReport:
     """Play the record through the engine and compare the outcome with the record's."""
+    state: HandState | None = None
+    try:
+        for step in _steps(record):
+            state = step
+    except _Refused as refused:
+        return ReplayReport(record, ERROR, refused.detail, state)
+    assert state is not None
+    if not state.is_over:
+        return ReplayReport(record, ERROR, f"the record ends before the hand does ({_who(record, state.actor)} "
+                            "is to act)", state)
+    if record.finishing_stacks is None and record.collected is None:
+        return ReplayReport(record, UNCHECKED, "the record states no outcome (no finishing stacks, winnings or "
+                            "collected chips) to check the replay against", state)
+    problem = _compare(record, state)
+    return ReplayReport(record, MISMATCH if problem else OK, problem, state)
+
+
+def replay_states(hand: HandRecord | HandState) -> Iterator[HandState]:
+    """Every state of a hand, first to last: the first state (cards dealt, forced bets posted), then the state
+    after each action. For a record, the showdown's shows and mucks are played as recorded; for an engine hand
+    (restored from JSON, say: bomb pots, several boards and runs included) its own actions are played again.
+
+    A record that breaks a rule raises HistoryError at the refused action, after the states before it; a
+    record cut short simply ends (`replay` says which)."""
+    if isinstance(hand, HandState):
+        return _states_of(hand)
+    if isinstance(hand, HandRecord):
+        return _record_states(hand)
+    raise HistoryError(f"replay_states needs a HandRecord or a HandState, got {quote(hand)}")
+
+
+def _states_of(hand: HandState) -> Iterator[HandState]:
+    setup = hand.setup
+    state = restart_hand(setup.rules, setup.starting_stacks, setup.button, setup.deck, setup.posts, setup.bomb_pot)
+    yield state
+    for action in hand.actions:
+        state = state.apply(action)
+        yield state
+
+
+def _record_states(record: HandRecord) -> Iterator[HandState]:
+    try:
+        yield from _steps(record)
+    except _Refused as refused:
+        raise HistoryError(f"{record.source or '<text>'}: hand #{record.id}: {refused.detail}",
+                           source=record.source, hand_id=record.id) from None
+
+
+class _Refused(Exception):
+    """The engine refused the record at some step; ``detail`` says where and why."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+def _steps(record: HandRecord) -> Iterator[HandState]:
+    """The states of the record's hand, as far as the engine accepts it (raises _Refused where it stops)."""
     try:
         state = start_hand(record.rules, record.starting_stacks, record.button, deck=deck_for(record),
                            posts=record.posts)
     except EngineError as error:
-        return ReplayReport(record, ERROR, f"cannot start the hand: {error}")
+        raise _Refused(f"cannot start the hand: {error}") from None
+    yield state
     for index, (seat, action) in enumerate(record.actions, start=1):
+        where = f"action {index} ({_who(record, seat)} {action})"
         if state.is_over:
-            return ReplayReport(record, ERROR, f"action {index} ({_who(record, seat)} {action}): the hand is "
-                                "already over", state)
+            raise _Refused(f"{where}: the hand is already over")
         if state.street is Street.SHOWDOWN:
-            return ReplayReport(record, ERROR, f"action {index} ({_who(record, seat)} {action}): the betting is "
-                                "already over", state)
+            raise _Refused(f"{where}: the betting is already over")
         try:
             state = state.apply(action, seat=seat)
         except EngineError as error:
-            return ReplayReport(record, ERROR, f"action {index} ({_who(record, seat)} {action}): {error}", state)
+            raise _Refused(f"{where}: {error}") from None
+        yield state
     shown = {reveal.seat: reveal.cards for reveal in record.reveals}
     while state.street is Street.SHOWDOWN and state.actor is not None:
         seat = state.actor
@@ -89,11 +156,7 @@ def replay(record: HandRecord) -> ReplayReport:
         if isinstance(choice, Muck) and not state.legal_actions().muck:
             choice = Show()
         state = state.apply(choice)
-    if not state.is_over:
-        return ReplayReport(record, ERROR, f"the record ends before the hand does ({_who(record, state.actor)} "
-                            "is to act)", state)
-    problem = _compare(record, state)
-    return ReplayReport(record, MISMATCH if problem else OK, problem, state)
+        yield state
 
 
 def _whole(cards: Sequence[Card], hole: Sequence[Card]) -> bool:
