@@ -36,11 +36,11 @@ from typing import TextIO
 
 import attrs
 
-from engine.actions import Action
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
 from engine.betting import FixedLimit, NoLimit, PotLimit
-from engine.bots.base import Bot, StopMatch, bot_name, fault_action
+from engine.bots.base import Bot, MatchError, StopMatch, bot_name, fault_action, seed_argument
 from engine.bots.view import bot_view
-from engine.errors import EngineError, IllegalAction
+from engine.errors import EngineError
 from engine.history.phh import state_to_record, write_phh
 from engine.history.pokerstars import write_pokerstars_state
 from engine.rules import Rules
@@ -48,6 +48,8 @@ from engine.schedule import FixedGame, Schedule
 from engine.showdown import HandResult
 from engine.state import HandState, LegalActions
 from engine.table import Player, Table
+from engine.validate import finite, one_of, quote, whole
+from engine.validate import name as checked_name
 
 DEFAULT_TIME_LIMIT = 1.0
 """Seconds a bot may take over one action in `play_match` unless told otherwise."""
@@ -154,8 +156,9 @@ class HistoryWriter:
     matches."""
 
     def __init__(self, out: TextIO, format: str = "phh") -> None:
-        if format not in ("phh", "pokerstars"):
-            raise EngineError(f"a history format is 'phh' or 'pokerstars', got {format!r}")
+        one_of(format, ("phh", "pokerstars"), "a history format", error=MatchError)
+        if not callable(getattr(out, "write", None)):
+            raise MatchError(f"out must be a text stream (with a write method), got {quote(out)}")
         self.out = out
         self.format = format
         self.written = 0
@@ -192,10 +195,11 @@ class _Tally:
 def unique_names(bots: Sequence[object], names: Sequence[str] | None = None) -> tuple[str, ...]:
     """The bots' names, made unique: "hilo", "random", "hilo" become "hilo1", "random", "hilo2"."""
     if names is not None:
-        chosen = tuple(names)
-        if len(chosen) != len(bots) or len(set(chosen)) != len(chosen) or not all(
-                isinstance(n, str) and n.strip() for n in chosen):
-            raise EngineError(f"need {len(bots)} distinct non-empty names, got {chosen!r}")
+        if not isinstance(names, (list, tuple)):
+            raise MatchError(f"names must be a list or tuple of {len(bots)} names, got {quote(names)}")
+        chosen = tuple(checked_name(n, f"names[{i}]", error=MatchError) for i, n in enumerate(names))
+        if len(chosen) != len(bots) or len(set(chosen)) != len(chosen):
+            raise MatchError(f"need {len(bots)} distinct names, one per bot, got {quote(chosen)}")
         return chosen
     base = [bot_name(bot, type(bot).__name__.lower()) for bot in bots]
     counts = {name: base.count(name) for name in base}
@@ -220,25 +224,26 @@ def play_match(bots: Sequence[Bot], game: Rules | Schedule, hands: int, *, seed:
     bots' names; ``on_hand`` is called with a `HandSummary` after each hand (printing, a `HistoryWriter`);
     ``clock`` is the clock the time limit reads (default ``time.monotonic``; tests pass a fake one).
     """
-    if not 2 <= len(bots) <= 10:
-        raise EngineError(f"a match needs 2 to 10 bots, got {len(bots)}")
-    for seat, bot in enumerate(bots):
-        if not callable(getattr(bot, "act", None)):
-            raise EngineError(f"seat {seat}: {bot!r} is not a bot (it has no act(view) method)")
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
-        raise EngineError(f"hands must be a whole number >= 0, got {hands!r}")
-    if time_limit is not None and not time_limit > 0:
-        raise EngineError(f"time_limit must be a number of seconds > 0 or None, got {time_limit!r}")
+    _check_bots(bots)
+    whole(hands, "hands", minimum=0, error=MatchError)
+    seed_argument(seed, optional=False)
+    if time_limit is not None:
+        finite(time_limit, "time_limit (seconds per action, or None for no limit)", positive=True, error=MatchError)
+    for label, callback in (("on_hand", on_hand), ("clock", clock)):
+        if callback is not None and not callable(callback):
+            raise MatchError(f"{label} must be a function or None, got {quote(callback)}")
+    if not isinstance(game, (Rules, Schedule)):
+        raise MatchError(f"game must be a Rules or a schedule (FixedGame, MixedOmaha...), got {quote(game)}")
+    if stack is not None:
+        whole(stack, "stack (chips)", minimum=1, error=MatchError)
     if clock is None:
         clock = monotonic
     schedule = FixedGame(game) if isinstance(game, Rules) else game
     labels = unique_names(bots, names)
     table = Table.new(schedule, seats=len(bots))
     buy_in = stack if stack is not None else 100 * max(table.next_rules.big_blind, 1)
-    if isinstance(buy_in, bool) or not isinstance(buy_in, int) or buy_in <= 0:
-        raise EngineError(f"stack must be a whole number of chips > 0, got {buy_in!r}")
-    for seat, name in enumerate(labels):
-        table = table.join(seat, name, buy_in)
+    for seat, label in enumerate(labels):
+        table = table.join(seat, label, buy_in)
     tallies = [_Tally() for _ in bots]
     incidents: list[Incident] = []
     watchers = [getattr(bot, "hand_over", None) for bot in bots]
@@ -269,18 +274,23 @@ def play_match(bots: Sequence[Bot], game: Rules | Schedule, hands: int, *, seed:
                     action = fault_action(state.legal_actions())
                     fault(number, seats[actor], "exception", f"{type(error).__name__}: {error}", action)
                 else:
-                    took = clock() - started
+                    took = _seconds(clock, started)
                     if time_limit is not None and took > time_limit:
                         late = action
                         action = fault_action(state.legal_actions())
                         fault(number, seats[actor], "timeout",
-                              f"answered {late!r} after {took:.3f} s; the limit is {time_limit:g} s", action)
-                try:
-                    state = state.apply(action)  # checks legality: anything not allowed raises IllegalAction
-                except IllegalAction:
-                    legal = state.legal_actions()
-                    wrong, action = action, fault_action(legal)
-                    fault(number, seats[actor], "illegal", _refusal(wrong, legal), action)
+                              f"answered {quote(late)} after {took:.3f} s; the limit is {time_limit:g} s", action)
+                refusal = None
+                if type(action) in _ACTIONS:
+                    try:
+                        state = state.apply(action)  # checks legality: anything not allowed raises
+                    except EngineError as error:  # IllegalAction, or any other refusal: the bot's fault
+                        refusal = _refusal(action, state.legal_actions(), error)
+                else:  # None, text, a class, a subclass of an action...: not an action
+                    refusal = _refusal(action, state.legal_actions(), None)
+                if refusal is not None:
+                    action = fault_action(state.legal_actions())
+                    fault(number, seats[actor], "illegal", refusal, action)
                     state = state.apply(action)
         except StopMatch:
             stopped = True
@@ -320,11 +330,31 @@ def play_match(bots: Sequence[Bot], game: Rules | Schedule, hands: int, *, seed:
     return MatchResult(played, seed, stats, tuple(incidents), stopped)
 
 
-def _refusal(action: object, legal: LegalActions) -> str:
+_ACTIONS = frozenset((Fold, Check, Call, Bet, Raise, Show, Muck, RunIt))  # exactly these types, no subclasses
+
+
+def _check_bots(bots: object) -> None:
+    if not isinstance(bots, (list, tuple)) or not 2 <= len(bots) <= 10:
+        raise MatchError(f"a match needs a list of 2 to 10 bots, got {quote(bots)}")
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "act", None)):
+            raise MatchError(f"seat {seat}: {quote(bot)} is not a bot (it has no act(view) method)")
+
+
+def _seconds(clock: Callable[[], float], started: float) -> float:
+    """The seconds since ``started`` on ``clock``; a clock that gives no numbers is a MatchError."""
+    try:
+        return float(clock() - started)
+    except (TypeError, ValueError, OverflowError) as error:
+        raise MatchError(f"clock must return seconds as a number: {error}") from None
+
+
+def _refusal(action: object, legal: LegalActions, error: EngineError | None) -> str:
     allowed = legal.describe()
-    if not isinstance(action, Action):
-        return f"returned {action!r}, which is not an action; allowed: {allowed}"
-    return f"{action} is not legal here; allowed: {allowed}"
+    if error is None:
+        return f"returned {quote(action)}, which is not an action; allowed: {allowed}"
+    reason = str(error)
+    return reason if "allowed" in reason else f"{action} was refused: {reason}; allowed: {allowed}"
 
 
 def _check_chips(number: int, state: HandState, result: HandResult) -> None:

@@ -259,7 +259,7 @@ RUNS = LegalActions(2, runs=3)
     ("all-in", OPEN_PL, Bet(30)), ("min", OPEN_PL, Bet(2)), ("  k  ", OPEN_PL, Check()),
     ("s", LegalActions(0, show=True, muck=True), Show()), ("muck", LegalActions(0, show=True, muck=True), Muck()),
     ("run", RUNS, RunIt(1)), ("run 2", RUNS, RunIt(2)), ("RUN twice", RUNS, RunIt(2)), ("run 3", RUNS, RunIt(3)),
-    ("run once", RUNS, RunIt(1)),
+    ("run once", RUNS, RunIt(1)), ("f", OPEN_PL, Fold()),  # an open fold: not offered, but typed on purpose
 ])
 def test_parse_action_reads_what_people_type(text: str, legal: LegalActions, action: object) -> None:
     assert parse_action(text, legal) == action
@@ -267,7 +267,7 @@ def test_parse_action_reads_what_people_type(text: str, legal: LegalActions, act
 
 @pytest.mark.parametrize(("text", "legal", "message"), [
     ("zz", FACING, "cannot read 'zz'"), ("", FACING, "type an action"), ("b 31", OPEN_PL, "not 31"),
-    ("b ten", OPEN_PL, "not a whole number"), ("f", OPEN_PL, "cannot fold"),
+    ("b ten", OPEN_PL, "not a whole number"), ("s", OPEN_PL, "cannot show"),
     ("r 4", LegalActions(0, fold=True, call=2), "cannot bet or raise"), ("c 4", FACING, "cannot read"),
     ("run 2", FACING, "no choice of runs"), ("run 3", LegalActions(2, runs=2), "1 to 2 times, not '3'"),
     ("run lots", RUNS, "not 'lots'"),

@@ -1,7 +1,7 @@
 """Bots: the protocol, the built-in bots, the fault policy and the bots' fast view of a hand. The match runner
 that seats them is `engine.match`; docs/bots.md shows how to write one."""
 
-from engine.bots.base import Bot, StopMatch, fault_action
+from engine.bots.base import Bot, MatchError, StopMatch, fault_action
 from engine.bots.hilo import HiLoBot
 from engine.bots.random_bot import RandomBot
 from engine.bots.registry import BUILT_IN, make_bot
@@ -9,5 +9,5 @@ from engine.bots.simple import CallingStation, ScriptedBot, ScriptExhausted
 from engine.bots.text import describe_legal, parse_action
 from engine.bots.view import bot_view
 
-__all__ = ["BUILT_IN", "Bot", "CallingStation", "HiLoBot", "RandomBot", "ScriptExhausted", "ScriptedBot",
+__all__ = ["BUILT_IN", "Bot", "CallingStation", "HiLoBot", "MatchError", "RandomBot", "ScriptExhausted", "ScriptedBot",
            "StopMatch", "bot_view", "describe_legal", "fault_action", "make_bot", "parse_action"]

@@ -17,6 +17,8 @@ from typing import Protocol, runtime_checkable
 from engine.actions import Action
 from engine.errors import EngineError
 from engine.state import LegalActions
+from engine.validate import name as checked_name
+from engine.validate import quote
 from engine.views import SeatView
 
 
@@ -34,6 +36,12 @@ class Bot(Protocol):
 
     def act(self, view: SeatView) -> Action:
         ...
+
+
+class MatchError(EngineError):
+    """A bot or a match that cannot be set up as asked: a bot constructor's bad argument (weights that are not
+    three finite numbers >= 0, an empty name...), an unknown or unloadable bot, a `play_match` argument of the
+    wrong kind or out of range. Raised before anything is played."""
 
 
 class StopMatch(Exception):
@@ -62,5 +70,24 @@ def legal_of(view: SeatView) -> LegalActions:
 
 def bot_name(bot: object, default: str) -> str:
     """The bot's own ``name`` when it has a usable one, else ``default``."""
-    name = getattr(bot, "name", None)
+    try:
+        name = getattr(bot, "name", None)
+    except Exception:  # a bot's broken ``name`` property is not the runner's problem
+        return default
     return name if isinstance(name, str) and name.strip() else default
+
+
+def bot_name_argument(value: object, what: str = "a bot's name") -> str:
+    """A bot's ``name`` argument: a printable name (it goes into reports and hand histories)."""
+    return checked_name(value, what, error=MatchError)
+
+
+def seed_argument(value: object, what: str = "seed", *, optional: bool = True) -> int | str | None:
+    """A seed: an int or a string (or None when ``optional``: a fresh random seed). Not a bool or a float,
+    which `random.Random` would take but which cannot be written down exactly."""
+    if value is None and optional:
+        return None
+    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    allowed = "an int, a string or None" if optional else "an int or a string"
+    raise MatchError(f"{what} must be {allowed}, got {quote(value)}")

@@ -39,7 +39,7 @@ from itertools import combinations
 
 from engine.actions import Action, Bet, Call, Check, Fold, Raise, RunIt, Show
 from engine.betting import FixedLimit
-from engine.bots.base import legal_of
+from engine.bots.base import bot_name_argument, legal_of
 from engine.cards import Card, make_card
 from engine.evaluation import FLUSH, FULL_HOUSE, STRAIGHT, TRIPS, TWO_PAIR, BoardEvaluator, low_value
 from engine.state import LegalActions
@@ -113,7 +113,7 @@ class HiLoBot:
     """The rule-based Omaha hi-lo player described in this module."""
 
     def __init__(self, name: str = "hilo") -> None:
-        self.name = name
+        self.name = bot_name_argument(name)
 
     def act(self, view: SeatView) -> Action:
         legal = legal_of(view)

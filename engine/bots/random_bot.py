@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
 
 from engine.actions import Action, Bet, Call, Check, Fold, Raise, RunIt, Show
-from engine.bots.base import legal_of
+from engine.bots.base import MatchError, bot_name_argument, legal_of, seed_argument
+from engine.validate import one_of, quote
 from engine.views import SeatView
 
 _FOLD, _CHECK, _CALL = Fold(), Check(), Call()  # actions are values: one of each serves every decision
@@ -24,20 +27,17 @@ class RandomBot:
     for a random amount), so a seeded bot plays the same way every time it sees the same spots.
     """
 
-    def __init__(self, weights: tuple[float, float, float] = (0.15, 0.60, 0.25), seed: int | str | None = None,
+    def __init__(self, weights: Sequence[float] = (0.15, 0.60, 0.25), seed: int | str | None = None,
                  amount: str = "min", name: str = "random") -> None:
-        if len(weights) != 3 or any(not isinstance(w, (int, float)) or w < 0 for w in weights) or not sum(weights):
-            raise ValueError(f"weights are three numbers >= 0 (fold, check/call, bet/raise), not all 0; "
-                             f"got {weights!r}")
-        if amount not in ("min", "random"):
-            raise ValueError(f"amount is 'min' or 'random', got {amount!r}")
+        weights = _weights(weights)
+        one_of(amount, ("min", "random"), "amount", error=MatchError)
         total = float(sum(weights))
         self.weights = weights
         self._fold_below = weights[0] / total
         self._wager_from = 1.0 - weights[2] / total
         self.amount = amount
-        self.name = name
-        self.rng = random.Random(seed)
+        self.name = bot_name_argument(name)
+        self.rng = random.Random(seed_argument(seed))
         self._random = self.rng.random
 
     def decide(self, can_fold: bool, can_wager: bool) -> str:
@@ -63,3 +63,20 @@ class RandomBot:
         if legal.call:
             return _CALL
         return RunIt(self.rng.randint(1, legal.runs)) if legal.runs else Show()
+
+
+def _weights(weights: object) -> tuple[float, float, float]:
+    """Three finite numbers >= 0, not all 0, whose sum is finite too (MatchError otherwise)."""
+    wanted = "weights must be three finite numbers >= 0 (fold, check/call, bet/raise), not all 0"
+    if not isinstance(weights, (tuple, list)) or len(weights) != 3:
+        raise MatchError(f"{wanted}; got {quote(weights)}")
+    for weight in weights:
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 <= weight < math.inf:
+            raise MatchError(f"{wanted}; got {quote(weight)} in {quote(weights)}")
+    try:
+        total = float(sum(weights))
+    except OverflowError:
+        total = math.inf
+    if not 0 < total < math.inf:
+        raise MatchError(f"{wanted}, with a finite sum; got {quote(weights)}")
+    return weights[0], weights[1], weights[2]

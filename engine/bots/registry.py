@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import importlib
+import re
 
-from engine.bots.base import Bot
+from engine.bots.base import Bot, MatchError, seed_argument
 from engine.bots.hilo import HiLoBot
 from engine.bots.random_bot import RandomBot
 from engine.bots.simple import CallingStation
-from engine.errors import EngineError
+from engine.validate import quote
 
 BUILT_IN = ("random", "caller", "hilo")
+_OWN_BOT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*")
 
 
 def make_bot(spec: str, seed: int | str = 0) -> Bot:
@@ -18,6 +20,9 @@ def make_bot(spec: str, seed: int | str = 0) -> Bot:
     (`CallingStation`), "hilo" (`HiLoBot`), or "module:Name" / "package.module:Name" for a class or factory
     of your own, imported and called with no arguments (the module must be importable: on ``sys.path``, or in
     the current directory when run as ``python -m engine``)."""
+    if not isinstance(spec, str):
+        raise MatchError(f"a bot is named by a string such as 'hilo' or 'mybots:Folder', got {quote(spec)}")
+    seed = seed_argument(seed, optional=False) or 0
     name = spec.strip()
     if name == "random":
         return RandomBot(seed=seed)
@@ -26,16 +31,29 @@ def make_bot(spec: str, seed: int | str = 0) -> Bot:
     if name == "hilo":
         return HiLoBot()
     if ":" in name:
-        module_name, _, attribute = name.partition(":")
-        try:
-            factory = getattr(importlib.import_module(module_name), attribute)
-        except (ImportError, AttributeError) as error:
-            raise EngineError(f"cannot load bot {spec!r}: {error}") from None
-        try:
-            bot = factory()
-        except Exception as error:
-            raise EngineError(f"cannot make bot {spec!r}: {type(error).__name__}: {error}") from None
-        if not callable(getattr(bot, "act", None)):
-            raise EngineError(f"{spec!r} made {bot!r}, which has no act(view) method")
-        return bot  # type: ignore[no-any-return]
-    raise EngineError(f"unknown bot {spec!r}; the built-in bots are {', '.join(BUILT_IN)}, or give module:Class")
+        return _own_bot(spec, name)
+    raise MatchError(f"unknown bot {quote(spec)}; the built-in bots are {', '.join(BUILT_IN)}, or give module:Class")
+
+
+def _own_bot(spec: str, name: str) -> Bot:
+    """Import ``module:Name`` and call it. Any failure (a bad name, a module that does not import, raises or has
+    a syntax error, a factory that fails) is one MatchError naming the spec, never a traceback."""
+    if not _OWN_BOT.fullmatch(name):
+        raise MatchError(f"cannot load bot {quote(spec)}: a bot of your own is module:Name, with a module path such "
+                         f"as mybots or package.mybots and a class or factory name, e.g. mybots:Folder")
+    module_name, _, attribute = name.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except (Exception, SystemExit) as error:  # the module's own code runs here: any failure is a bad bot
+        raise MatchError(f"cannot load bot {quote(spec)}: importing {module_name} failed: "
+                         f"{type(error).__name__}: {quote(str(error))[1:-1]}") from None
+    factory = getattr(module, attribute, None)
+    if factory is None:
+        raise MatchError(f"cannot load bot {quote(spec)}: module {module_name} has no {attribute!r}")
+    try:
+        bot = factory()
+    except (Exception, SystemExit) as error:
+        raise MatchError(f"cannot make bot {quote(spec)}: {type(error).__name__}: {quote(str(error))[1:-1]}") from None
+    if not callable(getattr(bot, "act", None)):
+        raise MatchError(f"{quote(spec)} made {quote(bot)}, which has no act(view) method")
+    return bot  # type: ignore[no-any-return]

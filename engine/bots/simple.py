@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
-from engine.actions import Action, Call, Check, RunIt, Show
-from engine.bots.base import Bot, legal_of
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
+from engine.bots.base import Bot, MatchError, bot_name_argument, legal_of
 from engine.bots.text import parse_action
 from engine.errors import EngineError
+from engine.validate import quote
 from engine.views import SeatView
 
 
@@ -43,10 +44,12 @@ class ScriptedBot:
     legal action raises `IllegalAction` (saying what was allowed), which the runner records as an exception.
     """
 
-    def __init__(self, actions: Iterable[Action | str], then: Bot | None = None, name: str = "scripted") -> None:
-        self.actions = list(actions)
+    def __init__(self, actions: Sequence[Action | str], then: Bot | None = None, name: str = "scripted") -> None:
+        self.actions = _script(actions)
+        if then is not None and not callable(getattr(then, "act", None)):
+            raise MatchError(f"then must be a bot (with an act(view) method) or None, got {quote(then)}")
         self.then = then
-        self.name = name
+        self.name = bot_name_argument(name)
         self.played = 0
 
     def act(self, view: SeatView) -> Action:
@@ -59,3 +62,18 @@ class ScriptedBot:
         if isinstance(item, str):
             return parse_action(item, legal_of(view))
         return item
+
+
+_ACTION_TYPES = (Fold, Check, Call, Bet, Raise, Show, Muck, RunIt)
+
+
+def _script(actions: object) -> list[Action | str]:
+    """The script as a list: a list or tuple of actions and texts (a bare string would be read letter by
+    letter, so it is refused)."""
+    if not isinstance(actions, (list, tuple)):
+        raise MatchError(f"actions must be a list or tuple of actions and texts such as 'c' or 'r 8', "
+                         f"got {quote(actions)}")
+    for index, item in enumerate(actions):
+        if not isinstance(item, str) and type(item) not in _ACTION_TYPES:
+            raise MatchError(f"actions[{index}] must be an action or text such as 'c' or 'r 8', got {quote(item)}")
+    return list(actions)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
 from engine.errors import IllegalAction
 from engine.state import LegalActions
+from engine.validate import quote
 
 HELP = "f fold, x check, c call, b N bet to N, r N raise to N, min, max (all-in), s show, m muck, run N (times)"
 
@@ -54,7 +55,10 @@ def describe_legal(legal: LegalActions) -> str:
 
 def parse_action(text: str, legal: LegalActions) -> Action:
     """The action ``text`` names, checked against ``legal``; IllegalAction (saying what is allowed) if it is
-    unreadable or not allowed."""
+    unreadable or not allowed. "f" when the player could check is a fold all the same (an open fold, as card
+    rooms allow): the prompt does not offer it, but a person who types it means it."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action is text such as 'c' or 'r 8', got {quote(text)}")
     words = text.strip().lower().replace(",", " ").split()
     allowed = describe_legal(legal)
     if not words:
