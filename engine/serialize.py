@@ -15,6 +15,7 @@ A hand state's document holds the deck: it is for the server's storage, never fo
 from __future__ import annotations
 
 import json
+import types
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from functools import partial
@@ -44,6 +45,7 @@ from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, Schedule, T
 from engine.showdown import HandResult, PotResult
 from engine.state import HandState, LegalActions, Street, restart_hand
 from engine.table import Departure, HandInPlay, Player, Table, TableView
+from engine.validate import quote, whole
 from engine.views import BurnedFaceDown, DealtFaceDown, SeatView, ViewEvent
 
 SCHEMA = "omaha-hilo-engine/1"
@@ -60,6 +62,8 @@ _STREET_NAMES = {name: street for street, name in _STREETS.items()}
 def to_json(obj: object, *, indent: int | None = None) -> str:
     """``obj`` as a JSON document: a HandState, Table, TableView, SeatView, action, event, Rules, HandResult or
     LegalActions."""
+    if indent is not None:
+        whole(indent, "indent (spaces, or None for compact JSON)", minimum=0, maximum=16, error=SerializationError)
     kind, payload = _encode_top(obj)
     document = {"schema": SCHEMA, "type": kind, **payload}
     separators = (",", ":") if indent is None else None
@@ -85,8 +89,9 @@ def _encode_top(obj: object) -> tuple[str, JSON]:
         return "action", _action(obj)
     if isinstance(obj, _EVENT_TYPES):
         return "event", _event(obj)
-    raise TypeError(f"to_json cannot write {type(obj).__name__} values; it writes hand states, tables, table views, "
-                    f"seat views, actions, events, rules, results and legal actions")
+    raise SerializationError(f"to_json cannot write {type(obj).__name__} values such as {quote(obj)}; it writes hand "
+                             f"states, tables, table views, seat views, actions, events, rules, results and legal "
+                             f"actions")
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -270,34 +275,126 @@ def from_json(text: str | bytes, expected: type[T]) -> T: ...
 def from_json(text: str | bytes, expected: type[Any] | None = None) -> Any:
     """The value a `to_json` document holds, rebuilt and checked (a hand state by replaying its record).
 
-    With ``expected`` (e.g. ``HandState``), a document holding anything else is refused. Raises
-    `SerializationError` for anything malformed, of another schema, or inconsistent; never returns a part.
+    With ``expected`` (e.g. ``HandState``), a document holding anything else is refused. ``expected`` is one of
+    the classes `to_json` writes, `Action` or one action class, or an event class. With an action kind the
+    short form a client sends, ``{"action": "raise", "to": 8}`` without ``schema`` and ``type``, is read too
+    (see `action_from_json`). Raises `SerializationError` for anything malformed, of another schema, or
+    inconsistent; never returns a part.
     """
+    wanted = _expected_kinds(expected)
+    document = _load(text)
+    if wanted == {"action"} and "schema" not in document and "type" not in document:
+        value = _read_top("action", document)
+    else:
+        value = _read_document(document)
+    if expected is not None and not isinstance(value, expected):
+        raise SerializationError(f"expected {_describe(expected)} document, got a {_kind_of(value)!r} document")
+    return value
+
+
+def action_from_json(document: str | bytes | Mapping[str, object]) -> Action:
+    """The action a client sent: JSON text or an already parsed object, in the short form
+    ``{"action": "raise", "to": 8}`` (``"fold"``, ``"check"``, ``"call"``, ``"bet"``/``"raise"`` with ``to``,
+    ``"run"`` with ``times``, ``"show"``, ``"muck"``) or the full form `to_json` writes (with ``schema`` and
+    ``type``). Only the legality is left to `HandState.apply`; anything else wrong is a SerializationError."""
+    if isinstance(document, Mapping):
+        body = dict(document)
+    elif isinstance(document, (str, bytes, bytearray)):
+        body = _load(document)
+    else:
+        raise SerializationError(f"an action document is JSON text or an object, got {quote(document)}")
+    kind = body.pop("type", "action")
+    if kind != "action":
+        raise SerializationError(f"expected an action document, got a {quote(kind)} document")
+    schema = body.pop("schema", SCHEMA)
+    if schema != SCHEMA:
+        raise SerializationError(f"unsupported schema {quote(schema)}; this engine reads {SCHEMA!r}")
+    value = _read_top("action", body)
+    assert isinstance(value, _ACTION_CLASSES)
+    return value
+
+
+def _load(text: object) -> dict[str, Any]:
+    """The JSON object in ``text``; a SerializationError for anything that is not one."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SerializationError(f"a document is JSON text (str or bytes), got {quote(text)}")
     try:
         document = json.loads(text, parse_constant=_no_constant)
     except SerializationError:
         raise
     except (ValueError, TypeError, RecursionError) as exc:
-        raise SerializationError(f"not a JSON document: {exc}") from None
+        raise SerializationError(f"not a JSON document: {quote(str(exc))[1:-1]}") from None
     if not isinstance(document, dict):
         raise SerializationError(f"a document is a JSON object, got {type(document).__name__}")
+    return document
+
+
+def _read_document(document: dict[str, Any]) -> object:
     schema = document.get("schema")
     if schema != SCHEMA:
-        raise SerializationError(f"unsupported schema {schema!r}; this engine reads {SCHEMA!r}")
+        raise SerializationError(f"unsupported schema {quote(schema)}; this engine reads {SCHEMA!r}")
     kind = document.get("type")
     reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None or not isinstance(kind, str):
-        raise SerializationError(f"unknown document type {kind!r}; types are {', '.join(sorted(_READERS))}")
+        raise SerializationError(f"unknown document type {quote(kind)}; types are {', '.join(sorted(_READERS))}")
     body = {k: v for k, v in document.items() if k not in ("schema", "type")}
+    return _read_top(kind, body)
+
+
+def _read_top(kind: str, body: dict[str, Any]) -> object:
     try:
-        value = reader(_Obj(body, kind))
+        return _READERS[kind](_Obj(body, kind))
     except SerializationError:
         raise
     except EngineError as exc:
         raise SerializationError(f"{kind}: {exc}") from exc
-    if expected is not None and not isinstance(value, expected):
-        raise SerializationError(f"expected a {expected.__name__} document, got a {kind!r} document")
-    return value
+
+
+_ACTION_CLASSES = (Fold, Check, Call, Bet, Raise, Show, Muck, RunIt)
+_KINDS: dict[type, str] = {HandState: "hand", Table: "table", TableView: "table_view", SeatView: "seat_view",
+                           Rules: "rules", HandResult: "result", LegalActions: "legal_actions"}
+
+
+def _expected_kinds(expected: object) -> set[str] | None:
+    """The document types ``expected`` allows (None: any), or a SerializationError naming what may be given."""
+    if expected is None:
+        return None
+    members = expected.__args__ if isinstance(expected, types.UnionType) else (expected,)
+    kinds: set[str] = set()
+    for member in members:
+        if not isinstance(member, type):
+            kinds.clear()
+            break
+        if member in _KINDS:
+            kinds.add(_KINDS[member])
+        elif member in _ACTION_CLASSES:
+            kinds.add("action")
+        elif member in _EVENT_TYPES:
+            kinds.add("event")
+        else:
+            kinds.clear()
+            break
+    if not kinds:
+        raise SerializationError(
+            f"from_json reads into HandState, Table, TableView, SeatView, Rules, HandResult, LegalActions, Action "
+            f"(or one action class such as Raise), or an event class (or a union of these); got {quote(expected)}")
+    return kinds
+
+
+def _describe(expected: object) -> str:
+    if expected == Action:
+        return "an action"
+    if isinstance(expected, types.UnionType):
+        return "a " + " or ".join(member.__name__ for member in expected.__args__)
+    return f"a {getattr(expected, '__name__', expected)}"
+
+
+def _kind_of(value: object) -> str:
+    if isinstance(value, _ACTION_CLASSES):
+        return "action"
+    if isinstance(value, _EVENT_TYPES):
+        return "event"
+    return _KINDS.get(type(value), type(value).__name__)
 
 
 def _no_constant(name: str) -> None:
@@ -310,14 +407,14 @@ class _Obj:
 
     def __init__(self, data: object, path: str) -> None:
         if not isinstance(data, dict):
-            raise SerializationError(f"{path}: expected an object, got {data!r}")
+            raise SerializationError(f"{path}: expected an object, got {quote(data)}")
         self.data: dict[str, object] = data
         self.path = path
         self.read: set[str] = set()
 
     def raw(self, key: str) -> object:
         if key not in self.data:
-            raise SerializationError(f"{self.path}: the field {key!r} is missing")
+            raise SerializationError(f"{self.path}: the field {quote(key)} is missing")
         self.read.add(key)
         return self.data[key]
 
@@ -339,7 +436,7 @@ class _Obj:
     def number(self, key: str) -> float:
         value = self.raw(key)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise SerializationError(f"{self.where(key)}: expected a number, got {value!r}")
+            raise SerializationError(f"{self.where(key)}: expected a number, got {quote(value)}")
         return value
 
     def opt_number(self, key: str) -> float | None:
@@ -348,13 +445,13 @@ class _Obj:
     def flag(self, key: str) -> bool:
         value = self.raw(key)
         if not isinstance(value, bool):
-            raise SerializationError(f"{self.where(key)}: expected true or false, got {value!r}")
+            raise SerializationError(f"{self.where(key)}: expected true or false, got {quote(value)}")
         return value
 
     def text(self, key: str) -> str:
         value = self.raw(key)
         if not isinstance(value, str):
-            raise SerializationError(f"{self.where(key)}: expected a string, got {value!r}")
+            raise SerializationError(f"{self.where(key)}: expected a string, got {quote(value)}")
         return value
 
     def cards(self, key: str) -> tuple[Card, ...]:
@@ -367,7 +464,7 @@ class _Obj:
     def items(self, key: str) -> list[object]:
         value = self.raw(key)
         if not isinstance(value, list):
-            raise SerializationError(f"{self.where(key)}: expected a list, got {value!r}")
+            raise SerializationError(f"{self.where(key)}: expected a list, got {quote(value)}")
         return value
 
     def ints(self, key: str, minimum: int | None = 0) -> tuple[int, ...]:
@@ -377,7 +474,7 @@ class _Obj:
         out = []
         for i, value in enumerate(self.items(key)):
             if not isinstance(value, bool):
-                raise SerializationError(f"{self.where(key)}[{i}]: expected true or false, got {value!r}")
+                raise SerializationError(f"{self.where(key)}[{i}]: expected true or false, got {quote(value)}")
             out.append(value)
         return tuple(out)
 
@@ -394,14 +491,14 @@ class _Obj:
     def done(self) -> None:
         extra = sorted(set(self.data) - self.read)
         if extra:
-            raise SerializationError(f"{self.path}: unexpected field {extra[0]!r}")
+            raise SerializationError(f"{self.path}: unexpected field {quote(extra[0])}")
 
 
 def _int(value: object, where: str, minimum: int | None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SerializationError(f"{where}: expected a whole number, got {value!r}")
+        raise SerializationError(f"{where}: expected a whole number, got {quote(value)}")
     if minimum is not None and value < minimum:
-        raise SerializationError(f"{where}: expected a whole number >= {minimum}, got {value!r}")
+        raise SerializationError(f"{where}: expected a whole number >= {minimum}, got {quote(value)}")
     return value
 
 
@@ -427,7 +524,7 @@ def _read_rules(o: _Obj) -> Rules:
         betting = PotLimit() if structure == "pot_limit" else NoLimit()
     else:
         raise SerializationError(f"{b.where('structure')}: expected fixed_limit, pot_limit or no_limit, "
-                                 f"got {structure!r}")
+                                 f"got {quote(structure)}")
     b.done()
     rake = None
     r = o.opt_obj("rake")
@@ -438,15 +535,15 @@ def _read_rules(o: _Obj) -> Rules:
             percent = Decimal(percent_text)
         except ArithmeticError:
             raise SerializationError(f"{r.where('percent')}: expected a number in a string, "
-                                     f"got {percent_text!r}") from None
+                                     f"got {quote(percent_text)}") from None
         if not percent.is_finite():
-            raise SerializationError(f"{r.where('percent')}: expected a finite number, got {percent_text!r}")
+            raise SerializationError(f"{r.where('percent')}: expected a finite number, got {quote(percent_text)}")
         r.done()
         rake = _build(r.path, lambda: Rake(percent, cap, no_flop, fixed))
     showdown = o.text("showdown")
     policies = {p.value: p for p in ShowdownPolicy}
     if showdown not in policies:
-        raise SerializationError(f"{o.where('showdown')}: expected one of {', '.join(policies)}, got {showdown!r}")
+        raise SerializationError(f"{o.where('showdown')}: expected one of {', '.join(policies)}, got {quote(showdown)}")
     blinds, ante, hole_cards, hi_lo = o.ints("blinds"), o.integer("ante"), o.integer("hole_cards"), o.flag("hi_lo")
     boards = o.integer("boards") if o.has("boards") else 1
     runs = o.integer("runs") if o.has("runs") else 1
@@ -480,13 +577,13 @@ def _read_action(o: _Obj) -> Action:
         o.done()
         return _build(o.path, lambda: RunIt(times))
     raise SerializationError(f"{o.where('action')}: expected fold, check, call, bet, raise, show, muck or run, "
-                             f"got {name!r}")
+                             f"got {quote(name)}")
 
 
 def _street(o: _Obj, key: str) -> Street:
     name = o.text(key)
     if name not in _STREET_NAMES:
-        raise SerializationError(f"{o.where(key)}: expected one of {', '.join(_STREET_NAMES)}, got {name!r}")
+        raise SerializationError(f"{o.where(key)}: expected one of {', '.join(_STREET_NAMES)}, got {quote(name)}")
     return _STREET_NAMES[name]
 
 
@@ -527,7 +624,7 @@ def _read_boards(o: _Obj, key: str) -> tuple[tuple[Card, ...], ...]:
     boards = []
     for i, text in enumerate(o.items(key)):
         if not isinstance(text, str):
-            raise SerializationError(f"{o.where(key)}[{i}]: expected cards in a string, got {text!r}")
+            raise SerializationError(f"{o.where(key)}[{i}]: expected cards in a string, got {quote(text)}")
         boards.append(_build(f"{o.where(key)}[{i}]", partial(parse_cards, text)))
     return tuple(boards)
 
@@ -571,7 +668,7 @@ def _read_schedule(o: _Obj) -> Schedule:
             levels.append(_build(lo.path, partial(Level, level_rules, hands, minutes)))
         schedule = _build(o.path, lambda: TournamentSchedule(levels))
     else:
-        raise SerializationError(f"{o.where('kind')}: expected fixed, mixed_omaha or tournament, got {kind!r}")
+        raise SerializationError(f"{o.where('kind')}: expected fixed, mixed_omaha or tournament, got {quote(kind)}")
     o.done()
     return schedule
 
@@ -606,7 +703,7 @@ def _read_legal(o: _Obj) -> LegalActions:
     raw = o.raw("wager")
     wager = raw if isinstance(raw, str) and raw in ("bet", "raise") else None
     if wager != raw:
-        raise SerializationError(f"{o.where('wager')}: expected null, 'bet' or 'raise', got {raw!r}")
+        raise SerializationError(f"{o.where('wager')}: expected null, 'bet' or 'raise', got {quote(raw)}")
     min_to, max_to, show, muck = o.integer("min_to"), o.integer("max_to"), o.flag("show"), o.flag("muck")
     runs = o.integer("runs") if o.has("runs") else 0
     o.done()
@@ -620,7 +717,7 @@ def _read_high(o: _Obj) -> HighHand:
         raise SerializationError(f"{o.where('cards')}: a hand has five cards, got {len(cards)}")
     hand = best_high(cards[:2], cards[2:])
     if hand.name != name:
-        raise SerializationError(f"{o.path}: the cards {format_cards(cards)} make {hand.name!r}, not {name!r}")
+        raise SerializationError(f"{o.path}: the cards {format_cards(cards)} make {hand.name!r}, not {quote(name)}")
     return HighHand(hand.value, cards)
 
 
@@ -629,7 +726,7 @@ def _read_low(o: _Obj) -> LowHand:
     o.done()
     low = best_low(cards[:2], cards[2:]) if len(cards) == 5 else None
     if low is None or low.name != name:
-        raise SerializationError(f"{o.path}: the cards {format_cards(cards)} are not the low {name!r}")
+        raise SerializationError(f"{o.path}: the cards {format_cards(cards)} are not the low {quote(name)}")
     return LowHand(low.value, cards)
 
 
@@ -643,7 +740,7 @@ def _read_result(o: _Obj) -> HandResult:
         payouts = []
         for i, pair in enumerate(p.items("payouts")):
             if not (isinstance(pair, list) and len(pair) == 2):
-                raise SerializationError(f"{p.where('payouts')}[{i}]: expected [seat, chips], got {pair!r}")
+                raise SerializationError(f"{p.where('payouts')}[{i}]: expected [seat, chips], got {quote(pair)}")
             payouts.append((_int(pair[0], f"{p.where('payouts')}[{i}][0]", 0),
                             _int(pair[1], f"{p.where('payouts')}[{i}][1]", 0)))
         index = p.integer("pot") if p.has("pot") else 0
@@ -692,7 +789,7 @@ def _read_event(o: _Obj) -> ViewEvent | Burned:
     elif name == "run_chosen":
         event = RunChosen(o.integer("seat"), o.integer("times", minimum=1))
     else:
-        raise SerializationError(f"{o.where('event')}: unknown event {name!r}")
+        raise SerializationError(f"{o.where('event')}: unknown event {quote(name)}")
     o.done()
     return event
 
@@ -708,7 +805,7 @@ def _read_view(o: _Obj) -> SeatView:
     shown = []
     for i, text in enumerate(o.items("shown")):
         if not isinstance(text, str):
-            raise SerializationError(f"{o.where('shown')}[{i}]: expected cards in a string, got {text!r}")
+            raise SerializationError(f"{o.where('shown')}[{i}]: expected cards in a string, got {quote(text)}")
         shown.append(_build(f"{o.where('shown')}[{i}]", partial(parse_cards, text)))
     events: list[ViewEvent] = []
     for e in o.objs("events"):

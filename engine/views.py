@@ -9,7 +9,8 @@ was burned) without the cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -32,6 +33,7 @@ from engine.events import (
 from engine.pots import Pot
 from engine.rules import Rules
 from engine.showdown import HandResult
+from engine.validate import quote, whole
 
 if TYPE_CHECKING:
     from engine.state import HandState, LegalActions, Street
@@ -90,6 +92,9 @@ class SeatView:
     result: HandResult | None
     boards: tuple[tuple[Card, ...], ...] = ()
 
+    def __attrs_post_init__(self) -> None:
+        check_view(self)
+
     @property
     def players(self) -> int:
         return len(self.stacks)
@@ -123,36 +128,43 @@ def seat_view(state: HandState, seat: int | None) -> SeatView:
     Another seat's hole cards appear only as that seat's `Shown` cards; burn cards and the deck never appear.
     """
     players = len(state.stacks)
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
-        raise EngineError(f"seat must be a seat index in 0..{players - 1} (or None for a spectator), got {seat!r}")
+    if seat is not None:
+        whole(seat, "seat (a seat index, or None for a spectator)", minimum=0, maximum=players - 1)
     shown_flags = state.shown
     hole = state.hole
-    shown = tuple(hole[s] if shown_flags[s] else () for s in range(players))
-    legal = state.legal_actions() if seat is not None and state.actor == seat else None
-    return SeatView(
-        seat=-1 if seat is None else seat,
-        rules=state.rules,
-        button=state.button,
-        street=state.street,
-        hole=() if seat is None else hole[seat],
-        board=state.board,
-        starting_stacks=state.starting_stacks,
-        stacks=state.stacks,
-        bets=state.bets,
-        contributed=state.contributed,
-        folded=state.folded,
-        all_in=state.all_in,
-        pots=state.pots,
-        pot_total=state.pot_total,
-        level=state.level,
-        actor=state.actor,
-        legal=legal,
-        shown=shown,
-        mucked=state.mucked,
-        events=public_events(state.events, seat),
-        result=None if state.result is None else public_result(state.result, shown_flags, seat),
-        boards=state.boards,
-    )
+    view: Any = object.__new__(_Unchecked)  # a view of a real state is right by construction: skip the checks
+    view.seat = -1 if seat is None else seat
+    view.rules = state.rules
+    view.button = state.button
+    view.street = state.street
+    view.hole = () if seat is None else hole[seat]
+    view.board = state.board
+    view.starting_stacks = state.starting_stacks
+    view.stacks = state.stacks
+    view.bets = state.bets
+    view.contributed = state.contributed
+    view.folded = state.folded
+    view.all_in = state.all_in
+    view.pots = state.pots
+    view.pot_total = state.pot_total
+    view.level = state.level
+    view.actor = state.actor
+    view.legal = state.legal_actions() if seat is not None and state.actor == seat else None
+    view.shown = tuple(hole[s] if shown_flags[s] else () for s in range(players))
+    view.mucked = state.mucked
+    view.events = public_events(state.events, seat)
+    view.result = None if state.result is None else public_result(state.result, shown_flags, seat)
+    view.boards = state.boards
+    view.__class__ = SeatView
+    built: SeatView = view
+    return built
+
+
+class _Unchecked:
+    """The layout of `SeatView` without its ``__init__`` (and so without its checks): `seat_view` and the bots'
+    lazy views fill it by slot stores, then give it its real class."""
+
+    __slots__ = SeatView.__slots__
 
 
 def public_result(result: HandResult, shown: tuple[bool, ...], seat: int | None) -> HandResult:
@@ -169,3 +181,180 @@ def public_result(result: HandResult, shown: tuple[bool, ...], seat: int | None)
             pot = attrs.evolve(pot, high_hand=high, low_hand=low)
         pots.append(pot)
     return attrs.evolve(result, pots=tuple(pots))
+
+
+# --- the checks a view made from outside the engine must pass ----------------------------------------------------
+
+
+def check_view(view: SeatView) -> None:
+    """Raise EngineError, naming the field, unless ``view`` could be a real seat's view: every per-seat field
+    holds one entry per player, seats are in range, no card is in two places, the chips add up (stacks plus
+    what each put in are the starting stacks; the pot total is what was put in), and the street, the actor,
+    the legal actions and the result agree. A view made by the engine always passes; one read from a document
+    or built by hand must."""
+    from engine.state import LegalActions, Street
+
+    def fail(field: str, problem: str) -> EngineError:
+        return EngineError(f"SeatView.{field}: {problem}")
+
+    rules = view.rules
+    if not isinstance(rules, Rules):
+        raise fail("rules", f"expected a Rules, got {quote(rules)}")
+    starting = _chips(view.starting_stacks, "starting_stacks", None, fail)
+    players = len(starting)
+    if not 2 <= players <= rules.max_players:
+        raise fail("starting_stacks", f"a hand has 2 to {rules.max_players} players, got {players}")
+    stacks, bets, contributed = (_chips(getattr(view, f), f, players, fail) for f in ("stacks", "bets", "contributed"))
+    folded, all_in, _ = (_flags(getattr(view, f), f, players, fail) for f in ("folded", "all_in", "mucked"))
+    seat = _whole(view.seat, "seat", -1, players - 1, fail)
+    _whole(view.button, "button", 0, players - 1, fail)
+    pot_total = _whole(view.pot_total, "pot_total", 0, None, fail)
+    _whole(view.level, "level", 0, None, fail)
+    street = view.street
+    if not isinstance(street, Street):
+        raise fail("street", f"expected a Street, got {quote(street)}")
+    actor = None if view.actor is None else _whole(view.actor, "actor", 0, players - 1, fail)
+    settled = street is Street.SETTLED
+    result = view.result
+    if result is not None and not isinstance(result, HandResult):
+        raise fail("result", f"expected a HandResult or None, got {quote(result)}")
+    if (result is not None) != settled:
+        raise fail("result", f"a hand has a result when it is settled, and only then; the street is "
+                             f"{street.name.lower()}")
+    _check_cards(view, seat, players, fail)
+    _check_chips(view, stacks, bets, contributed, starting, pot_total, settled, fail)
+    for s in range(players):
+        if all_in[s] != (not folded[s] and not stacks[s]):
+            raise fail("all_in", f"seat {s} {'is' if all_in[s] else 'is not'} all in with {stacks[s]} chips "
+                                 f"behind{' (folded)' if folded[s] else ''}")
+    if actor is not None and (settled or folded[actor]):
+        raise fail("actor", f"seat {actor} cannot be to act: {'the hand is over' if settled else 'it folded'}")
+    legal = view.legal
+    if legal is not None and not isinstance(legal, LegalActions):
+        raise fail("legal", f"expected LegalActions or None, got {quote(legal)}")
+    if (legal is not None) != (seat >= 0 and actor == seat):
+        raise fail("legal", "the seat's legal actions are given when it is the seat to act, and only then")
+    if legal is not None and legal.seat != seat:
+        raise fail("legal", f"the legal actions are seat {quote(legal.seat)}'s, not seat {seat}'s")
+    if result is not None:
+        net = result.net
+        if not isinstance(net, tuple) or len(net) != players or any(
+                net[s] != stacks[s] - starting[s] for s in range(players)):
+            raise fail("result", f"the net result {quote(net)} is not the stacks less the starting stacks")
+    _check_events(view, seat, players, fail)
+
+
+def _whole(value: object, field: str, low: int, high: int | None,
+           fail: Callable[[str, str], EngineError]) -> int:
+    try:
+        return whole(value, field, minimum=low, maximum=high)
+    except EngineError as error:
+        raise fail(field, str(error)) from None
+
+
+def _chips(value: object, field: str, players: int | None,
+           fail: Callable[[str, str], EngineError]) -> tuple[int, ...]:
+    if not isinstance(value, tuple) or (players is not None and len(value) != players):
+        wanted = "a tuple" if players is None else f"a tuple of {players} entries, one per player"
+        raise fail(field, f"expected {wanted}, got {quote(value)}")
+    for index, chips in enumerate(value):
+        _whole(chips, f"{field}[{index}]", 0, None, fail)
+    return value
+
+
+def _flags(value: object, field: str, players: int, fail: Callable[[str, str], EngineError]) -> tuple[bool, ...]:
+    if not isinstance(value, tuple) or len(value) != players or not all(isinstance(f, bool) for f in value):
+        raise fail(field, f"expected a tuple of {players} True/False entries, one per player, got {quote(value)}")
+    return value
+
+
+def _card_tuple(value: object, field: str, sizes: tuple[int, ...],
+                fail: Callable[[str, str], EngineError]) -> tuple[Card, ...]:
+    if not isinstance(value, tuple) or not all(isinstance(card, Card) for card in value):
+        raise fail(field, f"expected a tuple of cards, got {quote(value)}")
+    if len(value) not in sizes:
+        raise fail(field, f"expected {' or '.join(map(str, sizes))} cards, got {len(value)}")
+    if len(set(value)) != len(value):
+        raise fail(field, f"a card appears twice: {quote(value)}")
+    return value
+
+
+def _check_cards(view: SeatView, seat: int, players: int, fail: Callable[[str, str], EngineError]) -> None:
+    """Each card in one place: the hole, the boards (which share the cards dealt before a run), the hands shown."""
+    from engine.state import Street
+
+    rules = view.rules
+    hole = _card_tuple(view.hole, "hole", (0,) if seat < 0 else (rules.hole_cards,), fail)
+    board = _card_tuple(view.board, "board", (0, 3, 4, 5), fail)
+    boards = view.boards
+    if not isinstance(boards, tuple) or len(boards) > rules.boards * rules.runs:
+        raise fail("boards", f"expected a tuple of at most {rules.boards * rules.runs} boards, got {quote(boards)}")
+    for index, other in enumerate(boards):
+        _card_tuple(other, f"boards[{index}]", (0, 3, 4, 5), fail)
+    if boards and boards[0] != board:
+        raise fail("board", "the board is the first of the boards")
+    expected = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}.get(view.street)
+    if expected is not None and len(board) != expected:
+        raise fail("board", f"on the {view.street.name.lower()} the board has {expected} cards, got {len(board)}")
+    on_boards = set(board).union(*boards)
+    if on_boards & set(hole):
+        raise fail("hole", f"{quote(sorted(map(str, on_boards & set(hole))))} cannot be in the hole and on a board")
+    shown = view.shown
+    if not isinstance(shown, tuple) or len(shown) != players:
+        raise fail("shown", f"expected a tuple of {players} entries, one per player, got {quote(shown)}")
+    seen = set(on_boards)
+    for s, cards in enumerate(shown):
+        cards = _card_tuple(cards, f"shown[{s}]", (0, rules.hole_cards), fail)
+        if seen & set(cards):
+            raise fail(f"shown[{s}]", f"{quote(sorted(map(str, seen & set(cards))))} is already on a board or shown")
+        if cards and s == seat and cards != hole:
+            raise fail(f"shown[{s}]", "the seat's own shown cards are its hole cards")
+        if s != seat and set(cards) & set(hole):
+            raise fail(f"shown[{s}]", "another seat cannot show this seat's hole cards")
+        seen.update(cards)
+
+
+def _check_chips(view: SeatView, stacks: tuple[int, ...], bets: tuple[int, ...], contributed: tuple[int, ...],
+                 starting: tuple[int, ...], pot_total: int, settled: bool,
+                 fail: Callable[[str, str], EngineError]) -> None:
+    pots = view.pots
+    players = len(stacks)
+    if not isinstance(pots, tuple) or not all(isinstance(pot, Pot) for pot in pots):
+        raise fail("pots", f"expected a tuple of Pot, got {quote(pots)}")
+    for index, pot in enumerate(pots):
+        _whole(pot.amount, f"pots[{index}].amount", 0, None, fail)
+        eligible = pot.eligible
+        if not isinstance(eligible, tuple) or not all(
+                isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in eligible):
+            raise fail("pots", f"pots[{index}].eligible must be seats 0..{players - 1}, got {quote(eligible)}")
+    if settled:
+        if pot_total or pots:
+            raise fail("pot_total", "a settled hand has nothing left in the middle (pot_total 0, no pots)")
+        return
+    for s in range(players):
+        if stacks[s] + contributed[s] != starting[s] or bets[s] > contributed[s]:
+            raise fail("stacks", f"seat {s}: stack {stacks[s]} and {contributed[s]} put in (bet {bets[s]} this "
+                                 f"round) do not make its starting stack {starting[s]}")
+    if pot_total != sum(contributed):
+        raise fail("pot_total", f"{pot_total} is not the {sum(contributed)} chips put in")
+    if pots and sum(pot.amount for pot in pots) + sum(bets) != pot_total:
+        raise fail("pots", f"the pots hold {sum(pot.amount for pot in pots)} chips; with this round's bets "
+                           f"({sum(bets)}) that is not the pot total {pot_total}")
+
+
+def _check_events(view: SeatView, seat: int, players: int, fail: Callable[[str, str], EngineError]) -> None:
+    events = view.events
+    if not isinstance(events, tuple):
+        raise fail("events", f"expected a tuple of events, got {quote(events)}")
+    for index, event in enumerate(events):
+        if not isinstance(event, _VIEW_EVENTS):
+            raise fail(f"events[{index}]", f"expected an event a seat may see, got {quote(event)}")
+        if isinstance(event, HoleDealt) and (event.seat != seat or event.cards != view.hole):
+            raise fail(f"events[{index}]", f"a seat view holds only its own hole cards, not {quote(event)}")
+        where = getattr(event, "seat", 0)
+        if not isinstance(where, int) or not 0 <= where < players:
+            raise fail(f"events[{index}]", f"seat {quote(where)} is not a seat of this hand")
+
+
+_VIEW_EVENTS = (Posted, HoleDealt, DealtFaceDown, BurnedFaceDown, BoardDealt, Acted, BetReturned, Shown, Mucked,
+                RakeTaken, PotAwarded, RunChosen)

@@ -210,10 +210,11 @@ def test_fields_missing_unknown_or_mistyped() -> None:
     refused(tampered(state, lambda d: d.pop("posts")), "'posts' is missing")
     refused(tampered(state, lambda d: d.update(secret=1)), "unexpected field 'secret'")
     refused(tampered(state, lambda d: d["rules"]["betting"].update(structure="spread_limit")), "expected fixed_limit")
-    refused(tampered(state, lambda d: d["rules"].update(hole_cards=6)), "hole_cards must be 4")
+    refused(tampered(state, lambda d: d["rules"].update(hole_cards=6)), "hole_cards .*4")
     refused(tampered(state, lambda d: d["rules"].update(showdown="never")), "expected one of show_all")
-    refused(tampered(state, lambda d: d["posts"][0].update(kind="bribe")), "unknown post kind")
-    refused(tampered(state, lambda d: d.update(button=7)), r"button \(a seat index\) must be a whole number from 0 to 2")
+    refused(tampered(state, lambda d: d["posts"][0].update(kind="bribe")), "kind.*bribe")
+    refused(tampered(state, lambda d: d.update(button=7)),
+            r"button \(a seat index\) must be a whole number from 0 to 2")
 
 
 def test_tampered_tables() -> None:
@@ -254,7 +255,7 @@ def test_tampered_views_and_events() -> None:
 
 
 def test_to_json_refuses_other_values() -> None:
-    with pytest.raises(TypeError, match="cannot write"):
+    with pytest.raises(SerializationError, match="cannot write"):
         to_json({"a": 1})
 
 
