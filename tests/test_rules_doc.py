@@ -1,4 +1,5 @@
-"""Tests for the rules in docs/rules.md that no other test file checks, each named after its rule.
+"""Tests for the rules in docs/rules.md that no other test file checks, each named after its rule (and one for a
+choice of docs/choices.md that the page had wrong).
 
 docs/rules.md lists, under every rule, the tests that check it; tests/test_docs.py keeps that list honest.
 """
@@ -7,17 +8,20 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from helpers import check_down, play
+from helpers import check_down, deck_for, play
 
 from engine import (
+    Bet,
     Call,
     Check,
     Deck,
     FixedLimit,
+    Fold,
     Level,
     LowHand,
     NoLimit,
     PotLimit,
+    Raise,
     Rules,
     Street,
     Table,
@@ -118,3 +122,23 @@ def test_mixed_omaha_tournament_alternates_the_games_level_by_level() -> None:
     table = Table.new(schedule, 6).join(0, "ann", 1000).join(1, "bob", 1000)
     games = [table.with_time(minute).next_rules for minute in (0, 19.9, 20, 39.9, 40, 60, 600)]
     assert games == [LIMIT, LIMIT, PL, PL, limit, pot_limit, pot_limit]
+
+
+# --- docs/choices.md, choice 22 -----------------------------------------------------------------------------
+
+
+def test_a_pot_with_one_claimant_names_its_hand_only_after_a_showdown() -> None:
+    # seat 0 all in for 10; seats 1 and 2 build a side pot of 40, then seat 2 folds on the turn: the side pot has
+    # one claimant, but the hand goes to a showdown, so its winning hand is named
+    holes = {0: "As 2h 7s 6c", 1: "Qh Qc 9s 9d", 2: "Ks Qs Jh Th"}
+    deck = deck_for(3, 0, holes, "3s 5d 8c Kh Kd")
+    state = start_hand(NL, (10, 100, 100), 0, deck=deck)
+    state = play(state, (0, Raise(10)), (1, Call()), (2, Call()), (1, Bet(20)), (2, Call()), (1, Bet(30)),
+                 (2, Fold()))
+    side = state.result.pots[1]
+    assert (side.eligible, side.high_winners, side.low_winners) == ((1,), (1,), ())
+    assert str(side.high_hand) == "Two pair, Kings and Queens" and side.low_hand is None
+    # everyone else folds: no showdown, no hand named
+    state = play(start_hand(NL, (100, 100, 100), 0, seed=1), (0, Raise(10)), (1, Fold()), (2, Fold()))
+    (pot,) = state.result.pots
+    assert pot.high_winners == (0,) and pot.high_hand is None and pot.low_hand is None
