@@ -5,12 +5,11 @@ from __future__ import annotations
 import attrs
 
 from engine.errors import IllegalAction
+from engine.validate import whole
 
 
 def _to(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise IllegalAction(f"a bet or raise names the total to bet, a whole number of chips > 0; got {value!r}")
-    return value
+    return whole(value, "a bet or raise's total to bet (chips)", minimum=1, error=IllegalAction)
 
 
 @attrs.frozen(slots=True)
@@ -64,9 +63,7 @@ class Muck:
 
 
 def _times(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
-        raise IllegalAction(f"the board can be run 1, 2 or 3 times; got {value!r}")
-    return value
+    return whole(value, "the times to run the board", minimum=1, maximum=3, error=IllegalAction)
 
 
 @attrs.frozen(slots=True)

@@ -12,6 +12,7 @@ from typing import NamedTuple, Protocol
 import attrs
 
 from engine.errors import RulesError
+from engine.validate import flag, whole
 
 PREFLOP, FLOP, TURN, RIVER = 1, 2, 3, 4
 
@@ -53,11 +54,6 @@ class BettingStructure(Protocol):
         """How far short all-ins together must raise the level before a player who has acted may raise again."""
 
 
-def _positive(name: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise RulesError(f"{name} must be a whole number of chips > 0, got {value!r}")
-
-
 @attrs.frozen(slots=True)
 class FixedLimit:
     """Bets and raises of exactly one small bet (preflop, flop) or one big bet (turn, river).
@@ -73,10 +69,13 @@ class FixedLimit:
     uncapped_heads_up: bool = False
 
     def __attrs_post_init__(self) -> None:
-        _positive("small_bet", self.small_bet)
-        _positive("big_bet", self.big_bet)
-        if isinstance(self.max_raises, bool) or not isinstance(self.max_raises, int) or self.max_raises < 0:
-            raise RulesError(f"max_raises must be a whole number >= 0, got {self.max_raises!r}")
+        whole(self.small_bet, "small_bet (chips)", minimum=1, error=RulesError)
+        whole(self.big_bet, "big_bet (chips)", minimum=1, error=RulesError)
+        if self.big_bet < self.small_bet:
+            raise RulesError(f"big_bet ({self.big_bet}) cannot be below small_bet ({self.small_bet}): the turn and "
+                             "river bet is at least the preflop and flop bet")
+        whole(self.max_raises, "max_raises (raises allowed after the bet)", minimum=0, error=RulesError)
+        flag(self.uncapped_heads_up, "uncapped_heads_up", error=RulesError)
 
     def bet_size(self, street: int) -> int:
         return self.small_bet if street <= FLOP else self.big_bet

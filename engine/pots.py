@@ -13,6 +13,10 @@ from collections.abc import Sequence
 
 import attrs
 
+from engine.errors import RulesError
+from engine.rules import MAX_PLAYERS
+from engine.validate import quote, whole
+
 
 @attrs.frozen(slots=True)
 class Pot:
@@ -20,6 +24,32 @@ class Pot:
 
     amount: int
     eligible: tuple[int, ...]
+
+    def __attrs_post_init__(self) -> None:
+        whole(self.amount, "a pot's amount (chips)", minimum=0, error=RulesError)
+        seats(self.eligible, "a pot's eligible seats")
+
+
+def _pot(amount: int, eligible: tuple[int, ...]) -> Pot:
+    """A pot `build_pots` worked out from checked input: it skips the checks outside input gets."""
+    pot = object.__new__(Pot)
+    object.__setattr__(pot, "amount", amount)
+    object.__setattr__(pot, "eligible", eligible)
+    return pot
+
+
+def seats(value: object, what: str) -> tuple[int, ...]:
+    """Seat indexes in increasing order, as a tuple: how pots and results name players."""
+    if not isinstance(value, tuple) or not all(
+            type(seat) is int and 0 <= seat < MAX_PLAYERS for seat in value) or list(value) != sorted(set(value)):
+        raise RulesError(f"{what} must be a tuple of distinct seat indexes in increasing order, got {quote(value)}")
+    return value
+
+
+def _flags(value: object, what: str, players: int) -> None:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != players or not all(
+            isinstance(item, bool) for item in value):
+        raise RulesError(f"{what} must be a sequence of {players} True/False values, one per seat, got {quote(value)}")
 
 
 def build_pots(contributed: Sequence[int], live: Sequence[bool],
@@ -31,11 +61,19 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool],
     which is what the pots look like while bets are still open. Layers with the same eligible players are
     merged, so a pot exists only where a different set of players can win it.
     """
+    if isinstance(contributed, (str, bytes)) or not isinstance(contributed, Sequence) or not (
+            1 <= len(contributed) <= MAX_PLAYERS):
+        raise RulesError(f"contributed must be a sequence of chip counts, one per seat, got {quote(contributed)}")
     players = len(contributed)
+    for seat, chips in enumerate(contributed):
+        whole(chips, f"seat {seat}'s contribution (chips)", minimum=0, error=RulesError)
+    _flags(live, "live", players)
+    if all_in is not None:
+        _flags(all_in, "all_in", players)
     if all_in is not None and not any(short and alive for short, alive in zip(all_in, live, strict=True)):
         # Nobody still in is all in (most hands): one pot, which every player still in can win.
         total = sum(contributed)
-        return (Pot(total, tuple([seat for seat in range(players) if live[seat]])),) if total else ()
+        return (_pot(total, tuple([seat for seat in range(players) if live[seat]])),) if total else ()
     capped = all_in if all_in is not None else [True] * players
     top = max(contributed, default=0)
     levels = sorted({c for c, alive, short in zip(contributed, live, capped, strict=True) if alive and short and c > 0}
@@ -47,14 +85,14 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool],
         eligible = tuple(seat for seat in range(players)
                          if live[seat] and (contributed[seat] >= level or not capped[seat]))
         if pots and pots[-1].eligible == eligible:
-            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+            pots[-1] = _pot(pots[-1].amount + amount, eligible)
         elif amount:
-            pots.append(Pot(amount, eligible))
+            pots.append(_pot(amount, eligible))
         floor = level
     while len(pots) > 1 and not pots[-1].eligible:
         # Chips above every live player's contribution (only while bets are open) belong with the layer below.
         last = pots.pop()
-        pots[-1] = Pot(pots[-1].amount + last.amount, pots[-1].eligible)
+        pots[-1] = _pot(pots[-1].amount + last.amount, pots[-1].eligible)
     return tuple(pots)
 
 

@@ -6,7 +6,8 @@ not halfway through a hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 
@@ -14,6 +15,7 @@ import attrs
 
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.errors import RulesError
+from engine.validate import flag, one_of, quote, whole
 
 MAX_PLAYERS = 10
 DECK_SIZE = 52
@@ -36,12 +38,36 @@ class ShowdownPolicy(StrEnum):
     MANUAL = "manual"
     RECORDED = "recorded"
 
+    @classmethod
+    def _missing_(cls, value: object) -> ShowdownPolicy:
+        raise RulesError(f"unknown showdown policy {quote(value)}; policies are "
+                         f"{', '.join(repr(policy.value) for policy in cls)}")
 
-def _decimal(value: object) -> Decimal:
+
+_PERCENT_TEXT = 40  # characters: a rake percent is a short decimal ("5", "2.5", "4.75")
+_PERCENT_PLACES = 12  # decimal places: finer than any room rakes, and short enough to write back as text
+
+
+def _percent(value: object) -> Decimal:
+    """A rake percent from an int, a finite float, a Decimal or plain decimal text ("5", "2.5"), exactly."""
+    allowed = "a number from 0 to 100 (an int, a float, a Decimal or text such as '2.5')"
+    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal, str)):
+        raise RulesError(f"rake percent must be {allowed}, got {quote(value)}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise RulesError(f"rake percent must be {allowed}, got {quote(value)}")
+    if isinstance(value, str) and (len(value) > _PERCENT_TEXT or not value.isascii()):
+        raise RulesError(f"rake percent must be {allowed} of at most {_PERCENT_TEXT} ASCII characters, "
+                         f"got {quote(value)}")
     try:
-        return Decimal(str(value))
+        # An int is exact as it is (str() of a huge int is refused); a float by its shortest text (0.1 is "0.1").
+        percent = Decimal(value) if isinstance(value, int) else Decimal(str(value))
     except InvalidOperation:
-        raise RulesError(f"rake percent must be a number, got {value!r}") from None
+        raise RulesError(f"rake percent must be {allowed}, got {quote(value)}") from None
+    if not percent.is_finite() or not Decimal(0) <= percent <= Decimal(100):
+        raise RulesError(f"rake percent must be {allowed}, got {quote(value)}")
+    if percent.as_tuple().exponent < -_PERCENT_PLACES:  # type: ignore[operator]  # finite: an int exponent
+        raise RulesError(f"rake percent has at most {_PERCENT_PLACES} decimal places, got {quote(value)}")
+    return percent.copy_abs()  # "-0" is 0
 
 
 @attrs.frozen(slots=True)
@@ -52,18 +78,17 @@ class Rake:
     the main pot first, then from the side pots in order, before the pots are split.
     """
 
-    percent: Decimal = attrs.field(converter=_decimal)
+    percent: Decimal = attrs.field(converter=_percent)
     cap: int | None = None
     no_flop_no_drop: bool = True
     fixed: int | None = None
 
     def __attrs_post_init__(self) -> None:
-        if not Decimal(0) <= self.percent <= Decimal(100):
-            raise RulesError(f"rake percent must be between 0 and 100, got {self.percent}")
-        if self.cap is not None and (not isinstance(self.cap, int) or self.cap < 0):
-            raise RulesError(f"rake cap must be a whole number of chips >= 0 or None, got {self.cap!r}")
-        if self.fixed is not None and (not isinstance(self.fixed, int) or self.fixed < 0):
-            raise RulesError(f"a fixed rake must be a whole number of chips >= 0 or None, got {self.fixed!r}")
+        if self.cap is not None:
+            whole(self.cap, "rake cap (chips, or None for no cap)", minimum=0, error=RulesError)
+        flag(self.no_flop_no_drop, "no_flop_no_drop", error=RulesError)
+        if self.fixed is not None:
+            whole(self.fixed, "a fixed rake (chips, or None)", minimum=0, error=RulesError)
 
     @classmethod
     def exactly(cls, amount: int) -> Rake:
@@ -98,21 +123,27 @@ class Post:
     amount: int
 
     def __attrs_post_init__(self) -> None:
-        if self.kind not in POST_KINDS:
-            raise RulesError(f"unknown post kind {self.kind!r}; kinds are {', '.join(POST_KINDS)}")
+        whole(self.seat, "a post's seat (an index in the hand)", minimum=0, maximum=MAX_PLAYERS - 1, error=RulesError)
+        one_of(self.kind, POST_KINDS, "a post's kind", error=RulesError)
         _chips(f"the {self.kind} of seat {self.seat}", self.amount)
-        if isinstance(self.seat, bool) or not isinstance(self.seat, int) or self.seat < 0:
-            raise RulesError(f"a post needs a seat index >= 0, got {self.seat!r}")
 
     @property
     def live(self) -> bool:
         return self.kind in _LIVE_POSTS
 
 
+def _trusted_post(seat: int, kind: str, amount: int) -> Post:
+    """A post of values already checked (a seat of the hand, a kind, the rules' amount): every hand makes
+    these, so they skip the checks outside input gets."""
+    post = object.__new__(Post)
+    object.__setattr__(post, "seat", seat)
+    object.__setattr__(post, "kind", kind)
+    object.__setattr__(post, "amount", amount)
+    return post
+
+
 def _chips(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(f"{name} must be a whole number of chips >= 0, got {value!r}")
-    return value
+    return whole(value, f"{name} (chips)", minimum=0, error=RulesError)
 
 
 @attrs.frozen(slots=True)
@@ -142,28 +173,26 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.betting, (FixedLimit, PotLimit, NoLimit)):
-            raise RulesError(f"betting must be FixedLimit(...), PotLimit() or NoLimit(), got {self.betting!r}")
+            raise RulesError(f"betting must be FixedLimit(...), PotLimit() or NoLimit(), got {quote(self.betting)}")
         if not isinstance(self.blinds, tuple) or not 1 <= len(self.blinds) <= 2:
-            raise RulesError(f"blinds must be a tuple (small, big) or (big,), got {self.blinds!r}")
+            raise RulesError(f"blinds must be a tuple (small, big) or (big,), got {quote(self.blinds)}")
         for i, blind in enumerate(self.blinds):
             _chips(f"blind {i + 1}", blind)
         if len(self.blinds) == 2 and self.blinds[0] > self.blinds[1]:
-            raise RulesError(f"the small blind cannot exceed the big blind, got {self.blinds!r}")
+            raise RulesError(f"the small blind cannot exceed the big blind, got blinds {self.blinds!r}")
         _chips("ante", self.ante)
         if self.big_blind == 0 and self.ante == 0:
             raise RulesError("a game needs a big blind or an ante, or there is nothing to play for")
-        if self.hole_cards not in (4, 5):
-            raise RulesError(f"hole_cards must be 4 (Omaha) or 5 (five-card Omaha), got {self.hole_cards!r}")
+        one_of(self.hole_cards, (4, 5), "hole_cards (4 for Omaha, 5 for five-card Omaha)", error=RulesError)
+        flag(self.hi_lo, "hi_lo", error=RulesError)
         if not isinstance(self.showdown, ShowdownPolicy):
-            raise RulesError(f"showdown must be a ShowdownPolicy, got {self.showdown!r}")
+            raise RulesError(f"showdown must be a ShowdownPolicy ({', '.join(map(str, ShowdownPolicy))}), "
+                             f"got {quote(self.showdown)}")
         if self.rake is not None and not isinstance(self.rake, Rake):
-            raise RulesError(f"rake must be a Rake(percent, cap) or None, got {self.rake!r}")
-        if self.boards not in (1, 2) or isinstance(self.boards, bool):
-            raise RulesError(f"boards must be 1, or 2 for a double-board game, got {self.boards!r}")
-        if self.runs not in (1, 2, 3) or isinstance(self.runs, bool):
-            raise RulesError(f"runs (the most times an all-in board may be run) must be 1, 2 or 3, got {self.runs!r}")
-        if not isinstance(self.ask_runs, bool):
-            raise RulesError(f"ask_runs must be True or False, got {self.ask_runs!r}")
+            raise RulesError(f"rake must be a Rake(percent, cap) or None, got {quote(self.rake)}")
+        one_of(self.boards, (1, 2), "boards (2 for a double-board game)", error=RulesError)
+        one_of(self.runs, (1, 2, 3), "runs (the most times an all-in board may be run)", error=RulesError)
+        flag(self.ask_runs, "ask_runs", error=RulesError)
         if isinstance(self.betting, FixedLimit) and self.big_blind > self.betting.small_bet:
             raise RulesError(f"in fixed limit the big blind ({self.big_blind}) cannot exceed the small bet "
                              f"({self.betting.small_bet})")
@@ -188,14 +217,18 @@ def standard_posts(rules: Rules, players: int, button: int, *, straddles: Sequen
     re-straddle...), ``button_straddle`` a Mississippi straddle by the button. Preflop, the player left of the
     last straddler acts first and the straddler acts last; `check_posts` says which amounts are allowed.
     """
+    _check_table(rules, players, button)
+    straddles = _straddles(straddles)
+    whole(button_straddle, "button_straddle (chips; 0 for none)", minimum=0, error=RulesError)
     order = [(button + 1 + i) % players for i in range(players)]
-    posts = [Post(seat, "ante", rules.ante) for seat in order] if rules.ante else []
+    posts = [_trusted_post(seat, "ante", rules.ante) for seat in order] if rules.ante else []
     if len(rules.blinds) == 2:
         small, big = (button, (button + 1) % players) if players == 2 else (order[0], order[1])
-        posts += [Post(small, "small blind", rules.blinds[0]), Post(big, "big blind", rules.blinds[1])]
+        posts += [_trusted_post(small, "small blind", rules.blinds[0]),
+                  _trusted_post(big, "big blind", rules.blinds[1])]
     else:
         big = order[0]
-        posts.append(Post(big, "big blind", rules.blinds[0]))
+        posts.append(_trusted_post(big, "big blind", rules.blinds[0]))
     if straddles and button_straddle:
         raise RulesError("choose straddles under the gun or a button straddle, not both")
     if straddles:
@@ -212,22 +245,59 @@ def standard_posts(rules: Rules, players: int, button: int, *, straddles: Sequen
     return result
 
 
+def _check_table(rules: object, players: object, button: object) -> None:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a Rules(...), got {quote(rules)}")
+    whole(players, "players (the number dealt in)", minimum=2, maximum=rules.max_players, error=RulesError)
+    whole(button, f"button (a seat index of the {players} players)", minimum=0, maximum=players - 1,  # type: ignore[operator]
+          error=RulesError)
+
+
+def _straddles(straddles: object) -> tuple[int, ...]:
+    if isinstance(straddles, (str, bytes)) or not isinstance(straddles, Iterable):
+        raise RulesError(f"straddles must be a sequence of straddle amounts in chips, got {quote(straddles)}")
+    amounts = tuple(straddles)
+    for i, amount in enumerate(amounts):
+        whole(amount, f"straddle {i + 1} (chips)", minimum=1, error=RulesError)
+    return amounts
+
+
 def bomb_pot_posts(players: int, button: int, ante: int) -> tuple[Post, ...]:
     """A bomb pot's forced bets: an ante of ``ante`` from every player, from the button's left."""
+    whole(players, "players (the number dealt in)", minimum=2, maximum=MAX_PLAYERS, error=RulesError)
+    whole(button, f"button (a seat index of the {players} players)", minimum=0, maximum=players - 1, error=RulesError)
+    whole(ante, "a bomb pot's ante (chips)", minimum=1, error=RulesError)
     return tuple(Post((button + 1 + i) % players, "ante", ante) for i in range(players))
 
 
 def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
-    """Refuse forced bets no table would allow (RulesError): seats outside the hand, a seat posting two of the
-    small blind, big blind and straddle, or a straddle that is not a full raise of the bet before it. A straddle
-    is a blind raise: in fixed limit exactly one bet more, in pot limit from double up to the pot, in no limit
-    at least double. (Amounts are what is due; a short stack posts what it has.)"""
+    """Refuse forced bets no table would allow (RulesError).
+
+    Amounts are what is due (a short stack pays what it has), so each kind has the rules' amount: a small
+    blind is the rules' small blind; a big blind and a live blind (a big blind posted out of position: a new
+    player's, a returning player's) the rules' big blind; a dead blind at most the big blind; an ante at most
+    the rules' ante (a record may give each seat its own ante, the largest being the rules'). When the rules
+    have blinds, some seat posts the big blind (two may: the second is then a live blind or a second big blind,
+    as hand histories show). No seat antes twice or posts two of the small blind, big blind and straddle, every
+    seat is in the hand, and a straddle is a full raise of the bet before it: in fixed limit exactly one bet
+    more, in pot limit from double up to the pot, in no limit at least double.
+    """
+    _check_table(rules, players, 0)
     blinds: set[int] = set()
+    antes: set[int] = set()
     level = pot = 0
     opened = False  # a big blind (or a straddle) has been posted: there is a bet to straddle
+    big_blind_posted = False
     for post in posts:
         if not isinstance(post, Post) or post.seat >= players:
-            raise RulesError(f"posts must be Post(seat, kind, amount) with seats in 0..{players - 1}, got {post!r}")
+            raise RulesError(f"posts must be Post(seat, kind, amount) with seats in 0..{players - 1}, "
+                             f"got {quote(post)}")
+        _check_amount(rules, post)
+        if post.kind == "ante":
+            if post.seat in antes:
+                raise RulesError(f"seat {post.seat} posts two antes; each seat antes once at most")
+            antes.add(post.seat)
+        big_blind_posted = big_blind_posted or post.kind == "big blind"
         if post.kind in ("small blind", "big blind", "straddle"):
             if post.seat in blinds:
                 raise RulesError(f"seat {post.seat} posts two blinds or straddles; each seat posts one at most")
@@ -244,6 +314,31 @@ def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
             level = max(level, post.amount)
         opened = opened or post.kind in ("big blind", "straddle")
         pot += post.amount
+    if rules.big_blind and not big_blind_posted:
+        raise RulesError(f"the rules have a big blind of {rules.big_blind} but no seat posts one; the posts were "
+                         f"{quote(tuple(posts))}")
+
+
+def _check_amount(rules: Rules, post: Post) -> None:
+    """A post's amount against the rules: each kind is due in the rules' amount (see `check_posts`)."""
+    kind, amount, seat = post.kind, post.amount, post.seat
+    if kind == "ante" and not 0 < amount <= rules.ante:
+        due = f"an ante is 1 to {rules.ante}, the rules' ante" if rules.ante else "the rules have no ante"
+        raise RulesError(f"seat {seat} posts an ante of {amount}, but {due}")
+    if kind == "small blind":
+        if len(rules.blinds) < 2:
+            raise RulesError(f"seat {seat} posts a small blind, but the rules have one blind, the big blind of "
+                             f"{rules.big_blind}")
+        if amount != rules.blinds[0]:
+            raise RulesError(f"seat {seat} posts a small blind of {amount}; the rules' small blind is "
+                             f"{rules.blinds[0]} (a short stack's post is still the blind due)")
+    if kind in ("big blind", "live blind") and amount != rules.big_blind:
+        what = "big blind" if kind == "big blind" else "live blind (a big blind posted out of position)"
+        raise RulesError(f"seat {seat} posts a {what} of {amount}; the rules' big blind is {rules.big_blind} "
+                         f"(a short stack's post is still the blind due)")
+    if kind == "dead blind" and amount > rules.big_blind:
+        raise RulesError(f"seat {seat} posts a dead blind of {amount}; a dead blind is at most the big blind "
+                         f"({rules.big_blind})")
 
 
 def _straddle_range(rules: Rules, level: int, pot: int) -> tuple[int, int]:

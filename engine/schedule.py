@@ -14,28 +14,27 @@ inside: a tournament's minutes are told to the table by the caller (`Table.with_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
+from engine.betting import FixedLimit, PotLimit
 from engine.errors import RulesError
 from engine.rules import Rules
+from engine.validate import finite, quote, whole
 
 
 def _rules(name: str, value: object) -> None:
     if not isinstance(value, Rules):
-        raise RulesError(f"{name} must be a Rules(...), got {value!r}")
+        raise RulesError(f"{name} must be a Rules(...), got {quote(value)}")
 
 
 def _count(name: str, value: object, minimum: int = 0) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise RulesError(f"{name} must be a whole number >= {minimum}, got {value!r}")
+    whole(value, name, minimum=minimum, error=RulesError)
 
 
 def _minutes(name: str, value: object, positive: bool = False) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or value in (
-            float("inf"), float("-inf")) or value < 0 or (positive and value == 0):
-        raise RulesError(f"{name} must be a finite number of minutes {'> 0' if positive else '>= 0'}, got {value!r}")
+    finite(value, f"{name} (minutes)", minimum=0, positive=positive, error=RulesError)
 
 
 @attrs.frozen(slots=True)
@@ -88,6 +87,12 @@ class MixedOmaha:
     def __attrs_post_init__(self) -> None:
         _rules("MixedOmaha limit_rules", self.limit_rules)
         _rules("MixedOmaha pot_limit_rules", self.pot_limit_rules)
+        if not isinstance(self.limit_rules.betting, FixedLimit):
+            raise RulesError(f"MixedOmaha's first game (limit_rules) must be fixed limit (betting=FixedLimit(...)), "
+                             f"got {quote(self.limit_rules.betting)}; the second is the pot limit one")
+        if not isinstance(self.pot_limit_rules.betting, PotLimit):
+            raise RulesError(f"MixedOmaha's second game (pot_limit_rules) must be pot limit (betting=PotLimit()), "
+                             f"got {quote(self.pot_limit_rules.betting)}")
 
     @property
     def games(self) -> tuple[Rules, Rules]:
@@ -126,6 +131,8 @@ class Level:
 
 
 def _levels(levels: Sequence[Level]) -> tuple[Level, ...]:
+    if isinstance(levels, (str, bytes)) or not isinstance(levels, Iterable):
+        raise RulesError(f"a tournament schedule's levels must be a sequence of Level(...), got {quote(levels)}")
     return tuple(levels)
 
 
@@ -140,7 +147,7 @@ class TournamentSchedule:
             raise RulesError("a tournament schedule needs at least one level")
         for index, level in enumerate(self.levels):
             if not isinstance(level, Level):
-                raise RulesError(f"level {index} must be a Level(rules, hands=|minutes=), got {level!r}")
+                raise RulesError(f"level {index} must be a Level(rules, hands=|minutes=), got {quote(level)}")
             if index < len(self.levels) - 1 and level.hands is None and level.minutes is None:
                 raise RulesError(f"level {index} needs hands= or minutes=: only the last level may last for ever")
 

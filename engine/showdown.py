@@ -13,8 +13,11 @@ from collections.abc import Sequence
 import attrs
 
 from engine.cards import Card
+from engine.errors import RulesError
 from engine.evaluation import BoardEvaluator, HighHand, LowHand
-from engine.pots import Pot
+from engine.pots import Pot, seats
+from engine.rules import MAX_PLAYERS
+from engine.validate import flag, quote, whole
 
 
 @attrs.frozen(slots=True)
@@ -39,6 +42,24 @@ class PotResult:
     pot: int = 0
     board: int = 0
 
+    def __attrs_post_init__(self) -> None:
+        whole(self.amount, "a pot result's amount (chips)", minimum=0, error=RulesError)
+        whole(self.rake, "a pot result's rake (chips)", minimum=0, error=RulesError)
+        seats(self.eligible, "a pot result's eligible seats")
+        seats(self.high_winners, "a pot result's high winners")
+        seats(self.low_winners, "a pot result's low winners")
+        if self.high_hand is not None and not isinstance(self.high_hand, HighHand):
+            raise RulesError(f"a pot result's high_hand must be a HighHand or None, got {quote(self.high_hand)}")
+        if self.low_hand is not None and not isinstance(self.low_hand, LowHand):
+            raise RulesError(f"a pot result's low_hand must be a LowHand or None, got {quote(self.low_hand)}")
+        if not isinstance(self.payouts, tuple) or not all(
+                isinstance(paid, tuple) and len(paid) == 2 and type(paid[0]) is int and 0 <= paid[0] < MAX_PLAYERS
+                and type(paid[1]) is int and paid[1] >= 0 for paid in self.payouts):
+            raise RulesError(f"a pot result's payouts must be a tuple of (seat, chips) pairs, got "
+                             f"{quote(self.payouts)}")
+        whole(self.pot, "a pot result's pot number", minimum=0, error=RulesError)
+        whole(self.board, "a pot result's board number", minimum=0, error=RulesError)
+
     @property
     def is_split(self) -> bool:
         return bool(self.low_winners)
@@ -59,6 +80,20 @@ class HandResult:
     showdown: bool
     boards: tuple[tuple[Card, ...], ...] = ()
     runs: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.pots, tuple) or not all(isinstance(pot, PotResult) for pot in self.pots):
+            raise RulesError(f"a hand result's pots must be a tuple of PotResult, got {quote(self.pots)}")
+        whole(self.rake, "a hand result's rake (chips)", minimum=0, error=RulesError)
+        if not isinstance(self.net, tuple) or not 2 <= len(self.net) <= MAX_PLAYERS or not all(
+                type(chips) is int for chips in self.net):
+            raise RulesError(f"a hand result's net must be a tuple of chip counts, one per seat, got {quote(self.net)}")
+        flag(self.showdown, "a hand result's showdown", error=RulesError)
+        if not isinstance(self.boards, tuple) or not all(
+                isinstance(board, tuple) and all(type(card) is Card for card in board) for board in self.boards):
+            raise RulesError(f"a hand result's boards must be a tuple of boards (tuples of Card), got "
+                             f"{quote(self.boards)}")
+        whole(self.runs, "a hand result's runs", minimum=1, maximum=3, error=RulesError)
 
     def won(self, seat: int) -> int:
         return sum(pot.paid(seat) for pot in self.pots)
@@ -119,7 +154,7 @@ def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Seq
         # Uncontested: the whole pot, and the winning hand named only when it went to a showdown.
         seat = claimants[0]
         high = evaluator.best_high(hole[seat]) if evaluator is not None else None
-        return PotResult(amount, rake, pot.eligible, (seat,), high, (), None, ((seat, amount),), index, board)
+        return _settled(amount, rake, pot.eligible, (seat,), high, (), None, ((seat, amount),), index, board)
     high_of = evaluator.high_value
     highs = [high_of(hole[seat]) for seat in claimants]
     best_high = max(highs)
@@ -144,11 +179,22 @@ def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Seq
                 payouts = payouts[::-1]
     else:
         payouts = _shared(amount, high_winners, low_winners, button, players)
-    return PotResult(
+    return _settled(
         amount, rake, pot.eligible, high_winners, evaluator.high_hand(hole[high_winners[0]], best_high),
         low_winners, evaluator.low_hand(hole[low_winners[0]], best_low) if low_winners else None, payouts, index,
         board,
     )
+
+
+_POT_RESULT_FIELDS = tuple(field.name for field in attrs.fields(PotResult))
+
+
+def _settled(*values: object) -> PotResult:
+    """A pot result worked out here from checked input: it skips the checks outside input gets."""
+    result = object.__new__(PotResult)
+    for name, value in zip(_POT_RESULT_FIELDS, values, strict=True):
+        object.__setattr__(result, name, value)
+    return result
 
 
 def _shared(amount: int, high_winners: tuple[int, ...], low_winners: tuple[int, ...], button: int,
