@@ -38,8 +38,11 @@ def _replay(args: argparse.Namespace) -> int:
     from engine.history.replay import replay
 
     hands: list[dict[str, Any]] = []
+    notes: list[str] = []
     for path in args.files:
-        for item in read_history(path, args.format):
+        found = read_history(path, args.format)
+        notes += found.notes
+        for item in found:
             if isinstance(item, EngineError):
                 hands.append({"source": getattr(item, "source", "") or str(path),
                               "id": getattr(item, "hand_id", ""), "status": "error", "detail": str(item),
@@ -50,15 +53,20 @@ def _replay(args: argparse.Namespace) -> int:
             hands.append({"source": item.source or str(path), "id": item.id, "status": report.status,
                           "detail": report.detail, "players": list(item.players),
                           "finishing_stacks": [item.to_units(chips) for chips in stacks] if stacks else []})
-    summary = {status: sum(1 for hand in hands if hand["status"] == status) for status in ("ok", "mismatch", "error")}
+    statuses = ("ok", "unchecked", "mismatch", "error")
+    summary = {status: sum(1 for hand in hands if hand["status"] == status) for status in statuses}
     if args.json:
-        print(json.dumps({"hands": hands, "summary": summary}, indent=2))
+        print(json.dumps({"hands": hands, "summary": summary, "notes": notes}, indent=2))
     else:
         for hand in hands:
             verdict = hand["status"] + (f": {hand['detail']}" if hand["detail"] else "")
             print(f"{hand['source']}  {hand['id'] or '?'}  {verdict}")
-        print(f"{len(hands)} hands: {summary['ok']} ok, {summary['mismatch']} mismatch, {summary['error']} error")
-    return 0 if hands and summary["ok"] == len(hands) else 1
+        for note in notes:
+            print(f"note: {note}")
+        unchecked = f" {summary['unchecked']} unchecked," if summary["unchecked"] else ""
+        print(f"{len(hands)} hands: {summary['ok']} ok,{unchecked} {summary['mismatch']} mismatch, "
+              f"{summary['error']} error")
+    return 0 if hands and not summary["mismatch"] and not summary["error"] else 1
 
 
 def _convert(args: argparse.Namespace) -> int:
@@ -68,7 +76,10 @@ def _convert(args: argparse.Namespace) -> int:
 
     records, failures = [], 0
     for path in args.files:
-        for item in read_history(path, args.format):
+        found = read_history(path, args.format)
+        for note in found.notes:
+            print(f"note: {note}", file=sys.stderr)
+        for item in found:
             if isinstance(item, EngineError):
                 print(f"skipped: {item}", file=sys.stderr)
                 failures += 1
