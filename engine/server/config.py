@@ -1,0 +1,212 @@
+"""The server's configuration: the tables it runs and its policies, from a TOML file (``--config``) or the
+defaults (one 6-max table each of limit, pot-limit, no-limit and Mixed Omaha hi-lo).
+
+A table's configuration is stored with the table when it is first created, so a restart on the same database
+runs the same game even if the file has changed since; the file is read for tables not yet in the database.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from engine.betting import FixedLimit, NoLimit, PotLimit
+from engine.errors import EngineError
+from engine.rules import Rake, Rules
+from engine.schedule import FixedGame, MixedOmaha, Schedule
+from engine.validate import finite, name, quote, whole
+
+GAMES = ("limit", "pot-limit", "no-limit", "mixed")
+
+
+class ConfigError(EngineError):
+    """A configuration that cannot be used: the message names the key and says what is allowed."""
+
+
+@attrs.frozen(slots=True)
+class TableConfig:
+    """One table: its game and stakes, seats, buy-in range, action clock, bots and cash-game options.
+
+    ``action_seconds`` is the time per action; ``time_bank_seconds`` a reserve each player draws on when an
+    action takes longer; after ``max_timeouts`` timeouts in a row the player is sat out. ``bots`` seats that
+    many built-in bots (None: the command line's ``--bots``). ``straddle`` lets the player after the big blind
+    straddle (not yet offered by the protocol: recorded for later), ``runs`` the times an all-in board may be
+    run, ``rake_percent``/``rake_cap`` the house's cut.
+    """
+
+    id: str
+    game: str = "pot-limit"
+    blinds: tuple[int, int] = (1, 2)
+    seats: int = 6
+    min_buy_in: int = 40
+    max_buy_in: int = 200
+    action_seconds: float = 15.0
+    time_bank_seconds: float = 30.0
+    max_timeouts: int = 2
+    bots: int | None = None
+    runs: int = 1
+    rake_percent: float = 0.0
+    rake_cap: int | None = None
+    title: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        name(self.id, "a table's id", longest=40, error=ConfigError)
+        if self.game not in GAMES:
+            raise ConfigError(f"table {self.id!r}: game must be one of {', '.join(GAMES)}, got {quote(self.game)}")
+        small, big = self.blinds
+        whole(small, f"table {self.id!r}: small blind", minimum=1, error=ConfigError)
+        whole(big, f"table {self.id!r}: big blind", minimum=small, error=ConfigError)
+        whole(self.seats, f"table {self.id!r}: seats", minimum=2, maximum=10, error=ConfigError)
+        whole(self.min_buy_in, f"table {self.id!r}: min_buy_in", minimum=1, error=ConfigError)
+        whole(self.max_buy_in, f"table {self.id!r}: max_buy_in", minimum=self.min_buy_in, error=ConfigError)
+        finite(self.action_seconds, f"table {self.id!r}: action_seconds", positive=True, error=ConfigError)
+        finite(self.time_bank_seconds, f"table {self.id!r}: time_bank_seconds", minimum=0, error=ConfigError)
+        whole(self.max_timeouts, f"table {self.id!r}: max_timeouts", minimum=1, error=ConfigError)
+        if self.bots is not None:
+            whole(self.bots, f"table {self.id!r}: bots", minimum=0, maximum=self.seats, error=ConfigError)
+        whole(self.runs, f"table {self.id!r}: runs", minimum=1, maximum=3, error=ConfigError)
+        finite(self.rake_percent, f"table {self.id!r}: rake_percent", minimum=0, error=ConfigError)
+        if self.rake_cap is not None:
+            whole(self.rake_cap, f"table {self.id!r}: rake_cap", minimum=0, error=ConfigError)
+        self.schedule()  # the rules themselves must be valid
+
+    def rules(self, game: str | None = None) -> Rules:
+        """The rules of ``game`` (default: this table's; "mixed" has two, see `schedule`) at these stakes."""
+        game = game or self.game
+        small, big = self.blinds
+        betting: FixedLimit | PotLimit | NoLimit = (
+            FixedLimit(big, 2 * big) if game == "limit" else PotLimit() if game == "pot-limit" else NoLimit())
+        rake = None
+        if self.rake_percent:
+            rake = Rake(Decimal(str(self.rake_percent)), self.rake_cap)
+        try:
+            return Rules(betting, blinds=(small, big), rake=rake, runs=self.runs)
+        except EngineError as error:
+            raise ConfigError(f"table {self.id!r}: {error}") from None
+
+    def schedule(self) -> Schedule:
+        if self.game == "mixed":
+            return MixedOmaha(self.rules("limit"), self.rules("pot-limit"))
+        return FixedGame(self.rules())
+
+    def to_json(self) -> str:
+        data = attrs.asdict(self)
+        data["blinds"] = list(self.blinds)
+        return json.dumps(data, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> TableConfig:
+        return table_config(json.loads(text))
+
+    def lobby(self) -> dict[str, Any]:
+        """What the lobby says of this table."""
+        return {"id": self.id, "title": self.title or self.id, "game": self.game, "blinds": list(self.blinds),
+                "seats": self.seats, "buy_in": [self.min_buy_in, self.max_buy_in],
+                "action_seconds": self.action_seconds, "time_bank_seconds": self.time_bank_seconds}
+
+
+@attrs.frozen(slots=True)
+class ServerConfig:
+    """The server as a whole: where it listens, its database, its tables and its connection policies.
+
+    ``grace_seconds``: a player whose connection drops keeps playing on the clock for this long, then is sat
+    out; after ``away_seconds`` away they are removed with their chips cashed out. ``pause_seconds`` between
+    hands. ``max_message_bytes`` and ``rate`` (messages a second, with a burst of ``burst``) bound what one
+    connection may send.
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    db: str = "omaha.sqlite3"
+    bots: int = 0
+    tables: tuple[TableConfig, ...] = ()
+    grace_seconds: float = 30.0
+    away_seconds: float = 300.0
+    pause_seconds: float = 2.0
+    max_message_bytes: int = 4096
+    rate: float = 20.0
+    burst: int = 40
+
+    def __attrs_post_init__(self) -> None:
+        whole(self.port, "port", minimum=0, maximum=65535, error=ConfigError)
+        whole(self.bots, "bots", minimum=0, maximum=10, error=ConfigError)
+        ids = [table.id for table in self.tables]
+        if len(set(ids)) != len(ids):
+            raise ConfigError(f"table ids must be unique, got {ids}")
+        for key in ("grace_seconds", "away_seconds", "pause_seconds"):
+            finite(getattr(self, key), key, minimum=0, error=ConfigError)
+        whole(self.max_message_bytes, "max_message_bytes", minimum=256, error=ConfigError)
+        finite(self.rate, "rate", positive=True, error=ConfigError)
+        whole(self.burst, "burst", minimum=1, error=ConfigError)
+
+    def table_bots(self, table: TableConfig) -> int:
+        return min(table.seats, self.bots if table.bots is None else table.bots)
+
+
+def default_tables() -> tuple[TableConfig, ...]:
+    return (
+        TableConfig("limit", game="limit", title="Limit Omaha Hi-Lo 2/4"),
+        TableConfig("pot-limit", game="pot-limit", title="Pot-Limit Omaha Hi-Lo 1/2"),
+        TableConfig("no-limit", game="no-limit", title="No-Limit Omaha Hi-Lo 1/2"),
+        TableConfig("mixed", game="mixed", title="Mixed Omaha Hi-Lo (limit 2/4, pot-limit 1/2)"),
+    )
+
+
+_TABLE_KEYS = {field.name for field in attrs.fields(TableConfig)} | {"buy_in"}
+_SERVER_KEYS = {field.name for field in attrs.fields(ServerConfig)} - {"tables"}
+
+
+def table_config(data: object) -> TableConfig:
+    """A table from a TOML table / JSON object; ``buy_in = [min, max]`` is short for the two keys."""
+    if not isinstance(data, dict):
+        raise ConfigError(f"a table is a TOML table ([[tables]]), got {quote(data)}")
+    unknown = set(data) - _TABLE_KEYS
+    if unknown:
+        raise ConfigError(f"unknown table keys {sorted(unknown)}; allowed: {sorted(_TABLE_KEYS)}")
+    values = dict(data)
+    if "buy_in" in values:
+        buy_in = values.pop("buy_in")
+        if not isinstance(buy_in, list) or len(buy_in) != 2:
+            raise ConfigError(f"buy_in is [min, max], got {quote(buy_in)}")
+        values["min_buy_in"], values["max_buy_in"] = buy_in
+    if "blinds" in values:
+        blinds = values["blinds"]
+        if not isinstance(blinds, list) or len(blinds) != 2:
+            raise ConfigError(f"blinds is [small, big], got {quote(blinds)}")
+        values["blinds"] = tuple(blinds)
+    if "id" not in values:
+        raise ConfigError("every table needs an id")
+    try:
+        return TableConfig(**values)
+    except TypeError as error:  # a wrong kind of value that attrs itself refused
+        raise ConfigError(f"table {values.get('id')!r}: {error}") from None
+
+
+def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
+    """The server configuration from a TOML file (None: the defaults), then the command line's overrides
+    (only those not None). The file has a ``[server]`` table and ``[[tables]]`` entries."""
+    values: dict[str, Any] = {}
+    tables: tuple[TableConfig, ...] = ()
+    if path is not None:
+        try:
+            document = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+            raise ConfigError(f"cannot read the configuration {str(path)!r}: {error}") from None
+        unknown = set(document) - {"server", "tables"}
+        if unknown:
+            raise ConfigError(f"unknown sections {sorted(unknown)}; allowed: [server], [[tables]]")
+        server = document.get("server", {})
+        if not isinstance(server, dict) or set(server) - _SERVER_KEYS:
+            raise ConfigError(f"[server] keys are {sorted(_SERVER_KEYS)}, got {quote(server)}")
+        values.update(server)
+        tables = tuple(table_config(item) for item in document.get("tables", []))
+    values.update({key: value for key, value in overrides.items() if value is not None})
+    try:
+        return ServerConfig(tables=tables or default_tables(), **values)
+    except TypeError as error:
+        raise ConfigError(str(error)) from None

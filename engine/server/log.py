@@ -1,0 +1,212 @@
+"""The table's event log and what each event does: `RoomState` and `apply_event`, pure and deterministic.
+
+The live room and recovery run the same code: the room makes an event, applies it here (an error means it is
+refused and nothing is stored), stores it, and only then takes the new state. On restart the stored events are
+applied again, in order, to the last snapshot, and give the same state: the deck of each hand is in its
+``hand_start`` event, every action (timeouts and automatic folds included) in an ``act`` event.
+
+Events (``kind``, ``data``), table seats throughout:
+
+- ``join`` {seat, name, buy_in, token_hash, bot}: a player sits down (ledger: buy_in).
+- ``leave`` {seat}: leaves now, or when the hand in play ends (ledger: cash_out when they go).
+- ``sit_out`` {seat, reason}, ``come_back`` {seat}: dealt out from the next hand / back in.
+- ``top_up`` {seat, amount}: chips added between hands (ledger: buy_in).
+- ``hand_start`` {deck, commit}: the next hand is dealt from this deck order.
+- ``act`` {seat, action, timeout}: an action; when it ends the hand the table takes the hand back (ledger:
+  rake, and cash_out for every player who leaves or busts), and the finished hand is kept.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from engine.cards import format_cards, parse_cards
+from engine.errors import EngineError, HistoryError
+from engine.history.phh import write_phh
+from engine.serialize import from_json, to_json
+from engine.server.actions import read_action
+from engine.server.store import FinishedHand, LedgerEntry
+from engine.state import HandState
+from engine.table import Departure, Table
+
+KINDS = ("join", "leave", "sit_out", "come_back", "top_up", "hand_start", "act")
+
+
+class LogError(EngineError):
+    """An event that cannot be applied to the table as it stands (the room refuses it; recovery stops)."""
+
+
+@attrs.frozen(slots=True)
+class SeatMeta:
+    """What the server keeps of a seat beside the engine's `Player`: the hash of the seat's token (the token
+    itself is never stored), the built-in bot playing it (None: a person), and its timeouts in a row."""
+
+    token_hash: str
+    bot: str | None = None
+    timeouts: int = 0
+
+
+@attrs.frozen(slots=True)
+class RoomState:
+    """A table and the hand in play, with the server's data for each seat."""
+
+    table: Table
+    hand: HandState | None
+    seats: tuple[SeatMeta | None, ...]
+
+    @classmethod
+    def empty(cls, table: Table) -> RoomState:
+        return cls(table, None, (None,) * len(table.seats))
+
+    def snapshot(self) -> str:
+        """The state as JSON, between hands (a hand in play is rebuilt from its events, not from a snapshot)."""
+        if self.hand is not None:
+            raise LogError("a snapshot is taken between hands")
+        seats = [None if m is None else attrs.asdict(m) for m in self.seats]
+        return json.dumps({"table": json.loads(to_json(self.table)), "seats": seats}, separators=(",", ":"))
+
+    @classmethod
+    def from_snapshot(cls, text: str) -> RoomState:
+        data = json.loads(text)
+        table = from_json(json.dumps(data["table"]), Table)
+        seats = tuple(None if m is None else SeatMeta(**m) for m in data["seats"])
+        return cls(table, None, seats)
+
+    @property
+    def chips(self) -> int:
+        """Chips on the table: every seated player's stack (stacks change only when a hand is taken back)."""
+        return sum(player.stack for _, player in self.table.players)
+
+
+@attrs.frozen(slots=True)
+class Step:
+    """What one event did: the new state, the ledger entries, the hand it finished, the players who went."""
+
+    state: RoomState
+    ledger: tuple[LedgerEntry, ...] = ()
+    finished: HandState | None = None
+    departures: tuple[Departure, ...] = ()
+
+
+def apply_event(state: RoomState, kind: str, data: dict[str, Any]) -> Step:
+    """The state after the event, or LogError (any engine error is one) with the state unchanged."""
+    try:
+        return _APPLY[kind](state, data)
+    except KeyError as error:
+        raise LogError(f"event {kind!r} lacks {error}") from None
+    except EngineError as error:
+        raise LogError(str(error)) from None
+
+
+def _seat(state: RoomState, data: dict[str, Any]) -> int:
+    seat = data["seat"]
+    if not isinstance(seat, int) or not 0 <= seat < len(state.seats) or state.table.seats[seat] is None:
+        raise LogError(f"seat {seat!r} is not occupied")
+    return seat
+
+
+def _with_meta(state: RoomState, seat: int, meta: SeatMeta | None) -> tuple[SeatMeta | None, ...]:
+    seats = list(state.seats)
+    seats[seat] = meta
+    return tuple(seats)
+
+
+def _join(state: RoomState, data: dict[str, Any]) -> Step:
+    seat, name, buy_in = data["seat"], data["name"], data["buy_in"]
+    table = state.table.join(seat, name, buy_in)
+    meta = SeatMeta(data["token_hash"], data.get("bot"))
+    return Step(RoomState(table, state.hand, _with_meta(state, seat, meta)), (LedgerEntry("buy_in", buy_in, name),))
+
+
+def _leave(state: RoomState, data: dict[str, Any]) -> Step:
+    seat = _seat(state, data)
+    table = state.table.leave(seat)
+    if table.seats[seat] is not None:  # in the hand in play: goes when it ends
+        return Step(RoomState(table, state.hand, state.seats))
+    table, seats, ledger, departures = _hand_over(table, state.seats)
+    return Step(RoomState(table, state.hand, seats), ledger, departures=departures)
+
+
+def _hand_over(table: Table, seats: tuple[SeatMeta | None, ...]) -> tuple[
+        Table, tuple[SeatMeta | None, ...], tuple[LedgerEntry, ...], tuple[Departure, ...]]:
+    """Take the table's departures: each is cashed out in the ledger (once: the table hands each over once)
+    and its seat's token forgotten."""
+    table, departures = table.take_departures()
+    kept = list(seats)
+    for departure in departures:
+        kept[departure.seat] = None
+    ledger = tuple(LedgerEntry("cash_out", d.player.stack, d.player.name) for d in departures)
+    return table, tuple(kept), ledger, departures
+
+
+def _sit_out(state: RoomState, data: dict[str, Any]) -> Step:
+    return Step(attrs.evolve(state, table=state.table.sit_out(_seat(state, data))))
+
+
+def _come_back(state: RoomState, data: dict[str, Any]) -> Step:
+    seat = _seat(state, data)
+    meta = state.seats[seat]
+    seats = state.seats if meta is None else _with_meta(state, seat, attrs.evolve(meta, timeouts=0))
+    return Step(RoomState(state.table.come_back(seat), state.hand, seats))
+
+
+def _top_up(state: RoomState, data: dict[str, Any]) -> Step:
+    seat, amount = _seat(state, data), data["amount"]
+    table = state.table.add_chips(seat, amount)
+    name = _player_name(table, seat)
+    return Step(attrs.evolve(state, table=table), (LedgerEntry("buy_in", amount, name),))
+
+
+def _player_name(table: Table, seat: int) -> str:
+    player = table.seats[seat]
+    if player is None:
+        raise LogError(f"seat {seat} is empty")
+    return player.name
+
+
+def _hand_start(state: RoomState, data: dict[str, Any]) -> Step:
+    table, hand = state.table.start_next_hand(deck=parse_cards(data["deck"]))
+    return Step(RoomState(table, hand, state.seats))
+
+
+def _act(state: RoomState, data: dict[str, Any]) -> Step:
+    hand, table = state.hand, state.table
+    if hand is None:
+        raise LogError("no hand is in play")
+    seat = _seat(state, data)
+    hand_seat = table.hand_seat(seat)
+    if hand_seat is None:
+        raise LogError(f"seat {seat} is not dealt into the hand in play")
+    hand = hand.apply(read_action(data["action"]), seat=hand_seat)
+    meta = state.seats[seat]
+    seats = state.seats
+    if meta is not None:
+        timeouts = meta.timeouts + 1 if data.get("timeout") else 0
+        if timeouts != meta.timeouts:
+            seats = _with_meta(state, seat, attrs.evolve(meta, timeouts=timeouts))
+    if not hand.is_over:
+        return Step(RoomState(table, hand, seats))
+    table, seats, cash_outs, departures = _hand_over(table.finish_hand(hand), seats)
+    rake = hand.result.rake if hand.result is not None else 0
+    ledger = ((LedgerEntry("rake", rake),) if rake else ()) + cash_outs
+    return Step(RoomState(table, None, seats), ledger, hand, departures)
+
+
+_APPLY = {"join": _join, "leave": _leave, "sit_out": _sit_out, "come_back": _come_back, "top_up": _top_up,
+          "hand_start": _hand_start, "act": _act}
+
+
+def deck_text(hand: HandState) -> str:
+    return format_cards(hand.setup.deck)
+
+
+def keep_hand(number: int, hand: HandState, names: tuple[str, ...]) -> FinishedHand:
+    """The finished hand as stored: PHH (when PHH can hold it) and the engine's JSON."""
+    try:
+        phh: str | None = write_phh(hand, players=names, id=str(number))
+    except HistoryError:
+        phh = None
+    return FinishedHand(number, phh, to_json(hand))

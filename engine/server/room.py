@@ -1,0 +1,379 @@
+"""A `Room` is one table being served: the engine's `Table` and the hand in play, the seat tokens, the action
+clock and the connection state, with every change stored before anybody hears of it.
+
+Everything here is synchronous and works without sockets: the network layer calls `join`, `act`, `tick`...
+with a seat it has authenticated by token, and sends what the room leaves in `outbox` (seat, message text).
+Tests drive a room directly, with a fake clock.
+
+Policies (docs/server.md): a player whose turn comes while sitting out or leaving is checked or folded at once
+(`LegalActions.default`); a player who does not act within ``action_seconds`` plus their time bank gets the
+default action played for them, and after ``max_timeouts`` timeouts in a row is sat out; a player whose
+connection drops plays on the clock, is sat out after ``grace_seconds`` and removed (chips cashed out) after
+``away_seconds``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from engine.actions import Action
+from engine.errors import EngineError, TableError
+from engine.serialize import to_json
+from engine.server.actions import write_action
+from engine.server.config import TableConfig
+from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, deck_text, keep_hand
+from engine.server.store import Record, Storage
+from engine.state import HandState
+from engine.table import Table
+from engine.validate import name as checked_name
+from engine.validate import quote, whole
+from engine.views import seat_view
+
+PROTOCOL_VERSION = 1
+
+
+class RoomError(EngineError):
+    """A request the room refuses (not your turn, a bad buy-in, ...): the message goes back to the client."""
+
+
+@attrs.frozen(slots=True)
+class Policy:
+    """The room's connection policies (see the module): seconds of grace, away and between hands."""
+
+    grace_seconds: float = 30.0
+    away_seconds: float = 300.0
+    pause_seconds: float = 2.0
+
+
+@attrs.frozen(slots=True)
+class Outgoing:
+    """A message for the client holding ``seat``; ``unbind``: the seat is gone, detach the connection."""
+
+    seat: int
+    text: str
+    unbind: bool = False
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def message(kind: str, **fields: Any) -> str:
+    return json.dumps({"type": kind, "version": PROTOCOL_VERSION, **fields}, separators=(",", ":"))
+
+
+class Room:
+    """One table served. Build with `Room.open` (a new table, or one rebuilt from storage)."""
+
+    def __init__(self, config: TableConfig, store: Storage, state: RoomState, seq: int, *,
+                 clock: Callable[[], float] = time.monotonic, policy: Policy = Policy()) -> None:
+        self.config = config
+        self.id = config.id
+        self.store = store
+        self.state = state
+        self.seq = seq
+        self.clock = clock
+        self.policy = policy
+        self.outbox: list[Outgoing] = []
+        self.connected: set[int] = set()
+        now = clock()
+        # Everyone starts away: after a restart nobody is connected until they resume.
+        self.away: dict[int, float] = {seat: now for seat, _ in state.table.players}
+        self.banks: dict[int, float] = {}
+        self.reissued: dict[int, str] = {}
+        self.turn: tuple[int, int] | None = None
+        self.turn_started = now
+        self.next_hand_at = now
+
+    # --- making ------------------------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, config: TableConfig, store: Storage, *, clock: Callable[[], float] = time.monotonic,
+             policy: Policy = Policy()) -> Room:
+        """The table from storage (its last snapshot and the events since, replayed), or a new one. A table
+        already stored keeps its stored configuration."""
+        store.add_table(config.id, config.to_json())
+        stored = store.load(config.id)
+        config = TableConfig.from_json(stored.config)
+        if stored.snapshot is None:
+            state = RoomState.empty(Table.new(config.schedule(), seats=config.seats))
+        else:
+            state = RoomState.from_snapshot(stored.snapshot)
+        seq = stored.snapshot_seq
+        for number, kind, data in stored.events:
+            state = apply_event(state, kind, data).state
+            seq = number
+        room = cls(config, store, state, seq, clock=clock, policy=policy)
+        room._settle()
+        return room
+
+    # --- reading -----------------------------------------------------------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        return self.state.table
+
+    @property
+    def hand(self) -> HandState | None:
+        return self.state.hand
+
+    def seat_for_token(self, token: object) -> int | None:
+        """The seat the token holds, or None (a made-up or stale token)."""
+        if not isinstance(token, str) or not 16 <= len(token) <= 128:
+            return None
+        wanted = token_hash(token)
+        for seat, meta in enumerate(self.state.seats):
+            if meta is not None and secrets.compare_digest(self.reissued.get(seat, meta.token_hash), wanted):
+                return seat
+        return None
+
+    def bot_seats(self) -> dict[int, str]:
+        return {seat: meta.bot for seat, meta in enumerate(self.state.seats) if meta is not None and meta.bot}
+
+    def actor_seat(self) -> int | None:
+        hand = self.hand
+        if hand is None or hand.actor is None:
+            return None
+        return self.table.table_seat(hand.actor)
+
+    def deadline(self) -> float | None:
+        """When the player to act times out (clock seconds), or None."""
+        seat = self.actor_seat()
+        if seat is None:
+            return None
+        return self.turn_started + self.config.action_seconds + self._bank(seat)
+
+    def view_message(self, seat: int) -> str:
+        """The seat's view of the table and the hand in play, with the clock."""
+        actor = self.actor_seat()
+        deadline = self.deadline()
+        clock = {"actor": actor, "seconds": None if deadline is None else round(max(0.0, deadline - self.clock()), 1),
+                 "bank": round(self._bank(seat), 1)}
+        view = to_json(self.table.view(seat, self.hand))
+        head = message("view", table=self.id, hand_number=self._hand_number(), clock=clock)
+        return head[:-1] + ',"view":' + view + "}"
+
+    def lobby(self) -> dict[str, Any]:
+        players = [{"seat": seat, "name": p.name, "stack": p.stack, "sitting_out": p.sitting_out,
+                    "bot": (self.state.seats[seat] or SeatMeta("")).bot is not None}
+                   for seat, p in self.table.players]
+        return {**self.config.lobby(), "players": players, "hands_played": self.table.hands_played,
+                "hand_in_play": self.hand is not None}
+
+    # --- connections -------------------------------------------------------------------------------------------
+
+    def connect(self, seat: int) -> None:
+        """A client holds the seat (joined or resumed): it gets the current view now and after every change."""
+        self.connected.add(seat)
+        self.away.pop(seat, None)
+        self.outbox.append(Outgoing(seat, self.view_message(seat)))
+
+    def disconnect(self, seat: int) -> None:
+        """The seat's connection dropped: the seat is kept for the grace period (see the module)."""
+        self.connected.discard(seat)
+        if self.table.seats[seat] is not None:
+            self.away[seat] = self.clock()
+
+    def reissue_token(self, seat: int) -> str:
+        """A new token for an occupied seat, held in memory only (the server's own bots after a restart)."""
+        if self.state.seats[seat] is None:
+            raise RoomError(f"seat {seat} is empty")
+        token = secrets.token_urlsafe(24)
+        self.reissued[seat] = token_hash(token)
+        return token
+
+    # --- requests ----------------------------------------------------------------------------------------------
+
+    def join(self, name: object, buy_in: object, *, bot: str | None = None, seat: object = None) -> tuple[int, str]:
+        """Seat a player: (seat, token). The token is the only way back to the seat; only its hash is stored."""
+        name = checked_name(name, "name", longest=32, error=RoomError)
+        lo, hi = self.config.min_buy_in, self.config.max_buy_in
+        buy_in = whole(buy_in, f"buy_in (chips, {lo}..{hi})", minimum=lo, maximum=hi, error=RoomError)
+        if any(player.name == name for _, player in self.table.players):
+            raise RoomError(f"a player named {quote(name)} already sits at table {self.id}")
+        free = [s for s, p in enumerate(self.table.seats) if p is None]
+        if seat is None:
+            if not free:
+                raise RoomError(f"table {self.id} is full")
+            seat = free[0]
+        elif seat not in free:
+            raise RoomError(f"seat {quote(seat)} is not a free seat at table {self.id}; free: {free}")
+        token = secrets.token_urlsafe(24)
+        self._commit("join", {"seat": seat, "name": name, "buy_in": buy_in, "token_hash": token_hash(token),
+                              "bot": bot})
+        assert isinstance(seat, int)
+        self.reissued.pop(seat, None)
+        self.banks[seat] = self.config.time_bank_seconds
+        self.connect(seat)
+        self._settle()
+        return seat, token
+
+    def act(self, seat: int, action: Action) -> None:
+        actor = self.actor_seat()
+        if actor is None:
+            raise RoomError("no hand is waiting for an action")
+        if actor != seat:
+            raise RoomError(f"it is not your turn: seat {actor} is to act")
+        elapsed = self.clock() - self.turn_started
+        if elapsed > self.config.action_seconds:
+            self.banks[seat] = max(0.0, self._bank(seat) - (elapsed - self.config.action_seconds))
+        self._commit("act", {"seat": seat, "action": write_action(action)})
+        self._settle()
+
+    def sit_out(self, seat: int, reason: str = "asked") -> None:
+        self._commit("sit_out", {"seat": seat, "reason": reason})
+        self._settle()
+
+    def come_back(self, seat: int) -> None:
+        player = self.table.seats[seat]
+        if player is not None and not player.sitting_out:
+            raise RoomError("you are not sitting out")
+        self._commit("come_back", {"seat": seat})
+        self._settle()
+
+    def leave(self, seat: int) -> None:
+        self._commit("leave", {"seat": seat})
+        self._settle()
+
+    def top_up(self, seat: int, amount: object) -> None:
+        player = self.table.seats[seat]
+        if player is None:
+            raise RoomError(f"seat {seat} is empty")
+        room = self.config.max_buy_in - player.stack
+        if room < 1:
+            raise RoomError(f"your stack {player.stack} is at the table's maximum buy-in {self.config.max_buy_in}")
+        amount = whole(amount, f"top_up amount (chips, 1..{room})", minimum=1, maximum=room, error=RoomError)
+        self._commit("top_up", {"seat": seat, "amount": amount})
+        self._settle()
+
+    def tick(self) -> None:
+        """Apply what the clock says is due: timeouts, sitting out or removing players who are away, the next
+        hand. The server calls it a few times a second; tests call it after moving their clock."""
+        now = self.clock()
+        for seat, since in sorted(self.away.items()):
+            player = self.table.seats[seat]
+            if player is None:
+                self.away.pop(seat, None)
+            elif now - since >= self.policy.away_seconds and not player.leaving:
+                self._commit("leave", {"seat": seat})
+            elif now - since >= self.policy.grace_seconds and not player.sitting_out:
+                self._commit("sit_out", {"seat": seat, "reason": "away"})
+        deadline = self.deadline()
+        actor = self.actor_seat()
+        hand = self.hand
+        if deadline is not None and actor is not None and hand is not None and now >= deadline:
+            self.banks[actor] = 0.0
+            self._commit("act", {"seat": actor, "action": write_action(hand.legal_actions().default),
+                                 "timeout": True})
+            meta = self.state.seats[actor]
+            player = self.table.seats[actor]
+            if (meta is not None and player is not None and not player.sitting_out
+                    and meta.timeouts >= self.config.max_timeouts):
+                self._commit("sit_out", {"seat": actor, "reason": "timeouts"})
+        self._settle()
+
+    # --- inside ------------------------------------------------------------------------------------------------
+
+    def _bank(self, seat: int) -> float:
+        return self.banks.get(seat, self.config.time_bank_seconds)
+
+    def _hand_number(self) -> int:
+        return self.table.hands_played + (1 if self.hand is not None else 0)
+
+    def _settle(self) -> None:
+        """Play what needs no one: the turn of a player sitting out or leaving (checked or folded), and the next
+        hand when it is due and two players can play."""
+        while True:
+            hand = self.hand
+            if hand is not None:
+                seat = self.actor_seat()
+                player = None if seat is None else self.table.seats[seat]
+                if seat is not None and player is not None and (player.sitting_out or player.leaving):
+                    self._commit("act", {"seat": seat, "action": write_action(hand.legal_actions().default),
+                                         "auto": True})
+                    continue
+                key = (self._hand_number(), len(hand.actions))
+                if key != self.turn:
+                    self.turn, self.turn_started = key, self.clock()
+                return
+            if self.clock() < self.next_hand_at:
+                return
+            try:
+                self.table.next_deal()
+            except TableError:
+                return
+            _, dealt = self.table.start_next_hand()  # a secure shuffle: its deck order goes in the event
+            self._commit("hand_start", {"deck": deck_text(dealt)})
+
+    def _commit(self, kind: str, data: dict[str, Any]) -> Step:
+        """Apply the event, store it (with its ledger entries, the finished hand and a snapshot), then take the
+        new state and tell the connected seats. A refused event changes nothing and raises RoomError."""
+        before = self.state
+        try:
+            step = apply_event(before, kind, data)
+        except LogError as error:
+            raise RoomError(str(error)) from None
+        hand = snapshot = None
+        if step.finished is not None:
+            number = step.state.table.hands_played
+            names = tuple(self._name(before, seat) for seat in before.table.hand_seats)
+            hand = keep_hand(number, step.finished, names)
+            snapshot = step.state.snapshot()
+        self.store.append(self.id, Record(self.seq + 1, kind, data, step.ledger, hand, snapshot))
+        self.seq += 1
+        self.state = step.state
+        if step.finished is not None:
+            self.next_hand_at = self.clock() + self.policy.pause_seconds
+            self._tell_hand(step.finished, before.table.hand_seats, self.table.hands_played)
+        for departure in step.departures:
+            self.reissued.pop(departure.seat, None)
+            self.banks.pop(departure.seat, None)
+            self.away.pop(departure.seat, None)
+            if departure.seat in self.connected:
+                self.connected.discard(departure.seat)
+                self.outbox.append(Outgoing(departure.seat, message(
+                    "left", table=self.id, seat=departure.seat, chips=departure.player.stack,
+                    reason=departure.reason), unbind=True))
+        for seat in sorted(self.connected):
+            self.outbox.append(Outgoing(seat, self.view_message(seat)))
+        return step
+
+    @staticmethod
+    def _name(state: RoomState, seat: int) -> str:
+        player = state.table.seats[seat]
+        return player.name if player is not None else f"seat{seat}"
+
+    def _tell_hand(self, hand: HandState, seats: tuple[int, ...], number: int) -> None:
+        """The result of the finished hand to each connected seat, as that seat may see it."""
+        for seat in sorted(self.connected):
+            hand_seat = seats.index(seat) if seat in seats else None
+            view = seat_view(hand, hand_seat)
+            result = view.result
+            if result is None:
+                continue
+            pots = []
+            for pot in result.pots:
+                pots.append({
+                    "amount": pot.amount, "board": pot.board,
+                    "high": [seats[s] for s in pot.high_winners], "low": [seats[s] for s in pot.low_winners],
+                    "high_hand": None if pot.high_hand is None else {
+                        "name": pot.high_hand.name, "cards": _cards(pot.high_hand.cards)},
+                    "low_hand": None if pot.low_hand is None else {
+                        "name": pot.low_hand.name, "cards": _cards(pot.low_hand.cards)},
+                    "payouts": [[seats[s], chips] for s, chips in pot.payouts]})
+            shown = {str(seats[s]): _cards(cards) for s, cards in enumerate(view.shown) if cards}
+            self.outbox.append(Outgoing(seat, message(
+                "hand", table=self.id, number=number, seats=list(seats), board=_cards(view.board),
+                boards=[_cards(b) for b in view.boards], pots=pots, rake=result.rake,
+                net={str(seats[s]): net for s, net in enumerate(result.net)}, shown=shown)))
+
+
+def _cards(cards: Any) -> str:
+    return " ".join(str(card) for card in cards)

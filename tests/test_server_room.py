@@ -1,0 +1,270 @@
+"""The server's room, log and SQLite storage, without sockets: a fake clock, bots acting through the room."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import TableView, from_json
+from engine.bots import RandomBot
+from engine.server.actions import ActionError, read_action
+from engine.server.config import TableConfig
+from engine.server.log import RoomState
+from engine.server.room import Policy, Room, RoomError
+from engine.server.store import SQLiteStore
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = SQLiteStore(str(tmp_path / "rooms.sqlite3"))
+    yield store
+    store.close()
+
+
+def open_room(store, clock, game="pot-limit", **config) -> Room:
+    return Room.open(TableConfig("t", game=game, **config), store, clock=clock,
+                     policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=0))
+
+
+def seat_view_of(room: Room, seat: int):
+    text = room.view_message(seat)
+    return from_json(json.dumps(json.loads(text)["view"]), TableView).hand
+
+
+def play(room: Room, actions: int, seed: int = 1) -> int:
+    """Let random bots act for whoever is to act; returns how many actions were taken."""
+    bots: dict[int, RandomBot] = {}
+    for taken in range(actions):
+        seat = room.actor_seat()
+        if seat is None:
+            return taken
+        bot = bots.setdefault(seat, RandomBot(seed=seed * 100 + seat))
+        room.act(seat, bot.act(seat_view_of(room, seat)))
+    return actions
+
+
+def chips_balance(store, rooms) -> tuple[int, int]:
+    totals = store.ledger_totals()
+    for room in rooms:
+        room.table.check_chips()  # the engine's own ledger agrees
+    return totals["buy_in"], sum(room.state.chips for room in rooms) + totals["cash_out"] + totals["rake"]
+
+
+def test_a_table_plays_hands_and_every_chip_is_accounted_for(store):
+    clock = Clock()
+    room = open_room(store, clock, rake_percent=5, rake_cap=3)
+    for name in ("ann", "bob", "cy", "dee"):
+        room.join(name, 150)
+    play(room, 500)
+    assert room.table.hands_played >= 20
+    assert store.ledger_totals()["rake"] > 0
+    bought, accounted = chips_balance(store, [room])
+    assert bought == 600 == accounted
+    hands = store.hands("t")
+    assert len(hands) == room.table.hands_played
+    assert hands[0].phh is not None and "variant" in hands[0].phh
+    assert json.loads(hands[0].json)["type"] == "hand"
+
+
+def test_recovery_rebuilds_the_table_and_the_hand_in_play_exactly(store):
+    clock = Clock()
+    room = open_room(store, clock, game="mixed")
+    for name in ("ann", "bob", "cy"):
+        room.join(name, 200)
+    for actions in (37, 11, 5, 1):
+        play(room, actions, seed=actions)
+        assert room.hand is not None
+        again = open_room(store, clock, game="mixed")
+        assert again.state == room.state and again.seq == room.seq
+        assert again.actor_seat() == room.actor_seat()
+        # the restored hand continues: the same action is legal in both and gives the same state
+        seat = room.actor_seat()
+        assert seat_view_of(again, seat).legal == seat_view_of(room, seat).legal
+        del again  # one writer per table
+    stored = store.load("t")
+    assert stored.snapshot is not None
+    assert all(seq > stored.snapshot_seq for seq, _, _ in stored.events)
+
+
+def test_recovery_replays_only_events_after_the_last_snapshot(store):
+    clock = Clock()
+    room = open_room(store, clock)
+    for name in ("ann", "bob"):
+        room.join(name, 100)
+    play(room, 60)
+    stored = store.load("t")
+    snapshot = RoomState.from_snapshot(stored.snapshot)
+    assert snapshot.hand is None and snapshot.table.hands_played == room.table.hands_played
+    assert len(stored.events) < room.seq / 3
+
+
+def test_acting_out_of_turn_or_illegally_is_refused_and_changes_nothing(store):
+    clock = Clock()
+    room = open_room(store, clock, game="limit")
+    for name in ("ann", "bob", "cy"):
+        room.join(name, 100)
+    actor = room.actor_seat()
+    other = next(seat for seat in (0, 1, 2) if seat != actor)
+    before, seq = room.state, room.seq
+    with pytest.raises(RoomError, match="not your turn"):
+        room.act(other, read_action({"action": "call"}))
+    with pytest.raises(RoomError, match="Raise"):
+        room.act(actor, read_action({"action": "raise", "to": 999}))
+    assert room.state == before and room.seq == seq == len(store.load("t").events)
+
+
+def test_bad_joins_and_top_ups_are_refused(store):
+    clock = Clock()
+    room = open_room(store, clock, seats=2)
+    for name, buy_in, match in [("", 100, "name"), ("x\u200by", 100, "U\\+200B"), ("ann", 39, "buy_in"),
+                                ("ann", 201, "buy_in"), ("ann", 100.0, "buy_in"), ("ann", True, "buy_in"),
+                                (7, 100, "name")]:
+        with pytest.raises(RoomError, match=match):
+            room.join(name, buy_in)
+    room.join("ann", 100)
+    with pytest.raises(RoomError, match="already sits"):
+        room.join("ann", 100)
+    seat, _ = room.join("bob", 190)
+    with pytest.raises(RoomError, match="full"):
+        room.join("cy", 100)
+    assert room.hand is not None
+    with pytest.raises(RoomError, match="top_up amount"):
+        room.top_up(seat, 11)
+    with pytest.raises(RoomError, match="in the hand in play"):
+        room.top_up(seat, 10)
+    assert store.ledger_totals()["buy_in"] == 290
+
+
+def test_tokens_find_their_seat_and_made_up_ones_find_nothing(store):
+    clock = Clock()
+    room = open_room(store, clock)
+    seat, token = room.join("ann", 100)
+    assert room.seat_for_token(token) == seat
+    for bad in ("x" * 32, token[:-1] + ("A" if token[-1] != "A" else "B"), "", None, 5, "x" * 10_000):
+        assert room.seat_for_token(bad) is None
+    assert token not in json.dumps([e for e in store.load("t").events])
+    fresh = room.reissue_token(seat)
+    assert room.seat_for_token(fresh) == seat and room.seat_for_token(token) is None
+
+
+def test_a_timeout_plays_the_default_and_repeated_timeouts_sit_the_player_out(store):
+    clock = Clock()
+    room = open_room(store, clock, game="limit", action_seconds=10, time_bank_seconds=5, max_timeouts=2)
+    for name in ("ann", "bob", "cy"):
+        room.join(name, 100)
+    first = room.actor_seat()
+    clock.now += 14.9
+    room.tick()
+    assert room.actor_seat() == first  # within the action time plus the bank
+    clock.now += 0.2
+    room.tick()
+    assert room.actor_seat() != first
+    acts = [json.loads(row[0]) for row in store.db.execute("SELECT data FROM events WHERE kind = 'act'")]
+    timed_out = [data for data in acts if data.get("timeout")]
+    assert timed_out == [{"seat": first, "action": {"action": "fold"}, "timeout": True}]  # nothing to check
+    assert room._bank(first) == 0
+    timeouts = 0
+    while room.table.seats[first] is not None and not room.table.seats[first].sitting_out:
+        seat = room.actor_seat()
+        if seat == first:
+            clock.now += 10.01
+            room.tick()
+            timeouts += 1
+        else:
+            play(room, 1)
+        assert timeouts <= 2
+    assert timeouts == 1 and room.table.seats[first].sitting_out  # the second timeout in a row sits them out
+
+
+def test_a_player_who_stays_away_is_sat_out_then_removed_and_cashed_out(store):
+    clock = Clock()
+    room = open_room(store, clock, game="limit", action_seconds=1000)
+    seats = {room.join(name, 100)[0]: name for name in ("ann", "bob", "cy")}
+    away = 0
+    room.disconnect(away)
+    clock.now += 31
+    room.tick()
+    assert room.table.seats[away].sitting_out
+    play(room, 50)  # the others play on; the away player is folded when it is their turn
+    clock.now += 100
+    room.tick()
+    play(room, 50)
+    assert room.table.seats[away] is None
+    assert seats[away] in json.dumps(store.load("t").events) or store.load("t").snapshot is not None
+    bought, accounted = chips_balance(store, [room])
+    assert bought == accounted == 300 and store.ledger_totals()["cash_out"] > 0
+
+
+def test_leaving_during_a_hand_cashes_out_when_it_ends(store):
+    clock = Clock()
+    room = open_room(store, clock)
+    for name in ("ann", "bob", "cy"):
+        room.join(name, 100)
+    leaver = room.actor_seat()
+    room.leave(leaver)  # their turn: folded at once, gone when the hand ends
+    assert room.table.seats[leaver] is None or room.table.seats[leaver].leaving
+    play(room, 40)
+    assert room.table.seats[leaver] is None
+    left = [o for o in room.outbox if o.seat == leaver and json.loads(o.text)["type"] == "left"]
+    assert left and left[0].unbind
+    bought, accounted = chips_balance(store, [room])
+    assert bought == accounted == 300
+
+
+def test_views_sent_never_hold_another_seats_hole_cards(store):
+    clock = Clock()
+    room = open_room(store, clock, game="no-limit")
+    for name in ("ann", "bob", "cy", "dee", "eve", "fay"):
+        room.join(name, 100)
+    play(room, 400)
+    checked = 0
+    for out in room.outbox:
+        data = json.loads(out.text)
+        if data["type"] != "view" or data["view"]["hand"] is None:
+            continue
+        view = data["view"]
+        own = view["hand_seats"].index(out.seat) if out.seat in view["hand_seats"] else None
+        hand = view["hand"]
+        assert hand["seat"] == (-1 if own is None else own)
+        for event in hand["events"]:
+            if event["event"] == "hole_dealt":
+                assert event["seat"] == own
+        for seat, cards in enumerate(hand["shown"]):
+            if cards:  # cards shown at the showdown are public; the rest never appear
+                assert any(e["event"] == "shown" and e["seat"] == seat for e in hand["events"])
+        checked += 1
+    assert checked > 1000
+
+
+def test_hand_messages_name_winners_by_table_seat(store):
+    clock = Clock()
+    room = open_room(store, clock, game="limit")
+    for name in ("ann", "bob", "cy"):
+        room.join(name, 100)
+    play(room, 200)
+    hands = [json.loads(o.text) for o in room.outbox if json.loads(o.text)["type"] == "hand"]
+    assert hands
+    for hand in hands:
+        assert sum(hand["net"].values()) == -hand["rake"]
+        for pot in hand["pots"]:
+            assert set(pot["high"]) <= set(hand["seats"])
+            if pot["high_hand"] is not None:
+                assert len(pot["high_hand"]["cards"].split()) == 5
+
+
+@pytest.mark.parametrize("document", [{"action": "raise"}, {"action": "raise", "to": 8.0}, {"action": "jump"},
+                                      {"action": "call", "to": 2}, ["call"], {"action": "bet", "to": True}])
+def test_bad_action_documents_are_refused(document):
+    with pytest.raises(ActionError):
+        read_action(document)
