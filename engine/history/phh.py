@@ -33,15 +33,17 @@ import attrs
 from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
-from engine.errors import EngineError, HistoryError
+from engine.errors import EngineError, HistoryError, TableError
 from engine.events import Acted, Mucked, Shown
 from engine.history.record import HandRecord, Hands, Reveal
 from engine.history.replay import deck_for, replay
 from engine.rules import MAX_PLAYERS, Post, Rake, Rules, ShowdownPolicy
 from engine.state import HandState, Street, start_hand
+from engine.table import Table as CardTable  # `Table` here is a TOML table
 from engine.validate import quote
 
-__all__ = ["VARIANTS", "Table", "read_phh", "read_phh_file", "state_to_record", "write_phh", "write_phhs"]
+__all__ = ["VARIANTS", "Table", "read_phh", "read_phh_file", "state_to_record", "table_seating", "write_phh",
+           "write_phhs"]
 
 VARIANTS: dict[str, tuple[str, bool]] = {
     "FO/8": ("fixed", True),
@@ -552,15 +554,42 @@ def _posts(antes: Sequence[int], blinds: Sequence[int]) -> tuple[tuple[Post, ...
 # --- from the engine ------------------------------------------------------------------------------------------
 
 
+def table_seating(table: CardTable, state: HandState) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The players' names and seat numbers (table seat + 1, as card rooms count them) of the hand ``table``
+    has in play, in hand-seat order, for writing ``state`` (a state of that hand) as a history. Pass the table
+    before `Table.finish_hand` takes the hand back: after it, the table no longer knows who was dealt in."""
+    if not isinstance(table, CardTable):
+        raise HistoryError(f"table must be an engine.table.Table, got {quote(table)}")
+    try:
+        table.check_hand(state)
+    except TableError as error:
+        raise HistoryError(f"cannot name the players from the table: {error} (pass the table while the hand is "
+                           "in play, before finish_hand)") from None
+    names = []
+    for seat in table.hand_seats:
+        player = table.seats[seat]
+        if player is None:  # check_hand has made sure this cannot be, but never write a name nobody has
+            raise HistoryError(f"table seat {seat} is in the hand but empty")
+        names.append(player.name)
+    return tuple(names), tuple(seat + 1 for seat in table.hand_seats)
+
+
 def state_to_record(state: HandState, players: Sequence[str] | None = None, source: str = "",
-                    id: str = "") -> HandRecord:
+                    id: str = "", *, table: CardTable | None = None) -> HandRecord:
     """An engine hand (finished or not) as a record: its cards, posts, actions with their seats (from the
     events), the showdown's shows and mucks, and, when it is over, the finishing stacks and the rake.
 
+    The players' names are ``players`` or, given the ``table`` that dealt the hand (while the hand is in play),
+    the names of its players, with their table seats (+1) as the record's seat numbers.
     The rules are the hand's, with the showdown policy RECORDED: the record's reveals say who showed.
     """
     if not isinstance(state, HandState):
         raise HistoryError(f"state_to_record needs a HandState, got {type(state).__name__}")
+    labels = None
+    if table is not None:
+        if players is not None:
+            raise HistoryError("give the players' names or the table they sit at, not both")
+        players, labels = table_seating(table, state)
     n = state.players
     if players is not None and len(players) != n:
         raise HistoryError(f"{len(players)} player names for {n} seats")
@@ -584,7 +613,7 @@ def state_to_record(state: HandState, players: Sequence[str] | None = None, sour
         players=tuple(players) if players is not None else (), starting_stacks=state.starting_stacks,
         button=state.button, posts=state.setup.posts, hole=tuple(tuple(cards) for cards in state.hole),
         board=state.board, actions=tuple(zip(seats, betting, strict=True)), reveals=reveals,
-        finishing_stacks=state.stacks if over else None, rake=rake,
+        finishing_stacks=state.stacks if over else None, rake=rake, seat_labels=labels,
     )
 
 
@@ -597,14 +626,17 @@ def write_phhs(records: Iterable[HandRecord | HandState]) -> str:
 
 
 def write_phh(record: HandRecord | HandState, *, players: Sequence[str] | None = None, source: str = "",
-              id: str = "") -> str:
-    """A record (or an engine hand, through `state_to_record`) as ``.phh`` text.
+              id: str = "", table: CardTable | None = None) -> str:
+    """A record (or an engine hand, through `state_to_record`) as ``.phh`` text. For an engine hand, the names
+    are ``players``, or those of the ``table`` that dealt it (`table_seating`), with their seat numbers.
 
     Board cards are placed where the engine deals them (after the action that closes a round); when the betting
     ends with a board still to come, the shows come first and the rest of the board after, as PokerKit writes.
     """
     if isinstance(record, HandState):
-        record = state_to_record(record, players, source, id)
+        record = state_to_record(record, players, source, id, table=table)
+    elif players is not None or table is not None:
+        raise HistoryError("players and table name the players of an engine hand; a record has its own names")
     n = len(record.starting_stacks)
     order = [(record.button + 1 + k) % n for k in range(n)]  # PHH player k+1 is engine seat order[k]
     label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}

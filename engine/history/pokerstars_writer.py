@@ -1,0 +1,318 @@
+"""Writing PokerStars text hand histories: a record (replayed to learn what the engine did) or a finished engine
+hand, in PokerStars' words. `engine.history.pokerstars` reads them back (and re-exports these writers)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+import attrs
+
+from engine.betting import FixedLimit, PotLimit
+from engine.cards import RANK_NAMES, RANK_PLURALS, Card, format_cards
+from engine.errors import HistoryError
+from engine.evaluation import HighHand, best_high, best_low
+from engine.events import Acted, BetReturned, BoardDealt, Mucked, Posted, Shown
+from engine.history.phh import state_to_record, table_seating
+from engine.history.record import HandRecord, Reveal
+from engine.history.replay import replay
+from engine.showdown import share
+from engine.state import HandState
+from engine.table import Table
+from engine.validate import quote
+
+__all__ = ["write_pokerstars", "write_pokerstars_state"]
+
+_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
+_DEFAULT_DATE = "2000/01/01 0:00:00 ET"
+
+
+def write_pokerstars(record: HandRecord) -> str:
+    """The record as a PokerStars hand history. The record is replayed to learn what the engine did (call
+    amounts, uncalled bets, pots); its own "collected" lines, reveals and rake are written when it has them.
+    Raises HistoryError when the record cannot be played to the end."""
+    report = replay(record)
+    if report.state is None or not report.state.is_over:
+        raise HistoryError(f"cannot write hand {quote(record.id)}: it does not replay ({report.detail})")
+    return _Writer(record, report.state).text()
+
+
+def write_pokerstars_state(state: HandState, players: Sequence[str] | None = None, hand_id: str = "1", *,
+                           scale: int = 1, currency: str | None = None, table: str | Table = "Engine",
+                           date: str = _DEFAULT_DATE, seat_labels: Sequence[int] | None = None) -> str:
+    """A finished engine hand as a PokerStars hand history. Chips are written as they are (``scale`` 1, a play
+    money header) unless a ``scale`` and a ``currency`` ("USD", "EUR", "GBP") say they are cents of money.
+
+    ``table`` is the table's name in the header, or the `engine.table.Table` that dealt the hand (while the hand
+    is in play, before `finish_hand`): its players' names and seats (+1) are then written, and its size as
+    "N-max"."""
+    record = _record_from_state(state, players, hand_id, scale, currency, table, date, seat_labels)
+    return _Writer(record, state).text()
+
+
+def _record_from_state(state: HandState, players: Sequence[str] | None, hand_id: str, scale: int,
+                       currency: str | None, table: str | Table, date: str,
+                       seat_labels: Sequence[int] | None) -> HandRecord:
+    if not state.is_over or state.result is None:
+        raise HistoryError("only a finished hand can be written: play it to the end first")
+    size = None
+    if isinstance(table, Table):
+        if players is not None or seat_labels is not None:
+            raise HistoryError("give the players' names and seats or the table they sit at, not both")
+        players, seat_labels = table_seating(table, state)
+        size, table = len(table.seats), "Engine"
+    elif not isinstance(table, str):
+        raise HistoryError(f"table must be the table's name or an engine.table.Table, got {quote(table)}")
+    n = state.players
+    names = tuple(players) if players is not None else tuple(f"Player{i + 1}" for i in range(n))
+    if len(names) != n or len(set(names)) != n or any(
+            not name or name != name.strip() or "\n" in name or "\r" in name for name in names):
+        raise HistoryError(f"need {n} distinct one-line names without spaces at either end, got {quote(names)}")
+    if seat_labels is not None and (len(seat_labels) != n or list(seat_labels) != sorted(set(seat_labels))):
+        raise HistoryError(f"need {n} increasing seat numbers, got {quote(tuple(seat_labels))}")
+    fields: list[tuple[str, object]] = [("table", table), ("date", date)]
+    if size is not None:
+        fields.append(("max_seats", size))
+    if currency is not None:
+        fields += [("symbol", _SYMBOLS.get(currency, "$")), ("currency", currency)]
+    record = state_to_record(state, names, source=hand_id, id=hand_id)
+    return attrs.evolve(record, rake=state.result.rake, scale=scale, fields=tuple(fields),
+                        seat_labels=tuple(seat_labels) if seat_labels is not None else None)
+
+
+def _hand_name(hand: HighHand) -> str:
+    """PokerStars' words for a high hand: "a straight, Three to Seven", "two pair, Nines and Deuces"."""
+    ranks = [card.rank for card in hand.cards]  # biggest group first; a wheel ends on its ace
+
+    def one(rank: int) -> str:
+        return RANK_NAMES[rank - 2]
+
+    def many(rank: int) -> str:
+        return "Deuces" if rank == 2 else RANK_PLURALS[rank - 2]
+
+    category = hand.category
+    if category in (4, 8):  # straights run from their lowest card up
+        if category == 8 and ranks[0] == 14:
+            return "a Royal Flush"
+        return f"a {'straight flush' if category == 8 else 'straight'}, {one(ranks[-1])} to {one(ranks[0])}"
+    return [f"high card {one(ranks[0])}", f"a pair of {many(ranks[0])}",
+            f"two pair, {many(ranks[0])} and {many(ranks[2])}", f"three of a kind, {many(ranks[0])}", "",
+            f"a flush, {one(ranks[0])} high", f"a full house, {many(ranks[0])} full of {many(ranks[3])}",
+            f"four of a kind, {many(ranks[0])}"][category]
+
+
+class _Writer:
+    """Writes one finished hand from its record (names, seats, cards known, reveals) and the engine's state."""
+
+    def __init__(self, record: HandRecord, state: HandState) -> None:
+        assert state.result is not None
+        self.record, self.state, self.result = record, state, state.result
+        self.fields = dict(record.fields)
+        n = len(record.starting_stacks)
+        self.names = record.players if len(record.players) == n else tuple(f"Player{i + 1}" for i in range(n))
+        self.labels = record.seat_labels or tuple(range(1, n + 1))
+        self.symbol = str(self.fields.get("symbol", "$")) if record.scale != 1 else ""
+        self.lines: list[str] = []
+
+    def money(self, chips: int) -> str:
+        if self.record.scale == 1:
+            return f"{self.symbol}{chips}"
+        value = Decimal(chips) / Decimal(self.record.scale)
+        if value == value.to_integral_value():
+            return f"{self.symbol}{int(value)}"
+        places = max(len(str(self.record.scale)) - 1, 0)
+        return f"{self.symbol}{value:.{places}f}"
+
+    def text(self) -> str:
+        self.header()
+        self.body()
+        self.summary()
+        return "\n".join(self.lines) + "\n"
+
+    def header(self) -> None:
+        rules, record, fields = self.state.rules, self.record, self.fields
+        limit = ("Limit" if isinstance(rules.betting, FixedLimit) else
+                 "Pot Limit" if isinstance(rules.betting, PotLimit) else "No Limit")
+        game = str(fields.get("game") or (f"{'5 Card ' if rules.hole_cards == 5 else ''}Omaha"
+                                          f"{' Hi/Lo' if rules.hi_lo else ''} {limit}"))
+        if isinstance(rules.betting, FixedLimit):
+            low, high = rules.betting.small_bet, rules.betting.big_bet
+        else:
+            low, high = rules.blinds[0], rules.big_blind
+        prefix, date = fields.get("prefix", "PokerStars Hand"), fields.get("date", _DEFAULT_DATE)
+        if "tournament" in fields:
+            self.lines.append(f"{prefix} #{record.id}: Tournament #{fields['tournament']}, {fields.get('buy_in', '')}"
+                              f" {game} - Level {fields.get('level', 'I')} ({low}/{high}) - {date}")
+        else:
+            currency = f" {fields['currency']}" if "currency" in fields else ""
+            cents = self.record.scale == 100 and (low % 100 or high % 100)  # "$0.50/$1.00", but "$300/$600"
+            stakes = (f"{self.symbol}{low / 100:.2f}/{self.symbol}{high / 100:.2f}" if cents
+                      else f"{self.money(low)}/{self.money(high)}") + currency
+            if "mixed" in fields:
+                self.lines.append(f"{prefix} #{record.id}:  {fields['mixed']} ({game}, {stakes}) - {date}")
+            else:
+                self.lines.append(f"{prefix} #{record.id}:  {game} ({stakes}) - {date}")
+        seats = f" {fields['max_seats']}-max" if "max_seats" in fields else ""
+        play = " (Play Money)" if fields.get("play_money") else ""
+        button = fields.get("button_seat", self.labels[record.button])
+        self.lines.append(f"Table '{fields.get('table', 'Engine')}'{seats}{play} Seat #{button} is the button")
+        for label, name, stack in zip(self.labels, self.names, record.starting_stacks, strict=True):
+            self.lines.append(f"Seat {label}: {name} ({self.money(stack)} in chips)")
+
+    def body(self) -> None:
+        names, lines, hole = self.names, self.lines, self.record.hole
+        events = self.state.events
+        posted = [e for e in events if isinstance(e, Posted)]
+        words = {"small blind": "small blind", "big blind": "big blind", "live blind": "big blind",
+                 "ante": "the ante", "straddle": "straddle", "dead blind": "dead blind"}
+        self.blind_of: dict[int, str] = {}
+        i = 0
+        while i < len(posted):
+            post = posted[i]
+            following = posted[i + 1] if i + 1 < len(posted) else None
+            if (post.kind == "dead blind" and following is not None and following.seat == post.seat
+                    and following.kind == "live blind"):
+                amount, all_in, word, i = post.amount + following.amount, following.all_in, "small & big blinds", i + 2
+            else:
+                amount, all_in, word, i = post.amount, post.all_in, words[post.kind], i + 1
+            if post.kind in ("small blind", "big blind"):
+                self.blind_of[post.seat] = post.kind
+            lines.append(f"{names[post.seat]}: posts {word} {self.money(amount)}{' and is all-in' if all_in else ''}")
+        lines.append("*** HOLE CARDS ***")
+        reveals = self.reveals()
+        revealed = {r.seat for r in reveals}
+        for seat, cards in enumerate(hole):
+            known = [card for card in cards if card is not None]
+            if known and seat not in revealed:
+                lines.append(f"Dealt to {names[seat]} [{format_cards(known)}]")
+        bets = [0] * len(names)
+        for post in posted:
+            if post.kind not in ("ante", "dead blind"):
+                bets[post.seat] += post.amount
+        level, street = max(bets), "before Flop"
+        self.folded_on: dict[int, str] = {}
+        board: tuple[Card, ...] = ()
+        for event in events:
+            if isinstance(event, Acted):
+                name, tail = names[event.seat], " and is all-in" if event.all_in else ""
+                if event.action == "fold":
+                    self.folded_on[event.seat] = street
+                    lines.append(f"{name}: folds")
+                elif event.action == "check":
+                    lines.append(f"{name}: checks")
+                elif event.action == "call":
+                    lines.append(f"{name}: calls {self.money(event.added)}{tail}")
+                elif event.action == "bet" and level == 0:
+                    lines.append(f"{name}: bets {self.money(event.to)}{tail}")
+                else:
+                    lines.append(f"{name}: raises {self.money(event.to - level)} to {self.money(event.to)}{tail}")
+                level = max(level, event.to)
+            elif isinstance(event, BetReturned):
+                lines.append(f"Uncalled bet ({self.money(event.amount)}) returned to {names[event.seat]}")
+            elif isinstance(event, BoardDealt):
+                street, level = {2: "on the Flop", 3: "on the Turn", 4: "on the River"}[event.street], 0
+                word = {2: "FLOP", 3: "TURN", 4: "RIVER"}[event.street]
+                old = f"[{format_cards(board)}] " if board else ""
+                board = board + event.cards
+                lines.append(f"*** {word} *** {old}[{format_cards(event.cards)}]")
+        if self.result.showdown:
+            lines.append("*** SHOW DOWN ***")
+        for reveal in reveals:
+            known = [card for card in hole[reveal.seat] if card is not None]
+            if reveal.cards is not None:
+                lines.append(f"{names[reveal.seat]}: shows [{format_cards(reveal.cards)}]"
+                             f"{self.describe(reveal.cards)}")
+            elif known and len(known) < len(hole[reveal.seat]):
+                lines.append(f"{names[reveal.seat]}: shows [{format_cards(known)}]")
+            else:
+                lines.append(f"{names[reveal.seat]}: mucks hand")
+        self.won = [0] * len(names)
+        pots = len(self.result.pots)
+        for pot, seat, chips in self.collected():
+            where = ("pot" if pot is None else "main pot" if pot == 0 else "side pot" if pots == 2
+                     else f"side pot-{pot}")
+            self.won[seat] += chips
+            lines.append(f"{names[seat]} collected {self.money(chips)} from {where}")
+        board = self.state.board
+        if self.result.showdown and self.state.rules.hi_lo and not any(
+                r.cards is not None and best_low(r.cards, board) for r in reveals):
+            lines.append("No low hand qualified")
+        if not self.result.showdown:
+            for seat in sorted({s for _, s, _ in self.collected()}):
+                if seat not in revealed:
+                    lines.append(f"{names[seat]}: doesn't show hand")
+
+    def reveals(self) -> tuple[Reveal, ...]:
+        if self.record.reveals:
+            return self.record.reveals
+        out = []
+        for event in self.state.events:
+            if isinstance(event, Shown):
+                out.append(Reveal(event.seat, event.cards))
+            elif isinstance(event, Mucked):
+                out.append(Reveal(event.seat, None))
+        return tuple(out)
+
+    def collected(self) -> list[tuple[int | None, int, int]]:
+        """The record's own lines, or the engine's payouts as PokerStars writes them: side pots first, each
+        pot's high share(s) before its low share(s)."""
+        if self.record.collected is not None:
+            return list(self.record.collected)
+        out: list[tuple[int | None, int, int]] = []
+        pots, state = self.result.pots, self.state
+        for index in reversed(range(len(pots))):
+            pot = pots[index]
+            label = None if len(pots) == 1 else index
+            if not pot.low_winners:
+                out += [(label, seat, chips) for seat, chips in pot.payouts if chips]
+                continue
+            low = pot.amount // 2
+            for amount, winners in ((pot.amount - low, pot.high_winners), (low, pot.low_winners)):
+                out += [(label, seat, chips) for seat, chips in share(amount, winners, state.button, state.players)
+                        if chips]
+        return out
+
+    def describe(self, cards: Sequence[Card]) -> str:
+        """' (HI: a flush, King high; LO: 7,6,5,3,A)', as PokerStars names hands; '' before the flop."""
+        board = self.state.board
+        if len(board) < 3:
+            return ""
+        high = _hand_name(best_high(cards, board))
+        low = best_low(cards, board) if self.state.rules.hi_lo else None
+        if not self.state.rules.hi_lo:
+            return f" ({high})"
+        return f" (HI: {high}" + (f"; LO: {','.join(str(r) if r > 1 else 'A' for r in low.ranks)})" if low else ")")
+
+    def summary(self) -> None:
+        lines, result, state = self.lines, self.result, self.state
+        lines.append("*** SUMMARY ***")
+        rake = self.record.rake if self.record.rake is not None else result.rake
+        pots = ""
+        if len(result.pots) > 1:
+            pots = f" Main pot {self.money(result.pots[0].amount)}."
+            for index, pot in enumerate(result.pots[1:], start=1):
+                name = "Side pot" if len(result.pots) == 2 else f"Side pot-{index}"
+                pots += f" {name} {self.money(pot.amount)}."
+        lines.append(f"Total pot {self.money(sum(state.contributed))}{pots} | Rake {self.money(rake)}")
+        if state.board:
+            lines.append(f"Board [{format_cards(state.board)}]")
+        shown = {r.seat: r.cards for r in self.reveals()}
+        for seat, name in enumerate(self.names):
+            tags = " (button)" if seat == state.button else ""
+            tags += f" ({self.blind_of[seat]})" if seat in self.blind_of else ""
+            known = [card for card in self.record.hole[seat] if card is not None]
+            if seat in self.folded_on:
+                didnt = " (didn't bet)" if self.folded_on[seat] == "before Flop" and not any(
+                    isinstance(e, Posted) and e.seat == seat for e in state.events) else ""
+                outcome = f"folded {self.folded_on[seat]}{didnt}"
+            elif not result.showdown:
+                outcome = f"collected ({self.money(self.won[seat])})"
+            elif shown.get(seat) is not None:
+                cards = shown[seat]
+                assert cards is not None
+                hand = self.describe(cards)[2:-1]
+                verdict = f"won ({self.money(self.won[seat])})" if self.won[seat] else "lost"
+                outcome = f"showed [{format_cards(cards)}] and {verdict}" + (f" with {hand}" if hand else "")
+            else:
+                outcome = f"mucked [{format_cards(known)}]" if known else "mucked"
+            lines.append(f"Seat {self.labels[seat]}: {name}{tags} {outcome}")
