@@ -5,16 +5,19 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
+import re
 import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from engine.cards import format_cards, parse_cards
 from engine.errors import EngineError, RulesError
 from engine.evaluation import best_high, best_low
+from engine.validate import name, quote
 
 if TYPE_CHECKING:
     from engine.match import HandSummary
@@ -99,14 +102,55 @@ def _convert(args: argparse.Namespace) -> int:
 GAMES = ("limit", "pot-limit", "no-limit", "mixed")
 
 
+_PAIR = re.compile(r"\s*([0-9]{1,15})\s*/\s*([0-9]{1,15})\s*")  # ASCII digits only: "²/⁴" passes isdigit()
+_WHOLE = re.compile(r"[+]?[0-9]{1,30}")
+_SIGNED = re.compile(r"[+-]?[0-9]{1,30}")
+_DECIMAL = re.compile(r"[+]?([0-9]{1,9}(\.[0-9]*)?|\.[0-9]+)")
+
+
 def _pair(text: str, what: str) -> tuple[int, int]:
-    parts = text.split("/")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise EngineError(f"{what} are two whole numbers like 2/4, got {text!r}")
-    first, second = int(parts[0]), int(parts[1])
+    match = _PAIR.fullmatch(text)
+    if match is None:
+        raise EngineError(f"{what} are two whole numbers like 2/4, got {quote(text)}")
+    first, second = int(match[1]), int(match[2])
     if second <= 0 or first > second:
-        raise EngineError(f"{what} {text!r}: the second must be > 0 and at least the first")
+        raise EngineError(f"{what} {quote(text)}: the second must be > 0 and at least the first")
     return first, second
+
+
+def _whole_option(minimum: int, maximum: int | None = None, *, signed: bool = False) -> Callable[[str], int]:
+    """An argparse type: a whole number in plain ASCII digits (``int()`` also takes "١٠", "1_0" and " 5 ")
+    within ``minimum..maximum`` (at most 30 digits: a longer number is a typing accident)."""
+    pattern = _SIGNED if signed else _WHOLE
+
+    def parse(text: str) -> int:
+        if not pattern.fullmatch(text):
+            raise argparse.ArgumentTypeError(f"expected a whole number in digits 0-9, got {quote(text)}")
+        value = int(text)
+        if value < minimum or (maximum is not None and value > maximum):
+            span = f"{minimum}..{maximum}" if maximum is not None else f">= {minimum}"
+            raise argparse.ArgumentTypeError(f"expected a whole number {span}, got {value}")
+        return value
+
+    parse.__name__ = "whole number"  # argparse names the type in its messages
+    return parse
+
+
+def _seconds_option(text: str) -> float:
+    """An argparse type: seconds > 0 in plain digits ("1", "2.5"); no NaN, infinity or exponent."""
+    if not _DECIMAL.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected seconds such as 1 or 2.5, got {quote(text)}")
+    value = float(text)
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"expected seconds > 0, got {quote(text)}")
+    return value
+
+
+def _name_option(text: str) -> str:
+    try:
+        return name(text, "a name")
+    except EngineError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def build_game(game: str, stakes: str | None, blinds: str | None, *, runs: int = 1,
@@ -141,8 +185,8 @@ def _base_game(game: str, stakes: str | None, blinds: str | None) -> Rules | Sch
     if game not in GAMES:
         raise EngineError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
     limit_game = game in ("limit", "mixed")
-    first, second = _pair(stakes or ("2/4" if limit_game else "1/2"), "stakes")
-    posted = _pair(blinds, "blinds") if blinds else (first // 2, first) if limit_game else (first, second)
+    first, second = _pair(stakes if stakes is not None else "2/4" if limit_game else "1/2", "stakes")
+    posted = _pair(blinds, "blinds") if blinds is not None else (first // 2, first) if limit_game else (first, second)
     if limit_game:
         limit = Rules(FixedLimit(first, second), blinds=posted)
         return limit if game == "limit" else MixedOmaha(limit, Rules(PotLimit(), blinds=posted))
@@ -246,7 +290,7 @@ def _simulate(args: argparse.Namespace) -> int:
         path = Path(args.out)
         fmt = args.format if args.format != "auto" else "phh" if path.suffix.lower() in (".phh", ".phhs") \
             else "pokerstars"
-        history = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed in the finally below
+        history = _open_out(path)
         writer = HistoryWriter(history, fmt)
         callbacks.append(writer)
     if not args.json:
@@ -299,13 +343,24 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_out(path: Path) -> TextIO:
+    """``--out`` opened for writing; a folder that does not exist, a directory or a file that cannot be written
+    is one clear error, before any hand is played."""
+    if path.is_dir():
+        raise EngineError(f"--out {str(path)!r} is a directory; give a file name such as hands.phhs")
+    if not path.parent.is_dir():
+        raise EngineError(f"--out {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise EngineError(f"--out {str(path)!r}: cannot write there: {error.strerror}") from None
+
+
 def _play(args: argparse.Namespace) -> int:
     from engine.bots import make_bot
     from engine.match import derive_seed, unique_names
     from engine.play import play_session
 
-    if args.seat < 0:
-        raise EngineError(f"--seat must be a seat number >= 0, got {args.seat}")
     game = build_game(args.game, args.stakes, args.blinds, runs=args.runs, boards=args.boards)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     specs = _bot_specs(args.bots, args.players, reserved=1)
@@ -325,7 +380,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _add_game_options(command: argparse.ArgumentParser, bots: str, players: int | None) -> None:
-    command.add_argument("--players", type=int, default=players,
+    command.add_argument("--players", type=_whole_option(2, 10), default=players,
                          help="players at the table, 2..10 (default: as many as --bots names" +
                               (")" if players is None else f", or {players})"))
     command.add_argument("--game", choices=GAMES, default="limit",
@@ -333,40 +388,52 @@ def _add_game_options(command: argparse.ArgumentParser, bots: str, players: int 
     command.add_argument("--stakes", help="limit: small/big bet, blinds half the small bet and the small bet "
                                           "(default 2/4: blinds 1/2); pot-limit, no-limit: the blinds (default 1/2)")
     command.add_argument("--blinds", help="small/big blind, overriding the stakes' blinds")
-    command.add_argument("--runs", type=int, choices=(1, 2, 3), default=1,
+    command.add_argument("--runs", type=_whole_option(1, 3), default=1,
                          help="when players are all in before the river, offer to run the board up to N times")
-    command.add_argument("--boards", type=int, choices=(1, 2), default=1, help="2: a double-board game")
-    command.add_argument("--stack", type=int, help="starting stack and rebuy (default 100 big blinds)")
-    command.add_argument("--seed", type=int, help="the match seed: the same seed deals the same hands "
-                                                  "(default: a random one, printed)")
+    command.add_argument("--boards", type=_whole_option(1, 2), default=1, help="2: a double-board game")
+    command.add_argument("--stack", type=_whole_option(1), help="starting stack and rebuy (default 100 big blinds)")
+    command.add_argument("--seed", type=_whole_option(-(2**63), signed=True),
+                         help="the match seed: the same seed deals the same hands (default: a random one, printed)")
     command.add_argument("--bots", default=bots, help="comma-separated bots, repeated to fill the table: random, "
                                                       f"caller, hilo, or module:Class (default {bots})")
 
 
 def _add_match_commands(commands: Any) -> None:
     simulate = commands.add_parser("simulate", help="play a match between bots and report how each did")
-    simulate.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    simulate.add_argument("--hands", type=_whole_option(0), default=1000, help="hands to play (default 1000)")
     _add_game_options(simulate, "hilo,random,caller", None)
-    simulate.add_argument("--show", type=int, default=20, help="print the first N hands (default 20)")
+    simulate.add_argument("--show", type=_whole_option(0), default=20, help="print the first N hands (default 20)")
     simulate.add_argument("--out", help="write every hand here: PHH for .phh/.phhs, else PokerStars text")
     simulate.add_argument("--format", choices=("auto", "phh", "pokerstars"), default="auto",
                           help="the --out format (default: by the file's suffix)")
     simulate.add_argument("--json", action="store_true", help="print one JSON document instead of text")
-    simulate.add_argument("--time-limit", type=float, default=1.0,
+    simulate.add_argument("--time-limit", type=_seconds_option, default=1.0,
                           help="seconds a bot may take per action before it is checked or folded (default 1)")
     simulate.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                           help="a progress bar on standard error (default: for 1000+ hands on a terminal)")
     simulate.set_defaults(run=_simulate)
     play = commands.add_parser("play", help="play at a table of bots in the terminal")
-    play.add_argument("--hands", type=int, default=100, help="hands to play at most (default 100; q quits)")
+    play.add_argument("--hands", type=_whole_option(0), default=100,
+                      help="hands to play at most (default 100; q quits)")
     _add_game_options(play, "hilo,caller,random", 4)
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--name", default="you", help="your name in the results (default: you)")
+    play.add_argument("--seat", type=_whole_option(0, 9), default=0, help="your seat (default 0)")
+    play.add_argument("--name", type=_name_option, default="you", help="your name in the results (default: you)")
     play.set_defaults(run=_play)
 
 
+class _BadArguments(Exception):
+    """argparse refused the command line; `main` prints it as one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser whose errors are one line (no usage block) and never exit from inside `main`."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _BadArguments(f"{self.prog}: error: {message} (--help lists the options)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m engine", description="Omaha Hi-Lo poker engine")
+    parser = _Parser(prog="python -m engine", description="Omaha Hi-Lo poker engine")
     commands = parser.add_subparsers(dest="command", required=True)
     evaluate = commands.add_parser("evaluate", help="name the best high and low of a hand on a board")
     evaluate.add_argument("hole", help='hole cards, e.g. "As 2h Kc Qd"')
@@ -389,18 +456,27 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None,
          stderr: TextIO | None = None) -> int:
-    """Run a command; the streams default to the process's own (tests pass their own to `play`)."""
+    """Run a command; the streams default to the process's own (tests pass their own to `play`). A bad
+    argument prints one line to standard error and returns 2, never a traceback."""
+    errors = stderr if stderr is not None else sys.stderr
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except _BadArguments as error:
+        print(str(error).replace("\n", " "), file=errors)
+        return 2
     args.stdin = stdin if stdin is not None else sys.stdin
     args.stdout = stdout if stdout is not None else sys.stdout
-    args.stderr = stderr if stderr is not None else sys.stderr
+    args.stderr = errors
     try:
         result: int = args.run(args)
     except EngineError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {str(error).replace(chr(10), ' ')}", file=errors)
         return 2
     except BrokenPipeError:  # the reader (| head) went away: not an error of ours
         sys.stderr.close()
         return 0
+    except OSError as error:  # a file named on the command line that cannot be read or written
+        print(f"error: {error.filename or ''}: {error.strerror or error}".replace("\n", " "), file=errors)
+        return 2
     return result

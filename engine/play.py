@@ -17,7 +17,7 @@ from typing import TextIO
 
 from engine.actions import Action
 from engine.betting import FixedLimit
-from engine.bots.base import Bot, StopMatch
+from engine.bots.base import Bot, MatchError, StopMatch
 from engine.bots.text import HELP, describe_legal, parse_action
 from engine.cards import format_cards
 from engine.errors import IllegalAction
@@ -38,6 +38,8 @@ from engine.report import board_name, boards_text, summary_table
 from engine.rules import Rules
 from engine.schedule import Schedule
 from engine.state import Street
+from engine.validate import name as checked_name
+from engine.validate import quote, whole
 from engine.views import SeatView, ViewEvent
 
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
@@ -49,6 +51,12 @@ class TerminalPlayer:
     everyone in every hand, so hand seats are table seats); the person's own is shown as "You"."""
 
     def __init__(self, names: Sequence[str], seat: int, input: TextIO, output: TextIO) -> None:
+        _check_streams(input, output)
+        if not isinstance(names, (list, tuple)) or len(names) < 2:
+            raise MatchError(f"names must be a list of every player's name, got {quote(names)}")
+        for index, name in enumerate(names):
+            checked_name(name, f"names[{index}]", error=MatchError)
+        whole(seat, "seat (the person's seat)", minimum=0, maximum=len(names) - 1, error=MatchError)
         self.names = [("You" if s == seat else name) for s, name in enumerate(names)]
         self.seat = seat
         self.name = names[seat]
@@ -201,6 +209,9 @@ def _game_title(rules: Rules) -> str:
 def play_session(bots: Sequence[Bot], names: Sequence[str], game: Rules | Schedule, *, seat: int, hands: int,
                  seed: int | str, stack: int | None, input: TextIO, output: TextIO) -> MatchResult:
     """A person in ``seat`` against ``bots`` (the other seats, in order) for up to ``hands`` hands."""
+    if not isinstance(bots, (list, tuple)) or not isinstance(names, (list, tuple)) or len(names) != len(bots) + 1:
+        raise MatchError(f"names must name the {len(bots) + 1 if isinstance(bots, (list, tuple)) else ''} players "
+                         f"(the bots and the person), got {quote(names)}")
     everyone = list(names)
     person = TerminalPlayer(everyone, seat, input, output)
     players: list[Bot] = list(bots)
@@ -217,3 +228,10 @@ def play_session(bots: Sequence[Bot], names: Sequence[str], game: Rules | Schedu
     output.write(f"\n{played}{' (you quit)' if result.stopped else ''}.\n")
     output.write(summary_table(result) + "\n")
     return result
+
+
+def _check_streams(input: object, output: object) -> None:
+    if not callable(getattr(input, "readline", None)):
+        raise MatchError(f"input must be a text stream to read lines from, got {quote(input)}")
+    if not callable(getattr(output, "write", None)) or not callable(getattr(output, "flush", None)):
+        raise MatchError(f"output must be a text stream to write to, got {quote(output)}")

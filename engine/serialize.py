@@ -45,7 +45,7 @@ from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, Schedule, T
 from engine.showdown import HandResult, PotResult
 from engine.state import HandState, LegalActions, Street, restart_hand
 from engine.table import Departure, HandInPlay, Player, Table, TableView
-from engine.validate import quote, whole
+from engine.validate import finite, quote, whole
 from engine.views import BurnedFaceDown, DealtFaceDown, SeatView, ViewEvent
 
 SCHEMA = "omaha-hilo-engine/1"
@@ -434,15 +434,19 @@ class _Obj:
         return None if value is None else _int(value, self.where(key), minimum)
 
     def number(self, key: str) -> float:
+        """A finite number (JSON's 1e999 reads as infinity: refused)."""
         value = self.raw(key)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise SerializationError(f"{self.where(key)}: expected a number, got {quote(value)}")
-        return value
+        try:
+            return finite(value, self.where(key), error=SerializationError)
+        except OverflowError:  # an int too large for a float
+            raise SerializationError(f"{self.where(key)}: the number {quote(value)} is too large") from None
 
     def opt_number(self, key: str) -> float | None:
         return None if self.raw(key) is None else self.number(key)
 
     def flag(self, key: str) -> bool:
+        # JSON's words (true, false), not validate.flag's Python ones (True, False): the reader of this message
+        # is looking at a JSON document.
         value = self.raw(key)
         if not isinstance(value, bool):
             raise SerializationError(f"{self.where(key)}: expected true or false, got {quote(value)}")
@@ -495,11 +499,7 @@ class _Obj:
 
 
 def _int(value: object, where: str, minimum: int | None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SerializationError(f"{where}: expected a whole number, got {quote(value)}")
-    if minimum is not None and value < minimum:
-        raise SerializationError(f"{where}: expected a whole number >= {minimum}, got {quote(value)}")
-    return value
+    return whole(value, where, minimum=minimum, error=SerializationError)
 
 
 def _build(where: str, make: Callable[[], T]) -> T:

@@ -324,9 +324,10 @@ def _check_chips(view: SeatView, stacks: tuple[int, ...], bets: tuple[int, ...],
     for index, pot in enumerate(pots):
         _whole(pot.amount, f"pots[{index}].amount", 0, None, fail)
         eligible = pot.eligible
-        if not isinstance(eligible, tuple) or not all(
-                isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in eligible):
-            raise fail("pots", f"pots[{index}].eligible must be seats 0..{players - 1}, got {quote(eligible)}")
+        if not isinstance(eligible, tuple):
+            raise fail("pots", f"pots[{index}].eligible must be a tuple of seats, got {quote(eligible)}")
+        for seat in eligible:
+            _whole(seat, f"pots[{index}].eligible", 0, players - 1, fail)
     if settled:
         if pot_total or pots:
             raise fail("pot_total", "a settled hand has nothing left in the middle (pot_total 0, no pots)")
@@ -351,9 +352,7 @@ def _check_events(view: SeatView, seat: int, players: int, fail: Callable[[str, 
             raise fail(f"events[{index}]", f"expected an event a seat may see, got {quote(event)}")
         if isinstance(event, HoleDealt) and (event.seat != seat or event.cards != view.hole):
             raise fail(f"events[{index}]", f"a seat view holds only its own hole cards, not {quote(event)}")
-        where = getattr(event, "seat", 0)
-        if not isinstance(where, int) or not 0 <= where < players:
-            raise fail(f"events[{index}]", f"seat {quote(where)} is not a seat of this hand")
+        _whole(getattr(event, "seat", 0), f"events[{index}].seat", 0, players - 1, fail)
 
 
 _VIEW_EVENTS = (Posted, HoleDealt, DealtFaceDown, BurnedFaceDown, BoardDealt, Acted, BetReturned, Shown, Mucked,

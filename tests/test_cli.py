@@ -36,7 +36,7 @@ def test_replay_json_reports_each_hand_in_record_units(capsys: pytest.CaptureFix
     path = DATA / "pokerstars/PokerHandHistoryParser/HandActionTests/NeedsRaiseAdjusting.txt"
     assert main(["replay", "--json", str(path)]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["summary"] == {"ok": 1, "mismatch": 0, "error": 0}
+    assert report["summary"] == {"ok": 1, "unchecked": 0, "mismatch": 0, "error": 0}
     hand = report["hands"][0]
     assert hand["id"] == "109713978619" and hand["status"] == "ok"
     assert hand["players"][1] == "Crazy Elior"

@@ -113,12 +113,13 @@ def test_simulate_progress_line_on_request() -> None:
     assert "simulating" in err or err.count("\r") == 0  # rich draws its own bar when installed
 
 
-def test_simulate_refuses_bad_settings_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
-    assert simulate("--bots", "shark")[0] == 2
-    assert simulate("--stakes", "4/2")[0] == 2
-    assert simulate("--players", "11")[0] == 2
-    err = capsys.readouterr().err
-    assert "unknown bot 'shark'" in err and "stakes '4/2'" in err and "2 to 10 players" in err
+def test_simulate_refuses_bad_settings_with_a_message() -> None:
+    errors = ""
+    for argv in (("--bots", "shark"), ("--stakes", "4/2"), ("--players", "11")):
+        code, _, err = simulate(*argv)
+        assert code == 2 and len(err.splitlines()) == 1
+        errors += err
+    assert "unknown bot 'shark'" in errors and "stakes '4/2'" in errors and "2..10, got 11" in errors
 
 
 def test_stakes_and_blinds() -> None:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from engine.actions import Action, Bet, Call, Check, Fold, Raise, RunIt, Show
 from engine.bots.base import MatchError, bot_name_argument, legal_of, seed_argument
-from engine.validate import one_of, quote
+from engine.validate import finite, one_of, quote
 from engine.views import SeatView
 
 _FOLD, _CHECK, _CALL = Fold(), Check(), Call()  # actions are values: one of each serves every decision
@@ -71,8 +71,10 @@ def _weights(weights: object) -> tuple[float, float, float]:
     if not isinstance(weights, (tuple, list)) or len(weights) != 3:
         raise MatchError(f"{wanted}; got {quote(weights)}")
     for weight in weights:
-        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 <= weight < math.inf:
-            raise MatchError(f"{wanted}; got {quote(weight)} in {quote(weights)}")
+        try:
+            finite(weight, f"{wanted}; each", minimum=0, error=MatchError)
+        except OverflowError:  # an int too large for a float
+            raise MatchError(f"{wanted}; got {quote(weight)}") from None
     try:
         total = float(sum(weights))
     except OverflowError:

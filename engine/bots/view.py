@@ -27,6 +27,7 @@ from engine.errors import EngineError
 from engine.rules import Post, Rules
 from engine.showdown import seat_order_from
 from engine.state import HandState, Street, board_positions, restart_hand
+from engine.validate import whole
 from engine.views import SeatView, public_events, seat_view
 
 _PENDING = frozenset(("events", "pots", "all_in"))
@@ -147,12 +148,14 @@ _NOTHING_SHOWN = tuple(((),) * n for n in range(11))
 def bot_view(state: HandState, seat: int) -> SeatView:
     """``seat``'s view of ``state``: equal to ``state.view(seat)``, but cheap to build (see the module)."""
     street = state.street
+    setup = state.setup
+    starting = setup.starting_stacks
+    players = len(starting)
+    if type(seat) is not int or not 0 <= seat < players:  # the plain test: this runs for every decision
+        whole(seat, "seat (a seat index)", minimum=0, maximum=players - 1)
     if street >= _SHOWDOWN:
         return seat_view(state, seat)
-    setup = state.setup
-    rules, button, starting, hole, board, actor = (setup.rules, setup.button, setup.starting_stacks,
-                                                   setup.hole[seat], state.board, state.actor)
-    players = len(starting)
+    rules, button, hole, board, actor = setup.rules, setup.button, setup.hole[seat], state.board, state.actor
     view: Any = object.__new__(_Builder)
     view.seat = seat
     view.rules = rules
