@@ -13,7 +13,7 @@ from engine.cards import RANK_NAMES, RANK_PLURALS, Card, format_cards
 from engine.errors import HistoryError
 from engine.evaluation import HighHand, best_high, best_low
 from engine.events import Acted, BetReturned, BoardDealt, Mucked, Posted, Shown
-from engine.history.phh import state_to_record, table_seating
+from engine.history.engine_hands import state_to_record, table_seating
 from engine.history.record import HandRecord, Reveal
 from engine.history.replay import replay
 from engine.showdown import share
