@@ -243,6 +243,8 @@ def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
         if suit < 0:
             return best
         return max(best, _flush_value(hole, board, suit))
+    except CardError:
+        raise
     except (TypeError, IndexError, KeyError, ValueError) as error:
         raise _unreadable(hole, board) from error
 
@@ -521,13 +523,17 @@ class BoardEvaluator:
         """``checked=True`` skips reading and checking ``board``: for cards the engine dealt itself."""
         self._board: tuple[Card, ...]
         if checked:
-            self._board = tuple(board)  # type: ignore[arg-type]  # the caller vouches these are Cards
+            self._board = tuple(board) if isinstance(board, Iterable) else ()  # type: ignore[arg-type]  # vouched
         else:
             self._board = cards_of(board)
-            if not 3 <= len(self._board) <= 5:
-                raise CardError(f"an Omaha board has 3, 4 or 5 cards, got {len(self._board)}")
+        if not 3 <= len(self._board) <= 5:
+            raise CardError(f"an Omaha board has 3, 4 or 5 cards, got {len(self._board)}")
+        if not checked:
             require_distinct(self._board, "the board")
-        packed = sum(_PACKED[c] for c in self._board)
+        try:
+            packed = sum(_PACKED[c] for c in self._board)
+        except (TypeError, IndexError) as error:
+            raise CardError(f"a board must be cards, got {quote(board)}") from error
         self._high_row = _high_row(packed & 0xFFFFFFFF, self._board)
         self._flush_suit = _FLUSH_SUIT[packed >> 32]
         self._board_mask = 0

@@ -283,6 +283,8 @@ def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
     more, in pot limit from double up to the pot, in no limit at least double.
     """
     _check_table(rules, players, 0)
+    if isinstance(posts, (str, bytes)) or not isinstance(posts, Iterable):
+        raise RulesError(f"posts must be a sequence of Post(seat, kind, amount), got {quote(posts)}")
     blinds: set[int] = set()
     antes: set[int] = set()
     level = pot = 0

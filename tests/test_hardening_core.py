@@ -3,35 +3,59 @@ the showdown is refused with the documented `EngineError` subclass, naming the i
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from decimal import Decimal
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import (
+    Bet,
     BoardEvaluator,
     Call,
     Card,
     CardError,
     Check,
     Deck,
+    EngineError,
+    FixedGame,
     FixedLimit,
+    GameClock,
+    HandResult,
+    HighHand,
+    Level,
+    LowHand,
     MixedOmaha,
     NoLimit,
     Post,
+    Pot,
     PotLimit,
+    PotResult,
+    Raise,
     Rake,
     Rules,
     RulesError,
+    RunIt,
     ShowdownPolicy,
     TournamentSchedule,
     best_high,
+    best_low,
+    build_pots,
+    format_cards,
+    hi_lo_values,
+    high_value,
+    low_value,
     make_card,
     parse_cards,
     standard_posts,
     start_hand,
 )
+from engine.evaluation import five_card_value
 from engine.history.phh import read_phh, write_phh
 from engine.history.replay import replay
+from engine.rules import bomb_pot_posts, check_posts
 
 LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 POT_LIMIT = Rules(PotLimit(), blinds=(1, 2))
@@ -298,3 +322,85 @@ def test_a_table_hand_with_antes_and_a_dead_blind_still_replays_from_phh() -> No
     (record,) = read_phh(write_phh(state))
     report = replay(record)
     assert report.ok, report.detail
+
+
+# --- the fast paths stay correct after garbage ----------------------------------------------------------------
+
+
+def test_a_board_of_seven_cards_cannot_poison_the_high_rows() -> None:
+    """Five deuces (one card index given five times) and a king and a queen sum to the rank key of the board
+    3-K-Q: the row built for that garbage must not be kept for the real board."""
+    from engine import evaluation
+
+    board = parse_cards("3c Kd Qh")
+    garbage = [0, 0, 0, 0, 0, int(Card("Ks")), int(Card("Qs"))]
+    key = sum(5 ** (card >> 2) for card in board)
+    assert key == sum(5 ** (card >> 2) for card in garbage)
+    evaluation._HIGH_ROWS.pop(key, None)
+    hole = parse_cards("Kc Ks 2d 7h")
+    with pytest.raises(CardError, match="3, 4 or 5 cards, got 7"):
+        evaluation.high_value(hole, garbage)
+    assert evaluation.high_value(hole, board) == best_high(hole, board).value == best_high("Kc Ks", board).value
+
+
+# --- garbage at every public constructor and function -------------------------------------------------------
+
+GOOD_CARDS = parse_cards("As Kd 7h 2c 9s")
+GOOD_HOLE = parse_cards("Ah 3d Qc Jc")
+GOOD_POT_RESULT = PotResult(10, 0, (0, 1), (1,), None, (), None, ((1, 10),))
+
+garbage = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.integers(min_value=-(2**70), max_value=2**70),
+    st.sampled_from([float("nan"), float("inf"), -float("inf"), 2.0, 4.0, -0.0, 1e308, 10**400]),
+    st.floats(), st.decimals(), st.text(max_size=12),
+    st.text(alphabet=st.characters(codec="utf-8", categories=["Cc", "Cf", "Zs", "Zl", "So", "Mn"]), max_size=6),
+    st.binary(max_size=6),
+    st.sampled_from(["As Kd", "As\ufe0f", "\ufe0fAs", "10h", "NaN", "-0", "1e999999", "show_all"]),
+)
+plausible = st.sampled_from([
+    0, 1, 2, 3, 4, 5, 14, 52, 100, "s", "ante", "big blind", "small blind", "live blind", "dead blind", "straddle",
+    GOOD_CARDS, GOOD_HOLE, GOOD_CARDS[:3], GOOD_CARDS[0], (1, 2), (0, 1), (True, False), (False, False), (),
+    LIMIT, NO_LIMIT, POT_LIMIT, FixedLimit(2, 4), PotLimit(), Rake(5, cap=3), ShowdownPolicy.MANUAL,
+    Post(0, "small blind", 1), (Post(1, "big blind", 2),), Level(LIMIT, hands=3), (Level(LIMIT),), GameClock(),
+    GOOD_POT_RESULT, (GOOD_POT_RESULT,), (10, 20), Decimal("2.5"),
+])
+anything = st.one_of(garbage, plausible, st.lists(st.one_of(garbage, plausible), max_size=4),
+                     st.tuples(st.one_of(garbage, plausible), st.one_of(garbage, plausible)))
+
+EVALUATOR = BoardEvaluator(GOOD_CARDS[:4])
+
+TARGETS: dict[str, tuple[Callable[..., object], int, int]] = {
+    # name: (the function or constructor, the fewest and the most arguments to throw at it)
+    "Card": (Card, 1, 1), "make_card": (make_card, 2, 2), "parse_cards": (parse_cards, 1, 1),
+    "parse_cards(distinct=)": (lambda text, distinct: parse_cards(text, distinct=distinct), 2, 2),
+    "format_cards": (format_cards, 1, 2), "Deck": (Deck, 1, 1), "Deck.ordered": (Deck.ordered, 1, 1),
+    "Deck.seeded": (Deck.seeded, 1, 1), "best_high": (best_high, 2, 2), "best_low": (best_low, 2, 2),
+    "BoardEvaluator": (lambda board, checked=False: BoardEvaluator(board, checked=checked), 1, 2),
+    "BoardEvaluator.best_high": (EVALUATOR.best_high, 1, 1), "BoardEvaluator.best_low": (EVALUATOR.best_low, 1, 1),
+    "BoardEvaluator.high_value": (EVALUATOR.high_value, 1, 1),
+    "BoardEvaluator.low_value": (EVALUATOR.low_value, 1, 1),
+    "BoardEvaluator.high_hand": (EVALUATOR.high_hand, 2, 2), "BoardEvaluator.low_hand": (EVALUATOR.low_hand, 2, 2),
+    "HighHand": (HighHand, 2, 2), "LowHand": (LowHand, 2, 2),
+    # The unchecked fast paths: unreadable input is a CardError; other garbage may give a meaningless strength.
+    "high_value": (high_value, 2, 2), "low_value": (low_value, 2, 2), "hi_lo_values": (hi_lo_values, 2, 2),
+    "five_card_value": (five_card_value, 1, 1),
+    "Rules": (Rules, 1, 10), "Rake": (Rake, 1, 4), "Rake.exactly": (Rake.exactly, 1, 1), "Post": (Post, 3, 3),
+    "ShowdownPolicy": (ShowdownPolicy, 1, 1),
+    "standard_posts": (lambda r, n, b, s=(), bs=0: standard_posts(r, n, b, straddles=s, button_straddle=bs), 3, 5),
+    "check_posts": (check_posts, 3, 3), "bomb_pot_posts": (bomb_pot_posts, 3, 3),
+    "FixedLimit": (FixedLimit, 2, 4), "Bet": (Bet, 1, 1), "Raise": (Raise, 1, 1), "RunIt": (RunIt, 1, 1),
+    "GameClock": (GameClock, 0, 4), "FixedGame": (FixedGame, 1, 1), "MixedOmaha": (MixedOmaha, 2, 2),
+    "Level": (Level, 1, 3), "TournamentSchedule": (TournamentSchedule, 1, 1), "Pot": (Pot, 2, 2),
+    "build_pots": (build_pots, 2, 3), "PotResult": (PotResult, 8, 10), "HandResult": (HandResult, 4, 6),
+}
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(sorted(TARGETS)), st.data())
+def test_garbage_gets_an_engine_error_or_is_accepted(name: str, data: st.DataObject) -> None:
+    """Random garbage (wrong types, NaN, infinities, bools, huge ints, floats, control characters, None, lists)
+    at every public constructor and function of the core: the only exceptions are EngineError subclasses."""
+    function, fewest, most = TARGETS[name]
+    arguments = [data.draw(anything, label=f"argument {i}") for i in range(data.draw(st.integers(fewest, most)))]
+    with contextlib.suppress(EngineError):
+        function(*arguments)
