@@ -210,3 +210,13 @@ def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
         return ServerConfig(tables=tables or default_tables(), **values)
     except TypeError as error:
         raise ConfigError(str(error)) from None
+
+
+def add_serve_arguments(parser: Any) -> None:
+    """The ``serve`` command's options (an argparse parser); kept here so the command line can list them
+    without importing websockets."""
+    parser.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=None, help="port for HTTP and the WebSocket (default 8765)")
+    parser.add_argument("--db", default=None, help="the SQLite database file (default omaha.sqlite3)")
+    parser.add_argument("--bots", type=int, default=None, help="built-in bots to seat at each table (default 0)")
+    parser.add_argument("--config", default=None, help="a TOML file: [server] options and [[tables]]")

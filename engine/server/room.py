@@ -191,8 +191,10 @@ class Room:
 
     # --- requests ----------------------------------------------------------------------------------------------
 
-    def join(self, name: object, buy_in: object, *, bot: str | None = None, seat: object = None) -> tuple[int, str]:
-        """Seat a player: (seat, token). The token is the only way back to the seat; only its hash is stored."""
+    def join(self, name: object, buy_in: object, *, bot: str | None = None, seat: object = None,
+             connect: bool = True) -> tuple[int, str]:
+        """Seat a player: (seat, token). The token is the only way back to the seat; only its hash is stored.
+        ``connect``: the seat counts as connected at once (else it is away until `connect`)."""
         name = checked_name(name, "name", longest=32, error=RoomError)
         lo, hi = self.config.min_buy_in, self.config.max_buy_in
         buy_in = whole(buy_in, f"buy_in (chips, {lo}..{hi})", minimum=lo, maximum=hi, error=RoomError)
@@ -211,7 +213,10 @@ class Room:
         assert isinstance(seat, int)
         self.reissued.pop(seat, None)
         self.banks[seat] = self.config.time_bank_seconds
-        self.connect(seat)
+        if connect:
+            self.connect(seat)
+        else:
+            self.away[seat] = self.clock()
         self._settle()
         return seat, token
 

@@ -1,0 +1,294 @@
+"""The network layer: one port for HTTP (the lobby at ``GET /api/tables``, a page at ``GET /``) and the WebSocket
+at ``/ws``. It parses, routes and sends; the game logic is the rooms' (`engine.server.room`).
+
+Needs the ``server`` extra: websockets (its asyncio API, with ``process_request`` answering plain HTTP on the
+same port). Everything runs on one asyncio loop in one thread, so the rooms and the SQLite connection are only
+ever touched by that thread: a request is parsed, applied to its room (which stores it), and the room's
+messages are pushed to the connections (`broadcast`, no awaiting) before the next request is read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http
+import json
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from engine.errors import EngineError
+from engine.server.actions import read_action
+from engine.server.botclient import BotManager
+from engine.server.config import ServerConfig, TableConfig
+from engine.server.protocol import ProtocolError, parse_message
+from engine.server.room import PROTOCOL_VERSION, Policy, Room, message
+from engine.server.store import Storage
+
+log = logging.getLogger("engine.server")
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>Omaha Hi-Lo server</title>
+<h1>Omaha Hi-Lo server</h1><p>The tables are at <a href="/api/tables">/api/tables</a>; play over the WebSocket at
+<code>/ws</code> (protocol: docs/server.md). The browser table is still to come.</p>
+"""
+WEBSOCKET_MAX_SIZE = 65536  # frames above this are cut by websockets itself (close code 1009)
+BAD_MESSAGES_BEFORE_CLOSE = 10
+
+
+class Session:
+    """One WebSocket connection: the seat it holds, if any, and its message budget (a token bucket)."""
+
+    def __init__(self, ws: ServerConnection, rate: float, burst: int, now: float) -> None:
+        self.ws = ws
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.last = now
+        self.bad = 0
+        self.closing = False
+
+    def allow(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class GameServer:
+    """The rooms of every configured table, and the connections to them."""
+
+    def __init__(self, config: ServerConfig, store: Storage, *, clock: Callable[[], float] = time.monotonic,
+                 tick_seconds: float = 0.1) -> None:
+        self.config = config
+        self.store = store
+        self.clock = clock
+        self.tick_seconds = tick_seconds
+        policy = Policy(config.grace_seconds, config.away_seconds, config.pause_seconds)
+        self.rooms: dict[str, Room] = {}
+        for table in config.tables:
+            self.rooms[table.id] = Room.open(table, store, clock=clock, policy=policy)
+        for table_id in store.table_ids():  # tables from an earlier run whose config has since gone
+            if table_id not in self.rooms:
+                stored = TableConfig.from_json(store.load(table_id).config)
+                self.rooms[table_id] = Room.open(stored, store, clock=clock, policy=policy)
+        self.sessions: dict[tuple[str, int], Session] = {}
+        self.server: Server | None = None
+        self._ticker: asyncio.Task[None] | None = None
+        self.bots: BotManager | None = None
+        self.port = 0
+        self._closing: set[asyncio.Task[None]] = set()
+        for room in self.rooms.values():
+            log.info("table %s: %d players, %d hands played%s", room.id, len(room.table.players),
+                     room.table.hands_played, ", a hand in play" if room.hand is not None else "")
+
+    # --- running -----------------------------------------------------------------------------------------------
+
+    async def start(self, host: str | None = None, port: int | None = None) -> int:
+        """Listen; returns the port (pass 0 for a free one)."""
+        self.server = await serve(self.handle, host or self.config.host,
+                                  self.config.port if port is None else port,
+                                  process_request=self.http, max_size=WEBSOCKET_MAX_SIZE, ping_interval=20,
+                                  ping_timeout=20, compression=None)
+        self._ticker = asyncio.create_task(self._tick_forever())
+        sockets = self.server.sockets
+        bound: int = sockets[0].getsockname()[1] if sockets else 0
+        self.port = bound
+        log.info("listening on ws://%s:%d/ws", host or self.config.host, bound)
+        return bound
+
+    def start_bots(self, counts: dict[str, int] | None = None) -> BotManager:
+        """Keep built-in bots seated (``counts``: per table; default: the configuration's), playing over the
+        WebSocket like everyone else."""
+        if counts is None:
+            counts = {room.id: self.config.table_bots(room.config) for room in self.rooms.values()}
+        self.bots = BotManager(self.rooms, counts, f"ws://127.0.0.1:{self.port}/ws")
+        self.bots.ensure()
+        for room in self.rooms.values():
+            self.flush(room)
+        return self.bots
+
+    async def stop(self) -> None:
+        if self.bots is not None:
+            await self.bots.close()
+        if self._ticker is not None:
+            self._ticker.cancel()
+            await asyncio.gather(self._ticker, return_exceptions=True)
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+    async def _tick_forever(self) -> None:
+        ticks = 0
+        while True:
+            await asyncio.sleep(self.tick_seconds)
+            ticks += 1
+            if self.bots is not None and ticks % 20 == 0:
+                self.bots.ensure()
+            for room in self.rooms.values():
+                try:
+                    room.tick()
+                except EngineError:  # never lets one table stop the others; the room changed nothing
+                    log.exception("table %s: tick failed", room.id)
+                self.flush(room)
+
+    def chips(self) -> dict[str, int]:
+        """Chips bought in, and where they are: on the tables, cashed out, raked."""
+        totals = self.store.ledger_totals()
+        return {"bought_in": totals["buy_in"], "on_tables": sum(room.state.chips for room in self.rooms.values()),
+                "cashed_out": totals["cash_out"], "rake": totals["rake"]}
+
+    # --- HTTP --------------------------------------------------------------------------------------------------
+
+    def http(self, connection: ServerConnection, request: Request) -> Response | None:
+        path = request.path.split("?", 1)[0]
+        if path == "/ws":
+            return None  # go on with the WebSocket handshake
+        if path == "/api/tables":
+            body = json.dumps({"version": PROTOCOL_VERSION, "tables": [r.lobby() for r in self.rooms.values()]})
+            return _typed(connection.respond(http.HTTPStatus.OK, body), "application/json")
+        if path in ("/", "/index.html"):
+            return _typed(connection.respond(http.HTTPStatus.OK, PAGE), "text/html; charset=utf-8")
+        return connection.respond(http.HTTPStatus.NOT_FOUND, "not found\n")
+
+    # --- WebSocket ---------------------------------------------------------------------------------------------
+
+    async def handle(self, ws: ServerConnection) -> None:
+        session = Session(ws, self.config.rate, self.config.burst, self.clock())
+        try:
+            async for raw in ws:
+                if session.closing:
+                    continue  # reading on lets the closing handshake through a full incoming queue
+                if not session.allow(self.clock()):
+                    self._refuse(session, "too many messages: slow down", close=1008)
+                    continue
+                if len(raw) > self.config.max_message_bytes:
+                    self._refuse(session, f"message too large: {len(raw)} bytes, the limit is "
+                                          f"{self.config.max_message_bytes}", close=1009)
+                    continue
+                try:
+                    data = parse_message(raw, self.config.max_message_bytes)
+                    self.dispatch(session, data)
+                except (ProtocolError, EngineError) as error:
+                    # Malformed messages count toward closing; a refused request (out of turn, a bad amount)
+                    # can be an honest race with the clock and only gets its error (the rate limit bounds it).
+                    session.bad += isinstance(error, ProtocolError)
+                    close = 1008 if session.bad >= BAD_MESSAGES_BEFORE_CLOSE or _fatal(error) else None
+                    self._refuse(session, str(error), close=close)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._drop(session)
+
+    def _refuse(self, session: Session, text: str, *, close: int | None = None) -> None:
+        """An error message; with ``close``, the connection is closed with that code (its seat, if any, is
+        kept for the grace period like any dropped connection)."""
+        broadcast([session.ws], message("error", message=text))
+        if close:
+            session.closing = True
+            self._drop(session)
+            task = asyncio.get_running_loop().create_task(session.ws.close(close, text[:100]))
+            self._closing.add(task)
+            task.add_done_callback(self._closing.discard)
+
+    def dispatch(self, session: Session, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        if kind == "ping":
+            broadcast([session.ws], message("pong", id=data.get("id")))
+            return
+        if kind == "join":
+            self._join(session, data)
+            return
+        if kind == "resume":
+            self._resume(session, data["token"])
+            return
+        room, seat = session.room, session.seat
+        if room is None or seat is None:
+            raise ProtocolError(f"{kind}: you hold no seat; send join or resume first")
+        if kind == "act":
+            room.act(seat, read_action(data["action"]))
+        elif kind == "sit_out":
+            room.sit_out(seat)
+        elif kind == "come_back":
+            room.come_back(seat)
+        elif kind == "leave":
+            room.leave(seat)
+        elif kind == "top_up":
+            room.top_up(seat, data["amount"])
+        self.flush(room)
+
+    def _join(self, session: Session, data: dict[str, Any]) -> None:
+        if session.room is not None:
+            raise ProtocolError(f"this connection already holds seat {session.seat} at table {session.room.id}")
+        room = self.rooms.get(data["table"]) if isinstance(data["table"], str) else None
+        if room is None:
+            raise ProtocolError(f"no table {json.dumps(data['table'])[:60]}; the tables are "
+                                f"{', '.join(self.rooms)}")
+        seat, token = room.join(data["name"], data["buy_in"], seat=data.get("seat"), connect=False)
+        self._bind(session, room, seat, token)
+
+    def _resume(self, session: Session, token: object) -> None:
+        for room in self.rooms.values():
+            seat = room.seat_for_token(token)
+            if seat is not None:
+                break
+        else:
+            raise FatalProtocolError("unknown token: it holds no seat (a seat's token is given once, in welcome)")
+        if session.room is not None and (session.room is not room or session.seat != seat):
+            raise ProtocolError("this connection already holds another seat")
+        old = self.sessions.get((room.id, seat))
+        if old is not None and old is not session:
+            del self.sessions[(room.id, seat)]
+            old.room = old.seat = None
+            self._refuse(old, "this seat was resumed by another connection", close=1008)
+        self._bind(session, room, seat, None)
+
+    def _bind(self, session: Session, room: Room, seat: int, token: str | None) -> None:
+        session.room, session.seat = room, seat
+        self.sessions[(room.id, seat)] = session
+        fields: dict[str, Any] = {"table": room.id, "seat": seat}
+        if token is not None:
+            fields["token"] = token
+        broadcast([session.ws], message("welcome", **fields))
+        room.connect(seat)
+        self.flush(room)
+
+    def _drop(self, session: Session) -> None:
+        room, seat = session.room, session.seat
+        if room is None or seat is None or self.sessions.get((room.id, seat)) is not session:
+            return
+        del self.sessions[(room.id, seat)]
+        room.disconnect(seat)
+        self.flush(room)
+
+    def flush(self, room: Room) -> None:
+        """Send what the room has for its connected seats (every message was stored before it got here)."""
+        outbox, room.outbox = room.outbox, []
+        for out in outbox:
+            session = self.sessions.get((room.id, out.seat))
+            if session is None:
+                continue
+            broadcast([session.ws], out.text)
+            if out.unbind:
+                del self.sessions[(room.id, out.seat)]
+                session.room = session.seat = None
+
+
+class FatalProtocolError(ProtocolError):
+    """A request after which the connection is closed (a made-up token)."""
+
+
+def _fatal(error: Exception) -> bool:
+    return isinstance(error, FatalProtocolError) or "message too large" in str(error)
+
+
+def _typed(response: Response, content_type: str) -> Response:
+    del response.headers["Content-Type"]
+    response.headers["Content-Type"] = content_type
+    return response

@@ -1,0 +1,140 @@
+"""Built-in bots as WebSocket clients: they play through the same protocol as people (resume with a token,
+receive views, send ``act``), so every bot game also exercises the server end to end.
+
+`play_bot` is one bot's connection loop; `BotManager` keeps ``N`` bots seated at each table, seating new ones
+(in the room, as the server's own players) when bots bust or leave, and re-attaching the bots of a restarted
+server to their seats with fresh tokens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from engine.bots.base import Bot, fault_action
+from engine.bots.registry import make_bot
+from engine.errors import EngineError
+from engine.serialize import from_json
+from engine.server.actions import write_action
+from engine.server.room import PROTOCOL_VERSION, Room, RoomError
+from engine.table import TableView
+
+log = logging.getLogger("engine.server.bots")
+KINDS = ("hilo", "random", "caller")
+
+
+def decide(bot: Bot, data: dict[str, Any]) -> dict[str, Any] | None:
+    """The act message for a view message when it is the bot's turn, else None."""
+    view = data["view"]
+    hand = view.get("hand")
+    if hand is None or hand.get("legal") is None:
+        return None
+    seat_view = from_json(json.dumps(view), TableView).hand
+    assert seat_view is not None and seat_view.legal is not None
+    try:
+        action = bot.act(seat_view)
+        if not seat_view.legal.allows(action):
+            action = fault_action(seat_view.legal)
+    except Exception:  # a bot's fault is played as the fault action, as the match runner does
+        action = fault_action(seat_view.legal)
+    return {"type": "act", "version": PROTOCOL_VERSION, "action": write_action(action)}
+
+
+async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, retries: int = 50) -> str:
+    """Hold the seat with ``token`` and play until the bot leaves the table (returns "left"), its token is
+    refused ("refused"), or ``stop`` is set ("stopped"). A dropped connection is resumed."""
+    for _ in range(retries):
+        if stop.is_set():
+            return "stopped"
+        try:
+            async with connect(url, open_timeout=10, close_timeout=2, compression=None) as ws:
+                await ws.send(json.dumps({"type": "resume", "version": PROTOCOL_VERSION, "token": token}))
+                acted: tuple[int, int] | None = None
+                async for raw in ws:
+                    data = json.loads(raw)
+                    kind = data.get("type")
+                    if kind == "left":
+                        return "left"
+                    if kind == "error" and "unknown token" in data.get("message", ""):
+                        return "refused"
+                    if kind != "view" or data["clock"]["actor"] != data["view"]["seat"]:
+                        continue
+                    hand = data["view"]["hand"]
+                    key = (data["hand_number"], len(hand["events"]) if hand else 0)
+                    if key == acted:
+                        continue  # the same decision sent again: answered already
+                    reply = decide(bot, data)
+                    if reply is not None:
+                        acted = key
+                        await ws.send(json.dumps(reply))
+                    if stop.is_set():
+                        return "stopped"
+        except (TimeoutError, OSError, ConnectionClosed, InvalidHandshake, InvalidURI):
+            pass
+        if stop.is_set():
+            return "stopped"
+        await asyncio.sleep(0.2)
+    return "gave up"
+
+
+class BotManager:
+    """Keeps ``count`` bots seated at each room (`ensure`, called now and then), each one a client task."""
+
+    def __init__(self, rooms: dict[str, Room], counts: dict[str, int], url: str) -> None:
+        self.rooms = rooms
+        self.counts = counts
+        self.url = url
+        self.stop = asyncio.Event()
+        self.tasks: dict[tuple[str, int], asyncio.Task[str]] = {}
+        self.serial = 0
+
+    def ensure(self) -> None:
+        """Attach a client to every bot seat without one (after a restart: with a fresh token), and seat new
+        bots up to the table's count."""
+        for room_id, room in self.rooms.items():
+            wanted = self.counts.get(room_id, 0)
+            for seat, kind in room.bot_seats().items():
+                if (room_id, seat) not in self.tasks:
+                    self._start(room, seat, kind, room.reissue_token(seat))
+            seated = len(room.bot_seats())
+            while seated < wanted and any(p is None for p in room.table.seats):
+                self.serial += 1
+                kind = KINDS[self.serial % len(KINDS)]
+                try:
+                    seat, token = room.join(self._name(room, kind), room.config.max_buy_in, bot=kind, connect=False)
+                except RoomError as error:
+                    log.warning("table %s: cannot seat a bot: %s", room_id, error)
+                    break
+                self._start(room, seat, kind, token)
+                seated += 1
+
+    def _name(self, room: Room, kind: str) -> str:
+        taken = {player.name for _, player in room.table.players}
+        number = 1
+        while f"{kind}-bot-{number}" in taken:
+            number += 1
+        return f"{kind}-bot-{number}"
+
+    def _start(self, room: Room, seat: int, kind: str, token: str) -> None:
+        try:
+            bot = make_bot(kind, seed=self.serial)
+        except EngineError:
+            bot = make_bot("caller")
+        key = (room.id, seat)
+        task = asyncio.get_running_loop().create_task(play_bot(self.url, token, bot, stop=self.stop))
+        self.tasks[key] = task
+        task.add_done_callback(lambda _: self.tasks.pop(key, None) if self.tasks.get(key) is task else None)
+
+    async def close(self) -> None:
+        self.stop.set()
+        tasks = list(self.tasks.values())
+        for task in tasks:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 5)

@@ -1,0 +1,64 @@
+"""`python -m engine serve`: the server from the command line, until Ctrl-C (SIGINT) or SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from typing import Any
+
+from engine.errors import EngineError
+from engine.server.app import GameServer
+from engine.server.config import ServerConfig, add_serve_arguments, load_config
+from engine.server.store import SQLiteStore
+
+log = logging.getLogger("engine.server")
+
+
+async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None = None) -> None:
+    """Open the database, rebuild every table, listen, seat the bots, and run until ``stop`` is set (or a
+    signal); then close the connections and the database cleanly."""
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    store = SQLiteStore(config.db)
+    try:
+        server = GameServer(config, store)
+        await server.start()
+        server.start_bots()
+        log.info("serving %d tables; %s", len(server.rooms), server.chips())
+        await stop.wait()
+        log.info("stopping")
+        await server.stop()
+        log.info("stopped; %s", server.chips())
+    finally:
+        store.close()
+
+
+def run(config: ServerConfig) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection
+    asyncio.run(serve_until_stopped(config))
+    return 0
+
+
+def run_from_args(args: Any) -> int:
+    """The ``serve`` command: the configuration file, then the command line's options over it."""
+    config = load_config(args.config, host=args.host, port=args.port, db=args.db, bots=args.bots)
+    return run(config)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine serve", description="the Omaha Hi-Lo game server")
+    add_serve_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return run_from_args(args)
+    except EngineError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2

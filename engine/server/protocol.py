@@ -1,0 +1,59 @@
+"""The client's messages: JSON objects with a ``type`` and (optionally) the protocol ``version``.
+
+Every message is checked here before the room sees it: its size, that it is a JSON object, that its type is
+known, that its fields are the type's and no others. What fails is a `ProtocolError`, whose text goes back to
+the client in an ``error`` message; the table is never touched.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.errors import EngineError
+from engine.server.room import PROTOCOL_VERSION
+from engine.validate import quote
+
+# Each client message type and the fields it may carry (beyond type and version); required ones first.
+FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "join": (("table", "name", "buy_in"), ("seat",)),
+    "act": (("action",), ()),
+    "sit_out": ((), ()),
+    "come_back": ((), ()),
+    "leave": ((), ()),
+    "resume": (("token",), ()),
+    "top_up": (("amount",), ()),
+    "ping": ((), ("id",)),
+}
+
+
+class ProtocolError(EngineError):
+    """A message that is not a message of the protocol."""
+
+
+def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
+    """The message as a dict with a known ``type`` and exactly its fields; ProtocolError otherwise."""
+    if len(raw) > limit:
+        raise ProtocolError(f"message too large: {len(raw)} bytes, the limit is {limit}")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ProtocolError(f"malformed JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f'a message is a JSON object with a "type", got {quote(data)}')
+    kind = data.get("type")
+    if kind not in FIELDS:
+        raise ProtocolError(f"unknown message type {quote(kind)}; the types are {', '.join(FIELDS)}")
+    version = data.get("version", PROTOCOL_VERSION)
+    if version != PROTOCOL_VERSION or isinstance(version, bool):
+        raise ProtocolError(f"protocol version {quote(version)} is not spoken here; this server speaks "
+                            f"version {PROTOCOL_VERSION}")
+    required, optional = FIELDS[kind]
+    missing = [key for key in required if key not in data]
+    if missing:
+        raise ProtocolError(f"{kind} needs {', '.join(missing)}")
+    extra = set(data) - {"type", "version", *required, *optional}
+    if extra:
+        raise ProtocolError(f"{kind} takes {', '.join(required + optional) or 'no fields'}; unknown: "
+                            f"{', '.join(sorted(extra))}")
+    return data

@@ -1,0 +1,268 @@
+"""The server over real sockets on 127.0.0.1: the lobby over HTTP, people and bots at the tables over WebSockets,
+misbehaving clients, resuming a seat, and a wire-level leak test."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import urllib.error
+import urllib.request
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from engine.server.app import GameServer
+from engine.server.config import ServerConfig, TableConfig
+from engine.server.store import SQLiteStore
+
+CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
+
+
+def run(test: Callable[[GameServer, int], Awaitable[None]], tmp_path, *, seconds: float = 60,
+        **config: Any) -> GameServer:
+    """Run ``test(server, port)`` against a server on a free port, stopping it afterwards; the whole thing
+    bounded in time."""
+    values: dict[str, Any] = {"db": str(tmp_path / "net.sqlite3"), "pause_seconds": 0.0,
+                              "tables": (TableConfig("limit", game="limit"), TableConfig("nl", game="no-limit"))}
+    values.update(config)
+    cfg = ServerConfig(**values)
+    store = SQLiteStore(cfg.db)
+
+    async def main() -> GameServer:
+        server = GameServer(cfg, store, tick_seconds=0.02)
+        port = await server.start(port=0)
+        try:
+            await asyncio.wait_for(test(server, port), seconds)
+        finally:
+            await server.stop()
+        return server
+
+    try:
+        return asyncio.run(main())
+    finally:
+        store.close()
+
+
+class Client:
+    """A test client that records everything it receives."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.received: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+
+    async def send(self, **fields: Any) -> None:
+        await self.ws.send(json.dumps(fields))
+
+    async def recv(self, timeout: float = 5) -> dict[str, Any]:
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        assert isinstance(raw, str)
+        self.raw.append(raw)
+        data: dict[str, Any] = json.loads(raw)
+        self.received.append(data)
+        return data
+
+    async def until(self, kind: str, timeout: float = 5) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            data = await self.recv(max(0.01, end - loop.time()))
+            if data["type"] == kind:
+                return data
+
+
+async def client(port: int) -> Client:
+    return Client(await connect(f"ws://127.0.0.1:{port}/ws", open_timeout=5, close_timeout=1))
+
+
+def http_get(port: int, path: str) -> tuple[int, str, str]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
+            return response.status, response.headers["Content-Type"], response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers["Content-Type"], error.read().decode()
+
+
+def test_the_lobby_and_the_page_are_served_over_http_on_the_same_port(tmp_path):
+    async def test(server: GameServer, port: int) -> None:
+        status, kind, body = await asyncio.to_thread(http_get, port, "/api/tables")
+        assert status == 200 and kind == "application/json"
+        tables = json.loads(body)["tables"]
+        assert [t["id"] for t in tables] == ["limit", "nl"] and tables[0]["buy_in"] == [40, 200]
+        status, kind, body = await asyncio.to_thread(http_get, port, "/")
+        assert status == 200 and kind.startswith("text/html") and "/ws" in body
+        status, _, _ = await asyncio.to_thread(http_get, port, "/nothing")
+        assert status == 404
+
+    run(test, tmp_path)
+
+
+def allowed_cards(data: dict[str, Any]) -> set[str]:
+    """The cards a message may hold: the board, the receiver's own hole cards, and cards shown at a showdown."""
+    cards: set[str] = set()
+    if data["type"] == "view":
+        hand = data["view"]["hand"]
+        if hand is None:
+            return cards
+        cards.update(hand["hole"].split())
+        for board in hand["boards"] + [hand["board"]]:
+            cards.update(board.split())
+        for event in hand["events"]:
+            if event["event"] == "shown":
+                cards.update(event["cards"].split())
+    elif data["type"] == "hand":
+        for board in data["boards"]:
+            cards.update(board.split())
+        for shown in data["shown"].values():
+            cards.update(shown.split())
+    return cards
+
+
+def check_no_leak(person: Client, seat: int) -> int:
+    """Every card in every message is one the receiver may see; every hole_dealt event is the receiver's."""
+    checked = 0
+    for raw, data in zip(person.raw, person.received, strict=True):
+        seen = set(CARD.findall(raw))
+        assert seen <= allowed_cards(data), (seen - allowed_cards(data), raw[:300])
+        if data["type"] == "view" and data["view"]["hand"] is not None:
+            hand = data["view"]["hand"]
+            own = data["view"]["hand_seats"].index(seat) if seat in data["view"]["hand_seats"] else -1
+            assert hand["seat"] == own
+            assert all(e["seat"] == own for e in hand["events"] if e["event"] == "hole_dealt")
+            checked += 1
+    return checked
+
+
+async def play_person(person: Client, seat: int, hands: int) -> None:
+    """Play like a calling station until ``hands`` hand results have arrived."""
+    seen = 0
+    acted = None
+    while seen < hands:
+        data = await person.recv(10)
+        if data["type"] == "hand":
+            seen += 1
+        elif data["type"] == "view" and data["clock"]["actor"] == seat:
+            legal = data["view"]["hand"]["legal"]
+            key = (data["hand_number"], len(data["view"]["hand"]["events"]))
+            if legal and key != acted:
+                acted = key
+                await person.send(type="act", action={"action": "check" if legal["check"] else "call"})
+
+
+def test_people_and_bots_play_and_views_never_hold_another_seats_cards(tmp_path):
+    async def test(server: GameServer, port: int) -> None:
+        server.start_bots({"limit": 3, "nl": 4})
+        people = [await client(port) for _ in range(2)]
+        seats = []
+        for number, person in enumerate(people):
+            await person.send(type="join", version=1, table="limit", name=f"person{number}", buy_in=100)
+            welcome = await person.until("welcome")
+            assert welcome["table"] == "limit" and len(welcome["token"]) >= 20
+            seats.append(welcome["seat"])
+        await asyncio.gather(*(play_person(p, s, 8) for p, s in zip(people, seats, strict=True)))
+        for person, seat in zip(people, seats, strict=True):
+            assert check_no_leak(person, seat) > 20
+            hands = [d for d in person.received if d["type"] == "hand"]
+            assert any(pot["high_hand"] for hand in hands for pot in hand["pots"])
+            await person.ws.close()
+        assert server.rooms["nl"].table.hands_played >= 3  # the bots' table played on its own
+        chips = server.chips()
+        assert chips["bought_in"] == chips["on_tables"] + chips["cashed_out"] + chips["rake"]
+
+    run(test, tmp_path)
+
+
+def test_bad_clients_get_errors_and_the_table_plays_on(tmp_path):
+    async def test(server: GameServer, port: int) -> None:
+        server.start_bots({"limit": 3})
+        room = server.rooms["limit"]
+        bad = await client(port)
+        for raw, expected in [("{not json", "malformed JSON"), ("[1, 2]", "JSON object"),
+                              ('{"type": "dance"}', "unknown message type"),
+                              ('{"type": "join", "table": "limit"}', "needs name, buy_in"),
+                              ('{"type": "act", "action": {"action": "fold"}}', "hold no seat"),
+                              ('{"type": "join", "version": 2, "table": "limit", "name": "x", "buy_in": 50}',
+                               "version"),
+                              ('{"type": "join", "table": "nope", "name": "x", "buy_in": 50}', "no table"),
+                              ('{"type": "join", "table": "limit", "name": "x", "buy_in": 5000}', "buy_in"),
+                              ('{"type": "join", "table": "limit", "name": "x", "buy_in": 50, "cheat": 1}',
+                               "unknown: cheat")]:
+            await bad.ws.send(raw)
+            reply = await bad.until("error")
+            assert expected in reply["message"], (raw, reply)
+        await bad.send(type="join", table="limit", name="late", buy_in=100)
+        seat = (await bad.until("welcome"))["seat"]
+        view = await bad.until("view")
+        if view["clock"]["actor"] != seat:
+            await bad.send(type="act", action={"action": "call"})
+            assert "not your turn" in (await bad.until("error"))["message"]
+        await bad.send(type="join", table="limit", name="again", buy_in=100)
+        assert "already holds seat" in (await bad.until("error"))["message"]
+        await bad.send(type="leave")
+        await bad.until("left", timeout=30)
+
+        impostor = await client(port)
+        await impostor.send(type="resume", token="A" * 32)
+        assert "unknown token" in (await impostor.until("error"))["message"]
+        with pytest.raises(ConnectionClosed):
+            await impostor.recv(2)
+        assert impostor.ws.close_code == 1008
+
+        large = await client(port)
+        await large.send(type="ping", id="x" * 5000)
+        assert "too large" in (await large.until("error"))["message"]
+        with pytest.raises(ConnectionClosed):
+            await large.recv(2)
+
+        flood = await client(port)
+        with pytest.raises(ConnectionClosed):
+            for _ in range(200):
+                await flood.send(type="ping")
+            while True:
+                await flood.recv(2)
+        assert any(d["type"] == "error" and "too many" in d["message"] for d in flood.received)
+
+        before = room.table.hands_played
+        for _ in range(200):
+            if room.table.hands_played >= before + 3:
+                break
+            await asyncio.sleep(0.05)
+        assert room.table.hands_played >= before + 3
+        room.table.check_chips()
+
+    run(test, tmp_path)
+
+
+def test_a_dropped_player_resumes_with_the_token_and_gets_the_current_view(tmp_path):
+    async def test(server: GameServer, port: int) -> None:
+        first = await client(port)
+        await first.send(type="join", table="nl", name="ann", buy_in=150)
+        welcome = await first.until("welcome")
+        await first.ws.close()
+        await asyncio.sleep(0.05)
+        room = server.rooms["nl"]
+        assert welcome["seat"] not in room.connected and room.table.seats[welcome["seat"]] is not None
+        again = await client(port)
+        await again.send(type="resume", token=welcome["token"])
+        back = await again.until("welcome")
+        assert back["seat"] == welcome["seat"] and "token" not in back
+        view = await again.until("view")
+        assert view["view"]["seats"][welcome["seat"]]["name"] == "ann"
+        third = await client(port)  # a second connection with the token takes the seat over
+        await third.send(type="resume", token=welcome["token"])
+        await third.until("welcome")
+        assert "resumed by another connection" in (await again.until("error"))["message"]
+        await third.send(type="top_up", amount=50)
+        await third.until("view")
+        assert room.table.seats[welcome["seat"]].stack == 200
+        await third.send(type="top_up", amount=1)
+        assert "maximum" in (await third.until("error"))["message"]
+
+    run(test, tmp_path)
