@@ -432,6 +432,23 @@ class _Parser(argparse.ArgumentParser):
         raise _BadArguments(f"{self.prog}: error: {message} (--help lists the options)")
 
 
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from engine.server.main import run_from_args  # websockets: the server extra
+    except ImportError as error:
+        print(f"error: the server needs the server extra (pip install -e '.[server]'): {error}", file=sys.stderr)
+        return 2
+    return run_from_args(args)
+
+
+def _add_serve_command(commands: Any) -> None:
+    from engine.server.config import add_serve_arguments  # no websockets needed to list the options
+
+    serve = commands.add_parser("serve", help="run the game server: tables over WebSockets, stored in SQLite")
+    add_serve_arguments(serve)
+    serve.set_defaults(run=_serve)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m engine", description="Omaha Hi-Lo poker engine")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -451,6 +468,7 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--out", help="write here instead of to standard output")
     convert.set_defaults(run=_convert)
     _add_match_commands(commands)
+    _add_serve_command(commands)
     return parser
 
 
