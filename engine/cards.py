@@ -102,6 +102,9 @@ def parse_cards(text: str, *, distinct: bool = True) -> tuple[Card, ...]:
             rank_index, i = 8, i + 2
         elif ch in _RANK_INDEX:
             rank_index, i = _RANK_INDEX[ch], i + 1
+        elif ch in _VARIATION_SELECTORS:
+            raise CardError(f"{_shown(ch)} at position {i} in {quote(text)} follows no suit symbol; a variation "
+                            "selector may only follow one of ♣ ♦ ♥ ♠ (as in a pasted 'A♠️')")
         else:
             raise CardError(f"unknown rank {_shown(ch)} at position {i} in {quote(text)}; ranks are 2-9, T (or 10), "
                             "J, Q, K, A")
@@ -123,7 +126,7 @@ def parse_cards(text: str, *, distinct: bool = True) -> tuple[Card, ...]:
 
 def _shown(char: str) -> str:
     """A character for an error message: itself when it can be seen, else its code point and name."""
-    if char.isprintable() and not char.isspace():
+    if unicodedata.category(char)[0] not in "CZM":  # not a control, format, space or combining mark
         return repr(char)
     return f"U+{ord(char):04X} ({unicodedata.name(char, 'a control character')})"
 

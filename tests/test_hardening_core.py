@@ -404,3 +404,8 @@ def test_garbage_gets_an_engine_error_or_is_accepted(name: str, data: st.DataObj
     arguments = [data.draw(anything, label=f"argument {i}") for i in range(data.draw(st.integers(fewest, most)))]
     with contextlib.suppress(EngineError):
         function(*arguments)
+
+
+def test_a_leading_variation_selector_is_named_and_explained() -> None:
+    with pytest.raises(CardError, match=r"U\+FE0F \(VARIATION SELECTOR-16\) at position 0 .* follows no suit symbol"):
+        parse_cards("\ufe0fAs")
