@@ -30,7 +30,14 @@ The rules the table follows (docs/server-guide.md and docs/missed-blinds.md stat
   blind"), at the amounts of that hand's game, from any seat except between the button and the small blind
   (they wait until the button passes). Whichever way they are dealt in, the debt is then paid. A player who
   leaves takes nothing owed with them: if they sit down again they are a new player.
-- **Busting**: a player left with no chips after a hand is removed from the table (`departed` says who).
+- **Busting**: a player left with no chips after a hand is removed from the table (a `Departure`), or, at a
+  table with ``keep_busted=True``, stays seated with no chips, sitting out, until `add_chips` (a rebuy) brings
+  them back or they leave.
+- **Departures** gather in `departed` (leaving between hands, leaving or busting in a hand) until the server
+  takes them with `take_departures`, which hands each one over exactly once.
+- **The chip ledger**: ``bought_in`` (join, add_chips), ``cashed_out`` (every departure's stack) and
+  ``rake_taken`` (each finished hand's rake); `check_chips` checks that the chips on the table plus the chips
+  cashed out and raked equal the chips bought in.
 - **Leaving, sitting out during a hand**: the player's hand plays on (a server folds it when it is their turn);
   they leave or sit out when it ends.
 - **Heads-up**: with two players the button posts the small blind and acts first before the flop (the hand
@@ -48,17 +55,17 @@ from engine.errors import RulesError, TableError
 from engine.rules import MAX_PLAYERS, Post, Rules, bomb_pot_posts, standard_posts
 from engine.schedule import FixedGame, GameClock, MixedOmaha, Schedule, TournamentSchedule
 from engine.state import HandState, start_hand
+from engine.validate import finite, flag, one_of, quote, whole
+from engine.validate import name as checked_name
 from engine.views import SeatView, seat_view
 
 
-def _name(value: object) -> None:
-    if not isinstance(value, str) or not value.strip():
-        raise TableError(f"a player's name must be a non-empty string, got {value!r}")
+def _name(value: object) -> str:
+    return checked_name(value, "a player's name", error=TableError)
 
 
-def _chips(name: str, value: object, minimum: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise TableError(f"{name} must be a whole number of chips >= {minimum}, got {value!r}")
+def _chips(what: str, value: object, minimum: int) -> int:
+    return whole(value, f"{what} (chips)", minimum=minimum, error=TableError)
 
 
 @attrs.frozen(slots=True)
@@ -84,9 +91,8 @@ class Player:
     def __attrs_post_init__(self) -> None:
         _name(self.name)
         _chips(f"{self.name}'s stack", self.stack, 0)
-        for flag in ("owes_small", "owes_big", "post_missed"):
-            if not isinstance(getattr(self, flag), bool):
-                raise TableError(f"{self.name}'s {flag} must be True or False, got {getattr(self, flag)!r}")
+        for field in ("sitting_out", "waiting", "leaving", "owes_small", "owes_big", "post_missed"):
+            flag(getattr(self, field), f"{self.name}'s {field}", error=TableError)
         if self.owes and not self.waiting:
             raise TableError(f"{self.name} owes missed blinds, so waits for the big blind or posts them: waiting "
                              f"must be True while owes_small or owes_big is")
@@ -128,19 +134,46 @@ class Departure:
     reason: str
 
     def __attrs_post_init__(self) -> None:
-        if self.reason not in ("left", "busted"):
-            raise TableError(f"a departure's reason is 'left' or 'busted', got {self.reason!r}")
+        whole(self.seat, "a departure's seat", minimum=0, maximum=MAX_PLAYERS - 1, error=TableError)
+        if not isinstance(self.player, Player):
+            raise TableError(f"a departure's player must be a Player, got {quote(self.player)}")
+        one_of(self.reason, ("left", "busted"), "a departure's reason", error=TableError)
+
+
+def _tuple(value: object) -> object:
+    """Lists become tuples (so a hand read from JSON equals the one dealt); anything else is left for the
+    checks to refuse."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 @attrs.frozen(slots=True)
 class HandInPlay:
     """The hand the table has dealt and not yet taken back: ``seats[i]`` is the table seat of hand seat ``i``;
-    ``button`` is a table seat; ``rules`` and ``posts`` are the hand's."""
+    ``button`` is a table seat; ``rules`` and ``posts`` are the hand's; ``deck`` its deck order, which tells
+    this hand from any other with the same players, stacks and blinds (compared by value, so a table restored
+    from JSON knows its hand). ``deck`` None: not known (a table saved before the deck was kept), and a hand
+    is then recognised by its setup without the deck."""
 
-    seats: tuple[int, ...]
+    seats: tuple[int, ...] = attrs.field(converter=_tuple)
     button: int
     rules: Rules
-    posts: tuple[Post, ...]
+    posts: tuple[Post, ...] = attrs.field(converter=_tuple)
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_tuple, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.seats, tuple):
+            raise TableError(f"the hand's seats must be a tuple of table seats, got {quote(self.seats)}")
+        for seat in self.seats:
+            whole(seat, "a seat of the hand in play", minimum=0, maximum=MAX_PLAYERS - 1, error=TableError)
+        whole(self.button, "the button of the hand in play", minimum=0, maximum=MAX_PLAYERS - 1, error=TableError)
+        if not isinstance(self.rules, Rules):
+            raise TableError(f"the hand's rules must be a Rules value, got {quote(self.rules)}")
+        if not isinstance(self.posts, tuple) or not all(isinstance(post, Post) for post in self.posts):
+            raise TableError(f"the hand's posts must be a tuple of Post values, got {quote(self.posts)}")
+        deck = self.deck
+        if deck is not None and (not isinstance(deck, tuple) or not all(isinstance(c, Card) for c in deck)
+                                 or len(set(deck)) != len(deck)):
+            raise TableError(f"the hand's deck must be a tuple of distinct Cards or None, got {quote(deck)}")
 
     @property
     def hand_button(self) -> int:
@@ -162,11 +195,20 @@ class Deal:
 
 
 def _seats(value: Sequence[Player | None]) -> tuple[Player | None, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise TableError(f"seats must be a list or tuple of Player or None, got {quote(value)}")
     return tuple(value)
 
 
 def _departed(value: Sequence[Departure]) -> tuple[Departure, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise TableError(f"departed must be a list or tuple of Departure values, got {quote(value)}")
     return tuple(value)
+
+
+def _seated_chips(table: Table) -> int:
+    """A table built with players already seated counts their stacks as bought in."""
+    return sum(p.stack for p in table.seats if isinstance(p, Player) and isinstance(p.stack, int))
 
 
 @attrs.frozen(slots=True)
@@ -176,7 +218,10 @@ class Table:
     ``button`` is the seat the button is on (before the first hand: where it starts, or the next player in the
     game after that seat). ``clock`` is where the table stands in its ``schedule``; ``minutes`` the time the
     caller last told it (`with_time`). ``hand`` is the hand in play, if any. ``departed`` lists the players
-    who left (or busted) since the last hand finished, with the chips they took.
+    who left (or busted) and have not yet been taken with `take_departures`, with the chips they took.
+    ``keep_busted``: a player who busts stays seated with no chips, sitting out, for a rebuy (`add_chips`).
+    The ledger: ``bought_in`` (default: the stacks seated at construction), ``cashed_out`` and ``rake_taken``
+    (see `check_chips`).
     """
 
     seats: tuple[Player | None, ...] = attrs.field(converter=_seats)
@@ -188,47 +233,51 @@ class Table:
     hands_played: int = 0
     hand: HandInPlay | None = None
     departed: tuple[Departure, ...] = attrs.field(default=(), converter=_departed)
+    keep_busted: bool = False
+    bought_in: int = attrs.field(default=attrs.Factory(_seated_chips, takes_self=True))
+    cashed_out: int = 0
+    rake_taken: int = 0
 
     def __attrs_post_init__(self) -> None:
         if not 2 <= len(self.seats) <= MAX_PLAYERS:
             raise TableError(f"a table has 2 to {MAX_PLAYERS} seats, got {len(self.seats)}")
+        flag(self.keep_busted, "keep_busted", error=TableError)
         names = set()
         for seat, player in enumerate(self.seats):
             if player is None:
                 continue
             if not isinstance(player, Player):
-                raise TableError(f"seat {seat} must hold a Player or None, got {player!r}")
+                raise TableError(f"seat {seat} must hold a Player or None, got {quote(player)}")
             if player.name in names:
-                raise TableError(f"two seats hold a player named {player.name!r}; names must be unique")
+                raise TableError(f"two seats hold a player named {quote(player.name)}; names must be unique")
             names.add(player.name)
-            if player.stack == 0:
-                raise TableError(f"seat {seat} ({player.name}) has no chips; a busted player leaves the table")
+            if player.stack == 0 and not (self.keep_busted and player.sitting_out):
+                raise TableError(f"seat {seat} ({player.name}) has no chips; a busted player leaves the table, or "
+                                 f"with keep_busted=True sits out until a rebuy")
         if not isinstance(self.schedule, (FixedGame, MixedOmaha, TournamentSchedule)):
-            raise TableError(f"schedule must be FixedGame, MixedOmaha or TournamentSchedule, got {self.schedule!r}")
+            raise TableError(f"schedule must be FixedGame, MixedOmaha or TournamentSchedule, got "
+                             f"{quote(self.schedule)}")
         if not isinstance(self.clock, GameClock):
-            raise TableError(f"clock must be a GameClock, got {self.clock!r}")
+            raise TableError(f"clock must be a GameClock, got {quote(self.clock)}")
         try:
             self.schedule.check(self.clock)
         except RulesError as exc:
             raise TableError(str(exc)) from None
-        if isinstance(self.button, bool) or not isinstance(self.button, int) or not 0 <= self.button < len(
-                self.seats):
-            raise TableError(f"button must be a seat in 0..{len(self.seats) - 1}, got {self.button!r}")
-        if not isinstance(self.new_player_posts, bool):
-            raise TableError(f"new_player_posts must be True or False, got {self.new_player_posts!r}")
-        _chips("hands_played", self.hands_played, 0)
-        if isinstance(self.minutes, bool) or not isinstance(self.minutes, (int, float)) or not (
-                0 <= self.minutes < float("inf")):
-            raise TableError(f"minutes must be a finite number >= 0, got {self.minutes!r}")
+        whole(self.button, "button (a seat)", minimum=0, maximum=len(self.seats) - 1, error=TableError)
+        flag(self.new_player_posts, "new_player_posts", error=TableError)
+        whole(self.hands_played, "hands_played", minimum=0, error=TableError)
+        finite(self.minutes, "minutes", minimum=0, error=TableError)
+        for what in ("bought_in", "cashed_out", "rake_taken"):
+            _chips(what, getattr(self, what), 0)
         if self.hand is not None:
             self._check_hand(self.hand)
         for departure in self.departed:
             if not isinstance(departure, Departure):
-                raise TableError(f"departed must hold Departure values, got {departure!r}")
+                raise TableError(f"departed must hold Departure values, got {quote(departure)}")
 
     def _check_hand(self, hand: HandInPlay) -> None:
         if not isinstance(hand, HandInPlay):
-            raise TableError(f"hand must be a HandInPlay or None, got {hand!r}")
+            raise TableError(f"hand must be a HandInPlay or None, got {quote(hand)}")
         seats = hand.seats
         if len(seats) < 2 or list(seats) != sorted(set(seats)) or any(not 0 <= s < len(self.seats) for s in seats):
             raise TableError(f"the hand's seats must be 2 or more distinct table seats in order, got {seats!r}")
@@ -249,13 +298,14 @@ class Table:
     # --- making a table and reading it -----------------------------------------------------------------------
 
     @classmethod
-    def new(cls, game: Schedule | Rules, seats: int = 9, *, button: int = 0,
-            new_player_posts: bool = False) -> Table:
-        """An empty table of ``seats`` seats playing ``game`` (a `Rules` value means `FixedGame(rules)`)."""
-        if isinstance(seats, bool) or not isinstance(seats, int):
-            raise TableError(f"seats must be a number of seats, 2 to {MAX_PLAYERS}, got {seats!r}")
+    def new(cls, game: Schedule | Rules, seats: int = 9, *, button: int = 0, new_player_posts: bool = False,
+            keep_busted: bool = False) -> Table:
+        """An empty table of ``seats`` seats playing ``game`` (a `Rules` value means `FixedGame(rules)`).
+        ``keep_busted=True`` keeps a player who busts seated (no chips, sitting out) so they may rebuy."""
+        whole(seats, "seats (the number of seats)", minimum=2, maximum=MAX_PLAYERS, error=TableError)
         schedule = FixedGame(game) if isinstance(game, Rules) else game
-        return cls((None,) * seats, schedule, button=button, new_player_posts=new_player_posts)
+        return cls((None,) * seats, schedule, button=button, new_player_posts=new_player_posts,
+                   keep_busted=keep_busted)
 
     @property
     def players(self) -> tuple[tuple[int, Player], ...]:
@@ -268,7 +318,9 @@ class Table:
         return self.hand.seats if self.hand is not None else ()
 
     def hand_seat(self, seat: int) -> int | None:
-        """The hand seat of table seat ``seat`` in the hand in play, or None when it is not dealt in."""
+        """The hand seat of table seat ``seat`` in the hand in play, or None when that seat is not dealt in (or
+        no hand is in play). A seat that is not one of the table's is a TableError."""
+        self._seat_index(seat)
         seats = self.hand_seats
         return seats.index(seat) if seat in seats else None
 
@@ -276,16 +328,17 @@ class Table:
         """The table seat of hand seat ``hand_seat`` in the hand in play."""
         if self.hand is None:
             raise TableError("no hand is in play")
-        if not 0 <= hand_seat < len(self.hand.seats):
-            raise TableError(f"the hand in play has seats 0..{len(self.hand.seats) - 1}, got {hand_seat!r}")
+        whole(hand_seat, "a hand seat of the hand in play", minimum=0, maximum=len(self.hand.seats) - 1,
+              error=TableError)
         return self.hand.seats[hand_seat]
 
     def seat_of(self, name: str) -> int:
-        """The seat of the player called ``name``."""
+        """The table seat of the player called ``name`` (names are unique at a table); TableError when nobody
+        of that name sits here. A server maps a connection to a seat with it."""
         for seat, player in self.players:
             if player.name == name:
                 return seat
-        raise TableError(f"no player named {name!r} sits at this table")
+        raise TableError(f"no player named {quote(name)} sits at this table")
 
     @property
     def next_rules(self) -> Rules:
@@ -305,8 +358,7 @@ class Table:
         the hand a bomb pot: every player dealt in antes that much instead of the blinds and the betting starts
         on the flop; players waiting for the big blind sit it out (no blind passes them, so they owe nothing).
         """
-        if not isinstance(bomb_pot, int) or isinstance(bomb_pot, bool) or bomb_pot < 0:
-            raise TableError(f"bomb_pot is the ante each player posts, a whole number of chips >= 0, got {bomb_pot!r}")
+        _chips("bomb_pot (the ante each player posts)", bomb_pot, 0)
         if bomb_pot and (straddles or button_straddle):
             raise TableError("a bomb pot has no blinds to straddle: give bomb_pot or straddles, not both")
         if self.hand is not None:
@@ -424,7 +476,7 @@ class Table:
                     seats[seat] = attrs.evolve(player, waiting=True, owes_small=player.owes_small or small,
                                                owes_big=player.owes_big or big)
         table = attrs.evolve(self, seats=seats, button=deal.button, clock=deal.clock,
-                             hand=HandInPlay(deal.seats, deal.button, deal.rules, deal.posts))
+                             hand=HandInPlay(deal.seats, deal.button, deal.rules, deal.posts, state.setup.deck))
         return table, state
 
     def _missed(self, deal: Deal) -> dict[int, tuple[bool, bool]]:
@@ -449,79 +501,125 @@ class Table:
         return missed
 
     def check_hand(self, state: HandState) -> HandInPlay:
-        """The hand in play, after checking that ``state`` is a state of it (TableError if not)."""
+        """The hand in play, after checking that ``state`` is a state of it (TableError if not): the same
+        rules, stacks, button, forced bets and deck order as the hand this table dealt."""
         hand = self.hand
         if hand is None:
             raise TableError("no hand is in play at this table")
         if not isinstance(state, HandState):
-            raise TableError(f"expected a HandState, got {state!r}")
+            raise TableError(f"expected a HandState, got {quote(state)}")
         stacks = tuple(self._player(s).stack for s in hand.seats)
         setup = state.setup
         if (setup.starting_stacks != stacks or setup.button != hand.hand_button or setup.rules != hand.rules
                 or setup.posts != hand.posts):
             raise TableError(f"this hand was not dealt by this table: it has stacks {setup.starting_stacks}, "
                              f"button {setup.button}; the table dealt stacks {stacks}, button {hand.hand_button}")
+        if hand.deck is not None and setup.deck != hand.deck:
+            raise TableError("this hand was not dealt by this table: its players, stacks and blinds match the "
+                             "hand in play but its deck is another (a hand dealt elsewhere, or a copy re-dealt)")
         return hand
 
     def finish_hand(self, state: HandState) -> Table:
-        """Take a finished hand back: stacks updated, busted and leaving players removed (see `departed`), the
+        """Take a finished hand back: stacks updated, the rake counted in ``rake_taken``, leaving players and
+        busted ones (unless ``keep_busted``) moved to `departed` (hand them over with `take_departures`), the
         schedule's clock moved on one hand, and the button moved to the next player in the game."""
         hand = self.check_hand(state)
-        if not state.is_over:
+        result = state.result
+        if result is None:
             raise TableError(f"the hand is not over: hand seat {state.actor} (table seat "
                              f"{hand.seats[state.actor or 0]}) is to act")
         seats: list[Player | None] = list(self.seats)
-        departed: list[Departure] = []
+        departed = list(self.departed)
+        cashed_out = self.cashed_out
         for hand_seat, seat in enumerate(hand.seats):
             player = self._player(seat)
             if player.stack != state.stacks[hand_seat]:  # a new Player only where the stack changed
-                seats[seat] = attrs.evolve(player, stack=state.stacks[hand_seat])
-        for seat, maybe in enumerate(seats):
-            if maybe is not None and (maybe.leaving or maybe.stack == 0):
-                departed.append(Departure(seat, maybe, "left" if maybe.stack else "busted"))
+                seats[seat] = player = attrs.evolve(player, stack=state.stacks[hand_seat])
+            if player.stack == 0 and self.keep_busted and not player.leaving:
+                seats[seat] = attrs.evolve(player, sitting_out=True)
+            elif player.leaving or player.stack == 0:
+                departed.append(Departure(seat, player, "left" if player.stack else "busted"))
+                cashed_out += player.stack
                 seats[seat] = None
         clock = attrs.evolve(self.clock, hands=self.clock.hands + 1)
         in_game = [s for s, p in enumerate(seats) if p is not None and not p.sitting_out and not p.waiting]
         button = next((s for s in self._clockwise(hand.button + 1) if s in in_game), hand.button)
         # One new table (each one is validated in full): a match deals thousands of hands.
         return attrs.evolve(self, seats=seats, clock=clock, hands_played=self.hands_played + 1, hand=None,
-                            departed=departed, button=button)
+                            departed=departed, button=button, cashed_out=cashed_out,
+                            rake_taken=self.rake_taken + result.rake)
+
+    def take_departures(self) -> tuple[Table, tuple[Departure, ...]]:
+        """Hand over the players who have left or busted since the last call: returns the table with
+        `departed` emptied, and the departures (each with the seat, the player as they left, and the chips they
+        took). Each departure is handed over exactly once, however many hands and leaves came between."""
+        return attrs.evolve(self, departed=()), self.departed
+
+    @property
+    def chips_on_table(self) -> int:
+        """The chips in the seated players' stacks (while a hand is in play: their stacks when it was dealt)."""
+        return sum(player.stack for _, player in self.players)
+
+    def check_chips(self) -> None:
+        """TableError unless the chips add up: on the table + cashed out + rake taken == bought in."""
+        on_table = self.chips_on_table
+        if on_table + self.cashed_out + self.rake_taken != self.bought_in:
+            raise TableError(f"the table's chips do not add up: {on_table} on the table + {self.cashed_out} "
+                             f"cashed out + {self.rake_taken} rake = {on_table + self.cashed_out + self.rake_taken}"
+                             f", but {self.bought_in} were bought in")
 
     # --- players -----------------------------------------------------------------------------------------------
 
     def join(self, seat: int, name: str, stack: int) -> Table:
-        """Seat a new player; they are dealt in as the table's rule for new players says (see the module)."""
+        """Seat a new player with the chips they buy in with (counted in ``bought_in``); they are dealt in as
+        the table's rule for new players says (see the module)."""
         self._seat_index(seat)
+        _name(name)
         if self.seats[seat] is not None:
             raise TableError(f"seat {seat} is taken by {self._player(seat).name}")
         _chips(f"{name}'s stack", stack, 1)
         if any(p.name == name for _, p in self.players):
-            raise TableError(f"a player named {name!r} already sits at this table")
-        return self._put(seat, Player(name, stack, waiting=True))
+            raise TableError(f"a player named {quote(name)} already sits at this table")
+        table = self._put(seat, Player(name, stack, waiting=True))
+        return attrs.evolve(table, bought_in=self.bought_in + stack)
 
     def leave(self, seat: int) -> Table:
-        """The player leaves: at once between hands or when not dealt in, else when the hand in play ends.
-        Either way `departed` then holds them with the chips they take."""
+        """The player leaves: at once between hands or when not dealt in, else when the hand in play ends
+        (`come_back` before then cancels it). Either way `departed` then holds them with the chips they take
+        (counted in ``cashed_out``) until `take_departures` hands them over."""
         player = self._occupied(seat)
+        if player.leaving:
+            raise TableError(f"seat {seat} ({player.name}) is already leaving when the hand in play ends")
         if seat in self.hand_seats:
             return self._put(seat, attrs.evolve(player, leaving=True))
         table = self._put(seat, None)
-        return attrs.evolve(table, departed=(*self.departed, Departure(seat, player, "left")))
+        return attrs.evolve(table, departed=(*self.departed, Departure(seat, player, "left")),
+                            cashed_out=self.cashed_out + player.stack)
 
     def sit_out(self, seat: int) -> Table:
         """The player is dealt out from the next hand on (a hand in play plays on); a choice to post missed
-        blinds is cancelled."""
-        return self._put(seat, attrs.evolve(self._occupied(seat), sitting_out=True, post_missed=False))
+        blinds is cancelled. TableError when they already sit out or are leaving."""
+        player = self._occupied(seat)
+        if player.sitting_out:
+            raise TableError(f"seat {seat} ({player.name}) is already sitting out"
+                             + (" (busted: add_chips brings them back)" if player.stack == 0 else ""))
+        if player.leaving:
+            raise TableError(f"seat {seat} ({player.name}) is leaving when the hand in play ends; come_back "
+                             f"cancels that")
+        return self._put(seat, attrs.evolve(player, sitting_out=True, post_missed=False))
 
     def come_back(self, seat: int, *, post_missed: bool = False) -> Table:
-        """The player is back. Owing nothing, they are dealt in from the next hand (a new player still waits
-        for the big blind, or posts with ``new_player_posts``). Owing missed blinds, they wait for the big blind,
-        or with ``post_missed=True`` post what they owe and play the next hand their seat allows (see the
-        module). A waiting debtor may call this again to change their choice. ``post_missed=True`` for a player
-        who owes nothing is a TableError."""
+        """The player is back: from sitting out, or, when they asked to leave during the hand in play, staying
+        after all (a reconnect cancels the leave). Owing nothing, they are dealt in from the next hand (a new
+        player still waits for the big blind, or posts with ``new_player_posts``). Owing missed blinds, they
+        wait for the big blind, or with ``post_missed=True`` post what they owe and play the next hand their seat
+        allows (see the module). A waiting debtor may call this again to change their choice. TableError for a
+        player who is already back (not sitting out, not leaving, no choice changed), for a busted player with
+        no chips (`add_chips` brings them back), and for ``post_missed=True`` when they owe nothing."""
         player = self._occupied(seat)
-        if not isinstance(post_missed, bool):
-            raise TableError(f"post_missed must be True or False, got {post_missed!r}")
+        flag(post_missed, "post_missed", error=TableError)
+        if player.stack == 0:
+            raise TableError(f"seat {seat} ({player.name}) has no chips: add_chips (a rebuy) brings them back")
         if post_missed and not player.owes:
             if seat in self.hand_seats:
                 why = "they are in the hand in play"
@@ -533,22 +631,28 @@ class Table:
                        + (f": come_back({seat})" if player.sitting_out else ""))
             raise TableError(f"seat {seat} ({player.name}) owes no missed blinds, so has none to post ({why}); "
                              f"post_missed=True is for a player who owes the small or the big blind")
-        return self._put(seat, attrs.evolve(player, sitting_out=False, post_missed=post_missed))
+        if not player.sitting_out and not player.leaving and post_missed == player.post_missed:
+            state = ("waiting for the big blind" if player.waiting else "in the hand in play"
+                     if seat in self.hand_seats else "in the game")
+            raise TableError(f"seat {seat} ({player.name}) is not sitting out or leaving: they are {state}")
+        return self._put(seat, attrs.evolve(player, sitting_out=False, leaving=False, post_missed=post_missed))
 
     def add_chips(self, seat: int, amount: int) -> Table:
-        """Add chips to a player's stack (a rebuy or top-up) between hands or while they are not dealt in."""
+        """Add chips to a player's stack (a rebuy or top-up, counted in ``bought_in``) between hands or while
+        they are not dealt in. A busted player kept seated (``keep_busted``) is back in the game with them."""
         player = self._occupied(seat)
         _chips("the chips added", amount, 1)
         if seat in self.hand_seats:
             raise TableError(f"seat {seat} ({player.name}) is in the hand in play; add chips after it")
-        return self._put(seat, attrs.evolve(player, stack=player.stack + amount))
+        back = player.sitting_out and player.stack == 0
+        table = self._put(seat, attrs.evolve(player, stack=player.stack + amount,
+                                             sitting_out=player.sitting_out and not back))
+        return attrs.evolve(table, bought_in=self.bought_in + amount)
 
     def with_time(self, minutes: float) -> Table:
         """The table at ``minutes`` (time since the table or tournament began, as the caller's clock says);
         tournament levels change with it. Time never goes back."""
-        if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or not (
-                self.minutes <= minutes < float("inf")):
-            raise TableError(f"minutes must be a finite number >= the table's time {self.minutes}, got {minutes!r}")
+        finite(minutes, f"minutes (>= the table's time {self.minutes})", minimum=self.minutes, error=TableError)
         return attrs.evolve(self, minutes=minutes)
 
     def view(self, seat: int | None, state: HandState | None = None) -> TableView:
@@ -563,8 +667,7 @@ class Table:
         return TableView(-1 if seat is None else seat, self.seats, self.button, self.hand_seats, hand_view)
 
     def _seat_index(self, seat: object) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise TableError(f"seat must be a seat index in 0..{len(self.seats) - 1}, got {seat!r}")
+        whole(seat, "seat (a seat index)", minimum=0, maximum=len(self.seats) - 1, error=TableError)
 
     def _occupied(self, seat: int) -> Player:
         self._seat_index(seat)

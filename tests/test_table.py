@@ -174,14 +174,24 @@ def run_session(seed: int, hands: int, new_player_posts: bool) -> None:
                 chips_in += stack
             elif occupied and roll < 0.52:
                 seat = rng.choice(occupied)
-                chips_out += table.seats[seat].stack  # type: ignore[union-attr]
-                table = table.leave(seat)
+                table = table.leave(seat)  # counted when the departures are taken, after the hand
             elif occupied and roll < 0.62:
-                table = table.sit_out(rng.choice(occupied))
+                seat = rng.choice(occupied)
+                if table.seats[seat].sitting_out:  # type: ignore[union-attr]
+                    with pytest.raises(TableError, match="already sitting out"):
+                        table.sit_out(seat)
+                else:
+                    table = table.sit_out(seat)
             elif occupied and roll < 0.9:
                 seat = rng.choice(occupied)
-                owes = table.seats[seat].owes  # type: ignore[union-attr]
-                table = table.come_back(seat, post_missed=owes and rng.random() < 0.5)
+                player = table.seats[seat]
+                assert player is not None
+                post = player.owes and rng.random() < 0.5
+                if player.sitting_out or post != player.post_missed:
+                    table = table.come_back(seat, post_missed=post)
+                else:
+                    with pytest.raises(TableError, match="not sitting out or leaving"):
+                        table.come_back(seat, post_missed=post)
             elif occupied:
                 amount = rng.randint(1, 20)
                 table = table.add_chips(rng.choice(occupied), amount)
@@ -193,21 +203,29 @@ def run_session(seed: int, hands: int, new_player_posts: bool) -> None:
             if sitting:
                 table = table.come_back(rng.choice(sitting))
             continue
+        table.check_chips()
         before = table
         table, state = table.start_next_hand(seed=rng.getrandbits(32))
         check_deal(before, table, state)
         # During the hand: someone may ask to leave or sit out; it takes effect afterwards.
         if rng.random() < 0.2:
             seat = rng.choice(table.hand_seats)
-            table = table.leave(seat) if rng.random() < 0.5 else table.sit_out(seat)
+            if rng.random() < 0.5:
+                table = table.leave(seat)
+            elif not table.seats[seat].sitting_out:  # type: ignore[union-attr]
+                table = table.sit_out(seat)
             assert table.seats[seat] is not None
         state = play_randomly(state, rng, aggression=0.08)
         before = table
         table = table.finish_hand(state)
         check_finish(before, table, state)
-        chips_out += sum(d.player.stack for d in table.departed)
+        table, departures = table.take_departures()  # every one, between hands and in the hand, exactly once
+        chips_out += sum(d.player.stack for d in departures)
         played += 1
+        assert state.result is not None and state.result.rake == 0
         assert sum(p.stack for _, p in table.players) + chips_out == chips_in
+        assert (table.bought_in, table.cashed_out) == (chips_in, chips_out)
+        table.check_chips()
 
 
 @given(st.integers(0, 2**32), st.booleans())
@@ -519,7 +537,7 @@ def test_table_errors() -> None:
         table.leave(3)
     with pytest.raises(TableError, match="seat index"):
         table.sit_out(4)
-    with pytest.raises(TableError, match="2 to 10 seats"):
+    with pytest.raises(TableError, match="from 2 to 10, got 11"):
         Table.new(LIMIT, 11)
     with pytest.raises(TableError, match="no hand"):
         table.table_seat(0)
