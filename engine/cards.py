@@ -42,9 +42,8 @@ class Card(int):
             if len(cards) != 1:
                 raise CardError(f"expected exactly one card, got {quote(value)}")
             return cards[0]
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52:
-            return ALL_CARDS[value] if len(ALL_CARDS) == 52 else int.__new__(cls, value)
-        raise CardError(f"a card is text such as 'As' or an index, a whole number 0..51; got {quote(value)}")
+        index = whole(value, "a card (text such as 'As', or an index)", minimum=0, maximum=51, error=CardError)
+        return ALL_CARDS[index] if len(ALL_CARDS) == 52 else int.__new__(cls, index)
 
     @property
     def rank(self) -> int:

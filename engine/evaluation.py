@@ -386,10 +386,9 @@ class LowHand:
     _cards: tuple[Card, ...] | _Unnamed = attrs.field(eq=False, order=False, alias="cards")
 
     def __attrs_post_init__(self) -> None:
-        value = self.value
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 256 or (
-                256 - value).bit_count() != 5:
-            raise CardError(f"a low hand's value is 256 minus the mask of five low ranks, got {quote(value)}")
+        value = whole(self.value, "a low hand's value", minimum=1, maximum=255, error=CardError)
+        if (256 - value).bit_count() != 5:
+            raise CardError(f"a low hand's value is 256 minus the mask of five low ranks, got {value}")
         if type(self._cards) is not _Unnamed:
             cards = _five(self._cards, "low")
             bits = [_LOW_BIT[card] for card in cards]
