@@ -335,6 +335,8 @@ class Table:
     def seat_of(self, name: str) -> int:
         """The table seat of the player called ``name`` (names are unique at a table); TableError when nobody
         of that name sits here. A server maps a connection to a seat with it."""
+        if not isinstance(name, str):
+            raise TableError(f"a player's name is a string, got {quote(name)}")
         for seat, player in self.players:
             if player.name == name:
                 return seat
