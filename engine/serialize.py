@@ -178,8 +178,11 @@ def _table(table: Table) -> JSON:
         "clock": {"stage": clock.stage, "hands": clock.hands, "orbit": clock.orbit, "since": clock.since},
         "minutes": table.minutes, "hands_played": table.hands_played,
         "hand": None if hand is None else {"seats": list(hand.seats), "button": hand.button,
-                                           "rules": _rules(hand.rules), "posts": [_post(p) for p in hand.posts]},
+                                           "rules": _rules(hand.rules), "posts": [_post(p) for p in hand.posts],
+                                           "deck": None if hand.deck is None else _cards(hand.deck)},
         "departed": [{"seat": d.seat, "player": _player(d.player), "reason": d.reason} for d in table.departed],
+        "keep_busted": table.keep_busted, "bought_in": table.bought_in, "cashed_out": table.cashed_out,
+        "rake_taken": table.rake_taken,
     }
 
 
@@ -685,8 +688,11 @@ def _read_table(o: _Obj) -> Table:
     if h is not None:
         hand_seats, hand_button = h.ints("seats"), h.integer("button")
         hand_rules, hand_posts = _read_rules(h.obj("rules")), tuple(_read_post(p) for p in h.objs("posts"))
+        # The deck came later: a table saved before it recognises its hand by the setup alone.
+        hand_deck = h.cards("deck") if h.has("deck") and h.data["deck"] is not None else None
+        h.read.add("deck")
         h.done()
-        hand = HandInPlay(hand_seats, hand_button, hand_rules, hand_posts)
+        hand = _build(h.path, partial(HandInPlay, hand_seats, hand_button, hand_rules, hand_posts, hand_deck))
     departed = []
     for d in o.objs("departed"):
         seat, player, reason = d.integer("seat"), _read_player(d.obj("player")), d.text("reason")
@@ -694,8 +700,12 @@ def _read_table(o: _Obj) -> Table:
         departed.append(_build(d.path, partial(Departure, seat, player, reason)))
     button, posting, minutes, played = o.integer("button"), o.flag("new_player_posts"), o.number("minutes"), o.integer(
         "hands_played")
+    # The ledger and keep_busted came later: a document without them gets the defaults (the seated chips bought in).
+    ledger = {key: o.integer(key) for key in ("bought_in", "cashed_out", "rake_taken") if o.has(key)}
+    keep_busted = o.flag("keep_busted") if o.has("keep_busted") else False
     o.done()
-    return _build(o.path, lambda: Table(seats, schedule, button, posting, clock, minutes, played, hand, departed))
+    return _build(o.path, lambda: Table(seats, schedule, button, posting, clock, minutes, played, hand, departed,
+                                        keep_busted, **ledger))
 
 
 def _read_legal(o: _Obj) -> LegalActions:

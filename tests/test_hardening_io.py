@@ -541,3 +541,22 @@ def test_garbage_arguments_give_only_engine_errors(a: object, b: object, c: obje
     _only_engine_errors(lambda: TerminalPlayer(["ann", "bob"], 0, a, b))  # type: ignore[arg-type]
     view = _SAMPLE_STATE.view(0)
     _only_engine_errors(lambda: attrs.evolve(view, **{field: a}))
+
+
+def test_a_table_document_keeps_the_ledger_and_the_deck_of_the_hand_in_play() -> None:
+    table = Table.new(Rules(NoLimit(), blinds=(1, 2), rake=None), 4, keep_busted=True)
+    table = table.join(0, "ann", 100).join(1, "bob", 100).join(2, "cy", 5).add_chips(1, 50)
+    table, state = table.start_next_hand(seed=4)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state.apply(Raise(legal.max_to) if legal.wager == "raise" else Check() if legal.check else Call())
+    restored = from_json(to_json(table), Table)
+    assert restored == table and restored.hand is not None and restored.hand.deck == state.setup.deck
+    restored.check_hand(state)
+    done = table.finish_hand(state).leave(0)
+    assert from_json(to_json(done), Table) == done
+    assert (done.keep_busted, done.bought_in) == (True, 255)
+    document = json.loads(to_json(done))
+    for key in ("keep_busted", "bought_in", "cashed_out", "rake_taken"):
+        del document[key]  # a table saved before the ledger: the defaults
+    assert from_json(json.dumps(document), Table).bought_in == sum(p.stack for _, p in done.players)
