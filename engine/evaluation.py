@@ -349,7 +349,7 @@ class HighHand:
 
     def __attrs_post_init__(self) -> None:
         whole(self.value, "a high hand's value", minimum=1, maximum=HIGH_VALUES, error=CardError)
-        if type(self._cards) is not _Unnamed:
+        if type(self._cards) is not _Unnamed and self._cards != ():
             cards = _five(self._cards, "high")
             if five_card_value(cards) != self.value:
                 raise CardError(f"the cards {format_cards(cards)} do not make the high hand of value {self.value}")
@@ -389,7 +389,7 @@ class LowHand:
         value = whole(self.value, "a low hand's value", minimum=1, maximum=255, error=CardError)
         if (256 - value).bit_count() != 5:
             raise CardError(f"a low hand's value is 256 minus the mask of five low ranks, got {value}")
-        if type(self._cards) is not _Unnamed:
+        if type(self._cards) is not _Unnamed and self._cards != ():
             cards = _five(self._cards, "low")
             bits = [_LOW_BIT[card] for card in cards]
             if len(set(bits)) != 5 or sum(bits) != 256 - value:
@@ -417,9 +417,11 @@ class LowHand:
 
 
 def _five(cards: object, what: str) -> tuple[Card, ...]:
-    """A hand's five cards, as given to `HighHand` or `LowHand`: distinct Card values."""
+    """A hand's five cards, as given to `HighHand` or `LowHand`: distinct Card values (or none at all, ``()``,
+    for a hand known by its strength only, to read its name or category)."""
     if not isinstance(cards, tuple) or len(cards) != 5 or not all(type(card) is Card for card in cards):
-        raise CardError(f"a {what} hand's cards must be a tuple of five Card values, got {quote(cards)}")
+        raise CardError(f"a {what} hand's cards must be a tuple of five Card values (or () for none), got "
+                        f"{quote(cards)}")
     require_distinct(cards, f"a {what} hand")
     return cards
 
