@@ -600,14 +600,11 @@ class Table:
 
     def sit_out(self, seat: int) -> Table:
         """The player is dealt out from the next hand on (a hand in play plays on); a choice to post missed
-        blinds is cancelled. TableError when they already sit out or are leaving."""
+        blinds is cancelled. TableError when they already sit out."""
         player = self._occupied(seat)
         if player.sitting_out:
             raise TableError(f"seat {seat} ({player.name}) is already sitting out"
                              + (" (busted: add_chips brings them back)" if player.stack == 0 else ""))
-        if player.leaving:
-            raise TableError(f"seat {seat} ({player.name}) is leaving when the hand in play ends; come_back "
-                             f"cancels that")
         return self._put(seat, attrs.evolve(player, sitting_out=True, post_missed=False))
 
     def come_back(self, seat: int, *, post_missed: bool = False) -> Table:
