@@ -45,7 +45,7 @@ def finite(value: object, what: str, *, minimum: float | None = None, positive: 
            error: type[EngineError] = EngineError) -> float:
     """An int or float that is neither NaN nor infinite (and not a bool), at least ``minimum``, above 0 when
     ``positive``."""
-    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
+    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not _isfinite(value)
             or (minimum is not None and value < minimum) or (positive and value <= 0)):
         raise error(f"{what} must be a finite number{_bound(minimum, positive)}, got {quote(value)}")
     return value
@@ -75,6 +75,13 @@ def one_of(value: object, allowed: tuple[object, ...], what: str, *,
         if type(value) is type(option) and value == option:
             return value
     raise error(f"{what} must be one of {', '.join(repr(o) for o in allowed)}; got {quote(value)}")
+
+
+def _isfinite(value: float) -> bool:
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float (10**400) is no usable number of minutes or chips
+        return False
 
 
 def _range(minimum: int | None, maximum: int | None) -> str:

@@ -118,12 +118,18 @@ def tables(draw: st.DrawFn) -> tuple[Table, HandState | None]:
         occupied = [s for s, _ in table.players]
         if step == "join" and empty:
             table = table.join(draw(st.sampled_from(empty)), next(names), draw(st.integers(1, 300)))
-        elif step == "leave" and occupied:
-            table = table.leave(draw(st.sampled_from(occupied)))
-        elif step == "sit out" and occupied:
-            table = table.sit_out(draw(st.sampled_from(occupied)))
-        elif step == "come back" and occupied:
-            table = table.come_back(draw(st.sampled_from(occupied)))
+        elif step in ("leave", "sit out", "come back") and occupied:
+            # Only calls that change something: leaving twice, sitting out twice and coming back when not
+            # away are TableErrors.
+            seat = draw(st.sampled_from(occupied))
+            player = table.seats[seat]
+            assert player is not None
+            if step == "leave" and not player.leaving:
+                table = table.leave(seat)
+            elif step == "sit out" and not player.sitting_out:
+                table = table.sit_out(seat)
+            elif step == "come back" and (player.sitting_out or player.leaving) and player.stack > 0:
+                table = table.come_back(seat)
         elif step == "time":
             table = table.with_time(table.minutes + draw(st.sampled_from([0.5, 3, 7.25])))
         elif step == "hand" and table.hand is None:

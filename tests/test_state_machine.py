@@ -127,7 +127,7 @@ def rules_strategy(draw: st.DrawFn, hole_cards: int | None = None) -> Rules:
     structure = draw(st.sampled_from(["fixed", "pot", "no"]))
     if structure == "fixed":
         small_bet = draw(st.integers(1, 20))
-        big_bet = draw(st.one_of(st.just(2 * small_bet), st.integers(1, 40)))
+        big_bet = draw(st.one_of(st.just(2 * small_bet), st.integers(small_bet, 40)))
         betting: Any = FixedLimit(small_bet, big_bet, max_raises=draw(st.integers(0, 4)),
                                   uncapped_heads_up=draw(st.booleans()))
         big = draw(st.integers(0, small_bet))

@@ -238,8 +238,8 @@ class Room:
 
     def come_back(self, seat: int) -> None:
         player = self.table.seats[seat]
-        if player is not None and not player.sitting_out:
-            raise RoomError("you are not sitting out")
+        if player is not None and not (player.sitting_out or player.leaving):
+            raise RoomError("you are neither sitting out nor leaving")
         self._commit("come_back", {"seat": seat})
         self._settle()
 
