@@ -47,7 +47,7 @@ from engine.rules import Rules
 from engine.schedule import FixedGame, Schedule
 from engine.showdown import HandResult
 from engine.state import HandState, LegalActions
-from engine.table import Player, Table
+from engine.table import Departure, Player, Table
 from engine.validate import finite, one_of, quote, whole
 from engine.validate import name as checked_name
 
@@ -164,13 +164,27 @@ class HistoryWriter:
         self.written = 0
 
     def __call__(self, hand: HandSummary) -> None:
-        labels = tuple(seat + 1 for seat in hand.seats)
+        self.write(hand.state, players=hand.names, seat_labels=tuple(seat + 1 for seat in hand.seats),
+                   number=hand.number)
+
+    def write(self, state: HandState, *, players: Sequence[str] | None = None,
+              seat_labels: Sequence[int] | None = None, number: int | None = None) -> None:
+        """Write one finished hand: a server's or a script's own, not only a match's. ``players`` are the
+        names in hand-seat order, ``seat_labels`` the seat numbers to print (default 1..n), ``number`` the
+        hand's number in the file (default: the next)."""
+        if not isinstance(state, HandState) or not state.is_over:
+            raise MatchError(f"HistoryWriter.write takes a finished HandState, got {quote(state)}")
+        number = self.written + 1 if number is None else whole(number, "a hand number", minimum=0,
+                                                                 error=MatchError)
+        labels = tuple(seat_labels) if seat_labels is not None else None
         if self.format == "phh":
-            record = attrs.evolve(state_to_record(hand.state, hand.names, id=str(hand.number)), seat_labels=labels)
-            text = ("\n" if self.written else "") + f"[{hand.number}]\n" + write_phh(record)
+            record = state_to_record(state, players, id=str(number))
+            if labels is not None:
+                record = attrs.evolve(record, seat_labels=labels)
+            text = ("\n" if self.written else "") + f"[{number}]\n" + write_phh(record)
         else:
             text = ("\n\n\n" if self.written else "") + write_pokerstars_state(
-                hand.state, hand.names, str(hand.number), seat_labels=labels).rstrip("\n")
+                state, players, str(number), seat_labels=labels).rstrip("\n")
         self.out.write(text)
         self.written += 1
 
@@ -312,8 +326,9 @@ def play_match(bots: Sequence[Bot], game: Rules | Schedule, hands: int, *, seed:
                     fault(number, seat, "exception", f"hand_over: {type(error).__name__}: {error}", None)
         table = table.finish_hand(state)
         played = number
-        if table.departed:
-            table, rebought = _rebuy(table, buy_in)
+        table, departures = table.take_departures()
+        if departures:
+            table, rebought = _rebuy(table, departures, buy_in)
             for seat in rebought:
                 tallies[seat].rebuys += 1
             bank += buy_in * len(rebought)
@@ -397,11 +412,11 @@ def _tally(tallies: list[_Tally], seats: Sequence[int], state: HandState, result
         tally.showdowns += result.showdown and not folded[hand_seat]
 
 
-def _rebuy(table: Table, stack: int) -> tuple[Table, list[int]]:
+def _rebuy(table: Table, departures: Sequence[Departure], stack: int) -> tuple[Table, list[int]]:
     """Seat every busted bot again with ``stack`` chips, dealt in from the next hand (see the module)."""
     seats = list(table.seats)
     rebought = []
-    for departure in table.departed:
+    for departure in departures:
         if departure.reason == "busted" and seats[departure.seat] is None:
             seats[departure.seat] = Player(departure.player.name, stack)
             rebought.append(departure.seat)

@@ -1,7 +1,7 @@
 """Golden hands, played from the blinds to the payout and checked to the chip.
 
 Each scenario gives the table, the cards and every action; the expected pots, payouts and final stacks were
-worked out by hand from RULES.md (the arithmetic is written next to them), and the hands were read by hand:
+worked out by hand from docs/rules.md (the arithmetic is written next to them), and the hands were read by hand:
 the comment by each seat's cards names its best high and low on that board.
 """
 

@@ -352,3 +352,30 @@ def test_bad_match_settings_are_refused() -> None:
 def test_names_are_made_unique() -> None:
     assert unique_names([HiLoBot(), CallingStation(), HiLoBot()]) == ("hilo1", "caller", "hilo2")
     assert unique_names([HiLoBot(name="ann"), HiLoBot(name="bob")]) == ("ann", "bob")
+
+
+def test_history_writer_takes_a_state_of_its_own() -> None:
+    """A server writes its own finished hands with the same writer the match runner uses."""
+    import io
+
+    from engine import Call, Check, FixedLimit, Rules, start_hand
+    from engine.bots import MatchError
+    from engine.history.phh import read_phh
+    from engine.match import HistoryWriter
+
+    state = start_hand(Rules(FixedLimit(2, 4), blinds=(1, 2)), (100, 100, 100), button=0, seed=4)
+    with pytest.raises(MatchError, match="finished HandState"):
+        HistoryWriter(io.StringIO()).write(state)
+    while not state.is_over:
+        state = state.apply(Check() if state.legal_actions().check else Call())
+    for format in ("phh", "pokerstars"):
+        out = io.StringIO()
+        writer = HistoryWriter(out, format)
+        writer.write(state, players=("ann", "bob", "cy"))
+        writer.write(state, players=("ann", "bob", "cy"), number=7)
+        writer.close()
+        assert writer.written == 2 and "ann" in out.getvalue()
+    phh = io.StringIO()
+    HistoryWriter(phh).write(state, players=("ann", "bob", "cy"))
+    (record,) = read_phh(phh.getvalue())
+    assert not isinstance(record, Exception) and sorted(record.players) == ["ann", "bob", "cy"]  # PHH order

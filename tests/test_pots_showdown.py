@@ -1,5 +1,5 @@
 """The pure functions under the state: side pots and uncalled bets (`engine.pots`), the hi-lo splitter with
-its odd chips and the rake split (`engine.showdown`). Expected values are worked out by hand from RULES.md."""
+its odd chips and the rake split (`engine.showdown`). Expected values are worked out by hand from docs/rules.md."""
 
 from __future__ import annotations
 

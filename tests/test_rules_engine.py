@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md ("Table, blinds and order of play", "Betting structures", "Pots", "Showdown
+"""One test per rule of docs/rules.md ("Table, blinds and order of play", "Betting structures", "Pots", "Showdown
 and the hi-lo split"), each named after the rule it checks.
 
 Every expected amount is worked out by hand from the rules (the arithmetic is in the comments), never copied

@@ -6,11 +6,11 @@ cards, one or two boards, boards run up to three times, every showdown policy) a
 legal and sometimes not. After every step it checks the invariants a hand must keep whatever happens: chips are
 conserved, nothing goes negative, earlier states never change, a state equals and hashes like a rebuilt copy,
 ``apply`` succeeds exactly when ``legal_actions().allows`` says so, the player to act can act, every board grows
-0/3/4/5 from the cards the deck holds where RULES.md puts them, no card is dealt twice, and a finished hand pays
+0/3/4/5 from the cards the deck holds where docs/rules.md puts them, no card is dealt twice, and a finished hand pays
 every pot (divided between runs and boards) to eligible players.
 
 Legal wager amounts are also checked against a small model of the betting round kept by the test itself (the
-level, the last full bet or raise, who may still raise, straddles included), written from RULES.md rather than
+level, the last full bet or raise, who may still raise, straddles included), written from docs/rules.md rather than
 from the engine, and so is the question of how many times to run the board: asked exactly when the betting ends
 before the river with fewer than two players able to bet, of the players still in, in turn from the button's
 left, and answered by running the board as many times as the lowest answer.
@@ -153,7 +153,7 @@ def rules_strategy(draw: st.DrawFn, hole_cards: int | None = None) -> Rules:
 
 
 def blind_posts(rules: Rules, players: int, button: int) -> list[tuple[int, str, int]]:
-    """The blinds as RULES.md places them: (seat, kind, amount due), from the seat left of the button
+    """The blinds as docs/rules.md places them: (seat, kind, amount due), from the seat left of the button
     (heads-up with two blinds the button posts the small one)."""
     n = players
     if len(rules.blinds) == 2:
@@ -195,7 +195,7 @@ def preflop_opening(table: Table) -> tuple[int, int, int]:
 
 
 def straddle_range(betting: Any, level: int, pot: int) -> tuple[int, int]:
-    """The straddles RULES.md allows over ``level`` with ``pot`` posted: fixed limit one small bet more, pot
+    """The straddles docs/rules.md allows over ``level`` with ``pot`` posted: fixed limit one small bet more, pot
     limit double up to the pot (level + pot + level), no limit double or more (the top here is arbitrary)."""
     if isinstance(betting, FixedLimit):
         return level + betting.small_bet, level + betting.small_bet
@@ -318,7 +318,7 @@ def play(state: HandState, choose: Callable[[HandState, LegalActions], Any]) -> 
     return state, actions
 
 
-# --- a model of the betting round, from RULES.md ------------------------------------------------------------
+# --- a model of the betting round, from docs/rules.md ------------------------------------------------------------
 
 
 class RoundModel:
@@ -402,7 +402,7 @@ class _Seats:
 
 
 def next_to_act(state: HandState | _Seats, model: RoundModel | None, start: int) -> int | None:
-    """The first seat from ``start`` clockwise still to act in the round (RULES.md: the round ends when every
+    """The first seat from ``start`` clockwise still to act in the round (docs/rules.md: the round ends when every
     player able to act has acted and all live bets are equal), or None when the round is closed."""
     assert model is not None
     n = len(state.stacks)
@@ -442,7 +442,7 @@ def check_posts(state: HandState, table: Table) -> _Seats:
 
 
 def side_pots(contributed: tuple[int, ...], live: list[bool]) -> tuple[Pot, ...]:
-    """The pots as RULES.md builds them: from each seat's total contribution (antes included), each all-in
+    """The pots as docs/rules.md builds them: from each seat's total contribution (antes included), each all-in
     amount of a player still in closes a layer, a player is eligible for every layer up to their own
     contribution, folded chips stay in the layers they reached; layers with the same players are merged."""
     levels = sorted({c for c, alive in zip(contributed, live, strict=True) if alive and c > 0})
@@ -474,7 +474,7 @@ def even(amount: int, parts: int) -> list[int]:
 def runs_on_offer(rules: Rules, players: int, deck_size: int, street: Street, in_hand: int, able: int) -> int:
     """How many times the rest of the board may be run when the betting on ``street`` is over (1: once).
 
-    RULES.md: only with fewer than two players able to bet, before the river, with two or more still in, and
+    docs/rules.md: only with fewer than two players able to bet, before the river, with two or more still in, and
     rules.runs > 1; then as many as the rules allow and the deck can deal. The first run takes a burn and each
     board's cards on every street; each further run a burn and each board's cards on every street still to come.
     """
@@ -486,7 +486,7 @@ def runs_on_offer(rules: Rules, players: int, deck_size: int, street: Street, in
 
 
 def deal(state: HandState, runs: int, shared: int) -> tuple[list[Any], list[tuple[Card, ...]]]:
-    """The burns and board cards RULES.md deals from this deck, as events, and the boards, run by run.
+    """The burns and board cards docs/rules.md deals from this deck, as events, and the boards, run by run.
 
     After the hole cards, each street is a burn, then the street's cards for board 1, then for board 2. Each
     further run keeps the first ``shared`` cards of each board and deals the streets after them again (a burn
@@ -775,7 +775,7 @@ def check_result(state: HandState, total: int) -> None:
     pots = side_pots(state.contributed, live)
     assert [(p.pot, p.board) for p in result.pots] == sorted((p.pot, p.board) for p in result.pots)
     assert sorted({p.pot for p in result.pots}) == list(range(len(pots))), (
-        "the pots differ from RULES.md's (layers of total contributions, antes included)")
+        "the pots differ from docs/rules.md's (layers of total contributions, antes included)")
     pot_sum = sum(p.amount for p in pots)
     assert pot_sum == sum(state.contributed)
     expected_rake = rules.rake.amount(pot_sum, bool(state.board)) if rules.rake else 0
@@ -1101,7 +1101,7 @@ def test_the_board_runs_one_to_three_times(times: Any) -> None:
 @settings(max_examples=60, deadline=None)
 @given(rules=rules_strategy(), data=st.data())
 def test_straddle_amounts(rules: Rules, data: st.DataObject) -> None:
-    """A straddle (under the gun or on the button) is allowed exactly in RULES.md's range over the bet before it:
+    """A straddle (under the gun or on the button) is allowed exactly in docs/rules.md's range over the bet before it:
     fixed limit one small bet more, pot limit from double to the pot, no limit double or more."""
     big = max(rules.big_blind, 1)
     rules = attrs.evolve(rules, blinds=(*rules.blinds[:-1], big))
@@ -1327,7 +1327,7 @@ def test_muck_losers_on_every_board(rules: Rules, boards: int, data: st.DataObje
 
 
 def test_a_player_all_in_for_the_ante_keeps_a_claim_on_the_main_pot() -> None:
-    """RULES.md: pots come from total contributions (antes included); a player is eligible for every layer up
+    """docs/rules.md: pots come from total contributions (antes included); a player is eligible for every layer up
     to their own contribution. Seat 0 antes its last chip: it plays for 1 chip from each player."""
     rules = Rules(NoLimit(), blinds=(1, 2), ante=1, hi_lo=False)
     state = start_hand(rules, (1, 100, 100), button=2, seed=12)
