@@ -9,6 +9,8 @@ from engine.validate import whole
 
 
 def _to(value: object) -> int:
+    if type(value) is int and value > 0:  # the common case, without a call (an action is made per decision)
+        return value
     return whole(value, "a bet or raise's total to bet (chips)", minimum=1, error=IllegalAction)
 
 

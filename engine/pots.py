@@ -70,6 +70,15 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool],
     _flags(live, "live", players)
     if all_in is not None:
         _flags(all_in, "all_in", players)
+    return layered_pots(contributed, live, all_in)
+
+
+def layered_pots(contributed: Sequence[int], live: Sequence[bool],
+                 all_in: Sequence[bool] | None = None) -> tuple[Pot, ...]:
+    """`build_pots` for the hand state's own tuples, which are right by construction: it skips the input
+    checks, which would otherwise cost every hand (a pot is built when views are made and at every
+    settlement)."""
+    players = len(contributed)
     if all_in is not None and not any(short and alive for short, alive in zip(all_in, live, strict=True)):
         # Nobody still in is all in (most hands): one pot, which every player still in can win.
         total = sum(contributed)

@@ -187,6 +187,17 @@ def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Seq
 
 
 _POT_RESULT_FIELDS = tuple(field.name for field in attrs.fields(PotResult))
+_HAND_RESULT_FIELDS = tuple(field.name for field in attrs.fields(HandResult))
+
+
+def settled_hand(pots: tuple[PotResult, ...], rake: int, net: tuple[int, ...], showdown: bool,
+                 boards: tuple[tuple[Card, ...], ...], runs: int) -> HandResult:
+    """A hand result the hand state worked out: it skips the checks outside input gets (they would cost every
+    hand)."""
+    result = object.__new__(HandResult)
+    for name, value in zip(_HAND_RESULT_FIELDS, (pots, rake, net, showdown, boards, runs), strict=True):
+        object.__setattr__(result, name, value)
+    return result
 
 
 def _settled(*values: object) -> PotResult:

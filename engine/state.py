@@ -36,9 +36,17 @@ from engine.events import (
     RunChosen,
     Shown,
 )
-from engine.pots import Pot, build_pots, uncalled_bet
+from engine.pots import Pot, layered_pots, uncalled_bet
 from engine.rules import Post, Rules, ShowdownPolicy, bomb_pot_posts, check_posts, standard_posts
-from engine.showdown import HandResult, PotResult, could_win, seat_order_from, settle_on_boards, split_rake
+from engine.showdown import (
+    HandResult,
+    PotResult,
+    could_win,
+    seat_order_from,
+    settle_on_boards,
+    settled_hand,
+    split_rake,
+)
 from engine.validate import quote, whole
 
 if TYPE_CHECKING:
@@ -303,7 +311,7 @@ class HandState:
         if self.result is not None:
             return ()
         gathered = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
-        return build_pots(gathered, [not f for f in self.folded], [not c for c in self.stacks])
+        return layered_pots(gathered, [not f for f in self.folded], [not c for c in self.stacks])
 
     @property
     def pot_total(self) -> int:
@@ -660,8 +668,10 @@ def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: in
     if not 2 <= players <= rules.max_players:
         raise RulesError(f"a hand needs 2 to {rules.max_players} players, got {players}")
     for seat, stack in enumerate(stacks):
-        whole(stack, f"seat {seat}'s stack (chips)", minimum=1, error=RulesError)
-    whole(button, "button (a seat index)", minimum=0, maximum=players - 1, error=RulesError)
+        if type(stack) is not int or stack <= 0:  # the plain test first: a hand starts often
+            whole(stack, f"seat {seat}'s stack (chips)", minimum=1, error=RulesError)
+    if type(button) is not int or not 0 <= button < players:
+        whole(button, "button (a seat index)", minimum=0, maximum=players - 1, error=RulesError)
     if deck is not None and seed is not None:
         raise RulesError("give a deck or a seed, not both")
     if deck is None:
@@ -676,7 +686,8 @@ def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: in
     if len(order) < needed:
         raise RulesError(f"the deck holds {len(order)} cards; {players} players need {needed} "
                          f"({rules.hole_cards} each, 5 for each board and 3 burns)")
-    whole(bomb_pot, "bomb_pot (the ante each player posts, in chips)", minimum=0, error=RulesError)
+    if type(bomb_pot) is not int or bomb_pot < 0:
+        whole(bomb_pot, "bomb_pot (the ante each player posts, in chips)", minimum=0, error=RulesError)
     if bomb_pot:
         if posts is not None:
             raise RulesError("a bomb pot's forced bets are its antes: give bomb_pot or posts, not both")
@@ -1100,12 +1111,12 @@ class _Work:
         self.bets = [0] * self.n
         self.street = Street.SETTLED
         net = tuple(s - s0 for s, s0 in zip(self.stacks, self.setup.starting_stacks, strict=True))
-        self.result = HandResult(tuple(results), rake, net, showdown, boards, runs)
+        self.result = settled_hand(tuple(results), rake, net, showdown, boards, runs)
 
 
 def _final_pots(contributed: Sequence[int], folded: Sequence[bool], stacks: Sequence[int]) -> tuple[Pot, ...]:
     """The pots once the betting is over: layers close only at all-in amounts."""
-    return build_pots(contributed, [not f for f in folded], [not chips for chips in stacks])
+    return layered_pots(contributed, [not f for f in folded], [not chips for chips in stacks])
 
 
 def _share_name(result: PotResult, seat: int) -> str:
