@@ -1,10 +1,16 @@
-"""The server's room, log and SQLite storage, without sockets: a fake clock, bots acting through the room."""
+"""The server's room, log and storage, without sockets: a fake clock, bots acting through the room.
+
+Every test taking ``store`` runs twice: on SQLite and on PostgreSQL. The PostgreSQL runs start a throwaway server
+(tests/pgcluster.py) once for the session, a fresh database for each test; where PostgreSQL is not installed or
+cannot start (or psycopg is missing) they are skipped, and the skip says why.
+"""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from pgcluster import Cluster, Unavailable
 
 from engine import TableView, from_json
 from engine.bots import RandomBot
@@ -12,7 +18,7 @@ from engine.server.actions import ActionError, read_action
 from engine.server.config import TableConfig
 from engine.server.log import RoomState
 from engine.server.room import Policy, Room, RoomError
-from engine.server.store import SQLiteStore
+from engine.server.store import FinishedHand, LedgerEntry, Record, SQLiteStore, open_store
 
 
 class Clock:
@@ -25,9 +31,29 @@ class Clock:
         return self.now
 
 
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL server for the session, or a skip saying why there is none."""
+    pytest.importorskip("psycopg", reason="psycopg is not installed (the server extra): PostgreSQL not tested")
+    try:
+        cluster = Cluster()
+    except Unavailable as why:
+        pytest.skip(f"PostgreSQL cannot be started here: {why}")
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path) -> str:
+    """A fresh database's ``--db`` value: a SQLite file, or a new database on the session's PostgreSQL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "rooms.sqlite3")
+    return request.getfixturevalue("postgres").database()
+
+
 @pytest.fixture
-def store(tmp_path):
-    store = SQLiteStore(str(tmp_path / "rooms.sqlite3"))
+def store(db):
+    store = open_store(db)
     yield store
     store.close()
 
@@ -268,3 +294,46 @@ def test_hand_messages_name_winners_by_table_seat(store):
 def test_bad_action_documents_are_refused(document):
     with pytest.raises(ActionError):
         read_action(document)
+
+
+def test_the_db_value_picks_the_store(db):
+    store = open_store(db)
+    try:
+        if db.startswith("postgresql://"):
+            from engine.server.pgstore import PostgresStore
+            assert isinstance(store, PostgresStore)
+        else:
+            assert isinstance(store, SQLiteStore)
+    finally:
+        store.close()
+
+
+def test_a_record_is_stored_whole_or_not_at_all_and_a_taken_seq_is_refused(db):
+    store = open_store(db)
+    try:
+        store.add_table("b", "{}")
+        store.add_table("a", "{}")
+        store.add_table("b", '{"again": true}')  # already there: kept as it was
+        assert store.table_ids() == ["b", "a"]
+        store.append("a", Record(1, "join", {"name": "ann"}, (LedgerEntry("buy_in", 100, "ann"),)))
+        duplicate = Record(1, "join", {"name": "bob"}, (LedgerEntry("buy_in", 50, "bob"),),
+                           FinishedHand(1, None, "{}"), "snapshot")
+        with pytest.raises(Exception, match=r"(?i)unique|duplicate"):
+            store.append("a", duplicate)
+        store.append("a", Record(2, "act", {"seat": 0}, (LedgerEntry("rake", 1),), FinishedHand(1, "phh", "{}"),
+                                 "snap-2"))
+        store.append("a", Record(3, "leave", {"seat": 0}, (LedgerEntry("cash_out", 99, "ann"),)))
+        assert store.ledger_totals() == {"buy_in": 100, "cash_out": 99, "rake": 1}
+        assert store.hands("a") == [FinishedHand(1, "phh", "{}")] and store.hands("a", since=1) == []
+    finally:
+        store.close()
+    again = open_store(db)  # what was committed is there for the next process
+    try:
+        stored = again.load("a")
+        assert (stored.config, stored.snapshot, stored.snapshot_seq) == ("{}", "snap-2", 2)
+        assert stored.events == ((3, "leave", {"seat": 0}),)
+        assert again.load("b").events == () and again.load("b").snapshot is None
+        with pytest.raises(KeyError):
+            again.load("c")
+    finally:
+        again.close()

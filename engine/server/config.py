@@ -217,6 +217,6 @@ def add_serve_arguments(parser: Any) -> None:
     without importing websockets."""
     parser.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=None, help="port for HTTP and the WebSocket (default 8765)")
-    parser.add_argument("--db", default=None, help="the SQLite database file (default omaha.sqlite3)")
+    parser.add_argument("--db", default=None, help="SQLite file (default omaha.sqlite3) or postgresql:// URL")
     parser.add_argument("--bots", type=int, default=None, help="built-in bots to seat at each table (default 0)")
     parser.add_argument("--config", default=None, help="a TOML file: [server] options and [[tables]]")

@@ -13,7 +13,7 @@ from typing import Any
 from engine.errors import EngineError
 from engine.server.app import GameServer
 from engine.server.config import ServerConfig, add_serve_arguments, load_config
-from engine.server.store import SQLiteStore
+from engine.server.store import open_store
 
 log = logging.getLogger("engine.server")
 
@@ -26,7 +26,7 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    store = SQLiteStore(config.db)
+    store = open_store(config.db)
     try:
         server = GameServer(config, store)
         await server.start()

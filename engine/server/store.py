@@ -5,8 +5,9 @@ together with what it does to the chip ledger, and, when it ends a hand, the fin
 snapshot of the table; only after the commit does the server tell anyone. A table is rebuilt from its last
 snapshot and the events after it (`load`), so a crash at any moment loses nothing that anybody was told.
 
-A second implementation (PostgreSQL over psycopg, for a server farm) needs the same seven methods; the SQL is
-plain enough to carry over (``INSERT``, ``SELECT``, one upsert).
+The second implementation, `engine.server.pgstore.PostgresStore` (PostgreSQL over psycopg, for a server farm
+sharing one database), has the same seven methods and the same tables; `open_store` picks one by the ``--db``
+value.
 """
 
 from __future__ import annotations
@@ -177,3 +178,16 @@ class SQLiteStore:
 
     def close(self) -> None:
         self.db.close()
+
+
+def open_store(db: str) -> Storage:
+    """The store ``--db`` names: ``postgresql://...`` (or ``postgres://...``) a PostgreSQL database through
+    `engine.server.pgstore.PostgresStore` (psycopg, from the ``server`` extra), anything else a SQLite file."""
+    if db.startswith(("postgresql://", "postgres://")):
+        try:
+            from engine.server.pgstore import PostgresStore
+        except ImportError as error:
+            raise ImportError(f"--db {db.split('://')[0]}://... needs psycopg: "
+                              'python -m pip install -e ".[server]"') from error
+        return PostgresStore(db)
+    return SQLiteStore(db)

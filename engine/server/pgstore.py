@@ -1,0 +1,117 @@
+"""`Storage` in PostgreSQL (psycopg 3), for a server farm sharing one database: ``--db postgresql://...``.
+
+The same tables and the same semantics as `engine.server.store.SQLiteStore`: each record (the event, its ledger
+entries, the finished hand, the snapshot) is written in one transaction that commits before the server tells
+anybody; a record whose seq is taken already is refused (the primary key), which is also what keeps two servers
+from writing the same table. psycopg is imported here only: the SQLite server does not need it (the ``server``
+extra installs it).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import psycopg
+from psycopg.rows import TupleRow
+
+from engine.server.store import LEDGER_KINDS, FinishedHand, Record, Stored
+
+# One statement each (psycopg sends them as prepared statements); created under an advisory lock so that servers
+# starting together on an empty database do not race each other to create the same table.
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, config TEXT NOT NULL, "
+    "created DOUBLE PRECISION NOT NULL, n BIGINT GENERATED ALWAYS AS IDENTITY)",
+    "CREATE TABLE IF NOT EXISTS events ("
+    "table_id TEXT NOT NULL REFERENCES tables(id), seq BIGINT NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL, "
+    "at DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, seq))",
+    "CREATE TABLE IF NOT EXISTS players (name TEXT PRIMARY KEY, created DOUBLE PRECISION NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS ledger ("
+    "id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, table_id TEXT NOT NULL, seq BIGINT NOT NULL, "
+    "player TEXT REFERENCES players(name), kind TEXT NOT NULL CHECK (kind IN ('buy_in', 'cash_out', 'rake')), "
+    "amount BIGINT NOT NULL CHECK (amount >= 0), at DOUBLE PRECISION NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS hands ("
+    "table_id TEXT NOT NULL, number BIGINT NOT NULL, seq BIGINT NOT NULL, phh TEXT, json TEXT NOT NULL, "
+    "at DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, number))",
+    "CREATE TABLE IF NOT EXISTS snapshots (table_id TEXT PRIMARY KEY, seq BIGINT NOT NULL, data TEXT NOT NULL)",
+)
+_SCHEMA_LOCK = 0x6F6D616861  # "omaha": the advisory lock key held while the schema is created
+
+
+class PostgresStore:
+    """`Storage` in PostgreSQL: one connection (autocommit between records), one transaction per record.
+
+    ``conninfo`` is anything libpq takes: ``postgresql://user:password@host:5432/omaha`` or
+    ``postgresql:///omaha?host=/run/postgresql``. PostgreSQL's own ``synchronous_commit`` (on by default) decides
+    durability: a commit the server waited for survives a crash of either process or a power cut.
+    """
+
+    def __init__(self, conninfo: str) -> None:
+        self.conninfo = conninfo
+        self.db: psycopg.Connection[TupleRow] = psycopg.connect(conninfo, autocommit=True)
+        try:
+            with self.db.transaction():
+                self.db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+                for statement in _SCHEMA:
+                    self.db.execute(statement)
+        except BaseException:
+            self.db.close()
+            raise
+
+    def add_table(self, table_id: str, config: str) -> None:
+        self.db.execute("INSERT INTO tables (id, config, created) VALUES (%s, %s, %s) ON CONFLICT (id) DO NOTHING",
+                        (table_id, config, time.time()))
+
+    def table_ids(self) -> list[str]:
+        return [str(row[0]) for row in self.db.execute("SELECT id FROM tables ORDER BY created, n")]
+
+    def append(self, table_id: str, record: Record) -> None:
+        now = time.time()
+        db = self.db
+        with db.transaction():  # committed on leaving, rolled back on any error
+            db.execute("INSERT INTO events (table_id, seq, kind, data, at) VALUES (%s, %s, %s, %s, %s)",
+                       (table_id, record.seq, record.kind, json.dumps(record.data, separators=(",", ":")), now))
+            for entry in record.ledger:
+                if entry.player is not None:
+                    db.execute("INSERT INTO players (name, created) VALUES (%s, %s) ON CONFLICT (name) DO NOTHING",
+                               (entry.player, now))
+                db.execute("INSERT INTO ledger (table_id, seq, player, kind, amount, at) "
+                           "VALUES (%s, %s, %s, %s, %s, %s)",
+                           (table_id, record.seq, entry.player, entry.kind, entry.amount, now))
+            if record.hand is not None:
+                hand = record.hand
+                db.execute("INSERT INTO hands (table_id, number, seq, phh, json, at) VALUES (%s, %s, %s, %s, %s, %s)",
+                           (table_id, hand.number, record.seq, hand.phh, hand.json, now))
+            if record.snapshot is not None:
+                db.execute("INSERT INTO snapshots (table_id, seq, data) VALUES (%s, %s, %s) ON CONFLICT (table_id) "
+                           "DO UPDATE SET seq = EXCLUDED.seq, data = EXCLUDED.data",
+                           (table_id, record.seq, record.snapshot))
+
+    def load(self, table_id: str) -> Stored:
+        # one transaction, so that the snapshot and the events after it are read together
+        with self.db.transaction():
+            row = self.db.execute("SELECT config FROM tables WHERE id = %s", (table_id,)).fetchone()
+            if row is None:
+                raise KeyError(table_id)
+            snap = self.db.execute("SELECT seq, data FROM snapshots WHERE table_id = %s", (table_id,)).fetchone()
+            seq, snapshot = (int(snap[0]), str(snap[1])) if snap else (0, None)
+            rows = self.db.execute("SELECT seq, kind, data FROM events WHERE table_id = %s AND seq > %s ORDER BY seq",
+                                   (table_id, seq)).fetchall()
+        events = tuple((int(s), str(kind), json.loads(data)) for s, kind, data in rows)
+        return Stored(str(row[0]), snapshot, seq, events)
+
+    def ledger_totals(self) -> dict[str, int]:
+        totals = dict.fromkeys(LEDGER_KINDS, 0)
+        for kind, amount in self.db.execute("SELECT kind, SUM(amount) FROM ledger GROUP BY kind"):
+            totals[str(kind)] = int(amount)  # SUM of BIGINT is NUMERIC: a Decimal
+        return totals
+
+    def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
+        rows = self.db.execute(
+            "SELECT number, phh, json FROM hands WHERE table_id = %s AND number > %s ORDER BY number LIMIT %s",
+            (table_id, since, limit)).fetchall()
+        return [FinishedHand(int(number), phh, text)
+                for number, phh, text in rows]
+
+    def close(self) -> None:
+        self.db.close()
