@@ -19,7 +19,7 @@ from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.errors import EngineError
 from engine.rules import Rake, Rules
 from engine.schedule import FixedGame, MixedOmaha, Schedule
-from engine.validate import finite, name, quote, whole
+from engine.validate import finite, flag, name, quote, whole
 
 GAMES = ("limit", "pot-limit", "no-limit", "mixed")
 
@@ -36,7 +36,9 @@ class TableConfig:
     action takes longer; after ``max_timeouts`` timeouts in a row the player is sat out. ``bots`` seats that
     many built-in bots (None: the command line's ``--bots``). ``straddle`` lets the player after the big blind
     straddle (not yet offered by the protocol: recorded for later), ``runs`` the times an all-in board may be
-    run, ``rake_percent``/``rake_cap`` the house's cut.
+    run, ``rake_percent``/``rake_cap`` the house's cut. ``provably_fair`` deals by commit-reveal
+    (`engine.server.fair`): a hash committing to the deck before each hand, the deck and salt revealed after it
+    (revealing every card, mucked and undealt ones too: off by default).
     """
 
     id: str
@@ -53,6 +55,7 @@ class TableConfig:
     rake_percent: float = 0.0
     rake_cap: int | None = None
     title: str = ""
+    provably_fair: bool = False
 
     def __attrs_post_init__(self) -> None:
         name(self.id, "a table's id", longest=40, error=ConfigError)
@@ -73,6 +76,7 @@ class TableConfig:
         finite(self.rake_percent, f"table {self.id!r}: rake_percent", minimum=0, error=ConfigError)
         if self.rake_cap is not None:
             whole(self.rake_cap, f"table {self.id!r}: rake_cap", minimum=0, error=ConfigError)
+        flag(self.provably_fair, f"table {self.id!r}: provably_fair", error=ConfigError)
         self.schedule()  # the rules themselves must be valid
 
     def rules(self, game: str | None = None) -> Rules:
@@ -107,7 +111,8 @@ class TableConfig:
         """What the lobby says of this table."""
         return {"id": self.id, "title": self.title or self.id, "game": self.game, "blinds": list(self.blinds),
                 "seats": self.seats, "buy_in": [self.min_buy_in, self.max_buy_in],
-                "action_seconds": self.action_seconds, "time_bank_seconds": self.time_bank_seconds}
+                "action_seconds": self.action_seconds, "time_bank_seconds": self.time_bank_seconds,
+                "provably_fair": self.provably_fair}
 
 
 @attrs.frozen(slots=True)

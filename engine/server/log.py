@@ -11,7 +11,8 @@ Events (``kind``, ``data``), table seats throughout:
 - ``leave`` {seat}: leaves now, or when the hand in play ends (ledger: cash_out when they go).
 - ``sit_out`` {seat, reason}, ``come_back`` {seat}: dealt out from the next hand / back in.
 - ``top_up`` {seat, amount}: chips added between hands (ledger: buy_in).
-- ``hand_start`` {deck, commit}: the next hand is dealt from this deck order.
+- ``hand_start`` {deck, salt}: the next hand is dealt from this deck order; ``salt`` only at a provably-fair
+  table (`engine.server.fair`), kept so that the hand's commitment is the same after a restart.
 - ``act`` {seat, action, timeout}: an action; when it ends the hand the table takes the hand back (ledger:
   rake, and cash_out for every player who leaves or busts), and the finished hand is kept.
 """

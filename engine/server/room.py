@@ -26,6 +26,7 @@ import attrs
 from engine.actions import Action
 from engine.errors import EngineError, TableError
 from engine.serialize import to_json
+from engine.server import fair
 from engine.server.actions import write_action
 from engine.server.config import TableConfig
 from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, deck_text, keep_hand
@@ -91,6 +92,7 @@ class Room:
         self.turn: tuple[int, int] | None = None
         self.turn_started = now
         self.next_hand_at = now
+        self.salt: str | None = None  # the salt of the hand in play at a provably-fair table (engine.server.fair)
 
     # --- making ------------------------------------------------------------------------------------------------
 
@@ -107,10 +109,14 @@ class Room:
         else:
             state = RoomState.from_snapshot(stored.snapshot)
         seq = stored.snapshot_seq
+        salt = None
         for number, kind, data in stored.events:
             state = apply_event(state, kind, data).state
             seq = number
+            if kind == "hand_start":
+                salt = data.get("salt")
         room = cls(config, store, state, seq, clock=clock, policy=policy)
+        room.salt = salt if state.hand is not None else None  # the same commitment as before the crash
         room._settle()
         return room
 
@@ -150,6 +156,13 @@ class Room:
             return None
         return self.turn_started + self.config.action_seconds + self._bank(seat)
 
+    def commitment(self) -> str | None:
+        """The commitment to the deck of the hand in play at a provably-fair table, else None."""
+        hand = self.hand
+        if hand is None or self.salt is None:
+            return None
+        return fair.commit(deck_text(hand), self.salt)
+
     def view_message(self, seat: int) -> str:
         """The seat's view of the table and the hand in play, with the clock."""
         actor = self.actor_seat()
@@ -157,7 +170,9 @@ class Room:
         clock = {"actor": actor, "seconds": None if deadline is None else round(max(0.0, deadline - self.clock()), 1),
                  "bank": round(self._bank(seat), 1)}
         view = to_json(self.table.view(seat, self.hand))
-        head = message("view", table=self.id, hand_number=self._hand_number(), clock=clock)
+        commitment = self.commitment()
+        extra = {} if commitment is None else {"commitment": commitment}
+        head = message("view", table=self.id, hand_number=self._hand_number(), clock=clock, **extra)
         return head[:-1] + ',"view":' + view + "}"
 
     def lobby(self) -> dict[str, Any]:
@@ -315,7 +330,10 @@ class Room:
             except TableError:
                 return
             _, dealt = self.table.start_next_hand()  # a secure shuffle: its deck order goes in the event
-            self._commit("hand_start", {"deck": deck_text(dealt)})
+            data = {"deck": deck_text(dealt)}
+            if self.config.provably_fair:
+                data["salt"] = fair.new_salt()  # stored with the deck: a restart keeps the same commitment
+            self._commit("hand_start", data)
 
     def _commit(self, kind: str, data: dict[str, Any]) -> Step:
         """Apply the event, store it (with its ledger entries, the finished hand and a snapshot), then take the
@@ -334,9 +352,17 @@ class Room:
         self.store.append(self.id, Record(self.seq + 1, kind, data, step.ledger, hand, snapshot))
         self.seq += 1
         self.state = step.state
+        if kind == "hand_start":
+            self.salt = data.get("salt")
+            commitment = self.commitment()
+            if commitment is not None:  # before any view of the hand, so before any hole card
+                for seat in sorted(self.connected):
+                    self.outbox.append(Outgoing(seat, message("deal", table=self.id, number=self._hand_number(),
+                                                              commitment=commitment)))
         if step.finished is not None:
             self.next_hand_at = self.clock() + self.policy.pause_seconds
             self._tell_hand(step.finished, before.table.hand_seats, self.table.hands_played)
+            self.salt = None
         for departure in step.departures:
             self.reissued.pop(departure.seat, None)
             self.banks.pop(departure.seat, None)
@@ -356,7 +382,12 @@ class Room:
         return player.name if player is not None else f"seat{seat}"
 
     def _tell_hand(self, hand: HandState, seats: tuple[int, ...], number: int) -> None:
-        """The result of the finished hand to each connected seat, as that seat may see it."""
+        """The result of the finished hand to each connected seat, as that seat may see it; at a provably-fair
+        table with the deck and salt the hand's commitment was made with."""
+        extra: dict[str, Any] = {}
+        if self.salt is not None:
+            deck = deck_text(hand)
+            extra["reveal"] = {"deck": deck, "salt": self.salt, "commitment": fair.commit(deck, self.salt)}
         for seat in sorted(self.connected):
             hand_seat = seats.index(seat) if seat in seats else None
             view = seat_view(hand, hand_seat)
@@ -377,7 +408,7 @@ class Room:
             self.outbox.append(Outgoing(seat, message(
                 "hand", table=self.id, number=number, seats=list(seats), board=_cards(view.board),
                 boards=[_cards(b) for b in view.boards], pots=pots, rake=result.rake,
-                net={str(seats[s]): net for s, net in enumerate(result.net)}, shown=shown)))
+                net={str(seats[s]): net for s, net in enumerate(result.net)}, shown=shown, **extra)))
 
 
 def _cards(cards: Any) -> str:
