@@ -14,6 +14,8 @@ import argparse
 import asyncio
 import json
 import os
+import random
+import resource
 import signal
 import socket
 import statistics
@@ -23,11 +25,10 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.client import connect
 
-from engine.bots import RandomBot
-from engine.server.botclient import decide
 from engine.server.log import RoomState, apply_event
 from engine.server.store import SQLiteStore
 
@@ -45,37 +46,64 @@ def lobby(port: int) -> dict[str, dict]:
         return {t["id"]: t for t in json.loads(response.read())["tables"]}
 
 
+def quick_decide(rng: random.Random, legal: dict[str, Any]) -> dict[str, Any]:
+    """A random legal action straight from the view's ``legal`` field: the load generator shares the machine
+    with the server, so it does not build a SeatView the way the built-in bots do (botclient.decide)."""
+    if legal["show"]:
+        return {"action": "show"}
+    if legal["runs"]:
+        return {"action": "run", "times": 1}
+    choices: list[dict[str, Any]] = []
+    if legal["fold"]:
+        choices.append({"action": "fold"})
+    choices.append({"action": "check"} if legal["check"] else {"action": "call"})
+    choices.append(choices[-1])
+    if legal["wager"]:
+        to = legal["min_to"] if rng.random() < 0.8 else rng.randint(legal["min_to"], legal["max_to"])
+        choices.append({"action": legal["wager"], "to": to})
+    return rng.choice(choices)
+
+
 async def client(url: str, table: str, name: str, seed: int, stop: float, latencies: list[float],
                  counts: dict[str, int]) -> None:
-    bot = RandomBot(seed=seed)
+    rng = random.Random(seed)
     async with connect(url, open_timeout=30, compression=None, max_queue=None) as ws:
         await ws.send(json.dumps({"type": "join", "table": table, "name": name, "buy_in": 200}))
         seat = None
         sent_at = None
         acted = None
-        while time.monotonic() < stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.01, stop - time.monotonic()))
-            except TimeoutError:
-                break
-            data = json.loads(raw)
-            kind = data["type"]
-            if kind == "welcome":
-                seat = data["seat"]
-            elif kind == "left":
-                return
-            elif kind == "view":
-                if sent_at is not None:
-                    latencies.append(time.perf_counter() - sent_at)
-                    sent_at = None
-                if data["clock"]["actor"] == seat and data["view"]["hand"]:
-                    key = (data["hand_number"], len(data["view"]["hand"]["events"]))
-                    reply = decide(bot, data) if key != acted else None
-                    if reply is not None:
-                        acted = key
-                        sent_at = time.perf_counter()
-                        counts["actions"] += 1
-                        await ws.send(json.dumps(reply))
+        try:
+            async with asyncio.timeout(max(0.01, stop - time.monotonic())):
+                async for raw in ws:
+                    data = json.loads(raw)
+                    kind = data["type"]
+                    if kind == "welcome":
+                        seat = data["seat"]
+                    elif kind == "left":
+                        return
+                    elif kind == "view":
+                        if sent_at is not None:
+                            latencies.append(time.perf_counter() - sent_at)
+                            sent_at = None
+                        hand = data["view"]["hand"]
+                        if data["clock"]["actor"] == seat and hand and hand["legal"]:
+                            key = (data["hand_number"], len(hand["events"]))
+                            if key != acted:
+                                acted = key
+                                sent_at = time.perf_counter()
+                                counts["actions"] += 1
+                                await ws.send(json.dumps({"type": "act", "action": quick_decide(rng, hand["legal"])}))
+        except TimeoutError:
+            pass
+
+
+def cpu_seconds(pid: int | None = None) -> float:
+    """CPU seconds (user + system) used so far by this process, or by process ``pid`` (Linux /proc)."""
+    if pid is None:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def chip_check(db: str) -> dict[str, int]:
@@ -125,9 +153,11 @@ async def run(tables: int, seconds: float) -> dict[str, object]:
                  for t in range(tables) for s in range(6)]
         await asyncio.sleep(2)  # seated and playing: measure from here
         hands0, actions0, t0 = sum(t["hands_played"] for t in lobby(port).values()), counts["actions"], time.monotonic()
+        cpu0 = cpu_seconds(server.pid), cpu_seconds()
         latencies.clear()
         await asyncio.gather(*tasks, return_exceptions=True)
         elapsed = time.monotonic() - t0
+        cpu = cpu_seconds(server.pid) - cpu0[0], cpu_seconds() - cpu0[1]
         hands = sum(t["hands_played"] for t in lobby(port).values()) - hands0
         actions = counts["actions"] - actions0
     finally:
@@ -139,6 +169,8 @@ async def run(tables: int, seconds: float) -> dict[str, object]:
         "hands_per_second": round(hands / elapsed, 1), "actions_per_second": round(actions / elapsed, 1),
         "latency_ms_p50": round(1000 * statistics.median(ordered), 2) if ordered else None,
         "latency_ms_p99": round(1000 * ordered[int(0.99 * (len(ordered) - 1))], 2) if ordered else None,
+        "cpu_share": {"server": round(cpu[0] / elapsed, 2), "clients": round(cpu[1] / elapsed, 2)},
+        "server_cpu_ms_per_action": round(1000 * cpu[0] / max(1, actions), 2),
         "chips": chip_check(db), "server_exit": server.returncode,
     }
 

@@ -21,9 +21,11 @@ from decimal import Decimal
 from functools import partial
 from typing import Any, TypeVar, overload
 
+import attrs
+
 from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
 from engine.betting import FixedLimit, NoLimit, PotLimit
-from engine.cards import Card, Deck, format_cards, parse_cards
+from engine.cards import ALL_CARDS, Card, Deck, format_cards, parse_cards
 from engine.errors import EngineError, SerializationError
 from engine.evaluation import HighHand, LowHand, best_high, best_low
 from engine.events import (
@@ -70,6 +72,101 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
     return json.dumps(document, indent=indent, separators=separators, ensure_ascii=False)
 
 
+EventsCache = dict[int, tuple[object, str]]
+"""Events already encoded, by identity: id(event) -> (the event, its JSON); holding the event keeps its id."""
+
+
+def table_views_json(views: Sequence[TableView], events_cache: EventsCache | None = None) -> list[str]:
+    """Each table view as its JSON document, equal to ``to_json(view)``, made for a server that tells every seat
+    after each change (`Table.views`). Views of one moment share all but a few fields, so what they share is
+    encoded once, as runs of JSON members, and each view adds its own; each event of the history is encoded
+    once for all of them (they hold the same event objects: `HandState.events` carries them from state to
+    state), and once for the whole hand when the caller keeps ``events_cache`` between calls (and empties it
+    between hands). Views of different moments are encoded apart, so any views give the same text."""
+    fragments: EventsCache = {} if events_cache is None else events_cache
+    out = []
+    template: _ViewTemplate | None = None
+    for view in views:
+        if not isinstance(view, TableView):
+            raise SerializationError(f"table_views_json writes table views, got {quote(view)}")
+        if template is None or not template.fits(view):
+            template = _ViewTemplate(view)
+        out.append(template.fill(view, fragments))
+    return out
+
+
+_DUMPS = partial(json.dumps, separators=(",", ":"), ensure_ascii=False)
+_TABLE_VIEW_OWN = frozenset({"seat", "hand"})
+_SEAT_VIEW_OWN = frozenset({"seat", "hole", "legal", "events", "result"})
+_SEAT_VIEW_SHARED = tuple(field.name for field in attrs.fields(SeatView) if field.name not in _SEAT_VIEW_OWN)
+
+
+class _ViewTemplate:
+    """A table view's document as pieces: runs of members every view of the same moment shares, already
+    encoded, and the names of the fields each view fills in itself."""
+
+    def __init__(self, view: TableView) -> None:
+        self.view = view
+        self.table = _pieces(_table_view(attrs.evolve(view, hand=None)), _TABLE_VIEW_OWN)
+        hand = view.hand
+        self.hand = None if hand is None else _pieces(
+            {**_view(hand, events=False), "events": None, "result": None}, _SEAT_VIEW_OWN)
+
+    def fits(self, view: TableView) -> bool:
+        """Whether ``view`` shares this template's shared fields (the same objects, as `Table.views` makes
+        them, compare at once)."""
+        mine, hand, other = self.view, self.view.hand, view.hand
+        if (mine.seats, mine.button, mine.hand_seats) != (view.seats, view.button, view.hand_seats):
+            return False
+        if hand is None or other is None:
+            return hand is other
+        return all(getattr(hand, name) == getattr(other, name) for name in _SEAT_VIEW_SHARED)
+
+    def fill(self, view: TableView, fragments: EventsCache) -> str:
+        hand = view.hand
+        hand_text = "null"
+        if hand is not None and self.hand is not None:
+            events = []
+            for event in hand.events:
+                known = fragments.get(id(event))
+                if known is None or known[0] is not event:
+                    known = fragments[id(event)] = (event, _DUMPS(_event(event)))
+                events.append(known[1])
+            hand_text = _join(self.hand, {
+                "seat": str(hand.seat), "hole": _DUMPS(_cards(hand.hole)),
+                "legal": "null" if hand.legal is None else _DUMPS(_legal(hand.legal)),
+                "events": f"[{','.join(events)}]",
+                "result": "null" if hand.result is None else _DUMPS(_result(hand.result))})
+        return _TABLE_VIEW_HEAD + _join(self.table, {"seat": str(view.seat), "hand": hand_text})[1:]
+
+
+_TABLE_VIEW_HEAD = _DUMPS({"schema": SCHEMA, "type": "table_view"})[:-1] + ","
+
+
+def _pieces(fields: JSON, own: frozenset[str]) -> list[str | tuple[str]]:
+    """``fields`` in order: each run of fields not in ``own`` as its JSON members ("a":1,"b":2), each field in
+    ``own`` as a one-name tuple to fill in."""
+    pieces: list[str | tuple[str]] = []
+    run: JSON = {}
+    for name, value in fields.items():
+        if name in own:
+            if run:
+                pieces.append(_DUMPS(run)[1:-1])
+                run = {}
+            pieces.append((name,))
+        else:
+            run[name] = value
+    if run:
+        pieces.append(_DUMPS(run)[1:-1])
+    return pieces
+
+
+def _join(pieces: list[str | tuple[str]], values: dict[str, str]) -> str:
+    """A JSON object from `_pieces` and the JSON text of each field to fill in."""
+    return "{" + ",".join(piece if isinstance(piece, str) else f'"{piece[0]}":{values[piece[0]]}'
+                          for piece in pieces) + "}"
+
+
 def _encode_top(obj: object) -> tuple[str, JSON]:
     if isinstance(obj, HandState):
         return "hand", _hand(obj)
@@ -94,7 +191,12 @@ def _encode_top(obj: object) -> tuple[str, JSON]:
                              f"actions")
 
 
+_CARD_TEXT = tuple(str(card) for card in ALL_CARDS)
+
+
 def _cards(cards: Sequence[Card]) -> str:
+    if all(type(card) is Card for card in cards):  # the engine's own cards, in range by construction
+        return " ".join([_CARD_TEXT[card] for card in cards])
     return format_cards(cards)
 
 
@@ -186,9 +288,10 @@ def _table(table: Table) -> JSON:
     }
 
 
-def _table_view(view: TableView) -> JSON:
+def _table_view(view: TableView, *, events: bool = True) -> JSON:
     return {"seat": view.seat, "seats": [_player(p) for p in view.seats], "button": view.button,
-            "hand_seats": list(view.hand_seats), "hand": None if view.hand is None else _view(view.hand)}
+            "hand_seats": list(view.hand_seats),
+            "hand": None if view.hand is None else _view(view.hand, events=events)}
 
 
 def _legal(legal: LegalActions) -> JSON:
@@ -212,8 +315,9 @@ def _pot_result(pot: PotResult) -> JSON:
     }
 
 
-def _view(view: SeatView) -> JSON:
-    return {
+def _view(view: SeatView, *, events: bool = True) -> JSON:
+    """The view's fields; without ``events``, its last two (events, result) are left out."""
+    fields = {
         "seat": view.seat, "rules": _rules(view.rules), "button": view.button, "street": _STREETS[view.street],
         "hole": _cards(view.hole), "board": _cards(view.board), "boards": [_cards(b) for b in view.boards],
         "starting_stacks": list(view.starting_stacks),
@@ -223,9 +327,11 @@ def _view(view: SeatView) -> JSON:
         "pot_total": view.pot_total, "level": view.level, "actor": view.actor,
         "legal": None if view.legal is None else _legal(view.legal),
         "shown": [_cards(cards) for cards in view.shown], "mucked": list(view.mucked),
-        "events": [_event(e) for e in view.events],
-        "result": None if view.result is None else _result(view.result),
     }
+    if events:
+        fields["events"] = [_event(e) for e in view.events]
+        fields["result"] = None if view.result is None else _result(view.result)
+    return fields
 
 
 _EVENT_TYPES = (Posted, HoleDealt, DealtFaceDown, Burned, BurnedFaceDown, BoardDealt, Acted, BetReturned, Shown,

@@ -252,6 +252,7 @@ class HandState:
     result: HandResult | None = attrs.field(repr=False)
     actions: tuple[Action, ...] = attrs.field(repr=False)
     _legal_cache: LegalActions | None = attrs.field(default=None, eq=False, hash=False, repr=False, init=False)
+    _events_cache: tuple[Event, ...] | None = attrs.field(default=None, eq=False, hash=False, repr=False, init=False)
 
     # --- reading the state ---------------------------------------------------------------------------------
 
@@ -302,8 +303,16 @@ class HandState:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """Everything that happened so far, replayed from the setup and the actions (deterministic)."""
-        return _replay_events(self.setup, self.actions)
+        """Everything that happened so far, replayed from the setup and the actions (deterministic).
+
+        Once read, the events are kept with the state, and `apply` records the next state's as it goes: a
+        server that shows the history after every action pays for each event once, while bots and
+        simulations, which never read it, pay nothing."""
+        events = self._events_cache
+        if events is None:
+            events = _replay_events(self.setup, self.actions)
+            object.__setattr__(self, "_events_cache", events)  # a memo of a pure function of this state
+        return events
 
     @property
     def pots(self) -> tuple[Pot, ...]:
@@ -358,6 +367,8 @@ class HandState:
             raise IllegalAction(f"seat {seat} acted out of turn; seat {self.actor} is to act")
         legal = self._legal_cache or self.legal_actions()
         kind = type(action)
+        if self._events_cache is not None:
+            return self._apply_recording(action, legal)
         if ((kind is Call and legal.call) or (kind is Check and legal.check)
                 or (kind is Fold and (legal.fold or legal.check))):
             action = _CANONICAL[kind]
@@ -375,6 +386,19 @@ class HandState:
         work = _Work(self, None)
         work.act(action)
         return work.freeze(self.actions + (action,))
+
+    def _apply_recording(self, action: Action, legal: LegalActions) -> HandState:
+        """`apply` for a state whose events were read: the general path, recording the events it adds."""
+        assert self._events_cache is not None
+        if not legal.allows(action):
+            raise IllegalAction(_refusal(self, action, legal))
+        action = _CANONICAL.get(type(action), action)
+        added: list[Event] = []
+        work = _Work(self, added)
+        work.act(action)
+        state = work.freeze(self.actions + (action,))
+        object.__setattr__(state, "_events_cache", self._events_cache + tuple(added))
+        return state
 
 
 class _StateBuilder:
@@ -403,6 +427,7 @@ class _StateBuilder:
     result: HandResult | None
     actions: tuple[Action, ...]
     _legal_cache: LegalActions | None
+    _events_cache: tuple[Event, ...] | None
 
 
 def _new_state(setup: HandSetup, street: Street, board: tuple[Card, ...], extra_boards: tuple[tuple[Card, ...], ...],
@@ -437,6 +462,7 @@ def _new_state(setup: HandSetup, street: Street, board: tuple[Card, ...], extra_
     if actor is not None and street is not _SHOWDOWN:
         legal = _legal(state, actor)  # type: ignore[arg-type]  # reads only fields, which the builder has
     state._legal_cache = legal
+    state._events_cache = None
     state.__class__ = HandState  # type: ignore[assignment]
     return state  # type: ignore[return-value]
 

@@ -46,7 +46,7 @@ The rules the table follows (docs/server-guide.md and docs/missed-blinds.md stat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -57,7 +57,7 @@ from engine.schedule import FixedGame, GameClock, MixedOmaha, Schedule, Tourname
 from engine.state import HandState, start_hand
 from engine.validate import finite, flag, one_of, quote, whole
 from engine.validate import name as checked_name
-from engine.views import SeatView, seat_view
+from engine.views import SeatView, seat_view, seat_views
 
 
 def _name(value: object) -> str:
@@ -664,6 +664,22 @@ class Table:
             self.check_hand(state)
             hand_view = seat_view(state, self.hand_seat(seat) if seat is not None else None)
         return TableView(-1 if seat is None else seat, self.seats, self.button, self.hand_seats, hand_view)
+
+    def views(self, seats: Iterable[int | None], state: HandState | None = None) -> dict[int | None, TableView]:
+        """`view` for several seats at once (None: a spectator), with the hand's history replayed once: what a
+        server sends to every seat after each change."""
+        wanted = list(seats)
+        for seat in wanted:
+            if seat is not None:
+                self._seat_index(seat)
+        hands: dict[int | None, SeatView | None] = dict.fromkeys(wanted)
+        if state is not None:
+            self.check_hand(state)
+            hand_seats = {seat: self.hand_seat(seat) if seat is not None else None for seat in wanted}
+            built = seat_views(state, set(hand_seats.values()))
+            hands = {seat: built[hand_seat] for seat, hand_seat in hand_seats.items()}
+        return {seat: TableView(-1 if seat is None else seat, self.seats, self.button, self.hand_seats, hands[seat])
+                for seat in wanted}
 
     def _seat_index(self, seat: object) -> None:
         whole(seat, "seat (a seat index)", minimum=0, maximum=len(self.seats) - 1, error=TableError)

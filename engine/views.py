@@ -9,8 +9,9 @@ was burned) without the cards.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+import functools
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -113,13 +114,25 @@ def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[ViewEven
     """``events`` as ``seat`` may see them (None: as a spectator, who sees no hole cards at all)."""
     out: list[ViewEvent] = []
     for event in events:
-        if isinstance(event, HoleDealt):
-            out.append(event if event.seat == seat else DealtFaceDown(event.seat, len(event.cards)))
-        elif isinstance(event, Burned):
-            out.append(BurnedFaceDown())
+        kind = type(event)
+        if kind is HoleDealt:
+            assert isinstance(event, HoleDealt)
+            out.append(event if event.seat == seat else _face_down(event.seat, len(event.cards)))
+        elif kind is Burned:
+            out.append(_BURNED_FACE_DOWN)
         else:
-            out.append(event)
+            out.append(event)  # type: ignore[arg-type]  # every other kind is seen as it happened
     return tuple(out)
+
+
+@functools.cache
+def _face_down(seat: int, count: int) -> DealtFaceDown:
+    """One shared value for each (seat, count): the views of every seat hold the same redacted events, so a
+    server encoding them for many seats (`engine.serialize.table_views_json`) encodes each once."""
+    return DealtFaceDown(seat, count)
+
+
+_BURNED_FACE_DOWN = BurnedFaceDown()
 
 
 def seat_view(state: HandState, seat: int | None) -> SeatView:
@@ -127,34 +140,65 @@ def seat_view(state: HandState, seat: int | None) -> SeatView:
 
     Another seat's hole cards appear only as that seat's `Shown` cards; burn cards and the deck never appear.
     """
-    players = len(state.stacks)
     if seat is not None:
-        whole(seat, "seat (a seat index, or None for a spectator)", minimum=0, maximum=players - 1)
-    shown_flags = state.shown
-    hole = state.hole
+        whole(seat, "seat (a seat index, or None for a spectator)", minimum=0, maximum=len(state.stacks) - 1)
+    return _build_view(state, seat, _Public.of(state))
+
+
+def seat_views(state: HandState, seats: Iterable[int | None]) -> dict[int | None, SeatView]:
+    """The views of several seats (None: a spectator) at once, each equal to `seat_view`'s: what every seat
+    sees alike is worked out once and shared (the same objects in every view), the history replayed once."""
+    wanted = list(seats)
+    for seat in wanted:
+        if seat is not None:
+            whole(seat, "seat (a seat index, or None for a spectator)", minimum=0, maximum=len(state.stacks) - 1)
+    public = _Public.of(state)
+    return {seat: _build_view(state, seat, public) for seat in wanted}
+
+
+class _Public(NamedTuple):
+    """What every seat's view of one state shares, among the fields that are worked out rather than stored."""
+
+    events: tuple[Event, ...]
+    all_in: tuple[bool, ...]
+    pots: tuple[Pot, ...]
+    pot_total: int
+    shown_flags: tuple[bool, ...]
+    shown: tuple[tuple[Card, ...], ...]
+    mucked: tuple[bool, ...]
+    boards: tuple[tuple[Card, ...], ...]
+
+    @classmethod
+    def of(cls, state: HandState) -> _Public:
+        flags, hole = state.shown, state.hole
+        shown = tuple(hole[s] if flags[s] else () for s in range(len(state.stacks)))
+        return cls(state.events, state.all_in, state.pots, state.pot_total, flags, shown, state.mucked, state.boards)
+
+
+def _build_view(state: HandState, seat: int | None, public: _Public) -> SeatView:
     view: Any = object.__new__(_Unchecked)  # a view of a real state is right by construction: skip the checks
     view.seat = -1 if seat is None else seat
     view.rules = state.rules
     view.button = state.button
     view.street = state.street
-    view.hole = () if seat is None else hole[seat]
+    view.hole = () if seat is None else state.hole[seat]
     view.board = state.board
     view.starting_stacks = state.starting_stacks
     view.stacks = state.stacks
     view.bets = state.bets
     view.contributed = state.contributed
     view.folded = state.folded
-    view.all_in = state.all_in
-    view.pots = state.pots
-    view.pot_total = state.pot_total
+    view.all_in = public.all_in
+    view.pots = public.pots
+    view.pot_total = public.pot_total
     view.level = state.level
     view.actor = state.actor
     view.legal = state.legal_actions() if seat is not None and state.actor == seat else None
-    view.shown = tuple(hole[s] if shown_flags[s] else () for s in range(players))
-    view.mucked = state.mucked
-    view.events = public_events(state.events, seat)
-    view.result = None if state.result is None else public_result(state.result, shown_flags, seat)
-    view.boards = state.boards
+    view.shown = public.shown
+    view.mucked = public.mucked
+    view.events = public_events(public.events, seat)
+    view.result = None if state.result is None else public_result(state.result, public.shown_flags, seat)
+    view.boards = public.boards
     view.__class__ = SeatView
     built: SeatView = view
     return built

@@ -35,6 +35,7 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from play import played_hands
 
 from engine import (
     Agreement,
@@ -1353,3 +1354,21 @@ def test_a_short_ante_wins_only_what_it_matched() -> None:
     assert state.is_over and result is not None
     assert [(pot.amount, pot.eligible) for pot in result.pots] == [(2, (0, 1)), (1, (1,))]
     assert result.won(1) >= 1
+
+
+@given(played_hands())
+def test_events_read_once_are_carried_forward_by_apply(states: list[HandState]) -> None:
+    """A state whose events were read records the next state's as it applies an action (a server shows the
+    history after every change): the same states and the same events as a fresh replay, and the memo is
+    invisible to equality and hashing."""
+    from engine.state import _replay_events
+
+    state = states[0]
+    assert state.events == _replay_events(state.setup, state.actions)
+    for expected, action in zip(states[1:], states[-1].actions[len(state.actions):], strict=True):
+        state = state.apply(action)
+        assert state._events_cache is not None  # carried forward, not replayed
+        assert state == expected and hash(state) == hash(expected)
+        assert state.events == expected.events == _replay_events(expected.setup, expected.actions)
+        if not state.is_over:
+            assert state.legal_actions() == expected.legal_actions()

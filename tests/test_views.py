@@ -42,7 +42,8 @@ from engine import (
     to_json,
 )
 from engine.events import Burned, HoleDealt, Mucked, Shown
-from engine.views import BurnedFaceDown, DealtFaceDown, seat_view
+from engine.serialize import table_views_json
+from engine.views import BurnedFaceDown, DealtFaceDown, seat_view, seat_views
 
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])")
 
@@ -260,3 +261,32 @@ def test_table_views_leak_nothing(case: tuple[Table, HandState | None]) -> None:
         hand_seat = table.hand_seat(seat) if seat is not None else None
         assert found <= allowed_cards(state, hand_seat)
         assert view.hand == seat_view(state, hand_seat)
+
+
+@given(tables())
+def test_views_of_many_seats_equal_one_seat_views_and_their_json(case: tuple[Table, HandState | None]) -> None:
+    """`Table.views` and `table_views_json` (what a server sends every seat after a change) are only faster
+    ways to `Table.view` and `to_json`: the same views, the same text, byte for byte."""
+    table, state = case
+    if table.hand is None:
+        state = None
+    seats: list[int | None] = [None, *range(len(table.seats))]
+    views = table.views(seats, state)
+    assert list(views) == seats
+    assert all(views[seat] == table.view(seat, state) for seat in seats)
+    assert table_views_json([views[seat] for seat in seats]) == [to_json(views[seat]) for seat in seats]
+    if state is not None:
+        hand_seats = [None, *range(len(state.stacks))]
+        assert seat_views(state, hand_seats) == {seat: seat_view(state, seat) for seat in hand_seats}
+        # views of different moments mixed in one call: each still gets its own text
+        between = table.views(seats)
+        mixed = [view for seat in seats for view in (views[seat], between[seat])]
+        assert table_views_json(mixed) == [to_json(view) for view in mixed]
+
+
+def test_views_of_many_seats_check_every_seat() -> None:
+    table = Table.new(Rules(FixedLimit(2, 4), blinds=(1, 2)), 4).join(0, "ann", 100).join(2, "bob", 100)
+    with pytest.raises(EngineError, match="seat"):
+        table.views([0, 9])
+    with pytest.raises(EngineError, match="table views"):
+        table_views_json(["not a view"])  # type: ignore[list-item]

@@ -24,8 +24,9 @@ from typing import Any
 import attrs
 
 from engine.actions import Action
+from engine.cards import Deck, format_cards
 from engine.errors import EngineError, TableError
-from engine.serialize import to_json
+from engine.serialize import EventsCache, table_views_json
 from engine.server import fair
 from engine.server.actions import write_action
 from engine.server.config import TableConfig
@@ -35,7 +36,7 @@ from engine.state import HandState
 from engine.table import Table
 from engine.validate import name as checked_name
 from engine.validate import quote, whole
-from engine.views import seat_view
+from engine.views import seat_views
 
 PROTOCOL_VERSION = 1
 
@@ -93,6 +94,7 @@ class Room:
         self.turn_started = now
         self.next_hand_at = now
         self.salt: str | None = None  # the salt of the hand in play at a provably-fair table (engine.server.fair)
+        self.encoded_events: EventsCache = {}  # the hand's events as JSON, for its views (emptied each hand)
 
     # --- making ------------------------------------------------------------------------------------------------
 
@@ -165,15 +167,23 @@ class Room:
 
     def view_message(self, seat: int) -> str:
         """The seat's view of the table and the hand in play, with the clock."""
+        return self.view_messages([seat])[seat]
+
+    def view_messages(self, seats: list[int]) -> dict[int, str]:
+        """`view_message` for several seats, built together (one replay of the hand, shared encoding)."""
         actor = self.actor_seat()
         deadline = self.deadline()
-        clock = {"actor": actor, "seconds": None if deadline is None else round(max(0.0, deadline - self.clock()), 1),
-                 "bank": round(self._bank(seat), 1)}
-        view = to_json(self.table.view(seat, self.hand))
+        seconds = None if deadline is None else round(max(0.0, deadline - self.clock()), 1)
         commitment = self.commitment()
         extra = {} if commitment is None else {"commitment": commitment}
-        head = message("view", table=self.id, hand_number=self._hand_number(), clock=clock, **extra)
-        return head[:-1] + ',"view":' + view + "}"
+        views = self.table.views(seats, self.hand)
+        texts = table_views_json([views[seat] for seat in seats], self.encoded_events)
+        out = {}
+        for seat, view in zip(seats, texts, strict=True):
+            clock = {"actor": actor, "seconds": seconds, "bank": round(self._bank(seat), 1)}
+            head = message("view", table=self.id, hand_number=self._hand_number(), clock=clock, **extra)
+            out[seat] = head[:-1] + ',"view":' + view + "}"
+        return out
 
     def lobby(self) -> dict[str, Any]:
         players = [{"seat": seat, "name": p.name, "stack": p.stack, "sitting_out": p.sitting_out,
@@ -329,8 +339,7 @@ class Room:
                 self.table.next_deal()
             except TableError:
                 return
-            _, dealt = self.table.start_next_hand()  # a secure shuffle: its deck order goes in the event
-            data = {"deck": deck_text(dealt)}
+            data = {"deck": format_cards(Deck.secure().cards)}  # a secure shuffle, stored in the event
             if self.config.provably_fair:
                 data["salt"] = fair.new_salt()  # stored with the deck: a restart keeps the same commitment
             self._commit("hand_start", data)
@@ -353,6 +362,7 @@ class Room:
         self.seq += 1
         self.state = step.state
         if kind == "hand_start":
+            self.encoded_events.clear()
             self.salt = data.get("salt")
             commitment = self.commitment()
             if commitment is not None:  # before any view of the hand, so before any hole card
@@ -372,8 +382,9 @@ class Room:
                 self.outbox.append(Outgoing(departure.seat, message(
                     "left", table=self.id, seat=departure.seat, chips=departure.player.stack,
                     reason=departure.reason), unbind=True))
-        for seat in sorted(self.connected):
-            self.outbox.append(Outgoing(seat, self.view_message(seat)))
+        seats = sorted(self.connected)
+        for seat, text in self.view_messages(seats).items():
+            self.outbox.append(Outgoing(seat, text))
         return step
 
     @staticmethod
@@ -388,9 +399,11 @@ class Room:
         if self.salt is not None:
             deck = deck_text(hand)
             extra["reveal"] = {"deck": deck, "salt": self.salt, "commitment": fair.commit(deck, self.salt)}
-        for seat in sorted(self.connected):
-            hand_seat = seats.index(seat) if seat in seats else None
-            view = seat_view(hand, hand_seat)
+        connected = sorted(self.connected)
+        hand_seats = {seat: seats.index(seat) if seat in seats else None for seat in connected}
+        views = seat_views(hand, set(hand_seats.values()))
+        for seat in connected:
+            view = views[hand_seats[seat]]
             result = view.result
             if result is None:
                 continue
