@@ -3,15 +3,41 @@
 Hypothesis profiles: ``dev`` (the default) keeps the suite quick; ``thorough`` runs many more examples. Pick
 one with the HYPOTHESIS_PROFILE environment variable. No deadline in either: the evaluator builds a table row
 the first time it meets a board, so the first example on a new board is legitimately slower than the rest.
+
+The server's storage tests take ``db`` and run twice: on a SQLite file and on PostgreSQL. The PostgreSQL runs
+start a throwaway server (tests/pgcluster.py) once for the session and make a fresh database for each test; where
+PostgreSQL is not installed or cannot start (or psycopg is missing) they are skipped, and the skip says why.
 """
 
 from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+from pgcluster import Cluster, Unavailable
 
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", deadline=None, max_examples=2_000,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL server for the session, or a skip saying why there is none."""
+    pytest.importorskip("psycopg", reason="psycopg is not installed (the server extra): PostgreSQL not tested")
+    try:
+        cluster = Cluster()
+    except Unavailable as why:
+        pytest.skip(f"PostgreSQL cannot be started here: {why}")
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path) -> str:
+    """A fresh database's ``--db`` value: a SQLite file, or a new database on the session's PostgreSQL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "server.sqlite3")
+    return request.getfixturevalue("postgres").database()

@@ -1,5 +1,6 @@
 """The server over real sockets on 127.0.0.1: the lobby over HTTP, people and bots at the tables over WebSockets,
-misbehaving clients, resuming a seat, and a wire-level leak test."""
+misbehaving clients, resuming a seat, and a wire-level leak test; each on SQLite and on PostgreSQL (``db``,
+tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -20,20 +21,20 @@ from websockets.exceptions import ConnectionClosed
 
 from engine.server.app import GameServer
 from engine.server.config import ServerConfig, TableConfig
-from engine.server.store import SQLiteStore
+from engine.server.store import open_store
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 
 
-def run(test: Callable[[GameServer, int], Awaitable[None]], tmp_path, *, seconds: float = 60,
+def run(test: Callable[[GameServer, int], Awaitable[None]], db: str, *, seconds: float = 60,
         **config: Any) -> GameServer:
     """Run ``test(server, port)`` against a server on a free port, stopping it afterwards; the whole thing
     bounded in time."""
-    values: dict[str, Any] = {"db": str(tmp_path / "net.sqlite3"), "pause_seconds": 0.0,
+    values: dict[str, Any] = {"db": db, "pause_seconds": 0.0,
                               "tables": (TableConfig("limit", game="limit"), TableConfig("nl", game="no-limit"))}
     values.update(config)
     cfg = ServerConfig(**values)
-    store = SQLiteStore(cfg.db)
+    store = open_store(cfg.db)
 
     async def main() -> GameServer:
         server = GameServer(cfg, store, tick_seconds=0.02)
@@ -90,7 +91,7 @@ def http_get(port: int, path: str) -> tuple[int, str, str]:
         return error.code, error.headers["Content-Type"], error.read().decode()
 
 
-def test_the_lobby_and_the_page_are_served_over_http_on_the_same_port(tmp_path):
+def test_the_lobby_and_the_page_are_served_over_http_on_the_same_port(db):
     async def test(server: GameServer, port: int) -> None:
         status, kind, body = await asyncio.to_thread(http_get, port, "/api/tables")
         assert status == 200 and kind == "application/json"
@@ -101,7 +102,7 @@ def test_the_lobby_and_the_page_are_served_over_http_on_the_same_port(tmp_path):
         status, _, _ = await asyncio.to_thread(http_get, port, "/nothing")
         assert status == 404
 
-    run(test, tmp_path)
+    run(test, db)
 
 
 def allowed_cards(data: dict[str, Any]) -> set[str]:
@@ -156,7 +157,7 @@ async def play_person(person: Client, seat: int, hands: int) -> None:
                 await person.send(type="act", action={"action": "check" if legal["check"] else "call"})
 
 
-def test_people_and_bots_play_and_views_never_hold_another_seats_cards(tmp_path):
+def test_people_and_bots_play_and_views_never_hold_another_seats_cards(db):
     async def test(server: GameServer, port: int) -> None:
         server.start_bots({"limit": 3, "nl": 4})
         people = [await client(port) for _ in range(2)]
@@ -176,10 +177,10 @@ def test_people_and_bots_play_and_views_never_hold_another_seats_cards(tmp_path)
         chips = server.chips()
         assert chips["bought_in"] == chips["on_tables"] + chips["cashed_out"] + chips["rake"]
 
-    run(test, tmp_path)
+    run(test, db)
 
 
-def test_bad_clients_get_errors_and_the_table_plays_on(tmp_path):
+def test_bad_clients_get_errors_and_the_table_plays_on(db):
     async def test(server: GameServer, port: int) -> None:
         server.start_bots({"limit": 3})
         room = server.rooms["limit"]
@@ -237,10 +238,10 @@ def test_bad_clients_get_errors_and_the_table_plays_on(tmp_path):
         assert room.table.hands_played >= before + 3
         room.table.check_chips()
 
-    run(test, tmp_path)
+    run(test, db)
 
 
-def test_a_dropped_player_resumes_with_the_token_and_gets_the_current_view(tmp_path):
+def test_a_dropped_player_resumes_with_the_token_and_gets_the_current_view(db):
     async def test(server: GameServer, port: int) -> None:
         first = await client(port)
         await first.send(type="join", table="nl", name="ann", buy_in=150)
@@ -265,4 +266,4 @@ def test_a_dropped_player_resumes_with_the_token_and_gets_the_current_view(tmp_p
         await third.send(type="top_up", amount=1)
         assert "maximum" in (await third.until("error"))["message"]
 
-    run(test, tmp_path)
+    run(test, db)

@@ -1,16 +1,14 @@
 """The server's room, log and storage, without sockets: a fake clock, bots acting through the room.
 
-Every test taking ``store`` runs twice: on SQLite and on PostgreSQL. The PostgreSQL runs start a throwaway server
-(tests/pgcluster.py) once for the session, a fresh database for each test; where PostgreSQL is not installed or
-cannot start (or psycopg is missing) they are skipped, and the skip says why.
+Every test taking ``store`` or ``db`` runs twice: on SQLite and on PostgreSQL (tests/conftest.py).
 """
 
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
-from pgcluster import Cluster, Unavailable
 
 from engine import TableView, from_json
 from engine.bots import RandomBot
@@ -18,7 +16,7 @@ from engine.server.actions import ActionError, read_action
 from engine.server.config import TableConfig
 from engine.server.log import RoomState
 from engine.server.room import Policy, Room, RoomError
-from engine.server.store import FinishedHand, LedgerEntry, Record, SQLiteStore, open_store
+from engine.server.store import FinishedHand, LedgerEntry, Record, SQLiteStore, StoreError, open_store
 
 
 class Clock:
@@ -29,26 +27,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture(scope="session")
-def postgres():
-    """A PostgreSQL server for the session, or a skip saying why there is none."""
-    pytest.importorskip("psycopg", reason="psycopg is not installed (the server extra): PostgreSQL not tested")
-    try:
-        cluster = Cluster()
-    except Unavailable as why:
-        pytest.skip(f"PostgreSQL cannot be started here: {why}")
-    yield cluster
-    cluster.stop()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db(request, tmp_path) -> str:
-    """A fresh database's ``--db`` value: a SQLite file, or a new database on the session's PostgreSQL."""
-    if request.param == "sqlite":
-        return str(tmp_path / "rooms.sqlite3")
-    return request.getfixturevalue("postgres").database()
 
 
 @pytest.fixture
@@ -318,7 +296,7 @@ def test_a_record_is_stored_whole_or_not_at_all_and_a_taken_seq_is_refused(db):
         store.append("a", Record(1, "join", {"name": "ann"}, (LedgerEntry("buy_in", 100, "ann"),)))
         duplicate = Record(1, "join", {"name": "bob"}, (LedgerEntry("buy_in", 50, "bob"),),
                            FinishedHand(1, None, "{}"), "snapshot")
-        with pytest.raises(Exception, match=r"(?i)unique|duplicate"):
+        with pytest.raises(StoreError, match=r"(?i)event 1 \(join\) not stored: .*(unique|duplicate)"):
             store.append("a", duplicate)
         store.append("a", Record(2, "act", {"seat": 0}, (LedgerEntry("rake", 1),), FinishedHand(1, "phh", "{}"),
                                  "snap-2"))
@@ -337,3 +315,45 @@ def test_a_record_is_stored_whole_or_not_at_all_and_a_taken_seq_is_refused(db):
             again.load("c")
     finally:
         again.close()
+
+
+def test_a_table_is_claimed_by_one_server_at_a_time(db):
+    """`Storage.claim`: on PostgreSQL per table (a second server gets False; the claim ends with the connection),
+    on SQLite per file (a second server on the same file is refused with a StoreError)."""
+    first, second = open_store(db), open_store(db)
+    try:
+        assert first.claim("t1") and first.claim("t2")
+        if isinstance(first, SQLiteStore):
+            with pytest.raises(StoreError, match="in use by another server"):
+                second.claim("t3")
+        else:
+            assert not second.claim("t1") and second.claim("t3")
+        first.close()
+        assert second.claim("t1")  # the first let go
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_database_that_cannot_be_used_is_a_store_error_that_says_why(tmp_path, monkeypatch):
+    with pytest.raises(StoreError, match=r"cannot use the SQLite database .*folder"):
+        open_store(str(tmp_path / "no-such-folder" / "x.sqlite3"))
+    (tmp_path / "text.sqlite3").write_text("not a database " * 100)
+    with pytest.raises(StoreError, match="cannot use the SQLite database"):
+        open_store(str(tmp_path / "text.sqlite3"))
+    pytest.importorskip("psycopg", reason="psycopg is not installed: the PostgreSQL half is not tested")
+    with pytest.raises(StoreError, match=r"cannot connect to PostgreSQL at postgresql://ann:\*\*\*@") as refused:
+        open_store("postgresql://ann:secret@127.0.0.1:1/omaha")
+    assert "secret" not in str(refused.value)  # no password in messages or logs
+    monkeypatch.setitem(sys.modules, "engine.server.pgstore", None)  # as if psycopg were missing
+    with pytest.raises(StoreError, match=r"needs psycopg.*\[server\]"):
+        open_store("postgresql://localhost/omaha")
+
+
+def test_serve_with_a_database_it_cannot_use_prints_one_line_and_exits_2(tmp_path, capsys):
+    from engine.server.main import main
+
+    assert main(["--db", str(tmp_path / "missing" / "x.sqlite3"), "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: cannot use the SQLite database") and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1

@@ -70,14 +70,14 @@ class GameServer:
         self.store = store
         self.clock = clock
         self.tick_seconds = tick_seconds
-        policy = Policy(config.grace_seconds, config.away_seconds, config.pause_seconds)
+        self.policy = Policy(config.grace_seconds, config.away_seconds, config.pause_seconds)
         self.rooms: dict[str, Room] = {}
         for table in config.tables:
-            self.rooms[table.id] = Room.open(table, store, clock=clock, policy=policy)
-        for table_id in store.table_ids():  # tables from an earlier run whose config has since gone
-            if table_id not in self.rooms:
-                stored = TableConfig.from_json(store.load(table_id).config)
-                self.rooms[table_id] = Room.open(stored, store, clock=clock, policy=policy)
+            if store.claim(table.id):
+                self.rooms[table.id] = Room.open(table, store, clock=clock, policy=self.policy)
+            else:
+                log.warning("table %s is served by another server on this database: not opened here", table.id)
+        self.adopt()  # tables from an earlier run whose config has since gone, or whose server is gone
         self.sessions: dict[tuple[str, int], Session] = {}
         self.server: Server | None = None
         self._ticker: asyncio.Task[None] | None = None
@@ -124,13 +124,36 @@ class GameServer:
             self.server.close()
             await self.server.wait_closed()
 
+    def adopt(self) -> list[str]:
+        """Open every stored table that no server holds (a table of an earlier run, or of a server that has
+        died: its claim went with its connection), continuing its hand where the log left it. Returns the ids
+        opened. With several servers on one PostgreSQL database this is the takeover (docs/server.md)."""
+        opened = []
+        for table_id in self.store.table_ids():
+            if table_id in self.rooms or not self.store.claim(table_id):
+                continue
+            stored = TableConfig.from_json(self.store.load(table_id).config)
+            room = self.rooms[table_id] = Room.open(stored, self.store, clock=self.clock, policy=self.policy)
+            if self.bots is not None:
+                self.bots.counts[table_id] = self.config.table_bots(room.config)
+            opened.append(table_id)
+            if self.server is not None:
+                log.info("table %s taken over: %d players, %d hands played", table_id, len(room.table.players),
+                         room.table.hands_played)
+        return opened
+
     async def _tick_forever(self) -> None:
         ticks = 0
         while True:
             await asyncio.sleep(self.tick_seconds)
             ticks += 1
-            if self.bots is not None and ticks % 20 == 0:
-                self.bots.ensure()
+            if ticks % 20 == 0:
+                try:
+                    self.adopt()
+                except EngineError:
+                    log.exception("taking over tables failed")
+                if self.bots is not None:
+                    self.bots.ensure()
             for room in self.rooms.values():
                 try:
                     room.tick()

@@ -15,7 +15,7 @@ import time
 import psycopg
 from psycopg.rows import TupleRow
 
-from engine.server.store import LEDGER_KINDS, FinishedHand, Record, Stored
+from engine.server.store import LEDGER_KINDS, FinishedHand, Record, Stored, StoreError
 
 # One statement each (psycopg sends them as prepared statements); created under an advisory lock so that servers
 # starting together on an empty database do not race each other to create the same table.
@@ -36,6 +36,7 @@ _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS snapshots (table_id TEXT PRIMARY KEY, seq BIGINT NOT NULL, data TEXT NOT NULL)",
 )
 _SCHEMA_LOCK = 0x6F6D616861  # "omaha": the advisory lock key held while the schema is created
+_CLAIMS = 0x6F6D61  # "oma": the first key of each table's advisory lock (the second: the hash of its id)
 
 
 class PostgresStore:
@@ -48,7 +49,10 @@ class PostgresStore:
 
     def __init__(self, conninfo: str) -> None:
         self.conninfo = conninfo
-        self.db: psycopg.Connection[TupleRow] = psycopg.connect(conninfo, autocommit=True)
+        try:
+            self.db: psycopg.Connection[TupleRow] = psycopg.connect(conninfo, autocommit=True, connect_timeout=10)
+        except psycopg.Error as error:
+            raise StoreError(f"cannot connect to PostgreSQL at {_safe(conninfo)}: {str(error).strip()}") from None
         try:
             with self.db.transaction():
                 self.db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
@@ -58,6 +62,12 @@ class PostgresStore:
             self.db.close()
             raise
 
+    def claim(self, table_id: str) -> bool:
+        """A session-level advisory lock on the table: held until `close`, and let go by PostgreSQL the moment
+        this server's connection ends, so that when a server dies another can take its tables over."""
+        row = self.db.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", (_CLAIMS, table_id)).fetchone()
+        return bool(row and row[0])
+
     def add_table(self, table_id: str, config: str) -> None:
         self.db.execute("INSERT INTO tables (id, config, created) VALUES (%s, %s, %s) ON CONFLICT (id) DO NOTHING",
                         (table_id, config, time.time()))
@@ -66,6 +76,13 @@ class PostgresStore:
         return [str(row[0]) for row in self.db.execute("SELECT id FROM tables ORDER BY created, n")]
 
     def append(self, table_id: str, record: Record) -> None:
+        try:
+            self._append(table_id, record)
+        except psycopg.Error as error:
+            raise StoreError(f"table {table_id}: event {record.seq} ({record.kind}) not stored: "
+                             f"{str(error).strip()}") from None
+
+    def _append(self, table_id: str, record: Record) -> None:
         now = time.time()
         db = self.db
         with db.transaction():  # committed on leaving, rolled back on any error
@@ -115,3 +132,12 @@ class PostgresStore:
 
     def close(self) -> None:
         self.db.close()
+
+
+def _safe(conninfo: str) -> str:
+    """The connection string without its password, for messages."""
+    if "://" in conninfo and "@" in conninfo.split("://", 1)[1].split("/", 1)[0]:
+        scheme, rest = conninfo.split("://", 1)
+        credentials, host = rest.split("@", 1)
+        return f"{scheme}://{credentials.split(':', 1)[0]}:***@{host}" if ":" in credentials else conninfo
+    return conninfo

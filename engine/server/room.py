@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -31,7 +32,7 @@ from engine.server import fair
 from engine.server.actions import write_action
 from engine.server.config import TableConfig
 from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, deck_text, keep_hand
-from engine.server.store import Record, Storage
+from engine.server.store import Record, Storage, StoreError
 from engine.state import HandState
 from engine.table import Table
 from engine.validate import name as checked_name
@@ -39,6 +40,7 @@ from engine.validate import quote, whole
 from engine.views import seat_views
 
 PROTOCOL_VERSION = 1
+log = logging.getLogger("engine.server")
 
 
 class RoomError(EngineError):
@@ -358,7 +360,11 @@ class Room:
             names = tuple(self._name(before, seat) for seat in before.table.hand_seats)
             hand = keep_hand(number, step.finished, names)
             snapshot = step.state.snapshot()
-        self.store.append(self.id, Record(self.seq + 1, kind, data, step.ledger, hand, snapshot))
+        try:
+            self.store.append(self.id, Record(self.seq + 1, kind, data, step.ledger, hand, snapshot))
+        except StoreError as error:
+            log.error("%s", error)
+            raise RoomError("the server could not store this, so nothing changed; try again") from None
         self.seq += 1
         self.state = step.state
         if kind == "hand_start":

@@ -13,14 +13,27 @@ value.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import IO, Any, Protocol
 
 import attrs
 
+from engine.errors import EngineError
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: one server per SQLite file is then the operator's to keep
+    fcntl = None  # type: ignore[assignment]
+
 LEDGER_KINDS = ("buy_in", "cash_out", "rake")
+
+
+class StoreError(EngineError):
+    """The database cannot be opened or used: a bad ``--db`` value, a missing driver, a database held by another
+    server. Its message says which and what to do."""
 
 
 @attrs.frozen(slots=True)
@@ -75,6 +88,10 @@ class Storage(Protocol):
     def table_ids(self) -> list[str]:
         """Every table ever created, in creation order."""
 
+    def claim(self, table_id: str) -> bool:
+        """Take the table for this server until `close` (or until its process dies): False when another server
+        holds it. Only the holder may `append` to a table (docs/server.md, "Several servers")."""
+
     def append(self, table_id: str, record: Record) -> None:
         """Store the record atomically; a record whose seq is taken already is refused (an error)."""
 
@@ -117,11 +134,34 @@ class SQLiteStore:
 
     def __init__(self, path: str, *, durable: bool = False) -> None:
         self.path = path
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=True)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(_SCHEMA)
+        self._lock: IO[bytes] | None = None
+        try:
+            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=True)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(_SCHEMA)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot use the SQLite database {path!r}: {error} (is its folder there and "
+                             f"writable, and is it a SQLite file?)") from None
+
+    def claim(self, table_id: str) -> bool:
+        """A SQLite file is served by one server at a time: the first claim takes an exclusive lock on the file
+        ``<path>.lock`` (held until `close`, released by the system if the process dies) and a second server
+        on the same file is refused with a StoreError. Readers (tests, tools) need no claim."""
+        if self._lock is None and fcntl is not None and self.path != ":memory:":
+            lock = open(self.path + ".lock", "ab")  # noqa: SIM115  # held open for the store's life
+            try:
+                fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                lock.close()
+                raise StoreError(f"the SQLite database {self.path!r} is in use by another server (its lock file "
+                                 f"{self.path + '.lock'!r} is held); stop that server or use another --db") from None
+            lock.truncate(0)
+            lock.write(f"{os.getpid()}\n".encode())
+            lock.flush()
+            self._lock = lock
+        return True
 
     def add_table(self, table_id: str, config: str) -> None:
         self.db.execute("INSERT OR IGNORE INTO tables (id, config, created) VALUES (?, ?, ?)",
@@ -149,10 +189,15 @@ class SQLiteStore:
             if record.snapshot is not None:
                 db.execute("INSERT OR REPLACE INTO snapshots (table_id, seq, data) VALUES (?, ?, ?)",
                            (table_id, record.seq, record.snapshot))
-        except BaseException:
+        except BaseException as error:
             db.execute("ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                raise StoreError(f"table {table_id}: event {record.seq} ({record.kind}) not stored: {error}") from None
             raise
-        db.execute("COMMIT")
+        try:
+            db.execute("COMMIT")
+        except sqlite3.Error as error:
+            raise StoreError(f"table {table_id}: event {record.seq} ({record.kind}) not stored: {error}") from None
 
     def load(self, table_id: str) -> Stored:
         row = self.db.execute("SELECT config FROM tables WHERE id = ?", (table_id,)).fetchone()
@@ -178,6 +223,9 @@ class SQLiteStore:
 
     def close(self) -> None:
         self.db.close()
+        if self._lock is not None:
+            self._lock.close()  # closing the file lets go of the lock
+            self._lock = None
 
 
 def open_store(db: str) -> Storage:
@@ -186,8 +234,8 @@ def open_store(db: str) -> Storage:
     if db.startswith(("postgresql://", "postgres://")):
         try:
             from engine.server.pgstore import PostgresStore
-        except ImportError as error:
-            raise ImportError(f"--db {db.split('://')[0]}://... needs psycopg: "
-                              'python -m pip install -e ".[server]"') from error
+        except ImportError:
+            raise StoreError(f"--db {db.split('://')[0]}://... needs psycopg, which is not installed: "
+                             'python -m pip install -e ".[server]"') from None
         return PostgresStore(db)
     return SQLiteStore(db)
