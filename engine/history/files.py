@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from engine.errors import HistoryError
 from engine.history.record import Hands
 
-FORMATS = ("auto", "phh", "pokerstars")
+FORMATS = ("auto", "phh", "pokerstars", "ohh")
 
 
 def detect_format(path: Path, text: str) -> str:
-    """"phh" for .phh/.phhs files or TOML-looking text, "pokerstars" for PokerStars text."""
+    """"phh" for .phh/.phhs files or TOML-looking text, "ohh" for .ohh files or JSON text, "pokerstars" for
+    PokerStars text."""
     if path.suffix.lower() in (".phh", ".phhs"):
         return "phh"
+    if path.suffix.lower() == ".ohh":
+        return "ohh"
     head = text.lstrip("\ufeff \r\n\t")[:200]
+    if head.startswith("{") or re.match(r"\[\s*\{", head):  # a .phhs starts "[1]", a list of hands "[{"
+        return "ohh"
     if head.startswith("PokerStars"):
         return "pokerstars"
     if "variant" in head and "=" in head:
@@ -25,6 +31,7 @@ def detect_format(path: Path, text: str) -> str:
 def read_history(path: str | Path, format: str = "auto") -> Hands:
     """Every hand in the file: a record, or the error that kept it from being read (reading goes on); the
     answer's ``notes`` say what text around the hands was passed over. A file without a hand is one error."""
+    from engine.history.ohh import read_ohh
     from engine.history.phh import read_phh
     from engine.history.pokerstars import read_pokerstars
 
@@ -36,5 +43,5 @@ def read_history(path: str | Path, format: str = "auto") -> Hands:
     except (OSError, UnicodeDecodeError) as error:
         return Hands([HistoryError(f"cannot read {path}: {error}", source=str(path))])
     chosen = detect_format(path, text) if format == "auto" else format
-    reader = read_phh if chosen == "phh" else read_pokerstars
+    reader = read_phh if chosen == "phh" else read_ohh if chosen == "ohh" else read_pokerstars
     return reader(text, source=str(path))
