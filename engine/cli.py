@@ -74,6 +74,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _convert(args: argparse.Namespace) -> int:
     from engine.history.files import read_history
+    from engine.history.ohh import write_ohh
     from engine.history.phh import write_phhs
     from engine.history.pokerstars import write_pokerstars
 
@@ -88,7 +89,16 @@ def _convert(args: argparse.Namespace) -> int:
                 failures += 1
             else:
                 records.append(item)
-    text = write_phhs(records) if args.to == "phh" else "\n\n\n".join(write_pokerstars(r) for r in records) + "\n"
+    if args.to == "ohh":
+        text = ""
+        for record in records:
+            try:
+                text += write_ohh(record)
+            except EngineError as error:  # what OHH cannot say (several boards, odd limit stakes) is named
+                print(f"skipped: {record.source or '?'} hand #{record.id}: {error}", file=sys.stderr)
+                failures += 1
+    else:
+        text = write_phhs(records) if args.to == "phh" else "\n\n\n".join(write_pokerstars(r) for r in records) + "\n"
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:
             out.write(text)
@@ -457,14 +467,15 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("board", help='board cards (3 to 5), e.g. "3d 4s 5c Kh Jc"')
     evaluate.set_defaults(run=_evaluate)
     replay = commands.add_parser("replay", help="replay hand histories through the engine and check them")
-    replay.add_argument("files", nargs="+", help="PHH (.phh, .phhs) or PokerStars text files")
-    replay.add_argument("--format", choices=("auto", "phh", "pokerstars"), default="auto")
+    replay.add_argument("files", nargs="+", help="PHH (.phh, .phhs), OHH (.ohh) or PokerStars text files")
+    replay.add_argument("--format", choices=("auto", "phh", "pokerstars", "ohh"), default="auto")
     replay.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
     replay.set_defaults(run=_replay)
-    convert = commands.add_parser("convert", help="convert hand histories between PHH and PokerStars text")
-    convert.add_argument("files", nargs="+", help="PHH (.phh, .phhs) or PokerStars text files")
-    convert.add_argument("--to", choices=("phh", "pokerstars"), required=True, help="the format to write")
-    convert.add_argument("--format", choices=("auto", "phh", "pokerstars"), default="auto", help="the input format")
+    convert = commands.add_parser("convert", help="convert hand histories between PHH, OHH and PokerStars text")
+    convert.add_argument("files", nargs="+", help="PHH (.phh, .phhs), OHH (.ohh) or PokerStars text files")
+    convert.add_argument("--to", choices=("phh", "pokerstars", "ohh"), required=True, help="the format to write")
+    convert.add_argument("--format", choices=("auto", "phh", "pokerstars", "ohh"), default="auto",
+                         help="the input format")
     convert.add_argument("--out", help="write here instead of to standard output")
     convert.set_defaults(run=_convert)
     _add_match_commands(commands)
