@@ -503,9 +503,6 @@ class _Builder:
         if total != put_in:
             raise HistoryError(f"the pots hold {_units(total, self.scale)} but the players put in "
                                f"{_units(put_in, self.scale)} (uncalled bets returned)")
-        if sum(won) + take != total:
-            raise HistoryError(f"the pots pay out {_units(sum(won), self.scale)} and take "
-                               f"{_units(take, self.scale)} of {_units(total, self.scale)}")
         return collected, take, won
 
     def _fields(self) -> tuple[tuple[str, object], ...]:

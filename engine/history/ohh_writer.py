@@ -50,6 +50,7 @@ def write_ohh(hand: HandRecord | HandState, *, players: Sequence[str] | None = N
     if isinstance(hand, HandState):
         if not hand.is_over:
             raise HistoryError("only a finished hand can be written: play it to the end first")
+        _one_board(hand)
         record = state_to_record(hand, players, source=hand_id, id=hand_id, table=table)
         state = hand
     elif isinstance(hand, HandRecord):
@@ -64,6 +65,14 @@ def write_ohh(hand: HandRecord | HandState, *, players: Sequence[str] | None = N
         raise HistoryError(f"write_ohh needs a HandRecord or a HandState, got {quote(hand)}")
     document = {"ohh": _Writer(record, state).hand()}
     return json.dumps(document, ensure_ascii=False, separators=(", ", ": ")) + "\n\n"
+
+
+def _one_board(state: HandState) -> None:
+    result = state.result
+    if len(state.boards) > 1 or state.rules.boards > 1 or state.setup.bomb_pot or (result and result.runs > 1):
+        raise HistoryError("this hand has several boards, runs or a bomb pot; OHH flags such hands (Run_It_Twice, "
+                           "Bomb_Pot) but does not describe their boards, so it cannot be written (save it as JSON: "
+                           "engine.serialize.to_json)")
 
 
 class _Writer:
@@ -82,10 +91,8 @@ class _Writer:
 
     def check(self) -> None:
         """Refuse what OHH cannot say."""
-        rules, state = self.state.rules, self.state
-        if len(state.boards) > 1 or rules.boards > 1 or state.setup.bomb_pot or self.result.runs > 1:
-            raise HistoryError("this hand has several boards, runs or a bomb pot; OHH flags such hands but does not "
-                               "describe their boards, so it cannot be written (save it as JSON instead)")
+        rules = self.state.rules
+        _one_board(self.state)
         if isinstance(rules.betting, FixedLimit):
             betting = rules.betting
             if not rules.blinds or betting.small_bet != rules.big_blind or betting.big_bet != 2 * betting.small_bet:
