@@ -267,3 +267,27 @@ def test_a_dropped_player_resumes_with_the_token_and_gets_the_current_view(db):
         assert "maximum" in (await third.until("error"))["message"]
 
     run(test, db)
+
+
+def test_a_player_asks_to_straddle_over_the_protocol(db):
+    async def test(server: GameServer, port: int) -> None:
+        ann = await client(port)
+        await ann.send(type="join", table="s", name="ann", buy_in=100)
+        await ann.until("welcome")
+        assert (await ann.until("view"))["straddle"] is False
+        await ann.send(type="straddle", on="yes")
+        assert "true or false" in (await ann.until("error"))["message"]
+        await ann.send(type="straddle")
+        assert "straddle needs on" in (await ann.until("error"))["message"]
+        await ann.send(type="straddle", on=True)
+        assert (await ann.until("view"))["straddle"] is True
+        assert server.rooms["s"].state.seats[0].straddle
+        await ann.send(type="join", table="nl", name="ann2", buy_in=100)
+        assert "already holds" in (await ann.until("error"))["message"]
+        bob = await client(port)
+        await bob.send(type="join", table="nl", name="bob", buy_in=100)
+        await bob.until("welcome")
+        await bob.send(type="straddle", on=True)
+        assert "does not allow straddles" in (await bob.until("error"))["message"]
+
+    run(test, db, tables=(TableConfig("s", game="no-limit", straddle=True), TableConfig("nl", game="no-limit")))

@@ -164,7 +164,8 @@ def test_tokens_find_their_seat_and_made_up_ones_find_nothing(store):
 
 def test_a_timeout_plays_the_default_and_repeated_timeouts_sit_the_player_out(store):
     clock = Clock()
-    room = open_room(store, clock, game="limit", action_seconds=10, time_bank_seconds=5, max_timeouts=2)
+    room = open_room(store, clock, game="limit", action_seconds=10, time_bank_seconds=5, max_timeouts=2,
+                     time_bank_refill_seconds=0)
     for name in ("ann", "bob", "cy"):
         room.join(name, 100)
     first = room.actor_seat()
@@ -357,3 +358,66 @@ def test_serve_with_a_database_it_cannot_use_prints_one_line_and_exits_2(tmp_pat
     err = capsys.readouterr().err
     assert err.startswith("error: cannot use the SQLite database") and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_the_time_bank_refills_each_hand_up_to_its_size(store):
+    clock = Clock()
+    room = open_room(store, clock, game="limit", action_seconds=10, time_bank_seconds=6, time_bank_refill_seconds=2)
+    for name in ("ann", "bob", "cy"):
+        room.join(name, 100)
+    first = room.actor_seat()
+    clock.now += 15  # five seconds of the bank spent
+    room.act(first, read_action({"action": "call"}))
+    assert room._bank(first) == pytest.approx(1)
+    number = room._hand_number()
+    while room._hand_number() == number:
+        play(room, 1)
+    assert room._bank(first) == pytest.approx(3)  # dealt into the next hand: 1 + 2
+    for _ in range(3):
+        number = room._hand_number()
+        while room._hand_number() == number:
+            play(room, 1)
+    assert room._bank(first) == pytest.approx(6)  # never above the bank's size
+
+
+def test_a_straddle_is_posted_by_the_player_under_the_gun_who_asked_for_it(store):
+    """Straddles: a standing choice (the `straddle` event, kept over restarts); the engine says who is under the
+    gun; two big blinds, posted only by a player with more chips than that, at a table that allows it."""
+    clock = Clock()
+    plain = open_room(store, clock, game="no-limit")
+    plain.join("zed", 100)
+    with pytest.raises(RoomError, match="does not allow straddles"):
+        plain.set_straddle(0, True)
+    room = Room.open(TableConfig("s", game="no-limit", straddle=True), store, clock=clock,
+                     policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=0))
+    for name in ("ann", "bob", "cy", "dee"):
+        room.join(name, 100)
+    with pytest.raises(RoomError, match="on"):
+        room.set_straddle(0, "yes")
+    for seat in range(4):
+        room.set_straddle(seat, True)
+    straddled = 0
+    for _ in range(8):
+        number = room._hand_number()
+        while room._hand_number() == number and room.hand is not None:
+            play(room, 1)
+        hand = room.hand
+        if hand is None:
+            break
+        posts = [post for post in hand.setup.posts if post.kind == "straddle"]
+        big = next(post for post in hand.setup.posts if post.kind == "big blind")
+        if len(hand.stacks) < 3:  # heads up (newcomers wait for the big blind): nobody is under the gun
+            assert not posts
+            continue
+        assert len(posts) == 1 and posts[0].amount == 4
+        assert posts[0].seat == (big.seat + 1) % len(hand.stacks)  # under the gun: left of the big blind
+        straddled += 1
+    assert straddled >= 3
+    utg = room.table.table_seat(posts[0].seat)
+    room.set_straddle(utg, False)
+    reopened = Room.open(room.config, store, clock=clock, policy=room.policy)  # the choices outlive a restart
+    assert [m.straddle for m in reopened.state.seats[:4]] == [seat != utg for seat in range(4)]
+    assert json.loads(reopened.view_message(utg))["straddle"] is False
+    assert json.loads(reopened.view_message((utg + 1) % 4))["straddle"] is True
+    assert "straddle" not in json.loads(plain.view_message(0))
+    assert {t["id"]: t["straddle"] for t in (room.lobby(), plain.lobby())} == {"s": True, "t": False}

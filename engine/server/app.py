@@ -244,6 +244,8 @@ class GameServer:
             room.leave(seat)
         elif kind == "top_up":
             room.top_up(seat, data["amount"])
+        elif kind == "straddle":
+            room.set_straddle(seat, data["on"])
         self.flush(room)
 
     def _join(self, session: Session, data: dict[str, Any]) -> None:

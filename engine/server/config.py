@@ -33,9 +33,11 @@ class TableConfig:
     """One table: its game and stakes, seats, buy-in range, action clock, bots and cash-game options.
 
     ``action_seconds`` is the time per action; ``time_bank_seconds`` a reserve each player draws on when an
-    action takes longer; after ``max_timeouts`` timeouts in a row the player is sat out. ``bots`` seats that
-    many built-in bots (None: the command line's ``--bots``). ``straddle`` lets the player after the big blind
-    straddle (not yet offered by the protocol: recorded for later), ``runs`` the times an all-in board may be
+    action takes longer, refilled by ``time_bank_refill_seconds`` each hand they are dealt (up to the full
+    ``time_bank_seconds``); after ``max_timeouts`` timeouts in a row the player is sat out. ``bots`` seats that
+    many built-in bots (None: the command line's ``--bots``). ``straddle`` lets the player under the gun (left
+    of the big blind) straddle for two big blinds, when they have asked to (``straddle {on}``); ``runs`` the
+    times an all-in board may be
     run, ``rake_percent``/``rake_cap`` the house's cut. ``provably_fair`` deals by commit-reveal
     (`engine.server.fair`): a hash committing to the deck before each hand, the deck and salt revealed after it
     (revealing every card, mucked and undealt ones too: off by default).
@@ -49,6 +51,7 @@ class TableConfig:
     max_buy_in: int = 200
     action_seconds: float = 15.0
     time_bank_seconds: float = 30.0
+    time_bank_refill_seconds: float = 2.0
     max_timeouts: int = 2
     bots: int | None = None
     runs: int = 1
@@ -56,6 +59,7 @@ class TableConfig:
     rake_cap: int | None = None
     title: str = ""
     provably_fair: bool = False
+    straddle: bool = False
 
     def __attrs_post_init__(self) -> None:
         name(self.id, "a table's id", longest=40, error=ConfigError)
@@ -69,6 +73,8 @@ class TableConfig:
         whole(self.max_buy_in, f"table {self.id!r}: max_buy_in", minimum=self.min_buy_in, error=ConfigError)
         finite(self.action_seconds, f"table {self.id!r}: action_seconds", positive=True, error=ConfigError)
         finite(self.time_bank_seconds, f"table {self.id!r}: time_bank_seconds", minimum=0, error=ConfigError)
+        finite(self.time_bank_refill_seconds, f"table {self.id!r}: time_bank_refill_seconds", minimum=0,
+               error=ConfigError)
         whole(self.max_timeouts, f"table {self.id!r}: max_timeouts", minimum=1, error=ConfigError)
         if self.bots is not None:
             whole(self.bots, f"table {self.id!r}: bots", minimum=0, maximum=self.seats, error=ConfigError)
@@ -77,6 +83,7 @@ class TableConfig:
         if self.rake_cap is not None:
             whole(self.rake_cap, f"table {self.id!r}: rake_cap", minimum=0, error=ConfigError)
         flag(self.provably_fair, f"table {self.id!r}: provably_fair", error=ConfigError)
+        flag(self.straddle, f"table {self.id!r}: straddle", error=ConfigError)
         self.schedule()  # the rules themselves must be valid
 
     def rules(self, game: str | None = None) -> Rules:
@@ -112,7 +119,7 @@ class TableConfig:
         return {"id": self.id, "title": self.title or self.id, "game": self.game, "blinds": list(self.blinds),
                 "seats": self.seats, "buy_in": [self.min_buy_in, self.max_buy_in],
                 "action_seconds": self.action_seconds, "time_bank_seconds": self.time_bank_seconds,
-                "provably_fair": self.provably_fair}
+                "provably_fair": self.provably_fair, "straddle": self.straddle}
 
 
 @attrs.frozen(slots=True)

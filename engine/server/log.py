@@ -11,8 +11,10 @@ Events (``kind``, ``data``), table seats throughout:
 - ``leave`` {seat}: leaves now, or when the hand in play ends (ledger: cash_out when they go).
 - ``sit_out`` {seat, reason}, ``come_back`` {seat}: dealt out from the next hand / back in.
 - ``top_up`` {seat, amount}: chips added between hands (ledger: buy_in).
-- ``hand_start`` {deck, salt}: the next hand is dealt from this deck order; ``salt`` only at a provably-fair
-  table (`engine.server.fair`), kept so that the hand's commitment is the same after a restart.
+- ``straddle`` {seat, on}: the seat's standing choice to straddle when it is under the gun.
+- ``hand_start`` {deck, salt, straddles}: the next hand is dealt from this deck order; ``salt`` only at a
+  provably-fair table (`engine.server.fair`), kept so that the hand's commitment is the same after a restart;
+  ``straddles`` (amounts, as `Table.next_deal` takes them) only when somebody straddles.
 - ``act`` {seat, action, timeout}: an action; when it ends the hand the table takes the hand back (ledger:
   rake, and cash_out for every player who leaves or busts), and the finished hand is kept.
 """
@@ -33,7 +35,7 @@ from engine.server.store import FinishedHand, LedgerEntry
 from engine.state import HandState
 from engine.table import Departure, Table
 
-KINDS = ("join", "leave", "sit_out", "come_back", "top_up", "hand_start", "act")
+KINDS = ("join", "leave", "sit_out", "come_back", "top_up", "straddle", "hand_start", "act")
 
 
 class LogError(EngineError):
@@ -43,11 +45,13 @@ class LogError(EngineError):
 @attrs.frozen(slots=True)
 class SeatMeta:
     """What the server keeps of a seat beside the engine's `Player`: the hash of the seat's token (the token
-    itself is never stored), the built-in bot playing it (None: a person), and its timeouts in a row."""
+    itself is never stored), the built-in bot playing it (None: a person), its timeouts in a row, and whether it
+    straddles when under the gun."""
 
     token_hash: str
     bot: str | None = None
     timeouts: int = 0
+    straddle: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -168,8 +172,19 @@ def _player_name(table: Table, seat: int) -> str:
     return player.name
 
 
+def _straddle(state: RoomState, data: dict[str, Any]) -> Step:
+    seat, on = _seat(state, data), data["on"]
+    meta = state.seats[seat]
+    if meta is None or not isinstance(on, bool):
+        raise LogError(f"straddle needs a seated player and on true or false, got {on!r}")
+    return Step(attrs.evolve(state, seats=_with_meta(state, seat, attrs.evolve(meta, straddle=on))))
+
+
 def _hand_start(state: RoomState, data: dict[str, Any]) -> Step:
-    table, hand = state.table.start_next_hand(deck=parse_cards(data["deck"]))
+    straddles = data.get("straddles", [])
+    if not isinstance(straddles, list):
+        raise LogError(f"straddles is a list of amounts, got {straddles!r}")
+    table, hand = state.table.start_next_hand(deck=parse_cards(data["deck"]), straddles=straddles)
     return Step(RoomState(table, hand, state.seats))
 
 
@@ -197,7 +212,7 @@ def _act(state: RoomState, data: dict[str, Any]) -> Step:
 
 
 _APPLY = {"join": _join, "leave": _leave, "sit_out": _sit_out, "come_back": _come_back, "top_up": _top_up,
-          "hand_start": _hand_start, "act": _act}
+          "straddle": _straddle, "hand_start": _hand_start, "act": _act}
 
 
 def deck_text(hand: HandState) -> str:

@@ -23,6 +23,7 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "leave": ((), ()),
     "resume": (("token",), ()),
     "top_up": (("amount",), ()),
+    "straddle": (("on",), ()),
     "ping": ((), ("id",)),
 }
 

@@ -35,8 +35,8 @@ from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, 
 from engine.server.store import Record, Storage, StoreError
 from engine.state import HandState
 from engine.table import Table
+from engine.validate import flag, quote, whole
 from engine.validate import name as checked_name
-from engine.validate import quote, whole
 from engine.views import seat_views
 
 PROTOCOL_VERSION = 1
@@ -177,12 +177,15 @@ class Room:
         deadline = self.deadline()
         seconds = None if deadline is None else round(max(0.0, deadline - self.clock()), 1)
         commitment = self.commitment()
-        extra = {} if commitment is None else {"commitment": commitment}
+        extra: dict[str, Any] = {} if commitment is None else {"commitment": commitment}
         views = self.table.views(seats, self.hand)
         texts = table_views_json([views[seat] for seat in seats], self.encoded_events)
         out = {}
         for seat, view in zip(seats, texts, strict=True):
             clock = {"actor": actor, "seconds": seconds, "bank": round(self._bank(seat), 1)}
+            if self.config.straddle:
+                meta = self.state.seats[seat]
+                extra["straddle"] = meta is not None and meta.straddle
             head = message("view", table=self.id, hand_number=self._hand_number(), clock=clock, **extra)
             out[seat] = head[:-1] + ',"view":' + view + "}"
         return out
@@ -274,6 +277,15 @@ class Room:
         self._commit("leave", {"seat": seat})
         self._settle()
 
+    def set_straddle(self, seat: int, on: object) -> None:
+        """The seat's standing choice: straddle (two big blinds) whenever it is under the gun, from the next
+        hand on, at a table that allows straddles."""
+        if not self.config.straddle:
+            raise RoomError(f"table {self.id} does not allow straddles")
+        on = flag(on, "straddle's on (true or false)", error=RoomError)
+        self._commit("straddle", {"seat": seat, "on": on})
+        self._settle()
+
     def top_up(self, seat: int, amount: object) -> None:
         player = self.table.seats[seat]
         if player is None:
@@ -341,10 +353,32 @@ class Room:
                 self.table.next_deal()
             except TableError:
                 return
-            data = {"deck": format_cards(Deck.secure().cards)}  # a secure shuffle, stored in the event
+            data: dict[str, Any] = {"deck": format_cards(Deck.secure().cards)}  # a secure shuffle, stored
+            straddles = self._straddles()
+            if straddles:
+                data["straddles"] = straddles
             if self.config.provably_fair:
                 data["salt"] = fair.new_salt()  # stored with the deck: a restart keeps the same commitment
             self._commit("hand_start", data)
+
+    def _straddles(self) -> list[int]:
+        """The straddle of the next hand: two big blinds from the player under the gun, when the table allows
+        straddles, that player has asked to straddle and has more chips than that (the engine says who is under
+        the gun, and refuses a straddle its rules do not allow: then there is none)."""
+        if not self.config.straddle:
+            return []
+        try:
+            amount = 2 * self.table.next_deal().rules.blinds[-1]
+            deal = self.table.next_deal(straddles=(amount,))
+        except EngineError:
+            return []
+        for post in deal.posts:
+            if post.kind == "straddle":
+                seat = deal.seats[post.seat]
+                meta, player = self.state.seats[seat], self.table.seats[seat]
+                if meta is not None and meta.straddle and player is not None and player.stack > amount:
+                    return [amount]
+        return []
 
     def _commit(self, kind: str, data: dict[str, Any]) -> Step:
         """Apply the event, store it (with its ledger entries, the finished hand and a snapshot), then take the
@@ -369,6 +403,9 @@ class Room:
         self.state = step.state
         if kind == "hand_start":
             self.encoded_events.clear()
+            for seat in self.table.hand_seats:  # each hand dealt refills the bank a little
+                self.banks[seat] = min(self.config.time_bank_seconds,
+                                       self._bank(seat) + self.config.time_bank_refill_seconds)
             self.salt = data.get("salt")
             commitment = self.commitment()
             if commitment is not None:  # before any view of the hand, so before any hole card
