@@ -480,6 +480,9 @@ def build_parser() -> argparse.ArgumentParser:
     convert.set_defaults(run=_convert)
     _add_match_commands(commands)
     _add_serve_command(commands)
+    from engine.equity.command import add_equity_command  # imports no numpy until the command runs
+
+    add_equity_command(commands, _whole_option)
     return parser
 
 
