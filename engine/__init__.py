@@ -93,3 +93,12 @@ __all__ = [
     "start_hand",
     "to_json",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``engine.equity`` loads on first use: it needs numpy (the equity extra), which the core does not."""
+    if name == "equity":
+        import importlib
+
+        return importlib.import_module("engine.equity")
+    raise AttributeError(f"module 'engine' has no attribute {name!r}")
