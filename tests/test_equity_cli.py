@@ -11,8 +11,8 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from engine.cli import main  # noqa: E402
-from engine.equity import equity  # noqa: E402
+from engine.cli import main
+from engine.equity import equity
 
 
 def test_json_gives_every_figure_in_the_order_the_hands_were_given(capsys: pytest.CaptureFixture[str]) -> None:
