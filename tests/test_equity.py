@@ -296,3 +296,19 @@ def test_bad_input_gets_an_equity_error_that_says_what_is_allowed(players, optio
     with pytest.raises(EquityError, match=says) as caught:
         equity(players, **options)
     assert isinstance(caught.value, EngineError)
+
+
+# --- published matchups ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "published"), [
+    (["Kc Kd * *", "random"], 0.54),  # "KK** ... has 54% equity against four random cards"
+    (["Ac Ad * *", "random"], 0.64),  # "Aces and two randoms, which holds 64% equity against four random cards"
+    (["Kc Kd * *", "As 2s Ah 3h"], 0.24),  # "KK** holds 24% equity against AA23 double suited"
+])
+def test_published_omaha8_matchups(players, published) -> None:
+    """omahahighlo.com, "What are the odds? Part 3 - Lots of Paint but no Ace or Low" (22 September 2013),
+    https://www.omahahighlo.com/what-are-the-odds-part-3/ : figures given to the whole percent."""
+    result = equity(players, trials=150_000, seed=8)
+    player = result.players[0]
+    assert abs(player.equity - published) <= 0.005 + 4 * player.standard_error.equity
