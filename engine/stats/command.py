@@ -1,0 +1,120 @@
+"""`python -m engine stats FILES... [--player NAME] [--json] [--plot graph.png]`: the player statistics of
+docs/stats.md over history files of any supported format, as a table, as JSON, and as a winnings graph."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from engine.stats.players import PlayedHand, PlayerStats, player_stats
+from engine.stats.sources import StatsError, played_hands
+
+FORMATS = ("auto", "phh", "pokerstars", "ohh")
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+def add_stats_command(commands: Any) -> None:
+    """Register `stats` on the command line's subcommands."""
+    stats = commands.add_parser("stats", help="player statistics (VPIP, PFR, 3-bet, showdowns, hi-lo halves, "
+                                              "bb/100) over hand histories")
+    stats.add_argument("files", nargs="+", help="PHH (.phh, .phhs), OHH (.ohh) or PokerStars text files")
+    stats.add_argument("--format", choices=FORMATS, default="auto", help="the input format (default: by file)")
+    stats.add_argument("--player", action="append", metavar="NAME",
+                       help="only this player (may be given more than once; default: every player)")
+    stats.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
+    stats.add_argument("--plot", metavar="FILE", help="draw the chosen players' winnings graph here (.png, .svg "
+                                                      "or .pdf; needs matplotlib: the plot extra)")
+    stats.add_argument("--skip-bad", action="store_true",
+                       help="leave out hands that cannot be read or replayed (named on standard error) instead "
+                            "of stopping at the first")
+    stats.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    plot = Path(args.plot) if args.plot else None
+    if plot is not None:
+        check_plot_path(plot)
+    skipped: list[str] | None = [] if args.skip_bad else None
+    read = [0]
+
+    def counted() -> Iterator[PlayedHand]:
+        for hand in played_hands(args.files, args.format, skipped=skipped):
+            read[0] += 1
+            yield hand
+
+    players = player_stats(counted())
+    for problem in skipped or ():
+        print(f"skipped: {problem}", file=args.stderr)
+    if not players:
+        raise StatsError("no hand could be used" + (f" ({len(skipped)} skipped)" if skipped else ""))
+    chosen = choose(players, args.player)
+    if plot is not None:
+        from engine.stats.plot import draw_graph
+
+        draw_graph(chosen, plot)
+    out = args.stdout
+    if args.json:
+        document = {"hands": read[0], "players": [stats.data() for stats in chosen], "skipped": list(skipped or ())}
+        out.write(json.dumps(document, indent=2) + "\n")
+    else:
+        out.write(table(chosen) + "\n")
+        out.write(f"{read[0]} hands" + (f"; {len(skipped)} skipped (named on standard error)" if skipped else "")
+                  + "\n")
+        if plot is not None:
+            out.write(f"Graph written to {plot}.\n")
+    return 0
+
+
+def choose(players: dict[str, PlayerStats], names: list[str] | None) -> list[PlayerStats]:
+    """The players asked for, in the order asked (every player, in order of appearance, when none is named)."""
+    if not names:
+        return list(players.values())
+    chosen = []
+    for name in names:
+        if name not in players:
+            known = ", ".join(repr(known) for known in list(players)[:20])
+            more = f" and {len(players) - 20} more" if len(players) > 20 else ""
+            raise StatsError(f"no hand has a player named {name!r}; the players are {known}{more}")
+        if players[name] not in chosen:
+            chosen.append(players[name])
+    return chosen
+
+
+def check_plot_path(path: Path) -> None:
+    """A graph file that can be written, before any hand is read: a known suffix, a folder that exists."""
+    if path.suffix.lower() not in PLOT_SUFFIXES:
+        raise StatsError(f"--plot {str(path)!r}: the graph is written as {', '.join(PLOT_SUFFIXES)}; name the "
+                         "file with one of these suffixes")
+    if path.is_dir():
+        raise StatsError(f"--plot {str(path)!r} is a directory; give a file name such as graph.png")
+    if not path.parent.is_dir():
+        raise StatsError(f"--plot {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+    from engine.stats.plot import require_matplotlib
+
+    require_matplotlib()
+
+
+_COLUMNS = ("player", "hands", "VPIP", "PFR", "3bet", "AF", "WTSD", "W$SD", "high", "low", "scoop", "quarter",
+            "net", "bb/100")
+
+
+def _row(stats: PlayerStats) -> list[str]:
+    rates = stats.rates()
+    aggression = stats.aggression
+    net = stats.data()["net"]
+    return [stats.name, str(stats.hands), rates["vpip"].text(), rates["pfr"].text(), rates["three_bet"].text(),
+            "-" if aggression is None else f"{aggression:.2f}", rates["wtsd"].text(), rates["wsd"].text(),
+            rates["won_high"].text(), rates["won_low"].text(), rates["scooped"].text(), rates["quartered"].text(),
+            f"{net:+}", f"{stats.bb_per_100:+.1f}"]
+
+
+def table(players: list[PlayerStats]) -> str:
+    """The statistics as an aligned table: rates in percent ("-" where there was no chance), AF a ratio."""
+    rows = [list(_COLUMNS), *(_row(stats) for stats in players)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(_COLUMNS))]
+    lines = ["  ".join(cell.ljust(width) if i == 0 else cell.rjust(width)
+                       for i, (cell, width) in enumerate(zip(row, widths, strict=True))).rstrip() for row in rows]
+    return "\n".join(lines)

@@ -1,0 +1,148 @@
+"""Player statistics over many hands: each player's counts, added up hand by hand, and the rates made of them.
+
+A player is a name: the same name in several files, or at several tables, is one player. Hands come as
+`PlayedHand`s (an engine hand with its players' names), from any history file (`engine.stats.sources`) or from
+a program's own hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from engine.state import HandState
+from engine.stats.facts import SeatFacts, hand_facts
+
+
+@attrs.frozen(slots=True)
+class PlayedHand:
+    """A finished engine hand, its players' names in seat order, and where it came from. ``scale`` converts
+    chips to the record's units (100 for dollars and cents), so net results read as the file does."""
+
+    state: HandState
+    names: tuple[str, ...]
+    source: str = ""
+    id: str = ""
+    scale: int = 1
+
+
+@attrs.frozen(slots=True)
+class Rate:
+    """``count`` of ``of``: a percentage, or None when there was no chance at all (``of`` is 0)."""
+
+    count: int
+    of: int
+
+    @property
+    def percent(self) -> float | None:
+        return 100 * self.count / self.of if self.of else None
+
+    def text(self) -> str:
+        percent = self.percent
+        return "-" if percent is None else f"{percent:.1f}"
+
+    def data(self) -> dict[str, Any]:
+        percent = self.percent
+        return {"count": self.count, "of": self.of, "percent": None if percent is None else round(percent, 2)}
+
+
+@attrs.frozen(slots=True)
+class HandPoint:
+    """One hand in a player's graph: what it netted (in the record's units, and in chips) and the chips it
+    took from the high and low halves of pots at the showdown."""
+
+    net: Fraction
+    high: Fraction
+    low: Fraction
+
+
+class PlayerStats:
+    """One player's counts, added to hand by hand (`add`), and the statistics made of them."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.hands = 0
+        self.vpip = self.pfr = self.three_bet_chances = self.three_bets = 0
+        self.bets = self.raises = self.calls = 0
+        self.saw_flop = self.showdowns = self.won_showdown = 0
+        self.won_high = self.won_low = self.scooped = self.quartered = 0
+        self.net = Fraction(0)
+        self.net_chips = 0
+        self.net_bb = Fraction(0)
+        self.points: list[HandPoint] = []
+
+    def add(self, facts: SeatFacts, big_blind: int, scale: int) -> None:
+        self.hands += 1
+        self.vpip += facts.vpip
+        self.pfr += facts.pfr
+        self.three_bet_chances += facts.three_bet_chance
+        self.three_bets += facts.three_bet
+        self.bets += facts.bets
+        self.raises += facts.raises
+        self.calls += facts.calls
+        self.saw_flop += facts.saw_flop
+        self.showdowns += facts.showdown
+        self.won_showdown += facts.won_showdown
+        self.won_high += facts.won_high
+        self.won_low += facts.won_low
+        self.scooped += facts.scooped
+        self.quartered += facts.quartered
+        net = Fraction(facts.net, scale)
+        self.net += net
+        self.net_chips += facts.net
+        self.net_bb += Fraction(facts.net, max(big_blind, 1))
+        self.points.append(HandPoint(net, Fraction(facts.high_chips, scale), Fraction(facts.low_chips, scale)))
+
+    # --- the statistics ---------------------------------------------------------------------------------------
+
+    def rates(self) -> dict[str, Rate]:
+        """Each rate by its JSON name: VPIP and PFR of hands, 3-bet of chances, WTSD of flops seen, W$SD of
+        showdowns, and the halves won of the showdowns won."""
+        won = self.won_showdown
+        return {"vpip": Rate(self.vpip, self.hands), "pfr": Rate(self.pfr, self.hands),
+                "three_bet": Rate(self.three_bets, self.three_bet_chances),
+                "wtsd": Rate(self.showdowns, self.saw_flop), "wsd": Rate(won, self.showdowns),
+                "won_high": Rate(self.won_high, won), "won_low": Rate(self.won_low, won),
+                "scooped": Rate(self.scooped, won), "quartered": Rate(self.quartered, won)}
+
+    @property
+    def aggression(self) -> float | None:
+        """(bets + raises) / calls on the flop, turn and river; None when the player never called there."""
+        return (self.bets + self.raises) / self.calls if self.calls else None
+
+    @property
+    def bb_per_100(self) -> float:
+        """Big blinds won per 100 hands, each hand's net in its own big blind."""
+        return float(100 * self.net_bb / self.hands) if self.hands else 0.0
+
+    def data(self) -> dict[str, Any]:
+        """The statistics as JSON data (the structure docs/stats.md describes)."""
+        aggression = self.aggression
+        return {"name": self.name, "hands": self.hands,
+                **{key: rate.data() for key, rate in self.rates().items()},
+                "aggression": {"bets": self.bets, "raises": self.raises, "calls": self.calls,
+                               "factor": None if aggression is None else round(aggression, 4)},
+                "net": units(self.net), "net_chips": self.net_chips, "net_bb": round(float(self.net_bb), 4),
+                "bb_per_100": round(self.bb_per_100, 4)}
+
+
+def units(amount: Fraction) -> int | float:
+    """A whole amount as an int, else a float (12.5 for 1250 cents)."""
+    return int(amount) if amount.denominator == 1 else round(float(amount), 6)
+
+
+def player_stats(hands: Iterable[PlayedHand]) -> dict[str, PlayerStats]:
+    """Every player's statistics over ``hands``, by name, in the order the players first appear."""
+    players: dict[str, PlayerStats] = {}
+    for hand in hands:
+        facts = hand_facts(hand.state)
+        big_blind = hand.state.rules.big_blind
+        for name, seat_facts in zip(hand.names, facts, strict=True):
+            stats = players.get(name)
+            if stats is None:
+                stats = players[name] = PlayerStats(name)
+            stats.add(seat_facts, big_blind, hand.scale)
+    return players
