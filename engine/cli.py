@@ -483,6 +483,9 @@ def build_parser() -> argparse.ArgumentParser:
     from engine.equity.command import add_equity_command  # imports no numpy until the command runs
 
     add_equity_command(commands, _whole_option)
+    from engine.stats.command import add_stats_command  # imports no matplotlib until a graph is drawn
+
+    add_stats_command(commands)
     return parser
 
 
