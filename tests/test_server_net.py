@@ -291,3 +291,112 @@ def test_a_player_asks_to_straddle_over_the_protocol(db):
         assert "does not allow straddles" in (await bob.until("error"))["message"]
 
     run(test, db, tables=(TableConfig("s", game="no-limit", straddle=True), TableConfig("nl", game="no-limit")))
+
+
+def test_spectators_watch_without_hole_cards_and_anyone_gets_the_history_as_they_saw_it(db):
+    """`watch`: a spectator's view after every change and each hand's result, never a hole card that was not
+    shown; `history`: the last hands as PHH, with only the asker's own cards and the hands shown."""
+    async def test(server: GameServer, port: int) -> None:
+        room = server.rooms["limit"]
+        watcher = await client(port)
+        await watcher.send(type="watch", table="nope")
+        assert "no table" in (await watcher.until("error"))["message"]
+        await watcher.send(type="history")
+        assert "neither sit at nor watch" in (await watcher.until("error"))["message"]
+        await watcher.send(type="watch", table="limit")
+        assert (await watcher.until("watching"))["table"] == "limit"
+        first = await watcher.until("view")
+        assert first["view"]["seat"] == -1 and first["clock"]["bank"] is None
+        players = [await client(port) for _ in range(3)]
+        for number, player in enumerate(players):
+            await player.send(type="join", table="limit", name=f"p{number}", buy_in=100)
+            await player.until("welcome")
+        seats = {number: room.table.seats.index(next(p for p in room.table.seats if p and p.name == f"p{number}"))
+                 for number in range(3)}
+        hands_seen = 0
+        while hands_seen < 3:  # the players call or check everything down; the watcher looks on
+            for number, player in enumerate(players):
+                while True:
+                    try:
+                        data = await player.recv(0.02)
+                    except TimeoutError:
+                        break
+                    hand = data.get("view", {}).get("hand") if data["type"] == "view" else None
+                    if hand and hand["legal"] and data["clock"]["actor"] == seats[number]:
+                        legal = hand["legal"]
+                        action = "check" if legal["check"] else "call" if legal["call"] else "show"
+                        await player.send(type="act", action={"action": action})
+            while True:
+                try:
+                    data = await watcher.recv(0.02)
+                except TimeoutError:
+                    break
+                if data["type"] == "hand":
+                    hands_seen += 1
+        for raw, data in zip(watcher.raw, watcher.received, strict=True):
+            # every card a spectator is sent is on a board or in a hand shown at the showdown
+            if data["type"] == "view" and data["view"]["hand"]:
+                hand = data["view"]["hand"]
+                assert data["view"]["seat"] == -1 and hand["hole"] == "" and hand["legal"] is None
+                texts = [hand["board"], *hand["boards"], *hand["shown"]]
+            elif data["type"] == "hand":
+                texts = [data["board"], *data["boards"], *data["shown"].values()]
+            else:
+                texts = []
+            allowed = {card for text in texts for card in text.split()}
+            assert set(CARD.findall(raw)) <= allowed, (raw, allowed)
+        assert any(data["type"] == "hand" and data["shown"] for data in watcher.received)  # showdowns seen
+        await players[0].send(type="history", count=2)
+        history = (await players[0].until("history"))["hands"]
+        assert [h["number"] for h in history] == [room.table.hands_played - 1, room.table.hands_played]
+        await watcher.send(type="history", count=99)
+        assert "count" in (await watcher.until("error"))["message"]
+        await watcher.send(type="history", count=3)
+        watched = (await watcher.until("history"))["hands"]
+        from engine.history.phh import read_phh
+
+        for mine, theirs in zip(history, watched[-2:], strict=True):
+            record = read_phh(mine["phh"])[0]
+            spectator = read_phh(theirs["phh"])[0]
+            me = record.players.index("p0")
+            assert all(card is not None for card in record.hole[me])  # my own cards
+            shown = {reveal.seat for reveal in record.reveals if reveal.cards is not None}
+            for seat in range(len(record.hole)):
+                if seat not in shown:
+                    assert all(card is None for card in spectator.hole[seat])
+                    if seat != me:
+                        assert all(card is None for card in record.hole[seat])
+        await watcher.send(type="join", table="limit", name="late", buy_in=100)
+        await watcher.until("welcome")
+        assert not room.watched and not server.watchers["limit"]
+        lobby = json.loads((await asyncio.to_thread(http_get, port, "/api/tables"))[2])["tables"]
+        assert lobby[0]["average_pot"] > 0 and lobby[1]["average_pot"] == 0
+
+    run(test, db)
+
+
+def test_the_page_and_its_files_are_served_and_nothing_else(db, tmp_path, monkeypatch):
+    import engine.server.app as app
+
+    static = tmp_path / "static"
+    (static / "sub").mkdir(parents=True)
+    (static / "index.html").write_text("<!doctype html><title>table</title>")
+    (static / "table.js").write_text("console.log(1)")
+    (static / "sub" / "card.svg").write_text("<svg/>")
+    (static / "secret.py").write_text("no")
+    (tmp_path / "outside.css").write_text("no")
+    monkeypatch.setattr(app, "STATIC", static)
+
+    async def test(server: GameServer, port: int) -> None:
+        def get(path: str) -> tuple[int, str, str]:
+            return http_get(port, path)
+
+        status, kind, body = await asyncio.to_thread(get, "/")
+        assert (status, kind, body) == (200, "text/html; charset=utf-8", "<!doctype html><title>table</title>")
+        assert (await asyncio.to_thread(get, "/static/table.js"))[:2] == (200, "text/javascript; charset=utf-8")
+        assert (await asyncio.to_thread(get, "/static/sub/card.svg"))[:2] == (200, "image/svg+xml")
+        for bad in ("/static/secret.py", "/static/../outside.css", "/static/sub/../../outside.css",
+                    "/static/%2e%2e/outside.css", "/static/", "/static//etc/passwd", "/static/missing.css"):
+            assert (await asyncio.to_thread(get, bad))[0] == 404, bad
+
+    run(test, db)

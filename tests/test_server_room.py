@@ -421,3 +421,26 @@ def test_a_straddle_is_posted_by_the_player_under_the_gun_who_asked_for_it(store
     assert json.loads(reopened.view_message((utg + 1) % 4))["straddle"] is True
     assert "straddle" not in json.loads(plain.view_message(0))
     assert {t["id"]: t["straddle"] for t in (room.lobby(), plain.lobby())} == {"s": True, "t": False}
+
+
+def test_a_record_seen_by_a_seat_keeps_its_own_cards_and_the_hands_shown():
+    from engine import Call, Check, FixedLimit, Rules, start_hand
+    from engine.errors import HistoryError
+    from engine.history.engine_hands import state_to_record
+    from engine.history.phh import read_phh, write_phh
+
+    state = start_hand(Rules(FixedLimit(2, 4), blinds=(1, 2)), (100, 100, 100), button=0, seed=7)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state.apply(Check() if legal.check else Call() if legal.call else legal.default)
+    record = state_to_record(state, ("ann", "bob", "cy"))
+    shown = {reveal.seat for reveal in record.reveals if reveal.cards is not None}
+    for viewer in (None, 0, 1, 2):
+        seen = record.seen_by(viewer)
+        for seat, cards in enumerate(seen.hole):
+            known = seat == viewer or seat in shown
+            assert cards == (record.hole[seat] if known else (None,) * 4)
+        again = read_phh(write_phh(seen))[0]  # still a history that replays
+        assert sorted(again.hole, key=str) == sorted(seen.hole, key=str)  # PHH numbers seats from the button
+    with pytest.raises(HistoryError, match="not a seat"):
+        record.seen_by(3)

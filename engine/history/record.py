@@ -15,6 +15,7 @@ from engine.actions import Action
 from engine.cards import Card
 from engine.errors import HistoryError
 from engine.rules import Post, Rules
+from engine.validate import quote
 
 if TYPE_CHECKING:
     from engine.state import HandState
@@ -66,6 +67,16 @@ class HandRecord:
         from engine.history.replay import replay_states
 
         return replay_states(self)
+
+    def seen_by(self, seat: int | None) -> HandRecord:
+        """The record as ``seat`` saw the hand (None: a spectator): its own hole cards and the hands shown at
+        the showdown; every other hole card unknown. What a server may send a player about a hand."""
+        if seat is not None and not (type(seat) is int and 0 <= seat < len(self.hole)):
+            raise HistoryError(f"seat {quote(seat)} is not a seat of this hand (0..{len(self.hole) - 1}, or None)")
+        shown = {reveal.seat for reveal in self.reveals if reveal.cards is not None}
+        hole = tuple(cards if index == seat or index in shown else (None,) * len(cards)
+                     for index, cards in enumerate(self.hole))
+        return attrs.evolve(self, hole=hole)
 
     def to_units(self, chips: int) -> int | float:
         """Chips in the record's units: 1250 chips at scale 100 is 12.5."""

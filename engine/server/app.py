@@ -15,6 +15,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
@@ -26,14 +27,14 @@ from engine.server.actions import read_action
 from engine.server.botclient import BotManager
 from engine.server.config import ServerConfig, TableConfig
 from engine.server.protocol import ProtocolError, parse_message
-from engine.server.room import PROTOCOL_VERSION, Policy, Room, message
+from engine.server.room import PROTOCOL_VERSION, WATCHERS, Policy, Room, message
 from engine.server.store import Storage
 
 log = logging.getLogger("engine.server")
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Omaha Hi-Lo server</title>
 <h1>Omaha Hi-Lo server</h1><p>The tables are at <a href="/api/tables">/api/tables</a>; play over the WebSocket at
-<code>/ws</code> (protocol: docs/server.md). The browser table is still to come.</p>
+<code>/ws</code> (protocol: docs/server.md). The browser table's files (engine/server/static) are missing.</p>
 """
 WEBSOCKET_MAX_SIZE = 65536  # frames above this are cut by websockets itself (close code 1009)
 BAD_MESSAGES_BEFORE_CLOSE = 10
@@ -46,6 +47,7 @@ class Session:
         self.ws = ws
         self.room: Room | None = None
         self.seat: int | None = None
+        self.watching: Room | None = None
         self.rate, self.burst = rate, burst
         self.tokens = float(burst)
         self.last = now
@@ -79,6 +81,7 @@ class GameServer:
                 log.warning("table %s is served by another server on this database: not opened here", table.id)
         self.adopt()  # tables from an earlier run whose config has since gone, or whose server is gone
         self.sessions: dict[tuple[str, int], Session] = {}
+        self.watchers: dict[str, set[Session]] = {}
         self.server: Server | None = None
         self._ticker: asyncio.Task[None] | None = None
         self.bots: BotManager | None = None
@@ -177,7 +180,19 @@ class GameServer:
             body = json.dumps({"version": PROTOCOL_VERSION, "tables": [r.lobby() for r in self.rooms.values()]})
             return _typed(connection.respond(http.HTTPStatus.OK, body), "application/json")
         if path in ("/", "/index.html"):
-            return _typed(connection.respond(http.HTTPStatus.OK, PAGE), "text/html; charset=utf-8")
+            path = "/static/index.html"
+        if path.startswith("/static/"):
+            found = _static_file(path[len("/static/"):])
+            if found is not None:
+                kind = _CONTENT_TYPES[found.suffix]
+                response = connection.respond(http.HTTPStatus.OK, "")
+                response.body = found.read_bytes()
+                del response.headers["Content-Length"]
+                response.headers["Content-Length"] = str(len(response.body))
+                response.headers["Cache-Control"] = "no-cache"
+                return _typed(response, kind)
+            if path == "/static/index.html":  # a checkout without the page: say where things are
+                return _typed(connection.respond(http.HTTPStatus.OK, PAGE), "text/html; charset=utf-8")
         return connection.respond(http.HTTPStatus.NOT_FOUND, "not found\n")
 
     # --- WebSocket ---------------------------------------------------------------------------------------------
@@ -231,6 +246,16 @@ class GameServer:
         if kind == "resume":
             self._resume(session, data["token"])
             return
+        if kind == "watch":
+            self._watch(session, data["table"])
+            return
+        if kind == "history":
+            room = session.room or session.watching
+            if room is None:
+                raise ProtocolError("history: you neither sit at nor watch a table; send join, resume or watch")
+            hands = room.history(session.seat if session.room is not None else None, data.get("count", 10))
+            broadcast([session.ws], message("history", table=room.id, hands=hands))
+            return
         room, seat = session.room, session.seat
         if room is None or seat is None:
             raise ProtocolError(f"{kind}: you hold no seat; send join or resume first")
@@ -248,15 +273,39 @@ class GameServer:
             room.set_straddle(seat, data["on"])
         self.flush(room)
 
+    def _room(self, table: object) -> Room:
+        room = self.rooms.get(table) if isinstance(table, str) else None
+        if room is None:
+            raise ProtocolError(f"no table {json.dumps(table)[:60]}; the tables are {', '.join(self.rooms)}")
+        return room
+
     def _join(self, session: Session, data: dict[str, Any]) -> None:
         if session.room is not None:
             raise ProtocolError(f"this connection already holds seat {session.seat} at table {session.room.id}")
-        room = self.rooms.get(data["table"]) if isinstance(data["table"], str) else None
-        if room is None:
-            raise ProtocolError(f"no table {json.dumps(data['table'])[:60]}; the tables are "
-                                f"{', '.join(self.rooms)}")
+        room = self._room(data["table"])
         seat, token = room.join(data["name"], data["buy_in"], seat=data.get("seat"), connect=False)
+        self._unwatch(session)
         self._bind(session, room, seat, token)
+
+    def _watch(self, session: Session, table: object) -> None:
+        """Spectators: the connection gets a spectator's view (no hole cards) after every change at the table,
+        and each hand's result as a spectator sees it, until it joins, watches another table or closes."""
+        if session.room is not None:
+            raise ProtocolError(f"this connection holds seat {session.seat} at table {session.room.id}; "
+                                f"watch from another connection")
+        room = self._room(table)
+        self._unwatch(session)
+        session.watching = room
+        self.watchers.setdefault(room.id, set()).add(session)
+        broadcast([session.ws], message("watching", table=room.id))
+        broadcast([session.ws], room.watch_message())
+
+    def _unwatch(self, session: Session) -> None:
+        room, session.watching = session.watching, None
+        if room is not None:
+            watchers = self.watchers.get(room.id, set())
+            watchers.discard(session)
+            room.watched = bool(watchers)
 
     def _resume(self, session: Session, token: object) -> None:
         for room in self.rooms.values():
@@ -272,6 +321,7 @@ class GameServer:
             del self.sessions[(room.id, seat)]
             old.room = old.seat = None
             self._refuse(old, "this seat was resumed by another connection", close=1008)
+        self._unwatch(session)
         self._bind(session, room, seat, None)
 
     def _bind(self, session: Session, room: Room, seat: int, token: str | None) -> None:
@@ -285,6 +335,7 @@ class GameServer:
         self.flush(room)
 
     def _drop(self, session: Session) -> None:
+        self._unwatch(session)
         room, seat = session.room, session.seat
         if room is None or seat is None or self.sessions.get((room.id, seat)) is not session:
             return
@@ -296,6 +347,9 @@ class GameServer:
         """Send what the room has for its connected seats (every message was stored before it got here)."""
         outbox, room.outbox = room.outbox, []
         for out in outbox:
+            if out.seat == WATCHERS:
+                broadcast([watcher.ws for watcher in self.watchers.get(room.id, ())], out.text)
+                continue
             session = self.sessions.get((room.id, out.seat))
             if session is None:
                 continue
@@ -303,6 +357,22 @@ class GameServer:
             if out.unbind:
                 del self.sessions[(room.id, out.seat)]
                 session.room = session.seat = None
+
+
+STATIC = Path(__file__).resolve().parent / "static"  # the browser table's files, shipped in the package
+_CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
+                  ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png",
+                  ".ico": "image/x-icon", ".json": "application/json"}
+
+
+def _static_file(name: str) -> Path | None:
+    """The file ``name`` names under `STATIC`, or None: only files of the known kinds, never outside it."""
+    if not name or "\\" in name or any(part in ("", ".", "..") for part in name.split("/")):
+        return None
+    found = (STATIC / name).resolve()
+    if not found.is_relative_to(STATIC) or found.suffix not in _CONTENT_TYPES or not found.is_file():
+        return None
+    return found
 
 
 class FatalProtocolError(ProtocolError):

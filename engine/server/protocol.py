@@ -24,6 +24,8 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "resume": (("token",), ()),
     "top_up": (("amount",), ()),
     "straddle": (("on",), ()),
+    "watch": (("table",), ()),
+    "history": ((), ("count",)),
     "ping": ((), ("id",)),
 }
 

@@ -27,6 +27,8 @@ import attrs
 from engine.actions import Action
 from engine.cards import Deck, format_cards
 from engine.errors import EngineError, TableError
+from engine.history.phh import read_phh, write_phh
+from engine.history.record import HandRecord
 from engine.serialize import EventsCache, table_views_json
 from engine.server import fair
 from engine.server.actions import write_action
@@ -56,9 +58,14 @@ class Policy:
     pause_seconds: float = 2.0
 
 
+WATCHERS = -1
+"""The `Outgoing.seat` of a message for every connection watching the table (a spectator's view)."""
+
+
 @attrs.frozen(slots=True)
 class Outgoing:
-    """A message for the client holding ``seat``; ``unbind``: the seat is gone, detach the connection."""
+    """A message for the client holding ``seat`` (`WATCHERS`: for everyone watching); ``unbind``: the seat is
+    gone, detach the connection."""
 
     seat: int
     text: str
@@ -97,6 +104,8 @@ class Room:
         self.next_hand_at = now
         self.salt: str | None = None  # the salt of the hand in play at a provably-fair table (engine.server.fair)
         self.encoded_events: EventsCache = {}  # the hand's events as JSON, for its views (emptied each hand)
+        self.watched = False  # whether anyone watches: the network layer says; spectators' views are made then
+        self.recent_pots: list[int] = []  # the pots of the last hands, for the lobby's average
 
     # --- making ------------------------------------------------------------------------------------------------
 
@@ -167,11 +176,11 @@ class Room:
             return None
         return fair.commit(deck_text(hand), self.salt)
 
-    def view_message(self, seat: int) -> str:
-        """The seat's view of the table and the hand in play, with the clock."""
+    def view_message(self, seat: int | None) -> str:
+        """The seat's view of the table and the hand in play, with the clock (None: a spectator's)."""
         return self.view_messages([seat])[seat]
 
-    def view_messages(self, seats: list[int]) -> dict[int, str]:
+    def view_messages(self, seats: list[int | None]) -> dict[int | None, str]:
         """`view_message` for several seats, built together (one replay of the hand, shared encoding)."""
         actor = self.actor_seat()
         deadline = self.deadline()
@@ -182,8 +191,8 @@ class Room:
         texts = table_views_json([views[seat] for seat in seats], self.encoded_events)
         out = {}
         for seat, view in zip(seats, texts, strict=True):
-            clock = {"actor": actor, "seconds": seconds, "bank": round(self._bank(seat), 1)}
-            if self.config.straddle:
+            clock = {"actor": actor, "seconds": seconds, "bank": None if seat is None else round(self._bank(seat), 1)}
+            if self.config.straddle and seat is not None:
                 meta = self.state.seats[seat]
                 extra["straddle"] = meta is not None and meta.straddle
             head = message("view", table=self.id, hand_number=self._hand_number(), clock=clock, **extra)
@@ -194,10 +203,35 @@ class Room:
         players = [{"seat": seat, "name": p.name, "stack": p.stack, "sitting_out": p.sitting_out,
                     "bot": (self.state.seats[seat] or SeatMeta("")).bot is not None}
                    for seat, p in self.table.players]
+        pots = self.recent_pots
         return {**self.config.lobby(), "players": players, "hands_played": self.table.hands_played,
-                "hand_in_play": self.hand is not None}
+                "hand_in_play": self.hand is not None,
+                "average_pot": round(sum(pots) / len(pots), 1) if pots else 0}
+
+    def history(self, seat: int | None, count: object = 10) -> list[dict[str, Any]]:
+        """The table's last ``count`` (1..20) finished hands as PHH text, each as ``seat`` saw it (None: a
+        spectator): its own hole cards and the hands shown, no others (`HandRecord.seen_by`). A hand PHH cannot
+        hold (a double board) has ``phh`` None."""
+        count = whole(count, "history's count (1..20)", minimum=1, maximum=20, error=RoomError)
+        player = None if seat is None else self.table.seats[seat]
+        name = None if player is None else player.name
+        out: list[dict[str, Any]] = []
+        for kept in self.store.hands(self.id, since=max(0, self.table.hands_played - count), limit=count):
+            text = None
+            if kept.phh is not None:
+                record = read_phh(kept.phh)[0]
+                if isinstance(record, HandRecord):
+                    viewer = record.players.index(name) if name in record.players else None
+                    text = write_phh(record.seen_by(viewer))
+            out.append({"number": kept.number, "phh": text})
+        return out
 
     # --- connections -------------------------------------------------------------------------------------------
+
+    def watch_message(self) -> str:
+        """The spectator's view for a new watcher (who then gets every `WATCHERS` message)."""
+        self.watched = True
+        return self.view_message(None)
 
     def connect(self, seat: int) -> None:
         """A client holds the seat (joined or resumed): it gets the current view now and after every change."""
@@ -409,11 +443,12 @@ class Room:
             self.salt = data.get("salt")
             commitment = self.commitment()
             if commitment is not None:  # before any view of the hand, so before any hole card
-                for seat in sorted(self.connected):
+                for seat in [*sorted(self.connected), *([WATCHERS] if self.watched else [])]:
                     self.outbox.append(Outgoing(seat, message("deal", table=self.id, number=self._hand_number(),
                                                               commitment=commitment)))
         if step.finished is not None:
             self.next_hand_at = self.clock() + self.policy.pause_seconds
+            self.recent_pots = [*self.recent_pots[-19:], sum(step.finished.contributed)]
             self._tell_hand(step.finished, before.table.hand_seats, self.table.hands_played)
             self.salt = None
         for departure in step.departures:
@@ -425,9 +460,9 @@ class Room:
                 self.outbox.append(Outgoing(departure.seat, message(
                     "left", table=self.id, seat=departure.seat, chips=departure.player.stack,
                     reason=departure.reason), unbind=True))
-        seats = sorted(self.connected)
-        for seat, text in self.view_messages(seats).items():
-            self.outbox.append(Outgoing(seat, text))
+        viewers: list[int | None] = [*sorted(self.connected), *([None] if self.watched else [])]
+        for viewer, text in self.view_messages(viewers).items():
+            self.outbox.append(Outgoing(WATCHERS if viewer is None else viewer, text))
         return step
 
     @staticmethod
@@ -442,7 +477,7 @@ class Room:
         if self.salt is not None:
             deck = deck_text(hand)
             extra["reveal"] = {"deck": deck, "salt": self.salt, "commitment": fair.commit(deck, self.salt)}
-        connected = sorted(self.connected)
+        connected: list[int | None] = [*sorted(self.connected), *([None] if self.watched else [])]
         hand_seats = {seat: seats.index(seat) if seat in seats else None for seat in connected}
         views = seat_views(hand, set(hand_seats.values()))
         for seat in connected:
@@ -461,7 +496,7 @@ class Room:
                         "name": pot.low_hand.name, "cards": _cards(pot.low_hand.cards)},
                     "payouts": [[seats[s], chips] for s, chips in pot.payouts]})
             shown = {str(seats[s]): _cards(cards) for s, cards in enumerate(view.shown) if cards}
-            self.outbox.append(Outgoing(seat, message(
+            self.outbox.append(Outgoing(WATCHERS if seat is None else seat, message(
                 "hand", table=self.id, number=number, seats=list(seats), board=_cards(view.board),
                 boards=[_cards(b) for b in view.boards], pots=pots, rake=result.rake,
                 net={str(seats[s]): net for s, net in enumerate(result.net)}, shown=shown, **extra)))
