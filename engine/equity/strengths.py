@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from engine.equity.tables import (
     BINOMIAL,
+    BOARD_RANKS,
     FLUSH,
     LOW,
     LOW_BIT,
@@ -31,6 +32,7 @@ from engine.equity.tables import (
     TRIPLES_OF_FIVE,
     Array,
     colex,
+    high_rows,
     pairs_of,
 )
 
@@ -39,7 +41,39 @@ NO_SUIT_HOLE, NO_SUIT_BOARD = 4, 5  # pair or triple not of one suit: never equa
 
 def direct(holes: Array, boards: Array, hi_lo: bool) -> tuple[Array, Array | None]:
     """Best high and low of ``holes`` (rows of hole cards, or one row for every board) on ``boards`` (rows of
-    five cards); the low is None for a high-only game."""
+    five cards); the low is None for a high-only game.
+
+    The high is the evaluator's row for the board's rank multiset, looked up at each hole pair; only where the
+    board has three cards of a suit and the hole two of them are flushes looked for, pair by triple.
+    """
+    b_rank = RANK[boards]
+    multiset = BOARD_RANKS[(((b_rank[:, 0] * 13 + b_rank[:, 1]) * 13 + b_rank[:, 2]) * 13 + b_rank[:, 3]) * 13
+                           + b_rank[:, 4]].astype(np.int64) * 169
+    rows = high_rows()
+    h_rank = RANK[holes]
+    high = np.zeros(len(boards), np.uint16)
+    for i, j in pairs_of(holes.shape[1]):
+        np.maximum(high, rows[multiset + h_rank[:, i] * 13 + h_rank[:, j]], out=high)
+    suits = SUIT[boards]
+    counts = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
+    flush_suit = np.where(counts.max(axis=1) >= 3, counts.argmax(axis=1), -1)
+    suited_in_hole = (SUIT[holes] == flush_suit[:, None]).sum(axis=1)
+    maybe = np.flatnonzero((flush_suit >= 0) & (suited_in_hole >= 2))
+    if len(maybe):
+        hole_rows = holes if len(holes) == 1 else holes[maybe]
+        flushes, _ = every_pair_and_triple(hole_rows, boards[maybe], False)
+        high[maybe] = np.maximum(high[maybe], flushes)
+    result = high.astype(np.int64)
+    if not hi_lo:
+        return result, None
+    board_mask = np.bitwise_or.reduce(LOW_BIT[boards], axis=1)
+    hole_mask = np.bitwise_or.reduce(LOW_BIT[holes], axis=1)
+    return result, LOW[board_mask, hole_mask].astype(np.int64)
+
+
+def every_pair_and_triple(holes: Array, boards: Array, hi_lo: bool) -> tuple[Array, Array | None]:
+    """`direct` the long way: every hole pair with every board triple, flushes included (the flush boards'
+    path, and a second opinion in the tests)."""
     h_rank, h_suit = RANK[holes], SUIT[holes]
     b_rank, b_suit = RANK[boards], SUIT[boards]
     pairs = pairs_of(holes.shape[1])

@@ -21,12 +21,14 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from engine.evaluation import _LOW_ROWS, five_card_value
+from engine.evaluation import _HIGH_ROWS, _LOW_ROWS, five_card_value
 
 Array = npt.NDArray[np.int64]
 
 
-def _plain_table() -> npt.NDArray[np.uint16]:
+def _plain_table() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.int64], npt.NDArray[np.int16]]:
+    """PLAIN, the sorted rank keys of the 6,175 five-card rank multisets, and each 13**5 index's multiset number
+    (-1 for five of one rank)."""
     keys, values = [], []
     for ranks in combinations_with_replacement(range(13), 5):
         if max(map(ranks.count, ranks)) > 4:
@@ -41,7 +43,9 @@ def _plain_table() -> npt.NDArray[np.uint16]:
     digits = np.indices((13,) * 5).reshape(5, -1).astype(np.int64)
     key = (5 ** digits).sum(axis=0)
     found = np.minimum(np.searchsorted(sorted_keys, key), len(sorted_keys) - 1)
-    return np.where(sorted_keys[found] == key, sorted_values[found], 0).astype(np.uint16)
+    real = sorted_keys[found] == key
+    return (np.where(real, sorted_values[found], 0).astype(np.uint16), sorted_keys,
+            np.where(real, found, -1).astype(np.int16))
 
 
 def _flush_table() -> npt.NDArray[np.uint16]:
@@ -51,7 +55,8 @@ def _flush_table() -> npt.NDArray[np.uint16]:
     return table
 
 
-PLAIN = _plain_table()
+PLAIN, _MULTISET_KEYS, BOARD_RANKS = _plain_table()
+"""``BOARD_RANKS[13**4 * a + ... + e]``: the number of a five-card board's rank multiset, a row of `high_rows`."""
 FLUSH = _flush_table()
 LOW = np.array(_LOW_ROWS, np.uint8)  # values are 256 - mask of five low ranks (at most 225), or 0
 RANK = np.arange(52, dtype=np.int64) >> 2
@@ -96,3 +101,12 @@ def pairs_of(size: int) -> list[tuple[int, int]]:
 
 
 TRIPLES_OF_FIVE = list(combinations(range(5), 3))
+
+
+@cache
+def high_rows() -> npt.NDArray[np.uint16]:
+    """The evaluator's own rows (`engine.evaluation`): for each five-card board rank multiset (numbered as in
+    `BOARD_RANKS`), the best non-flush high of each ordered hole rank pair ``13 * a + b``, flattened."""
+    rows = np.array([_HIGH_ROWS[int(key)] for key in _MULTISET_KEYS], np.uint16)
+    rows.setflags(write=False)
+    return rows.reshape(-1)
