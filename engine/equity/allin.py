@@ -1,0 +1,107 @@
+"""All-in EV: what each player's result was worth when the money went in, not what the cards that came made it.
+
+When the last action of a hand leaves the board to be dealt with nobody able to act (everyone all in, or all
+but one), every pot is replaced by its expectation: each of its claimants (eligible players who did not muck)
+gets the pot's amount as recorded (after its rake) times their hi-lo equity in it, the equity taken over the
+board cards still to come, given the board dealt before that last action and the claimants' hands (nobody
+else's cards are counted as known: an analyst does not see folded hands). A double board halves each pot
+between the boards, and each board's equity treats the other board's dealt cards as dead; running the board
+several times changes nothing in expectation. The adjusted result of a seat is its real net result with the
+chips it won replaced by the chips it could expect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from engine.cards import Card, format_cards
+from engine.equity.solve import equity
+from engine.events import Acted, BoardDealt
+from engine.state import HandState
+
+STREET_NAMES = {0: "preflop", 3: "flop", 4: "turn"}
+
+
+@attrs.frozen(slots=True)
+class PotEquity:
+    """One pot: its number, the chips it paid out (after rake), who was eligible, who claimed it at the
+    showdown and each claimant's equity in it (in the order of ``claimants``)."""
+
+    pot: int
+    amount: int
+    rake: int
+    eligible: tuple[int, ...]
+    claimants: tuple[int, ...]
+    equity: tuple[float, ...]
+
+
+@attrs.frozen(slots=True)
+class AllInEV:
+    """A hand that was all in before the river: the board cards known then (``board``: one text per board),
+    the street it happened on, each pot with its equities, and per seat the chips each could expect from the
+    pots (``expected``), the chips it got (``won``), its real ``net`` and its all-in-adjusted net
+    (``adjusted``)."""
+
+    street: str
+    board: tuple[str, ...]
+    pots: tuple[PotEquity, ...]
+    expected: tuple[float, ...]
+    won: tuple[int, ...]
+    net: tuple[int, ...]
+    adjusted: tuple[float, ...]
+
+
+def all_in_ev(state: HandState) -> AllInEV | None:
+    """The all-in EV of a finished hand, or None when the hand was not all in before the river (it ended by
+    folds, or the last action came on the river)."""
+    result = state.result
+    if result is None or not result.showdown:
+        return None
+    events = state.events
+    last_action = max((i for i, event in enumerate(events) if isinstance(event, Acted)), default=-1)
+    if not any(isinstance(event, BoardDealt) for event in events[last_action + 1:]):
+        return None
+    boards = state.rules.boards
+    known: list[list[Card]] = [[] for _ in range(boards)]
+    for event in events[:last_action + 1]:
+        if isinstance(event, BoardDealt) and event.board < boards:
+            known[event.board].extend(event.cards)
+    mucked = state.mucked
+    amounts: dict[int, int] = {}
+    rakes: dict[int, int] = {}
+    eligible: dict[int, tuple[int, ...]] = {}
+    for part in result.pots:
+        amounts[part.pot] = amounts.get(part.pot, 0) + part.amount
+        rakes[part.pot] = rakes.get(part.pot, 0) + part.rake
+        eligible[part.pot] = part.eligible
+    shares: dict[tuple[int, ...], tuple[float, ...]] = {}
+    pots = []
+    expected = [0.0] * state.players
+    for number in sorted(amounts):
+        claimants = tuple(seat for seat in eligible[number] if not mucked[seat])
+        if claimants not in shares:
+            shares[claimants] = _shares(state, claimants, known)
+        pots.append(PotEquity(number, amounts[number], rakes[number], eligible[number], claimants,
+                              shares[claimants]))
+        for seat, share in zip(claimants, shares[claimants], strict=True):
+            expected[seat] += amounts[number] * share
+    won = tuple(result.won(seat) for seat in range(state.players))
+    adjusted = tuple(net - got + hoped for net, got, hoped in zip(result.net, won, expected, strict=True))
+    return AllInEV(STREET_NAMES.get(len(known[0]), "river"), tuple(format_cards(cards) for cards in known),
+                   tuple(pots), tuple(expected), won, result.net, adjusted)
+
+
+def _shares(state: HandState, claimants: Sequence[int], known: Sequence[Sequence[Card]]) -> tuple[float, ...]:
+    """Each claimant's equity in a pot, averaged over the boards (a double board halves the pot)."""
+    if len(claimants) == 1:
+        return (1.0,)
+    totals = [0.0] * len(claimants)
+    for board, cards in enumerate(known):
+        dead = [card for other, others in enumerate(known) if other != board for card in others]
+        found = equity([list(state.hole[seat]) for seat in claimants], board=list(cards), dead=dead,
+                       hi_lo=state.rules.hi_lo)
+        for i, player in enumerate(found.players):
+            totals[i] += player.equity / len(known)
+    return tuple(totals)

@@ -1,0 +1,106 @@
+"""All-in EV: a hand all in before the river is judged by each pot's equities, not by the cards that came."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("numpy")
+
+from engine import (
+    ALL_CARDS,
+    Bet,
+    Call,
+    Check,
+    Deck,
+    Fold,
+    NoLimit,
+    Raise,
+    Rake,
+    Rules,
+    parse_cards,
+    start_hand,
+)
+from engine.equity import equity
+from engine.equity.allin import all_in_ev
+
+
+def stacked(button, holes, board):
+    """A deck that deals holes[seat] to each seat and then `board`, burning cards nobody holds."""
+    n = len(holes)
+    order = [(button + 1 + i) % n for i in range(n)]
+    hole = [parse_cards(h) for h in holes]
+    dealt = [hole[seat][k] for k in range(len(hole[0])) for seat in order]
+    b = parse_cards(board)
+    spare = [c for c in ALL_CARDS if c not in dealt and c not in b]
+    return Deck.ordered([*dealt, spare[0], *b[:3], spare[1], b[3], spare[2], b[4]])
+
+
+HOLES = ["As 2h Kc Qd", "8h 7h 6s 5s"]
+BOARD = "3d 4s Jc 9h Kh"
+
+
+def all_in_preflop(rake=None):
+    rules = Rules(NoLimit(), blinds=(1, 2), rake=rake) if rake else Rules(NoLimit(), blinds=(1, 2))
+    state = start_hand(rules, (100, 100), button=0, deck=stacked(0, HOLES, BOARD))
+    state = state.apply(Raise(state.legal_actions().max_to))
+    return state.apply(Call())
+
+
+def test_a_preflop_all_in_is_judged_by_preflop_equity() -> None:
+    state = all_in_preflop()
+    ev = all_in_ev(state)
+    assert ev is not None and ev.street == "preflop" and ev.board == ("",)
+    (pot,) = ev.pots
+    assert pot.amount == 200 and pot.claimants == (0, 1) and pot.rake == 0
+    exact = equity([state.hole[0], state.hole[1]])
+    assert pot.equity == tuple(p.equity for p in exact.players)
+    assert ev.expected == pytest.approx([200 * p.equity for p in exact.players])
+    assert ev.net == state.result.net and ev.won == tuple(state.result.won(s) for s in range(2))
+    assert ev.adjusted == pytest.approx([200 * p.equity - 100 for p in exact.players])
+    assert sum(ev.adjusted) == pytest.approx(sum(state.result.net))
+
+
+def test_rake_as_recorded_comes_off_the_pot_before_the_equities() -> None:
+    state = all_in_preflop(Rake(5, cap=3))
+    ev = all_in_ev(state)
+    assert ev is not None
+    assert ev.pots[0].amount == 197 and ev.pots[0].rake == 3
+    assert sum(ev.adjusted) == pytest.approx(sum(state.result.net)) == -3
+
+
+def test_side_pots_are_shared_by_their_own_claimants_only() -> None:
+    holes = ["As 2h 9c 9d", "Kd Ks Tc Td", "6h 5h Qc Qd"]
+    deck = stacked(0, holes, "3d 4s 8c Kh Jc")
+    state = start_hand(Rules(NoLimit(), blinds=(1, 2)), (30, 60, 100), button=0, deck=deck)
+    state = state.apply(Raise(30)).apply(Raise(60)).apply(Call())
+    ev = all_in_ev(state)
+    assert ev is not None
+    main, side = ev.pots
+    assert (main.amount, main.claimants, side.amount, side.claimants) == (90, (0, 1, 2), 60, (1, 2))
+    three = equity([state.hole[s] for s in (0, 1, 2)])
+    two = equity([state.hole[s] for s in (1, 2)])
+    assert main.equity == tuple(p.equity for p in three.players)
+    assert side.equity == tuple(p.equity for p in two.players)
+    assert ev.expected[0] == pytest.approx(90 * three.players[0].equity)
+    assert ev.expected[2] == pytest.approx(90 * three.players[2].equity + 60 * two.players[1].equity)
+    assert sum(ev.expected) == pytest.approx(150)
+
+
+def test_an_all_in_on_the_flop_counts_the_flop_as_known() -> None:
+    state = start_hand(Rules(NoLimit(), blinds=(1, 2)), (100, 100), button=0, deck=stacked(0, HOLES, BOARD))
+    state = state.apply(Call()).apply(Check())
+    state = state.apply(Bet(state.legal_actions().max_to)).apply(Call())
+    ev = all_in_ev(state)
+    assert ev is not None and ev.street == "flop" and ev.board == ("3d 4s Jc",)
+    exact = equity([state.hole[0], state.hole[1]], board="3d 4s Jc")
+    assert ev.pots[0].equity == tuple(p.equity for p in exact.players)
+
+
+def test_hands_not_all_in_before_the_river_have_no_all_in_ev() -> None:
+    state = start_hand(Rules(NoLimit(), blinds=(1, 2)), (100, 100), button=0, deck=stacked(0, HOLES, BOARD))
+    assert all_in_ev(state.apply(Fold())) is None  # over before a flop, no showdown
+    state = state.apply(Call()).apply(Check())
+    while state.actor is not None:
+        state = state.apply(Check())
+    assert state.is_over and state.result.showdown
+    assert all_in_ev(state) is None  # the last action came on the river
