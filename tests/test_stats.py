@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from engine import Bet, Call, Check, FixedLimit, Fold, HandState, NoLimit, Raise, Rules, start_hand
+from engine import Bet, Call, Check, FixedLimit, Fold, HandState, NoLimit, Raise, Rules, parse_cards, start_hand
 from engine.actions import Action
 from engine.cli import main
 from engine.history.ohh_writer import write_ohh
 from engine.history.phh import write_phh
 from engine.history.pokerstars_writer import write_pokerstars_state
 from engine.rules import standard_posts
-from engine.stats import PlayedHand, StatsError, hand_facts, played_hands, player_stats
+from engine.stats import PlayedHand, StatsError, allin, hand_facts, played_hands, player_stats
 from tests.helpers import deck_for
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")  # button Ann (seat 0), small blind Bob, big blind Cy, Dee under the gun
@@ -218,6 +218,49 @@ def test_net_is_in_the_records_units() -> None:
     assert stats.data()["net"] == 0.03 and stats.data()["net_chips"] == 3
 
 
+# --- the all-in-adjusted net ----------------------------------------------------------------------------------
+
+
+def test_allin_adjusted_net_credits_each_pot_by_equity_when_the_money_went_in() -> None:
+    equity = pytest.importorskip("engine.equity")
+    rules = Rules(NoLimit(), blinds=(1, 2))
+    # Dee shoves 100 preflop, Bob calls; Ann and Cy fold. Ann's kings against Bob's A-3: preflop equity.
+    state = play([Raise(100), Fold(), Call(), Fold()], rules=rules, holes=SPLIT, board=SPLIT_BOARD)
+    assert allin.allin_board(state) == ()
+    odds = equity.equity(["6c 6d 8s 9s", "Ah 3s Td Jc"], "", seed=0)
+    adjusted = allin.adjusted_net(state)
+    pot = 202  # 100 each and Cy's big blind
+    assert adjusted[3] == pytest.approx(pot * odds.players[0].equity - 100)
+    assert adjusted[1] == pytest.approx(pot * odds.players[1].equity - 100)
+    assert adjusted[2] == -2 and adjusted[0] == 0
+    assert sum(adjusted) == pytest.approx(0)
+    assert round(adjusted[1] - state.result.net[1], 6) != 0  # type: ignore[union-attr]  # luck taken out
+
+
+def test_allin_adjusted_net_uses_the_flop_when_the_money_went_in_on_the_flop() -> None:
+    equity = pytest.importorskip("engine.equity")
+    rules = Rules(NoLimit(), blinds=(1, 2))
+    # Everyone limps; on the flop Bob shoves, Ann calls, the others fold.
+    state = play([Call(), Call(), Call(), Check(), Bet(98), Fold(), Fold(), Call()], rules=rules, holes=SPLIT,
+                 board=SPLIT_BOARD)
+    assert allin.allin_board(state) == parse_cards("2c 4d 7h")
+    odds = equity.equity(["Kd Ks 9c 9h", "Ah 3s Td Jc"], "2c 4d 7h", seed=0)
+    adjusted = allin.adjusted_net(state)
+    assert adjusted[0] == pytest.approx(204 * odds.players[0].equity - 100)
+    assert adjusted[2] == adjusted[3] == -2
+
+
+def test_allin_adjusted_net_is_the_net_without_an_allin() -> None:
+    pytest.importorskip("engine.equity")
+    state = play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=SPLIT,
+                 board=SPLIT_BOARD)
+    assert allin.allin_board(state) is None
+    assert allin.adjusted_net(state) == tuple(float(net) for net in state.result.net)  # type: ignore[union-attr]
+    players = player_stats([PlayedHand(state, NAMES)], adjust=True)
+    assert players["Ann"].data()["allin_adjusted_net"] == 2
+    assert player_stats([PlayedHand(state, NAMES)], adjust=False)["Ann"].data()["allin_adjusted_net"] is None
+
+
 # --- every format gives the same numbers ----------------------------------------------------------------------
 
 
@@ -308,7 +351,8 @@ def test_command_prints_a_table_and_json(tmp_path: Path) -> None:
     [caller] = document["players"]
     assert caller["name"] == "caller" and caller["hands"] == 30
     assert set(caller) == {"name", "hands", "vpip", "pfr", "three_bet", "wtsd", "wsd", "won_high", "won_low",
-                           "scooped", "quartered", "aggression", "net", "net_chips", "net_bb", "bb_per_100"}
+                           "scooped", "quartered", "aggression", "net", "net_chips", "net_bb", "bb_per_100",
+                           "allin_adjusted_net", "allin_adjusted_bb_per_100"}
     assert caller["pfr"]["count"] == 0 and caller["aggression"]["bets"] == 0  # the caller bot never bets
 
 

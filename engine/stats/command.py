@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from engine.stats import allin
 from engine.stats.players import PlayedHand, PlayerStats, player_stats
 from engine.stats.sources import StatsError, played_hands
 
@@ -63,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
         out.write(table(chosen) + "\n")
         out.write(f"{read[0]} hands" + (f"; {len(skipped)} skipped (named on standard error)" if skipped else "")
                   + "\n")
+        if not allin.available():
+            out.write("The all-in-adjusted net needs numpy: pip install 'omaha-hilo-engine[equity]'.\n")
         if plot is not None:
             out.write(f"Graph written to {plot}.\n")
     return 0
@@ -98,7 +101,7 @@ def check_plot_path(path: Path) -> None:
 
 
 _COLUMNS = ("player", "hands", "VPIP", "PFR", "3bet", "AF", "WTSD", "W$SD", "high", "low", "scoop", "quarter",
-            "net", "bb/100")
+            "net", "bb/100", "all-in adj")
 
 
 def _row(stats: PlayerStats) -> list[str]:
@@ -108,7 +111,7 @@ def _row(stats: PlayerStats) -> list[str]:
     return [stats.name, str(stats.hands), rates["vpip"].text(), rates["pfr"].text(), rates["three_bet"].text(),
             "-" if aggression is None else f"{aggression:.2f}", rates["wtsd"].text(), rates["wsd"].text(),
             rates["won_high"].text(), rates["won_low"].text(), rates["scooped"].text(), rates["quartered"].text(),
-            f"{net:+}", f"{stats.bb_per_100:+.1f}"]
+            f"{net:+}", f"{stats.bb_per_100:+.1f}", "-" if stats.adjusted is None else f"{stats.adjusted:+.2f}"]
 
 
 def table(players: list[PlayerStats]) -> str:

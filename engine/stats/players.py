@@ -7,13 +7,14 @@ a program's own hands.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
 import attrs
 
 from engine.state import HandState
+from engine.stats import allin
 from engine.stats.facts import SeatFacts, hand_facts
 
 
@@ -51,10 +52,11 @@ class Rate:
 
 @attrs.frozen(slots=True)
 class HandPoint:
-    """One hand in a player's graph: what it netted (in the record's units, and in chips) and the chips it
-    took from the high and low halves of pots at the showdown."""
+    """One hand in a player's graph, in the record's units: what it netted, its all-in-adjusted net (None
+    when not worked out), and what it took from the high and the low halves of pots at the showdown."""
 
     net: Fraction
+    adjusted: float | None
     high: Fraction
     low: Fraction
 
@@ -72,9 +74,13 @@ class PlayerStats:
         self.net = Fraction(0)
         self.net_chips = 0
         self.net_bb = Fraction(0)
+        self.adjusted: float | None = 0.0
+        self.adjusted_bb: float | None = 0.0
         self.points: list[HandPoint] = []
 
-    def add(self, facts: SeatFacts, big_blind: int, scale: int) -> None:
+    def add(self, facts: SeatFacts, big_blind: int, scale: int, adjusted: float | None = None) -> None:
+        """Count one hand: the seat's facts, the hand's big blind and units, and the seat's all-in-adjusted
+        net in chips (None when not worked out: the player's adjusted figures are then None)."""
         self.hands += 1
         self.vpip += facts.vpip
         self.pfr += facts.pfr
@@ -94,7 +100,13 @@ class PlayerStats:
         self.net += net
         self.net_chips += facts.net
         self.net_bb += Fraction(facts.net, max(big_blind, 1))
-        self.points.append(HandPoint(net, Fraction(facts.high_chips, scale), Fraction(facts.low_chips, scale)))
+        if adjusted is None or self.adjusted is None or self.adjusted_bb is None:
+            self.adjusted = self.adjusted_bb = None
+        else:
+            self.adjusted += adjusted / scale
+            self.adjusted_bb += adjusted / max(big_blind, 1)
+        self.points.append(HandPoint(net, None if adjusted is None else adjusted / scale,
+                                     Fraction(facts.high_chips, scale), Fraction(facts.low_chips, scale)))
 
     # --- the statistics ---------------------------------------------------------------------------------------
 
@@ -126,7 +138,10 @@ class PlayerStats:
                 "aggression": {"bets": self.bets, "raises": self.raises, "calls": self.calls,
                                "factor": None if aggression is None else round(aggression, 4)},
                 "net": units(self.net), "net_chips": self.net_chips, "net_bb": round(float(self.net_bb), 4),
-                "bb_per_100": round(self.bb_per_100, 4)}
+                "bb_per_100": round(self.bb_per_100, 4),
+                "allin_adjusted_net": None if self.adjusted is None else round(self.adjusted, 4),
+                "allin_adjusted_bb_per_100": None if self.adjusted_bb is None or not self.hands
+                else round(100 * self.adjusted_bb / self.hands, 4)}
 
 
 def units(amount: Fraction) -> int | float:
@@ -134,15 +149,21 @@ def units(amount: Fraction) -> int | float:
     return int(amount) if amount.denominator == 1 else round(float(amount), 6)
 
 
-def player_stats(hands: Iterable[PlayedHand]) -> dict[str, PlayerStats]:
-    """Every player's statistics over ``hands``, by name, in the order the players first appear."""
+def player_stats(hands: Iterable[PlayedHand], *, adjust: bool | None = None) -> dict[str, PlayerStats]:
+    """Every player's statistics over ``hands``, by name, in the order the players first appear.
+
+    ``adjust``: work out the all-in-adjusted net (True: numpy must be there; None: when it is; False:
+    never; where it is not worked out, the adjusted figures are None)."""
+    if adjust is None:
+        adjust = allin.available()
     players: dict[str, PlayerStats] = {}
     for hand in hands:
         facts = hand_facts(hand.state)
         big_blind = hand.state.rules.big_blind
-        for name, seat_facts in zip(hand.names, facts, strict=True):
+        adjusted: Sequence[float | None] = allin.adjusted_net(hand.state) if adjust else (None,) * len(facts)
+        for name, seat_facts, seat_adjusted in zip(hand.names, facts, adjusted, strict=True):
             stats = players.get(name)
             if stats is None:
                 stats = players[name] = PlayerStats(name)
-            stats.add(seat_facts, big_blind, hand.scale)
+            stats.add(seat_facts, big_blind, hand.scale, seat_adjusted)
     return players

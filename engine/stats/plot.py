@@ -1,5 +1,6 @@
-"""The winnings graph of `stats --plot`: each chosen player's cumulative net over the hands they played and,
-below it, the chips they took at showdowns from the high and from the low halves of pots.
+"""The winnings graph of `stats --plot`: each chosen player's cumulative net over the hands they played (and
+the all-in-adjusted net, dotted, when it was worked out) and, below it, the chips they took at showdowns from
+the high and from the low halves of pots.
 
 matplotlib is an optional extra (``pip install "omaha-hilo-engine[plot]"``), imported only here and only when
 a graph is drawn, on the Agg backend (a file, no window, no network).
@@ -44,6 +45,10 @@ def draw_graph(players: Sequence[PlayerStats], path: Path) -> None:
             hands = list(range(1, len(stats.points) + 1))
             nets.plot(hands, _running([point.net for point in stats.points]), color=colour,
                       label=f"{stats.name} ({stats.hands} hands, {stats.bb_per_100:+.1f} bb/100)")
+            adjusted = [point.adjusted for point in stats.points]
+            if all(value is not None for value in adjusted):
+                nets.plot(hands, list(accumulate(value or 0.0 for value in adjusted)), color=colour,
+                          linestyle=":", label=f"{stats.name} all-in adjusted")
             halves.plot(hands, _running([point.high for point in stats.points]), color=colour,
                         label=f"{stats.name} high")
             halves.plot(hands, _running([point.low for point in stats.points]), color=colour, linestyle="--",
