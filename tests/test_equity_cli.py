@@ -83,3 +83,21 @@ def test_the_core_and_the_command_line_import_without_numpy() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "equity needs numpy" in done.stderr
+
+
+def test_replay_json_gives_the_all_in_ev_of_hands_all_in_before_the_river(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parent / "data" / "pokerstars"
+    all_in = data / "project" / "old-2007-no-uncalled-bet-line.txt"
+    not_all_in = data / "PokerHandHistoryParser" / "HandActionTests" / "NeedsRaiseAdjusting.txt"
+    assert main(["replay", "--json", str(all_in), str(not_all_in)]) == 0
+    first, second = json.loads(capsys.readouterr().out)["hands"]
+    ev = first["all_in_ev"]
+    assert ev["street"] == "preflop" and [pot["claimants"] for pot in ev["pots"]] == [[3, 4, 5], [4, 5]]
+    assert sum(ev["adjusted_net"]) == pytest.approx(sum(ev["net"]))
+    assert sum(ev["expected"]) == pytest.approx(sum(pot["amount"] for pot in ev["pots"]))
+    for pot in ev["pots"]:
+        assert sum(pot["equity"]) == pytest.approx(1.0)
+    assert second["all_in_ev"] is None

@@ -105,3 +105,20 @@ def _shares(state: HandState, claimants: Sequence[int], known: Sequence[Sequence
         for i, player in enumerate(found.players):
             totals[i] += player.equity / len(known)
     return tuple(totals)
+
+
+def all_in_data(state: HandState, scale: int = 1) -> dict[str, object] | None:
+    """`all_in_ev` as JSON data, chips divided by ``scale`` (a history's units: 100 for cents), or None."""
+    ev = all_in_ev(state)
+    if ev is None:
+        return None
+
+    def units(chips: float) -> float:
+        return round(chips / scale, 6)
+
+    return {"street": ev.street, "board": list(ev.board),
+            "pots": [{"pot": pot.pot, "amount": units(pot.amount), "rake": units(pot.rake),
+                      "eligible": list(pot.eligible), "claimants": list(pot.claimants),
+                      "equity": [round(share, 6) for share in pot.equity]} for pot in ev.pots],
+            "expected": [units(chips) for chips in ev.expected], "won": [units(chips) for chips in ev.won],
+            "net": [units(chips) for chips in ev.net], "adjusted_net": [units(chips) for chips in ev.adjusted]}
