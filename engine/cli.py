@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from engine.match import HandSummary
     from engine.rules import Rules
     from engine.schedule import Schedule
+    from engine.state import HandState
 
 
 def _evaluate(args: argparse.Namespace) -> int:
@@ -55,7 +56,8 @@ def _replay(args: argparse.Namespace) -> int:
             stacks = report.finishing_stacks
             hands.append({"source": item.source or str(path), "id": item.id, "status": report.status,
                           "detail": report.detail, "players": list(item.players),
-                          "finishing_stacks": [item.to_units(chips) for chips in stacks] if stacks else []})
+                          "finishing_stacks": [item.to_units(chips) for chips in stacks] if stacks else [],
+                          "all_in_ev": _all_in_ev(report.state, item.scale) if args.json else None})
     statuses = ("ok", "unchecked", "mismatch", "error")
     summary = {status: sum(1 for hand in hands if hand["status"] == status) for status in statuses}
     if args.json:
@@ -70,6 +72,17 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"{len(hands)} hands: {summary['ok']} ok,{unchecked} {summary['mismatch']} mismatch, "
               f"{summary['error']} error")
     return 0 if hands and not summary["mismatch"] and not summary["error"] else 1
+
+
+def _all_in_ev(state: HandState | None, scale: int) -> dict[str, object] | None:
+    """A replayed hand's all-in EV (docs/equity.md), or None: not all in before the river, or no numpy."""
+    if state is None or not state.is_over:
+        return None
+    try:
+        from engine.equity.allin import all_in_data  # numpy: the equity extra
+    except ImportError:
+        return None
+    return all_in_data(state, scale)
 
 
 def _convert(args: argparse.Namespace) -> int:
