@@ -307,6 +307,9 @@ def _simulate(args: argparse.Namespace) -> int:
                 out.write(hand_line(hand) + "\n")
 
     callbacks.append(keep)
+    all_in = _AllInTally(len(bots)) if args.all_in_ev else None
+    if all_in is not None:
+        callbacks.append(all_in.add)
     writer = None
     history = None
     if args.out:
@@ -344,11 +347,15 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         document = {"game": args.game, "description": _describe_game(game), "players": len(bots),
                     "bot_kinds": specs, **result_data(result), "hand_log": [hand_data(h) for h in shown]}
+        if all_in is not None:
+            document["all_in_ev"] = all_in.data(result)
         out.write(json.dumps(document, indent=2) + "\n")
     else:
         if result.hands > show:
             out.write(f"... {result.hands - show} more hands not shown (--show N prints the first N)\n")
         out.write("\n" + summary_table(result) + "\n\n")
+        if all_in is not None:
+            out.write(all_in.text(result) + "\n\n")
         if result.incidents:
             out.write(f"{len(result.incidents)} bot faults (each played as check, or fold):\n")
             for incident in result.incidents[:20]:
@@ -364,6 +371,46 @@ def _simulate(args: argparse.Namespace) -> int:
     out.flush()
     stderr.write(f"{result.hands:,} hands in {seconds:.2f} s ({rate:,.0f} hands/s)\n")
     return 0
+
+
+class _AllInTally:
+    """``simulate --all-in-ev``: per table seat, the chips (in big blinds) that all-in EV adds to the real
+    result (docs/equity.md)."""
+
+    def __init__(self, seats: int) -> None:
+        try:
+            from engine.equity.allin import all_in_ev  # numpy: the equity extra
+        except ImportError as error:
+            raise EngineError(f"--all-in-ev needs numpy (pip install -e '.[equity]'): {error}") from None
+        self.all_in_ev = all_in_ev
+        self.hands = 0
+        self.shift_bb = [0.0] * seats
+
+    def add(self, hand: HandSummary) -> None:
+        ev = self.all_in_ev(hand.state)
+        if ev is None:
+            return
+        self.hands += 1
+        big_blind = max(hand.state.rules.big_blind, 1)
+        for seat, (real, adjusted) in zip(hand.seats, zip(ev.net, ev.adjusted, strict=True), strict=True):
+            self.shift_bb[seat] += (adjusted - real) / big_blind
+
+    def bb_per_100(self, stats: Any) -> float:
+        return 100 * (stats.net_bb + self.shift_bb[stats.seat]) / stats.hands if stats.hands else 0.0
+
+    def data(self, result: Any) -> dict[str, Any]:
+        return {"hands": self.hands, "bots": [
+            {"seat": stats.seat, "name": stats.name, "bb_per_100": round(stats.bb_per_100, 4),
+             "all_in_bb_per_100": round(self.bb_per_100(stats), 4),
+             "all_in_net_bb": round(stats.net_bb + self.shift_bb[stats.seat], 4)} for stats in result.stats]}
+
+    def text(self, result: Any) -> str:
+        lines = [f"bb/100 both ways ({self.hands} hands all in before the river, judged by all-in EV):"]
+        width = max(len(stats.name) for stats in result.stats)
+        for stats in result.stats:
+            lines.append(f"  {stats.name:<{width}}  {stats.bb_per_100:+8.1f} real  {self.bb_per_100(stats):+8.1f} "
+                         "all-in EV")
+        return "\n".join(lines)
 
 
 def _open_out(path: Path) -> TextIO:
@@ -432,6 +479,9 @@ def _add_match_commands(commands: Any) -> None:
     simulate.add_argument("--json", action="store_true", help="print one JSON document instead of text")
     simulate.add_argument("--time-limit", type=_seconds_option, default=1.0,
                           help="seconds a bot may take per action before it is checked or folded (default 1)")
+    simulate.add_argument("--all-in-ev", action="store_true",
+                          help="also report bb/100 by all-in EV (hands all in before the river judged by equity; "
+                               "needs numpy)")
     simulate.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                           help="a progress bar on standard error (default: for 1000+ hands on a terminal)")
     simulate.set_defaults(run=_simulate)
