@@ -101,3 +101,20 @@ def test_replay_json_gives_the_all_in_ev_of_hands_all_in_before_the_river(
     for pot in ev["pots"]:
         assert sum(pot["equity"]) == pytest.approx(1.0)
     assert second["all_in_ev"] is None
+
+
+def test_simulate_reports_bb_per_100_both_ways(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--hands", "300", "--game", "no-limit", "--seed", "1", "--show", "0", "--all-in-ev"]
+    assert main([*argv, "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    report = document["all_in_ev"]
+    assert report["hands"] > 0
+    real = {bot["seat"]: bot for bot in document["bots"]}
+    for bot in report["bots"]:
+        assert bot["bb_per_100"] == real[bot["seat"]]["bb_per_100"]
+    assert any(bot["all_in_bb_per_100"] != bot["bb_per_100"] for bot in report["bots"])
+    # No rake: all-in EV moves chips between players and creates none.
+    assert sum(bot["all_in_net_bb"] for bot in report["bots"]) == pytest.approx(
+        sum(bot["net_bb"] for bot in document["bots"]), abs=1e-3)
+    assert main(argv) == 0
+    assert "bb/100 both ways" in capsys.readouterr().out
