@@ -14,16 +14,17 @@ import types
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from engine.equity.allin import AllInEV, all_in_ev
     from engine.equity.ranges import EquityError, Player, parse_player
     from engine.equity.result import EquityResult, Figures, PlayerEquity
     from engine.equity.solve import DEFAULT_TRIALS, EXACT_LIMIT, equity
 
 _HOMES = {"EquityError": "ranges", "Player": "ranges", "parse_player": "ranges", "EquityResult": "result",
           "Figures": "result", "PlayerEquity": "result", "DEFAULT_TRIALS": "solve", "EXACT_LIMIT": "solve",
-          "equity": "solve"}
+          "equity": "solve", "AllInEV": "allin", "all_in_ev": "allin"}
 
-__all__ = ["DEFAULT_TRIALS", "EXACT_LIMIT", "EquityError", "EquityResult", "Figures", "Player", "PlayerEquity",
-           "equity", "parse_player"]
+__all__ = ["DEFAULT_TRIALS", "EXACT_LIMIT", "AllInEV", "EquityError", "EquityResult", "Figures", "Player",
+           "PlayerEquity", "all_in_ev", "equity", "parse_player"]
 
 
 def __getattr__(name: str) -> Any:
