@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Bet, Call, Check, FixedLimit, Fold, HandState, NoLimit, Raise, Rules, parse_cards, start_hand
+from engine import Bet, Call, Check, FixedLimit, Fold, HandState, NoLimit, Raise, Rules, start_hand
 from engine.actions import Action
 from engine.cli import main
 from engine.history.ohh_writer import write_ohh
@@ -223,10 +223,11 @@ def test_net_is_in_the_records_units() -> None:
 
 def test_allin_adjusted_net_credits_each_pot_by_equity_when_the_money_went_in() -> None:
     equity = pytest.importorskip("engine.equity")
+    all_in_ev = pytest.importorskip("engine.equity.allin").all_in_ev
     rules = Rules(NoLimit(), blinds=(1, 2))
     # Dee shoves 100 preflop, Bob calls; Ann and Cy fold. Ann's kings against Bob's A-3: preflop equity.
     state = play([Raise(100), Fold(), Call(), Fold()], rules=rules, holes=SPLIT, board=SPLIT_BOARD)
-    assert allin.allin_board(state) == ()
+    assert all_in_ev(state).board == ("",)  # the money went in preflop
     odds = equity.equity(["6c 6d 8s 9s", "Ah 3s Td Jc"], "", seed=0)
     adjusted = allin.adjusted_net(state)
     pot = 202  # 100 each and Cy's big blind
@@ -239,11 +240,12 @@ def test_allin_adjusted_net_credits_each_pot_by_equity_when_the_money_went_in() 
 
 def test_allin_adjusted_net_uses_the_flop_when_the_money_went_in_on_the_flop() -> None:
     equity = pytest.importorskip("engine.equity")
+    all_in_ev = pytest.importorskip("engine.equity.allin").all_in_ev
     rules = Rules(NoLimit(), blinds=(1, 2))
     # Everyone limps; on the flop Bob shoves, Ann calls, the others fold.
     state = play([Call(), Call(), Call(), Check(), Bet(98), Fold(), Fold(), Call()], rules=rules, holes=SPLIT,
                  board=SPLIT_BOARD)
-    assert allin.allin_board(state) == parse_cards("2c 4d 7h")
+    assert all_in_ev(state).board == ("2c 4d 7h",)
     odds = equity.equity(["Kd Ks 9c 9h", "Ah 3s Td Jc"], "2c 4d 7h", seed=0)
     adjusted = allin.adjusted_net(state)
     assert adjusted[0] == pytest.approx(204 * odds.players[0].equity - 100)
@@ -251,10 +253,10 @@ def test_allin_adjusted_net_uses_the_flop_when_the_money_went_in_on_the_flop() -
 
 
 def test_allin_adjusted_net_is_the_net_without_an_allin() -> None:
-    pytest.importorskip("engine.equity")
+    all_in_ev = pytest.importorskip("engine.equity.allin").all_in_ev
     state = play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=SPLIT,
                  board=SPLIT_BOARD)
-    assert allin.allin_board(state) is None
+    assert all_in_ev(state) is None
     assert allin.adjusted_net(state) == tuple(float(net) for net in state.result.net)  # type: ignore[union-attr]
     players = player_stats([PlayedHand(state, NAMES)], adjust=True)
     assert players["Ann"].data()["allin_adjusted_net"] == 2
