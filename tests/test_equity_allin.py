@@ -104,3 +104,18 @@ def test_hands_not_all_in_before_the_river_have_no_all_in_ev() -> None:
         state = state.apply(Check())
     assert state.is_over and state.result.showdown
     assert all_in_ev(state) is None  # the last action came on the river
+
+
+def test_a_double_board_halves_each_pot_and_counts_the_other_boards_cards_as_dead() -> None:
+    state = start_hand(Rules(NoLimit(), blinds=(1, 2), boards=2), (100, 100), button=0, seed=5)
+    state = state.apply(Call()).apply(Check())
+    state = state.apply(Bet(state.legal_actions().max_to)).apply(Call())
+    ev = all_in_ev(state)
+    assert ev is not None and ev.street == "flop" and len(ev.board) == 2
+    flops = [parse_cards(text) for text in ev.board]
+    holes = [state.hole[0], state.hole[1]]
+    first = equity(holes, board=flops[0], dead=flops[1])
+    second = equity(holes, board=flops[1], dead=flops[0])
+    for seat in range(2):
+        assert ev.pots[0].equity[seat] == pytest.approx(
+            (first.players[seat].equity + second.players[seat].equity) / 2, abs=1e-12)
