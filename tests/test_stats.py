@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -411,3 +412,23 @@ def test_command_draws_the_graph(tmp_path: Path) -> None:
     assert code == 0 and f"Graph written to {graph}" in out
     data = graph.read_bytes()
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000
+
+
+def test_command_without_numpy_says_the_adjusted_net_is_left_out(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _match_file(tmp_path, 10)
+    monkeypatch.setattr(allin, "_allin_module", lambda: None)
+    code, out, _ = run(str(path))
+    assert code == 0 and "needs numpy" in out
+    assert all(line.split()[-1] == "-" for line in out.splitlines()[1:4])
+    code, out, _ = run(str(path), "--json")
+    assert all(player["allin_adjusted_net"] is None for player in json.loads(out)["players"])
+
+
+def test_command_plot_without_matplotlib_is_one_line_and_exit_2(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _match_file(tmp_path, 5)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib raises ImportError
+    code, out, err = run(str(path), "--plot", str(tmp_path / "graph.png"))
+    assert code == 2 and out == "" and "pip install" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "graph.png").exists()
