@@ -390,8 +390,11 @@ def test_played_hands_refuses_a_bad_hand_or_lists_it(tmp_path: Path) -> None:
 
 
 def test_hand_facts_needs_a_finished_hand() -> None:
-    with pytest.raises(ValueError, match="finished"):
+    with pytest.raises(StatsError, match="finished"):
         hand_facts(start_hand(LIMIT, (100, 100), seed=1))
+    state = play([Raise(4), Fold(), Fold(), Fold()])
+    with pytest.raises(StatsError, match="3 names for a hand of 4 seats"):
+        player_stats([PlayedHand(state, NAMES[:3])])
 
 
 def test_command_skip_bad_leaves_out_a_bad_hand_and_names_it(tmp_path: Path) -> None:

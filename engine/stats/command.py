@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.stats import allin
+from engine.stats.errors import StatsError
 from engine.stats.players import PlayedHand, PlayerStats, player_stats
-from engine.stats.sources import StatsError, played_hands
+from engine.stats.sources import played_hands
 
 FORMATS = ("auto", "phh", "pokerstars", "ohh")
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")

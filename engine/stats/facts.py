@@ -16,6 +16,8 @@ from engine.actions import Action, Bet, Call, Raise
 from engine.history.replay import replay_states
 from engine.showdown import PotResult, share
 from engine.state import HandState, Street
+from engine.stats.errors import StatsError
+from engine.validate import quote
 
 _WAGERS = (Bet, Raise)
 _VOLUNTARY = (Call, Bet, Raise)
@@ -51,9 +53,9 @@ class SeatFacts:
 
 
 def hand_facts(hand: HandState) -> tuple[SeatFacts, ...]:
-    """Each seat's facts, in seat order, for a finished hand (raises ValueError for one still in play)."""
+    """Each seat's facts, in seat order, for a finished hand (a StatsError for anything else)."""
     if not isinstance(hand, HandState) or not hand.is_over or hand.result is None:
-        raise ValueError("hand_facts needs a finished HandState")
+        raise StatsError(f"hand_facts needs a finished HandState, got {quote(hand)}")
     n = hand.players
     betting = [_Betting() for _ in range(n)]
     saw_flop: tuple[bool, ...] | None = None

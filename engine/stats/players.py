@@ -15,7 +15,9 @@ import attrs
 
 from engine.state import HandState
 from engine.stats import allin
+from engine.stats.errors import StatsError
 from engine.stats.facts import SeatFacts, hand_facts
+from engine.validate import quote
 
 
 @attrs.frozen(slots=True)
@@ -158,7 +160,11 @@ def player_stats(hands: Iterable[PlayedHand], *, adjust: bool | None = None) -> 
         adjust = allin.available()
     players: dict[str, PlayerStats] = {}
     for hand in hands:
+        if not isinstance(hand, PlayedHand):
+            raise StatsError(f"player_stats takes PlayedHand(state, names) values, got {quote(hand)}")
         facts = hand_facts(hand.state)
+        if len(hand.names) != len(facts):
+            raise StatsError(f"{len(hand.names)} names for a hand of {len(facts)} seats: {quote(hand.names)}")
         big_blind = hand.state.rules.big_blind
         adjusted: Sequence[float | None] = allin.adjusted_net(hand.state) if adjust else (None,) * len(facts)
         for name, seat_facts, seat_adjusted in zip(hand.names, facts, adjusted, strict=True):

@@ -15,8 +15,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+from engine.stats.errors import StatsError
 from engine.stats.players import PlayerStats
-from engine.stats.sources import StatsError
 
 
 def require_matplotlib() -> Any:

@@ -7,16 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from engine.errors import EngineError, HistoryError
+from engine.errors import HistoryError
 from engine.history.files import read_history
 from engine.history.record import HandRecord
 from engine.history.replay import replay
+from engine.stats.errors import StatsError
 from engine.stats.players import PlayedHand
 
-
-class StatsError(EngineError):
-    """Statistics that cannot be worked out as asked: a file that cannot be read or holds no hand, a hand the
-    engine cannot replay (or that ends otherwise than its record says), a player no hand has."""
+__all__ = ["StatsError", "played_hands"]
 
 
 def played_hands(paths: Iterable[str | Path], format: str = "auto", *,
