@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import Bet, Call, Check, FixedLimit, Fold, HandState, NoLimit, Raise, Rules, start_hand
 from engine.actions import Action
@@ -435,3 +437,26 @@ def test_command_plot_without_matplotlib_is_one_line_and_exit_2(tmp_path: Path,
     code, out, err = run(str(path), "--plot", str(tmp_path / "graph.png"))
     assert code == 2 and out == "" and "pip install" in err and len(err.splitlines()) == 1
     assert not (tmp_path / "graph.png").exists()
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), game=st.sampled_from(["limit", "pot-limit", "no-limit"]))
+def test_facts_hold_together_on_random_matches(seed: int, game: str) -> None:
+    from engine.bots import make_bot
+    from engine.cli import build_game
+    from engine.match import play_match
+
+    hands: list[HandState] = []
+    bots = [make_bot(kind, seed=seed + i) for i, kind in enumerate(("random", "hilo", "caller", "random"))]
+    play_match(bots, build_game(game, None, None), 12, seed=seed, on_hand=lambda hand: hands.append(hand.state))
+    for state in hands:
+        facts = hand_facts(state)
+        assert state.result is not None
+        assert sum(f.net for f in facts) == -state.result.rake
+        for f in facts:
+            assert f.vpip or not f.pfr  # a preflop raise puts chips in voluntarily
+            assert f.three_bet_chance or not f.three_bet
+            assert f.saw_flop or not f.showdown
+            assert f.showdown or not f.won_showdown
+            assert f.won_showdown or not (f.won_high or f.won_low or f.scooped or f.quartered)
+            assert f.won_high or f.won_low or not f.scooped
