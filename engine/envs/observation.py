@@ -1,0 +1,79 @@
+"""The numeric observation of one seat: a float32 vector in [0, 1], the same length at every step.
+
+Layout for a table of ``n`` seats (docs/rl.md has the table). Chips are divided by the table's chips (the sum
+of the starting stacks), so every number lies in [0, 1] whatever the stakes; the big blind's share says how
+deep the stacks are. Seats are listed from the observer clockwise (the observer first), so a policy learnt
+in one seat plays in any other.
+
+- [0, 52): the observer's hole cards, one-hot by card index (``(rank - 2) * 4 + suit``, suits c d h s).
+- [52, 104): the board, one-hot the same way.
+- [104, 108): the street, one-hot: preflop, flop, turn, river (all 0 once the hand is over).
+- [108, 111): the betting structure, one-hot: fixed limit, pot limit, no limit.
+- 111: every chip in the middle (this round's bets included); 112: the big blind.
+- 113: what the observer must put in to call (at most its stack); 114, 115: the least and the most its bet
+  this round may become by a bet or raise (0 when it is not to act or may not wager).
+- [116, 116 + n): the observer's position, one-hot: seats clockwise from the button (0 = the button).
+- then four numbers per seat, from the observer clockwise: stack, bet this round, chips put in this hand
+  (antes and this round's bets included), folded (1 or 0).
+
+It reads only what the seat may know: its own cards and the public table, never another seat's cards.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from engine.betting import FixedLimit, PotLimit
+from engine.state import HandState, Street
+
+HOLE, BOARD, STREET, STRUCTURE = 0, 52, 104, 108
+POT, BIG_BLIND, TO_CALL, MIN_TO, MAX_TO = 111, 112, 113, 114, 115
+POSITION = 116
+SEAT_FIELDS = ("stack", "bet", "put in", "folded")
+
+
+def observation_size(players: int) -> int:
+    return POSITION + players + len(SEAT_FIELDS) * players
+
+
+def seats_start(players: int) -> int:
+    """Where the per-seat block begins."""
+    return POSITION + players
+
+
+def encode(state: HandState, seat: int) -> NDArray[np.float32]:
+    """The observation of ``seat`` in ``state`` (a new array each time: callers may keep or change it)."""
+    n = state.players
+    scale = 1.0 / sum(state.starting_stacks)
+    out = [0.0] * observation_size(n)  # filled as a list, made an array once: far cheaper than item by item
+    for card in state.hole[seat]:
+        out[HOLE + card] = 1.0
+    for card in state.board:
+        out[BOARD + card] = 1.0
+    street = state.street
+    if Street.PREFLOP <= street <= Street.RIVER:
+        out[STREET + street - Street.PREFLOP] = 1.0
+    rules = state.rules
+    betting = rules.betting
+    out[STRUCTURE + (0 if isinstance(betting, FixedLimit) else 1 if isinstance(betting, PotLimit) else 2)] = 1.0
+    stacks, bets, contributed, folded = state.stacks, state.bets, state.contributed, state.folded
+    out[POT] = state.pot_total * scale
+    out[BIG_BLIND] = rules.big_blind * scale
+    if state.actor is not None:
+        owed = state.level - bets[seat]
+        out[TO_CALL] = (owed if owed < stacks[seat] else stacks[seat]) * scale
+        if state.actor == seat:
+            legal = state.legal_actions()
+            if legal.wager is not None:
+                out[MIN_TO], out[MAX_TO] = legal.min_to * scale, legal.max_to * scale
+    out[POSITION + (seat - state.button) % n] = 1.0
+    at = seats_start(n)
+    for k in range(n):
+        other = (seat + k) % n
+        out[at] = stacks[other] * scale
+        out[at + 1] = bets[other] * scale
+        out[at + 2] = contributed[other] * scale
+        out[at + 3] = 1.0 if folded[other] else 0.0
+        at += 4
+    return np.array(out, dtype=np.float32)
