@@ -1,0 +1,408 @@
+"""The browser table (engine/server/static) in a real browser: Debian's headless Chromium driven through its
+chromedriver by Selenium, against a real server on a loopback port with built-in bots. A person joins from the
+lobby, plays whole hands with the page's buttons and keys, sees the board and the high/low result, reloads in
+the middle of a hand and carries on; two browsers at one table never have each other's hole cards in their
+pages; a spectator sees no hole cards; the hand history offers the PHH.
+
+Skipped, saying why, where Chromium, chromedriver or Selenium is missing (`.ci/run` installs them). With
+UPDATE_SCREENSHOTS=1 the tests also write docs/screenshots/{lobby,hand,showdown}.png.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets")
+pytest.importorskip("selenium", reason="selenium is not installed (the test extra)")
+
+from selenium import webdriver
+from selenium.common.exceptions import (
+    JavascriptException,
+    NoSuchElementException,
+    StaleElementReferenceException,
+    WebDriverException,
+)
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+from engine.server.app import GameServer
+from engine.server.config import ServerConfig, TableConfig
+from engine.server.store import SQLiteStore
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-extensions", "--hide-scrollbars", "--force-device-scale-factor=1")
+
+if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
+    pytest.skip(f"Chromium or chromedriver is missing ({CHROMIUM}, {CHROMEDRIVER}): apt-get install chromium "
+                "chromium-driver (.ci/run does)", allow_module_level=True)
+
+TABLES = (
+    TableConfig("heads-up", title="Pot-Limit Omaha Hi-Lo 1/2", game="pot-limit"),
+    TableConfig("showdown", title="Limit Omaha Hi-Lo 2/4", game="limit"),
+    TableConfig("pair", title="No-Limit Omaha Hi-Lo 1/2", game="no-limit"),
+    TableConfig("rail", title="Mixed Omaha Hi-Lo 1/2", game="mixed"),
+)
+BOTS = {"heads-up": 2, "showdown": 3, "pair": 1, "rail": 3}
+
+
+class LiveServer:
+    """`GameServer` with its bots on a free loopback port, on its own asyncio loop in a background thread (the
+    SQLite store is made and closed in that thread, the only one that touches it)."""
+
+    def __init__(self, db: str, pause_seconds: float) -> None:
+        self.config = ServerConfig(db=db, pause_seconds=pause_seconds, tables=TABLES)
+        self.port = 0
+        self.server: GameServer | None = None
+        self.ready = threading.Event()
+        self.failed: BaseException | None = None
+        self.loop = asyncio.new_event_loop()
+        self.stopping: asyncio.Event | None = None
+        self.thread = threading.Thread(target=self._run, name="live-server", daemon=True)
+        self.thread.start()
+        if not self.ready.wait(20) or self.failed is not None:
+            raise RuntimeError(f"the server did not start: {self.failed!r}")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self._main())
+        except BaseException as error:  # reported by the constructor or by stop()
+            self.failed = error
+            self.ready.set()
+
+    async def _main(self) -> None:
+        store = SQLiteStore(self.config.db)
+        try:
+            self.stopping = asyncio.Event()
+            self.server = GameServer(self.config, store, tick_seconds=0.05)
+            self.port = await self.server.start(port=0)
+            self.server.start_bots(BOTS)
+            self.ready.set()
+            await self.stopping.wait()
+            await self.server.stop()
+        finally:
+            store.close()
+
+    def call(self, function: Callable[[], Any]) -> Any:
+        """Run ``function`` on the server's loop (the only thread that may touch the rooms) and return its
+        result."""
+        async def wrapped() -> Any:
+            return function()
+        return asyncio.run_coroutine_threadsafe(wrapped(), self.loop).result(10)
+
+    def stop(self) -> None:
+        if self.stopping is not None:
+            self.loop.call_soon_threadsafe(self.stopping.set)
+        self.thread.join(15)
+        assert self.failed is None, self.failed
+
+
+@pytest.fixture(scope="module")
+def live() -> Iterator[LiveServer]:
+    folder = tempfile.mkdtemp(prefix="browser-test-")
+    server = LiveServer(str(Path(folder) / "server.sqlite3"), pause_seconds=1.2)
+    yield server
+    server.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+class Page:
+    """One browser (its own profile: its own localStorage, its own cookies) on the page, with the few things
+    the tests ask of it."""
+
+    def __init__(self, url: str, width: int = 1280, height: int = 900) -> None:
+        self.profile = tempfile.mkdtemp(prefix="chromium-profile-")
+        options = Options()
+        options.binary_location = CHROMIUM
+        for flag in (*FLAGS, f"--user-data-dir={self.profile}", f"--window-size={max(width, 500)},{height}"):
+            options.add_argument(flag)
+        if width < 500:  # a phone: the window cannot be that narrow, so the page is given a phone's screen
+            options.add_experimental_option("mobileEmulation", {
+                "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1, "touch": True}})
+        # The driver's path is given, so Selenium Manager never runs (nothing is downloaded).
+        self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        self.driver.set_page_load_timeout(15)
+        self.url = url
+        self.driver.get(url)
+
+    def close(self) -> None:
+        try:
+            self.driver.quit()
+        finally:
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+    def js(self, script: str, *args: Any) -> Any:
+        return self.driver.execute_script(script, *args)
+
+    def wait(self, what: Callable[[], Any], seconds: float = 15, message: str = "") -> Any:
+        """Poll ``what`` until it returns something true; its value."""
+        end = time.monotonic() + seconds
+        while True:
+            try:
+                value = what()
+            except (StaleElementReferenceException, JavascriptException, NoSuchElementException):
+                value = None
+            if value:
+                return value
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out waiting for {message or what}; page says: {self.errors()}")
+            time.sleep(0.05)
+
+    def errors(self) -> list[str]:
+        """The browser console's errors so far (a broken script shows up here)."""
+        try:
+            return [entry["message"] for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+        except WebDriverException:
+            return []
+
+    def state(self) -> dict[str, Any]:
+        """What the page shows, read from its DOM in one round trip."""
+        result: dict[str, Any] = self.js("""
+            const felt = document.getElementById('felt');
+            const me = document.querySelector('.seat.me');
+            const visible = (id) => !document.getElementById(id).hidden;
+            return {
+              screen: document.body.dataset.screen,
+              hand: felt.dataset.hand ? Number(felt.dataset.hand) : null,
+              street: felt.dataset.street || null,
+              turn: document.getElementById('actions').dataset.turn === 'yes',
+              decision: document.getElementById('actions').dataset.decision,
+              fold: visible('act-fold'), check: visible('act-check'), call: visible('act-call'),
+              wager: visible('wager'), runs: visible('runs'), show: visible('act-show'),
+              mine: me ? [...me.querySelectorAll('.hole .card[data-card]')].map(c => c.dataset.card) : [],
+              shown: me ? Boolean(me.querySelector('.hole.shown')) : false,
+              name: me ? me.dataset.name : null,
+              board: [...document.querySelectorAll('#boards .card[data-card]')].map(c => c.dataset.card),
+              result: Number(document.getElementById('result').dataset.hand) || null,
+            };""")
+        return result
+
+    def click(self, element_id: str) -> None:
+        self.driver.find_element(By.ID, element_id).click()
+
+    def shot(self, name: str) -> None:
+        """A screenshot for the docs, only when asked for (UPDATE_SCREENSHOTS=1): CI does not rewrite them."""
+        if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            self.driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+
+
+@pytest.fixture
+def browsers() -> Iterator[Callable[..., Page]]:
+    """Opens browsers on demand; closes them all at the end."""
+    opened: list[Page] = []
+
+    def open_page(url: str, **size: int) -> Page:
+        page = Page(url, **size)
+        opened.append(page)
+        return page
+
+    yield open_page
+    for page in opened:
+        page.close()
+
+
+def sit_down(page: Page, table: str, name: str, buy_in: int | None = None) -> None:
+    """From the lobby: the table's Sit down button, a name and a buy-in, the form's submit."""
+    row = page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, f'tr[data-table="{table}"]'),
+                    message=f"the lobby row of {table}")
+    row.find_element(By.CSS_SELECTOR, "button.sit").click()
+    name_box = page.driver.find_element(By.ID, "join-name")
+    name_box.clear()
+    name_box.send_keys(name)
+    if buy_in is not None:
+        box = page.driver.find_element(By.ID, "join-buy-in")
+        box.clear()
+        box.send_keys(str(buy_in))
+    page.click("join-submit")
+    page.wait(lambda: page.state()["name"] == name, message=f"{name} seated at {table}")
+
+
+def take_turn(page: Page, how: str = "call") -> bool:
+    """If it is this page's turn, answer with a button: "call" checks or calls; "raise" raises the minimum when
+    it may (with the key R and Enter), else checks or calls. True if it acted."""
+    state = page.state()
+    if not state["turn"]:
+        return False
+    if state["runs"]:
+        page.driver.find_element(By.CSS_SELECTOR, '#runs button[data-times="2"], #runs button').click()
+    elif state["show"]:
+        page.click("act-show")
+    elif how == "raise" and state["wager"]:
+        body = page.driver.find_element(By.TAG_NAME, "body")
+        body.send_keys("r")
+        if page.driver.switch_to.active_element.get_attribute("id") == "wager-amount":
+            page.driver.switch_to.active_element.send_keys("\n")
+    elif state["check"]:
+        page.click("act-check")
+    elif state["call"]:
+        page.click("act-call")
+    else:
+        page.click("act-fold")
+    page.wait(lambda: (s := page.state())["decision"] != state["decision"] or not s["turn"], 5,
+              "the action to be taken")
+    return True
+
+
+def play_until(page: Page, done: Callable[[dict[str, Any]], bool], seconds: float, how: str = "call") -> dict[str, Any]:
+    """Take every turn the page is offered until ``done(state)``; the last state."""
+    end = time.monotonic() + seconds
+    while True:
+        state = page.state()
+        if done(state):
+            return state
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out playing; last state {state}; errors {page.errors()}")
+        if not take_turn(page, how):
+            time.sleep(0.05)
+
+
+def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_reloads_mid_hand(live, browsers):
+    page = browsers(live.url)
+    rows = page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#tables tbody tr"), message="the lobby")
+    text = {row.get_attribute("data-table"): row.text for row in rows}
+    assert set(text) == {config.id for config in TABLES}
+    assert "Pot-Limit Omaha Hi-Lo" in text["heads-up"] and "1/2" in text["heads-up"]
+    assert "2/6" in text["heads-up"]  # the two bots of six seats
+    assert "(bets 2/4)" in text["showdown"]
+    page.wait(lambda: all(cell.text.strip() not in ("", "\u2014") for cell in
+                          page.driver.find_elements(By.CSS_SELECTOR, "#tables td.average-pot")), 15, "average pots")
+    page.shot("lobby")
+
+    sit_down(page, "heads-up", "ann", 150)
+    state = page.wait(lambda: (s := page.state())["mine"] and s, 20, "ann's hole cards")
+    assert len(state["mine"]) == 4
+    seats = page.driver.find_elements(By.CSS_SELECTOR, ".seat[data-name]")
+    assert {seat.get_attribute("data-name") for seat in seats} >= {"ann"} and len(seats) == 3
+    assert page.driver.find_elements(By.CSS_SELECTOR, ".dealer")
+    first = state["hand"]
+
+    # Whole hands through the buttons (and the R key with Enter for a raise): the board and the result appear.
+    boards_seen: set[str] = set()
+
+    def finished_two(state: dict[str, Any]) -> bool:
+        boards_seen.update(state["board"])
+        return (state["result"] or 0) >= first + 1
+
+    play_until(page, finished_two, 40, how="raise")
+    assert boards_seen, "no board was ever dealt"
+    summary = page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
+    assert re.search(r"Hand #\d+: .+ wins", summary), summary
+
+    # In the middle of a hand (cards dealt, ann still in): reload; the token in localStorage takes the seat back.
+    state = play_until(page, lambda s: bool(s["mine"]) and s["street"] not in (None, "between", "showdown")
+                       and s["turn"], 30)
+    page.shot("hand")
+    before = state
+    page.driver.refresh()
+    after = page.wait(lambda: (s := page.state())["mine"] and s, 15, "the seat back after the reload")
+    assert after["screen"] == "room" and after["name"] == "ann"
+    assert after["hand"] == before["hand"] and after["mine"] == before["mine"]
+    play_until(page, lambda s: (s["result"] or 0) >= before["hand"] + 1, 40)
+    assert not page.errors()
+
+
+def test_a_hi_lo_showdown_names_the_high_and_low_winners_with_their_five_cards(live, browsers):
+    page = browsers(live.url, width=1280, height=1180)
+    sit_down(page, "showdown", "cy", 200)
+
+    def split(state: dict[str, Any]) -> bool:
+        return bool(state["street"] == "showdown" and page.driver.find_elements(By.CSS_SELECTOR,
+                                                                                "#result .low-winner"))
+
+    play_until(page, split, 60)
+    page.shot("showdown")
+    high = page.driver.find_element(By.CSS_SELECTOR, "#result .high-winner")
+    low = page.driver.find_element(By.CSS_SELECTOR, "#result .low-winner")
+    assert len(high.find_elements(By.CSS_SELECTOR, ".card.win-high")) == 5
+    assert len(low.find_elements(By.CSS_SELECTOR, ".card.win-low")) == 5
+    # The winners' cards are marked on the table too: on the board and in the hands shown at the seats.
+    assert page.driver.find_elements(By.CSS_SELECTOR, "#boards .card.win-high")
+    assert page.driver.find_elements(By.CSS_SELECTOR, "#boards .card.win-low")
+    assert page.driver.find_elements(By.CSS_SELECTOR, ".seat .badge.high")
+    assert page.driver.find_elements(By.CSS_SELECTOR, ".seat .badge.low")
+    assert "Paid:" in page.driver.find_element(By.CSS_SELECTOR, "#result .payouts").text
+
+    # The hand history: the last hands as PHH, with this player's own cards, and a download.
+    page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#history li[data-hand] pre.phh"), 10, "history")
+    phh = page.js("return [...document.querySelectorAll('#history pre.phh')].map(p => p.textContent)")
+    assert all("variant = 'O/8'" in text or "variant" in text for text in phh)
+    assert page.driver.find_element(By.ID, "history-download").is_enabled()
+    assert not page.errors()
+
+
+FINISHED_PANELS_REMOVED = """
+    const copy = document.body.cloneNode(true);
+    const finished = [...copy.querySelectorAll('#result[data-hand], #history li[data-hand]')]
+        .map(node => Number(node.dataset.hand));
+    copy.querySelector('#result-panel').remove();
+    copy.querySelector('#history-panel').remove();
+    return [copy.innerHTML, finished];"""
+
+
+def test_two_browsers_at_one_table_never_see_each_others_hole_cards(live, browsers):
+    one = browsers(live.url, width=1000, height=800)
+    two = browsers(live.url, width=412, height=915)  # a phone's width
+    sit_down(one, "pair", "dee")
+    sit_down(two, "pair", "eve")
+    checked = 0
+    hands_seen: set[int] = set()
+    end = time.monotonic() + 45
+    while len(hands_seen) < 3 and time.monotonic() < end:
+        for me, other in ((one, two), (two, one)):
+            mine = me.state()
+            theirs = other.state()
+            if (mine["hand"] == theirs["hand"] and mine["street"] not in (None, "between", "showdown")
+                    and theirs["mine"] and not theirs["shown"]):  # shown: all in, turned face up for everyone
+                # The panels about finished hands (the last result, the history) may hold the same cards by
+                # chance: they are checked to be about earlier hands, and everything else for the cards.
+                page, finished = me.js(FINISHED_PANELS_REMOVED)
+                assert all(number < mine["hand"] for number in finished), (finished, mine["hand"])
+                for code in theirs["mine"]:
+                    assert f'data-card="{code}"' not in page, (code, mine["hand"])
+                    assert not re.search(rf"\b{code}\b", re.sub(r"<[^>]*>", " ", page)), (code, mine["hand"])
+                assert len(set(theirs["mine"]) & set(mine["mine"])) == 0
+                checked += 1
+                hands_seen.add(mine["hand"])
+            take_turn(me)
+    assert len(hands_seen) >= 3 and checked >= 6, (hands_seen, checked)
+    assert not one.errors() and not two.errors()
+
+
+def test_a_spectator_sees_the_table_but_no_hole_cards(live, browsers):
+    page = browsers(live.url)
+    row = page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, 'tr[data-table="rail"]'))
+    row.find_element(By.CSS_SELECTOR, "button.watch").click()
+    page.wait(lambda: page.state()["screen"] == "room"
+              and page.driver.find_elements(By.CSS_SELECTOR, ".seat .card.back"), 15, "the bots' hands, face down")
+    for _ in range(20):
+        state = page.state()
+        if state["street"] not in ("showdown", "between"):
+            # Face up only what was shown (players all in turn their cards face up for everyone).
+            faces = page.driver.find_elements(By.CSS_SELECTOR, ".seat .hole:not(.shown) .card[data-card]")
+            assert faces == [] and not state["turn"]
+        time.sleep(0.1)
+    assert page.driver.find_element(By.ID, "watch-controls").is_displayed()
+    assert not page.driver.find_element(By.ID, "seat-controls").is_displayed()
+    assert not page.errors()
