@@ -98,7 +98,7 @@ def test_the_lobby_and_the_page_are_served_over_http_on_the_same_port(db):
         tables = json.loads(body)["tables"]
         assert [t["id"] for t in tables] == ["limit", "nl"] and tables[0]["buy_in"] == [40, 200]
         status, kind, body = await asyncio.to_thread(http_get, port, "/")
-        assert status == 200 and kind.startswith("text/html") and "/ws" in body
+        assert status == 200 and kind.startswith("text/html") and "/static/table.js" in body  # the browser table
         status, _, _ = await asyncio.to_thread(http_get, port, "/nothing")
         assert status == 404
 
