@@ -22,7 +22,7 @@ actions: fold, check/call, min, half pot, pot, all in) with 100 big blinds; the 
 
 Figures: the median of ``--repeat`` timed passes of ``--steps`` steps (``time.perf_counter``, garbage
 collection off during a pass, as ``timeit`` does), in steps and hands per second, and the ratio ours / peer at
-each table size.
+each table size. The two environments' passes alternate, so a busy moment on the machine slows both.
 """
 
 from __future__ import annotations
@@ -81,14 +81,17 @@ def peer(players: int) -> Callable[[], Any] | None:
     return lambda: texas_holdem_no_limit_v6.env(num_players=players)
 
 
-def measure(make: Callable[[], Any], steps: int, repeat: int, seed: int) -> tuple[float, float]:
-    """Median steps/s and hands/s over ``repeat`` passes."""
-    rates, hand_rates = [], []
+def measure(makers: list[Callable[[], Any]], steps: int, repeat: int, seed: int) -> list[tuple[float, float]]:
+    """Median steps/s and hands/s of each environment over ``repeat`` passes. The passes alternate between the
+    environments (ours, peer, ours, peer...), so a change in the machine's load falls on both alike."""
+    rates: list[list[float]] = [[] for _ in makers]
+    hand_rates: list[list[float]] = [[] for _ in makers]
     for i in range(repeat):
-        seconds, hands = run(make, steps, seed + i)
-        rates.append(steps / seconds)
-        hand_rates.append(hands / seconds)
-    return statistics.median(rates), statistics.median(hand_rates)
+        for k, make in enumerate(makers):
+            seconds, hands = run(make, steps, seed + i)
+            rates[k].append(steps / seconds)
+            hand_rates[k].append(hands / seconds)
+    return [(statistics.median(r), statistics.median(h)) for r, h in zip(rates, hand_rates, strict=True)]
 
 
 def version(name: str) -> str:
@@ -110,13 +113,14 @@ def main(argv: list[str] | None = None) -> int:
           f"rlcard {version('rlcard')}; {args.steps} steps x {args.repeat} passes, medians")
     print(f"{'players':>7}  {'environment':<42} {'steps/s':>10} {'hands/s':>9} {'ratio':>7}")
     for players in sizes:
-        our_steps, our_hands = measure(ours(players), args.steps, args.repeat, args.seed)
-        print(f"{players:>7}  {'omaha_hilo_v0 (pot-limit Omaha hi-lo)':<42} {our_steps:>10,.0f} {our_hands:>9,.0f}")
         make_peer = peer(players)
+        results = measure([ours(players)] + ([make_peer] if make_peer else []), args.steps, args.repeat, args.seed)
+        our_steps, our_hands = results[0]
+        print(f"{players:>7}  {'omaha_hilo_v0 (pot-limit Omaha hi-lo)':<42} {our_steps:>10,.0f} {our_hands:>9,.0f}")
         if make_peer is None:
             print(f"{players:>7}  texas_holdem_no_limit_v6: RLCard is not installed here (see the docstring)")
             continue
-        peer_steps, peer_hands = measure(make_peer, args.steps, args.repeat, args.seed)
+        peer_steps, peer_hands = results[1]
         print(f"{players:>7}  {'texas_holdem_no_limit_v6 (RLCard NLHE)':<42} {peer_steps:>10,.0f} "
               f"{peer_hands:>9,.0f} {our_steps / peer_steps:>6.2f}x")
     return 0
