@@ -331,6 +331,34 @@ def test_the_gymnasium_env_deals_past_hands_the_agent_does_not_play():
     assert skipped > 0
 
 
+def test_opponents_hear_how_each_hand_ended_and_a_broken_one_stops_the_episode():
+    class NoteTaker(CallingStation):
+        def __init__(self):
+            self.seen = []
+
+        def hand_over(self, view):
+            self.seen.append(view.result.net)
+
+    notes = NoteTaker()
+    env = OmahaHiLoEnv(players=2, opponents=[notes], game="limit")
+    for hand_seed in range(3):
+        env.reset(seed=hand_seed)
+        done = False
+        while not done:
+            _, _, done, _, _ = env.step(1)
+    assert len(notes.seen) >= 3 and notes.seen[-1] == env.hand.result.net
+
+    class Cheater:
+        def act(self, view):
+            return Raise(10_000)
+
+    broken = OmahaHiLoEnv(players=2, opponents=[Cheater()])
+    with pytest.raises(IllegalAction, match="cannot raise to 10000"):
+        for hand_seed in range(5):  # the cheater acts first in some hand
+            broken.reset(seed=hand_seed)
+            broken.step(1)
+
+
 # --- the observation -------------------------------------------------------------------------------------------
 
 def test_observation_layout_on_a_known_hand():

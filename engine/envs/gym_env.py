@@ -84,6 +84,7 @@ class OmahaHiLoEnv(gymnasium.Env[dict[str, Any], np.int64]):
             if not hand.is_over:
                 break
             assert hand.result is not None  # a hand nobody is to act in is over
+            self._hands_over(hand)
             skipped += 1
             skipped_net += hand.result.net[AGENT_SEAT]
             if skipped >= _SKIP_LIMIT:
