@@ -264,8 +264,8 @@ class _Progress:
         self.task = self.bar.add_task("hands", total=total)
         self.bar.start()
 
-    def step(self) -> None:
-        self.done += 1
+    def step(self, hands: int = 1) -> None:
+        self.done += hands
         now = time.monotonic()
         if now - self.shown < 0.1 and self.done < self.total:
             return
@@ -287,18 +287,21 @@ class _Progress:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from engine.bots import make_bot
-    from engine.match import HistoryWriter, derive_seed, play_match
+    from engine.match import HistoryWriter
     from engine.report import hand_data, hand_line, incident_text, result_data, summary_table
+    from engine.shards import play_sharded
 
     out: TextIO = args.stdout
     game = build_game(args.game, args.stakes, args.blinds, runs=args.runs, boards=args.boards)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     specs = _bot_specs(args.bots, args.players)
-    bots = [make_bot(spec, seed=derive_seed(seed, f"bot{seat}")) for seat, spec in enumerate(specs)]
+    here = args.workers == 1 and args.backend == "local"  # the hands are played in this process
+    if not here and (args.out or args.all_in_ev):
+        raise EngineError("--out and --all-in-ev look at every hand, which is played in this process only with "
+                          "--workers 1 and the local backend")
     shown: list[HandSummary] = []
     callbacks: list[Callable[[HandSummary], object]] = []
-    show = max(args.show, 0)
+    show = max(args.show, 0) if here else 0
 
     def keep(hand: HandSummary) -> None:
         if hand.number <= show:
@@ -307,7 +310,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 out.write(hand_line(hand) + "\n")
 
     callbacks.append(keep)
-    all_in = _AllInTally(len(bots)) if args.all_in_ev else None
+    all_in = _AllInTally(len(specs)) if args.all_in_ev else None
     if all_in is not None:
         callbacks.append(all_in.add)
     writer = None
@@ -320,22 +323,28 @@ def _simulate(args: argparse.Namespace) -> int:
         writer = HistoryWriter(history, fmt)
         callbacks.append(writer)
     if not args.json:
-        out.write(f"{args.hands} hands of {_describe_game(game)}; {len(bots)} players; seed {seed}\n\n")
+        out.write(f"{args.hands} hands of {_describe_game(game)}; {len(specs)} players; seed {seed}\n\n")
         out.flush()  # before a progress bar starts drawing on the terminal
     progress = None
     stderr: TextIO = args.stderr
     if args.progress or (args.progress is None and args.hands >= 1000 and stderr.isatty()):
         progress = _Progress(args.hands, stderr)
-        callbacks.append(lambda hand: progress.step() if progress else None)
+        if here:
+            callbacks.append(lambda hand: progress.step() if progress else None)
 
     def on_hand(hand: HandSummary) -> None:
         for callback in callbacks:
             callback(hand)
 
+    def on_shard(shard: Any, _: object) -> None:
+        if progress is not None and not here:
+            progress.step(shard.hands)  # hands done across the workers, a shard at a time
+
     started = time.perf_counter()
     try:
-        result = play_match(bots, game, args.hands, seed=seed, stack=args.stack, time_limit=args.time_limit,
-                            on_hand=on_hand)
+        result = play_sharded(specs, game, args.hands, seed=seed, shard_size=args.shard_size, workers=args.workers,
+                              backend=args.backend, address=args.address, stack=args.stack,
+                              time_limit=args.time_limit, on_shard=on_shard, on_hand=on_hand if here else None)
     finally:
         if progress is not None:
             progress.close()
@@ -345,13 +354,18 @@ def _simulate(args: argparse.Namespace) -> int:
             history.close()
     seconds = time.perf_counter() - started
     if args.json:
-        document = {"game": args.game, "description": _describe_game(game), "players": len(bots),
+        document = {"game": args.game, "description": _describe_game(game), "players": len(specs),
                     "bot_kinds": specs, **result_data(result), "hand_log": [hand_data(h) for h in shown]}
         if all_in is not None:
             document["all_in_ev"] = all_in.data(result)
         out.write(json.dumps(document, indent=2) + "\n")
     else:
-        if result.hands > show:
+        if not here:
+            shards = -(-result.hands // args.shard_size)
+            out.write(f"{shards} shards of up to {args.shard_size} hands on {args.workers} "
+                      f"{'worker' if args.workers == 1 else 'workers'} ({args.backend}); hands are shown only "
+                      f"with --workers 1\n")
+        elif result.hands > show:
             out.write(f"... {result.hands - show} more hands not shown (--show N prints the first N)\n")
         out.write("\n" + summary_table(result) + "\n\n")
         if all_in is not None:
@@ -484,6 +498,15 @@ def _add_match_commands(commands: Any) -> None:
                                "needs numpy)")
     simulate.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                           help="a progress bar on standard error (default: for 1000+ hands on a terminal)")
+    simulate.add_argument("--workers", type=_whole_option(1, 1024), default=1,
+                          help="processes playing the match's shards at once (default 1: in this process)")
+    simulate.add_argument("--shard-size", type=_whole_option(1), default=1000,
+                          help="hands a shard: each shard is a fresh table session (default 1000; the result "
+                               "depends on the seed, the hands and this, never on --workers or --backend)")
+    simulate.add_argument("--backend", choices=("local", "ray"), default="local",
+                          help="local processes, or Ray tasks (the ray extra; docs/scale.md)")
+    simulate.add_argument("--address", default=None,
+                          help="the Ray cluster's address (default: start Ray on this machine)")
     simulate.set_defaults(run=_simulate)
     play = commands.add_parser("play", help="play at a table of bots in the terminal")
     play.add_argument("--hands", type=_whole_option(0), default=100,

@@ -30,6 +30,7 @@ Choices, and why:
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable, Sequence
 from time import monotonic
 from typing import TextIO
@@ -98,7 +99,9 @@ class BotStats:
     in big blinds of each hand's game; ``won`` hands in which it was paid from a pot; ``high`` and ``low`` hands
     in which it won or tied the high (the low) of a pot contested at a showdown; ``scooped`` hands in which it
     won every part of every contested pot it was in; ``quartered`` hands in which it tied a half of a split pot
-    with another player (a quarter of the pot, or less); ``showdowns`` hands it was in at a showdown."""
+    with another player (a quarter of the pot, or less); ``showdowns`` hands it was in at a showdown.
+    ``net_bb_squares`` is the sum of each hand's net in big blinds, squared: with ``net_bb`` and ``hands`` it
+    gives the spread of the results, so `bb_per_100_error` can say how far bb/100 is from noise."""
 
     seat: int
     name: str
@@ -113,11 +116,30 @@ class BotStats:
     showdowns: int = 0
     rebuys: int = 0
     faults: int = 0
+    net_bb_squares: float = 0.0
 
     @property
     def bb_per_100(self) -> float:
         """Big blinds won per 100 hands played."""
         return 100 * self.net_bb / self.hands if self.hands else 0.0
+
+    @property
+    def bb_per_100_error(self) -> float:
+        """The standard error of `bb_per_100`: the sample standard deviation of one hand's net (in big blinds)
+        over the square root of the hands, times 100 (0 with fewer than two hands). Hands are taken as
+        independent, which a session's stacks make only nearly true."""
+        n = self.hands
+        if n < 2:
+            return 0.0
+        mean = self.net_bb / n
+        variance = max(0.0, (self.net_bb_squares - n * mean * mean) / (n - 1))
+        return 100 * math.sqrt(variance / n)
+
+    @property
+    def bb_per_100_interval(self) -> tuple[float, float]:
+        """A 95% confidence interval for the bot's true bb/100 (normal approximation: 1.96 standard errors)."""
+        half = 1.96 * self.bb_per_100_error
+        return self.bb_per_100 - half, self.bb_per_100 + half
 
 
 @attrs.frozen(slots=True)
@@ -197,13 +219,13 @@ class HistoryWriter:
 class _Tally:
     """The mutable counters behind one bot's `BotStats`."""
 
-    __slots__ = ("faults", "hands", "high", "low", "net", "net_bb", "quartered", "rebuys", "scooped", "showdowns",
-                 "won")
+    __slots__ = ("faults", "hands", "high", "low", "net", "net_bb", "net_bb_squares", "quartered", "rebuys", "scooped",
+                 "showdowns", "won")
 
     def __init__(self) -> None:
         self.hands = self.net = self.won = self.high = self.low = self.scooped = 0
         self.quartered = self.showdowns = self.rebuys = self.faults = 0
-        self.net_bb = 0.0
+        self.net_bb = self.net_bb_squares = 0.0
 
 
 def unique_names(bots: Sequence[object], names: Sequence[str] | None = None) -> tuple[str, ...]:
@@ -341,7 +363,8 @@ def play_match(bots: Sequence[Bot], game: Rules | Schedule, hands: int, *, seed:
         if stopped:
             break
     stats = tuple(BotStats(seat, labels[seat], t.hands, t.net, t.net_bb, t.won, t.high, t.low, t.scooped,
-                           t.quartered, t.showdowns, t.rebuys, t.faults) for seat, t in enumerate(tallies))
+                           t.quartered, t.showdowns, t.rebuys, t.faults, t.net_bb_squares)
+                  for seat, t in enumerate(tallies))
     return MatchResult(played, seed, stats, tuple(incidents), stopped)
 
 
@@ -404,6 +427,7 @@ def _tally(tallies: list[_Tally], seats: Sequence[int], state: HandState, result
         tally.hands += 1
         tally.net += net
         tally.net_bb += net / big_blind
+        tally.net_bb_squares += (net / big_blind) ** 2
         tally.won += hand_seat in paid
         tally.high += hand_seat in high
         tally.low += hand_seat in low

@@ -79,7 +79,7 @@ def hand_line(hand: HandSummary) -> str:
 
 
 _COLUMNS = (("bot", "name", "<"), ("hands", "hands", ">"), ("net", "net", ">"), ("bb/100", "bb_per_100", ">"),
-            ("won", "won", ">"), ("high", "high", ">"), ("low", "low", ">"), ("scoop", "scooped", ">"),
+            ("±se", "bb_per_100_error", ">"), ("95%", "bb_per_100_interval", ">"), ("won", "won", ">"), ("high", "high", ">"), ("low", "low", ">"), ("scoop", "scooped", ">"),
             ("quarter", "quartered", ">"), ("showdown", "showdowns", ">"), ("rebuys", "rebuys", ">"),
             ("faults", "faults", ">"))
 
@@ -90,6 +90,10 @@ def _cell(stats: BotStats, field: str) -> str:
         return f"{value:+d}"
     if field == "bb_per_100":
         return f"{value:+.1f}"
+    if field == "bb_per_100_error":
+        return f"{value:.1f}"
+    if field == "bb_per_100_interval":
+        return f"{value[0]:+.1f}..{value[1]:+.1f}"
     return str(value)
 
 
@@ -112,7 +116,9 @@ def incident_text(incident: Incident) -> str:
 
 def stats_data(stats: BotStats) -> dict[str, Any]:
     return {"seat": stats.seat, "name": stats.name, "hands": stats.hands, "net": stats.net,
-            "net_bb": round(stats.net_bb, 4), "bb_per_100": round(stats.bb_per_100, 4), "won": stats.won,
+            "net_bb": round(stats.net_bb, 4), "bb_per_100": round(stats.bb_per_100, 4),
+            "bb_per_100_error": round(stats.bb_per_100_error, 4),
+            "bb_per_100_interval": [round(end, 4) for end in stats.bb_per_100_interval], "won": stats.won,
             "high": stats.high, "low": stats.low, "scooped": stats.scooped, "quartered": stats.quartered,
             "showdowns": stats.showdowns, "rebuys": stats.rebuys, "faults": stats.faults}
 

@@ -42,7 +42,7 @@ def test_simulate_prints_hands_and_a_summary_table() -> None:
     assert all(" pot " in line and ("high " in line or "uncontested" in line) for line in hand_lines)
     assert "... 55 more hands not shown" in out
     header = next(line for line in lines if line.startswith("bot "))
-    assert header.split() == ["bot", "hands", "net", "bb/100", "won", "high", "low", "scoop", "quarter",
+    assert header.split() == ["bot", "hands", "net", "bb/100", "±se", "95%", "won", "high", "low", "scoop", "quarter",
                               "showdown", "rebuys", "faults"]
     rows = [line.split() for line in lines if line.split() and line.split()[0] in
             ("hilo1", "random1", "caller1", "hilo2", "random2", "caller2")]
@@ -68,7 +68,7 @@ def test_simulate_json_is_one_document_for_machines() -> None:
     assert [bot["name"] for bot in document["bots"]] == ["hilo1", "random1", "caller1", "hilo2", "random2",
                                                           "caller2"]
     assert sum(bot["net"] for bot in document["bots"]) == 0
-    assert set(document["bots"][0]) >= {"hands", "net", "bb_per_100", "won", "high", "low", "scooped",
+    assert set(document["bots"][0]) >= {"hands", "net", "bb_per_100", "bb_per_100_error", "bb_per_100_interval", "won", "high", "low", "scooped",
                                         "quartered", "rebuys", "faults"}
     assert document["incidents"] == []
     assert [hand["number"] for hand in document["hand_log"]] == [1, 2, 3]

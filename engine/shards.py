@@ -1,0 +1,193 @@
+"""Matches cut into shards, played on many cores or on a Ray cluster, and merged into one result.
+
+A match of ``hands`` hands seeded ``seed`` is cut into shards of ``shard_size`` hands. Shard k is a table session
+of its own: a fresh table, its bots built anew from their specs (`engine.bots.make_bot`), seeded by
+``shard_seed(seed, k)`` (the match seed itself for shard 0, so a match of one shard is the match `play_match`
+plays). The shards are independent, so they can run anywhere, in any order, and the merged result depends only
+on the seed, the hands and the shard size: never on how many workers played them, nor on the backend.
+
+Bots are given as specs (text such as "hilo" or "mybots:Shark"), not objects: each worker builds its own, so
+nothing but text crosses to a worker, and a bot's memory never leaks from one shard into another.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import attrs
+
+from engine.bots.base import MatchError, seed_argument
+from engine.match import (
+    DEFAULT_TIME_LIMIT,
+    BotStats,
+    HandSummary,
+    Incident,
+    MatchResult,
+    derive_seed,
+    play_match,
+)
+from engine.rules import Rules
+from engine.schedule import Schedule
+from engine.validate import finite, one_of, quote, whole
+
+BACKENDS = ("local", "ray")
+
+
+@attrs.frozen(slots=True)
+class Shard:
+    """Hands ``first + 1`` to ``first + hands`` of a match, played as a table session seeded ``seed``."""
+
+    index: int
+    first: int
+    hands: int
+    seed: int | str
+
+
+def shard_seed(seed: int | str, index: int) -> int | str:
+    """The seed of shard ``index``: the match seed for shard 0, else one derived from it and the index."""
+    return seed if index == 0 else derive_seed(seed, f"shard{index}")
+
+
+def cut(hands: int, seed: int | str, shard_size: int) -> tuple[Shard, ...]:
+    """The shards of a match: every ``shard_size`` hands, the last one shorter."""
+    whole(hands, "hands", minimum=0, error=MatchError)
+    whole(shard_size, "shard_size (hands a shard)", minimum=1, error=MatchError)
+    return tuple(Shard(index, first, min(shard_size, hands - first), shard_seed(seed, index))
+                 for index, first in enumerate(range(0, hands, shard_size)))
+
+
+def play_shard(specs: Sequence[str], game: Rules | Schedule, shard: Shard, stack: int | None = None,
+               time_limit: float | None = DEFAULT_TIME_LIMIT,
+               on_hand: Callable[[HandSummary], object] | None = None) -> MatchResult:
+    """One shard, played where this runs (a worker process, a Ray task): its bots built from ``specs``, its
+    hands (given to ``on_hand``) and incidents numbered by the match's hand numbers."""
+    from engine.bots import make_bot
+
+    bots = [make_bot(spec, seed=derive_seed(shard.seed, f"bot{seat}")) for seat, spec in enumerate(specs)]
+    renumbered = None
+    if on_hand is not None:
+        callback = on_hand
+
+        def renumbered(hand: HandSummary) -> None:
+            callback(attrs.evolve(hand, number=hand.number + shard.first))
+
+    result = play_match(bots, game, shard.hands, seed=shard.seed, stack=stack, time_limit=time_limit,
+                        on_hand=renumbered)
+    incidents = tuple(attrs.evolve(incident, hand=incident.hand + shard.first) for incident in result.incidents)
+    return attrs.evolve(result, incidents=incidents)
+
+
+@attrs.frozen(slots=True)
+class Job:
+    """Everything a worker needs to play one shard: plain data, sent to a process or a Ray task."""
+
+    specs: tuple[str, ...]
+    game: Rules | Schedule
+    shard: Shard
+    stack: int | None
+    time_limit: float | None
+
+    def run(self) -> MatchResult:
+        return play_shard(self.specs, self.game, self.shard, self.stack, self.time_limit)
+
+
+def run_job(job: Job) -> MatchResult:
+    """`Job.run` as a plain function, for process pools and Ray."""
+    return job.run()
+
+
+def merge(seed: int | str, results: Sequence[MatchResult]) -> MatchResult:
+    """The shards' results as one match's: every count summed seat by seat, the incidents in hand order. A
+    shard stopped early by a bot (`StopMatch`) makes the whole match stopped."""
+    if not results:
+        return MatchResult(0, seed, (), ())
+    stats = []
+    for seat, first in enumerate(results[0].stats):
+        rows = [result.stats[seat] for result in results]
+        sums = {field.name: sum(getattr(row, field.name) for row in rows)
+                for field in attrs.fields(BotStats) if field.name not in ("seat", "name")}
+        stats.append(BotStats(seat, first.name, **sums))
+    incidents: list[Incident] = [incident for result in results for incident in result.incidents]
+    return MatchResult(sum(result.hands for result in results), seed, tuple(stats), tuple(incidents),
+                       any(result.stopped for result in results))
+
+
+def play_sharded(specs: Sequence[str], game: Rules | Schedule, hands: int, *, seed: int | str = 0,
+                 shard_size: int = 1000, workers: int = 1, backend: str = "local", address: str | None = None,
+                 stack: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
+                 on_shard: Callable[[Shard, MatchResult], object] | None = None,
+                 on_hand: Callable[[HandSummary], object] | None = None) -> MatchResult:
+    """Play a match of ``hands`` hands in shards (see the module) and merge them.
+
+    ``workers``: processes on this machine (1: in this process); ``backend`` "ray" sends the shards to a Ray
+    cluster as tasks instead (``address``: the cluster's, None for a Ray started here; the `ray` extra).
+    ``on_shard`` is called in this process with each shard and its result as it comes back, in shard order
+    (for a progress bar). ``on_hand`` sees every hand, numbered by the match, as `play_match`'s does: only
+    when the shards are played in this process (one worker, the local backend)."""
+    if isinstance(specs, str) or not isinstance(specs, Sequence) or not all(isinstance(s, str) for s in specs):
+        raise MatchError(f"specs are the bots as text (such as ['hilo', 'random']), got {quote(specs)}")
+    seed_argument(seed, optional=False)
+    whole(workers, "workers (processes)", minimum=1, maximum=1024, error=MatchError)
+    one_of(backend, BACKENDS, "backend", error=MatchError)
+    if time_limit is not None:
+        finite(time_limit, "time_limit (seconds per action, or None for no limit)", positive=True, error=MatchError)
+    from engine.bots import make_bot
+
+    for spec in specs:  # a bad spec is an error now, not in a worker
+        make_bot(spec)
+    shards = cut(hands, seed, shard_size)
+    results = []
+    played: Iterator[tuple[Shard, MatchResult]]
+    if on_hand is not None:
+        if workers != 1 or backend != "local":
+            raise MatchError("on_hand sees hands played in this process: it needs workers=1 and the local backend")
+        played = ((shard, play_shard(specs, game, shard, stack, time_limit, on_hand)) for shard in shards)
+    else:
+        played = _run(specs, game, shards, workers, backend, address, stack, time_limit)
+    for shard, result in played:
+        results.append(result)
+        if on_shard is not None:
+            on_shard(shard, result)
+    return merge(seed, results)
+
+
+def _run(specs: Sequence[str], game: Rules | Schedule, shards: Sequence[Shard], workers: int, backend: str,
+         address: str | None, stack: int | None, time_limit: float | None) -> Iterator[tuple[Shard, MatchResult]]:
+    jobs = [Job(tuple(specs), game, shard, stack, time_limit) for shard in shards]
+    if backend == "ray":
+        yield from zip(shards, _run_on_ray(jobs, address), strict=True)
+    elif workers == 1 or len(jobs) < 2:
+        for job in jobs:
+            yield job.shard, job.run()
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+            yield from zip(shards, pool.map(run_job, jobs), strict=True)  # results in shard order as they come
+
+
+def _run_on_ray(jobs: Sequence[Job], address: str | None) -> Iterator[MatchResult]:
+    try:
+        import ray
+    except ImportError:
+        raise MatchError('the ray backend needs Ray: python -m pip install -e ".[ray]"') from None
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False,
+                 runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(_package_roots())}})
+    try:
+        task = ray.remote(run_job)
+        futures = [task.remote(job) for job in jobs]
+        for future in futures:
+            yield ray.get(future)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _package_roots() -> list[str]:
+    """Where this package (and the bots' modules, on the path here) are found, for Ray's workers."""
+    import engine
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(engine.__file__)))
+    return [root, *[path for path in os.environ.get("PYTHONPATH", "").split(os.pathsep) if path]]

@@ -1,0 +1,119 @@
+"""Matches in shards (engine.shards): the result depends only on the seed, the hands and the shard size, never on
+the number of workers or the backend; merged counts equal the shards' sums; bad arguments are MatchErrors."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from engine import FixedLimit, PotLimit, Rules
+from engine.bots.base import MatchError
+from engine.match import derive_seed, play_match
+from engine.shards import cut, merge, play_shard, play_sharded, shard_seed
+
+LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
+SPECS = ["hilo", "random", "caller"]
+
+
+def test_a_match_is_cut_into_shards_of_the_given_size_seeded_from_the_match_seed():
+    shards = cut(2500, 7, 1000)
+    assert [(s.index, s.first, s.hands) for s in shards] == [(0, 0, 1000), (1, 1000, 1000), (2, 2000, 500)]
+    assert shards[0].seed == 7 and shards[1].seed == derive_seed(7, "shard1") != shards[2].seed
+    assert cut(0, 7, 1000) == () and [s.hands for s in cut(3, "x", 1)] == [1, 1, 1]
+    assert shard_seed("x", 0) == "x"
+
+
+def test_one_shard_is_the_match_play_match_plays():
+    from engine.bots import make_bot
+
+    bots = [make_bot(spec, seed=derive_seed(5, f"bot{seat}")) for seat, spec in enumerate(SPECS)]
+    assert play_sharded(SPECS, LIMIT, 40, seed=5) == play_match(bots, LIMIT, 40, seed=5)
+
+
+def test_the_result_is_the_same_for_any_number_of_workers():
+    one = play_sharded(SPECS, Rules(PotLimit(), blinds=(1, 2)), 90, seed=11, shard_size=25, workers=1)
+    two = play_sharded(SPECS, Rules(PotLimit(), blinds=(1, 2)), 90, seed=11, shard_size=25, workers=2)
+    assert one == two and one.hands == 90
+    assert sum(stat.net for stat in one.stats) == 0  # no rake: chips only move between the bots
+    other_size = play_sharded(SPECS, Rules(PotLimit(), blinds=(1, 2)), 90, seed=11, shard_size=30)
+    assert other_size != one  # the shard size is part of the match's definition
+
+
+def test_merging_sums_every_count_and_numbers_incidents_by_the_match():
+    shards = cut(30, 3, 10)
+    results = [play_shard(SPECS, LIMIT, shard) for shard in shards]
+    merged = merge(3, results)
+    assert merged.hands == 30 and merged.seed == 3
+    for seat in range(len(SPECS)):
+        for field in attrs.fields(type(merged.stats[seat])):
+            if field.name in ("seat", "name"):
+                continue
+            assert getattr(merged.stats[seat], field.name) == pytest.approx(
+                sum(getattr(result.stats[seat], field.name) for result in results))
+    assert merge(3, []).hands == 0
+
+
+def test_bad_arguments_are_match_errors_before_any_shard_runs():
+    for kwargs, match in (({"workers": 0}, "workers"), ({"backend": "spark"}, "backend"),
+                          ({"shard_size": 0}, "shard_size"), ({"seed": 1.5}, "seed"),
+                          ({"time_limit": -1}, "time_limit")):
+        with pytest.raises(MatchError, match=match):
+            play_sharded(SPECS, LIMIT, 10, **kwargs)
+    with pytest.raises(MatchError, match="specs"):
+        play_sharded("hilo", LIMIT, 10)  # type: ignore[arg-type]
+    with pytest.raises(MatchError):
+        play_sharded(["no-such-bot"], LIMIT, 10)
+
+
+def test_every_hand_reaches_on_hand_numbered_by_the_match_and_the_standard_error_is_the_samples():
+    """bb/100's standard error: the sample standard deviation of the hands' nets in big blinds over the root of
+    the hands, times 100; merged shards give the same as one pass over every hand."""
+    hands: list = []
+    result = play_sharded(SPECS, LIMIT, 45, seed=9, shard_size=20, on_hand=hands.append)
+    assert [hand.number for hand in hands] == list(range(1, 46))
+    with pytest.raises(MatchError, match="on_hand"):
+        play_sharded(SPECS, LIMIT, 45, seed=9, workers=2, on_hand=hands.append)
+    for seat, stats in enumerate(result.stats):
+        nets = [hand.result.net[hand.seats.index(seat)] / 2 for hand in hands if seat in hand.seats]
+        n = len(nets)
+        mean = sum(nets) / n
+        sd = (sum((x - mean) ** 2 for x in nets) / (n - 1)) ** 0.5
+        assert stats.hands == n and stats.bb_per_100 == pytest.approx(100 * mean)
+        assert stats.bb_per_100_error == pytest.approx(100 * sd / n ** 0.5)
+        low, high = stats.bb_per_100_interval
+        assert low == pytest.approx(stats.bb_per_100 - 1.96 * stats.bb_per_100_error) and high > low
+
+
+def test_simulate_with_workers_gives_the_same_report_and_refuses_what_needs_every_hand(tmp_path):
+    import io
+    import json
+
+    from engine.cli import main
+
+    def simulate(*argv: str) -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        code = main(["simulate", "--hands", "60", "--seed", "4", "--shard-size", "25", *argv], stdout=out,
+                    stderr=err)
+        return code, out.getvalue(), err.getvalue()
+
+    code, one, _ = simulate("--json")
+    code2, two, _ = simulate("--json", "--workers", "2")
+    assert code == code2 == 0
+    first, second = json.loads(one), json.loads(two)
+    assert first["bots"] == second["bots"] and first["hands"] == second["hands"] == 60
+    assert len(first["hand_log"]) == 20 and second["hand_log"] == []
+    assert all("bb_per_100_error" in bot and len(bot["bb_per_100_interval"]) == 2 for bot in first["bots"])
+    code, text, _ = simulate("--workers", "2")
+    assert code == 0 and "3 shards of up to 25 hands on 2 workers (local)" in text and "±se" in text
+    code, _, err = simulate("--workers", "2", "--out", str(tmp_path / "x.phhs"))
+    assert code == 2 and "--workers 1" in err and not (tmp_path / "x.phhs").exists()
+    code, _, err = simulate("--workers", "0")
+    assert code == 2
+
+
+def test_the_ray_backend_gives_the_local_result():
+    """A Ray instance started here (the ray extra); the shards are Ray tasks, the result the same."""
+    pytest.importorskip("ray", reason="Ray is not installed (the ray extra): the Ray backend is not tested")
+    local = play_sharded(SPECS, LIMIT, 40, seed=21, shard_size=15)
+    on_ray = play_sharded(SPECS, LIMIT, 40, seed=21, shard_size=15, backend="ray")
+    assert on_ray == local
