@@ -295,10 +295,10 @@ def _simulate(args: argparse.Namespace) -> int:
     game = build_game(args.game, args.stakes, args.blinds, runs=args.runs, boards=args.boards)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     specs = _bot_specs(args.bots, args.players)
-    here = args.workers == 1 and args.backend == "local"  # the hands are played in this process
+    here = args.workers == 1 and args.backend == "local" and not args.duplicate  # hands played in this process
     if not here and (args.out or args.all_in_ev):
         raise EngineError("--out and --all-in-ev look at every hand, which is played in this process only with "
-                          "--workers 1 and the local backend")
+                          "--workers 1, the local backend and no --duplicate")
     shown: list[HandSummary] = []
     callbacks: list[Callable[[HandSummary], object]] = []
     show = max(args.show, 0) if here else 0
@@ -341,10 +341,19 @@ def _simulate(args: argparse.Namespace) -> int:
             progress.step(shard.hands)  # hands done across the workers, a shard at a time
 
     started = time.perf_counter()
+    duplicate = None
     try:
-        result = play_sharded(specs, game, args.hands, seed=seed, shard_size=args.shard_size, workers=args.workers,
-                              backend=args.backend, address=args.address, stack=args.stack,
-                              time_limit=args.time_limit, on_shard=on_shard, on_hand=on_hand if here else None)
+        if args.duplicate:
+            from engine.duplicate import play_duplicate
+
+            duplicate = play_duplicate(specs, game, args.hands, seed=seed, shard_size=args.shard_size,
+                                       workers=args.workers, backend=args.backend, address=args.address,
+                                       stack=args.stack, time_limit=args.time_limit, on_shard=on_shard)
+            result = duplicate.result
+        else:
+            result = play_sharded(specs, game, args.hands, seed=seed, shard_size=args.shard_size,
+                                  workers=args.workers, backend=args.backend, address=args.address, stack=args.stack,
+                                  time_limit=args.time_limit, on_shard=on_shard, on_hand=on_hand if here else None)
     finally:
         if progress is not None:
             progress.close()
@@ -358,16 +367,20 @@ def _simulate(args: argparse.Namespace) -> int:
                     "bot_kinds": specs, **result_data(result), "hand_log": [hand_data(h) for h in shown]}
         if all_in is not None:
             document["all_in_ev"] = all_in.data(result)
+        if duplicate is not None:
+            document["duplicate"] = _duplicate_data(duplicate)
         out.write(json.dumps(document, indent=2) + "\n")
     else:
         if not here:
-            shards = -(-result.hands // args.shard_size)
+            shards = -(-args.hands // args.shard_size)
             out.write(f"{shards} shards of up to {args.shard_size} hands on {args.workers} "
                       f"{'worker' if args.workers == 1 else 'workers'} ({args.backend}); hands are shown only "
                       f"with --workers 1\n")
         elif result.hands > show:
             out.write(f"... {result.hands - show} more hands not shown (--show N prints the first N)\n")
         out.write("\n" + summary_table(result) + "\n\n")
+        if duplicate is not None:
+            out.write(_duplicate_text(duplicate) + "\n\n")
         if all_in is not None:
             out.write(all_in.text(result) + "\n\n")
         if result.incidents:
@@ -385,6 +398,24 @@ def _simulate(args: argparse.Namespace) -> int:
     out.flush()
     stderr.write(f"{result.hands:,} hands in {seconds:.2f} s ({rate:,.0f} hands/s)\n")
     return 0
+
+
+def _duplicate_data(duplicate: Any) -> dict[str, object]:
+    return {"deals": duplicate.deals, "rotations": duplicate.rotations, "bots": [
+        {"seat": stats.seat, "name": stats.name, "bb_per_100": round(stats.bb_per_100, 4),
+         "error_by_hands": round(stats.bb_per_100_error, 4), "error_by_deals": round(duplicate.duplicate_error(bot), 4)}
+        for bot, stats in enumerate(duplicate.result.stats)]}
+
+
+def _duplicate_text(duplicate: Any) -> str:
+    lines = [f"Duplicate: {duplicate.deals:,} deals, each played {duplicate.rotations} times with the bots rotated "
+             f"(seat i is the i-th bot over all its hands). Standard error of bb/100 by hands, and by deals:"]
+    for bot, stats in enumerate(duplicate.result.stats):
+        by_hands, by_deals = stats.bb_per_100_error, duplicate.duplicate_error(bot)
+        fell = f", {100 * (1 - by_deals / by_hands):.0f}% less" if by_hands else ""
+        lines.append(f"  {stats.name}: {stats.bb_per_100:+.1f} bb/100, ±{by_hands:.1f} by hands, ±{by_deals:.1f} "
+                     f"by deals{fell}")
+    return "\n".join(lines)
 
 
 class _AllInTally:
@@ -505,6 +536,8 @@ def _add_match_commands(commands: Any) -> None:
                                "depends on the seed, the hands and this, never on --workers or --backend)")
     simulate.add_argument("--backend", choices=("local", "ray"), default="local",
                           help="local processes, or Ray tasks (the ray extra; docs/scale.md)")
+    simulate.add_argument("--duplicate", action="store_true",
+                          help="play every deal once per rotation of the bots, so each plays each seat's cards")
     simulate.add_argument("--address", default=None,
                           help="the Ray cluster's address (default: start Ray on this machine)")
     simulate.set_defaults(run=_simulate)

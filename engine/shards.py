@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import TypeVar
 
 import attrs
 
@@ -33,6 +34,8 @@ from engine.schedule import Schedule
 from engine.validate import finite, one_of, quote, whole
 
 BACKENDS = ("local", "ray")
+J = TypeVar("J")
+R = TypeVar("R")
 
 
 @attrs.frozen(slots=True)
@@ -126,17 +129,7 @@ def play_sharded(specs: Sequence[str], game: Rules | Schedule, hands: int, *, se
     ``on_shard`` is called in this process with each shard and its result as it comes back, in shard order
     (for a progress bar). ``on_hand`` sees every hand, numbered by the match, as `play_match`'s does: only
     when the shards are played in this process (one worker, the local backend)."""
-    if isinstance(specs, str) or not isinstance(specs, Sequence) or not all(isinstance(s, str) for s in specs):
-        raise MatchError(f"specs are the bots as text (such as ['hilo', 'random']), got {quote(specs)}")
-    seed_argument(seed, optional=False)
-    whole(workers, "workers (processes)", minimum=1, maximum=1024, error=MatchError)
-    one_of(backend, BACKENDS, "backend", error=MatchError)
-    if time_limit is not None:
-        finite(time_limit, "time_limit (seconds per action, or None for no limit)", positive=True, error=MatchError)
-    from engine.bots import make_bot
-
-    for spec in specs:  # a bad spec is an error now, not in a worker
-        make_bot(spec)
+    check_arguments(specs, seed, workers, backend, time_limit)
     shards = cut(hands, seed, shard_size)
     results = []
     played: Iterator[tuple[Shard, MatchResult]]
@@ -153,11 +146,27 @@ def play_sharded(specs: Sequence[str], game: Rules | Schedule, hands: int, *, se
     return merge(seed, results)
 
 
+def check_arguments(specs: Sequence[str], seed: int | str, workers: int, backend: str,
+                    time_limit: float | None) -> None:
+    """MatchError unless these can make a sharded match; a bad bot spec is found here, not in a worker."""
+    if isinstance(specs, str) or not isinstance(specs, Sequence) or not all(isinstance(s, str) for s in specs):
+        raise MatchError(f"specs are the bots as text (such as ['hilo', 'random']), got {quote(specs)}")
+    seed_argument(seed, optional=False)
+    whole(workers, "workers (processes)", minimum=1, maximum=1024, error=MatchError)
+    one_of(backend, BACKENDS, "backend", error=MatchError)
+    if time_limit is not None:
+        finite(time_limit, "time_limit (seconds per action, or None for no limit)", positive=True, error=MatchError)
+    from engine.bots import make_bot
+
+    for spec in specs:
+        make_bot(spec)
+
+
 def _run(specs: Sequence[str], game: Rules | Schedule, shards: Sequence[Shard], workers: int, backend: str,
          address: str | None, stack: int | None, time_limit: float | None) -> Iterator[tuple[Shard, MatchResult]]:
     jobs = [Job(tuple(specs), game, shard, stack, time_limit) for shard in shards]
     if backend == "ray":
-        yield from zip(shards, _run_on_ray(jobs, address), strict=True)
+        yield from zip(shards, on_ray(run_job, jobs, address), strict=True)
     elif workers == 1 or len(jobs) < 2:
         for job in jobs:
             yield job.shard, job.run()
@@ -166,7 +175,9 @@ def _run(specs: Sequence[str], game: Rules | Schedule, shards: Sequence[Shard], 
             yield from zip(shards, pool.map(run_job, jobs), strict=True)  # results in shard order as they come
 
 
-def _run_on_ray(jobs: Sequence[Job], address: str | None) -> Iterator[MatchResult]:
+def on_ray(function: Callable[[J], R], jobs: Sequence[J], address: str | None) -> Iterator[R]:
+    """``function(job)`` for each job as a Ray task, the results in the jobs' order (Ray started here for the
+    call when ``address`` is None and no Ray is running; else the cluster at ``address``)."""
     try:
         import ray
     except ImportError:
@@ -176,7 +187,7 @@ def _run_on_ray(jobs: Sequence[Job], address: str | None) -> Iterator[MatchResul
         ray.init(address=address, include_dashboard=False, log_to_driver=False,
                  runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(_package_roots())}})
     try:
-        task = ray.remote(run_job)
+        task = ray.remote(function)
         futures = [task.remote(job) for job in jobs]
         for future in futures:
             yield ray.get(future)

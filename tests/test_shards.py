@@ -117,3 +117,39 @@ def test_the_ray_backend_gives_the_local_result():
     local = play_sharded(SPECS, LIMIT, 40, seed=21, shard_size=15)
     on_ray = play_sharded(SPECS, LIMIT, 40, seed=21, shard_size=15, backend="ray")
     assert on_ray == local
+
+
+def test_a_duplicate_match_plays_each_deal_in_every_rotation_and_luck_cancels():
+    """Identical deterministic bots: each plays every seat of every deal, so each one's net over the rotations
+    of a deal is the deal's total, zero (no rake): the duplicate standard error vanishes, the plain one does not."""
+    from engine.duplicate import play_duplicate
+
+    same = play_duplicate(["caller"] * 3, LIMIT, 40, seed=2, shard_size=15)
+    assert same.deals == 40 and same.rotations == 3 and same.result.hands == 120
+    for bot, stats in enumerate(same.result.stats):
+        assert stats.hands == 120 and stats.net == 0 and same.duplicate_error(bot) == pytest.approx(0, abs=1e-9)
+    assert any(stats.bb_per_100_error > 1 for stats in same.result.stats)
+    mixed = play_duplicate(SPECS, LIMIT, 60, seed=8, shard_size=25)
+    assert mixed == play_duplicate(SPECS, LIMIT, 60, seed=8, shard_size=25, workers=2)
+    assert [s.name for s in mixed.result.stats] == ["hilo", "random", "caller"]
+    assert sum(s.net for s in mixed.result.stats) == 0
+    with pytest.raises(MatchError, match="two bots"):
+        play_duplicate(["hilo"], LIMIT, 10)
+
+
+def test_simulate_duplicate_reports_both_standard_errors():
+    import io
+    import json
+
+    from engine.cli import main
+
+    out = io.StringIO()
+    assert main(["simulate", "--hands", "30", "--seed", "1", "--duplicate", "--json"], stdout=out,
+                stderr=io.StringIO()) == 0
+    document = json.loads(out.getvalue())
+    assert document["duplicate"]["deals"] == 30 and document["duplicate"]["rotations"] == 3
+    assert {"error_by_hands", "error_by_deals"} <= set(document["duplicate"]["bots"][0])
+    err = io.StringIO()
+    assert main(["simulate", "--hands", "30", "--duplicate", "--out", "x.phhs"], stdout=io.StringIO(),
+                stderr=err) == 2
+    assert "--duplicate" in err.getvalue()

@@ -1,0 +1,146 @@
+"""Duplicate matches: every deal played once per seat rotation, so each bot plays each seat's cards.
+
+With N bots, deal k of a match is played N times: in rotation r the bot in table seat s is bot (s + r) mod N, and
+every rotation uses the same seeds, so deal k brings the same cards to the same seats (the deck comes from the
+hand's seed; everybody is dealt every hand, as busted bots rebuy at once). Summed over the rotations, a deal's
+luck (who held the cards) falls on every bot alike and mostly cancels: what is left is how each played them. The
+standard error of bb/100 is then measured over deals (each deal's result averaged over its rotations) instead
+of over hands, and falls by how much of the spread was the cards'.
+
+Shards work as in `engine.shards`: a shard is played in all its rotations by one worker, and the result depends
+only on the seed, the hands and the shard size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import attrs
+
+from engine.bots.base import MatchError
+from engine.match import DEFAULT_TIME_LIMIT, BotStats, HandSummary, MatchResult, derive_seed, play_match, unique_names
+from engine.rules import Rules
+from engine.schedule import Schedule
+from engine.shards import Shard, cut, merge
+
+
+@attrs.frozen(slots=True)
+class DealSpread:
+    """Per bot, over deals: the sum of each deal's net in big blinds averaged over its rotations, and of its
+    square."""
+
+    deals: int
+    sums: tuple[float, ...]
+    squares: tuple[float, ...]
+
+
+@attrs.frozen(slots=True)
+class DuplicateResult:
+    """A duplicate match: ``result`` has one `BotStats` per bot (seat i is the i-th bot given, over all its
+    hands in every seat), ``deals`` deals each played in ``rotations`` rotations, and ``spread`` for the
+    duplicate standard error."""
+
+    result: MatchResult
+    deals: int
+    rotations: int
+    spread: DealSpread
+
+    def duplicate_error(self, bot: int) -> float:
+        """The standard error of bot ``bot``'s bb/100 measured over deals (0 with fewer than two deals)."""
+        n = self.spread.deals
+        if n < 2:
+            return 0.0
+        mean = self.spread.sums[bot] / n
+        variance = max(0.0, (self.spread.squares[bot] - n * mean * mean) / (n - 1))
+        return 100 * math.sqrt(variance / n)
+
+
+@attrs.frozen(slots=True)
+class DuplicateJob:
+    """One shard in all its rotations: plain data for a worker process or a Ray task."""
+
+    specs: tuple[str, ...]
+    names: tuple[str, ...]
+    game: Rules | Schedule
+    shard: Shard
+    stack: int | None
+    time_limit: float | None
+
+    def run(self) -> tuple[MatchResult, DealSpread]:
+        from engine.bots import make_bot
+
+        n = len(self.specs)
+        deal_nets = [[0.0] * n for _ in range(self.shard.hands)]  # deal -> bot -> net in big blinds, summed
+        per_bot: list[MatchResult] = []
+        for rotation in range(n):
+            order = [(seat + rotation) % n for seat in range(n)]  # the bot in each table seat
+            bots = [make_bot(self.specs[bot], seed=derive_seed(self.shard.seed, f"bot{bot}")) for bot in order]
+
+            def record(hand: HandSummary, order: list[int] = order) -> None:
+                big_blind = max(hand.state.rules.big_blind, 1)
+                for hand_seat, seat in enumerate(hand.seats):
+                    deal_nets[hand.number - 1][order[seat]] += hand.result.net[hand_seat] / big_blind
+
+            result = play_match(bots, self.game, self.shard.hands, seed=self.shard.seed, stack=self.stack,
+                                time_limit=self.time_limit, names=[self.names[bot] for bot in order], on_hand=record)
+            stats: list[BotStats | None] = [None] * n
+            for seat, bot in enumerate(order):
+                stats[bot] = attrs.evolve(result.stats[seat], seat=bot)
+            incidents = tuple(attrs.evolve(incident, hand=incident.hand + self.shard.first, seat=order[incident.seat])
+                              for incident in result.incidents)
+            per_bot.append(attrs.evolve(result, stats=tuple(s for s in stats if s is not None), incidents=incidents))
+        merged = merge(self.shard.seed, per_bot)
+        averages = [[net / n for net in nets] for nets in deal_nets]
+        spread = DealSpread(self.shard.hands, tuple(sum(deal[bot] for deal in averages) for bot in range(n)),
+                            tuple(sum(deal[bot] ** 2 for deal in averages) for bot in range(n)))
+        return merged, spread
+
+
+def run_duplicate_job(job: DuplicateJob) -> tuple[MatchResult, DealSpread]:
+    """`DuplicateJob.run` as a plain function, for process pools and Ray."""
+    return job.run()
+
+
+def play_duplicate(specs: Sequence[str], game: Rules | Schedule, hands: int, *, seed: int | str = 0,
+                   shard_size: int = 1000, workers: int = 1, backend: str = "local", address: str | None = None,
+                   stack: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
+                   on_shard: Callable[[Shard, MatchResult], object] | None = None) -> DuplicateResult:
+    """A duplicate match of ``hands`` deals (see the module), each played once per rotation of the bots:
+    ``len(specs)`` times as many hands in all. Arguments as `engine.shards.play_sharded`."""
+    from engine.bots import make_bot
+    from engine.shards import check_arguments
+
+    check_arguments(specs, seed, workers, backend, time_limit)
+    if len(specs) < 2:
+        raise MatchError(f"a duplicate match needs two bots or more, got {len(specs)}")
+    names = unique_names([make_bot(spec) for spec in specs])
+    shards = cut(hands, seed, shard_size)
+    jobs = [DuplicateJob(tuple(specs), names, game, shard, stack, time_limit) for shard in shards]
+    results: list[MatchResult] = []
+    spreads: list[DealSpread] = []
+    for shard, (result, spread) in zip(shards, _run(jobs, workers, backend, address), strict=True):
+        results.append(result)
+        spreads.append(spread)
+        if on_shard is not None:
+            on_shard(shard, result)
+    n = len(specs)
+    total = DealSpread(sum(s.deals for s in spreads),
+                       tuple(sum(s.sums[bot] for s in spreads) for bot in range(n)),
+                       tuple(sum(s.squares[bot] for s in spreads) for bot in range(n)))
+    return DuplicateResult(merge(seed, results), total.deals, n, total)
+
+
+def _run(jobs: Sequence[DuplicateJob], workers: int, backend: str,
+         address: str | None) -> Iterator[tuple[MatchResult, DealSpread]]:
+    if backend == "ray":
+        from engine.shards import on_ray
+
+        yield from on_ray(run_duplicate_job, jobs, address)
+    elif workers == 1 or len(jobs) < 2:
+        for job in jobs:
+            yield job.run()
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+            yield from pool.map(run_duplicate_job, jobs)
