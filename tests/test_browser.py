@@ -2,7 +2,8 @@
 chromedriver by Selenium, against a real server on a loopback port with built-in bots. A person joins from the
 lobby, plays whole hands with the page's buttons and keys, sees the board and the high/low result, reloads in
 the middle of a hand and carries on; two browsers at one table never have each other's hole cards in their
-pages; a spectator sees no hole cards; the hand history offers the PHH.
+pages; a spectator sees no hole cards; the run-it-twice question is answered and both runs drawn; the hand
+history shows the PHH of the last hands and its download replays through the engine.
 
 Skipped, saying why, where Chromium, chromedriver or Selenium is missing (`.ci/run` installs them). With
 UPDATE_SCREENSHOTS=1 the tests also write docs/screenshots/{lobby,hand,showdown}.png.
@@ -37,6 +38,8 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+from engine.history import replay
+from engine.history.phh import read_phh
 from engine.server.app import GameServer
 from engine.server.config import ServerConfig, TableConfig
 from engine.server.store import SQLiteStore
@@ -58,8 +61,9 @@ TABLES = (
     TableConfig("showdown", title="Limit Omaha Hi-Lo 2/4", game="limit"),
     TableConfig("pair", title="No-Limit Omaha Hi-Lo 1/2", game="no-limit"),
     TableConfig("rail", title="Mixed Omaha Hi-Lo 1/2", game="mixed"),
+    TableConfig("twice", title="No-Limit Omaha Hi-Lo 1/2, run it twice", game="no-limit", runs=2),
 )
-BOTS = {"heads-up": 2, "showdown": 3, "pair": 1, "rail": 3}
+BOTS = {"heads-up": 2, "showdown": 3, "pair": 1, "rail": 3, "twice": 0}
 
 
 class LiveServer:
@@ -246,9 +250,14 @@ def take_turn(page: Page, how: str = "call") -> bool:
     if not state["turn"]:
         return False
     if state["runs"]:
-        page.driver.find_element(By.CSS_SELECTOR, '#runs button[data-times="2"], #runs button').click()
+        page.driver.find_element(By.CSS_SELECTOR, '#runs button[data-times="2"]').click()
     elif state["show"]:
         page.click("act-show")
+    elif how == "all-in" and state["wager"]:
+        page.click("quick-max")
+        page.click("act-wager")
+    elif how == "keys" and (state["check"] or state["call"]):
+        page.driver.find_element(By.TAG_NAME, "body").send_keys("c")
     elif how == "raise" and state["wager"]:
         body = page.driver.find_element(By.TAG_NAME, "body")
         body.send_keys("r")
@@ -311,7 +320,7 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     assert re.search(r"Hand #\d+: .+ wins", summary), summary
 
     # In the middle of a hand (cards dealt, ann still in): reload; the token in localStorage takes the seat back.
-    state = play_until(page, lambda s: bool(s["mine"]) and s["street"] not in (None, "between", "showdown")
+    state = play_until(page, lambda s: bool(s["mine"]) and len(s["board"]) >= 3 and s["street"] != "showdown"
                        and s["turn"], 30)
     page.shot("hand")
     before = state
@@ -319,7 +328,7 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     after = page.wait(lambda: (s := page.state())["mine"] and s, 15, "the seat back after the reload")
     assert after["screen"] == "room" and after["name"] == "ann"
     assert after["hand"] == before["hand"] and after["mine"] == before["mine"]
-    play_until(page, lambda s: (s["result"] or 0) >= before["hand"] + 1, 40)
+    play_until(page, lambda s: (s["result"] or 0) >= before["hand"] + 1, 40, how="keys")
     assert not page.errors()
 
 
@@ -328,8 +337,8 @@ def test_a_hi_lo_showdown_names_the_high_and_low_winners_with_their_five_cards(l
     sit_down(page, "showdown", "cy", 200)
 
     def split(state: dict[str, Any]) -> bool:
-        return bool(state["street"] == "showdown" and page.driver.find_elements(By.CSS_SELECTOR,
-                                                                                "#result .low-winner"))
+        return bool(state["street"] == "showdown" and state["mine"]  # cy's own hand among those shown
+                    and page.driver.find_elements(By.CSS_SELECTOR, "#result .low-winner"))
 
     play_until(page, split, 60)
     page.shot("showdown")
@@ -348,7 +357,23 @@ def test_a_hi_lo_showdown_names_the_high_and_low_winners_with_their_five_cards(l
     page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#history li[data-hand] pre.phh"), 10, "history")
     phh = page.js("return [...document.querySelectorAll('#history pre.phh')].map(p => p.textContent)")
     assert all("variant = 'O/8'" in text or "variant" in text for text in phh)
-    assert page.driver.find_element(By.ID, "history-download").is_enabled()
+    for text in phh:  # the hole cards known: cy's own, and the hands shown; anyone else's are ????????
+        players = re.search(r"players = \[(.*)\]", text).group(1).replace('"', "").split(", ")
+        for player, cards in re.findall(r'"d dh p(\d) (\S+)"', text):
+            hidden = set(cards) == {"?"}
+            assert hidden or players[int(player) - 1] == "cy" or f'"p{player} sm {cards}"' in text, text
+        assert "????" in text or "sm" in text
+    folder = tempfile.mkdtemp(prefix="downloads-")
+    page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+    page.click("history-download")
+    # Chromium writes a .crdownload file and renames it when it is complete.
+    saved = page.wait(lambda: list(Path(folder).glob("showdown-hands.phhs")), 10, "the downloaded PHH")[0]
+    records = read_phh(saved.read_text())
+    assert len(records) == len(phh) >= 1
+    for record in records:
+        report = replay(record)
+        assert not report.failed, report.detail
+    shutil.rmtree(folder, ignore_errors=True)
     assert not page.errors()
 
 
@@ -405,4 +430,30 @@ def test_a_spectator_sees_the_table_but_no_hole_cards(live, browsers):
         time.sleep(0.1)
     assert page.driver.find_element(By.ID, "watch-controls").is_displayed()
     assert not page.driver.find_element(By.ID, "seat-controls").is_displayed()
+    assert not page.errors()
+
+
+def test_the_run_it_twice_question_is_asked_and_each_run_is_drawn(live, browsers):
+    # A calling station with a short stack (it agrees to every run on offer): ann moves all in before the flop,
+    # it calls, both are asked how many times to run the board, and ann answers with the page's button.
+    room = live.server.rooms["twice"]
+    live.call(lambda: room.join("caller-bot-1", 40, bot="caller", connect=False))
+    live.call(live.server.bots.ensure)
+    page = browsers(live.url)
+    sit_down(page, "twice", "ann", 200)
+    asked: list[int] = []
+
+    def answered_twice(state: dict[str, Any]) -> bool:
+        if state["turn"] and state["runs"]:
+            labels = page.js("return [...document.querySelectorAll('#runs button')].map(b => b.textContent)")
+            assert labels == ["Once", "Twice"]
+            asked.append(state["hand"])
+        return bool(asked) and state["street"] == "showdown" and state["hand"] == asked[0]
+
+    play_until(page, answered_twice, 40, how="all-in")
+    labels = [label.text for label in page.driver.find_elements(By.CSS_SELECTOR, "#boards .board-label")]
+    assert labels == ["Run 1", "Run 2"]
+    for board in page.driver.find_elements(By.CSS_SELECTOR, "#boards .board"):
+        assert len(board.find_elements(By.CSS_SELECTOR, ".card[data-card]")) == 5
+    assert len(page.driver.find_elements(By.CSS_SELECTOR, "#result .result-board")) == 2
     assert not page.errors()

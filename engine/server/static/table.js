@@ -117,6 +117,7 @@
       const response = await fetch("/api/tables", { cache: "no-store" });
       const data = await response.json();
       app.tables = data.tables;
+      if (!app.ws) setStatus("online", "online");
       if (app.table) app.info = app.tables.find((t) => t.id === app.table) || app.info;
       renderLobby();
       if (app.mode !== "lobby") renderRoom();
@@ -126,6 +127,8 @@
   }
 
   function renderLobby() {
+    const nobody = app.tables.every((info) => info.players.length === 0);
+    $("no-bots").hidden = !nobody;
     const body = $("tables").tBodies[0];
     body.replaceChildren(...app.tables.map((info) => {
       const taken = info.players.length;
@@ -586,7 +589,10 @@
     $("wager").hidden = true;
     $("runs").hidden = true;
     const info = $("turn-info");
-    if (!m || !m.view.hand) { info.textContent = ""; return; }
+    if (!m || !m.view.hand) {
+      info.textContent = m && showdownOnTable() ? "The next hand is dealt in a moment" : "";
+      return;
+    }
     if (!mine) {
       const actor = m.clock.actor;
       info.textContent = actor === null || actor === undefined ? ""
@@ -768,7 +774,8 @@
   function downloadHistory() {
     const hands = [...app.history].filter((h) => h.phh).sort((a, b) => a.number - b.number);
     if (!hands.length) return;
-    const text = hands.map((h) => `# hand ${h.number}\n${h.phh.trim()}\n`).join("\n");
+    // A .phhs file: one TOML table per hand, named by its number (as engine.history.write_phhs writes them).
+    const text = hands.map((h) => `[${h.number}]\n${h.phh.trim()}\n`).join("\n");
     const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
     const link = el("a", { href: url, download: `${app.table}-hands.phhs` });
     document.body.append(link);
