@@ -329,6 +329,12 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     assert after["screen"] == "room" and after["name"] == "ann"
     assert after["hand"] == before["hand"] and after["mine"] == before["mine"]
     play_until(page, lambda s: (s["result"] or 0) >= before["hand"] + 1, 40, how="keys")
+
+    # F folds when there is something to call (before the flop, unless ann is the big blind).
+    facing = play_until(page, lambda s: s["turn"] and s["fold"], 30, how="keys")
+    page.driver.find_element(By.TAG_NAME, "body").send_keys("f")
+    page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, ".seat.me.folded") or page.state()["hand"]
+              != facing["hand"], 5, "ann's fold")
     assert not page.errors()
 
 
@@ -410,7 +416,7 @@ def test_two_browsers_at_one_table_never_see_each_others_hole_cards(live, browse
                 assert len(set(theirs["mine"]) & set(mine["mine"])) == 0
                 checked += 1
                 hands_seen.add(mine["hand"])
-            take_turn(me)
+            take_turn(me, "keys" if me is two else "call")
     assert len(hands_seen) >= 3 and checked >= 6, (hands_seen, checked)
     assert not one.errors() and not two.errors()
 
