@@ -421,7 +421,8 @@ def test_two_browsers_at_one_table_never_see_each_others_hole_cards(live, browse
     assert not one.errors() and not two.errors()
 
 
-def test_a_spectator_sees_the_table_but_no_hole_cards(live, browsers):
+def test_a_spectator_sees_the_table_but_no_hole_cards_then_sits_down_sits_out_tops_up_comes_back_and_leaves(
+        live, browsers):
     page = browsers(live.url)
     row = page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, 'tr[data-table="rail"]'))
     row.find_element(By.CSS_SELECTOR, "button.watch").click()
@@ -436,6 +437,32 @@ def test_a_spectator_sees_the_table_but_no_hole_cards(live, browsers):
         time.sleep(0.1)
     assert page.driver.find_element(By.ID, "watch-controls").is_displayed()
     assert not page.driver.find_element(By.ID, "seat-controls").is_displayed()
+
+    # From watching to a seat: the form under the table, then the seat's own controls.
+    page.driver.find_element(By.ID, "watch-name").clear()
+    page.driver.find_element(By.ID, "watch-name").send_keys("fay")
+    page.driver.find_element(By.ID, "watch-buy-in").clear()
+    page.driver.find_element(By.ID, "watch-buy-in").send_keys("100")
+    page.driver.find_element(By.CSS_SELECTOR, "#watch-join button[type=submit]").click()
+    page.wait(lambda: page.state()["name"] == "fay", 10, "fay seated")
+    assert page.driver.find_element(By.ID, "seat-controls").is_displayed()
+
+    def me() -> str:
+        return str(page.driver.find_element(By.CSS_SELECTOR, ".seat.me").text)
+
+    page.click("sit-out")
+    page.wait(lambda: "sitting out" in me(), 10, "fay sitting out")
+    # Chips are added between hands (or while not dealt in): the button waits for that.
+    page.wait(lambda: page.driver.find_element(By.ID, "top-up").is_enabled(), 20, "top up allowed")
+    page.driver.find_element(By.ID, "top-up-amount").send_keys("50")
+    page.click("top-up")
+    page.wait(lambda: "150" in me().split(), 10, "fay's stack topped up to 150")
+    page.click("come-back")
+    page.wait(lambda: "sitting out" not in me() and page.driver.find_element(By.ID, "sit-out").is_displayed(), 10)
+    page.click("leave")
+    page.wait(lambda: page.state()["screen"] == "lobby", 30, "back in the lobby")
+    notice = page.driver.find_element(By.ID, "notice").text
+    assert re.fullmatch(r"You left rail with \d+ chips\.", notice), notice
     assert not page.errors()
 
 

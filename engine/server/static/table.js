@@ -339,6 +339,7 @@
     app.acted = null;
     app.table = null;
     remember("watching", null);
+    delete $("watch-join").dataset.table;
     $("result").replaceChildren(el("p", { class: "hint", text: "No hand finished yet." }));
     $("history").replaceChildren();
     showScreen("lobby");
@@ -361,7 +362,8 @@
       : `${info.title} \u00b7 ${about}`;
     $("watch-controls").hidden = app.mode !== "watching";
     $("seat-controls").hidden = app.mode !== "seated";
-    if (app.mode === "watching" && info && !$("watch-buy-in").value) {
+    if (app.mode === "watching" && info && $("watch-join").dataset.table !== info.id) {
+      $("watch-join").dataset.table = info.id;  // filled in once: never under the user's typing
       $("watch-buy-in").min = info.buy_in[0]; $("watch-buy-in").max = info.buy_in[1];
       $("watch-buy-in").value = info.buy_in[1];
       $("watch-name").value = recall("name") || "";
@@ -704,10 +706,11 @@
     $("come-back").hidden = !away;
     $("come-back").textContent = player.leaving ? "Stay" : "Come back";
     const room = app.info ? app.info.buy_in[1] - player.stack : 0;
+    const dealtIn = Boolean(view.hand) && view.hand_seats.includes(view.seat);  // chips go on after the hand
     const topUp = $("top-up-amount");
     topUp.max = Math.max(1, room);
-    topUp.placeholder = room > 0 ? `up to ${room}` : "full";
-    $("top-up").disabled = room < 1;
+    topUp.placeholder = room < 1 ? "full" : dealtIn ? "after this hand" : `up to ${room}`;
+    $("top-up").disabled = room < 1 || dealtIn;
     const straddle = $("straddle-choice");
     straddle.hidden = m.straddle === undefined;
     if (m.straddle !== undefined) $("straddle").checked = m.straddle;
