@@ -6,7 +6,7 @@ pages; a spectator sees no hole cards; the run-it-twice question is answered and
 history shows the PHH of the last hands and its download replays through the engine.
 
 Skipped, saying why, where Chromium, chromedriver or Selenium is missing (`.ci/run` installs them). With
-UPDATE_SCREENSHOTS=1 the tests also write docs/screenshots/{lobby,hand,showdown}.png.
+UPDATE_SCREENSHOTS=1 the tests also write docs/screenshots/{lobby,hand,showdown,phone}.png.
 """
 
 from __future__ import annotations
@@ -418,6 +418,16 @@ def test_two_browsers_at_one_table_never_see_each_others_hole_cards(live, browse
                 hands_seen.add(mine["hand"])
             take_turn(me, "keys" if me is two else "call")
     assert len(hands_seen) >= 3 and checked >= 6, (hands_seen, checked)
+    # The phone's page fits its width: nothing to scroll sideways, every seat and the action bar inside it.
+    width, scroll, outside = two.js("""
+        const inside = (node) => {
+          const r = node.getBoundingClientRect();
+          return r.left >= 0 && r.right <= innerWidth;
+        };
+        return [innerWidth, document.documentElement.scrollWidth,
+                [...document.querySelectorAll('.seat, #actions, .seat-controls')].filter(n => !inside(n)).length];""")
+    assert width == 412 and scroll <= width and outside == 0, (width, scroll, outside)
+    two.shot("phone")
     assert not one.errors() and not two.errors()
 
 
