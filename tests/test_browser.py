@@ -299,6 +299,10 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
                           page.driver.find_elements(By.CSS_SELECTOR, "#tables td.average-pot")), 15, "average pots")
     page.shot("lobby")
 
+    # Everything the page loaded came from the server itself (the machines it runs on may be offline).
+    loaded = page.js("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert loaded and all(url.startswith(live.url) for url in loaded), loaded
+
     sit_down(page, "heads-up", "ann", 150)
     state = page.wait(lambda: (s := page.state())["mine"] and s, 20, "ann's hole cards")
     assert len(state["mine"]) == 4
@@ -313,6 +317,18 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     def finished_two(state: dict[str, Any]) -> bool:
         boards_seen.update(state["board"])
         return (state["result"] or 0) >= first + 1
+
+    # The Pot button at pot limit asks for the pot-sized raise, which is the most the rules allow (unless the
+    # stack is shorter); half the pot is less, the amount box follows the slider.
+    play_until(page, lambda s: s["turn"] and s["wager"], 30)
+    low, high, pot, half = page.js("""
+        const box = document.getElementById('wager-amount');
+        document.getElementById('quick-pot').click();
+        const pot = Number(box.value);
+        document.getElementById('quick-half').click();
+        return [Number(box.min), Number(box.max), pot, Number(box.value)];""")
+    assert pot == high and low <= half < high, (low, high, pot, half)
+    assert page.driver.find_element(By.ID, "act-wager").text.split()[-2] == str(half)
 
     play_until(page, finished_two, 40, how="raise")
     assert boards_seen, "no board was ever dealt"
