@@ -448,3 +448,15 @@ def test_a_record_seen_by_a_seat_keeps_its_own_cards_and_the_hands_shown():
         assert sorted(again.hole, key=str) == sorted(seen.hole, key=str)  # PHH numbers seats from the button
     with pytest.raises(HistoryError, match="not a seat"):
         record.seen_by(3)
+
+
+def test_serve_with_no_configuration_seats_bots_at_the_built_in_tables(tmp_path):
+    """A first run (`python -m engine serve`, then a browser) finds somebody to play: three bots a table."""
+    from engine.server.config import load_config
+
+    first = load_config(None)
+    assert first.bots == 3 and [t.id for t in first.tables] == ["limit", "pot-limit", "no-limit", "mixed"]
+    assert all(first.table_bots(table) == 3 for table in first.tables) and first.pause_seconds == 4.0
+    assert load_config(None, bots=0).bots == 0
+    (tmp_path / "mine.toml").write_text('[[tables]]\nid = "t"\n')
+    assert load_config(tmp_path / "mine.toml").bots == 0  # a configuration says what it wants

@@ -34,7 +34,8 @@ log = logging.getLogger("engine.server")
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Omaha Hi-Lo server</title>
 <h1>Omaha Hi-Lo server</h1><p>The tables are at <a href="/api/tables">/api/tables</a>; play over the WebSocket at
-<code>/ws</code> (protocol: docs/server.md). The browser table's files (engine/server/static) are missing.</p>
+<code>/ws</code> (protocol: docs/server.md). The browser table's files (engine/server/static, docs/browser.md) are
+missing from this installation.</p>
 """
 WEBSOCKET_MAX_SIZE = 65536  # frames above this are cut by websockets itself (close code 1009)
 BAD_MESSAGES_BEFORE_CLOSE = 10

@@ -139,7 +139,7 @@ class ServerConfig:
     tables: tuple[TableConfig, ...] = ()
     grace_seconds: float = 30.0
     away_seconds: float = 300.0
-    pause_seconds: float = 2.0
+    pause_seconds: float = 4.0
     max_message_bytes: int = 4096
     rate: float = 20.0
     burst: int = 40
@@ -199,12 +199,17 @@ def table_config(data: object) -> TableConfig:
         raise ConfigError(f"table {values.get('id')!r}: {error}") from None
 
 
+DEFAULT_BOTS = 3  # bots at each built-in table when serve runs with no configuration file
+
+
 def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
     """The server configuration from a TOML file (None: the defaults), then the command line's overrides
     (only those not None). The file has a ``[server]`` table and ``[[tables]]`` entries."""
     values: dict[str, Any] = {}
     tables: tuple[TableConfig, ...] = ()
-    if path is not None:
+    if path is None:
+        values["bots"] = DEFAULT_BOTS  # a first run with no file: the built-in tables, with somebody to play
+    else:
         try:
             document = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
@@ -230,5 +235,7 @@ def add_serve_arguments(parser: Any) -> None:
     parser.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=None, help="port for HTTP and the WebSocket (default 8765)")
     parser.add_argument("--db", default=None, help="SQLite file (default omaha.sqlite3) or postgresql:// URL")
-    parser.add_argument("--bots", type=int, default=None, help="built-in bots to seat at each table (default 0)")
+    parser.add_argument("--bots", type=int, default=None,
+                        help=f"built-in bots to seat at each table (default {DEFAULT_BOTS} without --config, else "
+                             f"the file's, else 0)")
     parser.add_argument("--config", default=None, help="a TOML file: [server] options and [[tables]]")

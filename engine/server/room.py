@@ -55,7 +55,7 @@ class Policy:
 
     grace_seconds: float = 30.0
     away_seconds: float = 300.0
-    pause_seconds: float = 2.0
+    pause_seconds: float = 4.0
 
 
 WATCHERS = -1
