@@ -317,8 +317,9 @@ def _simulate(args: argparse.Namespace) -> int:
     history = None
     if args.out:
         path = Path(args.out)
-        fmt = args.format if args.format != "auto" else "phh" if path.suffix.lower() in (".phh", ".phhs") \
-            else "pokerstars"
+        suffix = path.suffix.lower()
+        fmt = args.format if args.format != "auto" else "phh" if suffix in (".phh", ".phhs") \
+            else "ohh" if suffix == ".ohh" else "pokerstars"
         history = _open_out(path)
         writer = HistoryWriter(history, fmt)
         callbacks.append(writer)
@@ -518,8 +519,9 @@ def _add_match_commands(commands: Any) -> None:
     simulate.add_argument("--hands", type=_whole_option(0), default=1000, help="hands to play (default 1000)")
     _add_game_options(simulate, "hilo,random,caller", None)
     simulate.add_argument("--show", type=_whole_option(0), default=20, help="print the first N hands (default 20)")
-    simulate.add_argument("--out", help="write every hand here: PHH for .phh/.phhs, else PokerStars text")
-    simulate.add_argument("--format", choices=("auto", "phh", "pokerstars"), default="auto",
+    simulate.add_argument("--out", help="write every hand here: PHH for .phh/.phhs, OHH for .ohh, else PokerStars "
+                                        "text")
+    simulate.add_argument("--format", choices=("auto", "phh", "pokerstars", "ohh"), default="auto",
                           help="the --out format (default: by the file's suffix)")
     simulate.add_argument("--json", action="store_true", help="print one JSON document instead of text")
     simulate.add_argument("--time-limit", type=_seconds_option, default=1.0,

@@ -42,6 +42,7 @@ from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.bots.base import Bot, MatchError, StopMatch, bot_name, fault_action, seed_argument
 from engine.bots.view import bot_view
 from engine.errors import EngineError
+from engine.history.ohh_writer import write_ohh
 from engine.history.phh import state_to_record, write_phh
 from engine.history.pokerstars import write_pokerstars_state
 from engine.rules import Rules
@@ -173,12 +174,12 @@ class MatchResult:
 
 class HistoryWriter:
     """Writes every hand of a match to a text stream as it finishes: PHH (a ``.phhs`` file, the same text
-    `write_phhs` gives for the list of hands, with ``[number]`` sections) or PokerStars-style text (hands
-    separated by two blank lines, as `python -m engine convert` writes). Streaming keeps memory flat in long
-    matches."""
+    `write_phhs` gives for the list of hands, with ``[number]`` sections), PokerStars-style text (hands
+    separated by two blank lines, as `python -m engine convert` writes) or OHH (one JSON object a hand, a blank
+    line between: the spec's storage format). Streaming keeps memory flat in long matches."""
 
     def __init__(self, out: TextIO, format: str = "phh") -> None:
-        one_of(format, ("phh", "pokerstars"), "a history format", error=MatchError)
+        one_of(format, ("phh", "pokerstars", "ohh"), "a history format", error=MatchError)
         if not callable(getattr(out, "write", None)):
             raise MatchError(f"out must be a text stream (with a write method), got {quote(out)}")
         self.out = out
@@ -204,6 +205,8 @@ class HistoryWriter:
             if labels is not None:
                 record = attrs.evolve(record, seat_labels=labels)
             text = ("\n" if self.written else "") + f"[{number}]\n" + write_phh(record)
+        elif self.format == "ohh":
+            text = write_ohh(state, players=players, hand_id=str(number))
         else:
             text = ("\n\n\n" if self.written else "") + write_pokerstars_state(
                 state, players, str(number), seat_labels=labels).rstrip("\n")

@@ -79,7 +79,8 @@ def hand_line(hand: HandSummary) -> str:
 
 
 _COLUMNS = (("bot", "name", "<"), ("hands", "hands", ">"), ("net", "net", ">"), ("bb/100", "bb_per_100", ">"),
-            ("±se", "bb_per_100_error", ">"), ("95%", "bb_per_100_interval", ">"), ("won", "won", ">"), ("high", "high", ">"), ("low", "low", ">"), ("scoop", "scooped", ">"),
+            ("±se", "bb_per_100_error", ">"), ("95%", "bb_per_100_interval", ">"), ("won", "won", ">"),
+            ("high", "high", ">"), ("low", "low", ">"), ("scoop", "scooped", ">"),
             ("quarter", "quartered", ">"), ("showdown", "showdowns", ">"), ("rebuys", "rebuys", ">"),
             ("faults", "faults", ">"))
 

@@ -68,8 +68,8 @@ def test_simulate_json_is_one_document_for_machines() -> None:
     assert [bot["name"] for bot in document["bots"]] == ["hilo1", "random1", "caller1", "hilo2", "random2",
                                                           "caller2"]
     assert sum(bot["net"] for bot in document["bots"]) == 0
-    assert set(document["bots"][0]) >= {"hands", "net", "bb_per_100", "bb_per_100_error", "bb_per_100_interval", "won", "high", "low", "scooped",
-                                        "quartered", "rebuys", "faults"}
+    assert set(document["bots"][0]) >= {"hands", "net", "bb_per_100", "bb_per_100_error", "bb_per_100_interval",
+                                        "won", "high", "low", "scooped", "quartered", "rebuys", "faults"}
     assert document["incidents"] == []
     assert [hand["number"] for hand in document["hand_log"]] == [1, 2, 3]
     pot = document["hand_log"][0]["pots"][0]
@@ -193,3 +193,21 @@ def test_play_help_and_seat_choice() -> None:
     assert "You sit in seat 2" in out and "q to quit" in out
     assert any(line.startswith("ann ") for line in out.splitlines())  # the summary names the person
     assert play("--players", "3", "--seat", "5", stdin="q\n")[0] == 2
+
+
+def test_simulate_writes_ohh_and_replay_reads_every_hand_back(tmp_path: Path) -> None:
+    out = tmp_path / "match.ohh"
+    code, text, _ = simulate("--hands", "25", "--seed", "6", "--out", str(out), "--json")
+    assert code == 0
+    nets = {bot["name"]: bot["net"] for bot in json.loads(text)["bots"]}
+    from engine.history import replay
+    from engine.history.ohh import read_ohh_file
+
+    records = read_ohh_file(out)
+    assert len(records) == 25 and all(replay(record).ok for record in records)
+    totals: dict[str, int] = {}
+    for record in records:
+        for name, start, end in zip(record.players, record.starting_stacks, record.finishing_stacks or (),
+                                    strict=False):
+            totals[name] = totals.get(name, 0) + end - start
+    assert totals == nets
