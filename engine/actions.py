@@ -16,24 +16,32 @@ def _to(value: object) -> int:
 
 @attrs.frozen(slots=True)
 class Fold:
+    """Give up the hand and every claim to its pots."""
+
     def __str__(self) -> str:
         return "fold"
 
 
 @attrs.frozen(slots=True)
 class Check:
+    """Pass the action on without betting, allowed when there is nothing to call."""
+
     def __str__(self) -> str:
         return "check"
 
 
 @attrs.frozen(slots=True)
 class Call:
+    """Match the current bet (all in for less when the stack is short)."""
+
     def __str__(self) -> str:
         return "call"
 
 
 @attrs.frozen(slots=True)
 class Bet:
+    """Open the betting on a street: ``to`` is the total the player's bet this round becomes."""
+
     to: int = attrs.field(converter=_to)
 
     def __str__(self) -> str:
@@ -42,6 +50,8 @@ class Bet:
 
 @attrs.frozen(slots=True)
 class Raise:
+    """Raise the current bet: ``to`` is the total the player's bet this round becomes ("raise to")."""
+
     to: int = attrs.field(converter=_to)
 
     def __str__(self) -> str:
