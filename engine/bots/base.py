@@ -35,6 +35,7 @@ class Bot(Protocol):
     """
 
     def act(self, view: SeatView) -> Action:
+        """The bot's one action for its view when it is to act (``view.legal`` is then set)."""
         ...
 
 
