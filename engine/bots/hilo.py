@@ -116,6 +116,7 @@ class HiLoBot:
         self.name = bot_name_argument(name)
 
     def act(self, view: SeatView) -> Action:
+        """Shows down, runs it as often as offered, and otherwise plays this module's preflop or postflop rules."""
         legal = legal_of(view)
         if legal.show or legal.muck:
             return Show()  # a manual showdown: mucking gives up every claim
