@@ -51,6 +51,7 @@ class RandomBot:
         return "pass"
 
     def act(self, view: SeatView) -> Action:
+        """One weighted draw (see the class): fold, check or call, or a bet or raise."""
         legal = view.legal or legal_of(view)
         r = self._random()  # decide(), inlined: this is the benchmark's hot path
         if legal.fold and r < self._fold_below:
