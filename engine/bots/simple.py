@@ -19,6 +19,7 @@ class CallingStation:
     name = "caller"
 
     def act(self, view: SeatView) -> Action:
+        """Checks when it can, otherwise calls; agrees to every run on offer."""
         legal = legal_of(view)
         if legal.check:
             return Check()
@@ -53,6 +54,7 @@ class ScriptedBot:
         self.played = 0
 
     def act(self, view: SeatView) -> Action:
+        """The next scripted action, then the fallback bot's (or `ScriptExhausted` when there is none)."""
         if self.played >= len(self.actions):
             if self.then is not None:
                 return self.then.act(view)
