@@ -176,6 +176,7 @@ class Deck:
 
     @classmethod
     def ordered(cls, cards: Iterable[Card | int | str] | str) -> Deck:
+        """A deck in a given order (replays, tests): cards as `Card`, ints or text."""
         return cls(_as_cards(cards))
 
     @classmethod
