@@ -69,6 +69,7 @@ class DuplicateJob:
     time_limit: float | None
 
     def run(self) -> tuple[MatchResult, DealSpread]:
+        """Plays the shard's deals once per seat rotation: each bot's result and the spread over deals."""
         from engine.bots import make_bot
 
         n = len(self.specs)
