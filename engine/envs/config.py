@@ -64,6 +64,7 @@ def stack_argument(value: object, rules: Rules) -> int:
 
 
 def render_mode_argument(value: object) -> str | None:
+    """Checks a ``render_mode`` argument: None or one of `RENDER_MODES`."""
     if value is None:
         return None
     one_of(value, RENDER_MODES, "render_mode (or None)", error=EnvError)
