@@ -73,6 +73,7 @@ class OmahaHiLoEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
+        """Deals a new hand and plays the bots' turns until the agent is to act (Gymnasium's ``reset``)."""
         super().reset(seed=seed)
         if seed is not None:
             self.opponents = self._make_opponents(int(self.np_random.integers(2**63)))
@@ -97,6 +98,7 @@ class OmahaHiLoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._observation(), info
 
     def step(self, action: Any) -> tuple[dict[str, NDArray[Any]], float, bool, bool, dict[str, Any]]:
+        """Applies the agent's action, then the bots' until the agent acts again or the hand ends."""
         hand = self.hand
         if hand is None or hand.is_over:
             raise EnvError("the hand is over (or was never dealt): call reset() to deal the next one")
@@ -128,6 +130,7 @@ class OmahaHiLoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return np.array(self._mask(), dtype=bool)
 
     def render(self) -> str | None:
+        """The hand as text: printed for ``human``, returned for ``ansi``, None without a render mode."""
         if self.render_mode is None or self.hand is None:
             return None
         names = ["agent", *(f"bot_{seat}" for seat in range(1, self.players))]
