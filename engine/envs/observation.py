@@ -34,6 +34,7 @@ SEAT_FIELDS = ("stack", "bet", "put in", "folded")
 
 
 def observation_size(players: int) -> int:
+    """The length of the observation vector for a table of ``players`` seats."""
     return POSITION + players + len(SEAT_FIELDS) * players
 
 
