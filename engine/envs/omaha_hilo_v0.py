@@ -81,6 +81,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
 
     @functools.cache  # noqa: B019  # PettingZoo's convention: the same space object every call
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same for every agent: the observation vector and the action mask."""
         return spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, shape=(self._size,), dtype=np.float32),
             "action_mask": spaces.Box(0, 1, shape=(self.action_map.size,), dtype=np.int8),
@@ -88,6 +89,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
 
     @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The discrete actions (`engine.envs.actions`), the same for every agent."""
         return spaces.Discrete(self.action_map.size)
 
     # --- the episode ------------------------------------------------------------------------------------------
@@ -118,6 +120,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
             self.render()
 
     def step(self, action: Any) -> None:
+        """Applies the selected agent's action and moves the selection to the next agent to act."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -159,6 +162,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
     # --- what agents see ----------------------------------------------------------------------------------
 
     def observe(self, agent: str) -> Observation:
+        """The agent's observation, with an action mask that is all zeros when it is not to act."""
         hand = self._hand()
         seat = self._seat(agent)
         mask = self.mask() if hand.actor == seat else [0] * self.action_map.size
@@ -172,6 +176,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
         return self._mask_of[1]
 
     def render(self) -> str | None:
+        """The hand as text: printed for ``human``, returned for ``ansi``, None without a render mode."""
         if self.render_mode is None:
             return None
         text = describe(self._hand(), self.possible_agents)
