@@ -29,6 +29,7 @@ class Figures:
     quartered: float
 
     def as_dict(self) -> dict[str, float]:
+        """The figures by name, as plain JSON-ready data."""
         return {name: getattr(self, name) for name in FIGURES}
 
 
@@ -48,6 +49,7 @@ class PlayerEquity:
         raise AttributeError(name)
 
     def as_dict(self) -> dict[str, Any]:
+        """The player's hand, figures and standard errors as plain JSON-ready data."""
         data: dict[str, Any] = {"hand": self.hand, **self.figures.as_dict(),
                                 "standard_error": self.standard_error.as_dict()}
         if self.shares is not None:
@@ -72,6 +74,7 @@ class EquityResult:
     seconds: float
 
     def as_dict(self) -> dict[str, Any]:
+        """The result as plain JSON-ready data (``equity --json``)."""
         return {"players": [player.as_dict() for player in self.players], "exact": self.exact,
                 "boards": self.boards, "no_low": self.no_low, "no_low_error": self.no_low_error,
                 "hi_lo": self.hi_lo, "board": self.board, "dead": self.dead, "seed": self.seed,
