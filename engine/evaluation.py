@@ -572,17 +572,21 @@ class BoardEvaluator:
         return self._low_row[mask]
 
     def high_value(self, hole: Sequence[Card]) -> int:
+        """The high value of a hole hand on this board (larger is better), without naming its cards."""
         return self._high(self._hole(hole))
 
     def low_value(self, hole: Sequence[Card]) -> int:
+        """The low value of a hole hand on this board (0 when no 8-or-better low)."""
         return self._low(self._hole(hole))
 
     def best_high(self, hole: Sequence[Card]) -> HighHand:
+        """The best high hand of a hole hand on this board, its five cards named on demand."""
         hole = self._hole(hole)
         value = self._high(hole)
         return HighHand(value, _Unnamed(_named_high, hole, self._board, value))
 
     def best_low(self, hole: Sequence[Card]) -> LowHand | None:
+        """The best 8-or-better low of a hole hand on this board, or None."""
         hole = self._hole(hole)
         value = self._low(hole)
         return LowHand(value, _Unnamed(_named_low, hole, self._board, value)) if value else None
