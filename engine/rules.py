@@ -96,6 +96,7 @@ class Rake:
         return cls(0, fixed=amount, no_flop_no_drop=False)
 
     def amount(self, pot: int, saw_flop: bool) -> int:
+        """The rake taken from a pot: fixed, or a percentage up to the cap; none without a flop if so set."""
         if self.fixed is not None:
             return min(self.fixed, pot)
         if self.no_flop_no_drop and not saw_flop:
