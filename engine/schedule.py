@@ -68,9 +68,11 @@ class FixedGame:
         _rules("FixedGame rules", self.rules)
 
     def game(self, clock: GameClock, minutes: float, players: int) -> tuple[Rules, GameClock]:
+        """Always the same rules; the clock is unchanged."""
         return self.rules, clock
 
     def check(self, clock: GameClock) -> None:
+        """Refuses a clock that is not a fixed game's (it only counts hands)."""
         if clock.stage or clock.orbit or clock.since:
             raise RulesError(f"a fixed game's clock only counts hands, got {clock!r}")
 
@@ -107,6 +109,7 @@ class MixedOmaha:
         return self.games[clock.stage], clock
 
     def check(self, clock: GameClock) -> None:
+        """Refuses a clock that is not a Mixed Omaha one (stage 0 or 1, hands up to the orbit)."""
         if clock.stage > 1 or clock.since or clock.hands > clock.orbit:
             raise RulesError(f"a Mixed Omaha clock has stage 0 or 1, hands <= orbit and no minutes, got {clock!r}")
 
@@ -165,6 +168,7 @@ class TournamentSchedule:
         return self.levels[clock.stage].rules, clock
 
     def check(self, clock: GameClock) -> None:
+        """Refuses a clock whose stage is not one of the schedule's levels."""
         if clock.stage >= len(self.levels) or clock.orbit:
             raise RulesError(f"a tournament clock's stage must be a level index in 0..{len(self.levels) - 1} "
                              f"and its orbit 0, got {clock!r}")
