@@ -56,6 +56,7 @@ class Session:
         self.closing = False
 
     def allow(self, now: float) -> bool:
+        """Whether the message budget allows one more message now (a token bucket)."""
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1:
@@ -119,6 +120,7 @@ class GameServer:
         return self.bots
 
     async def stop(self) -> None:
+        """Stops the bots, the clock ticker and the server."""
         if self.bots is not None:
             await self.bots.close()
         if self._ticker is not None:
@@ -174,6 +176,7 @@ class GameServer:
     # --- HTTP --------------------------------------------------------------------------------------------------
 
     def http(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Serves the lobby's JSON, the page and its static files; lets ``/ws`` on to the WebSocket handshake."""
         path = request.path.split("?", 1)[0]
         if path == "/ws":
             return None  # go on with the WebSocket handshake
@@ -199,6 +202,7 @@ class GameServer:
     # --- WebSocket ---------------------------------------------------------------------------------------------
 
     async def handle(self, ws: ServerConnection) -> None:
+        """One WebSocket connection: reads its messages within the rate limit and dispatches them."""
         session = Session(ws, self.config.rate, self.config.burst, self.clock())
         try:
             async for raw in ws:
@@ -237,6 +241,7 @@ class GameServer:
             task.add_done_callback(self._closing.discard)
 
     def dispatch(self, session: Session, data: dict[str, Any]) -> None:
+        """Routes one client message to what handles its type."""
         kind = data["type"]
         if kind == "ping":
             broadcast([session.ws], message("pong", id=data.get("id")))
