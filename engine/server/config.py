@@ -101,17 +101,20 @@ class TableConfig:
             raise ConfigError(f"table {self.id!r}: {error}") from None
 
     def schedule(self) -> Schedule:
+        """The table's game: Mixed Omaha for ``mixed``, else one fixed game."""
         if self.game == "mixed":
             return MixedOmaha(self.rules("limit"), self.rules("pot-limit"))
         return FixedGame(self.rules())
 
     def to_json(self) -> str:
+        """The configuration as JSON, as the store keeps it beside the table's log."""
         data = attrs.asdict(self)
         data["blinds"] = list(self.blinds)
         return json.dumps(data, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> TableConfig:
+        """The configuration back from `to_json`'s text, checked again."""
         return table_config(json.loads(text))
 
     def lobby(self) -> dict[str, Any]:
@@ -157,10 +160,12 @@ class ServerConfig:
         whole(self.burst, "burst", minimum=1, error=ConfigError)
 
     def table_bots(self, table: TableConfig) -> int:
+        """How many bots to seat at a table: its own setting, else the server's, at most its seats."""
         return min(table.seats, self.bots if table.bots is None else table.bots)
 
 
 def default_tables() -> tuple[TableConfig, ...]:
+    """The four tables a server with no configuration serves: limit, pot limit, no limit and mixed."""
     return (
         TableConfig("limit", game="limit", title="Limit Omaha Hi-Lo 2/4"),
         TableConfig("pot-limit", game="pot-limit", title="Pot-Limit Omaha Hi-Lo 1/2"),
