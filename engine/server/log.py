@@ -64,6 +64,7 @@ class RoomState:
 
     @classmethod
     def empty(cls, table: Table) -> RoomState:
+        """A new table's state: no hand in play and no seat taken."""
         return cls(table, None, (None,) * len(table.seats))
 
     def snapshot(self) -> str:
@@ -75,6 +76,7 @@ class RoomState:
 
     @classmethod
     def from_snapshot(cls, text: str) -> RoomState:
+        """The state saved in a snapshot, so replay starts there rather than at the first event."""
         data = json.loads(text)
         table = from_json(json.dumps(data["table"]), Table)
         seats = tuple(None if m is None else SeatMeta(**m) for m in data["seats"])
@@ -216,6 +218,7 @@ _APPLY = {"join": _join, "leave": _leave, "sit_out": _sit_out, "come_back": _com
 
 
 def deck_text(hand: HandState) -> str:
+    """The hand's deck as card text, as the log keeps it so the hand replays exactly."""
     return format_cards(hand.setup.deck)
 
 
