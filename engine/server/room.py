@@ -73,10 +73,12 @@ class Outgoing:
 
 
 def token_hash(token: str) -> str:
+    """The hash of a seat token: the store keeps only hashes, never the tokens."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def message(kind: str, **fields: Any) -> str:
+    """One protocol message as compact JSON, with its type and the protocol version."""
     return json.dumps({"type": kind, "version": PROTOCOL_VERSION, **fields}, separators=(",", ":"))
 
 
@@ -154,9 +156,11 @@ class Room:
         return None
 
     def bot_seats(self) -> dict[int, str]:
+        """The seats the server's bots hold, with each bot's kind."""
         return {seat: meta.bot for seat, meta in enumerate(self.state.seats) if meta is not None and meta.bot}
 
     def actor_seat(self) -> int | None:
+        """The table seat to act in the hand in play, or None."""
         hand = self.hand
         if hand is None or hand.actor is None:
             return None
@@ -200,6 +204,7 @@ class Room:
         return out
 
     def lobby(self) -> dict[str, Any]:
+        """The table as the lobby shows it: its configuration, players and recent pots."""
         players = [{"seat": seat, "name": p.name, "stack": p.stack, "sitting_out": p.sitting_out,
                     "bot": (self.state.seats[seat] or SeatMeta("")).bot is not None}
                    for seat, p in self.table.players]
@@ -285,6 +290,7 @@ class Room:
         return seat, token
 
     def act(self, seat: int, action: Action) -> None:
+        """Applies a seated player's action when it is their turn and in time (`RoomError` otherwise)."""
         actor = self.actor_seat()
         if actor is None:
             raise RoomError("no hand is waiting for an action")
@@ -297,10 +303,12 @@ class Room:
         self._settle()
 
     def sit_out(self, seat: int, reason: str = "asked") -> None:
+        """The player sits out from the next hand; the reason is logged."""
         self._commit("sit_out", {"seat": seat, "reason": reason})
         self._settle()
 
     def come_back(self, seat: int) -> None:
+        """A player sitting out or leaving plays again from the next hand."""
         player = self.table.seats[seat]
         if player is not None and not (player.sitting_out or player.leaving):
             raise RoomError("you are neither sitting out nor leaving")
@@ -308,6 +316,7 @@ class Room:
         self._settle()
 
     def leave(self, seat: int) -> None:
+        """The player leaves: at once, or when the hand in play ends if they are in it."""
         self._commit("leave", {"seat": seat})
         self._settle()
 
@@ -321,6 +330,7 @@ class Room:
         self._settle()
 
     def top_up(self, seat: int, amount: object) -> None:
+        """Adds chips to a player's stack, up to the table's maximum buy-in."""
         player = self.table.seats[seat]
         if player is None:
             raise RoomError(f"seat {seat} is empty")
