@@ -164,13 +164,16 @@ class SQLiteStore:
         return True
 
     def add_table(self, table_id: str, config: str) -> None:
+        """Records a table and its configuration (once: a table already there is kept)."""
         self.db.execute("INSERT OR IGNORE INTO tables (id, config, created) VALUES (?, ?, ?)",
                         (table_id, config, time.time()))
 
     def table_ids(self) -> list[str]:
+        """The stored tables, in the order they were added."""
         return [row[0] for row in self.db.execute("SELECT id FROM tables ORDER BY created, rowid")]
 
     def append(self, table_id: str, record: Record) -> None:
+        """Appends one event to a table's log, with its ledger entries, in one transaction."""
         now = time.time()
         db = self.db
         db.execute("BEGIN IMMEDIATE")
@@ -200,6 +203,7 @@ class SQLiteStore:
             raise StoreError(f"table {table_id}: event {record.seq} ({record.kind}) not stored: {error}") from None
 
     def load(self, table_id: str) -> Stored:
+        """A table's configuration, latest snapshot and the events after it (KeyError if unknown)."""
         row = self.db.execute("SELECT config FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             raise KeyError(table_id)
@@ -210,18 +214,21 @@ class SQLiteStore:
         return Stored(row[0], snapshot, seq, events)
 
     def ledger_totals(self) -> dict[str, int]:
+        """The chips moved by each ledger kind, over every table."""
         totals = dict.fromkeys(LEDGER_KINDS, 0)
         for kind, amount in self.db.execute("SELECT kind, SUM(amount) FROM ledger GROUP BY kind"):
             totals[kind] = int(amount)
         return totals
 
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
+        """A table's finished hands numbered after ``since``, at most ``limit`` of them."""
         rows: Sequence[tuple[int, str | None, str]] = self.db.execute(
             "SELECT number, phh, json FROM hands WHERE table_id = ? AND number > ? ORDER BY number LIMIT ?",
             (table_id, since, limit)).fetchall()
         return [FinishedHand(number, phh, text) for number, phh, text in rows]
 
     def close(self) -> None:
+        """Closes the database and lets go of the table lock."""
         self.db.close()
         if self._lock is not None:
             self._lock.close()  # closing the file lets go of the lock
