@@ -93,6 +93,7 @@ class Job:
     time_limit: float | None
 
     def run(self) -> MatchResult:
+        """Plays the shard and returns its result (in a worker process or a Ray task)."""
         return play_shard(self.specs, self.game, self.shard, self.stack, self.time_limit)
 
 
