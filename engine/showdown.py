@@ -65,6 +65,7 @@ class PotResult:
         return bool(self.low_winners)
 
     def paid(self, seat: int) -> int:
+        """The chips this pot paid to ``seat``."""
         return sum(amount for s, amount in self.payouts if s == seat)
 
 
@@ -96,6 +97,7 @@ class HandResult:
         whole(self.runs, "a hand result's runs", minimum=1, maximum=3, error=RulesError)
 
     def won(self, seat: int) -> int:
+        """The chips every pot paid to ``seat``: winnings, not net of what it put in."""
         return sum(pot.paid(seat) for pot in self.pots)
 
     @property
