@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 
 
 class Street(IntEnum):
+    """Where a hand is: blinds, the four betting streets, the showdown, settled."""
+
     BLINDS = 0
     PREFLOP = PREFLOP
     FLOP = FLOP
@@ -95,6 +97,7 @@ class LegalActions(NamedTuple):
     runs: int = 0
 
     def allows(self, action: Action) -> bool:
+        """Whether the actor may take ``action`` here (`HandState.apply` succeeds exactly when it does)."""
         kind = type(action)
         if kind is Call:
             return self.call > 0
