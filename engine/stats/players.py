@@ -44,10 +44,12 @@ class Rate:
         return 100 * self.count / self.of if self.of else None
 
     def text(self) -> str:
+        """The rate as a percentage with one decimal, or ``-`` when nothing was counted."""
         percent = self.percent
         return "-" if percent is None else f"{percent:.1f}"
 
     def data(self) -> dict[str, Any]:
+        """The count, the number of chances and the percentage, as plain JSON-ready data."""
         percent = self.percent
         return {"count": self.count, "of": self.of, "percent": None if percent is None else round(percent, 2)}
 
