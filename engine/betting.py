@@ -40,6 +40,8 @@ class Spot(NamedTuple):
 
 
 class BettingStructure(Protocol):
+    """What the hand state asks a betting structure about a round (a `Spot`); FixedLimit, PotLimit, NoLimit answer."""
+
     def wager_range(self, spot: Spot) -> tuple[int, int] | None:
         """The (min, max) a bet or raise may bring the player's total to, or None when they may not wager."""
 
@@ -78,9 +80,11 @@ class FixedLimit:
         flag(self.uncapped_heads_up, "uncapped_heads_up", error=RulesError)
 
     def bet_size(self, street: int) -> int:
+        """The fixed bet on a street: the small bet preflop and on the flop, the big bet on the turn and river."""
         return self.small_bet if street <= FLOP else self.big_bet
 
     def wager_range(self, spot: Spot) -> tuple[int, int] | None:
+        """The one allowed total: the last full level plus one bet, or all in for less; None when capped."""
         street, level, full_level, _, wagers, _, stake, stack, players_in, _ = spot
         if wagers > self.max_raises and not (self.uncapped_heads_up and players_in == 2):
             return None  # capped
@@ -98,9 +102,11 @@ class FixedLimit:
         return to >= spot.full_level + size or 2 * (to - spot.level) >= size
 
     def next_min_raise(self, spot: Spot, to: int) -> int:
+        """The next raise is always one more bet of this street's size."""
         return self.bet_size(spot.street)
 
     def reopen_threshold(self, spot: Spot) -> int:
+        """Short all-ins must add up to one bet of this street's size to reopen the betting."""
         return self.bet_size(spot.street)
 
 
@@ -135,15 +141,19 @@ class PotLimit:
     + the amount the raiser must first call)."""
 
     def wager_range(self, spot: Spot) -> tuple[int, int] | None:
+        """From the minimum bet or raise to a pot-size raise (the pot once the raiser has called), or all in."""
         return _big_bet_range(spot, True)
 
     def is_full(self, spot: Spot, to: int) -> bool:
+        """Whether the wager raises by at least the minimum raise (a short all-in does not reopen)."""
         return _big_bet_is_full(spot, to)
 
     def next_min_raise(self, spot: Spot, to: int) -> int:
+        """The next raise must be at least as large as this one."""
         return to - spot.level
 
     def reopen_threshold(self, spot: Spot) -> int:
+        """Short all-ins must add up to the last full raise to reopen the betting."""
         return spot.min_raise
 
 
@@ -152,13 +162,17 @@ class NoLimit:
     """A bet or raise of at least the big blind (or the last full raise), up to the whole stack."""
 
     def wager_range(self, spot: Spot) -> tuple[int, int] | None:
+        """From the minimum bet or raise to the whole stack, or all in for less."""
         return _big_bet_range(spot, False)
 
     def is_full(self, spot: Spot, to: int) -> bool:
+        """Whether the wager raises by at least the minimum raise (a short all-in does not reopen)."""
         return _big_bet_is_full(spot, to)
 
     def next_min_raise(self, spot: Spot, to: int) -> int:
+        """The next raise must be at least as large as this one."""
         return to - spot.level
 
     def reopen_threshold(self, spot: Spot) -> int:
+        """Short all-ins must add up to the last full raise to reopen the betting."""
         return spot.min_raise
