@@ -455,11 +455,14 @@ def test_a_spectator_sees_the_table_but_no_hole_cards_then_sits_down_sits_out_to
     page.wait(lambda: page.state()["screen"] == "room"
               and page.driver.find_elements(By.CSS_SELECTOR, ".seat .card.back"), 15, "the bots' hands, face down")
     for _ in range(20):
-        state = page.state()
-        if state["street"] not in ("showdown", "between"):
-            # Face up only what was shown (players all in turn their cards face up for everyone).
-            faces = page.driver.find_elements(By.CSS_SELECTOR, ".seat .hole:not(.shown) .card[data-card]")
-            assert faces == [] and not state["turn"]
+        # One snapshot of the page (the street and the faces read in the same script, so a hand ending in
+        # between cannot mix two moments): face up only what was shown (players all in show for everyone).
+        street, faces = page.js("""
+            return [document.getElementById('felt').dataset.street || '',
+                    document.querySelectorAll('.seat .hole:not(.shown) .card[data-card]').length];""")
+        if street not in ("showdown", "between"):
+            assert faces == 0, street
+        assert not page.state()["turn"]
         time.sleep(0.1)
     assert page.driver.find_element(By.ID, "watch-controls").is_displayed()
     assert not page.driver.find_element(By.ID, "seat-controls").is_displayed()
