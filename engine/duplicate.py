@@ -14,8 +14,7 @@ only on the seed, the hands and the shard size.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -23,7 +22,7 @@ from engine.bots.base import MatchError
 from engine.match import DEFAULT_TIME_LIMIT, BotStats, HandSummary, MatchResult, derive_seed, play_match, unique_names
 from engine.rules import Rules
 from engine.schedule import Schedule
-from engine.shards import Shard, cut, merge
+from engine.shards import Shard, check_arguments, cut, merge, run_jobs
 
 
 @attrs.frozen(slots=True)
@@ -111,7 +110,6 @@ def play_duplicate(specs: Sequence[str], game: Rules | Schedule, hands: int, *, 
     """A duplicate match of ``hands`` deals (see the module), each played once per rotation of the bots:
     ``len(specs)`` times as many hands in all. Arguments as `engine.shards.play_sharded`."""
     from engine.bots import make_bot
-    from engine.shards import check_arguments
 
     check_arguments(specs, seed, workers, backend, time_limit)
     if len(specs) < 2:
@@ -121,7 +119,8 @@ def play_duplicate(specs: Sequence[str], game: Rules | Schedule, hands: int, *, 
     jobs = [DuplicateJob(tuple(specs), names, game, shard, stack, time_limit) for shard in shards]
     results: list[MatchResult] = []
     spreads: list[DealSpread] = []
-    for shard, (result, spread) in zip(shards, _run(jobs, workers, backend, address), strict=True):
+    played = run_jobs(run_duplicate_job, jobs, workers, backend, address)
+    for shard, (result, spread) in zip(shards, played, strict=True):
         results.append(result)
         spreads.append(spread)
         if on_shard is not None:
@@ -132,16 +131,3 @@ def play_duplicate(specs: Sequence[str], game: Rules | Schedule, hands: int, *, 
                        tuple(sum(s.squares[bot] for s in spreads) for bot in range(n)))
     return DuplicateResult(merge(seed, results), total.deals, n, total)
 
-
-def _run(jobs: Sequence[DuplicateJob], workers: int, backend: str,
-         address: str | None) -> Iterator[tuple[MatchResult, DealSpread]]:
-    if backend == "ray":
-        from engine.shards import on_ray
-
-        yield from on_ray(run_duplicate_job, jobs, address)
-    elif workers == 1 or len(jobs) < 2:
-        for job in jobs:
-            yield job.run()
-    else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-            yield from pool.map(run_duplicate_job, jobs)

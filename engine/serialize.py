@@ -288,10 +288,9 @@ def _table(table: Table) -> JSON:
     }
 
 
-def _table_view(view: TableView, *, events: bool = True) -> JSON:
+def _table_view(view: TableView) -> JSON:
     return {"seat": view.seat, "seats": [_player(p) for p in view.seats], "button": view.button,
-            "hand_seats": list(view.hand_seats),
-            "hand": None if view.hand is None else _view(view.hand, events=events)}
+            "hand_seats": list(view.hand_seats), "hand": None if view.hand is None else _view(view.hand)}
 
 
 def _legal(legal: LegalActions) -> JSON:

@@ -139,7 +139,8 @@ def play_sharded(specs: Sequence[str], game: Rules | Schedule, hands: int, *, se
             raise MatchError("on_hand sees hands played in this process: it needs workers=1 and the local backend")
         played = ((shard, play_shard(specs, game, shard, stack, time_limit, on_hand)) for shard in shards)
     else:
-        played = _run(specs, game, shards, workers, backend, address, stack, time_limit)
+        jobs = [Job(tuple(specs), game, shard, stack, time_limit) for shard in shards]
+        played = zip(shards, run_jobs(run_job, jobs, workers, backend, address), strict=True)
     for shard, result in played:
         results.append(result)
         if on_shard is not None:
@@ -163,17 +164,19 @@ def check_arguments(specs: Sequence[str], seed: int | str, workers: int, backend
         make_bot(spec)
 
 
-def _run(specs: Sequence[str], game: Rules | Schedule, shards: Sequence[Shard], workers: int, backend: str,
-         address: str | None, stack: int | None, time_limit: float | None) -> Iterator[tuple[Shard, MatchResult]]:
-    jobs = [Job(tuple(specs), game, shard, stack, time_limit) for shard in shards]
+def run_jobs(function: Callable[[J], R], jobs: Sequence[J], workers: int, backend: str,
+             address: str | None) -> Iterator[R]:
+    """``function(job)`` for each job, the results in the jobs' order: in this process (one worker, or one job),
+    on ``workers`` processes, or as Ray tasks (``backend`` "ray"). A plain match's shards and a duplicate
+    match's are played through here alike."""
     if backend == "ray":
-        yield from zip(shards, on_ray(run_job, jobs, address), strict=True)
+        yield from on_ray(function, jobs, address)
     elif workers == 1 or len(jobs) < 2:
         for job in jobs:
-            yield job.shard, job.run()
+            yield function(job)
     else:
         with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-            yield from zip(shards, pool.map(run_job, jobs), strict=True)  # results in shard order as they come
+            yield from pool.map(function, jobs)  # results in the jobs' order, as they come
 
 
 def on_ray(function: Callable[[J], R], jobs: Sequence[J], address: str | None) -> Iterator[R]:

@@ -57,7 +57,7 @@ from engine.schedule import FixedGame, GameClock, MixedOmaha, Schedule, Tourname
 from engine.state import HandState, start_hand
 from engine.validate import finite, flag, one_of, quote, whole
 from engine.validate import name as checked_name
-from engine.views import SeatView, seat_view, seat_views
+from engine.views import SeatView, seat_views
 
 
 def _name(value: object) -> str:
@@ -657,13 +657,7 @@ class Table:
     def view(self, seat: int | None, state: HandState | None = None) -> TableView:
         """What the player in ``seat`` (None: a spectator) may know: every seat's public player data and, with
         ``state``, their view of the hand in play (a spectator's view when they are not dealt in)."""
-        if seat is not None:
-            self._seat_index(seat)
-        hand_view = None
-        if state is not None:
-            self.check_hand(state)
-            hand_view = seat_view(state, self.hand_seat(seat) if seat is not None else None)
-        return TableView(-1 if seat is None else seat, self.seats, self.button, self.hand_seats, hand_view)
+        return self.views([seat], state)[seat]
 
     def views(self, seats: Iterable[int | None], state: HandState | None = None) -> dict[int | None, TableView]:
         """`view` for several seats at once (None: a spectator), with the hand's history replayed once: what a

@@ -140,9 +140,7 @@ def seat_view(state: HandState, seat: int | None) -> SeatView:
 
     Another seat's hole cards appear only as that seat's `Shown` cards; burn cards and the deck never appear.
     """
-    if seat is not None:
-        whole(seat, "seat (a seat index, or None for a spectator)", minimum=0, maximum=len(state.stacks) - 1)
-    return _build_view(state, seat, _Public.of(state))
+    return seat_views(state, [seat])[seat]
 
 
 def seat_views(state: HandState, seats: Iterable[int | None]) -> dict[int | None, SeatView]:
