@@ -451,7 +451,7 @@ def _read_document(document: dict[str, Any]) -> object:
 
 def _read_top(kind: str, body: dict[str, Any]) -> object:
     try:
-        return _READERS[kind](_Obj(body, kind))
+        return _READERS[kind](_ObjectReader(body, kind))
     except SerializationError:
         raise
     except EngineError as exc:
@@ -509,7 +509,7 @@ def _no_constant(name: str) -> None:
     raise SerializationError(f"{name} is not a number JSON allows")
 
 
-class _Obj:
+class _ObjectReader:
     """A JSON object being read: each field is taken once, with its type checked; unknown fields are refused.
     ``path`` names where the object sits in the document, for error messages."""
 
@@ -590,15 +590,15 @@ class _Obj:
             out.append(value)
         return tuple(out)
 
-    def obj(self, key: str) -> _Obj:
-        return _Obj(self.raw(key), self.where(key))
+    def obj(self, key: str) -> _ObjectReader:
+        return _ObjectReader(self.raw(key), self.where(key))
 
-    def opt_obj(self, key: str) -> _Obj | None:
+    def opt_obj(self, key: str) -> _ObjectReader | None:
         value = self.raw(key)
-        return None if value is None else _Obj(value, self.where(key))
+        return None if value is None else _ObjectReader(value, self.where(key))
 
-    def objs(self, key: str) -> list[_Obj]:
-        return [_Obj(v, f"{self.where(key)}[{i}]") for i, v in enumerate(self.items(key))]
+    def objs(self, key: str) -> list[_ObjectReader]:
+        return [_ObjectReader(v, f"{self.where(key)}[{i}]") for i, v in enumerate(self.items(key))]
 
     def done(self) -> None:
         extra = sorted(set(self.data) - self.read)
@@ -620,7 +620,7 @@ def _build(where: str, make: Callable[[], T]) -> T:
         raise SerializationError(f"{where}: {exc}") from exc
 
 
-def _read_rules(o: _Obj) -> Rules:
+def _read_rules(o: _ObjectReader) -> Rules:
     b = o.obj("betting")
     structure = b.text("structure")
     betting: FixedLimit | PotLimit | NoLimit
@@ -661,7 +661,7 @@ def _read_rules(o: _Obj) -> Rules:
                                         runs, ask_runs))
 
 
-def _read_post(o: _Obj) -> Post:
+def _read_post(o: _ObjectReader) -> Post:
     seat, kind, amount = o.integer("seat"), o.text("kind"), o.integer("amount")
     o.done()
     return _build(o.path, lambda: Post(seat, kind, amount))
@@ -671,7 +671,7 @@ _SIMPLE_ACTIONS: dict[str, Action] = {"fold": Fold(), "check": Check(), "call": 
                                       "muck": Muck()}
 
 
-def _read_action(o: _Obj) -> Action:
+def _read_action(o: _ObjectReader) -> Action:
     name = o.text("action")
     if name in _SIMPLE_ACTIONS:
         o.done()
@@ -688,14 +688,14 @@ def _read_action(o: _Obj) -> Action:
                              f"got {quote(name)}")
 
 
-def _street(o: _Obj, key: str) -> Street:
+def _street(o: _ObjectReader, key: str) -> Street:
     name = o.text(key)
     if name not in _STREET_NAMES:
         raise SerializationError(f"{o.where(key)}: expected one of {', '.join(_STREET_NAMES)}, got {quote(name)}")
     return _STREET_NAMES[name]
 
 
-def _read_hand(o: _Obj) -> HandState:
+def _read_hand(o: _ObjectReader) -> HandState:
     rules = _read_rules(o.obj("rules"))
     button, stacks = o.integer("button"), o.ints("starting_stacks")
     posts = tuple(_read_post(p) for p in o.objs("posts"))
@@ -728,7 +728,7 @@ def _read_hand(o: _Obj) -> HandState:
     return state
 
 
-def _read_boards(o: _Obj, key: str) -> tuple[tuple[Card, ...], ...]:
+def _read_boards(o: _ObjectReader, key: str) -> tuple[tuple[Card, ...], ...]:
     boards = []
     for i, text in enumerate(o.items(key)):
         if not isinstance(text, str):
@@ -745,7 +745,7 @@ def _show(value: object) -> str:
     return repr(value)
 
 
-def _read_player(o: _Obj) -> Player:
+def _read_player(o: _ObjectReader) -> Player:
     name, stack = o.text("name"), o.integer("stack")
     flags = o.flag("sitting_out"), o.flag("waiting"), o.flag("leaving")
     # Missed blinds came later: a document written before them has none of these fields, and owes nothing.
@@ -754,12 +754,12 @@ def _read_player(o: _Obj) -> Player:
     return _build(o.path, lambda: Player(name, stack, *flags, *owed))
 
 
-def _read_seats(o: _Obj, key: str) -> tuple[Player | None, ...]:
-    return tuple(None if v is None else _read_player(_Obj(v, f"{o.where(key)}[{i}]"))
+def _read_seats(o: _ObjectReader, key: str) -> tuple[Player | None, ...]:
+    return tuple(None if v is None else _read_player(_ObjectReader(v, f"{o.where(key)}[{i}]"))
                  for i, v in enumerate(o.items(key)))
 
 
-def _read_schedule(o: _Obj) -> Schedule:
+def _read_schedule(o: _ObjectReader) -> Schedule:
     kind = o.text("kind")
     schedule: Schedule
     if kind == "fixed":
@@ -781,7 +781,7 @@ def _read_schedule(o: _Obj) -> Schedule:
     return schedule
 
 
-def _read_table(o: _Obj) -> Table:
+def _read_table(o: _ObjectReader) -> Table:
     seats = _read_seats(o, "seats")
     schedule = _read_schedule(o.obj("schedule"))
     c = o.obj("clock")
@@ -813,7 +813,7 @@ def _read_table(o: _Obj) -> Table:
                                         keep_busted, **ledger))
 
 
-def _read_legal(o: _Obj) -> LegalActions:
+def _read_legal(o: _ObjectReader) -> LegalActions:
     seat, fold, check, call = o.integer("seat"), o.flag("fold"), o.flag("check"), o.integer("call")
     raw = o.raw("wager")
     wager = raw if isinstance(raw, str) and raw in ("bet", "raise") else None
@@ -825,7 +825,7 @@ def _read_legal(o: _Obj) -> LegalActions:
     return LegalActions(seat, fold, check, call, wager, min_to, max_to, show, muck, runs)
 
 
-def _read_high(o: _Obj) -> HighHand:
+def _read_high(o: _ObjectReader) -> HighHand:
     cards, name = o.cards("cards"), o.text("name")
     o.done()
     if len(cards) != 5:
@@ -836,7 +836,7 @@ def _read_high(o: _Obj) -> HighHand:
     return HighHand(hand.value, cards)
 
 
-def _read_low(o: _Obj) -> LowHand:
+def _read_low(o: _ObjectReader) -> LowHand:
     cards, name = o.cards("cards"), o.text("name")
     o.done()
     low = best_low(cards[:2], cards[2:]) if len(cards) == 5 else None
@@ -845,7 +845,7 @@ def _read_low(o: _Obj) -> LowHand:
     return LowHand(low.value, cards)
 
 
-def _read_result(o: _Obj) -> HandResult:
+def _read_result(o: _ObjectReader) -> HandResult:
     pots = []
     for p in o.objs("pots"):
         amount, rake, eligible, high_winners = p.integer("amount"), p.integer("rake"), p.ints("eligible"), p.ints(
@@ -870,7 +870,7 @@ def _read_result(o: _Obj) -> HandResult:
     return HandResult(tuple(pots), rake, net, showdown, boards, runs)
 
 
-def _read_event(o: _Obj) -> ViewEvent | Burned:
+def _read_event(o: _ObjectReader) -> ViewEvent | Burned:
     name = o.text("event")
     event: ViewEvent | Burned
     if name == "posted":
@@ -909,7 +909,7 @@ def _read_event(o: _Obj) -> ViewEvent | Burned:
     return event
 
 
-def _read_view(o: _Obj) -> SeatView:
+def _read_view(o: _ObjectReader) -> SeatView:
     rules = _read_rules(o.obj("rules"))
     pots = []
     for p in o.objs("pots"):
@@ -943,7 +943,7 @@ def _read_view(o: _Obj) -> SeatView:
     return view
 
 
-def _read_table_view(o: _Obj) -> TableView:
+def _read_table_view(o: _ObjectReader) -> TableView:
     hand = o.opt_obj("hand")
     view = TableView(o.integer("seat", minimum=-1), _read_seats(o, "seats"), o.integer("button"), o.ints("hand_seats"),
                      None if hand is None else _read_view(hand))
@@ -951,7 +951,7 @@ def _read_table_view(o: _Obj) -> TableView:
     return view
 
 
-_READERS: Mapping[str, Callable[[_Obj], object]] = {
+_READERS: Mapping[str, Callable[[_ObjectReader], object]] = {
     "hand": _read_hand, "table": _read_table, "table_view": _read_table_view, "seat_view": _read_view,
     "rules": _read_rules, "result": _read_result, "legal_actions": _read_legal, "action": _read_action,
     "event": _read_event,
