@@ -9,7 +9,7 @@ import attrs
 import pytest
 from helpers import deck_for
 from hypothesis import given
-from play import played_hands
+from random_play import played_hands
 
 from engine import (
     Bet,

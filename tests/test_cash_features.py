@@ -14,7 +14,7 @@ import pytest
 from helpers import play
 from hypothesis import given
 from hypothesis import strategies as st
-from play import choices
+from random_play import choices
 
 from engine import (
     ALL_CARDS,

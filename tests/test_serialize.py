@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given
-from play import choices, play_randomly, played_hands, rules, tables
+from random_play import choices, play_randomly, played_hands, rules, tables
 
 from engine import (
     Bet,

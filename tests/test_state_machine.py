@@ -35,7 +35,7 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from play import played_hands
+from random_play import played_hands
 
 from engine import (
     Agreement,

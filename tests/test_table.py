@@ -10,7 +10,7 @@ import pytest
 from helpers import deck_for
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from play import play_randomly
+from random_play import play_randomly
 
 from engine import (
     Call,

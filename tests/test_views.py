@@ -16,7 +16,7 @@ import pytest
 from helpers import burns_of, deck_for, play
 from hypothesis import given
 from hypothesis import strategies as st
-from play import played_hands, tables
+from random_play import played_hands, tables
 
 from engine import (
     Bet,
