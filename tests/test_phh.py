@@ -32,7 +32,7 @@ from engine import (
     parse_cards,
     start_hand,
 )
-from engine.history import HandRecord, Reveal, replay
+from engine.history import HandRecord, RecordedShow, replay
 from engine.history.phh import read_phh, read_phh_file, state_to_record, write_phh, write_phhs
 from engine.rules import Post
 
@@ -109,7 +109,7 @@ def test_what_a_real_hand_reads_as() -> None:
     assert record.board == parse_cards("3s7hKs8sAh")
     assert record.actions[:5] == ((2, Raise(400000)), (3, Fold()), (4, Fold()), (0, Fold()), (1, Call()))
     assert record.actions[5:8] == ((1, Check()), (2, Bet(200000)), (1, Call()))
-    assert record.reveals == (Reveal(2, parse_cards("As8c7s5h")), Reveal(1, None))
+    assert record.reveals == (RecordedShow(2, parse_cards("As8c7s5h")), RecordedShow(1, None))
     assert dict(record.fields)["event"].startswith("2023 World Series of Poker Event #43")
 
 
@@ -306,7 +306,7 @@ def test_shown_cards_fill_unknown_hole_cards() -> None:
     wrong = wsop("12").replace("'p3 sm As8c7s5h'", "'p3 sm As8c7s6h'")
     assert "p3 shows As8c7s6h but was dealt As8c7s5h" in str(error_of(wrong))
     partial = wsop("12").replace("'p3 sm As8c7s5h'", "'p3 sm As8c????'")
-    assert one(partial).reveals[0] == Reveal(2, None)
+    assert one(partial).reveals[0] == RecordedShow(2, None)
     dash = wsop("12").replace("'p3 sm As8c7s5h'", "'p3 sm -'")
     assert one(dash) == one(wsop("12"))
 

@@ -34,7 +34,7 @@ from engine import (
     start_hand,
 )
 from engine.events import BetReturned
-from engine.history import HandRecord, Reveal, replay
+from engine.history import HandRecord, RecordedShow, replay
 from engine.history.pokerstars import (
     read_pokerstars,
     read_pokerstars_file,
@@ -462,7 +462,8 @@ def test_all_in_on_the_turn_with_uncalled_bet_and_no_low_hand_qualified():
 def test_partial_show_counts_as_a_muck_and_its_card_is_known():
     record = sample("MucksHand.txt")
     meelek = seat(record, "Meelek")
-    assert Reveal(meelek, None) in record.reveals and Reveal(seat(record, "neivian"), None) in record.reveals
+    assert RecordedShow(meelek, None) in record.reveals
+    assert RecordedShow(seat(record, "neivian"), None) in record.reveals
     assert record.hole[meelek] == (Card("Qs"), None, None, None)
     report = replay(record)
     assert report.ok, report.detail

@@ -1,7 +1,7 @@
 """Hand histories: records read from files (PHH, PokerStars text), replayed through the engine's own rules and
 checked against what the record says happened, and engine hands written back out."""
 
-from engine.history.record import HandRecord, Hands, Reveal
+from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.history.replay import ReplayReport, replay, replay_states
 
-__all__ = ["HandRecord", "Hands", "ReplayReport", "Reveal", "replay", "replay_states"]
+__all__ = ["HandRecord", "Hands", "RecordedShow", "ReplayReport", "replay", "replay_states"]

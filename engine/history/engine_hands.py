@@ -10,7 +10,7 @@ import attrs
 from engine.actions import Muck, RunIt, Show
 from engine.errors import HistoryError, TableError
 from engine.events import Acted, Mucked, Shown
-from engine.history.record import HandRecord, Reveal
+from engine.history.record import HandRecord, RecordedShow
 from engine.rules import ShowdownPolicy
 from engine.state import HandState
 from engine.table import Table
@@ -69,7 +69,7 @@ def state_to_record(state: HandState, players: Sequence[str] | None = None, sour
     seats = [event.seat for event in events if isinstance(event, Acted)]
     # A board run once is an ordinary board: the choices that led to it are left out, and so is the option.
     betting = [action for action in state.actions if not isinstance(action, (Show, Muck, RunIt))]
-    reveals = tuple(Reveal(event.seat, event.cards) if isinstance(event, Shown) else Reveal(event.seat, None)
+    reveals = tuple(RecordedShow(event.seat, event.cards if isinstance(event, Shown) else None)
                     for event in events if isinstance(event, (Shown, Mucked)))
     over = state.is_over and state.result is not None
     rake = state.result.rake if over and state.result is not None and state.rules.rake is not None else None

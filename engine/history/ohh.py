@@ -32,7 +32,7 @@ from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, parse_cards
 from engine.errors import EngineError, HistoryError
 from engine.history.ohh_writer import write_ohh, write_ohh_hands
-from engine.history.record import HandRecord, Hands, Reveal
+from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.rules import MAX_PLAYERS, Post, Rake, Rules, ShowdownPolicy
 from engine.validate import quote
 
@@ -325,7 +325,7 @@ class _Builder:
         earlier = [i for i, label in enumerate(labels) if label < dealer]
         return earlier[-1] if earlier else len(labels) - 1
 
-    def _play(self, stacks: list[int]) -> tuple[list[Post], list[tuple[int, Action]], list[Reveal], list[Card],
+    def _play(self, stacks: list[int]) -> tuple[list[Post], list[tuple[int, Action]], list[RecordedShow], list[Card],
                                                 list[int]]:
         """Posts, betting actions and shows, with every player's chips put in (uncalled bets returned at the
         end of each round, as the engine returns them)."""
@@ -333,7 +333,7 @@ class _Builder:
         bets, contributed = [0] * n, [0] * n
         posts: list[Post] = []
         actions: list[tuple[int, Action]] = []
-        reveals: list[Reveal] = []
+        reveals: list[RecordedShow] = []
         board: list[Card] = []
         level = 0
         big_blind_seat: int | None = None
@@ -379,7 +379,7 @@ class _Builder:
                     if any(r.seat == seat for r in reveals):
                         raise HistoryError(f"{what}: {player.name} already showed or mucked")
                     whole = kind == "Shows Cards" and len(player.cards) in (4, 5) and len(shown) == len(player.cards)
-                    reveals.append(Reveal(seat, tuple(player.cards) if whole else None))
+                    reveals.append(RecordedShow(seat, tuple(player.cards) if whole else None))
                 elif kind == "Added Chips":
                     raise HistoryError(f"{what}: chips added during a hand; add them between hands")
                 elif kind == "Add to Pot":
@@ -391,7 +391,7 @@ class _Builder:
         for reveal in list(reveals):  # a show of fewer cards than were dealt is a muck with those cards known
             player = self.dealt[reveal.seat]
             if reveal.cards is not None and len(reveal.cards) != len(player.cards):
-                reveals[reveals.index(reveal)] = Reveal(reveal.seat, None)
+                reveals[reveals.index(reveal)] = RecordedShow(reveal.seat, None)
         return posts, actions, reveals, board, contributed
 
     def _post(self, seat: int, kind: str, paid: int, all_in: bool,

@@ -35,7 +35,7 @@ from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
 from engine.errors import EngineError, HistoryError
 from engine.history.engine_hands import state_to_record, table_seating
-from engine.history.record import HandRecord, Hands, Reveal
+from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.history.replay import deck_for, replay
 from engine.rules import MAX_PLAYERS, Post, Rake, Rules, ShowdownPolicy
 from engine.state import HandState, Street, start_hand
@@ -431,7 +431,7 @@ class _HandReader:
 
     def play(self, lines: Sequence[_Line], n: int, posts: Sequence[Post], scale: int) -> tuple[
             tuple[tuple[Card | None, ...], ...], tuple[Card, ...], tuple[tuple[int, Action], ...],
-            tuple[Reveal, ...]]:
+            tuple[RecordedShow, ...]]:
         """Walk the action lines, keeping the round's bet level to tell a bet from a raise and a check from a
         call (the engine is not consulted: a reader must not depend on the rules it is checked against)."""
         dealt: list[list[Card | None]] = [[] for _ in range(n)]
@@ -491,14 +491,14 @@ class _HandReader:
                                "4 to each (5 in Big O)")
         per_seat = counts.pop() if counts else 4
         hole = [tuple(cards) if cards else (None,) * per_seat for cards in dealt]
-        reveals: list[Reveal] = []
+        reveals: list[RecordedShow] = []
         for seat, cards, what in shows:
             if cards is None or None in cards:
-                reveals.append(Reveal(seat, None))
+                reveals.append(RecordedShow(seat, None))
                 continue
             known = tuple(c for c in cards if c is not None)
             hole[seat] = _fill(hole[seat], known, f"{what}: p{seat + 1}")
-            reveals.append(Reveal(seat, known))
+            reveals.append(RecordedShow(seat, known))
         used = [c for cards in hole for c in cards if c is not None] + board
         if len(set(used)) != len(used):
             twice = next(c for c in used if used.count(c) > 1)

@@ -25,7 +25,7 @@ from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import EngineError, HistoryError
 from engine.history.pokerstars_writer import write_pokerstars, write_pokerstars_state
-from engine.history.record import HandRecord, Hands, Reveal
+from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.rules import Post, Rake, Rules, ShowdownPolicy
 from engine.validate import quote
 
@@ -567,10 +567,10 @@ class _HandReader:
                 player.bet += paid
         return posts
 
-    def _actions(self, index: dict[str, int]) -> tuple[list[tuple[int, Action]], list[Reveal]]:
+    def _actions(self, index: dict[str, int]) -> tuple[list[tuple[int, Action]], list[RecordedShow]]:
         """The betting actions with their amounts checked against the stacks, the showdown, and the money."""
         actions: list[tuple[int, Action]] = []
-        reveals: list[Reveal] = []
+        reveals: list[RecordedShow] = []
         seats = self.seats
         level = max((s.bet for s in seats.values()), default=0)
         for item in self.items:
@@ -594,7 +594,7 @@ class _HandReader:
                 self._learn(seats[name], item.cards)
             elif item.kind == "reveal":
                 shown = item.flag and len(seats[name].cards) == self.hole_cards
-                reveals.append(Reveal(index[name], tuple(seats[name].cards) if shown else None))
+                reveals.append(RecordedShow(index[name], tuple(seats[name].cards) if shown else None))
         self.line = None
         self._return_uncalled()
         return actions, reveals

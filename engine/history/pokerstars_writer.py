@@ -14,7 +14,7 @@ from engine.errors import HistoryError
 from engine.evaluation import HighHand, best_high, best_low
 from engine.events import Acted, BetReturned, BoardDealt, Mucked, Posted, Shown
 from engine.history.engine_hands import state_to_record, table_seating
-from engine.history.record import HandRecord, Reveal
+from engine.history.record import HandRecord, RecordedShow
 from engine.history.replay import replay
 from engine.showdown import share
 from engine.state import HandState
@@ -242,15 +242,15 @@ class _Writer:
                 if seat not in revealed:
                     lines.append(f"{names[seat]}: doesn't show hand")
 
-    def reveals(self) -> tuple[Reveal, ...]:
+    def reveals(self) -> tuple[RecordedShow, ...]:
         if self.record.reveals:
             return self.record.reveals
         out = []
         for event in self.state.events:
             if isinstance(event, Shown):
-                out.append(Reveal(event.seat, event.cards))
+                out.append(RecordedShow(event.seat, event.cards))
             elif isinstance(event, Mucked):
-                out.append(Reveal(event.seat, None))
+                out.append(RecordedShow(event.seat, None))
         return tuple(out)
 
     def collected(self) -> list[tuple[int | None, int, int]]:

@@ -22,9 +22,9 @@ if TYPE_CHECKING:
 
 
 @attrs.frozen(slots=True)
-class Reveal:
-    """What a seat did at the showdown: ``cards`` shown (all of them), or None when it mucked or showed
-    only some (a hand the record does not show whole cannot win anything)."""
+class RecordedShow:
+    """A seat's show or muck at the showdown, as the record has it: ``cards`` shown (all of them), or None when
+    it mucked or showed only some (a hand the record does not show whole cannot win anything)."""
 
     seat: int
     cards: tuple[Card, ...] | None
@@ -52,7 +52,7 @@ class HandRecord:
     hole: tuple[tuple[Card | None, ...], ...]
     board: tuple[Card, ...]
     actions: tuple[tuple[int, Action], ...]
-    reveals: tuple[Reveal, ...] = ()
+    reveals: tuple[RecordedShow, ...] = ()
     finishing_stacks: tuple[int, ...] | None = None
     collected: tuple[tuple[int | None, int, int], ...] | None = None
     rake: int | None = None
