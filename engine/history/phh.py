@@ -39,10 +39,10 @@ from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.history.replay import deck_for, replay
 from engine.rules import MAX_PLAYERS, Post, Rake, Rules, ShowdownPolicy
 from engine.state import HandState, Street, start_hand
-from engine.table import Table as CardTable  # `Table` here is a TOML table
+from engine.table import Table
 from engine.validate import quote
 
-__all__ = ["VARIANTS", "Table", "read_phh", "read_phh_file", "state_to_record", "table_seating", "write_phh",
+__all__ = ["VARIANTS", "TomlTable", "read_phh", "read_phh_file", "state_to_record", "table_seating", "write_phh",
            "write_phhs"]
 
 VARIANTS: dict[str, tuple[str, bool]] = {
@@ -71,7 +71,7 @@ _STREET_ENDS = (3, 4, 5)
 _BOARD_BY_STREET = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 
 
-class Table(tuple[tuple[str, object], ...]):
+class TomlTable(tuple[tuple[str, object], ...]):
     """A TOML table kept in `HandRecord.fields` as (key, value) pairs: hashable like the rest of a record, and
     written back as a table rather than as an array."""
 
@@ -227,13 +227,13 @@ def _parse_cards(text: str, what: str) -> tuple[Card | None, ...]:
 
 
 def _frozen(value: object) -> object:
-    """TOML values made hashable: arrays become tuples, tables `Table`s."""
+    """TOML values made hashable: arrays become tuples, tables `TomlTable`s."""
     if isinstance(value, int) and value.bit_length() > _BIG_INT_BITS:
         raise HistoryError(f"a number with {value.bit_length()} bits is no field value")
     if isinstance(value, list):
         return tuple(_frozen(item) for item in value)
     if isinstance(value, dict):
-        return Table((str(k), _frozen(v)) for k, v in value.items())
+        return TomlTable((str(k), _frozen(v)) for k, v in value.items())
     return value
 
 
@@ -560,7 +560,7 @@ def write_phhs(records: Iterable[HandRecord | HandState]) -> str:
 
 
 def write_phh(record: HandRecord | HandState, *, players: Sequence[str] | None = None, source: str = "",
-              id: str = "", table: CardTable | None = None) -> str:
+              id: str = "", table: Table | None = None) -> str:
     """A record (or an engine hand, through `state_to_record`) as ``.phh`` text. For an engine hand, the names
     are ``players``, or those of the ``table`` that dealt it (`table_seating`), with their seat numbers.
 
@@ -759,10 +759,10 @@ def _toml(value: object) -> str:
         return text if any(ch in text for ch in ".eE") else text + ".0"
     if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
         return value.isoformat()
-    if isinstance(value, Table):
+    if isinstance(value, TomlTable):
         return "{ " + ", ".join(f"{_key(str(k))} = {_toml(v)}" for k, v in value) + " }" if value else "{}"
     if isinstance(value, Mapping):
-        return _toml(Table((str(k), v) for k, v in value.items()))
+        return _toml(TomlTable((str(k), v) for k, v in value.items()))
     if isinstance(value, (tuple, list)):
         return "[" + ", ".join(_toml(item) for item in value) + "]"
     return _toml(str(value))
