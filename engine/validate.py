@@ -4,12 +4,14 @@ numbers, names. One place, so the same input gets the same message everywhere.
 Each check returns the value when it is good and raises ``error`` (an `EngineError` subclass, chosen by the
 caller so a table reports `TableError` and a rules object `RulesError`) when it is not. The message quotes the
 input (shortened when long) and says what is allowed. ``bool`` is never a number here: ``True`` is not 1 chip.
+`is_whole` is `whole`'s test as a yes/no answer, for a check that names a whole list in one message.
 """
 
 from __future__ import annotations
 
 import math
 import unicodedata
+from typing import Literal, TypeGuard, overload
 
 from engine.errors import EngineError
 
@@ -25,13 +27,30 @@ def quote(value: object) -> str:
     return text if len(text) <= _QUOTE_LIMIT else f"{text[:_QUOTE_LIMIT - 15]}... ({len(text)} chars)"
 
 
+def is_whole(value: object, *, minimum: int | None = None, maximum: int | None = None) -> TypeGuard[int]:
+    """Whether ``value`` passes `whole`: for checks that test many values and then name the whole input in one
+    message (a list of cards, a tuple of seats)."""
+    return (isinstance(value, int) and not isinstance(value, bool)
+            and (minimum is None or value >= minimum) and (maximum is None or value <= maximum))
+
+
+@overload
 def whole(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None,
-          error: type[EngineError] = EngineError) -> int:
-    """An ``int`` (not a bool, not a float such as 2.0) within ``minimum..maximum``."""
-    if (isinstance(value, bool) or not isinstance(value, int)
-            or (minimum is not None and value < minimum) or (maximum is not None and value > maximum)):
-        raise error(f"{what} must be a whole number{_range(minimum, maximum)}, got {quote(value)}")
-    return value
+          allow_none: Literal[False] = False, error: type[EngineError] = EngineError) -> int: ...
+
+
+@overload
+def whole(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None,
+          allow_none: bool, error: type[EngineError] = EngineError) -> int | None: ...
+
+
+def whole(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None,
+          allow_none: bool = False, error: type[EngineError] = EngineError) -> int | None:
+    """An ``int`` (not a bool, not a float such as 2.0) within ``minimum..maximum``; also None when
+    ``allow_none`` (an optional argument whose None means "none" or "the default")."""
+    if is_whole(value, minimum=minimum, maximum=maximum) or (value is None and allow_none):
+        return value
+    raise error(f"{what} must be a whole number{_range(minimum, maximum)}{_or_none(allow_none)}, got {quote(value)}")
 
 
 def flag(value: object, what: str, *, error: type[EngineError] = EngineError) -> bool:
@@ -41,13 +60,26 @@ def flag(value: object, what: str, *, error: type[EngineError] = EngineError) ->
     return value
 
 
+@overload
 def finite(value: object, what: str, *, minimum: float | None = None, positive: bool = False,
-           error: type[EngineError] = EngineError) -> float:
+           allow_none: Literal[False] = False, error: type[EngineError] = EngineError) -> float: ...
+
+
+@overload
+def finite(value: object, what: str, *, minimum: float | None = None, positive: bool = False,
+           allow_none: bool, error: type[EngineError] = EngineError) -> float | None: ...
+
+
+def finite(value: object, what: str, *, minimum: float | None = None, positive: bool = False,
+           allow_none: bool = False, error: type[EngineError] = EngineError) -> float | None:
     """An int or float that is neither NaN nor infinite (and not a bool), at least ``minimum``, above 0 when
-    ``positive``."""
+    ``positive``; also None when ``allow_none``."""
+    if value is None and allow_none:
+        return None
     if (isinstance(value, bool) or not isinstance(value, (int, float)) or not _isfinite(value)
             or (minimum is not None and value < minimum) or (positive and value <= 0)):
-        raise error(f"{what} must be a finite number{_bound(minimum, positive)}, got {quote(value)}")
+        raise error(f"{what} must be a finite number{_bound(minimum, positive)}{_or_none(allow_none)}, "
+                    f"got {quote(value)}")
     return value
 
 
@@ -92,6 +124,10 @@ def _range(minimum: int | None, maximum: int | None) -> str:
     if maximum is not None:
         return f" <= {maximum}"
     return ""
+
+
+def _or_none(allow_none: bool) -> str:
+    return ", or None" if allow_none else ""
 
 
 def _bound(minimum: float | None, positive: bool) -> str:
