@@ -180,6 +180,15 @@ def _short(text: str) -> str:
     return text if len(text) <= 40 else quote(text)
 
 
+class _Stakes(NamedTuple):
+    """The bet sizes as the hand writes them: fixed limit's small and big bet, or the other structures' minimum
+    bet."""
+
+    small_bet: Decimal | None
+    big_bet: Decimal | None
+    min_bet: Decimal | None
+
+
 class _Line(NamedTuple):
     """One action line, parsed: ``actor`` is the acting seat (for ``dh`` the seat dealt to; -1 for ``db``)."""
 
@@ -267,107 +276,110 @@ class _HandReader:
         return number
 
     def read(self) -> HandRecord:
-        data = self.data
+        variant = self.variant()
+        structure, hi_lo = VARIANTS[variant]
+        if "bring_in" in self.data:
+            raise HistoryError("field 'bring_in' belongs to stud games, not to Omaha")
+        stacks = self.starting_stacks()
+        n = len(stacks)
+        antes = self.amounts_per_player("antes", n, scalar=True)
+        blinds = self.amounts_per_player("blinds_or_straddles", n)
+        stakes = self.stakes(variant)
+        finishing = self.amounts_per_player("finishing_stacks", n) if "finishing_stacks" in self.data else None
+        winnings = self.amounts_per_player("winnings", n) if "winnings" in self.data else None
+        rake = self.amount(self.data["_rake"], "_rake") if "_rake" in self.data else None
+        lines = self.action_lines(n)
+        scale = self.scale()
+        posts, blind_amounts = _posts([_chips(a, scale) for a in antes], [_chips(b, scale) for b in blinds])
+        betting, blind_amounts = self.betting(structure, stakes, blind_amounts, scale)
+        hole, board, actions, reveals = self.play(lines, n, posts, scale)
+        rules = _rules(betting, blind_amounts, posts, len(hole[0]) if hole else 4, hi_lo,
+                       _chips(rake, scale) if rake is not None else None)
+        collected = None
+        if winnings is not None:
+            collected = tuple((None, seat, _chips(w, scale)) for seat, w in enumerate(winnings) if w)
+        return HandRecord(
+            source=self.source, id=self.ident, rules=rules, players=self.names(n),
+            starting_stacks=tuple(_chips(s, scale) for s in stacks), button=n - 1, posts=posts, hole=hole,
+            board=board, actions=actions, reveals=reveals,
+            finishing_stacks=tuple(_chips(f, scale) for f in finishing) if finishing is not None else None,
+            collected=collected, rake=_chips(rake, scale) if rake is not None else None, scale=scale,
+            seat_labels=self.seat_labels(n),
+            fields=tuple((name, _frozen(value)) for name, value in self.data.items() if name not in _CONSUMED),
+        )
+
+    def variant(self) -> str:
+        """The variant code, one this engine plays."""
         variant = self.field("variant")
         if not isinstance(variant, str) or variant not in VARIANTS:
             raise HistoryError(f"field 'variant' is {quote(variant)}; this engine plays {', '.join(VARIANTS)} "
                                "(Omaha, fixed/pot/no limit, /8 for hi-lo)")
-        structure, hi_lo = VARIANTS[variant]
-        if "bring_in" in data:
-            raise HistoryError("field 'bring_in' belongs to stud games, not to Omaha")
+        return variant
+
+    def starting_stacks(self) -> list[Decimal]:
+        """The starting stacks, which also say how many players the hand has."""
         stacks_raw = self.field("starting_stacks")
         if not isinstance(stacks_raw, list):
             raise HistoryError(f"field 'starting_stacks' must be an array, got {quote(stacks_raw)}")
         n = len(stacks_raw)
         if not 2 <= n <= MAX_PLAYERS:
             raise HistoryError(f"field 'starting_stacks' names {n} players; a hand has 2 to {MAX_PLAYERS}")
-        stacks = [self.amount(v, f"starting_stacks[{i}]", positive=True) for i, v in enumerate(stacks_raw)]
-        antes = [self.amount(v, f"antes[{i}]") for i, v in enumerate(self.per_player("antes", n, scalar=True))]
-        blinds = [self.amount(v, f"blinds_or_straddles[{i}]")
-                  for i, v in enumerate(self.per_player("blinds_or_straddles", n))]
+        return [self.amount(v, f"starting_stacks[{i}]", positive=True) for i, v in enumerate(stacks_raw)]
+
+    def amounts_per_player(self, name: str, n: int, *, scalar: bool = False) -> list[Decimal]:
+        return [self.amount(v, f"{name}[{i}]") for i, v in enumerate(self.per_player(name, n, scalar=scalar))]
+
+    def stakes(self, variant: str) -> _Stakes:
+        """The bet sizes as written: fixed limit has a small and a big bet, the other structures a minimum bet;
+        a field of the other kind is an error."""
+        structure = VARIANTS[variant][0]
         if structure == "fixed":
-            if "min_bet" in data:
+            if "min_bet" in self.data:
                 raise HistoryError(f"field 'min_bet' is not a field of the fixed-limit variant {variant}")
             small_bet = self.amount(self.field("small_bet"), "small_bet", positive=True)
             big_bet = self.amount(self.field("big_bet"), "big_bet", positive=True)
-            min_bet = None
-        else:
-            for name in ("small_bet", "big_bet"):
-                if name in data:
-                    raise HistoryError(f"field {quote(name)} is not a field of the {structure}-limit variant {variant}")
-            min_bet = self.amount(self.field("min_bet"), "min_bet", positive=True)
-        finishing = winnings = None
-        if "finishing_stacks" in data:
-            finishing = [self.amount(v, f"finishing_stacks[{i}]")
-                         for i, v in enumerate(self.per_player("finishing_stacks", n))]
-        if "winnings" in data:
-            winnings = [self.amount(v, f"winnings[{i}]") for i, v in enumerate(self.per_player("winnings", n))]
-        rake = None
-        if "_rake" in data:
-            rake = self.amount(data["_rake"], "_rake")
+            return _Stakes(small_bet, big_bet, None)
+        for name in ("small_bet", "big_bet"):
+            if name in self.data:
+                raise HistoryError(f"field {quote(name)} is not a field of the {structure}-limit variant {variant}")
+        return _Stakes(None, None, self.amount(self.field("min_bet"), "min_bet", positive=True))
+
+    def action_lines(self, n: int) -> list[_Line]:
+        """The action lines, parsed (no-ops left out); their amounts count toward the hand's decimal places."""
         actions = self.field("actions")
         if not isinstance(actions, list):
             raise HistoryError(f"field 'actions' must be an array of strings, got {quote(actions)}")
         parsed = [self.parse_action(number, text, n) for number, text in enumerate(actions, start=1)]
         lines = [line for line in parsed if line is not None]
-        for line in lines:
-            if line.amount is not None:
-                self.amounts.append(line.amount)
+        self.amounts.extend(line.amount for line in lines if line.amount is not None)
+        return lines
 
+    def scale(self) -> int:
+        """Chips per unit: enough to make every amount read so far a whole number of chips."""
         places = max((_decimals(a) for a in self.amounts), default=0)
         if places > _MAX_DECIMALS:
             raise HistoryError(f"amounts have {places} decimal places; at most {_MAX_DECIMALS} are supported")
-        scale = 10 ** places
+        return int(10 ** places)
 
-        def chips(value: Decimal) -> int:
-            return int(value * scale)
-
-        posts, blind_amounts = _posts([chips(a) for a in antes], [chips(b) for b in blinds])
-        betting: BettingStructure
+    def betting(self, structure: str, stakes: _Stakes, blinds: tuple[int, ...],
+                scale: int) -> tuple[BettingStructure, tuple[int, ...]]:
+        """The betting structure, and the blinds the rules name: in pot and no limit, ``min_bet`` is the big
+        blind when the posts do not say otherwise."""
         if structure == "fixed":
-            assert small_bet is not None and big_bet is not None
+            assert stakes.small_bet is not None and stakes.big_bet is not None
             max_raises, uncapped = self.limit_options()
-            betting = FixedLimit(chips(small_bet), chips(big_bet), max_raises, uncapped)
-        else:
-            for name in ("_max_raises", "_uncapped_heads_up"):
-                if name in data:
-                    raise HistoryError(f"field {quote(name)} applies to fixed limit only")
-            betting = PotLimit() if structure == "pot" else NoLimit()
-            assert min_bet is not None
-            bet = chips(min_bet)
-            if bet != blind_amounts[-1]:
-                small = blind_amounts[0] if len(blind_amounts) == 2 and blind_amounts[0] <= bet else None
-                blind_amounts = (small, bet) if small is not None else (bet,)
-        hole, board, record_actions, reveals = self.play(lines, n, posts, scale)
-        hole_cards = len(hole[0]) if hole else 4
-        try:
-            rules = Rules(betting=betting, blinds=blind_amounts, ante=max((p.amount for p in posts
-                                                                          if p.kind == "ante"), default=0),
-                          hole_cards=hole_cards, hi_lo=hi_lo, showdown=ShowdownPolicy.RECORDED,
-                          rake=Rake.exactly(chips(rake)) if rake is not None else None)
-        except EngineError as error:
-            raise HistoryError(f"the game's fields do not make valid rules: {error}") from None
-        players = self.names(n)
-        collected = None
-        if winnings is not None:
-            collected = tuple((None, seat, chips(w)) for seat, w in enumerate(winnings) if w)
-        seat_labels = None
-        if "seats" in data:
-            labels: list[int] = []
-            for label in self.per_player("seats", n):
-                if isinstance(label, bool) or not isinstance(label, int) or not 0 <= label <= _MAX_LABEL:
-                    raise HistoryError(f"field 'seats' must hold seat numbers 0..{_MAX_LABEL}, got {quote(label)}")
-                labels.append(label)
-            seat_labels = tuple(labels)
-        fields = tuple((name, _frozen(value)) for name, value in data.items() if name not in _CONSUMED)
-        return HandRecord(
-            source=self.source, id=self.ident, rules=rules, players=players,
-            starting_stacks=tuple(chips(s) for s in stacks), button=n - 1, posts=posts, hole=hole, board=board,
-            actions=record_actions, reveals=reveals,
-            finishing_stacks=tuple(chips(f) for f in finishing) if finishing is not None else None,
-            collected=collected, rake=chips(rake) if rake is not None else None, scale=scale,
-            seat_labels=seat_labels, fields=fields,
-        )
+            return FixedLimit(_chips(stakes.small_bet, scale), _chips(stakes.big_bet, scale), max_raises,
+                              uncapped), blinds
+        for name in ("_max_raises", "_uncapped_heads_up"):
+            if name in self.data:
+                raise HistoryError(f"field {quote(name)} applies to fixed limit only")
+        betting = PotLimit() if structure == "pot" else NoLimit()
+        assert stakes.min_bet is not None
+        bet = _chips(stakes.min_bet, scale)
+        if bet != blinds[-1]:
+            small = blinds[0] if len(blinds) == 2 and blinds[0] <= bet else None
+            blinds = (small, bet) if small is not None else (bet,)
+        return betting, blinds
 
     def limit_options(self) -> tuple[int, bool]:
         max_raises = self.data.get("_max_raises", 3)
@@ -385,6 +397,17 @@ class _HandReader:
         if not all(isinstance(name, str) for name in names):
             raise HistoryError(f"field 'players' must hold names (strings), got {quote(names)}")
         return tuple(str(name) for name in names)
+
+    def seat_labels(self, n: int) -> tuple[int, ...] | None:
+        """The players' seat numbers at the table, when the hand has a ``seats`` field."""
+        if "seats" not in self.data:
+            return None
+        labels: list[int] = []
+        for label in self.per_player("seats", n):
+            if isinstance(label, bool) or not isinstance(label, int) or not 0 <= label <= _MAX_LABEL:
+                raise HistoryError(f"field 'seats' must hold seat numbers 0..{_MAX_LABEL}, got {quote(label)}")
+            labels.append(label)
+        return tuple(labels)
 
     def parse_action(self, number: int, text: object, n: int) -> _Line | None:
         if not isinstance(text, str):
@@ -504,6 +527,21 @@ class _HandReader:
             twice = next(c for c in used if used.count(c) > 1)
             raise HistoryError(f"card {twice} is dealt twice")
         return tuple(hole), tuple(board), tuple(actions), tuple(reveals)
+
+
+def _chips(amount: Decimal, scale: int) -> int:
+    return int(amount * scale)
+
+
+def _rules(betting: BettingStructure, blinds: tuple[int, ...], posts: Sequence[Post], hole_cards: int, hi_lo: bool,
+           rake: int | None) -> Rules:
+    """The rules the hand is replayed under: the recorded showdown, and the recorded rake taken exactly."""
+    try:
+        return Rules(betting=betting, blinds=blinds, ante=max((p.amount for p in posts if p.kind == "ante"), default=0),
+                     hole_cards=hole_cards, hi_lo=hi_lo, showdown=ShowdownPolicy.RECORDED,
+                     rake=Rake.exactly(rake) if rake is not None else None)
+    except EngineError as error:
+        raise HistoryError(f"the game's fields do not make valid rules: {error}") from None
 
 
 def _fill(hole: tuple[Card | None, ...], shown: tuple[Card, ...], who: str) -> tuple[Card | None, ...]:
