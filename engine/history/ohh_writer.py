@@ -22,6 +22,7 @@ from engine.events import Acted, BoardDealt, Mucked, Posted, Shown
 from engine.history.engine_hands import state_to_record
 from engine.history.record import HandRecord
 from engine.history.replay import replay
+from engine.history.writing import RecordWriter
 from engine.showdown import share
 from engine.state import HandState
 from engine.table import Table
@@ -75,15 +76,11 @@ def _one_board(state: HandState) -> None:
                            "engine.serialize.to_json)")
 
 
-class _Writer:
+class _Writer(RecordWriter):
+    """Writes one finished hand as an OHH object, refusing what OHH cannot say."""
+
     def __init__(self, record: HandRecord, state: HandState) -> None:
-        assert state.result is not None
-        self.record, self.state, self.result = record, state, state.result
-        self.fields = dict(record.fields)
-        n = len(record.starting_stacks)
-        self.names = record.players if len(record.players) == n else tuple(f"Player{i + 1}" for i in range(n))
-        self.labels = record.seat_labels if record.seat_labels is not None and len(record.seat_labels) == n \
-            else tuple(range(1, n + 1))
+        super().__init__(record, state)
         scale = record.scale
         if scale < 1 or 10 ** (len(str(scale)) - 1) != scale:
             raise HistoryError(f"amounts at scale {scale} cannot be written as OHH decimals (a power of ten is)")

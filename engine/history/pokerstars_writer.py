@@ -16,6 +16,7 @@ from engine.events import Acted, BetReturned, BoardDealt, Mucked, Posted, Shown
 from engine.history.engine_hands import state_to_record, table_seating
 from engine.history.record import HandRecord, RecordedShow
 from engine.history.replay import replay
+from engine.history.writing import RecordWriter
 from engine.showdown import share
 from engine.state import HandState
 from engine.table import Table
@@ -25,6 +26,8 @@ __all__ = ["write_pokerstars", "write_pokerstars_state"]
 
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
 _DEFAULT_DATE = "2000/01/01 0:00:00 ET"
+_POST_WORDS = {"small blind": "small blind", "big blind": "big blind", "live blind": "big blind",
+               "ante": "the ante", "straddle": "straddle", "dead blind": "dead blind"}
 
 
 def write_pokerstars(record: HandRecord) -> str:
@@ -101,16 +104,11 @@ def _hand_name(hand: HighHand) -> str:
             f"four of a kind, {many(ranks[0])}"][category]
 
 
-class _Writer:
+class _Writer(RecordWriter):
     """Writes one finished hand from its record (names, seats, cards known, reveals) and the engine's state."""
 
     def __init__(self, record: HandRecord, state: HandState) -> None:
-        assert state.result is not None
-        self.record, self.state, self.result = record, state, state.result
-        self.fields = dict(record.fields)
-        n = len(record.starting_stacks)
-        self.names = record.players if len(record.players) == n else tuple(f"Player{i + 1}" for i in range(n))
-        self.labels = record.seat_labels or tuple(range(1, n + 1))
+        super().__init__(record, state)
         self.symbol = str(self.fields.get("symbol", "$")) if record.scale != 1 else ""
         self.lines: list[str] = []
 
@@ -160,11 +158,19 @@ class _Writer:
             self.lines.append(f"Seat {label}: {name} ({self.money(stack)} in chips)")
 
     def body(self) -> None:
-        names, lines, hole = self.names, self.lines, self.record.hole
-        events = self.state.events
-        posted = [e for e in events if isinstance(e, Posted)]
-        words = {"small blind": "small blind", "big blind": "big blind", "live blind": "big blind",
-                 "ante": "the ante", "straddle": "straddle", "dead blind": "dead blind"}
+        """Everything between the seats and the summary: posts, hole cards, the betting, the showdown."""
+        self.posts()
+        self.lines.append("*** HOLE CARDS ***")
+        reveals = self.reveals()
+        self.dealt(reveals)
+        self.streets()
+        self.showdown(reveals)
+        self.collections(reveals)
+
+    def posts(self) -> None:
+        """The blinds and antes, a dead blind and the live one after it as one "small & big blinds" line;
+        notes who posted the small and the big blind for the summary."""
+        posted = [e for e in self.state.events if isinstance(e, Posted)]
         self.blind_of: dict[int, str] = {}
         i = 0
         while i < len(posted):
@@ -174,38 +180,36 @@ class _Writer:
                     and following.kind == "live blind"):
                 amount, all_in, word, i = post.amount + following.amount, following.all_in, "small & big blinds", i + 2
             else:
-                amount, all_in, word, i = post.amount, post.all_in, words[post.kind], i + 1
+                amount, all_in, word, i = post.amount, post.all_in, _POST_WORDS[post.kind], i + 1
             if post.kind in ("small blind", "big blind"):
                 self.blind_of[post.seat] = post.kind
-            lines.append(f"{names[post.seat]}: posts {word} {self.money(amount)}{' and is all-in' if all_in else ''}")
-        lines.append("*** HOLE CARDS ***")
-        reveals = self.reveals()
+            self.lines.append(f"{self.names[post.seat]}: posts {word} {self.money(amount)}"
+                              f"{' and is all-in' if all_in else ''}")
+
+    def dealt(self, reveals: Sequence[RecordedShow]) -> None:
+        """"Dealt to" lines for the hole cards the record knows, except a hand shown later (its show says it)."""
         revealed = {r.seat for r in reveals}
-        for seat, cards in enumerate(hole):
+        for seat, cards in enumerate(self.record.hole):
             known = [card for card in cards if card is not None]
             if known and seat not in revealed:
-                lines.append(f"Dealt to {names[seat]} [{format_cards(known)}]")
+                self.lines.append(f"Dealt to {self.names[seat]} [{format_cards(known)}]")
+
+    def streets(self) -> None:
+        """The betting, the uncalled bets returned and the board, street by street; notes where each player
+        folded for the summary."""
+        names, lines = self.names, self.lines
         bets = [0] * len(names)
-        for post in posted:
-            if post.kind not in ("ante", "dead blind"):
+        for post in self.state.events:
+            if isinstance(post, Posted) and post.kind not in ("ante", "dead blind"):
                 bets[post.seat] += post.amount
         level, street = max(bets), "before Flop"
         self.folded_on: dict[int, str] = {}
         board: tuple[Card, ...] = ()
-        for event in events:
+        for event in self.state.events:
             if isinstance(event, Acted):
-                name, tail = names[event.seat], " and is all-in" if event.all_in else ""
                 if event.action == "fold":
                     self.folded_on[event.seat] = street
-                    lines.append(f"{name}: folds")
-                elif event.action == "check":
-                    lines.append(f"{name}: checks")
-                elif event.action == "call":
-                    lines.append(f"{name}: calls {self.money(event.added)}{tail}")
-                elif event.action == "bet" and level == 0:
-                    lines.append(f"{name}: bets {self.money(event.to)}{tail}")
-                else:
-                    lines.append(f"{name}: raises {self.money(event.to - level)} to {self.money(event.to)}{tail}")
+                lines.append(self.action_line(event, level))
                 level = max(level, event.to)
             elif isinstance(event, BetReturned):
                 lines.append(f"Uncalled bet ({self.money(event.amount)}) returned to {names[event.seat]}")
@@ -215,17 +219,39 @@ class _Writer:
                 old = f"[{format_cards(board)}] " if board else ""
                 board = board + event.cards
                 lines.append(f"*** {word} *** {old}[{format_cards(event.cards)}]")
+
+    def action_line(self, event: Acted, level: int) -> str:
+        """One action in PokerStars' words; ``level`` is the bet to call before it (a bet over one is a raise)."""
+        name, tail = self.names[event.seat], " and is all-in" if event.all_in else ""
+        if event.action == "fold":
+            return f"{name}: folds"
+        if event.action == "check":
+            return f"{name}: checks"
+        if event.action == "call":
+            return f"{name}: calls {self.money(event.added)}{tail}"
+        if event.action == "bet" and level == 0:
+            return f"{name}: bets {self.money(event.to)}{tail}"
+        return f"{name}: raises {self.money(event.to - level)} to {self.money(event.to)}{tail}"
+
+    def showdown(self, reveals: Sequence[RecordedShow]) -> None:
+        """The shows and mucks, in the record's (or the engine's) order."""
+        names, hole = self.names, self.record.hole
         if self.result.showdown:
-            lines.append("*** SHOW DOWN ***")
+            self.lines.append("*** SHOW DOWN ***")
         for reveal in reveals:
             known = [card for card in hole[reveal.seat] if card is not None]
             if reveal.cards is not None:
-                lines.append(f"{names[reveal.seat]}: shows [{format_cards(reveal.cards)}]"
-                             f"{self.describe(reveal.cards)}")
+                self.lines.append(f"{names[reveal.seat]}: shows [{format_cards(reveal.cards)}]"
+                                  f"{self.describe(reveal.cards)}")
             elif known and len(known) < len(hole[reveal.seat]):
-                lines.append(f"{names[reveal.seat]}: shows [{format_cards(known)}]")
+                self.lines.append(f"{names[reveal.seat]}: shows [{format_cards(known)}]")
             else:
-                lines.append(f"{names[reveal.seat]}: mucks hand")
+                self.lines.append(f"{names[reveal.seat]}: mucks hand")
+
+    def collections(self, reveals: Sequence[RecordedShow]) -> None:
+        """Who collected what from which pot (counted for the summary), then "No low hand qualified" or the
+        winners who did not show."""
+        names, lines = self.names, self.lines
         self.won = [0] * len(names)
         pots = len(self.result.pots)
         for pot, seat, chips in self.collected():
@@ -238,6 +264,7 @@ class _Writer:
                 r.cards is not None and best_low(r.cards, board) for r in reveals):
             lines.append("No low hand qualified")
         if not self.result.showdown:
+            revealed = {r.seat for r in reveals}
             for seat in sorted({s for _, s, _ in self.collected()}):
                 if seat not in revealed:
                     lines.append(f"{names[seat]}: doesn't show hand")
