@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from engine.errors import HistoryError
 from engine.history.record import Hands
 
 FORMATS = ("auto", "phh", "pokerstars", "ohh")
+
+
+def read_utf8_file(path: str | Path, reader: Callable[[str, str], Hands]) -> Hands:
+    """The hands ``reader`` finds in a UTF-8 file (a byte-order mark is dropped); a file that is not UTF-8 is one
+    HistoryError. A file that cannot be opened raises OSError as usual."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        return Hands([HistoryError(f"{path}: not UTF-8 text ({error})", source=str(path))])
+    return reader(text, str(path))
 
 
 def detect_format(path: Path, text: str) -> str:

@@ -31,9 +31,11 @@ from engine.actions import Action, Bet, Call, Check, Fold, Raise
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, parse_cards
 from engine.errors import EngineError, HistoryError
+from engine.history.files import read_utf8_file
 from engine.history.ohh_writer import write_ohh, write_ohh_hands
 from engine.history.record import HandRecord, Hands, RecordedShow
-from engine.rules import MAX_PLAYERS, Post, Rake, Rules, ShowdownPolicy
+from engine.order import MAX_PLAYERS
+from engine.rules import Post, Rake, Rules, ShowdownPolicy
 from engine.validate import quote
 
 __all__ = ["read_ohh", "read_ohh_file", "write_ohh", "write_ohh_hands"]
@@ -58,12 +60,7 @@ _CARD = re.compile(r"^(?:10|[2-9TJQKA])[cdhs]$", re.I)
 
 def read_ohh_file(path: str | Path) -> Hands:
     """Read an ``.ohh`` file (UTF-8, with or without a byte-order mark)."""
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        return Hands([HistoryError(f"{path}: not UTF-8 text ({error})", source=str(path))])
-    return read_ohh(text, str(path))
+    return read_utf8_file(path, read_ohh)
 
 
 def read_ohh(text: str, source: str = "") -> Hands:

@@ -35,9 +35,11 @@ from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
 from engine.errors import EngineError, HistoryError
 from engine.history.engine_hands import state_to_record, table_seating
+from engine.history.files import read_utf8_file
 from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.history.replay import deck_for, replay
-from engine.rules import MAX_PLAYERS, Post, Rake, Rules, ShowdownPolicy
+from engine.order import MAX_PLAYERS
+from engine.rules import Post, Rake, Rules, ShowdownPolicy
 from engine.state import HandState, Street, start_hand
 from engine.table import Table
 from engine.validate import quote
@@ -83,12 +85,7 @@ class TomlTable(tuple[tuple[str, object], ...]):
 
 def read_phh_file(path: str | Path) -> Hands:
     """Read a ``.phh`` or ``.phhs`` file (UTF-8). A file that cannot be opened raises OSError as usual."""
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        return Hands([HistoryError(f"{path}: not UTF-8 text ({error})", source=str(path))])
-    return read_phh(text, str(path))
+    return read_utf8_file(path, read_phh)
 
 
 def read_phh(text: str, source: str = "") -> Hands:
