@@ -263,6 +263,32 @@ def play_match(bots: Sequence[Bot], game: Rules | Schedule, hands: int, *, seed:
     bots' names; ``on_hand`` is called with a `HandSummary` after each hand (printing, a `HistoryWriter`);
     ``clock`` is the clock the time limit reads (default ``time.monotonic``; tests pass a fake one).
     """
+    _check_match(bots, game, hands, seed, stack, time_limit, on_hand, clock)
+    labels = unique_names(bots, names)
+    table = Table.new(FixedGame(game) if isinstance(game, Rules) else game, seats=len(bots))
+    buy_in = stack if stack is not None else 100 * max(table.next_rules.big_blind, 1)
+    for seat, label in enumerate(labels):
+        table = table.join(seat, label, buy_in)
+    match = _Match(bots, labels, buy_in, time_limit, clock if clock is not None else monotonic)
+    for number in range(1, hands + 1):
+        table, state = table.start_next_hand(seed=hand_seed(seed, number))
+        seats = table.hand_seats
+        try:
+            state = match.play_hand(number, state, seats)
+        except StopMatch:
+            match.stopped = True
+            break
+        table = match.finish_hand(number, table, state, seats)
+        if on_hand is not None:
+            on_hand(HandSummary(number, game_name(state.rules), state, tuple(labels[seat] for seat in seats), seats))
+        if match.stopped:
+            break
+    return match.result(seed)
+
+
+def _check_match(bots: Sequence[Bot], game: object, hands: int, seed: int | str, stack: int | None,
+                 time_limit: float | None, on_hand: object, clock: object) -> None:
+    """`play_match`'s arguments, checked before a hand is dealt."""
     _check_bots(bots)
     whole(hands, "hands", minimum=0, error=MatchError)
     seed_argument(seed, optional=False)
@@ -275,100 +301,114 @@ def play_match(bots: Sequence[Bot], game: Rules | Schedule, hands: int, *, seed:
         raise MatchError(f"game must be a Rules or a schedule (FixedGame, MixedOmaha...), got {quote(game)}")
     if stack is not None:
         whole(stack, "stack (chips)", minimum=1, error=MatchError)
-    if clock is None:
-        clock = monotonic
-    schedule = FixedGame(game) if isinstance(game, Rules) else game
-    labels = unique_names(bots, names)
-    table = Table.new(schedule, seats=len(bots))
-    buy_in = stack if stack is not None else 100 * max(table.next_rules.big_blind, 1)
-    for seat, label in enumerate(labels):
-        table = table.join(seat, label, buy_in)
-    tallies = [_Tally() for _ in bots]
-    incidents: list[Incident] = []
-    watchers = [getattr(bot, "hand_over", None) for bot in bots]
-    bank = buy_in * len(bots)  # every chip brought to the table, less the rake
-    played = 0
-    stopped = False
 
-    def fault(number: int, seat: int, kind: str, detail: str, action: Action | None) -> None:
-        tallies[seat].faults += 1
-        incidents.append(Incident(number, seat, labels[seat], kind, detail, action))
 
-    for number in range(1, hands + 1):
-        table, state = table.start_next_hand(seed=hand_seed(seed, number))
-        seats = table.hand_seats
-        hand_bots = [bots[seat] for seat in seats]
+class _Match:
+    """A match in progress: the bots, their tallies and faults, and every chip brought to the table."""
+
+    def __init__(self, bots: Sequence[Bot], labels: tuple[str, ...], buy_in: int, time_limit: float | None,
+                 clock: Callable[[], float]) -> None:
+        self.bots = bots
+        self.labels = labels
+        self.buy_in = buy_in
+        self.time_limit = time_limit
+        self.clock = clock
+        self.tallies = [_Tally() for _ in bots]
+        self.incidents: list[Incident] = []
+        self.watchers = [getattr(bot, "hand_over", None) for bot in bots]
+        self.bank = buy_in * len(bots)  # every chip brought to the table, less the rake
+        self.played = 0
+        self.stopped = False
+
+    def fault(self, number: int, seat: int, kind: str, detail: str, action: Action | None) -> None:
+        self.tallies[seat].faults += 1
+        self.incidents.append(Incident(number, seat, self.labels[seat], kind, detail, action))
+
+    def play_hand(self, number: int, state: HandState, seats: Sequence[int]) -> HandState:
+        """Ask the bots to act until the hand is over; `StopMatch` from a bot passes through."""
+        while state.actor is not None:
+            actor = state.actor
+            action = self.ask(number, state, seats[actor])
+            state = self.apply(number, state, seats[actor], action)
+        return state
+
+    def ask(self, number: int, state: HandState, seat: int) -> Action:
+        """The bot's answer, or `fault_action` when it raised or answered too late (a fault either way)."""
+        assert state.actor is not None
+        view = bot_view(state, state.actor)
+        started = self.clock()
         try:
-            while True:
-                actor = state.actor
-                if actor is None:  # the hand is over
-                    break
-                view = bot_view(state, actor)
-                started = clock()
-                try:
-                    action = hand_bots[actor].act(view)
-                except StopMatch:
-                    raise
-                except Exception as error:  # a bot's bug must not end the match
-                    action = fault_action(state.legal_actions())
-                    fault(number, seats[actor], "exception", f"{type(error).__name__}: {error}", action)
-                else:
-                    took = _seconds(clock, started)
-                    if time_limit is not None and took > time_limit:
-                        late = action
-                        action = fault_action(state.legal_actions())
-                        fault(number, seats[actor], "timeout",
-                              f"answered {quote(late)} after {took:.3f} s; the limit is {time_limit:g} s", action)
-                refusal = None
-                if type(action) in _ACTIONS:
-                    try:
-                        state = state.apply(action)  # checks legality: anything not allowed raises
-                    except EngineError as error:  # IllegalAction, or any other refusal: the bot's fault
-                        refusal = _refusal(action, state.legal_actions(), error)
-                else:  # None, text, a class, a subclass of an action...: not an action
-                    refusal = _refusal(action, state.legal_actions(), None)
-                if refusal is not None:
-                    action = fault_action(state.legal_actions())
-                    fault(number, seats[actor], "illegal", refusal, action)
-                    state = state.apply(action)
+            action = self.bots[seat].act(view)
         except StopMatch:
-            stopped = True
-            break
+            raise
+        except Exception as error:  # a bot's bug must not end the match
+            action = fault_action(state.legal_actions())
+            self.fault(number, seat, "exception", f"{type(error).__name__}: {error}", action)
+            return action
+        took = _seconds(self.clock, started)
+        if self.time_limit is not None and took > self.time_limit:
+            late = action
+            action = fault_action(state.legal_actions())
+            self.fault(number, seat, "timeout",
+                       f"answered {quote(late)} after {took:.3f} s; the limit is {self.time_limit:g} s", action)
+        return action
+
+    def apply(self, number: int, state: HandState, seat: int, action: Action) -> HandState:
+        """The state after ``action``; anything that is not a legal action is a fault, and `fault_action` is
+        played instead."""
+        if type(action) in _ACTIONS:
+            try:
+                return state.apply(action)  # checks legality: anything not allowed raises
+            except EngineError as error:  # IllegalAction, or any other refusal: the bot's fault
+                refusal = _refusal(action, state.legal_actions(), error)
+        else:  # None, text, a class, a subclass of an action...: not an action
+            refusal = _refusal(action, state.legal_actions(), None)
+        played = fault_action(state.legal_actions())
+        self.fault(number, seat, "illegal", refusal, played)
+        return state.apply(played)
+
+    def finish_hand(self, number: int, table: Table, state: HandState, seats: Sequence[int]) -> Table:
+        """Check and count the finished hand, tell the bots, give it back to the table and rebuy the busted;
+        the table after it."""
         result = state.result
         assert result is not None
         _check_chips(number, state, result)
-        bank -= result.rake
-        names_in_hand = tuple(labels[seat] for seat in seats)
-        _tally(tallies, seats, state, result)
-        for hand_seat, seat in enumerate(seats):
-            watch = watchers[seat]
-            if watch is not None:
-                try:
-                    watch(state.view(hand_seat))
-                except StopMatch:
-                    stopped = True  # after this hand, which is finished and counted
-                except Exception as error:
-                    fault(number, seat, "exception", f"hand_over: {type(error).__name__}: {error}", None)
+        self.bank -= result.rake
+        _tally(self.tallies, seats, state, result)
+        self.tell_watchers(number, state, seats)
         table = table.finish_hand(state)
-        played = number
+        self.played = number
         table, departures = table.take_departures()
         if departures:
-            table, rebought = _rebuy(table, departures, buy_in)
+            table, rebought = _rebuy(table, departures, self.buy_in)
             for seat in rebought:
-                tallies[seat].rebuys += 1
-            bank += buy_in * len(rebought)
+                self.tallies[seat].rebuys += 1
+            self.bank += self.buy_in * len(rebought)
         on_table = sum(player.stack for _, player in table.players)
-        if on_table != bank:
-            raise ChipsNotConserved(f"after hand {number} the table holds {on_table} chips; {bank} were brought "
-                                    f"to it (stacks, rebuys, less the rake)")
-        if on_hand is not None:
-            on_hand(HandSummary(number, game_name(state.rules), state, names_in_hand, seats))
-        if stopped:
-            break
-    stats = tuple(BotStats(seat, labels[seat], t.hands, t.net, t.net_bb, t.won, t.high, t.low, t.scooped,
-                           t.quartered, t.showdowns, t.rebuys, t.faults, t.net_bb_squares)
-                  for seat, t in enumerate(tallies))
-    return MatchResult(played, seed, stats, tuple(incidents), stopped)
+        if on_table != self.bank:
+            raise ChipsNotConserved(f"after hand {number} the table holds {on_table} chips; {self.bank} were "
+                                    f"brought to it (stacks, rebuys, less the rake)")
+        return table
+
+    def tell_watchers(self, number: int, state: HandState, seats: Sequence[int]) -> None:
+        """Show each bot with a ``hand_over`` its view of the finished hand; `StopMatch` there ends the match
+        after this hand, any other exception is a fault."""
+        for hand_seat, seat in enumerate(seats):
+            watch = self.watchers[seat]
+            if watch is None:
+                continue
+            try:
+                watch(state.view(hand_seat))
+            except StopMatch:
+                self.stopped = True  # after this hand, which is finished and counted
+            except Exception as error:
+                self.fault(number, seat, "exception", f"hand_over: {type(error).__name__}: {error}", None)
+
+    def result(self, seed: int | str) -> MatchResult:
+        stats = tuple(BotStats(seat, self.labels[seat], t.hands, t.net, t.net_bb, t.won, t.high, t.low, t.scooped,
+                               t.quartered, t.showdowns, t.rebuys, t.faults, t.net_bb_squares)
+                      for seat, t in enumerate(self.tallies))
+        return MatchResult(self.played, seed, stats, tuple(self.incidents), self.stopped)
 
 
 _ACTIONS = frozenset((Fold, Check, Call, Bet, Raise, Show, Muck, RunIt))  # exactly these types, no subclasses
