@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from engine.errors import CardError
-from engine.validate import flag, quote, whole
+from engine.validate import flag, is_whole, quote, whole
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -183,7 +183,7 @@ class Deck:
     def seeded(cls, seed: int | str | bytes) -> Deck:
         """A shuffle fixed by ``seed``: a Fisher-Yates shuffle driven by Mersenne Twister bits only, so the
         order does not depend on how a Python version implements ``random.shuffle``."""
-        if isinstance(seed, bool) or not isinstance(seed, (int, str, bytes)):
+        if not (isinstance(seed, (str, bytes)) or is_whole(seed)):
             raise CardError(f"a deck seed must be an int, str or bytes, got {quote(seed)}")
         return cls._trusted(_shuffle(list(ALL_CARDS), random.Random(seed).getrandbits))
 

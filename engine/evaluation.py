@@ -31,7 +31,7 @@ import attrs
 
 from engine.cards import ALL_CARDS, RANK_NAMES, RANK_PLURALS, Card, cards_of, format_cards, require_distinct
 from engine.errors import CardError
-from engine.validate import flag, quote, whole
+from engine.validate import flag, is_whole, quote, whole
 
 # --- categories -------------------------------------------------------------------------------------------
 
@@ -282,7 +282,7 @@ def _unreadable(hole: object, board: object) -> CardError:
 def _cards_error(cards: object, what: str, fewest: int, most: int) -> CardError | None:
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
         return CardError(f"the {what} cards must be a sequence of cards, got {quote(cards)}")
-    if not all(isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52 for card in cards):
+    if not all(is_whole(card, minimum=0, maximum=51) for card in cards):
         return CardError(f"the {what} cards must be cards (ints 0..51), got {quote(cards)}")
     if not fewest <= len(cards) <= most:
         return CardError(f"an Omaha {what} has {fewest} to {most} cards, got {len(cards)}")

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 import attrs
 
 from engine.errors import RulesError
-from engine.rules import MAX_PLAYERS
-from engine.validate import quote, whole
+from engine.order import MAX_PLAYERS
+from engine.validate import is_whole, quote, whole
 
 
 @attrs.frozen(slots=True)
@@ -41,7 +41,7 @@ def _pot(amount: int, eligible: tuple[int, ...]) -> Pot:
 def seats(value: object, what: str) -> tuple[int, ...]:
     """Seat indexes in increasing order, as a tuple: how pots and results name players."""
     if not isinstance(value, tuple) or not all(
-            type(seat) is int and 0 <= seat < MAX_PLAYERS for seat in value) or list(value) != sorted(set(value)):
+            is_whole(seat, minimum=0, maximum=MAX_PLAYERS - 1) for seat in value) or list(value) != sorted(set(value)):
         raise RulesError(f"{what} must be a tuple of distinct seat indexes in increasing order, got {quote(value)}")
     return value
 

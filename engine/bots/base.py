@@ -17,8 +17,8 @@ from typing import Protocol, runtime_checkable
 from engine.actions import Action
 from engine.errors import EngineError
 from engine.state import LegalActions
+from engine.validate import is_whole, quote
 from engine.validate import name as checked_name
-from engine.validate import quote
 from engine.views import SeatView
 
 
@@ -88,7 +88,7 @@ def seed_argument(value: object, what: str = "seed", *, optional: bool = True) -
     which `random.Random` would take but which cannot be written down exactly."""
     if value is None and optional:
         return None
-    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+    if isinstance(value, str) or is_whole(value):
         return value
     allowed = "an int, a string or None" if optional else "an int or a string"
     raise MatchError(f"{what} must be {allowed}, got {quote(value)}")

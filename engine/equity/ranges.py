@@ -16,14 +16,13 @@ In Python a player may also be a sequence of cards, or a list whose items are ha
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import attrs
 
 from engine.cards import Card, cards_of, format_cards, require_distinct
 from engine.errors import EngineError
-from engine.validate import quote
+from engine.validate import finite, is_whole, quote
 
 
 class EquityError(EngineError):
@@ -62,8 +61,7 @@ def parse_player(spec: object) -> Player:
         return spec
     if isinstance(spec, str):
         return _from_text(spec)
-    if isinstance(spec, Sequence) and spec and all(isinstance(card, int) and not isinstance(card, bool)
-                                                   for card in spec):
+    if isinstance(spec, Sequence) and spec and all(is_whole(card) for card in spec):
         cards = _cards(spec, spec)
         return Player(format_cards(cards), known=cards)
     if isinstance(spec, Sequence) and spec:
@@ -130,10 +128,10 @@ def _cards(value: object, source: object) -> tuple[Card, ...]:
 
 
 def _weight(value: object, source: object) -> float:
-    try:
-        weight = float(value)  # type: ignore[arg-type]  # anything float() refuses is reported below
-    except (TypeError, ValueError):
-        raise EquityError(f"a weight is a number such as 0.5 or 2, got {quote(value)} in {quote(source)}") from None
-    if isinstance(value, bool) or not math.isfinite(weight) or weight <= 0:
-        raise EquityError(f"a weight must be a finite number > 0, got {quote(value)} in {quote(source)}")
-    return weight
+    """A hand's weight: a number, or its text after ``@`` in a written list."""
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            raise EquityError(f"a weight is a number such as 0.5 or 2, got {quote(value)} in {quote(source)}") from None
+    return float(finite(value, f"a weight (in {quote(source)})", positive=True, error=EquityError))

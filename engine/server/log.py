@@ -34,6 +34,7 @@ from engine.server.actions import read_action
 from engine.server.store import FinishedHand, LedgerEntry
 from engine.state import HandState
 from engine.table import Departure, Table
+from engine.validate import flag, is_whole
 
 KINDS = ("join", "leave", "sit_out", "come_back", "top_up", "straddle", "hand_start", "act")
 
@@ -110,7 +111,7 @@ def apply_event(state: RoomState, kind: str, data: dict[str, Any]) -> Step:
 
 def _seat(state: RoomState, data: dict[str, Any]) -> int:
     seat = data["seat"]
-    if not isinstance(seat, int) or not 0 <= seat < len(state.seats) or state.table.seats[seat] is None:
+    if not is_whole(seat, minimum=0, maximum=len(state.seats) - 1) or state.table.seats[seat] is None:
         raise LogError(f"seat {seat!r} is not occupied")
     return seat
 
@@ -177,8 +178,9 @@ def _player_name(table: Table, seat: int) -> str:
 def _straddle(state: RoomState, data: dict[str, Any]) -> Step:
     seat, on = _seat(state, data), data["on"]
     meta = state.seats[seat]
-    if meta is None or not isinstance(on, bool):
-        raise LogError(f"straddle needs a seated player and on true or false, got {on!r}")
+    if meta is None:
+        raise LogError(f"straddle needs a seated player, seat {seat} has none")
+    flag(on, "straddle's on (true or false)", error=LogError)
     return Step(attrs.evolve(state, seats=_with_meta(state, seat, attrs.evolve(meta, straddle=on))))
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.server.room import PROTOCOL_VERSION
-from engine.validate import quote
+from engine.validate import is_whole, quote
 
 # Each client message type and the fields it may carry (beyond type and version); required ones first.
 FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -48,7 +48,7 @@ def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
     if kind not in FIELDS:
         raise ProtocolError(f"unknown message type {quote(kind)}; the types are {', '.join(FIELDS)}")
     version = data.get("version", PROTOCOL_VERSION)
-    if version != PROTOCOL_VERSION or isinstance(version, bool):
+    if not is_whole(version) or version != PROTOCOL_VERSION:  # not True, not 1.0
         raise ProtocolError(f"protocol version {quote(version)} is not spoken here; this server speaks "
                             f"version {PROTOCOL_VERSION}")
     required, optional = FIELDS[kind]
