@@ -20,7 +20,7 @@ from engine.evaluation import best_high, best_low
 from engine.validate import name, quote
 
 if TYPE_CHECKING:
-    from engine.match import HandSummary
+    from engine.match import HandSummary, MatchResult
     from engine.rules import Rules
     from engine.schedule import Schedule
     from engine.state import HandState
@@ -287,10 +287,6 @@ class _Progress:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from engine.match import HistoryWriter
-    from engine.report import hand_data, hand_line, incident_text, result_data, summary_table
-    from engine.shards import play_sharded
-
     out: TextIO = args.stdout
     game = build_game(args.game, args.stakes, args.blinds, runs=args.runs, boards=args.boards)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
@@ -299,106 +295,154 @@ def _simulate(args: argparse.Namespace) -> int:
     if not here and (args.out or args.all_in_ev):
         raise EngineError("--out and --all-in-ev look at every hand, which is played in this process only with "
                           "--workers 1, the local backend and no --duplicate")
-    shown: list[HandSummary] = []
-    callbacks: list[Callable[[HandSummary], object]] = []
-    show = max(args.show, 0) if here else 0
-
-    def keep(hand: HandSummary) -> None:
-        if hand.number <= show:
-            shown.append(hand)
-            if not args.json:
-                out.write(hand_line(hand) + "\n")
-
-    callbacks.append(keep)
-    all_in = _AllInTally(len(specs)) if args.all_in_ev else None
-    if all_in is not None:
-        callbacks.append(all_in.add)
-    writer = None
-    history = None
-    if args.out:
-        path = Path(args.out)
-        suffix = path.suffix.lower()
-        fmt = args.format if args.format != "auto" else "phh" if suffix in (".phh", ".phhs") \
-            else "ohh" if suffix == ".ohh" else "pokerstars"
-        history = _open_out(path)
-        writer = HistoryWriter(history, fmt)
-        callbacks.append(writer)
+    watch = _HandWatch(args, len(specs), here)
     if not args.json:
         out.write(f"{args.hands} hands of {_describe_game(game)}; {len(specs)} players; seed {seed}\n\n")
         out.flush()  # before a progress bar starts drawing on the terminal
-    progress = None
-    stderr: TextIO = args.stderr
-    if args.progress or (args.progress is None and args.hands >= 1000 and stderr.isatty()):
-        progress = _Progress(args.hands, stderr)
-        if here:
-            callbacks.append(lambda hand: progress.step() if progress else None)
-
-    def on_hand(hand: HandSummary) -> None:
-        for callback in callbacks:
-            callback(hand)
-
-    def on_shard(shard: Any, _: object) -> None:
-        if progress is not None and not here:
-            progress.step(shard.hands)  # hands done across the workers, a shard at a time
-
+    progress = _progress_bar(args)
+    if progress is not None and here:
+        watch.callbacks.append(lambda hand: progress.step())
     started = time.perf_counter()
-    duplicate = None
     try:
-        if args.duplicate:
-            from engine.duplicate import play_duplicate
-
-            duplicate = play_duplicate(specs, game, args.hands, seed=seed, shard_size=args.shard_size,
-                                       workers=args.workers, backend=args.backend, address=args.address,
-                                       stack=args.stack, time_limit=args.time_limit, on_shard=on_shard)
-            result = duplicate.result
-        else:
-            result = play_sharded(specs, game, args.hands, seed=seed, shard_size=args.shard_size,
-                                  workers=args.workers, backend=args.backend, address=args.address, stack=args.stack,
-                                  time_limit=args.time_limit, on_shard=on_shard, on_hand=on_hand if here else None)
+        result, duplicate = _run_simulation(args, specs, game, seed, watch if here else None, progress)
     finally:
         if progress is not None:
             progress.close()
-        if writer is not None:
-            writer.close()
-        if history is not None:
-            history.close()
+        watch.close()
     seconds = time.perf_counter() - started
     if args.json:
-        document = {"game": args.game, "description": _describe_game(game), "players": len(specs),
-                    "bot_kinds": specs, **result_data(result), "hand_log": [hand_data(h) for h in shown]}
-        if all_in is not None:
-            document["all_in_ev"] = all_in.data(result)
-        if duplicate is not None:
-            document["duplicate"] = _duplicate_data(duplicate)
-        out.write(json.dumps(document, indent=2) + "\n")
+        out.write(json.dumps(_simulation_document(args, game, specs, result, watch, duplicate), indent=2) + "\n")
     else:
-        if not here:
-            shards = -(-args.hands // args.shard_size)
-            out.write(f"{shards} shards of up to {args.shard_size} hands on {args.workers} "
-                      f"{'worker' if args.workers == 1 else 'workers'} ({args.backend}); hands are shown only "
-                      f"with --workers 1\n")
-        elif result.hands > show:
-            out.write(f"... {result.hands - show} more hands not shown (--show N prints the first N)\n")
-        out.write("\n" + summary_table(result) + "\n\n")
-        if duplicate is not None:
-            out.write(_duplicate_text(duplicate) + "\n\n")
-        if all_in is not None:
-            out.write(all_in.text(result) + "\n\n")
-        if result.incidents:
-            out.write(f"{len(result.incidents)} bot faults (each played as check, or fold):\n")
-            for incident in result.incidents[:20]:
-                out.write("  " + incident_text(incident) + "\n")
-            if len(result.incidents) > 20:
-                out.write(f"  ... and {len(result.incidents) - 20} more (--json lists them all)\n")
-        else:
-            out.write("No bot faults. ")
-        out.write(f"Chips conserved in all {result.hands} hands.\n")
-        if args.out:
-            out.write(f"Hands written to {args.out}.\n")
+        _write_simulation_text(out, args, result, watch, duplicate, here)
     rate = result.hands / seconds if seconds > 0 else 0.0
     out.flush()
-    stderr.write(f"{result.hands:,} hands in {seconds:.2f} s ({rate:,.0f} hands/s)\n")
+    args.stderr.write(f"{result.hands:,} hands in {seconds:.2f} s ({rate:,.0f} hands/s)\n")
     return 0
+
+
+class _HandWatch:
+    """What ``simulate`` does with each hand played in this process: keeps (and prints) the first ``--show``,
+    adds it to the ``--all-in-ev`` tally and writes it to the ``--out`` file."""
+
+    def __init__(self, args: argparse.Namespace, players: int, here: bool) -> None:
+        from engine.match import HistoryWriter
+
+        self.out: TextIO = args.stdout
+        self.json: bool = args.json
+        self.show = max(args.show, 0) if here else 0
+        self.shown: list[HandSummary] = []
+        self.callbacks: list[Callable[[HandSummary], object]] = [self.keep]
+        self.all_in = _AllInTally(players) if args.all_in_ev else None
+        if self.all_in is not None:
+            self.callbacks.append(self.all_in.add)
+        self.writer: HistoryWriter | None = None
+        self.history: TextIO | None = None
+        if args.out:
+            path = Path(args.out)
+            fmt = args.format if args.format != "auto" else _history_format(path)
+            self.history = _open_out(path)
+            self.writer = HistoryWriter(self.history, fmt)
+            self.callbacks.append(self.writer)
+
+    def keep(self, hand: HandSummary) -> None:
+        if hand.number <= self.show:
+            self.shown.append(hand)
+            if not self.json:
+                from engine.report import hand_line
+
+                self.out.write(hand_line(hand) + "\n")
+
+    def __call__(self, hand: HandSummary) -> None:
+        for callback in self.callbacks:
+            callback(hand)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        if self.history is not None:
+            self.history.close()
+
+
+def _history_format(path: Path) -> str:
+    """``--format auto``: the format ``--out``'s suffix names (.phh/.phhs, .ohh), else PokerStars text."""
+    suffix = path.suffix.lower()
+    return "phh" if suffix in (".phh", ".phhs") else "ohh" if suffix == ".ohh" else "pokerstars"
+
+
+def _progress_bar(args: argparse.Namespace) -> _Progress | None:
+    """A progress bar on standard error when asked for, or by default for 1000 hands or more on a terminal."""
+    stderr: TextIO = args.stderr
+    if args.progress or (args.progress is None and args.hands >= 1000 and stderr.isatty()):
+        return _Progress(args.hands, stderr)
+    return None
+
+
+def _run_simulation(args: argparse.Namespace, specs: list[str], game: Rules | Schedule, seed: int,
+                    on_hand: Callable[[HandSummary], object] | None,
+                    progress: _Progress | None) -> tuple[MatchResult, Any]:
+    """The match's result, and the duplicate match's (None without ``--duplicate``). ``on_hand`` is None when
+    the hands are played elsewhere; the progress bar then moves a shard at a time."""
+    from engine.shards import play_sharded
+
+    def on_shard(shard: Any, _: object) -> None:
+        if progress is not None and on_hand is None:
+            progress.step(shard.hands)  # hands done across the workers, a shard at a time
+
+    if args.duplicate:
+        from engine.duplicate import play_duplicate
+
+        duplicate = play_duplicate(specs, game, args.hands, seed=seed, shard_size=args.shard_size,
+                                   workers=args.workers, backend=args.backend, address=args.address,
+                                   stack=args.stack, time_limit=args.time_limit, on_shard=on_shard)
+        return duplicate.result, duplicate
+    return play_sharded(specs, game, args.hands, seed=seed, shard_size=args.shard_size, workers=args.workers,
+                        backend=args.backend, address=args.address, stack=args.stack, time_limit=args.time_limit,
+                        on_shard=on_shard, on_hand=on_hand), None
+
+
+def _simulation_document(args: argparse.Namespace, game: Rules | Schedule, specs: list[str], result: MatchResult,
+                         watch: _HandWatch, duplicate: Any) -> dict[str, object]:
+    """``simulate --json``: the match, the hands shown, and the all-in EV and duplicate figures when asked for."""
+    from engine.report import hand_data, result_data
+
+    document = {"game": args.game, "description": _describe_game(game), "players": len(specs),
+                "bot_kinds": specs, **result_data(result), "hand_log": [hand_data(h) for h in watch.shown]}
+    if watch.all_in is not None:
+        document["all_in_ev"] = watch.all_in.data(result)
+    if duplicate is not None:
+        document["duplicate"] = _duplicate_data(duplicate)
+    return document
+
+
+def _write_simulation_text(out: TextIO, args: argparse.Namespace, result: MatchResult, watch: _HandWatch,
+                           duplicate: Any, here: bool) -> None:
+    """``simulate``'s report for people: where the hands were played, the summary table, the duplicate and
+    all-in EV figures when asked for, the bot faults and the chip check."""
+    from engine.report import incident_text, summary_table
+
+    if not here:
+        shards = -(-args.hands // args.shard_size)
+        out.write(f"{shards} shards of up to {args.shard_size} hands on {args.workers} "
+                  f"{'worker' if args.workers == 1 else 'workers'} ({args.backend}); hands are shown only "
+                  f"with --workers 1\n")
+    elif result.hands > watch.show:
+        out.write(f"... {result.hands - watch.show} more hands not shown (--show N prints the first N)\n")
+    out.write("\n" + summary_table(result) + "\n\n")
+    if duplicate is not None:
+        out.write(_duplicate_text(duplicate) + "\n\n")
+    if watch.all_in is not None:
+        out.write(watch.all_in.text(result) + "\n\n")
+    if result.incidents:
+        out.write(f"{len(result.incidents)} bot faults (each played as check, or fold):\n")
+        for incident in result.incidents[:20]:
+            out.write("  " + incident_text(incident) + "\n")
+        if len(result.incidents) > 20:
+            out.write(f"  ... and {len(result.incidents) - 20} more (--json lists them all)\n")
+    else:
+        out.write("No bot faults. ")
+    out.write(f"Chips conserved in all {result.hands} hands.\n")
+    if args.out:
+        out.write(f"Hands written to {args.out}.\n")
 
 
 def _duplicate_data(duplicate: Any) -> dict[str, object]:
