@@ -2,46 +2,10 @@
 and the game schedule (one game, Mixed Omaha, tournament levels).
 
 A `Table` is an immutable value, like a hand state: every operation returns a new table. It deals a hand with
-`start_next_hand` (which returns the new table and the hand's first `HandState`) and takes the finished hand
-back with `finish_hand`. The players dealt in become the hand's seats 0..k-1 in table order, so a hand is
-always an ordinary hand of the engine; the table keeps the mapping (`hand_seats`) while the hand is in play.
-
-The rules the table follows (docs/server-guide.md and docs/missed-blinds.md state them with examples):
-
-- **Moving button.** When a hand finishes, the button moves to the next player clockwise who is in the game
-  (seated, not sitting out, not waiting). If that player has left or sat out by the time the next hand starts,
-  the button goes on to the next player in the game after them. There is no dead button: the blinds are
-  always the first players in the game after the button, so a player can occasionally skip or repeat a blind
-  when others come and go.
-- **New players** *wait for the big blind*: they are dealt in when their seat is the big blind's, the first
-  seat after the small blind. With ``new_player_posts=True`` they may instead post a big blind at once
-  ("live blind") and play the next hand from any seat except between the button and the small blind, where
-  they wait until the button passes. When fewer than two players are in the game, nobody waits: everyone
-  seated and not sitting out is dealt in (and any missed blinds they owe are forgiven).
-- **Missed blinds.** A player who has played at the table and is not dealt into a hand (sitting out, or
-  waiting) *misses* the blinds that pass their seat in that hand: a seat clockwise after the button and up to
-  the small blind's seat misses the small blind; a seat after the small blind (after the button with one
-  blind, or heads-up, where the button posts the small blind) and up to the big blind's seat misses the big
-  blind and owes both. Debts do not grow past one of each (``Player.owes_small``, ``owes_big``); in a game
-  with one blind only the big blind is owed. Players who never played owe nothing.
-- **Coming back.** A player who owes nothing is dealt in from the next hand. A player who owes waits for the
-  big blind (being dealt in as the big blind pays the debt), or, with ``come_back(seat, post_missed=True)``,
-  posts what they owe at the next hand: the big blind live ("live blind") and the small blind dead ("dead
-  blind"), at the amounts of that hand's game, from any seat except between the button and the small blind
-  (they wait until the button passes). Whichever way they are dealt in, the debt is then paid. A player who
-  leaves takes nothing owed with them: if they sit down again they are a new player.
-- **Busting**: a player left with no chips after a hand is removed from the table (a `Departure`), or, at a
-  table with ``keep_busted=True``, stays seated with no chips, sitting out, until `add_chips` (a rebuy) brings
-  them back or they leave.
-- **Departures** gather in `departed` (leaving between hands, leaving or busting in a hand) until the server
-  takes them with `take_departures`, which hands each one over exactly once.
-- **The chip ledger**: ``bought_in`` (join, add_chips), ``cashed_out`` (every departure's stack) and
-  ``rake_taken`` (each finished hand's rake); `check_chips` checks that the chips on the table plus the chips
-  cashed out and raked equal the chips bought in.
-- **Leaving, sitting out during a hand**: the player's hand plays on (a server folds it when it is their turn);
-  they leave or sit out when it ends.
-- **Heads-up**: with two players the button posts the small blind and acts first before the flop (the hand
-  engine's heads-up rules), and the button still moves every hand.
+`start_next_hand` and takes the finished hand back with `finish_hand`; the players dealt in are the hand's seats
+0..k-1 in table order (`hand_seats`). The rules the table follows (the moving button, new players, missed
+blinds, coming back, busting, departures, the chip ledger, heads-up) are stated with examples in
+docs/server-guide.md ("The table's rules") and docs/missed-blinds.md.
 """
 
 from __future__ import annotations
