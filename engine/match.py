@@ -3,28 +3,8 @@
 `play_match(bots, game, hands, seed=...)` seats the bots in order at a table playing ``game`` (a `Rules` for
 one game, or a schedule such as `MixedOmaha`), deals ``hands`` hands and returns a `MatchResult`: per bot the
 hands played, net chips, big blinds won per 100 hands, hands won, won high, won low, scooped and quartered,
-and every fault.
-
-Choices, and why:
-
-- **Deterministic.** Hand ``i`` is dealt from a deck seeded by `hand_seed(seed, i)`, a hash of the match seed
-  and the hand number, so the same seed deals the same cards on every machine and hands do not depend on each
-  other's draws. With deterministic bots (the built-in ones take seeds) the same seed gives the same match, hand
-  for hand. Only the time limit looks at a clock, and only to discard a late answer.
-- **A cash game with rebuys.** A bot that loses its stack buys in again, for the starting stack, before the next
-  hand, and keeps its seat (it is dealt in at once, as a player who rebuys without leaving the table is). So
-  every bot plays every hand and N hands can always be played; the rebuys are counted, and the net result
-  includes them (a bot that rebought twice and ended with 250 of 200 chips is -150). The table's own rule
-  moves the button past an empty seat, so the button may skip a seat that busted in the hand before.
-- **Faults keep the match going.** A bot whose ``act`` raises, returns an action that is not legal, or answers
-  after ``time_limit`` seconds (measured with ``time.monotonic`` around the call; a late answer is discarded,
-  since a bot runs in the runner's thread and cannot be interrupted) gets `fault_action` played for it (check
-  if possible, else fold) and an `Incident` is recorded. `StopMatch` from a bot ends the match instead.
-- **Chips are conserved.** After every hand the runner checks that the hand's stacks plus rake equal its
-  starting stacks, and that the table holds every chip brought to it (stacks + rebuys - rake); a difference is
-  an engine bug and raises `ChipsNotConserved`.
-- **Bots see only their view.** Each decision gets `bot_view(state, seat)`: a `SeatView` equal to
-  ``state.view(seat)``, built lazily so a bot that does not read the history does not pay for it.
+and every fault. The match's rules (deterministic deals, a cash game with rebuys, faults that keep the match
+going, chips conserved, bots that see only their view) are in docs/bots.md ("The match runner", "Faults").
 """
 
 from __future__ import annotations
@@ -256,7 +236,7 @@ def play_match(bots: Sequence[Bot], game: Rules | Schedule, hands: int, *, seed:
                stack: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
                names: Sequence[str] | None = None, on_hand: Callable[[HandSummary], object] | None = None,
                clock: Callable[[], float] | None = None) -> MatchResult:
-    """Play ``hands`` hands with ``bots`` in seats 0, 1, ... (see the module for the rules of the match).
+    """Play ``hands`` hands with ``bots`` in seats 0, 1, ... (docs/bots.md states the rules of the match).
 
     ``stack`` is every bot's starting stack and rebuy (default: 100 big blinds of the first hand's game);
     ``time_limit`` the seconds a bot may take per action (None: no limit, for people); ``names`` overrides the
@@ -480,7 +460,7 @@ def _tally(tallies: list[_Tally], seats: Sequence[int], state: HandState, result
 
 
 def _rebuy(table: Table, departures: Sequence[Departure], stack: int) -> tuple[Table, list[int]]:
-    """Seat every busted bot again with ``stack`` chips, dealt in from the next hand (see the module)."""
+    """Seat every busted bot again with ``stack`` chips, dealt in from the next hand (docs/bots.md: rebuys)."""
     seats = list(table.seats)
     rebought = []
     for departure in departures:
