@@ -64,8 +64,8 @@ _STREET_NAMES = {name: street for street, name in _STREETS.items()}
 def to_json(obj: object, *, indent: int | None = None) -> str:
     """``obj`` as a JSON document: a HandState, Table, TableView, SeatView, action, event, Rules, HandResult or
     LegalActions."""
-    if indent is not None:
-        whole(indent, "indent (spaces, or None for compact JSON)", minimum=0, maximum=16, error=SerializationError)
+    whole(indent, "indent (spaces; None: compact JSON)", minimum=0, maximum=16, allow_none=True,
+          error=SerializationError)
     kind, payload = _encode_top(obj)
     document = {"schema": SCHEMA, "type": kind, **payload}
     separators = (",", ":") if indent is None else None
@@ -168,27 +168,13 @@ def _join(pieces: list[str | tuple[str]], values: dict[str, str]) -> str:
 
 
 def _encode_top(obj: object) -> tuple[str, JSON]:
-    if isinstance(obj, HandState):
-        return "hand", _hand(obj)
-    if isinstance(obj, Table):
-        return "table", _table(obj)
-    if isinstance(obj, TableView):
-        return "table_view", _table_view(obj)
-    if isinstance(obj, SeatView):
-        return "seat_view", _view(obj)
-    if isinstance(obj, Rules):
-        return "rules", _rules(obj)
-    if isinstance(obj, HandResult):
-        return "result", _result(obj)
-    if isinstance(obj, LegalActions):
-        return "legal_actions", _legal(obj)
-    if isinstance(obj, (Fold, Check, Call, Bet, Raise, Show, Muck, RunIt)):
-        return "action", _action(obj)
-    if isinstance(obj, _EVENT_TYPES):
-        return "event", _event(obj)
-    raise SerializationError(f"to_json cannot write {type(obj).__name__} values such as {quote(obj)}; it writes hand "
-                             f"states, tables, table views, seat views, actions, events, rules, results and legal "
-                             f"actions")
+    kind = _kind_of(obj)
+    write = _WRITERS.get(kind)
+    if write is None:
+        raise SerializationError(f"to_json cannot write {type(obj).__name__} values such as {quote(obj)}; it writes "
+                                 f"hand states, tables, table views, seat views, actions, events, rules, results and "
+                                 f"legal actions")
+    return kind, write(obj)
 
 
 _CARD_TEXT = tuple(str(card) for card in ALL_CARDS)
@@ -369,6 +355,13 @@ def _event(event: ViewEvent | Burned) -> JSON:
             "share": event.share, "board": event.board}
 
 
+_WRITERS: Mapping[str, Callable[[Any], JSON]] = {
+    "hand": _hand, "table": _table, "table_view": _table_view, "seat_view": _view, "rules": _rules,
+    "result": _result, "legal_actions": _legal, "action": _action, "event": _event,
+}
+"""How `to_json` writes each document type (`_kind_of` names an object's type; `_READERS` reads them back)."""
+
+
 # --- reading ------------------------------------------------------------------------------------------------
 
 
@@ -535,30 +528,20 @@ class _ObjectReader:
         return f"{self.path}.{key}"
 
     def integer(self, key: str, minimum: int | None = 0) -> int:
-        return _int(self.raw(key), self.where(key), minimum)
+        return whole(self.raw(key), self.where(key), minimum=minimum, error=SerializationError)
 
     def opt_int(self, key: str, minimum: int | None = 0) -> int | None:
-        value = self.raw(key)
-        return None if value is None else _int(value, self.where(key), minimum)
+        return whole(self.raw(key), self.where(key), minimum=minimum, allow_none=True, error=SerializationError)
 
     def number(self, key: str) -> float:
-        """A finite number (JSON's 1e999 reads as infinity: refused)."""
-        value = self.raw(key)
-        try:
-            return finite(value, self.where(key), error=SerializationError)
-        except OverflowError:  # an int too large for a float
-            raise SerializationError(f"{self.where(key)}: the number {quote(value)} is too large") from None
+        """A finite number (JSON's 1e999 reads as infinity, 10**400 is too large for a float: both refused)."""
+        return finite(self.raw(key), self.where(key), error=SerializationError)
 
     def opt_number(self, key: str) -> float | None:
-        return None if self.raw(key) is None else self.number(key)
+        return finite(self.raw(key), self.where(key), allow_none=True, error=SerializationError)
 
     def flag(self, key: str) -> bool:
-        # JSON's words (true, false), not validate.flag's Python ones (True, False): the reader of this message
-        # is looking at a JSON document.
-        value = self.raw(key)
-        if not isinstance(value, bool):
-            raise SerializationError(f"{self.where(key)}: expected true or false, got {quote(value)}")
-        return value
+        return _json_flag(self.raw(key), self.where(key))
 
     def text(self, key: str) -> str:
         value = self.raw(key)
@@ -580,15 +563,11 @@ class _ObjectReader:
         return value
 
     def ints(self, key: str, minimum: int | None = 0) -> tuple[int, ...]:
-        return tuple(_int(v, f"{self.where(key)}[{i}]", minimum) for i, v in enumerate(self.items(key)))
+        return tuple(whole(v, f"{self.where(key)}[{i}]", minimum=minimum, error=SerializationError)
+                     for i, v in enumerate(self.items(key)))
 
     def flags(self, key: str) -> tuple[bool, ...]:
-        out = []
-        for i, value in enumerate(self.items(key)):
-            if not isinstance(value, bool):
-                raise SerializationError(f"{self.where(key)}[{i}]: expected true or false, got {quote(value)}")
-            out.append(value)
-        return tuple(out)
+        return tuple(_json_flag(v, f"{self.where(key)}[{i}]") for i, v in enumerate(self.items(key)))
 
     def obj(self, key: str) -> _ObjectReader:
         return _ObjectReader(self.raw(key), self.where(key))
@@ -606,8 +585,12 @@ class _ObjectReader:
             raise SerializationError(f"{self.path}: unexpected field {quote(extra[0])}")
 
 
-def _int(value: object, where: str, minimum: int | None) -> int:
-    return whole(value, where, minimum=minimum, error=SerializationError)
+def _json_flag(value: object, where: str) -> bool:
+    # JSON's words (true, false), not validate.flag's Python ones (True, False): the reader of this message is
+    # looking at a JSON document.
+    if not isinstance(value, bool):
+        raise SerializationError(f"{where}: expected true or false, got {quote(value)}")
+    return value
 
 
 def _build(where: str, make: Callable[[], T]) -> T:
@@ -856,8 +839,9 @@ def _read_result(o: _ObjectReader) -> HandResult:
         for i, pair in enumerate(p.items("payouts")):
             if not (isinstance(pair, list) and len(pair) == 2):
                 raise SerializationError(f"{p.where('payouts')}[{i}]: expected [seat, chips], got {quote(pair)}")
-            payouts.append((_int(pair[0], f"{p.where('payouts')}[{i}][0]", 0),
-                            _int(pair[1], f"{p.where('payouts')}[{i}][1]", 0)))
+            where = f"{p.where('payouts')}[{i}]"
+            payouts.append((whole(pair[0], f"{where}[0]", minimum=0, error=SerializationError),
+                            whole(pair[1], f"{where}[1]", minimum=0, error=SerializationError)))
         index = p.integer("pot") if p.has("pot") else 0
         board = p.integer("board") if p.has("board") else 0
         p.done()
