@@ -15,7 +15,7 @@ import time
 import psycopg
 from psycopg.rows import TupleRow
 
-from engine.server.store import LEDGER_KINDS, FinishedHand, Record, Stored, StoreError
+from engine.server.store import LEDGER_KINDS, FinishedHand, Record, RecordSQL, Stored, StoreError
 
 # One statement each (psycopg sends them as prepared statements); created under an advisory lock so that servers
 # starting together on an empty database do not race each other to create the same table.
@@ -34,6 +34,14 @@ _SCHEMA = (
     "table_id TEXT NOT NULL, number BIGINT NOT NULL, seq BIGINT NOT NULL, phh TEXT, json TEXT NOT NULL, "
     "at DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, number))",
     "CREATE TABLE IF NOT EXISTS snapshots (table_id TEXT PRIMARY KEY, seq BIGINT NOT NULL, data TEXT NOT NULL)",
+)
+_RECORD = RecordSQL(
+    event="INSERT INTO events (table_id, seq, kind, data, at) VALUES (%s, %s, %s, %s, %s)",
+    player="INSERT INTO players (name, created) VALUES (%s, %s) ON CONFLICT (name) DO NOTHING",
+    ledger="INSERT INTO ledger (table_id, seq, player, kind, amount, at) VALUES (%s, %s, %s, %s, %s, %s)",
+    hand="INSERT INTO hands (table_id, number, seq, phh, json, at) VALUES (%s, %s, %s, %s, %s, %s)",
+    snapshot="INSERT INTO snapshots (table_id, seq, data) VALUES (%s, %s, %s) ON CONFLICT (table_id) "
+             "DO UPDATE SET seq = EXCLUDED.seq, data = EXCLUDED.data",
 )
 _SCHEMA_LOCK = 0x6F6D616861  # "omaha": the advisory lock key held while the schema is created
 _CLAIMS = 0x6F6D61  # "oma": the first key of each table's advisory lock (the second: the hash of its id)
@@ -83,26 +91,10 @@ class PostgresStore:
                              f"{str(error).strip()}") from None
 
     def _append(self, table_id: str, record: Record) -> None:
-        now = time.time()
         db = self.db
         with db.transaction():  # committed on leaving, rolled back on any error
-            db.execute("INSERT INTO events (table_id, seq, kind, data, at) VALUES (%s, %s, %s, %s, %s)",
-                       (table_id, record.seq, record.kind, json.dumps(record.data, separators=(",", ":")), now))
-            for entry in record.ledger:
-                if entry.player is not None:
-                    db.execute("INSERT INTO players (name, created) VALUES (%s, %s) ON CONFLICT (name) DO NOTHING",
-                               (entry.player, now))
-                db.execute("INSERT INTO ledger (table_id, seq, player, kind, amount, at) "
-                           "VALUES (%s, %s, %s, %s, %s, %s)",
-                           (table_id, record.seq, entry.player, entry.kind, entry.amount, now))
-            if record.hand is not None:
-                hand = record.hand
-                db.execute("INSERT INTO hands (table_id, number, seq, phh, json, at) VALUES (%s, %s, %s, %s, %s, %s)",
-                           (table_id, hand.number, record.seq, hand.phh, hand.json, now))
-            if record.snapshot is not None:
-                db.execute("INSERT INTO snapshots (table_id, seq, data) VALUES (%s, %s, %s) ON CONFLICT (table_id) "
-                           "DO UPDATE SET seq = EXCLUDED.seq, data = EXCLUDED.data",
-                           (table_id, record.seq, record.snapshot))
+            for statement, parameters in _RECORD.statements(table_id, record, time.time()):
+                db.execute(statement, parameters)
 
     def load(self, table_id: str) -> Stored:
         # one transaction, so that the snapshot and the events after it are read together

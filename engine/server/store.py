@@ -16,7 +16,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import IO, Any, Protocol
 
 import attrs
@@ -66,6 +66,40 @@ class Record:
     ledger: tuple[LedgerEntry, ...] = ()
     hand: FinishedHand | None = None
     snapshot: str | None = None
+
+
+@attrs.frozen(slots=True)
+class RecordSQL:
+    """The statements that store a `Record`, in one database's SQL: the stores write the same rows in the same
+    order and differ only in placeholders and in how they skip a known player or replace a snapshot."""
+
+    event: str
+    player: str
+    ledger: str
+    hand: str
+    snapshot: str
+
+    def statements(self, table_id: str, record: Record, now: float) -> Iterator[tuple[str, tuple[object, ...]]]:
+        """Each statement with its parameters, in the order the record's one transaction runs them."""
+        yield self.event, (table_id, record.seq, record.kind, json.dumps(record.data, separators=(",", ":")), now)
+        for entry in record.ledger:
+            if entry.player is not None:
+                yield self.player, (entry.player, now)
+            yield self.ledger, (table_id, record.seq, entry.player, entry.kind, entry.amount, now)
+        if record.hand is not None:
+            hand = record.hand
+            yield self.hand, (table_id, hand.number, record.seq, hand.phh, hand.json, now)
+        if record.snapshot is not None:
+            yield self.snapshot, (table_id, record.seq, record.snapshot)
+
+
+_SQLITE_RECORD = RecordSQL(
+    event="INSERT INTO events (table_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
+    player="INSERT OR IGNORE INTO players (name, created) VALUES (?, ?)",
+    ledger="INSERT INTO ledger (table_id, seq, player, kind, amount, at) VALUES (?, ?, ?, ?, ?, ?)",
+    hand="INSERT INTO hands (table_id, number, seq, phh, json, at) VALUES (?, ?, ?, ?, ?, ?)",
+    snapshot="INSERT OR REPLACE INTO snapshots (table_id, seq, data) VALUES (?, ?, ?)",
+)
 
 
 @attrs.frozen(slots=True)
@@ -174,24 +208,11 @@ class SQLiteStore:
 
     def append(self, table_id: str, record: Record) -> None:
         """Appends one event to a table's log, with its ledger entries, in one transaction."""
-        now = time.time()
         db = self.db
         db.execute("BEGIN IMMEDIATE")
         try:
-            db.execute("INSERT INTO events (table_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
-                       (table_id, record.seq, record.kind, json.dumps(record.data, separators=(",", ":")), now))
-            for entry in record.ledger:
-                if entry.player is not None:
-                    db.execute("INSERT OR IGNORE INTO players (name, created) VALUES (?, ?)", (entry.player, now))
-                db.execute("INSERT INTO ledger (table_id, seq, player, kind, amount, at) VALUES (?, ?, ?, ?, ?, ?)",
-                           (table_id, record.seq, entry.player, entry.kind, entry.amount, now))
-            if record.hand is not None:
-                hand = record.hand
-                db.execute("INSERT INTO hands (table_id, number, seq, phh, json, at) VALUES (?, ?, ?, ?, ?, ?)",
-                           (table_id, hand.number, record.seq, hand.phh, hand.json, now))
-            if record.snapshot is not None:
-                db.execute("INSERT OR REPLACE INTO snapshots (table_id, seq, data) VALUES (?, ?, ?)",
-                           (table_id, record.seq, record.snapshot))
+            for statement, parameters in _SQLITE_RECORD.statements(table_id, record, time.time()):
+                db.execute(statement, parameters)
         except BaseException as error:
             db.execute("ROLLBACK")
             if isinstance(error, sqlite3.Error):
