@@ -50,7 +50,7 @@ def whole(value: object, what: str, *, minimum: int | None = None, maximum: int 
     ``allow_none`` (an optional argument whose None means "none" or "the default")."""
     if is_whole(value, minimum=minimum, maximum=maximum) or (value is None and allow_none):
         return value
-    raise error(f"{what} must be a whole number{_range(minimum, maximum)}{_or_none(allow_none)}, got {quote(value)}")
+    raise error(f"{what} must be {_none_or(allow_none)}a whole number{_range(minimum, maximum)}, got {quote(value)}")
 
 
 def flag(value: object, what: str, *, error: type[EngineError] = EngineError) -> bool:
@@ -78,7 +78,7 @@ def finite(value: object, what: str, *, minimum: float | None = None, positive: 
         return None
     if (isinstance(value, bool) or not isinstance(value, (int, float)) or not _isfinite(value)
             or (minimum is not None and value < minimum) or (positive and value <= 0)):
-        raise error(f"{what} must be a finite number{_bound(minimum, positive)}{_or_none(allow_none)}, "
+        raise error(f"{what} must be {_none_or(allow_none)}a finite number{_bound(minimum, positive)}, "
                     f"got {quote(value)}")
     return value
 
@@ -126,8 +126,8 @@ def _range(minimum: int | None, maximum: int | None) -> str:
     return ""
 
 
-def _or_none(allow_none: bool) -> str:
-    return ", or None" if allow_none else ""
+def _none_or(allow_none: bool) -> str:
+    return "None or " if allow_none else ""
 
 
 def _bound(minimum: float | None, positive: bool) -> str:

@@ -30,7 +30,7 @@ def test_whole_says_the_range_it_allows() -> None:
 def test_whole_takes_none_only_when_allowed() -> None:
     assert whole(None, "hands", minimum=0, allow_none=True) is None
     assert whole(3, "hands", minimum=0, allow_none=True) == 3
-    with pytest.raises(TableError, match=r"^hands must be a whole number >= 0, or None, got -1$"):
+    with pytest.raises(TableError, match=r"^hands must be None or a whole number >= 0, got -1$"):
         whole(-1, "hands", minimum=0, allow_none=True, error=TableError)
     with pytest.raises(TableError, match=r"^hands must be a whole number >= 0, got None$"):
         whole(None, "hands", minimum=0, error=TableError)
@@ -65,7 +65,7 @@ def test_finite_bounds_and_none() -> None:
     with pytest.raises(EngineError, match=r"^rate must be a finite number > 0, got 0$"):
         finite(0, "rate", positive=True)
     assert finite(None, "time limit", positive=True, allow_none=True) is None
-    with pytest.raises(EngineError, match=r"^time limit must be a finite number > 0, or None, got -1.0$"):
+    with pytest.raises(EngineError, match=r"^time limit must be None or a finite number > 0, got -1.0$"):
         finite(-1.0, "time limit", positive=True, allow_none=True)
 
 
