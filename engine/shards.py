@@ -156,8 +156,8 @@ def check_arguments(specs: Sequence[str], seed: int | str, workers: int, backend
     seed_argument(seed, optional=False)
     whole(workers, "workers (processes)", minimum=1, maximum=1024, error=MatchError)
     one_of(backend, BACKENDS, "backend", error=MatchError)
-    if time_limit is not None:
-        finite(time_limit, "time_limit (seconds per action, or None for no limit)", positive=True, error=MatchError)
+    finite(time_limit, "time_limit (seconds per action; None: no limit)", positive=True, allow_none=True,
+           error=MatchError)
     from engine.bots import make_bot
 
     for spec in specs:

@@ -213,7 +213,6 @@ def _hand_options(options: Mapping[str, Any] | None, players: int,
             raise EnvError(f"options['stacks'] must be a list of {players} chip counts, got {quote(stacks)}")
         stacks = tuple(whole(chips, f"options['stacks'][{seat}] (chips)", minimum=1, maximum=stack, error=EnvError)
                        for seat, chips in enumerate(stacks))
-    button = options.get("button")
-    if button is not None:
-        button = whole(button, "options['button'] (a seat index)", minimum=0, maximum=players - 1, error=EnvError)
+    button = whole(options.get("button"), "options['button'] (a seat index)", minimum=0, maximum=players - 1,
+                   allow_none=True, error=EnvError)
     return stacks, button

@@ -54,12 +54,10 @@ def equity(players: Sequence[object], board: object = "", dead: object = "", *, 
     flag(histograms, "histograms", error=EquityError)
     if exact is not None:
         flag(exact, "exact", error=EquityError)
-    if trials is not None:
-        whole(trials, "trials", minimum=1, maximum=10**10, error=EquityError)
-        if exact:
-            raise EquityError("trials asks for Monte Carlo; leave exact unset (or False) with it")
-    if seed is not None:
-        whole(seed, "seed", minimum=0, maximum=2**63 - 1, error=EquityError)
+    whole(trials, "trials", minimum=1, maximum=10**10, allow_none=True, error=EquityError)
+    if trials is not None and exact:
+        raise EquityError("trials asks for Monte Carlo; leave exact unset (or False) with it")
+    whole(seed, "seed", minimum=0, maximum=2**63 - 1, allow_none=True, error=EquityError)
     spot = _Spot(players, board, dead, hole_cards)
     tally = Tally(len(spot.players), histograms)
     report = progress if progress is not None else _quiet

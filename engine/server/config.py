@@ -76,12 +76,10 @@ class TableConfig:
         finite(self.time_bank_refill_seconds, f"table {self.id!r}: time_bank_refill_seconds", minimum=0,
                error=ConfigError)
         whole(self.max_timeouts, f"table {self.id!r}: max_timeouts", minimum=1, error=ConfigError)
-        if self.bots is not None:
-            whole(self.bots, f"table {self.id!r}: bots", minimum=0, maximum=self.seats, error=ConfigError)
+        whole(self.bots, f"table {self.id!r}: bots", minimum=0, maximum=self.seats, allow_none=True, error=ConfigError)
         whole(self.runs, f"table {self.id!r}: runs", minimum=1, maximum=3, error=ConfigError)
         finite(self.rake_percent, f"table {self.id!r}: rake_percent", minimum=0, error=ConfigError)
-        if self.rake_cap is not None:
-            whole(self.rake_cap, f"table {self.id!r}: rake_cap", minimum=0, error=ConfigError)
+        whole(self.rake_cap, f"table {self.id!r}: rake_cap", minimum=0, allow_none=True, error=ConfigError)
         flag(self.provably_fair, f"table {self.id!r}: provably_fair", error=ConfigError)
         flag(self.straddle, f"table {self.id!r}: straddle", error=ConfigError)
         self.schedule()  # the rules themselves must be valid
