@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import types
 from collections.abc import Callable, Mapping, Sequence
-from decimal import Decimal
 from functools import partial
 from typing import Any, TypeVar, overload
 
@@ -620,15 +619,9 @@ def _read_rules(o: _ObjectReader) -> Rules:
     rake = None
     r = o.opt_obj("rake")
     if r is not None:
-        percent_text = r.text("percent")
+        # The percent stays text: Rake reads decimal text exactly and refuses what is no number from 0 to 100.
+        percent = r.text("percent")
         cap, no_flop, fixed = r.opt_int("cap"), r.flag("no_flop_no_drop"), r.opt_int("fixed")
-        try:
-            percent = Decimal(percent_text)
-        except ArithmeticError:
-            raise SerializationError(f"{r.where('percent')}: expected a number in a string, "
-                                     f"got {quote(percent_text)}") from None
-        if not percent.is_finite():
-            raise SerializationError(f"{r.where('percent')}: expected a finite number, got {quote(percent_text)}")
         r.done()
         rake = _build(r.path, lambda: Rake(percent, cap, no_flop, fixed))
     showdown = o.text("showdown")

@@ -22,6 +22,7 @@ from engine import (
     Muck,
     PotLimit,
     Raise,
+    Rake,
     Rules,
     SeatView,
     SerializationError,
@@ -215,6 +216,15 @@ def test_fields_missing_unknown_or_mistyped() -> None:
     refused(tampered(state, lambda d: d["posts"][0].update(kind="bribe")), "kind.*bribe")
     refused(tampered(state, lambda d: d.update(button=7)),
             r"button \(a seat index\) must be a whole number from 0 to 2")
+
+
+def test_a_rake_percent_is_a_number_from_0_to_100_in_text() -> None:
+    raked = Rules(FixedLimit(2, 4), blinds=(1, 2), rake=Rake("2.5", cap=3))
+    assert from_json(to_json(raked)) == raked
+    for bad in ("NaN", "Infinity", "1e999", "abc", "101", "-1"):
+        refused(tampered(raked, lambda d, bad=bad: d["rake"].update(percent=bad)),
+                r"^rules\.rake: rake percent must be a number from 0 to 100")
+    refused(tampered(raked, lambda d: d["rake"].update(percent=2.5)), r"rules\.rake\.percent: expected a string")
 
 
 def test_tampered_tables() -> None:
