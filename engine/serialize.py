@@ -494,7 +494,9 @@ def _kind_of(value: object) -> str:
         return "action"
     if isinstance(value, _EVENT_TYPES):
         return "event"
-    return _KINDS.get(type(value), type(value).__name__)
+    # by the class or the nearest base it has in _KINDS: a subclass (engine.bots.view's lazy SeatView) is written
+    # as its base
+    return next((_KINDS[cls] for cls in type(value).__mro__ if cls in _KINDS), type(value).__name__)
 
 
 def _no_constant(name: str) -> None:

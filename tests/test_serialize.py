@@ -264,6 +264,13 @@ def test_tampered_views_and_events() -> None:
     refused('{"schema": "omaha-hilo-engine/1", "type": "event", "event": "teleported"}', "unknown event")
 
 
+def test_a_subclass_is_written_as_the_class_it_extends() -> None:
+    class Mine(Rules):
+        pass
+
+    assert to_json(Mine(FixedLimit(2, 4), blinds=(1, 2))) == to_json(LIMIT)
+
+
 def test_to_json_refuses_other_values() -> None:
     with pytest.raises(SerializationError, match="cannot write"):
         to_json({"a": 1})
