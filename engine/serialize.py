@@ -40,7 +40,6 @@ from engine.events import (
     RunChosen,
     Shown,
 )
-from engine.pots import Pot
 from engine.rules import Post, Rake, Rules, ShowdownPolicy
 from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, Schedule, TournamentSchedule
 from engine.showdown import HandResult, PotResult
@@ -97,7 +96,8 @@ def table_views_json(views: Sequence[TableView], events_cache: EventsCache | Non
 _DUMPS = partial(json.dumps, separators=(",", ":"), ensure_ascii=False)
 _TABLE_VIEW_OWN = frozenset({"seat", "hand"})
 _SEAT_VIEW_OWN = frozenset({"seat", "hole", "legal", "events", "result"})
-_SEAT_VIEW_SHARED = tuple(field.name for field in attrs.fields(SeatView) if field.name not in _SEAT_VIEW_OWN)
+_SEAT_VIEW_SHARED = tuple(field.name for field in attrs.fields(SeatView)
+                          if field.eq and field.name not in _SEAT_VIEW_OWN)  # _replay is no part of a view's value
 
 
 class _ViewTemplate:
@@ -889,11 +889,9 @@ def _read_event(o: _ObjectReader) -> ViewEvent | Burned:
 
 
 def _read_view(o: _ObjectReader) -> SeatView:
+    """A seat view's document. Its ``all_in`` and ``pots`` (written for readers: the view works them out from
+    the chips) may be left out; when given they are checked against what the chips make."""
     rules = _read_rules(o.obj("rules"))
-    pots = []
-    for p in o.objs("pots"):
-        pots.append(Pot(p.integer("amount"), p.ints("eligible")))
-        p.done()
     legal = o.opt_obj("legal")
     result = o.opt_obj("result")
     shown = []
@@ -913,11 +911,23 @@ def _read_view(o: _ObjectReader) -> SeatView:
         boards=_read_boards(o, "boards") if o.has("boards") else (o.cards("board"),),
         starting_stacks=o.ints("starting_stacks"),
         stacks=o.ints("stacks"), bets=o.ints("bets"), contributed=o.ints("contributed"), folded=o.flags("folded"),
-        all_in=o.flags("all_in"), pots=tuple(pots), pot_total=o.integer("pot_total"), level=o.integer("level"),
+        pot_total=o.integer("pot_total"), level=o.integer("level"),
         actor=o.opt_int("actor"), legal=None if legal is None else _read_legal(legal), shown=tuple(shown),
         mucked=o.flags("mucked"), events=tuple(events),
         result=None if result is None else _read_result(result),
     )
+    if o.has("all_in") and (given_all_in := o.flags("all_in")) != view.all_in:
+        raise SerializationError(f"{o.where('all_in')}: {quote(list(given_all_in))} does not match the chips, by "
+                                 f"which the seats still in with no chips behind are {quote(list(view.all_in))}")
+    if o.has("pots"):
+        given = []
+        for p in o.objs("pots"):
+            given.append((p.integer("amount"), p.ints("eligible")))
+            p.done()
+        made = [(pot.amount, pot.eligible) for pot in view.pots]
+        if given != made:
+            raise SerializationError(f"{o.where('pots')}: {quote(given)} (amount, eligible) does not match the "
+                                     f"chips, which make {quote(made)}")
     o.done()
     return view
 

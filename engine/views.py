@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -31,7 +31,7 @@ from engine.events import (
     RunChosen,
     Shown,
 )
-from engine.pots import Pot
+from engine.pots import Pot, layered_pots
 from engine.rules import Rules
 from engine.showdown import HandResult
 from engine.validate import quote, whole
@@ -59,7 +59,7 @@ ViewEvent = (Posted | HoleDealt | DealtFaceDown | BurnedFaceDown | BoardDealt | 
 `BurnedFaceDown` for burns; every other event as it happened (`Shown` carries the cards shown, `Mucked` none)."""
 
 
-@attrs.frozen(slots=True, weakref_slot=False)  # no weakref slot: engine.bots.view builds views by slot stores
+@attrs.frozen(slots=True, weakref_slot=False)  # no weakref slot: `view_of_state` builds views by slot stores
 class SeatView:
     """One seat's knowledge of a hand at one moment; everything in it may be sent to that seat's player.
 
@@ -68,6 +68,10 @@ class SeatView:
     is the outcome once the hand is over, with each winning hand named only when its owner showed it (or it
     is this seat's own). ``events`` is the public history (see `ViewEvent`). A spectator's view has ``seat``
     -1 and no ``hole`` cards. ``boards`` is every board (`HandState.boards`); ``board`` is the first.
+    ``pots`` and ``all_in`` are worked out from the chips, as `HandState`'s are.
+
+    A bot's view (`engine.bots.bot_view`) is built without its ``events``, which it replays from public facts
+    the first time they are read (see ``__getattr__``); it is equal to the view built with them.
     """
 
     seat: int
@@ -81,8 +85,6 @@ class SeatView:
     bets: tuple[int, ...]
     contributed: tuple[int, ...]
     folded: tuple[bool, ...]
-    all_in: tuple[bool, ...]
-    pots: tuple[Pot, ...]
     pot_total: int
     level: int
     actor: int | None
@@ -92,9 +94,36 @@ class SeatView:
     events: tuple[ViewEvent, ...]
     result: HandResult | None
     boards: tuple[tuple[Card, ...], ...] = ()
+    _replay: _EventsSource | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """What works out ``events`` while they are not yet set (a bot's view, see `view_of_state`); None after."""
 
     def __attrs_post_init__(self) -> None:
         check_view(self)
+
+    if not TYPE_CHECKING:  # to the type checker a view has its fields only, not any name __getattr__ might take
+
+        def __getattr__(self, name: str) -> object:
+            """Python calls this only for a name it did not find, as when a slot is unset: here, the ``events`` of a
+            view built without them, replayed now and kept (the mechanism attrs uses for a cached_property)."""
+            if name != "events" or self._replay is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self)
+            events = self._replay.events()
+            object.__setattr__(self, "events", events)
+            object.__setattr__(self, "_replay", None)
+            return events
+
+    @property
+    def all_in(self) -> tuple[bool, ...]:
+        """Seats still in the hand with no chips behind (`HandState.all_in`)."""
+        return tuple(not out and not chips for chips, out in zip(self.stacks, self.folded, strict=True))
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The pots as they stand, this round's bets excluded, none once the hand is settled (`HandState.pots`)."""
+        if self.result is not None:
+            return ()
+        gathered = [put - bet for put, bet in zip(self.contributed, self.bets, strict=True)]
+        return layered_pots(gathered, [not out for out in self.folded], [not chips for chips in self.stacks])
 
     @property
     def players(self) -> int:
@@ -108,6 +137,12 @@ class SeatView:
     def to_act(self) -> bool:
         """Whether this seat is the one to act now."""
         return self.actor == self.seat
+
+
+class _EventsSource(Protocol):
+    """What a view built without its ``events`` keeps to work them out (`engine.bots.view`'s public facts)."""
+
+    def events(self) -> tuple[ViewEvent, ...]: ...
 
 
 def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[ViewEvent, ...]:
@@ -144,67 +179,59 @@ def seat_view(state: HandState, seat: int | None) -> SeatView:
 
 
 def seat_views(state: HandState, seats: Iterable[int | None]) -> dict[int | None, SeatView]:
-    """The views of several seats (None: a spectator) at once, each equal to `seat_view`'s: what every seat
-    sees alike is worked out once and shared (the same objects in every view), the history replayed once."""
+    """The views of several seats (None: a spectator) at once, each equal to `seat_view`'s: the hands shown
+    are worked out once and shared (the same object in every view), the history replayed once."""
     wanted = list(seats)
     for seat in wanted:
         if seat is not None:
             whole(seat, "seat (a seat index, or None for a spectator)", minimum=0, maximum=len(state.stacks) - 1)
-    public = _Public.of(state)
-    return {seat: _build_view(state, seat, public) for seat in wanted}
+    flags, hole, events, result = state.shown, state.hole, state.events, state.result
+    shown = tuple(hole[s] if flags[s] else () for s in range(len(state.stacks)))
+    return {seat: view_of_state(state, seat, shown, public_events(events, seat),
+                                None if result is None else public_result(result, flags, seat)) for seat in wanted}
 
 
-class _Public(NamedTuple):
-    """What every seat's view of one state shares, among the fields that are worked out rather than stored."""
+def view_of_state(state: HandState, seat: int | None, shown: tuple[tuple[Card, ...], ...],
+                  events: tuple[ViewEvent, ...] | None, result: HandResult | None,
+                  replay: _EventsSource | None = None) -> SeatView:
+    """``seat``'s view of a real state, given what the caller works out itself: the hands shown, the public
+    ``events`` (None: left unset, for ``replay`` to work out when first read) and the public ``result``.
 
-    events: tuple[Event, ...]
-    all_in: tuple[bool, ...]
-    pots: tuple[Pot, ...]
-    pot_total: int
-    shown_flags: tuple[bool, ...]
-    shown: tuple[tuple[Card, ...], ...]
-    mucked: tuple[bool, ...]
-    boards: tuple[tuple[Card, ...], ...]
-
-    @classmethod
-    def of(cls, state: HandState) -> _Public:
-        flags, hole = state.shown, state.hole
-        shown = tuple(hole[s] if flags[s] else () for s in range(len(state.stacks)))
-        return cls(state.events, state.all_in, state.pots, state.pot_total, flags, shown, state.mucked, state.boards)
-
-
-def _build_view(state: HandState, seat: int | None, public: _Public) -> SeatView:
-    view: Any = object.__new__(_Unchecked)  # a view of a real state is right by construction: skip the checks
+    A view of a real state is right by construction, so this skips `check_view`, and it fills the slots by
+    plain stores on a twin of `SeatView`'s layout before giving the object its class: attrs' frozen
+    ``__init__`` stores each field through ``object.__setattr__``, several times the cost, and every bot
+    decision builds a view."""
+    setup = state.setup
+    view: Any = object.__new__(_Unchecked)
     view.seat = -1 if seat is None else seat
-    view.rules = state.rules
-    view.button = state.button
+    view.rules = setup.rules
+    view.button = setup.button
     view.street = state.street
-    view.hole = () if seat is None else state.hole[seat]
+    view.hole = () if seat is None else setup.hole[seat]
     view.board = state.board
-    view.starting_stacks = state.starting_stacks
+    view.starting_stacks = setup.starting_stacks
     view.stacks = state.stacks
     view.bets = state.bets
     view.contributed = state.contributed
     view.folded = state.folded
-    view.all_in = public.all_in
-    view.pots = public.pots
-    view.pot_total = public.pot_total
+    view.pot_total = state.pot_total
     view.level = state.level
     view.actor = state.actor
     view.legal = state.legal_actions() if seat is not None and state.actor == seat else None
-    view.shown = public.shown
-    view.mucked = public.mucked
-    view.events = public_events(public.events, seat)
-    view.result = None if state.result is None else public_result(state.result, public.shown_flags, seat)
-    view.boards = public.boards
+    view.shown = shown
+    view.mucked = state.mucked
+    if events is not None:
+        view.events = events
+    view.result = result
+    view.boards = state.boards
+    view._replay = replay
     view.__class__ = SeatView
     built: SeatView = view
     return built
 
 
 class _Unchecked:
-    """The layout of `SeatView` without its ``__init__`` (and so without its checks): `seat_view` and the bots'
-    lazy views fill it by slot stores, then give it its real class."""
+    """The layout of `SeatView` (the same slots, in the same order) with plain stores: see `view_of_state`."""
 
     __slots__ = SeatView.__slots__
 
@@ -247,7 +274,7 @@ def check_view(view: SeatView) -> None:
     if not 2 <= players <= rules.max_players:
         raise fail("starting_stacks", f"a hand has 2 to {rules.max_players} players, got {players}")
     stacks, bets, contributed = (_chips(getattr(view, f), f, players, fail) for f in ("stacks", "bets", "contributed"))
-    folded, all_in, _ = (_flags(getattr(view, f), f, players, fail) for f in ("folded", "all_in", "mucked"))
+    folded, _ = (_flags(getattr(view, f), f, players, fail) for f in ("folded", "mucked"))
     seat = _whole(view.seat, "seat", -1, players - 1, fail)
     _whole(view.button, "button", 0, players - 1, fail)
     pot_total = _whole(view.pot_total, "pot_total", 0, None, fail)
@@ -264,11 +291,7 @@ def check_view(view: SeatView) -> None:
         raise fail("result", f"a hand has a result when it is settled, and only then; the street is "
                              f"{street.name.lower()}")
     _check_cards(view, seat, players, fail)
-    _check_chips(view, stacks, bets, contributed, starting, pot_total, settled, fail)
-    for s in range(players):
-        if all_in[s] != (not folded[s] and not stacks[s]):
-            raise fail("all_in", f"seat {s} {'is' if all_in[s] else 'is not'} all in with {stacks[s]} chips "
-                                 f"behind{' (folded)' if folded[s] else ''}")
+    _check_chips(stacks, bets, contributed, starting, pot_total, settled, fail)
     if actor is not None and (settled or folded[actor]):
         raise fail("actor", f"seat {actor} cannot be to act: {'the hand is over' if settled else 'it folded'}")
     legal = view.legal
@@ -356,33 +379,20 @@ def _check_cards(view: SeatView, seat: int, players: int, fail: Callable[[str, s
         seen.update(cards)
 
 
-def _check_chips(view: SeatView, stacks: tuple[int, ...], bets: tuple[int, ...], contributed: tuple[int, ...],
+def _check_chips(stacks: tuple[int, ...], bets: tuple[int, ...], contributed: tuple[int, ...],
                  starting: tuple[int, ...], pot_total: int, settled: bool,
                  fail: Callable[[str, str], EngineError]) -> None:
-    pots = view.pots
-    players = len(stacks)
-    if not isinstance(pots, tuple) or not all(isinstance(pot, Pot) for pot in pots):
-        raise fail("pots", f"expected a tuple of Pot, got {quote(pots)}")
-    for index, pot in enumerate(pots):
-        _whole(pot.amount, f"pots[{index}].amount", 0, None, fail)
-        eligible = pot.eligible
-        if not isinstance(eligible, tuple):
-            raise fail("pots", f"pots[{index}].eligible must be a tuple of seats, got {quote(eligible)}")
-        for seat in eligible:
-            _whole(seat, f"pots[{index}].eligible", 0, players - 1, fail)
+    """The chips add up; then ``pots`` and ``all_in``, worked out from them, are right too."""
     if settled:
-        if pot_total or pots:
-            raise fail("pot_total", "a settled hand has nothing left in the middle (pot_total 0, no pots)")
+        if pot_total:
+            raise fail("pot_total", "a settled hand has nothing left in the middle (pot_total 0)")
         return
-    for s in range(players):
+    for s in range(len(stacks)):
         if stacks[s] + contributed[s] != starting[s] or bets[s] > contributed[s]:
             raise fail("stacks", f"seat {s}: stack {stacks[s]} and {contributed[s]} put in (bet {bets[s]} this "
                                  f"round) do not make its starting stack {starting[s]}")
     if pot_total != sum(contributed):
         raise fail("pot_total", f"{pot_total} is not the {sum(contributed)} chips put in")
-    if pots and sum(pot.amount for pot in pots) + sum(bets) != pot_total:
-        raise fail("pots", f"the pots hold {sum(pot.amount for pot in pots)} chips; with this round's bets "
-                           f"({sum(bets)}) that is not the pot total {pot_total}")
 
 
 def _check_events(view: SeatView, seat: int, players: int, fail: Callable[[str, str], EngineError]) -> None:

@@ -3,6 +3,7 @@ documented; action text as people type it."""
 
 from __future__ import annotations
 
+import copy
 import pickle
 
 import attrs
@@ -28,6 +29,7 @@ from engine import (
     SeatView,
     Show,
     ShowdownPolicy,
+    Street,
     from_json,
     parse_cards,
     start_hand,
@@ -64,11 +66,11 @@ def test_bot_view_equals_the_real_view_at_every_state(states: list[HandState]) -
             fast = bot_view(state, seat)
             assert isinstance(fast, SeatView)
             assert fast == real and real == fast
-            assert not (fast != real) and not (real != fast)  # noqa: SIM202 - __ne__ is overridden too
+            assert not (fast != real) and not (real != fast)  # noqa: SIM202 - != as well as ==
             assert hash(fast) == hash(real)
-            # Every field, read one by one from a fresh view (each pending field fills the others).
-            for field in attrs.fields(SeatView):
-                assert getattr(bot_view(state, seat), field.name) == getattr(real, field.name), field.name
+            # Every field and worked-out property, each read first from a fresh view.
+            for name in [field.name for field in attrs.fields(SeatView) if field.eq] + ["pots", "all_in"]:
+                assert getattr(bot_view(state, seat), name) == getattr(real, name), name
             assert to_json(bot_view(state, seat)) == to_json(real)
             assert repr(bot_view(state, seat)) == repr(real)
 
@@ -81,8 +83,11 @@ def test_a_bot_view_holds_no_card_the_seat_may_not_see(states: list[HandState]) 
         allowed = set(state.board) | set(state.hole[seat])
         allowed |= {card for other in range(state.players) if state.shown[other] for card in state.hole[other]}
         secret = set(state.deck) - allowed
-        # Before it is read, what the view holds for its pending fields: only public facts.
-        held = [getattr(view, name) for name in view.__slots__] if hasattr(view, "__slots__") else []
+        # Before its events are read, the view holds the public facts to replay them from (from the showdown on,
+        # nothing: the view is built whole), then every field.
+        facts = view._replay
+        assert (facts is None) == (state.street >= Street.SHOWDOWN)
+        held = [facts, *(getattr(view, field.name) for field in attrs.fields(SeatView))]
         text = repr(pickle.dumps(view)) + repr(held) + to_json(view)
         assert not any(f"Card('{card}')" in repr(held) for card in secret)
         assert from_json(to_json(view)) == view
@@ -98,6 +103,18 @@ def test_a_bot_view_is_frozen_and_survives_copies() -> None:
     assert attrs.evolve(view, seat=1) == state.view(1)
     assert view.events == state.view(1).events and view.pots == state.pots
     assert repr(view).startswith("SeatView(seat=1,")
+    assert copy.copy(bot_view(state, 1)) == state.view(1) and type(bot_view(state, 1)) is SeatView
+
+
+def test_a_bot_view_replays_its_events_once_and_only_when_they_are_read() -> None:
+    state = start_hand(LIMIT, (50, 50, 50), seed=3).apply(Call()).apply(Call()).apply(Check())
+    view = bot_view(state, 1)
+    assert view._replay is not None and state._events_cache is None  # nothing replayed yet, not even the state's
+    events = view.events
+    assert view._replay is None and view.events is events  # replayed once, then kept like any field
+    assert events == state.view(1).events
+    with pytest.raises(AttributeError, match="no_such_field"):
+        view.no_such_field  # type: ignore[attr-defined]  # noqa: B018 - only events are worked out when read
 
 
 # --- the built-in bots ---------------------------------------------------------------------------------------

@@ -48,8 +48,8 @@ from engine.views import BurnedFaceDown, DealtFaceDown, seat_view, seat_views
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])")
 
 VIEW_FIELDS = {"seat", "rules", "button", "street", "hole", "board", "starting_stacks", "stacks", "bets",
-               "contributed", "folded", "all_in", "pots", "pot_total", "level", "actor", "legal", "shown", "mucked",
-               "events", "result", "boards"}
+               "contributed", "folded", "pot_total", "level", "actor", "legal", "shown", "mucked", "events", "result",
+               "boards", "_replay"}  # _replay: a bot view's public facts for its events (engine.bots.view)
 
 
 def cards_in(value: object) -> Iterator[Card]:
@@ -148,6 +148,31 @@ def test_a_seat_sees_its_own_cards_and_every_shown_hand(states: list[HandState])
             if last.shown[other]:
                 assert Shown(other, last.hole[other]) in view.events
                 assert set(last.hole[other]) <= set(cards_in(view))
+
+
+@given(played_hands())
+def test_a_views_pots_and_all_in_are_worked_out_from_its_chips_as_the_states_are(states: list[HandState]) -> None:
+    """`SeatView.pots` and `SeatView.all_in` are properties of the view's own chips (not stored; a document's
+    are only checked against them): at every state they are `HandState.pots` and `HandState.all_in`, side pots
+    and settled hands included, for every seat and a spectator, and again after a JSON round trip."""
+    for state in states:
+        for seat in (*range(state.players), None):
+            view = seat_view(state, seat)
+            assert view.pots == state.pots and view.all_in == state.all_in
+            copy = from_json(to_json(view))
+            assert isinstance(copy, SeatView) and copy.pots == state.pots and copy.all_in == state.all_in
+
+
+def test_a_view_document_may_leave_out_pots_and_all_in_but_may_not_contradict_the_chips() -> None:
+    state = start_hand(Rules(NoLimit(), blinds=(1, 2)), (30, 100, 100), button=0, seed=5)
+    state = state.apply(Raise(30)).apply(Call()).apply(Call())  # seat 0 all in for 30, both others call
+    view = state.view(1)
+    assert view.all_in == (True, False, False) and [pot.amount for pot in view.pots] == [90]
+    document = json.loads(to_json(view))
+    assert from_json(json.dumps({k: v for k, v in document.items() if k not in ("pots", "all_in")})) == view
+    for name, wrong in (("all_in", [False, False, False]), ("pots", [{"amount": 90, "eligible": [1, 2]}])):
+        with pytest.raises(EngineError, match=name):
+            from_json(json.dumps({**document, name: wrong}))
 
 
 # --- every street, by hand ---------------------------------------------------------------------------------
