@@ -220,7 +220,7 @@ def option_difference(cfg: Config, es: HandState, legal: Any, eo: Options, po: O
         short = short_all_in_this_round(es)
         if cfg.structure == "FL" and short:
             causes.append(HALF_BET)
-        elif ew is None and pw is not None and short and es.acted[legal.seat] >= 0:
+        elif ew is None and pw is not None and short and es.acted_at[legal.seat] >= 0:
             causes.append(REOPEN)
         else:
             causes.append(f"{UNEXPLAINED}: bet or raise range")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import attrs
 
 from engine.errors import IllegalAction
@@ -14,28 +16,47 @@ def _to(value: object) -> int:
     return whole(value, "a bet or raise's total to bet (chips)", minimum=1, error=IllegalAction)
 
 
+class Word(StrEnum):
+    """A closed set of words that hand histories and JSON documents write: a member is its word (so it reads,
+    compares and serializes as the plain string), and its repr names the member, so it pastes back as code."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Verb(Word):
+    """What a player did, in one word: an `Acted` event's ``action`` and `LegalActions`' ``wager``. The words
+    are the ones histories and JSON documents write (a `StrEnum` member is its word)."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+
+
+class _Plain:
+    """An action with no amount: it reads as its own name ("fold", "show")."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return type(self).__name__.lower()
+
+
 @attrs.frozen(slots=True)
-class Fold:
+class Fold(_Plain):
     """Give up the hand and every claim to its pots."""
 
-    def __str__(self) -> str:
-        return "fold"
-
 
 @attrs.frozen(slots=True)
-class Check:
+class Check(_Plain):
     """Pass the action on without betting, allowed when there is nothing to call."""
 
-    def __str__(self) -> str:
-        return "check"
-
 
 @attrs.frozen(slots=True)
-class Call:
+class Call(_Plain):
     """Match the current bet (all in for less when the stack is short)."""
-
-    def __str__(self) -> str:
-        return "call"
 
 
 @attrs.frozen(slots=True)
@@ -59,19 +80,13 @@ class Raise:
 
 
 @attrs.frozen(slots=True)
-class Show:
+class Show(_Plain):
     """At a manual showdown: turn the hand face up and claim the pots it can win."""
-
-    def __str__(self) -> str:
-        return "show"
 
 
 @attrs.frozen(slots=True)
-class Muck:
+class Muck(_Plain):
     """At a manual showdown: throw the hand away unseen, giving up every claim."""
-
-    def __str__(self) -> str:
-        return "muck"
 
 
 def _times(value: object) -> int:

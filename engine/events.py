@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import attrs
 
+from engine.actions import Verb
 from engine.cards import Card
+from engine.order import Street
+from engine.rules import PostKind
 
 
 @attrs.frozen(slots=True)
 class Posted:
-    """A forced bet: ``kind`` is one of `engine.rules.POST_KINDS` ("ante", "small blind", "big blind",
-    "straddle", "live blind", "dead blind"); ``amount`` what was paid (less than due when it is all in)."""
+    """A forced bet of kind ``kind``; ``amount`` what was paid (less than due when it is all in)."""
 
     seat: int
-    kind: str
+    kind: PostKind
     amount: int
     all_in: bool
 
@@ -34,7 +36,7 @@ class Burned:
 class BoardDealt:
     """Cards dealt to board ``board`` (0 unless the hand has several boards: see `HandState.boards`)."""
 
-    street: int
+    street: Street
     cards: tuple[Card, ...]
     board: int = 0
 
@@ -44,7 +46,7 @@ class Acted:
     """A player's action. ``to`` is their bet this round afterwards; ``added`` the chips it cost."""
 
     seat: int
-    action: str
+    action: Verb
     to: int
     added: int
     all_in: bool

@@ -15,24 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
+from engine import events as ev
 from engine.actions import Action
 from engine.betting import FixedLimit
 from engine.bots.base import Bot, MatchError, StopMatch
 from engine.bots.text import HELP, describe_legal, parse_action
 from engine.cards import format_cards
 from engine.errors import IllegalAction
-from engine.events import (
-    Acted,
-    BetReturned,
-    BoardDealt,
-    HoleDealt,
-    Mucked,
-    Posted,
-    PotAwarded,
-    RakeTaken,
-    RunChosen,
-    Shown,
-)
 from engine.match import HandSummary, MatchResult, game_name, play_match
 from engine.report import board_name, boards_text, summary_table
 from engine.rules import Rules
@@ -144,7 +133,7 @@ class TerminalPlayer:
                 for s in range(view.players)))
         self._per_run = view.rules.boards
         self._boards = max(view.rules.boards, len(view.boards), *(e.board + 1 for e in view.events
-                                                                   if isinstance(e, BoardDealt)))
+                                                                   if isinstance(e, ev.BoardDealt)))
         events = view.events
         for event in events[self._printed:]:
             line = self._describe(event)
@@ -154,36 +143,36 @@ class TerminalPlayer:
 
     def _describe(self, event: ViewEvent) -> str:
         names = self.names
-        if isinstance(event, Posted):
+        if isinstance(event, ev.Posted):
             return f"{names[event.seat]} {_verb(names[event.seat], 'posts', 'post')} the {event.kind} " \
                    f"{event.amount}" + (" (all-in)" if event.all_in else "")
-        if isinstance(event, HoleDealt):
+        if isinstance(event, ev.HoleDealt):
             return f"Your cards: {format_cards(event.cards)}"
-        if isinstance(event, BoardDealt):
+        if isinstance(event, ev.BoardDealt):
             where = board_name(event.board, self._per_run, self._boards)
             board = f" ({where})" if where else ""
             return f"*** {_STREETS.get(Street(event.street), 'BOARD')}{board} *** {format_cards(event.cards)}"
-        if isinstance(event, RunChosen):
+        if isinstance(event, ev.RunChosen):
             who = names[event.seat]
             times = {1: "once", 2: "twice", 3: "three times"}[event.times]
             return f"{who} {_verb(who, 'chooses', 'choose')} to run it {times}"
-        if isinstance(event, Acted):
+        if isinstance(event, ev.Acted):
             who = names[event.seat]
             words = {"fold": ("folds", "fold"), "check": ("checks", "check"), "call": ("calls", "call"),
                      "bet": ("bets", "bet"), "raise": ("raises to", "raise to")}[event.action]
             amount = f" {event.added}" if event.action == "call" else f" {event.to}" if event.action in (
                 "bet", "raise") else ""
             return f"{who} {_verb(who, *words)}{amount}" + (" (all-in)" if event.all_in else "")
-        if isinstance(event, BetReturned):
+        if isinstance(event, ev.BetReturned):
             return f"{event.amount} uncalled returned to {names[event.seat]}"
-        if isinstance(event, Shown):
+        if isinstance(event, ev.Shown):
             who = names[event.seat]
             return f"{who} {_verb(who, 'shows', 'show')} {format_cards(event.cards)}"
-        if isinstance(event, Mucked):
+        if isinstance(event, ev.Mucked):
             return f"{names[event.seat]} {_verb(names[event.seat], 'mucks', 'muck')}"
-        if isinstance(event, RakeTaken):
+        if isinstance(event, ev.RakeTaken):
             return f"Rake {event.amount}"
-        if isinstance(event, PotAwarded):
+        if isinstance(event, ev.PotAwarded):
             who = names[event.seat]
             pot = "the pot" if event.pot == 0 else f"side pot {event.pot}"
             share = "" if event.share == "all" else f" ({event.share})"

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import attrs
 
 from engine.errors import RulesError
-from engine.rules import MAX_PLAYERS
+from engine.order import MAX_PLAYERS
 from engine.validate import is_whole, quote, whole
 
 

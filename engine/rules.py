@@ -13,11 +13,12 @@ from enum import StrEnum
 
 import attrs
 
+from engine.actions import Word
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.errors import RulesError
+from engine.order import MAX_PLAYERS
 from engine.validate import flag, one_of, quote, whole
 
-MAX_PLAYERS = 10
 DECK_SIZE = 52
 
 
@@ -105,8 +106,29 @@ class Rake:
         return rake if self.cap is None else min(rake, self.cap)
 
 
-POST_KINDS = ("ante", "small blind", "big blind", "straddle", "live blind", "dead blind")
-_LIVE_POSTS = frozenset(("small blind", "big blind", "straddle", "live blind"))
+class PostKind(Word):
+    """The kinds of forced bet (see `Post`); each member is the word histories and JSON documents write."""
+
+    ANTE = "ante"
+    SMALL_BLIND = "small blind"
+    BIG_BLIND = "big blind"
+    STRADDLE = "straddle"
+    LIVE_BLIND = "live blind"
+    DEAD_BLIND = "dead blind"
+
+
+POST_KINDS = tuple(PostKind)
+_LIVE_POSTS = frozenset((PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.STRADDLE, PostKind.LIVE_BLIND))
+
+
+def _post_kind(value: object) -> PostKind:
+    """A post's kind from its word (a plain string such as "big blind" is taken)."""
+    if isinstance(value, str) and value in _WORDS:
+        return PostKind(value)
+    raise RulesError(f"a post's kind must be one of {', '.join(map(repr, _WORDS))}; got {quote(value)}")
+
+
+_WORDS = tuple(kind.value for kind in PostKind)
 
 
 @attrs.frozen(slots=True)
@@ -120,12 +142,11 @@ class Post:
     """
 
     seat: int
-    kind: str
+    kind: PostKind = attrs.field(converter=_post_kind)
     amount: int
 
     def __attrs_post_init__(self) -> None:
         whole(self.seat, "a post's seat (an index in the hand)", minimum=0, maximum=MAX_PLAYERS - 1, error=RulesError)
-        one_of(self.kind, POST_KINDS, "a post's kind", error=RulesError)
         _chips(f"the {self.kind} of seat {self.seat}", self.amount)
 
     @property
@@ -133,7 +154,7 @@ class Post:
         return self.kind in _LIVE_POSTS
 
 
-def _trusted_post(seat: int, kind: str, amount: int) -> Post:
+def _trusted_post(seat: int, kind: PostKind, amount: int) -> Post:
     """A post of values already checked (a seat of the hand, a kind, the rules' amount): every hand makes
     these, so they skip the checks outside input gets."""
     post = object.__new__(Post)
@@ -222,24 +243,24 @@ def standard_posts(rules: Rules, players: int, button: int, *, straddles: Sequen
     straddles = _straddles(straddles)
     whole(button_straddle, "button_straddle (chips; 0 for none)", minimum=0, error=RulesError)
     order = [(button + 1 + i) % players for i in range(players)]
-    posts = [_trusted_post(seat, "ante", rules.ante) for seat in order] if rules.ante else []
+    posts = [_trusted_post(seat, PostKind.ANTE, rules.ante) for seat in order] if rules.ante else []
     if len(rules.blinds) == 2:
         small, big = (button, (button + 1) % players) if players == 2 else (order[0], order[1])
-        posts += [_trusted_post(small, "small blind", rules.blinds[0]),
-                  _trusted_post(big, "big blind", rules.blinds[1])]
+        posts += [_trusted_post(small, PostKind.SMALL_BLIND, rules.blinds[0]),
+                  _trusted_post(big, PostKind.BIG_BLIND, rules.blinds[1])]
     else:
         big = order[0]
-        posts.append(_trusted_post(big, "big blind", rules.blinds[0]))
+        posts.append(_trusted_post(big, PostKind.BIG_BLIND, rules.blinds[0]))
     if straddles and button_straddle:
         raise RulesError("choose straddles under the gun or a button straddle, not both")
     if straddles:
-        posting = {post.seat for post in posts if post.kind != "ante"}
+        posting = {post.seat for post in posts if post.kind != PostKind.ANTE}
         free = [seat for seat in ((big + 1 + i) % players for i in range(players)) if seat not in posting]
         if len(straddles) > len(free):
             raise RulesError(f"{len(straddles)} straddles but only {len(free)} players are not in the blinds")
-        posts += [Post(seat, "straddle", amount) for seat, amount in zip(free, straddles, strict=False)]
+        posts += [Post(seat, PostKind.STRADDLE, amount) for seat, amount in zip(free, straddles, strict=False)]
     if button_straddle:
-        posts.append(Post(button, "straddle", button_straddle))
+        posts.append(Post(button, PostKind.STRADDLE, button_straddle))
     result = tuple(posts)
     if straddles or button_straddle:
         check_posts(rules, result, players)  # the antes and blinds alone are right by construction
@@ -268,7 +289,7 @@ def bomb_pot_posts(players: int, button: int, ante: int) -> tuple[Post, ...]:
     whole(players, "players (the number dealt in)", minimum=2, maximum=MAX_PLAYERS, error=RulesError)
     whole(button, f"button (a seat index of the {players} players)", minimum=0, maximum=players - 1, error=RulesError)
     whole(ante, "a bomb pot's ante (chips)", minimum=1, error=RulesError)
-    return tuple(Post((button + 1 + i) % players, "ante", ante) for i in range(players))
+    return tuple(Post((button + 1 + i) % players, PostKind.ANTE, ante) for i in range(players))
 
 
 def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
@@ -296,16 +317,16 @@ def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
             raise RulesError(f"posts must be Post(seat, kind, amount) with seats in 0..{players - 1}, "
                              f"got {quote(post)}")
         _check_amount(rules, post)
-        if post.kind == "ante":
+        if post.kind == PostKind.ANTE:
             if post.seat in antes:
                 raise RulesError(f"seat {post.seat} posts two antes; each seat antes once at most")
             antes.add(post.seat)
-        big_blind_posted = big_blind_posted or post.kind == "big blind"
-        if post.kind in ("small blind", "big blind", "straddle"):
+        big_blind_posted = big_blind_posted or post.kind == PostKind.BIG_BLIND
+        if post.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.STRADDLE):
             if post.seat in blinds:
                 raise RulesError(f"seat {post.seat} posts two blinds or straddles; each seat posts one at most")
             blinds.add(post.seat)
-        if post.kind == "straddle":
+        if post.kind == PostKind.STRADDLE:
             if not opened:
                 raise RulesError(f"seat {post.seat}'s straddle comes before any big blind; a straddle raises one")
             low, high = _straddle_range(rules, level, pot)
@@ -315,7 +336,7 @@ def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
                                  f"{level}: a straddle here is {allowed}")
         if post.live:
             level = max(level, post.amount)
-        opened = opened or post.kind in ("big blind", "straddle")
+        opened = opened or post.kind in (PostKind.BIG_BLIND, PostKind.STRADDLE)
         pot += post.amount
     if rules.big_blind and not big_blind_posted:
         raise RulesError(f"the rules have a big blind of {rules.big_blind} but no seat posts one; the posts were "
@@ -325,21 +346,21 @@ def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
 def _check_amount(rules: Rules, post: Post) -> None:
     """A post's amount against the rules: each kind is due in the rules' amount (see `check_posts`)."""
     kind, amount, seat = post.kind, post.amount, post.seat
-    if kind == "ante" and not 0 < amount <= rules.ante:
+    if kind == PostKind.ANTE and not 0 < amount <= rules.ante:
         due = f"an ante is 1 to {rules.ante}, the rules' ante" if rules.ante else "the rules have no ante"
         raise RulesError(f"seat {seat} posts an ante of {amount}, but {due}")
-    if kind == "small blind":
+    if kind == PostKind.SMALL_BLIND:
         if len(rules.blinds) < 2:
             raise RulesError(f"seat {seat} posts a small blind, but the rules have one blind, the big blind of "
                              f"{rules.big_blind}")
         if amount != rules.blinds[0]:
             raise RulesError(f"seat {seat} posts a small blind of {amount}; the rules' small blind is "
                              f"{rules.blinds[0]} (a short stack's post is still the blind due)")
-    if kind in ("big blind", "live blind") and amount != rules.big_blind:
-        what = "big blind" if kind == "big blind" else "live blind (a big blind posted out of position)"
+    if kind in (PostKind.BIG_BLIND, PostKind.LIVE_BLIND) and amount != rules.big_blind:
+        what = "big blind" if kind == PostKind.BIG_BLIND else "live blind (a big blind posted out of position)"
         raise RulesError(f"seat {seat} posts a {what} of {amount}; the rules' big blind is {rules.big_blind} "
                          f"(a short stack's post is still the blind due)")
-    if kind == "dead blind" and amount > rules.big_blind:
+    if kind == PostKind.DEAD_BLIND and amount > rules.big_blind:
         raise RulesError(f"seat {seat} posts a dead blind of {amount}; a dead blind is at most the big blind "
                          f"({rules.big_blind})")
 

@@ -17,12 +17,13 @@ from __future__ import annotations
 import json
 import types
 from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 from functools import partial
 from typing import Any, TypeVar, overload
 
 import attrs
 
-from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show, Verb
 from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.cards import ALL_CARDS, Card, Deck, format_cards, parse_cards
 from engine.errors import EngineError, SerializationError
@@ -40,7 +41,7 @@ from engine.events import (
     RunChosen,
     Shown,
 )
-from engine.rules import Post, Rake, Rules, ShowdownPolicy
+from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
 from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, Schedule, TournamentSchedule
 from engine.showdown import HandResult, PotResult
 from engine.state import HandState, LegalActions, Street, restart_hand
@@ -50,6 +51,7 @@ from engine.views import BurnedFaceDown, DealtFaceDown, SeatView, ViewEvent
 
 SCHEMA = "omaha-hilo-engine/1"
 T = TypeVar("T")
+_Word = TypeVar("_Word", bound=StrEnum)
 JSON = dict[str, Any]
 
 _STREETS = {street: street.name.lower() for street in Street}
@@ -673,6 +675,14 @@ def _street(o: _ObjectReader, key: str) -> Street:
     return _STREET_NAMES[name]
 
 
+def _word(o: _ObjectReader, key: str, words: type[_Word]) -> _Word:
+    """One of the words of the `StrEnum` ``words`` (a post's kind, an action's verb)."""
+    text = o.text(key)
+    if text not in words.__members__.values():
+        raise SerializationError(f"{o.where(key)}: expected one of {', '.join(words)}, got {quote(text)}")
+    return words(text)
+
+
 def _read_hand(o: _ObjectReader) -> HandState:
     rules = _read_rules(o.obj("rules"))
     button, stacks = o.integer("button"), o.ints("starting_stacks")
@@ -794,7 +804,7 @@ def _read_table(o: _ObjectReader) -> Table:
 def _read_legal(o: _ObjectReader) -> LegalActions:
     seat, fold, check, call = o.integer("seat"), o.flag("fold"), o.flag("check"), o.integer("call")
     raw = o.raw("wager")
-    wager = raw if isinstance(raw, str) and raw in ("bet", "raise") else None
+    wager = Verb(raw) if isinstance(raw, str) and raw in (Verb.BET, Verb.RAISE) else None
     if wager != raw:
         raise SerializationError(f"{o.where('wager')}: expected null, 'bet' or 'raise', got {quote(raw)}")
     min_to, max_to, show, muck = o.integer("min_to"), o.integer("max_to"), o.flag("show"), o.flag("muck")
@@ -853,7 +863,7 @@ def _read_event(o: _ObjectReader) -> ViewEvent | Burned:
     name = o.text("event")
     event: ViewEvent | Burned
     if name == "posted":
-        event = Posted(o.integer("seat"), o.text("kind"), o.integer("amount"), o.flag("all_in"))
+        event = Posted(o.integer("seat"), _word(o, "kind", PostKind), o.integer("amount"), o.flag("all_in"))
     elif name == "hole_dealt":
         event = HoleDealt(o.integer("seat"), o.cards("cards"))
     elif name == "dealt_face_down":
@@ -868,7 +878,8 @@ def _read_event(o: _ObjectReader) -> ViewEvent | Burned:
     elif name == "board_dealt":
         event = BoardDealt(_street(o, "street"), o.cards("cards"), o.integer("board") if o.has("board") else 0)
     elif name == "acted":
-        event = Acted(o.integer("seat"), o.text("action"), o.integer("to"), o.integer("added"), o.flag("all_in"))
+        event = Acted(o.integer("seat"), _word(o, "action", Verb), o.integer("to"), o.integer("added"),
+                      o.flag("all_in"))
     elif name == "bet_returned":
         event = BetReturned(o.integer("seat"), o.integer("amount"))
     elif name == "shown":

@@ -15,8 +15,8 @@ import attrs
 from engine.cards import Card
 from engine.errors import RulesError
 from engine.evaluation import BoardEvaluator, HighHand, LowHand
+from engine.order import MAX_PLAYERS, seat_order_from
 from engine.pots import Pot, seats
-from engine.rules import MAX_PLAYERS
 from engine.validate import flag, quote, whole
 
 
@@ -109,12 +109,6 @@ class HandResult:
             if contested and all(p.high_winners == (seat,) and p.low_winners in ((), (seat,)) for p in contested):
                 winners.append(seat)
         return tuple(sorted(winners))
-
-
-def seat_order_from(start: int, seats: Sequence[int], players: int) -> list[int]:
-    """``seats`` in clockwise order beginning at ``start``."""
-    chosen = set(seats)
-    return [seat for seat in [(start + i) % players for i in range(players)] if seat in chosen]
 
 
 def share(amount: int, winners: Sequence[int], button: int, players: int) -> list[tuple[int, int]]:

@@ -16,7 +16,8 @@ import attrs
 
 from engine.cards import Card, Deck
 from engine.errors import RulesError, TableError
-from engine.rules import MAX_PLAYERS, Post, Rules, bomb_pot_posts, standard_posts
+from engine.order import MAX_PLAYERS
+from engine.rules import Post, PostKind, Rules, bomb_pot_posts, standard_posts
 from engine.schedule import FixedGame, GameClock, MixedOmaha, Schedule, TournamentSchedule
 from engine.state import HandState, start_hand
 from engine.validate import finite, flag, one_of, quote, whole
@@ -452,18 +453,19 @@ class Table:
         passes the seats up to its own: they miss both blinds. Blinds of 0 are not missed."""
         rules = deal.rules
         small = rules.blinds[0] if len(rules.blinds) == 2 else 0
-        at = {post.kind: deal.seats[post.seat] for post in deal.posts if post.kind in ("small blind", "big blind")}
+        blinds = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)
+        at = {post.kind: deal.seats[post.seat] for post in deal.posts if post.kind in blinds}
         n = len(self.seats)
 
         def passed(start: int, end: int) -> list[int]:
             return [(start + step) % n for step in range(1, (end - start) % n + 1)]
 
         missed: dict[int, tuple[bool, bool]] = {}
-        if small and "small blind" in at:
-            missed.update((seat, (True, False)) for seat in passed(deal.button, at["small blind"]))
-        if rules.big_blind and "big blind" in at:
-            start = at.get("small blind", deal.button)
-            missed.update((seat, (small > 0, True)) for seat in passed(start, at["big blind"]))
+        if small and PostKind.SMALL_BLIND in at:
+            missed.update((seat, (True, False)) for seat in passed(deal.button, at[PostKind.SMALL_BLIND]))
+        if rules.big_blind and PostKind.BIG_BLIND in at:
+            start = at.get(PostKind.SMALL_BLIND, deal.button)
+            missed.update((seat, (small > 0, True)) for seat in passed(start, at[PostKind.BIG_BLIND]))
         return missed
 
     def check_hand(self, state: HandState) -> HandInPlay:

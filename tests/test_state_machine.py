@@ -549,7 +549,7 @@ def check_cards(state: HandState) -> None:
 
 def check_state(state: HandState, total: int) -> None:
     n = state.players
-    for name in ("stacks", "bets", "contributed", "folded", "acted", "starting_stacks", "mucked", "shown"):
+    for name in ("stacks", "bets", "contributed", "folded", "acted_at", "starting_stacks", "mucked", "shown"):
         value = getattr(state, name)
         assert isinstance(value, tuple) and len(value) == n, name
     assert sum(state.starting_stacks) == total

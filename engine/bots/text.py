@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
 from engine.errors import IllegalAction
-from engine.state import LegalActions
+from engine.legal import LegalActions
 from engine.validate import quote
 
 HELP = "f fold, x check, c call, b N bet to N, r N raise to N, min, max (all-in), s show, m muck, run N (times)"
@@ -31,26 +31,17 @@ _WORDS = {
 _SIMPLE: dict[str, Action] = {"fold": Fold(), "check": Check(), "call": Call(), "show": Show(), "muck": Muck()}
 
 
+TYPED_PHRASES = {
+    "fold": "f fold", "check": "x check", "call": "c call {}", "bet": "b bet {}", "bet range": "b N bet {}",
+    "raise": "r raise to {}", "raise range": "r N raise to {}", "show": "s show", "muck": "m muck",
+    "runs": "run N to run the board N times, 1..{}",
+}
+"""`LegalActions.describe`'s phrases for people who type: each action with the short form that plays it."""
+
+
 def describe_legal(legal: LegalActions) -> str:
     """The legal actions with their amounts, as a prompt: "f fold, c call 2, r raise to 4"."""
-    parts = []
-    if legal.fold:
-        parts.append("f fold")
-    if legal.check:
-        parts.append("x check")
-    if legal.call:
-        parts.append(f"c call {legal.call}")
-    if legal.wager:
-        letter, word = ("b", "bet") if legal.wager == "bet" else ("r", "raise to")
-        amount = str(legal.min_to) if legal.min_to == legal.max_to else f"{legal.min_to}..{legal.max_to}"
-        parts.append(f"{letter} N {word} {amount}" if legal.min_to != legal.max_to else f"{letter} {word} {amount}")
-    if legal.show:
-        parts.append("s show")
-    if legal.muck:
-        parts.append("m muck")
-    if legal.runs:
-        parts.append(f"run N to run the board N times, 1..{legal.runs}")
-    return ", ".join(parts)
+    return legal.describe(TYPED_PHRASES)
 
 
 def parse_action(text: str, legal: LegalActions) -> Action:

@@ -24,8 +24,8 @@ from typing import NamedTuple
 from engine.actions import Action
 from engine.cards import ALL_CARDS, Card, Deck
 from engine.errors import EngineError
+from engine.order import seat_order_from
 from engine.rules import Post, Rules
-from engine.showdown import seat_order_from
 from engine.state import HandState, Street, board_positions, restart_hand
 from engine.validate import whole
 from engine.views import SeatView, ViewEvent, public_events, seat_view, view_of_state

@@ -34,7 +34,8 @@ from engine.errors import EngineError, HistoryError
 from engine.history.files import read_utf8_file
 from engine.history.ohh_writer import write_ohh, write_ohh_hands
 from engine.history.record import HandRecord, Hands, RecordedShow
-from engine.rules import MAX_PLAYERS, Post, Rake, Rules, ShowdownPolicy
+from engine.order import MAX_PLAYERS
+from engine.rules import Post, Rake, Rules, ShowdownPolicy
 from engine.validate import quote
 
 __all__ = ["read_ohh", "read_ohh_file", "write_ohh", "write_ohh_hands"]

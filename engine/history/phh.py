@@ -38,7 +38,8 @@ from engine.history.engine_hands import state_to_record, table_seating
 from engine.history.files import read_utf8_file
 from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.history.replay import deck_for, replay
-from engine.rules import MAX_PLAYERS, Post, Rake, Rules, ShowdownPolicy
+from engine.order import MAX_PLAYERS
+from engine.rules import Post, Rake, Rules, ShowdownPolicy
 from engine.state import HandState, Street, start_hand
 from engine.table import Table
 from engine.validate import quote
