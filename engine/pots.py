@@ -105,6 +105,14 @@ def layered_pots(contributed: Sequence[int], live: Sequence[bool],
     return tuple(pots)
 
 
+def pots_in_play(contributed: Sequence[int], bets: Sequence[int], folded: Sequence[bool],
+                 stacks: Sequence[int]) -> tuple[Pot, ...]:
+    """The pots of a hand in play, from its chips: what each seat put in less this round's bets (which are
+    not in the pots yet), layered at the all-in amounts of the seats still in."""
+    gathered = [put - bet for put, bet in zip(contributed, bets, strict=True)]
+    return layered_pots(gathered, [not out for out in folded], [not chips for chips in stacks])
+
+
 def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
     """(seat, amount) of the part of the largest bet that nobody matched, or None when every bet was called."""
     if not bets:

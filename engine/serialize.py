@@ -23,24 +23,12 @@ from typing import Any, TypeVar, overload
 
 import attrs
 
+from engine import events as ev
 from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show, Verb
 from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.cards import ALL_CARDS, Card, Deck, format_cards, parse_cards
 from engine.errors import EngineError, SerializationError
 from engine.evaluation import HighHand, LowHand, best_high, best_low
-from engine.events import (
-    Acted,
-    BetReturned,
-    BoardDealt,
-    Burned,
-    HoleDealt,
-    Mucked,
-    Posted,
-    PotAwarded,
-    RakeTaken,
-    RunChosen,
-    Shown,
-)
 from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
 from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, Schedule, TournamentSchedule
 from engine.showdown import HandResult, PotResult
@@ -320,37 +308,37 @@ def _view(view: SeatView, *, events: bool = True) -> JSON:
     return fields
 
 
-_EVENT_TYPES = (Posted, HoleDealt, DealtFaceDown, Burned, BurnedFaceDown, BoardDealt, Acted, BetReturned, Shown,
-                Mucked, RakeTaken, PotAwarded, RunChosen)
+_EVENT_TYPES = (ev.Posted, ev.HoleDealt, DealtFaceDown, ev.Burned, BurnedFaceDown, ev.BoardDealt, ev.Acted,
+                ev.BetReturned, ev.Shown, ev.Mucked, ev.RakeTaken, ev.PotAwarded, ev.RunChosen)
 
 
-def _event(event: ViewEvent | Burned) -> JSON:
-    if isinstance(event, Posted):
+def _event(event: ViewEvent | ev.Burned) -> JSON:
+    if isinstance(event, ev.Posted):
         return {"event": "posted", "seat": event.seat, "kind": event.kind, "amount": event.amount,
                 "all_in": event.all_in}
-    if isinstance(event, HoleDealt):
+    if isinstance(event, ev.HoleDealt):
         return {"event": "hole_dealt", "seat": event.seat, "cards": _cards(event.cards)}
     if isinstance(event, DealtFaceDown):
         return {"event": "dealt_face_down", "seat": event.seat, "count": event.count}
-    if isinstance(event, Burned):
+    if isinstance(event, ev.Burned):
         return {"event": "burned", "card": str(event.card)}
     if isinstance(event, BurnedFaceDown):
         return {"event": "burned_face_down"}
-    if isinstance(event, BoardDealt):
+    if isinstance(event, ev.BoardDealt):
         return {"event": "board_dealt", "street": _STREETS[Street(event.street)], "cards": _cards(event.cards),
                 "board": event.board}
-    if isinstance(event, Acted):
+    if isinstance(event, ev.Acted):
         return {"event": "acted", "seat": event.seat, "action": event.action, "to": event.to, "added": event.added,
                 "all_in": event.all_in}
-    if isinstance(event, BetReturned):
+    if isinstance(event, ev.BetReturned):
         return {"event": "bet_returned", "seat": event.seat, "amount": event.amount}
-    if isinstance(event, Shown):
+    if isinstance(event, ev.Shown):
         return {"event": "shown", "seat": event.seat, "cards": _cards(event.cards)}
-    if isinstance(event, Mucked):
+    if isinstance(event, ev.Mucked):
         return {"event": "mucked", "seat": event.seat}
-    if isinstance(event, RakeTaken):
+    if isinstance(event, ev.RakeTaken):
         return {"event": "rake_taken", "amount": event.amount}
-    if isinstance(event, RunChosen):
+    if isinstance(event, ev.RunChosen):
         return {"event": "run_chosen", "seat": event.seat, "times": event.times}
     return {"event": "pot_awarded", "pot": event.pot, "seat": event.seat, "amount": event.amount,
             "share": event.share, "board": event.board}
@@ -859,40 +847,40 @@ def _read_result(o: _ObjectReader) -> HandResult:
     return HandResult(tuple(pots), rake, net, showdown, boards, runs)
 
 
-def _read_event(o: _ObjectReader) -> ViewEvent | Burned:
+def _read_event(o: _ObjectReader) -> ViewEvent | ev.Burned:
     name = o.text("event")
-    event: ViewEvent | Burned
+    event: ViewEvent | ev.Burned
     if name == "posted":
-        event = Posted(o.integer("seat"), _word(o, "kind", PostKind), o.integer("amount"), o.flag("all_in"))
+        event = ev.Posted(o.integer("seat"), _word(o, "kind", PostKind), o.integer("amount"), o.flag("all_in"))
     elif name == "hole_dealt":
-        event = HoleDealt(o.integer("seat"), o.cards("cards"))
+        event = ev.HoleDealt(o.integer("seat"), o.cards("cards"))
     elif name == "dealt_face_down":
         event = DealtFaceDown(o.integer("seat"), o.integer("count"))
     elif name == "burned":
         cards = o.cards("card")
         if len(cards) != 1:
             raise SerializationError(f"{o.where('card')}: expected one card, got {len(cards)}")
-        event = Burned(cards[0])
+        event = ev.Burned(cards[0])
     elif name == "burned_face_down":
         event = BurnedFaceDown()
     elif name == "board_dealt":
-        event = BoardDealt(_street(o, "street"), o.cards("cards"), o.integer("board") if o.has("board") else 0)
+        event = ev.BoardDealt(_street(o, "street"), o.cards("cards"), o.integer("board") if o.has("board") else 0)
     elif name == "acted":
-        event = Acted(o.integer("seat"), _word(o, "action", Verb), o.integer("to"), o.integer("added"),
+        event = ev.Acted(o.integer("seat"), _word(o, "action", Verb), o.integer("to"), o.integer("added"),
                       o.flag("all_in"))
     elif name == "bet_returned":
-        event = BetReturned(o.integer("seat"), o.integer("amount"))
+        event = ev.BetReturned(o.integer("seat"), o.integer("amount"))
     elif name == "shown":
-        event = Shown(o.integer("seat"), o.cards("cards"))
+        event = ev.Shown(o.integer("seat"), o.cards("cards"))
     elif name == "mucked":
-        event = Mucked(o.integer("seat"))
+        event = ev.Mucked(o.integer("seat"))
     elif name == "rake_taken":
-        event = RakeTaken(o.integer("amount"))
+        event = ev.RakeTaken(o.integer("amount"))
     elif name == "pot_awarded":
-        event = PotAwarded(o.integer("pot"), o.integer("seat"), o.integer("amount"), o.text("share"),
+        event = ev.PotAwarded(o.integer("pot"), o.integer("seat"), o.integer("amount"), o.text("share"),
                            o.integer("board") if o.has("board") else 0)
     elif name == "run_chosen":
-        event = RunChosen(o.integer("seat"), o.integer("times", minimum=1))
+        event = ev.RunChosen(o.integer("seat"), o.integer("times", minimum=1))
     else:
         raise SerializationError(f"{o.where('event')}: unknown event {quote(name)}")
     o.done()
@@ -913,7 +901,7 @@ def _read_view(o: _ObjectReader) -> SeatView:
     events: list[ViewEvent] = []
     for e in o.objs("events"):
         event = _read_event(e)
-        if isinstance(event, Burned):
+        if isinstance(event, ev.Burned):
             raise SerializationError(f"{e.path}: a seat view never holds a burn card")
         events.append(event)
     view = SeatView(

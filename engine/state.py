@@ -24,7 +24,7 @@ from engine.errors import IllegalAction, RulesError
 from engine.evaluation import BoardEvaluator
 from engine.legal import LegalActions, final_pots, legal_actions, refusal, spot
 from engine.order import CLOCKWISE, Street, seat_order_from
-from engine.pots import Pot, layered_pots, uncalled_bet
+from engine.pots import Pot, pots_in_play, uncalled_bet
 from engine.rules import Post, PostKind, Rules, ShowdownPolicy, bomb_pot_posts, check_posts, standard_posts
 from engine.showdown import HandResult, PotResult, could_win, settle_on_boards, settled_hand, split_rake
 from engine.validate import quote, whole
@@ -83,21 +83,10 @@ _CANONICAL: dict[type, Action] = {kind: kind() for kind in (Fold, Check, Call, S
 """One shared instance of each action without an amount: a hand's actions hold these, whoever made the action."""
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class HandState:
-    """One moment of one hand. Seats are 0..n-1 clockwise; every field is immutable.
-
-    ``bets`` are this round's bets (not yet in the pots); ``contributed`` each seat's total put in this hand,
-    this round's bets and antes included; ``acted_at`` the bet level each seat last acted at in this round
-    (-1: not yet, or the betting was reopened since). ``level`` is the bet to match, ``full_level`` the level of
-    the last full bet or raise, ``min_raise`` its size, ``wagers`` the count of full bets and raises.
-    ``actions`` is every action taken so far: with the setup (rules, stacks, button, deck) it is the whole
-    record of the hand, from which `events` are replayed on demand.
-
-    ``board`` is the board (the first one in a double-board game, the first run when the board was run more
-    than once); ``extra_boards`` the others, so `boards` is every board in order: run by run, board by board.
-    ``agreement`` is set once players all in before the river are asked how many times to run the board.
-    """
+@attrs.define(slots=True, eq=False, init=False, repr=False, weakref_slot=False)
+class _HandFields:
+    """The fields of a hand state, stated once: the frozen `HandState` and the writable `_Draft` a transition
+    works on both take them from here, so the two share one layout (see `_Draft`). Described in `HandState`."""
 
     setup: HandSetup
     street: Street
@@ -118,6 +107,24 @@ class HandState:
     reveal: ShowdownProgress | None = attrs.field(repr=False)
     result: HandResult | None = attrs.field(repr=False)
     actions: tuple[Action, ...] = attrs.field(repr=False)
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class HandState(_HandFields):
+    """One moment of one hand. Seats are 0..n-1 clockwise; every field is immutable.
+
+    ``bets`` are this round's bets (not yet in the pots); ``contributed`` each seat's total put in this hand,
+    this round's bets and antes included; ``acted_at`` the bet level each seat last acted at in this round
+    (-1: not yet, or the betting was reopened since). ``level`` is the bet to match, ``full_level`` the level of
+    the last full bet or raise, ``min_raise`` its size, ``wagers`` the count of full bets and raises.
+    ``actions`` is every action taken so far: with the setup (rules, stacks, button, deck) it is the whole
+    record of the hand, from which `events` are replayed on demand.
+
+    ``board`` is the board (the first one in a double-board game, the first run when the board was run more
+    than once); ``extra_boards`` the others, so `boards` is every board in order: run by run, board by board.
+    ``agreement`` is set once players all in before the river are asked how many times to run the board.
+    """
+
     _legal_cache: LegalActions | None = attrs.field(default=None, eq=False, hash=False, repr=False, init=False)
     _events_cache: tuple[ev.Event, ...] | None = attrs.field(default=None, eq=False, hash=False, repr=False, init=False)
 
@@ -184,10 +191,7 @@ class HandState:
     @property
     def pots(self) -> tuple[Pot, ...]:
         """The pots as they stand, built from the chips already gathered (this round's bets excluded)."""
-        if self.result is not None:
-            return ()
-        gathered = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
-        return layered_pots(gathered, [not f for f in self.folded], [not c for c in self.stacks])
+        return () if self.result is not None else pots_in_play(self.contributed, self.bets, self.folded, self.stacks)
 
     @property
     def pot_total(self) -> int:
@@ -247,7 +251,7 @@ class HandState:
         return draft.seal(self.actions + (action,))
 
 
-class _Draft:
+class _Draft(_HandFields):
     """A state being made: `HandState`'s layout (the same slots), writable. A transition copies the state it
     starts from into a draft (`_draft`), runs the rules on it (the methods below), and seals it (`seal`) into
     the new state by giving it `HandState`'s class (the layouts are identical, so Python allows it): one
@@ -257,27 +261,7 @@ class _Draft:
     transition records nothing, since any state's events can be replayed from its actions.
     """
 
-    __slots__ = HandState.__slots__
-    # HandState's fields, typed for mypy (a test checks they are the same names).
-    setup: HandSetup
-    street: Street
-    board: tuple[Card, ...]
-    extra_boards: tuple[tuple[Card, ...], ...]
-    stacks: tuple[int, ...]
-    bets: tuple[int, ...]
-    contributed: tuple[int, ...]
-    folded: tuple[bool, ...]
-    actor: int | None
-    level: int
-    full_level: int
-    min_raise: int
-    wagers: int
-    acted_at: tuple[int, ...]
-    aggressor: int | None
-    agreement: Agreement | None
-    reveal: ShowdownProgress | None
-    result: HandResult | None
-    actions: tuple[Action, ...]
+    __slots__ = HandState.__slots__  # its own two, the memos: the fields are in _HandFields
     _legal_cache: LegalActions | None
     _events_cache: list[ev.Event] | None
 
@@ -608,11 +592,11 @@ class _Draft:
 
 
 def _compile_draft() -> Callable[[HandState], _Draft]:
-    """``_draft(state)``: a `_Draft` holding every field of ``state``. Written from `HandState`'s own field list,
-    so the list is stated once, in the class; as straight-line slot stores, since a hand makes a draft per
+    """``_draft(state)``: a `_Draft` holding every field of ``state``. Written from the field list, so the list is
+    stated once, in `_HandFields`; as straight-line slot stores, since a hand makes a draft per
     action and a loop of ``setattr`` costs four times as much (0.6 against 2.4 microseconds here). The one
     generated function in the engine."""
-    names = [field.name for field in attrs.fields(HandState) if field.init]
+    names = [field.name for field in attrs.fields(_HandFields)]
     source = "\n".join(["def _draft(state):", "    draft = new(Draft)",
                         *(f"    draft.{name} = state.{name}" for name in names), "    return draft"])
     namespace: dict[str, Any] = {"new": object.__new__, "Draft": _Draft}

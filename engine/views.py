@@ -31,7 +31,7 @@ from engine.events import (
     RunChosen,
     Shown,
 )
-from engine.pots import Pot, layered_pots
+from engine.pots import Pot, pots_in_play
 from engine.rules import Rules
 from engine.showdown import HandResult
 from engine.validate import quote, whole
@@ -120,10 +120,7 @@ class SeatView:
     @property
     def pots(self) -> tuple[Pot, ...]:
         """The pots as they stand, this round's bets excluded, none once the hand is settled (`HandState.pots`)."""
-        if self.result is not None:
-            return ()
-        gathered = [put - bet for put, bet in zip(self.contributed, self.bets, strict=True)]
-        return layered_pots(gathered, [not out for out in self.folded], [not chips for chips in self.stacks])
+        return () if self.result is not None else pots_in_play(self.contributed, self.bets, self.folded, self.stacks)
 
     @property
     def players(self) -> int:
