@@ -285,11 +285,17 @@ class _Draft(_HandFields):
 
     def pay(self, seat: int, chips: int, live: bool = True) -> None:
         """Move ``chips`` from ``seat``'s stack into the pot (a live bet also into its bet this round); a
-        negative amount gives chips back."""
-        self.stacks = _put(self.stacks, seat, self.stacks[seat] - chips)
+        negative amount gives chips back. (Each tuple by list, store, tuple: this runs for most actions.)"""
+        changed = list(self.stacks)
+        changed[seat] -= chips
+        self.stacks = tuple(changed)
         if live:
-            self.bets = _put(self.bets, seat, self.bets[seat] + chips)
-        self.contributed = _put(self.contributed, seat, self.contributed[seat] + chips)
+            changed = list(self.bets)
+            changed[seat] += chips
+            self.bets = tuple(changed)
+        changed = list(self.contributed)
+        changed[seat] += chips
+        self.contributed = tuple(changed)
 
     # --- the start --------------------------------------------------------------------------------------------
 
@@ -390,11 +396,14 @@ class _Draft(_HandFields):
 
     def advance(self, after: int) -> None:
         """After ``after`` acted: the last player in wins, else the next to act, else the round is over."""
-        if self.folded.count(False) == 1:
+        folded = self.folded
+        if folded.count(False) == 1:
             self.return_uncalled()
             self.settle(showdown=False)
-        else:
-            self.begin_round(first=after + 1)
+            return
+        self.actor = _next_actor(after + 1, folded, self.stacks, self.acted_at, self.bets, self.level)
+        if self.actor is None:
+            self.end_round()
 
     def return_uncalled(self) -> None:
         returned = uncalled_bet(self.bets)
