@@ -272,15 +272,14 @@ def _check_match(bots: Sequence[Bot], game: object, hands: int, seed: int | str,
     _check_bots(bots)
     whole(hands, "hands", minimum=0, error=MatchError)
     seed_argument(seed, optional=False)
-    if time_limit is not None:
-        finite(time_limit, "time_limit (seconds per action, or None for no limit)", positive=True, error=MatchError)
+    finite(time_limit, "time_limit (seconds per action, or None for no limit)", positive=True, allow_none=True,
+           error=MatchError)
     for label, callback in (("on_hand", on_hand), ("clock", clock)):
         if callback is not None and not callable(callback):
             raise MatchError(f"{label} must be a function or None, got {quote(callback)}")
     if not isinstance(game, (Rules, Schedule)):
         raise MatchError(f"game must be a Rules or a schedule (FixedGame, MixedOmaha...), got {quote(game)}")
-    if stack is not None:
-        whole(stack, "stack (chips)", minimum=1, error=MatchError)
+    whole(stack, "stack (chips)", minimum=1, allow_none=True, error=MatchError)
 
 
 class _Match:

@@ -85,11 +85,9 @@ class Rake:
     fixed: int | None = None
 
     def __attrs_post_init__(self) -> None:
-        if self.cap is not None:
-            whole(self.cap, "rake cap (chips, or None for no cap)", minimum=0, error=RulesError)
+        whole(self.cap, "rake cap (chips, or None for no cap)", minimum=0, allow_none=True, error=RulesError)
         flag(self.no_flop_no_drop, "no_flop_no_drop", error=RulesError)
-        if self.fixed is not None:
-            whole(self.fixed, "a fixed rake (chips, or None)", minimum=0, error=RulesError)
+        whole(self.fixed, "a fixed rake (chips, or None)", minimum=0, allow_none=True, error=RulesError)
 
     @classmethod
     def exactly(cls, amount: int) -> Rake:

@@ -17,7 +17,7 @@ from engine.errors import RulesError
 from engine.evaluation import BoardEvaluator, HighHand, LowHand
 from engine.order import MAX_PLAYERS, seat_order_from
 from engine.pots import Pot, seats
-from engine.validate import flag, quote, whole
+from engine.validate import flag, is_whole, quote, whole
 
 
 @attrs.frozen(slots=True)
@@ -53,8 +53,8 @@ class PotResult:
         if self.low_hand is not None and not isinstance(self.low_hand, LowHand):
             raise RulesError(f"a pot result's low_hand must be a LowHand or None, got {quote(self.low_hand)}")
         if not isinstance(self.payouts, tuple) or not all(
-                isinstance(paid, tuple) and len(paid) == 2 and type(paid[0]) is int and 0 <= paid[0] < MAX_PLAYERS
-                and type(paid[1]) is int and paid[1] >= 0 for paid in self.payouts):
+                isinstance(paid, tuple) and len(paid) == 2 and is_whole(paid[0], minimum=0, maximum=MAX_PLAYERS - 1)
+                and is_whole(paid[1], minimum=0) for paid in self.payouts):
             raise RulesError(f"a pot result's payouts must be a tuple of (seat, chips) pairs, got "
                              f"{quote(self.payouts)}")
         whole(self.pot, "a pot result's pot number", minimum=0, error=RulesError)
@@ -87,7 +87,7 @@ class HandResult:
             raise RulesError(f"a hand result's pots must be a tuple of PotResult, got {quote(self.pots)}")
         whole(self.rake, "a hand result's rake (chips)", minimum=0, error=RulesError)
         if not isinstance(self.net, tuple) or not 2 <= len(self.net) <= MAX_PLAYERS or not all(
-                type(chips) is int for chips in self.net):
+                is_whole(chips) for chips in self.net):
             raise RulesError(f"a hand result's net must be a tuple of chip counts, one per seat, got {quote(self.net)}")
         flag(self.showdown, "a hand result's showdown", error=RulesError)
         if not isinstance(self.boards, tuple) or not all(

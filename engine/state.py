@@ -232,9 +232,8 @@ class HandState(_HandFields):
         """
         if self.actor is None:
             raise IllegalAction(f"{action} is not possible: the hand is over")
-        if seat is not None and (seat != self.actor or isinstance(seat, bool) or not isinstance(seat, int)):
-            if isinstance(seat, bool) or not isinstance(seat, int):
-                raise IllegalAction(f"seat must be a seat index (a whole number), got {quote(seat)}")
+        if seat is not None and (seat != self.actor or type(seat) is not int):
+            whole(seat, "seat (the acting seat's index)", error=IllegalAction)
             raise IllegalAction(f"seat {seat} acted out of turn; seat {self.actor} is to act")
         legal = self._legal_cache or self.legal_actions()
         kind = type(action)

@@ -80,13 +80,13 @@ def _entry_posts(rules: Rules, hand_seat: int, player: Player) -> tuple[Post, ..
     live and the small blind dead, as owed (a small blind owed in a game with one blind has nothing to pay);
     a new player a live big blind."""
     if not player.owes:
-        return (Post(hand_seat, "live blind", rules.big_blind),) if rules.big_blind else ()
+        return (Post(hand_seat, PostKind.LIVE_BLIND, rules.big_blind),) if rules.big_blind else ()
     small = rules.blinds[0] if len(rules.blinds) == 2 else 0
     posts = []
     if player.owes_big and rules.big_blind:
-        posts.append(Post(hand_seat, "live blind", rules.big_blind))
+        posts.append(Post(hand_seat, PostKind.LIVE_BLIND, rules.big_blind))
     if player.owes_small and small:
-        posts.append(Post(hand_seat, "dead blind", small))
+        posts.append(Post(hand_seat, PostKind.DEAD_BLIND, small))
     return tuple(posts)
 
 
@@ -362,7 +362,7 @@ class Table:
                                    button_straddle=button_straddle)
         except RulesError as exc:
             raise TableError(str(exc)) from None
-        blinds = {post.seat for post in posts if post.kind in ("small blind", "big blind")}
+        blinds = {post.seat for post in posts if post.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)}
         for seat in posters:
             if seats.index(seat) not in blinds:
                 posts += _entry_posts(rules, seats.index(seat), self._player(seat))

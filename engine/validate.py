@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from decimal import Decimal
 from typing import Literal, TypeGuard, overload
 
 from engine.errors import EngineError
@@ -81,6 +82,20 @@ def finite(value: object, what: str, *, minimum: float | None = None, positive: 
         raise error(f"{what} must be {_none_or(allow_none)}a finite number{_bound(minimum, positive)}, "
                     f"got {quote(value)}")
     return value
+
+
+def exact_amount(value: object, what: str, *, positive: bool = False,
+                 error: type[EngineError] = EngineError) -> Decimal:
+    """An amount a hand history writes: an int or a `Decimal` (not a bool, and not a float, which would not be
+    exact), finite, at least 0 (above 0 when ``positive``), as a Decimal."""
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise error(f"{what} must be a number, got {quote(value)}")
+    number = Decimal(value)
+    if not number.is_finite():
+        raise error(f"{what} must be a known, finite amount, got {quote(value)}")
+    if number < 0 or (positive and number == 0):
+        raise error(f"{what} must be {'above' if positive else 'at least'} 0, got {quote(value)}")
+    return number
 
 
 def name(value: object, what: str, *, longest: int = 64, error: type[EngineError] = EngineError) -> str:

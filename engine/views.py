@@ -180,8 +180,8 @@ def seat_views(state: HandState, seats: Iterable[int | None]) -> dict[int | None
     are worked out once and shared (the same object in every view), the history replayed once."""
     wanted = list(seats)
     for seat in wanted:
-        if seat is not None:
-            whole(seat, "seat (a seat index, or None for a spectator)", minimum=0, maximum=len(state.stacks) - 1)
+        whole(seat, "seat (a seat index, or None for a spectator)", minimum=0, maximum=len(state.stacks) - 1,
+              allow_none=True)
     flags, hole, events, result = state.shown, state.hole, state.events, state.result
     shown = tuple(hole[s] if flags[s] else () for s in range(len(state.stacks)))
     return {seat: view_of_state(state, seat, shown, public_events(events, seat),

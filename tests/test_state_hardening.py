@@ -107,7 +107,7 @@ def test_a_float_amount_forced_into_an_action_is_refused() -> None:
 def test_seat_must_be_a_whole_number(seat: object) -> None:
     state = start_hand(LIMIT, (100, 100, 100), button=0, seed=5)
     assert state.actor == 0
-    with pytest.raises(IllegalAction, match="seat must be a seat index"):
+    with pytest.raises(IllegalAction, match=r"seat \(the acting seat's index\) must be a whole number"):
         state.apply(Call(), seat=seat)  # type: ignore[arg-type]
 
 

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeGuard
 
 from engine.actions import Action, Bet, Call, Check, Fold, Raise
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
@@ -35,15 +35,15 @@ from engine.history.files import read_utf8_file
 from engine.history.ohh_writer import write_ohh, write_ohh_hands
 from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.order import MAX_PLAYERS
-from engine.rules import Post, Rake, Rules, ShowdownPolicy
-from engine.validate import quote
+from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
+from engine.validate import exact_amount, is_whole, quote
 
 __all__ = ["read_ohh", "read_ohh_file", "write_ohh", "write_ohh_hands"]
 
 STREETS = ("Preflop", "Flop", "Turn", "River", "Showdown")
 _BOARD_CARDS = {"Flop": 3, "Turn": 1, "River": 1}
-_POSTS = {"Post SB": "small blind", "Post BB": "big blind", "Post Ante": "ante", "Straddle": "straddle",
-          "Post Dead": "dead blind", "Post Extra Blind": "live blind"}
+_POSTS = {"Post SB": PostKind.SMALL_BLIND, "Post BB": PostKind.BIG_BLIND, "Post Ante": PostKind.ANTE,
+          "Straddle": PostKind.STRADDLE, "Post Dead": PostKind.DEAD_BLIND, "Post Extra Blind": PostKind.LIVE_BLIND}
 _BETTING = ("Fold", "Check", "Call", "Bet", "Raise")
 _HARMLESS = ("Sits Down", "Stands Up")
 _REFUSED_FLAGS = {"Run_It_Twice": "the board was run more than once", "Bomb_Pot": "it is a bomb pot",
@@ -193,7 +193,7 @@ class _HandReader:
             if not isinstance(entry, dict):
                 raise HistoryError(f"{what} is {quote(entry)}; expected a player object")
             ident, seat, name = entry.get("id"), entry.get("seat"), entry.get("name")
-            if not isinstance(ident, int) or not isinstance(seat, int) or not _whole(ident) or not _whole(seat):
+            if not _counted(ident) or not _counted(seat):
                 raise HistoryError(f"{what} needs whole-number 'id' and 'seat', got {quote(ident)} and {quote(seat)}")
             if not isinstance(name, str) or not name or len(name) > 200 or any(c in name for c in "\r\n"):
                 raise HistoryError(f"{what}.name is {quote(name)}; expected a one-line name")
@@ -232,7 +232,7 @@ class _HandReader:
             if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
                 raise HistoryError(f"{what}.actions must be a list of action objects, got {quote(actions)}")
             numbers = [a.get("action_number") for a in actions]
-            if all(_whole(n) for n in numbers):
+            if all(_counted(n) for n in numbers):
                 actions = sorted(actions, key=lambda a: a["action_number"])  # the spec numbers them in order
             out.append((street, cards, actions))
         if not out or out[0][0] != "Preflop":
@@ -357,7 +357,7 @@ class _Builder:
                     if street != "Preflop" or actions:
                         raise HistoryError(f"{what}: a forced bet after the betting began")
                     post, live = self._post(seat, _POSTS[kind], amount, entry.get("is_allin") is True, big_blind_seat)
-                    if post[-1].kind == "big blind":
+                    if post[-1].kind == PostKind.BIG_BLIND:
                         big_blind_seat = seat
                     posts += post
                     contributed[seat] += amount
@@ -391,22 +391,23 @@ class _Builder:
                 reveals[reveals.index(reveal)] = RecordedShow(reveal.seat, None)
         return posts, actions, reveals, board, contributed
 
-    def _post(self, seat: int, kind: str, paid: int, all_in: bool,
+    def _post(self, seat: int, kind: PostKind, paid: int, all_in: bool,
               big_blind_seat: int | None) -> tuple[list[Post], int]:
         """The posts for one forced bet (a short all-in post is recorded at the amount due) and the part of it
         that counts toward the player's bet."""
         small, big = self._blinds()
-        if kind == "big blind" and big_blind_seat is not None:
-            kind = "live blind"  # a second big blind: a new player's, posted out of position
-        if kind in ("live blind", "dead blind") and small and paid == small + big and not all_in:
-            return [Post(seat, "dead blind", small), Post(seat, "live blind", big)], big  # small & big blinds
-        if kind == "live blind" and paid < big and not all_in:
-            kind = "dead blind"  # an extra blind below the big blind is dead money
-        due = {"small blind": small, "big blind": big, "live blind": big}.get(kind, 0)
-        if kind == "ante":
+        if kind == PostKind.BIG_BLIND and big_blind_seat is not None:
+            kind = PostKind.LIVE_BLIND  # a second big blind: a new player's, posted out of position
+        if kind in (PostKind.LIVE_BLIND, PostKind.DEAD_BLIND) and small and paid == small + big and not all_in:
+            # the small and the big blind at once: the small is dead, the big live
+            return [Post(seat, PostKind.DEAD_BLIND, small), Post(seat, PostKind.LIVE_BLIND, big)], big
+        if kind == PostKind.LIVE_BLIND and paid < big and not all_in:
+            kind = PostKind.DEAD_BLIND  # an extra blind below the big blind is dead money
+        due = {PostKind.SMALL_BLIND: small, PostKind.BIG_BLIND: big, PostKind.LIVE_BLIND: big}.get(kind, 0)
+        if kind == PostKind.ANTE:
             due = self._ante()
         amount = max(due, paid) if all_in else paid
-        live = paid if kind in ("small blind", "big blind", "straddle", "live blind") else 0
+        live = paid if kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.STRADDLE, PostKind.LIVE_BLIND) else 0
         return [Post(seat, kind, amount)], live
 
     def _blinds(self) -> tuple[int, int]:
@@ -450,7 +451,7 @@ class _Builder:
 
     def _rules(self, posts: Sequence[Post]) -> Rules:
         small, big = self._blinds()
-        ante = max((p.amount for p in posts if p.kind == "ante"), default=0)
+        ante = max((p.amount for p in posts if p.kind == PostKind.ANTE), default=0)
         betting: BettingStructure
         if self.bet_type == "FL":
             if not big:
@@ -478,7 +479,7 @@ class _Builder:
             if not isinstance(pot, dict):
                 raise HistoryError(f"{what} is {quote(pot)}; expected a pot object")
             number = pot.get("number", index)
-            if not _whole(number) or number >= MAX_PLAYERS:
+            if not _counted(number) or number >= MAX_PLAYERS:
                 raise HistoryError(f"{what}.number is {quote(number)}; the main pot is 0, side pots 1, 2, ...")
             total += self.chips(pot.get("amount"), f"{what}.amount")
             take += sum(self.chips(pot[k], f"{what}.{k}") for k in ("rake", "jackpot") if pot.get(k) is not None)
@@ -510,7 +511,7 @@ class _Builder:
                           ("network_name", "network_name"), ("start_date_utc", "start_date_utc")):
             value = hand.get(key)
             if (isinstance(value, str) and value and len(value) <= 200 and "\n" not in value) or (
-                    key == "table_size" and isinstance(value, int) and _whole(value) and 2 <= value <= 100):
+                    key == "table_size" and is_whole(value, minimum=2, maximum=100)):
                 fields.append((name, value))
         date = _ps_date(hand.get("start_date_utc"))
         if date:
@@ -525,7 +526,7 @@ class _Builder:
             if isinstance(info, dict):
                 fields.append(("ohh_tournament_info", json.dumps(info, sort_keys=True, default=str)))
         hero = hand.get("hero_player_id")
-        if _whole(hero) and hero in self.index:
+        if _counted(hero) and hero in self.index:
             fields.append(("hero_seat", self.index[hero]))
         return tuple(fields)
 
@@ -546,8 +547,9 @@ def _with_rake(rules: Rules, take: int) -> Rules:
     return attrs.evolve(rules, rake=Rake.exactly(take))
 
 
-def _whole(value: object) -> bool:
-    return type(value) is int and 0 <= value < 10**12
+def _counted(value: object) -> TypeGuard[int]:
+    """A number OHH counts with (an id, a seat number): a whole number from 0 below a trillion."""
+    return is_whole(value, minimum=0, maximum=10**12 - 1)
 
 
 def _as_tuple(kinds: type | tuple[type, ...]) -> tuple[type, ...]:
@@ -560,11 +562,7 @@ def _kind_names(kinds: type | tuple[type, ...]) -> str:
 
 
 def _amount(value: object, what: str) -> Decimal:
-    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-        raise HistoryError(f"{what} must be a number, got {quote(value)}")
-    number = Decimal(value)
-    if not number.is_finite() or number < 0:
-        raise HistoryError(f"{what} must be a finite amount of at least 0, got {quote(value)}")
+    number = exact_amount(value, what, error=HistoryError)
     if number >= _TOO_MUCH:
         raise HistoryError(f"{what} is too large ({number:.3e}); amounts stay below {_TOO_MUCH:.0e}")
     exponent = number.normalize().as_tuple().exponent

@@ -23,6 +23,7 @@ from engine.history.engine_hands import state_to_record
 from engine.history.record import HandRecord
 from engine.history.replay import replay
 from engine.history.writing import RecordWriter
+from engine.rules import PostKind
 from engine.showdown import share
 from engine.state import HandState
 from engine.table import Table
@@ -31,8 +32,8 @@ from engine.validate import quote
 __all__ = ["SPEC_VERSION", "write_ohh", "write_ohh_hands"]
 
 SPEC_VERSION = "1.4.7"
-_POST_WORDS = {"small blind": "Post SB", "big blind": "Post BB", "ante": "Post Ante", "straddle": "Straddle",
-               "dead blind": "Post Dead", "live blind": "Post Extra Blind"}
+_POST_WORDS = {PostKind.SMALL_BLIND: "Post SB", PostKind.BIG_BLIND: "Post BB", PostKind.ANTE: "Post Ante",
+               PostKind.STRADDLE: "Straddle", PostKind.DEAD_BLIND: "Post Dead", PostKind.LIVE_BLIND: "Post Extra Blind"}
 _STREET_NAMES = {2: "Flop", 3: "Turn", 4: "River"}
 _DEFAULT_DATE = "2000-01-01T00:00:00"
 
@@ -190,7 +191,7 @@ class _Writer(RecordWriter):
         for event in events:
             if isinstance(event, Posted):
                 act(event.seat, _POST_WORDS[event.kind], event.amount, event.all_in)
-                if event.kind not in ("ante", "dead blind"):
+                if event.kind not in (PostKind.ANTE, PostKind.DEAD_BLIND):
                     level = max(level, event.amount)
                 continue
             if not posted_done:

@@ -39,10 +39,10 @@ from engine.history.files import read_utf8_file
 from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.history.replay import deck_for, replay
 from engine.order import MAX_PLAYERS
-from engine.rules import Post, Rake, Rules, ShowdownPolicy
+from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
 from engine.state import HandState, Street, start_hand
 from engine.table import Table
-from engine.validate import quote
+from engine.validate import exact_amount, flag, quote, whole
 
 __all__ = ["VARIANTS", "TomlTable", "read_phh", "read_phh_file", "state_to_record", "table_seating", "write_phh",
            "write_phhs"]
@@ -198,13 +198,7 @@ class _Line(NamedTuple):
 
 
 def _number(value: object, what: str, *, positive: bool = False) -> Decimal:
-    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-        raise HistoryError(f"{what} must be a number, got {quote(value)}")
-    number = Decimal(value)
-    if not number.is_finite():
-        raise HistoryError(f"{what} must be a known, finite amount, got {quote(value)}")
-    if number < 0 or (positive and number == 0):
-        raise HistoryError(f"{what} must be {'above' if positive else 'at least'} 0, got {quote(value)}")
+    number = exact_amount(value, what, positive=positive, error=HistoryError)
     if number >= _TOO_MUCH:
         raise HistoryError(f"{what} is too large ({number:.3e}); amounts stay below {_TOO_MUCH:.0e}")
     return number
@@ -380,12 +374,9 @@ class _HandReader:
 
     def limit_options(self) -> tuple[int, bool]:
         max_raises = self.data.get("_max_raises", 3)
-        if isinstance(max_raises, bool) or not isinstance(max_raises, int) or not 0 <= max_raises <= _MAX_LABEL:
-            raise HistoryError(f"field '_max_raises' must be a whole number 0..{_MAX_LABEL}, got {quote(max_raises)}")
         uncapped = self.data.get("_uncapped_heads_up", False)
-        if not isinstance(uncapped, bool):
-            raise HistoryError(f"field '_uncapped_heads_up' must be true or false, got {quote(uncapped)}")
-        return max_raises, uncapped
+        return (whole(max_raises, "field '_max_raises'", minimum=0, maximum=_MAX_LABEL, error=HistoryError),
+                flag(uncapped, "field '_uncapped_heads_up'", error=HistoryError))
 
     def names(self, n: int) -> tuple[str, ...]:
         if "players" not in self.data:
@@ -401,9 +392,8 @@ class _HandReader:
             return None
         labels: list[int] = []
         for label in self.per_player("seats", n):
-            if isinstance(label, bool) or not isinstance(label, int) or not 0 <= label <= _MAX_LABEL:
-                raise HistoryError(f"field 'seats' must hold seat numbers 0..{_MAX_LABEL}, got {quote(label)}")
-            labels.append(label)
+            labels.append(whole(label, "field 'seats': a seat number", minimum=0, maximum=_MAX_LABEL,
+                                error=HistoryError))
         return tuple(labels)
 
     def parse_action(self, number: int, text: object, n: int) -> _Line | None:
@@ -458,7 +448,7 @@ class _HandReader:
         board: list[Card] = []
         actions: list[tuple[int, Action]] = []
         shows: list[tuple[int, tuple[Card | None, ...] | None, str]] = []
-        level = max((p.amount for p in posts if p.live and p.kind != "small blind"), default=0)
+        level = max((p.amount for p in posts if p.live and p.kind != PostKind.SMALL_BLIND), default=0)
         bets = [0] * n
         for post in posts:
             if post.live:
@@ -534,7 +524,8 @@ def _rules(betting: BettingStructure, blinds: tuple[int, ...], posts: Sequence[P
            rake: int | None) -> Rules:
     """The rules the hand is replayed under: the recorded showdown, and the recorded rake taken exactly."""
     try:
-        return Rules(betting=betting, blinds=blinds, ante=max((p.amount for p in posts if p.kind == "ante"), default=0),
+        ante = max((p.amount for p in posts if p.kind == PostKind.ANTE), default=0)
+        return Rules(betting=betting, blinds=blinds, ante=ante,
                      hole_cards=hole_cards, hi_lo=hi_lo, showdown=ShowdownPolicy.RECORDED,
                      rake=Rake.exactly(rake) if rake is not None else None)
     except EngineError as error:
@@ -558,7 +549,7 @@ def _posts(antes: Sequence[int], blinds: Sequence[int]) -> tuple[tuple[Post, ...
     n = len(antes)
     if n == 2:
         antes, blinds = antes[::-1], blinds[::-1]
-    posts = [Post(seat, "ante", amount) for seat, amount in enumerate(antes) if amount]
+    posts = [Post(seat, PostKind.ANTE, amount) for seat, amount in enumerate(antes) if amount]
     order = [1, 0] if n == 2 else list(range(n))
     amounts = [blinds[seat] for seat in order]
     first = amounts[:2]
@@ -575,13 +566,13 @@ def _posts(antes: Sequence[int], blinds: Sequence[int]) -> tuple[tuple[Post, ...
         if not amount:
             continue
         if i < big:  # before the big blind sits the small blind (p1), even when it is as big
-            kind, small = "small blind", amount
+            kind, small = PostKind.SMALL_BLIND, amount
         elif i == big:
-            kind = "big blind"
+            kind = PostKind.BIG_BLIND
         elif amount > level:
-            kind, level = "straddle", amount
+            kind, level = PostKind.STRADDLE, amount
         else:
-            kind = "live blind"
+            kind = PostKind.LIVE_BLIND
         posts.append(Post(seat, kind, amount))
     return tuple(posts), ((small, amounts[big]) if small is not None else (amounts[big],))
 

@@ -26,7 +26,7 @@ from engine.cards import Card, format_cards, parse_cards
 from engine.errors import EngineError, HistoryError
 from engine.history.pokerstars_writer import write_pokerstars, write_pokerstars_state
 from engine.history.record import HandRecord, Hands, RecordedShow
-from engine.rules import Post, Rake, Rules, ShowdownPolicy
+from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
 from engine.validate import quote
 
 __all__ = ["read_pokerstars", "read_pokerstars_file", "write_pokerstars", "write_pokerstars_state"]
@@ -551,19 +551,20 @@ class _HandReader:
             if entry.verb == "small & big blinds":  # a dead small blind, then a live big blind
                 dead = min(paid, small) if entry.flag else max(paid - big, 0)
                 if dead or entry.flag:
-                    posts.append(Post(seat, "dead blind", small if entry.flag else dead))
-                posts.append(Post(seat, "live blind", big if entry.flag else paid - dead))
+                    posts.append(Post(seat, PostKind.DEAD_BLIND, small if entry.flag else dead))
+                posts.append(Post(seat, PostKind.LIVE_BLIND, big if entry.flag else paid - dead))
                 player.bet += paid - dead
                 continue
             if entry.verb == "big blind":
-                kind, due = ("big blind" if seat == the_big else "live blind"), big
+                kind, due = (PostKind.BIG_BLIND if seat == the_big else PostKind.LIVE_BLIND), big
             elif entry.verb == "small blind":
-                kind, due = ("small blind" if seat == smalls[0] and smalls.count(seat) == 1 else "dead blind"), small
+                alone = seat == smalls[0] and smalls.count(seat) == 1
+                kind, due = (PostKind.SMALL_BLIND if alone else PostKind.DEAD_BLIND), small
             else:
-                kind = {"the ante": "ante"}.get(entry.verb, entry.verb)
-                due = self.ante if kind == "ante" else 0
+                kind = PostKind.ANTE if entry.verb == "the ante" else PostKind(entry.verb)  # straddle, dead blind
+                due = self.ante if kind == PostKind.ANTE else 0
             posts.append(Post(seat, kind, max(due, paid) if entry.flag else paid))
-            if kind not in ("ante", "dead blind"):
+            if kind not in (PostKind.ANTE, PostKind.DEAD_BLIND):
                 player.bet += paid
         return posts
 

@@ -17,6 +17,7 @@ from engine.history.engine_hands import state_to_record, table_seating
 from engine.history.record import HandRecord, RecordedShow
 from engine.history.replay import replay
 from engine.history.writing import RecordWriter
+from engine.rules import PostKind
 from engine.showdown import share
 from engine.state import HandState
 from engine.table import Table
@@ -26,8 +27,8 @@ __all__ = ["write_pokerstars", "write_pokerstars_state"]
 
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
 _DEFAULT_DATE = "2000/01/01 0:00:00 ET"
-_POST_WORDS = {"small blind": "small blind", "big blind": "big blind", "live blind": "big blind",
-               "ante": "the ante", "straddle": "straddle", "dead blind": "dead blind"}
+_POST_WORDS = {PostKind.SMALL_BLIND: "small blind", PostKind.BIG_BLIND: "big blind", PostKind.LIVE_BLIND: "big blind",
+               PostKind.ANTE: "the ante", PostKind.STRADDLE: "straddle", PostKind.DEAD_BLIND: "dead blind"}
 
 
 def write_pokerstars(record: HandRecord) -> str:
@@ -176,12 +177,12 @@ class _Writer(RecordWriter):
         while i < len(posted):
             post = posted[i]
             following = posted[i + 1] if i + 1 < len(posted) else None
-            if (post.kind == "dead blind" and following is not None and following.seat == post.seat
-                    and following.kind == "live blind"):
+            if (post.kind == PostKind.DEAD_BLIND and following is not None and following.seat == post.seat
+                    and following.kind == PostKind.LIVE_BLIND):
                 amount, all_in, word, i = post.amount + following.amount, following.all_in, "small & big blinds", i + 2
             else:
                 amount, all_in, word, i = post.amount, post.all_in, _POST_WORDS[post.kind], i + 1
-            if post.kind in ("small blind", "big blind"):
+            if post.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND):
                 self.blind_of[post.seat] = post.kind
             self.lines.append(f"{self.names[post.seat]}: posts {word} {self.money(amount)}"
                               f"{' and is all-in' if all_in else ''}")
@@ -200,7 +201,7 @@ class _Writer(RecordWriter):
         names, lines = self.names, self.lines
         bets = [0] * len(names)
         for post in self.state.events:
-            if isinstance(post, Posted) and post.kind not in ("ante", "dead blind"):
+            if isinstance(post, Posted) and post.kind not in (PostKind.ANTE, PostKind.DEAD_BLIND):
                 bets[post.seat] += post.amount
         level, street = max(bets), "before Flop"
         self.folded_on: dict[int, str] = {}

@@ -15,7 +15,7 @@ from engine.actions import Action
 from engine.cards import Card
 from engine.errors import HistoryError
 from engine.rules import Post, Rules
-from engine.validate import quote
+from engine.validate import is_whole, quote
 
 if TYPE_CHECKING:
     from engine.state import HandState
@@ -71,7 +71,7 @@ class HandRecord:
     def seen_by(self, seat: int | None) -> HandRecord:
         """The record as ``seat`` saw the hand (None: a spectator): its own hole cards and the hands shown at
         the showdown; every other hole card unknown. What a server may send a player about a hand."""
-        if seat is not None and not (type(seat) is int and 0 <= seat < len(self.hole)):
+        if seat is not None and not is_whole(seat, minimum=0, maximum=len(self.hole) - 1):
             raise HistoryError(f"seat {quote(seat)} is not a seat of this hand (0..{len(self.hole) - 1}, or None)")
         shown = {reveal.seat for reveal in self.reveals if reveal.cards is not None}
         hole = tuple(cards if index == seat or index in shown else (None,) * len(cards)

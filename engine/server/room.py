@@ -29,6 +29,7 @@ from engine.cards import Deck, format_cards
 from engine.errors import EngineError, TableError
 from engine.history.phh import read_phh, write_phh
 from engine.history.record import HandRecord
+from engine.rules import PostKind
 from engine.serialize import EventsCache, table_views_json
 from engine.server import fair
 from engine.server.actions import write_action
@@ -417,7 +418,7 @@ class Room:
         except EngineError:
             return []
         for post in deal.posts:
-            if post.kind == "straddle":
+            if post.kind == PostKind.STRADDLE:
                 seat = deal.seats[post.seat]
                 meta, player = self.state.seats[seat], self.table.seats[seat]
                 if meta is not None and meta.straddle and player is not None and player.stack > amount:
