@@ -343,26 +343,28 @@ class _Draft(_HandFields):
     # --- betting ----------------------------------------------------------------------------------------------
 
     def act(self, action: Action) -> None:
-        """Carry out an action already checked against the legal actions."""
+        """Carry out an action already checked against the legal actions; then the next player is to act, or
+        the last player in wins, or the betting round is over."""
         seat = self.actor
         assert seat is not None, "an action needs a player to act"
         kind = type(action)
+        added = 0
         if kind is Call:
-            stack, bet = self.stacks[seat], self.bets[seat]
-            owed = self.level - bet
+            verb = Verb.CALL
+            stack, owed = self.stacks[seat], self.level - self.bets[seat]
             added = owed if owed < stack else stack
             self.pay(seat, added)
             self.acted_at = _put(self.acted_at, seat, self.level)
-            self.record(ev.Acted, seat, Verb.CALL, bet + added, added, added == stack)
         elif kind is Check:
+            verb = Verb.CHECK
             self.acted_at = _put(self.acted_at, seat, self.level)
-            self.record(ev.Acted, seat, Verb.CHECK, self.bets[seat], 0, False)
         elif kind is Fold:
+            verb = Verb.FOLD
             self.folded = _put(self.folded, seat, True)
-            self.record(ev.Acted, seat, Verb.FOLD, self.bets[seat], 0, False)
         elif kind is Bet or kind is Raise:
             assert isinstance(action, (Bet, Raise))
-            self.wager(seat, action.to, Verb.BET if kind is Bet else Verb.RAISE)
+            verb = Verb.BET if kind is Bet else Verb.RAISE
+            added = self.wager(seat, action.to)
         elif kind is RunIt:
             assert isinstance(action, RunIt)
             self.choose_runs(seat, action.times)
@@ -370,10 +372,21 @@ class _Draft(_HandFields):
         else:
             self.showdown_choice(kind is Show)
             return
-        self.advance(after=seat)
+        events = self._events_cache
+        if events is not None:  # `record`, written out: every action makes this event, and a call costs 2%
+            events.append(ev.Acted(seat, verb, self.bets[seat], added, self.stacks[seat] == 0))
+        folded = self.folded
+        if folded.count(False) == 1:
+            self.return_uncalled()
+            self.settle(showdown=False)
+            return
+        self.actor = _next_actor(seat + 1, folded, self.stacks, self.acted_at, self.bets, self.level)
+        if self.actor is None:
+            self.end_round()
 
-    def wager(self, seat: int, to: int, verb: Verb) -> None:
-        """A bet or raise to ``to``: a full one reopens the betting to everyone (and counts toward a cap)."""
+    def wager(self, seat: int, to: int) -> int:
+        """A bet or raise to ``to``: a full one reopens the betting to everyone (and counts toward a cap).
+        Returns the chips it added."""
         situation = spot(self, seat)  # type: ignore[arg-type]  # reads only fields, which the draft has
         betting = self.setup.rules.betting
         added = to - self.bets[seat]
@@ -386,21 +399,10 @@ class _Draft(_HandFields):
         self.level = to
         self.acted_at = _put(self.acted_at, seat, to)
         self.aggressor = seat
-        self.record(ev.Acted, seat, verb, to, added, self.stacks[seat] == 0)
+        return added
 
     def begin_round(self, first: int) -> None:
         self.actor = _next_actor(first, self.folded, self.stacks, self.acted_at, self.bets, self.level)
-        if self.actor is None:
-            self.end_round()
-
-    def advance(self, after: int) -> None:
-        """After ``after`` acted: the last player in wins, else the next to act, else the round is over."""
-        folded = self.folded
-        if folded.count(False) == 1:
-            self.return_uncalled()
-            self.settle(showdown=False)
-            return
-        self.actor = _next_actor(after + 1, folded, self.stacks, self.acted_at, self.bets, self.level)
         if self.actor is None:
             self.end_round()
 

@@ -49,6 +49,8 @@ def whole(value: object, what: str, *, minimum: int | None = None, maximum: int 
           allow_none: bool = False, error: type[EngineError] = EngineError) -> int | None:
     """An ``int`` (not a bool, not a float such as 2.0) within ``minimum..maximum``; also None when
     ``allow_none`` (an optional argument whose None means "none" or "the default")."""
+    if type(value) is int and (minimum is None or value >= minimum) and (maximum is None or value <= maximum):
+        return value  # the plain case, without a call: tables and rules check their numbers at every hand
     if is_whole(value, minimum=minimum, maximum=maximum) or (value is None and allow_none):
         return value
     raise error(f"{what} must be {_none_or(allow_none)}a whole number{_range(minimum, maximum)}, got {quote(value)}")
