@@ -105,3 +105,7 @@ class RunIt:
 
 
 Action = Fold | Check | Call | Bet | Raise | Show | Muck | RunIt
+
+PLAIN_ACTIONS: dict[type, Action] = {kind: kind() for kind in (Fold, Check, Call, Show, Muck)}
+"""One shared instance of each action without an amount: a hand's actions and the legal actions' lists hold
+these, whoever made the action."""

@@ -10,17 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show, Verb
+from engine.actions import PLAIN_ACTIONS, Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show, Verb
 from engine.betting import Spot
 from engine.order import Street
-from engine.pots import Pot, layered_pots
+from engine.pots import final_pots
 from engine.validate import quote
 
 if TYPE_CHECKING:
     from engine.state import HandState
 
 _SHOWDOWN = Street.SHOWDOWN  # a module name: cheaper to read than the enum's attribute
-_FOLD, _CHECK, _CALL, _SHOW, _MUCK = Fold(), Check(), Call(), Show(), Muck()
+_FOLD, _CHECK, _CALL, _SHOW, _MUCK = (PLAIN_ACTIONS[kind] for kind in (Fold, Check, Call, Show, Muck))
 _ACTION_KINDS = (Fold, Check, Call, Bet, Raise, Show, Muck, RunIt)
 
 CODE_PHRASES: Mapping[str, str] = {
@@ -195,11 +195,6 @@ def _may_muck(state: HandState, seat: int) -> bool:
         if seat in pot.eligible and not any(s != seat and not mucked[s] for s in pot.eligible):
             return False
     return True
-
-
-def final_pots(contributed: tuple[int, ...], folded: tuple[bool, ...], stacks: tuple[int, ...]) -> tuple[Pot, ...]:
-    """The pots once the betting is over: layers close only at all-in amounts."""
-    return layered_pots(contributed, [not f for f in folded], [not chips for chips in stacks])
 
 
 def refusal(state: HandState, action: Action, legal: LegalActions) -> str:

@@ -113,6 +113,11 @@ def pots_in_play(contributed: Sequence[int], bets: Sequence[int], folded: Sequen
     return layered_pots(gathered, [not out for out in folded], [not chips for chips in stacks])
 
 
+def final_pots(contributed: Sequence[int], folded: Sequence[bool], stacks: Sequence[int]) -> tuple[Pot, ...]:
+    """The pots of a hand whose betting is over, from its chips: layers close only at all-in amounts."""
+    return layered_pots(contributed, [not out for out in folded], [not chips for chips in stacks])
+
+
 def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
     """(seat, amount) of the part of the largest bet that nobody matched, or None when every bet was called."""
     if not bets:

@@ -115,7 +115,6 @@ class PostKind(Word):
     DEAD_BLIND = "dead blind"
 
 
-POST_KINDS = tuple(PostKind)
 _LIVE_POSTS = frozenset((PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.STRADDLE, PostKind.LIVE_BLIND))
 
 

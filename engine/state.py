@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from engine import events as ev
-from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show, Verb
+from engine.actions import PLAIN_ACTIONS, Action, Bet, Call, Check, Fold, Raise, RunIt, Show, Verb
 from engine.betting import FixedLimit
 from engine.cards import Card, Deck
 from engine.errors import IllegalAction, RulesError
 from engine.evaluation import BoardEvaluator
-from engine.legal import LegalActions, final_pots, legal_actions, refusal, spot
+from engine.legal import LegalActions, legal_actions, refusal, spot
 from engine.order import CLOCKWISE, Street, seat_order_from
-from engine.pots import Pot, pots_in_play, uncalled_bet
+from engine.pots import Pot, final_pots, pots_in_play, uncalled_bet
 from engine.rules import Post, PostKind, Rules, ShowdownPolicy, bomb_pot_posts, check_posts, standard_posts
 from engine.showdown import HandResult, PotResult, could_win, settle_on_boards, settled_hand, split_rake
 from engine.validate import quote, whole
@@ -79,8 +79,6 @@ class Agreement:
         return min(self.choices) if len(self.choices) == len(self.order) else None
 
 
-_CANONICAL: dict[type, Action] = {kind: kind() for kind in (Fold, Check, Call, Show, Muck)}
-"""One shared instance of each action without an amount: a hand's actions hold these, whoever made the action."""
 
 
 @attrs.define(slots=True, eq=False, init=False, repr=False, weakref_slot=False)
@@ -242,7 +240,7 @@ class HandState(_HandFields):
             pass  # the plain test first: most actions are these
         elif not legal.allows(action):
             raise IllegalAction(refusal(self, action, legal))
-        action = _CANONICAL.get(kind, action)
+        action = PLAIN_ACTIONS.get(kind, action)
         draft = _draft(self)
         events = self._events_cache
         draft._events_cache = None if events is None else list(events)  # once read, the events are kept up
@@ -270,7 +268,10 @@ class _Draft(_HandFields):
         actor = self.actor
         # Every state with a player to act is asked for its legal actions (`apply` checks against them), so they
         # are worked out now, while the state is still writable; at a showdown they wait until asked.
-        self._legal_cache = legal_actions(self, actor) if actor is not None and self.street is not _SHOWDOWN else None  # type: ignore[arg-type]
+        legal = None
+        if actor is not None and self.street is not _SHOWDOWN:
+            legal = legal_actions(self, actor)  # type: ignore[arg-type]  # reads only fields, which the draft has
+        self._legal_cache = legal
         events = self._events_cache
         self._events_cache = None if events is None else tuple(events)  # type: ignore[assignment]
         self.__class__ = HandState  # type: ignore[assignment]

@@ -24,7 +24,7 @@ from typing import NamedTuple
 from engine.actions import Action
 from engine.cards import ALL_CARDS, Card, Deck
 from engine.errors import EngineError
-from engine.order import seat_order_from
+from engine.order import MAX_PLAYERS, seat_order_from
 from engine.rules import Post, Rules
 from engine.state import HandState, Street, board_positions, restart_hand
 from engine.validate import whole
@@ -77,7 +77,7 @@ class _PublicFacts(NamedTuple):
 
 
 _tuple_new = tuple.__new__  # builds a named tuple without its Python-level __new__
-_NOTHING_SHOWN = tuple(((),) * n for n in range(11))
+_NOTHING_SHOWN = tuple(((),) * n for n in range(MAX_PLAYERS + 1))  # no hand shown, for each table size
 
 
 def bot_view(state: HandState, seat: int) -> SeatView:
