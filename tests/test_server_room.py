@@ -13,6 +13,7 @@ import pytest
 
 from engine import TableView, from_json
 from engine.bots import RandomBot
+from engine.server import fair
 from engine.server.actions import ActionError, read_action
 from engine.server.config import TableConfig
 from engine.server.log import RoomState
@@ -226,6 +227,37 @@ def test_leaving_during_a_hand_cashes_out_when_it_ends(store):
     assert left and left[0].unbind
     bought, accounted = chips_balance(store, [room])
     assert bought == accounted == 300
+
+
+@pytest.mark.parametrize("provably_fair", [False, True])
+def test_a_hand_over_as_dealt_is_finished_and_the_table_plays_on(store, provably_fair):
+    """Heads-up, a player with 1 chip is all in from the blinds and nobody can act: the ``hand_start`` event
+    finishes the hand as an action would (stored, told, paid), the next hand follows, and recovery agrees.
+    (Before, such a hand stayed in play with nobody to act, and the table stopped for good.)"""
+    clock = Clock()
+    room = open_room(store, clock, min_buy_in=1, provably_fair=provably_fair)
+    short = room.join("ann", 1)[0]
+    room.join("bob", 100)
+    kept = store.hands("t")
+    assert kept and kept[0].number == 1 and room.table.hands_played >= 1
+    first = json.loads(kept[0].json)
+    assert first["type"] == "hand" and not first["actions"]  # over with no action taken
+    messages = [json.loads(o.text) for o in room.outbox if o.seat == short]
+    told = [m for m in messages if m["type"] == "hand" and m["number"] == 1]
+    assert len(told) == 1 and sorted(told[0]["seats"]) == [0, 1] and sum(told[0]["net"].values()) == 0
+    if provably_fair:  # the commitment comes before the result, and the reveal matches it
+        deal = next(i for i, m in enumerate(messages) if m["type"] == "deal" and m["number"] == 1)
+        assert deal < messages.index(told[0])
+        reveal = told[0]["reveal"]
+        assert reveal["commitment"] == messages[deal]["commitment"]
+        assert fair.verify(reveal["commitment"], reveal["deck"], reveal["salt"])
+    room.join("cy", 100)  # ann may have busted in that hand
+    play(room, 200)
+    assert room.table.hands_played > 1
+    bought, accounted = chips_balance(store, [room])
+    assert bought == accounted == 201
+    again = open_room(store, clock, min_buy_in=1, provably_fair=provably_fair)
+    assert again.state == room.state
 
 
 def test_views_sent_never_hold_another_seats_hole_cards(store):

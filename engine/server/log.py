@@ -14,7 +14,8 @@ Events (``kind``, ``data``), table seats throughout:
 - ``straddle`` {seat, on}: the seat's standing choice to straddle when it is under the gun.
 - ``hand_start`` {deck, salt, straddles}: the next hand is dealt from this deck order; ``salt`` only at a
   provably-fair table (`engine.server.fair`), kept so that the hand's commitment is the same after a restart;
-  ``straddles`` (amounts, as `Table.next_deal` takes them) only when somebody straddles.
+  ``straddles`` (amounts, as `Table.next_deal` takes them) only when somebody straddles. A hand that is over
+  as dealt (the blinds put everyone all in: a 1-chip small blind heads-up) is finished here, as ``act`` does.
 - ``act`` {seat, action, timeout}: an action; when it ends the hand the table takes the hand back (ledger:
   rake, and cash_out for every player who leaves or busts), and the finished hand is kept.
 """
@@ -91,12 +92,14 @@ class RoomState:
 
 @attrs.frozen(slots=True)
 class Step:
-    """What one event did: the new state, the ledger entries, the hand it finished, the players who went."""
+    """What one event did: the new state, the ledger entries, the hand it finished (with the table seat of each
+    of its hand seats), the players who went."""
 
     state: RoomState
     ledger: tuple[LedgerEntry, ...] = ()
     finished: HandState | None = None
     departures: tuple[Departure, ...] = ()
+    finished_seats: tuple[int, ...] = ()
 
 
 def apply_event(state: RoomState, kind: str, data: dict[str, Any]) -> Step:
@@ -189,7 +192,7 @@ def _hand_start(state: RoomState, data: dict[str, Any]) -> Step:
     if not isinstance(straddles, list):
         raise LogError(f"straddles is a list of amounts, got {straddles!r}")
     table, hand = state.table.start_next_hand(deck=parse_cards(data["deck"]), straddles=straddles)
-    return Step(RoomState(table, hand, state.seats))
+    return _after(table, hand, state.seats)
 
 
 def _act(state: RoomState, data: dict[str, Any]) -> Step:
@@ -207,12 +210,19 @@ def _act(state: RoomState, data: dict[str, Any]) -> Step:
         timeouts = meta.timeouts + 1 if data.get("timeout") else 0
         if timeouts != meta.timeouts:
             seats = _with_meta(state, seat, attrs.evolve(meta, timeouts=timeouts))
+    return _after(table, hand, seats)
+
+
+def _after(table: Table, hand: HandState, seats: tuple[SeatMeta | None, ...]) -> Step:
+    """The step to a hand in play, or, once the hand is over, the table taking it back (ledger: rake and the
+    cash-outs of those who go)."""
     if not hand.is_over:
         return Step(RoomState(table, hand, seats))
+    hand_seats = table.hand_seats
     table, seats, cash_outs, departures = _hand_over(table.finish_hand(hand), seats)
     rake = hand.result.rake if hand.result is not None else 0
     ledger = ((LedgerEntry("rake", rake),) if rake else ()) + cash_outs
-    return Step(RoomState(table, None, seats), ledger, hand, departures)
+    return Step(RoomState(table, None, seats), ledger, hand, departures, hand_seats)
 
 
 _APPLY = {"join": _join, "leave": _leave, "sit_out": _sit_out, "come_back": _come_back, "top_up": _top_up,

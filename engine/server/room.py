@@ -436,7 +436,7 @@ class Room:
         hand = snapshot = None
         if step.finished is not None:
             number = step.state.table.hands_played
-            names = tuple(self._name(before, seat) for seat in before.table.hand_seats)
+            names = tuple(self._name(before, seat) for seat in step.finished_seats)
             hand = keep_hand(number, step.finished, names)
             snapshot = step.state.snapshot()
         try:
@@ -452,7 +452,8 @@ class Room:
                 self.banks[seat] = min(self.config.time_bank_seconds,
                                        self._bank(seat) + self.config.time_bank_refill_seconds)
             self.salt = data.get("salt")
-            commitment = self.commitment()
+            dealt = step.finished or self.hand  # a hand can be over as dealt (the blinds put everyone all in)
+            commitment = None if self.salt is None or dealt is None else fair.commit(deck_text(dealt), self.salt)
             if commitment is not None:  # before any view of the hand, so before any hole card
                 for seat in [*sorted(self.connected), *([WATCHERS] if self.watched else [])]:
                     self.outbox.append(Outgoing(seat, message("deal", table=self.id, number=self._hand_number(),
@@ -460,7 +461,7 @@ class Room:
         if step.finished is not None:
             self.next_hand_at = self.clock() + self.policy.pause_seconds
             self.recent_pots = [*self.recent_pots[-19:], sum(step.finished.contributed)]
-            self._tell_hand(step.finished, before.table.hand_seats, self.table.hands_played)
+            self._tell_hand(step.finished, step.finished_seats, self.table.hands_played)
             self.salt = None
         for departure in step.departures:
             self.reissued.pop(departure.seat, None)
