@@ -180,6 +180,27 @@ def test_people_and_bots_play_and_views_never_hold_another_seats_cards(db):
     run(test, db)
 
 
+def test_the_servers_own_bots_wait_rather_than_overdraw_its_rate_limit(db):
+    """With no pause between hands, bots could send faster than the server allows one connection (here 5
+    messages a second); they wait instead, and are never cut off for it."""
+    refused: list[str] = []
+
+    async def test(server: GameServer, port: int) -> None:
+        refuse = server._refuse
+
+        def spy(session: Any, text: str, *, close: int | None = None) -> None:
+            refused.append(text)
+            refuse(session, text, close=close)
+
+        server._refuse = spy  # type: ignore[method-assign]
+        server.start_bots({"limit": 3})
+        await asyncio.sleep(3)
+        assert server.rooms["limit"].table.hands_played >= 2
+
+    run(test, db, rate=5.0, burst=4)
+    assert not refused
+
+
 def test_bad_clients_get_errors_and_the_table_plays_on(db):
     async def test(server: GameServer, port: int) -> None:
         server.start_bots({"limit": 3})

@@ -25,6 +25,7 @@ from websockets.http11 import Request, Response
 from engine.errors import EngineError
 from engine.server.actions import read_action
 from engine.server.botclient import BotManager
+from engine.server.budget import MessageBudget
 from engine.server.config import ServerConfig, TableConfig
 from engine.server.protocol import ProtocolError, parse_message
 from engine.server.room import PROTOCOL_VERSION, WATCHERS, Policy, Room, message
@@ -42,27 +43,16 @@ BAD_MESSAGES_BEFORE_CLOSE = 10
 
 
 class Session:
-    """One WebSocket connection: the seat it holds, if any, and its message budget (a token bucket)."""
+    """One WebSocket connection: the seat it holds, if any, and its message budget."""
 
     def __init__(self, ws: ServerConnection, rate: float, burst: int, now: float) -> None:
         self.ws = ws
         self.room: Room | None = None
         self.seat: int | None = None
         self.watching: Room | None = None
-        self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.last = now
+        self.budget = MessageBudget(rate, burst, now)
         self.bad = 0
         self.closing = False
-
-    def allow(self, now: float) -> bool:
-        """Whether the message budget allows one more message now (a token bucket)."""
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 class GameServer:
@@ -113,7 +103,8 @@ class GameServer:
         WebSocket like everyone else."""
         if counts is None:
             counts = {room.id: self.config.table_bots(room.config) for room in self.rooms.values()}
-        self.bots = BotManager(self.rooms, counts, f"ws://127.0.0.1:{self.port}/ws")
+        self.bots = BotManager(self.rooms, counts, f"ws://127.0.0.1:{self.port}/ws",
+                               budget=(self.config.rate, self.config.burst))
         self.bots.ensure()
         for room in self.rooms.values():
             self.flush(room)
@@ -208,7 +199,7 @@ class GameServer:
             async for raw in ws:
                 if session.closing:
                     continue  # reading on lets the closing handshake through a full incoming queue
-                if not session.allow(self.clock()):
+                if not session.budget.allow(self.clock()):
                     self._refuse(session, "too many messages: slow down", close=1008)
                     continue
                 if len(raw) > self.config.max_message_bytes:

@@ -22,6 +22,7 @@ from engine.bots.registry import make_bot
 from engine.errors import EngineError
 from engine.serialize import from_json
 from engine.server.actions import write_action
+from engine.server.budget import MessageBudget
 from engine.server.room import PROTOCOL_VERSION, Room, RoomError
 from engine.table import TableView
 
@@ -46,15 +47,21 @@ def decide(bot: Bot, data: dict[str, Any]) -> dict[str, Any] | None:
     return {"type": "act", "version": PROTOCOL_VERSION, "action": write_action(action)}
 
 
-async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, retries: int = 50) -> str:
+async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, retries: int = 50,
+                   budget: tuple[float, int] | None = None) -> str:
     """Hold the seat with ``token`` and play until the bot leaves the table (returns "left"), its token is
-    refused ("refused"), or ``stop`` is set ("stopped"). A dropped connection is resumed."""
+    refused ("refused"), or ``stop`` is set ("stopped"). A dropped connection is resumed. ``budget``: the
+    server's (rate, burst) per connection, which the bot keeps well within by waiting before it sends."""
+    loop = asyncio.get_running_loop()
     for _ in range(retries):
         if stop.is_set():
             return "stopped"
         try:
             async with connect(url, open_timeout=10, close_timeout=2, compression=None) as ws:
+                spend = None if budget is None else MessageBudget.for_client(*budget, loop.time())
                 await ws.send(json.dumps({"type": "resume", "version": PROTOCOL_VERSION, "token": token}))
+                if spend is not None:
+                    spend.allow(loop.time())
                 acted: tuple[int, int] | None = None
                 async for raw in ws:
                     data = json.loads(raw)
@@ -72,6 +79,9 @@ async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, retri
                     reply = decide(bot, data)
                     if reply is not None:
                         acted = key
+                        if spend is not None:
+                            await asyncio.sleep(spend.wait(loop.time()))
+                            spend.allow(loop.time())
                         await ws.send(json.dumps(reply))
                     if stop.is_set():
                         return "stopped"
@@ -86,10 +96,12 @@ async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, retri
 class BotManager:
     """Keeps ``count`` bots seated at each room (`ensure`, called now and then), each one a client task."""
 
-    def __init__(self, rooms: dict[str, Room], counts: dict[str, int], url: str) -> None:
+    def __init__(self, rooms: dict[str, Room], counts: dict[str, int], url: str, *,
+                 budget: tuple[float, int] | None = None) -> None:
         self.rooms = rooms
         self.counts = counts
         self.url = url
+        self.budget = budget
         self.stop = asyncio.Event()
         self.tasks: dict[tuple[str, int], asyncio.Task[str]] = {}
         self.serial = 0
@@ -127,7 +139,8 @@ class BotManager:
         except EngineError:
             bot = make_bot("caller")
         key = (room.id, seat)
-        task = asyncio.get_running_loop().create_task(play_bot(self.url, token, bot, stop=self.stop))
+        task = asyncio.get_running_loop().create_task(play_bot(self.url, token, bot, stop=self.stop,
+                                                                      budget=self.budget))
         self.tasks[key] = task
         task.add_done_callback(lambda _: self.tasks.pop(key, None) if self.tasks.get(key) is task else None)
 
