@@ -152,14 +152,15 @@ def _steps(record: HandRecord) -> Iterator[HandState]:
     while state.street is Street.SHOWDOWN and state.actor is not None:
         seat = state.actor
         cards = shown.get(seat)
-        choice = Show() if cards is not None and _whole(cards, state.hole[seat]) else Muck()
+        choice = Show() if cards is not None and _shows_whole_hand(cards, state.hole[seat]) else Muck()
         if isinstance(choice, Muck) and not state.legal_actions().muck:
             choice = Show()
         state = state.apply(choice)
         yield state
 
 
-def _whole(cards: Sequence[Card], hole: Sequence[Card]) -> bool:
+def _shows_whole_hand(cards: Sequence[Card], hole: Sequence[Card]) -> bool:
+    """Whether the cards the record shows for a seat are its whole hand (anything else is played as a muck)."""
     return sorted(cards) == sorted(hole)
 
 
