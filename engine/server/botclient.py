@@ -47,8 +47,8 @@ def decide(bot: Bot, data: dict[str, Any]) -> dict[str, Any] | None:
     return {"type": "act", "version": PROTOCOL_VERSION, "action": write_action(action)}
 
 
-async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, retries: int = 50,
-                   budget: tuple[float, int] | None = None) -> str:
+async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, budget: tuple[float, int],
+                   retries: int = 50) -> str:
     """Hold the seat with ``token`` and play until the bot leaves the table (returns "left"), its token is
     refused ("refused"), or ``stop`` is set ("stopped"). A dropped connection is resumed. ``budget``: the
     server's (rate, burst) per connection, which the bot keeps well within by waiting before it sends."""
@@ -58,10 +58,9 @@ async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, retri
             return "stopped"
         try:
             async with connect(url, open_timeout=10, close_timeout=2, compression=None) as ws:
-                spend = None if budget is None else MessageBudget.for_client(*budget, loop.time())
+                spend = MessageBudget.for_client(*budget, loop.time())
+                spend.allow(loop.time())
                 await ws.send(json.dumps({"type": "resume", "version": PROTOCOL_VERSION, "token": token}))
-                if spend is not None:
-                    spend.allow(loop.time())
                 acted: tuple[int, int] | None = None
                 async for raw in ws:
                     data = json.loads(raw)
@@ -79,9 +78,8 @@ async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, retri
                     reply = decide(bot, data)
                     if reply is not None:
                         acted = key
-                        if spend is not None:
-                            await asyncio.sleep(spend.wait(loop.time()))
-                            spend.allow(loop.time())
+                        await asyncio.sleep(spend.wait(loop.time()))
+                        spend.allow(loop.time())
                         await ws.send(json.dumps(reply))
                     if stop.is_set():
                         return "stopped"
@@ -97,7 +95,7 @@ class BotManager:
     """Keeps ``count`` bots seated at each room (`ensure`, called now and then), each one a client task."""
 
     def __init__(self, rooms: dict[str, Room], counts: dict[str, int], url: str, *,
-                 budget: tuple[float, int] | None = None) -> None:
+                 budget: tuple[float, int]) -> None:
         self.rooms = rooms
         self.counts = counts
         self.url = url

@@ -174,9 +174,9 @@ class Room:
             return None
         return self.turn_started + self.config.action_seconds + self._bank(seat)
 
-    def commitment(self) -> str | None:
-        """The commitment to the deck of the hand in play at a provably-fair table, else None."""
-        hand = self.hand
+    def commitment(self, hand: HandState | None = None) -> str | None:
+        """The commitment to the deck of the hand in play (or of ``hand``) at a provably-fair table, else None."""
+        hand = hand or self.hand
         if hand is None or self.salt is None:
             return None
         return fair.commit(deck_text(hand), self.salt)
@@ -448,12 +448,12 @@ class Room:
         self.state = step.state
         if kind == "hand_start":
             self.encoded_events.clear()
-            for seat in self.table.hand_seats:  # each hand dealt refills the bank a little
+            # A hand can be over as dealt (the blinds put everyone all in): it was dealt all the same.
+            for seat in step.finished_seats or self.table.hand_seats:  # each hand dealt refills the bank a little
                 self.banks[seat] = min(self.config.time_bank_seconds,
                                        self._bank(seat) + self.config.time_bank_refill_seconds)
             self.salt = data.get("salt")
-            dealt = step.finished or self.hand  # a hand can be over as dealt (the blinds put everyone all in)
-            commitment = None if self.salt is None or dealt is None else fair.commit(deck_text(dealt), self.salt)
+            commitment = self.commitment(step.finished)
             if commitment is not None:  # before any view of the hand, so before any hole card
                 for seat in [*sorted(self.connected), *([WATCHERS] if self.watched else [])]:
                     self.outbox.append(Outgoing(seat, message("deal", table=self.id, number=self._hand_number(),
