@@ -10,6 +10,16 @@ from hypothesis import strategies as st
 from engine.server.budget import MessageBudget
 
 
+def test_waiting_exactly_what_the_budget_says_is_enough():
+    """Found by hypothesis: at 0.9 a second the refill after waiting (1 - tokens) / rate came to 0.9999999999999999
+    tokens, so the client's own budget refused the message it had waited for and the next went out at once."""
+    client = MessageBudget.for_client(1.0, 1, 0.0)
+    now = 0.0
+    for _ in range(7):
+        now += client.wait(now)
+        assert client.allow(now)
+
+
 def test_a_burst_then_the_rate():
     budget = MessageBudget(rate=2.0, burst=3, now=0.0)
     assert [budget.allow(0.0) for _ in range(4)] == [True, True, True, False]
@@ -31,5 +41,5 @@ def test_a_client_keeping_its_budget_never_overdraws_the_servers(rate, burst, ga
     for gap in gaps:
         now += gap
         now += client.wait(now)
-        client.allow(now)
+        assert client.allow(now)  # waiting what it said is always enough
         assert server.allow(now)

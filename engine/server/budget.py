@@ -7,6 +7,10 @@ between hands) is not slowed by its own bots being cut off and resuming.
 
 from __future__ import annotations
 
+SLACK = 1e-9
+"""Tokens short of one by less than this still make a message: a client that waited exactly `wait` seconds
+has its token, whatever the float arithmetic of the refill rounded away."""
+
 
 class MessageBudget:
     """Tokens refill at ``rate`` a second up to ``burst``; each message takes one."""
@@ -25,12 +29,12 @@ class MessageBudget:
     def wait(self, now: float) -> float:
         """Seconds until one more message is allowed (0.0: now)."""
         self._refill(now)
-        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
+        return 0.0 if self.tokens >= 1 - SLACK else (1 - self.tokens) / self.rate
 
     def allow(self, now: float) -> bool:
         """Take one message from the budget if it allows one now."""
         self._refill(now)
-        if self.tokens < 1:
+        if self.tokens < 1 - SLACK:
             return False
         self.tokens -= 1
         return True
