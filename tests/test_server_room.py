@@ -492,3 +492,75 @@ def test_serve_with_no_configuration_seats_bots_at_the_built_in_tables(tmp_path)
     assert load_config(None, bots=0).bots == 0
     (tmp_path / "mine.toml").write_text('[[tables]]\nid = "t"\n')
     assert load_config(tmp_path / "mine.toml").bots == 0  # a configuration says what it wants
+
+
+def _holes_in(history: list[dict]) -> set[str]:
+    """Every hole card the history shows, as card text."""
+    from engine.history.phh import read_phh
+
+    cards: set[str] = set()
+    for hand in history:
+        record = read_phh(hand["phh"])[0]
+        cards |= {str(card) for hole in record.hole for card in hole if card is not None}
+    return cards
+
+
+def _fold_unseen(room: Room, folder: int) -> set[str]:
+    """Plays the hand in play: ``folder`` folds at its first turn, the others check or call; returns the
+    folder's hole cards (never shown)."""
+    from engine import Call, Check, Fold
+
+    hole = {str(card) for card in seat_view_of(room, folder).hole}
+    while room.actor_seat() is not None:
+        seat = room.actor_seat()
+        legal = room.hand.legal_actions()
+        room.act(seat, Fold() if seat == folder else Check() if legal.check else Call())
+    return hole
+
+
+def test_history_gives_a_hands_hole_cards_to_the_sitting_dealt_them_not_to_a_newcomer_of_the_same_name(store):
+    """ann folds unseen and leaves; a newcomer who joins as "ann" (at her very seat) asks for the history and
+    must not get the old ann's cards: they belong to the token that was dealt them, not to a name or a seat."""
+    clock = Clock()
+    room = Room.open(TableConfig("t", game="limit"), store, clock=clock,
+                     policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=60))
+    ann, _ = room.join("ann", 100)
+    bob, _ = room.join("bob", 100)
+    old_hole = _fold_unseen(room, ann)
+    assert room.hand is None and room.table.hands_played == 1
+    bob_hole = _holes_in(room.history(bob))
+    assert old_hole <= _holes_in(room.history(ann))  # her own hand, while she sits
+    assert not old_hole & bob_hole and not old_hole & _holes_in(room.history(None))
+    room.leave(ann)
+    newcomer, _ = room.join("ann", 100, seat=ann)
+    assert newcomer == ann
+    assert _holes_in(room.history(newcomer)) == set()  # neither the old ann's cards nor anybody's
+    reopened = Room.open(room.config, store, clock=clock, policy=room.policy)  # the same after a restart
+    assert _holes_in(reopened.history(newcomer)) == set() and _holes_in(reopened.history(bob)) == bob_hole
+
+
+def test_a_hand_stored_before_sittings_were_kept_shows_no_hole_cards_to_anybody(tmp_path):
+    """An older database (hands without the sittings column) opens, and its hands show nobody's hole cards
+    rather than guessing the owner by name."""
+    import sqlite3
+
+    path = str(tmp_path / "old.sqlite3")
+    clock = Clock()
+    store = SQLiteStore(path)
+    room = Room.open(TableConfig("t", game="limit"), store, clock=clock,
+                     policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=60))
+    ann, _ = room.join("ann", 100)
+    bob, _ = room.join("bob", 100)
+    hole = _fold_unseen(room, ann)
+    assert hole <= _holes_in(room.history(ann))
+    store.close()
+    old = sqlite3.connect(path)
+    old.execute("ALTER TABLE hands DROP COLUMN sittings")  # the schema of a database from before
+    old.commit()
+    old.close()
+    store = SQLiteStore(path)
+    try:
+        room = Room.open(room.config, store, clock=clock, policy=room.policy)
+        assert [_holes_in(room.history(seat)) for seat in (ann, bob, None)] == [set(), set(), set()]
+    finally:
+        store.close()

@@ -234,10 +234,18 @@ def deck_text(hand: HandState) -> str:
     return format_cards(hand.setup.deck)
 
 
-def keep_hand(number: int, hand: HandState, names: tuple[str, ...]) -> FinishedHand:
-    """The finished hand as stored: PHH (when PHH can hold it) and the engine's JSON."""
+def keep_hand(number: int, hand: HandState, names: tuple[str, ...], sittings: tuple[str, ...]) -> FinishedHand:
+    """The finished hand as stored: PHH (when PHH can hold it), the engine's JSON and each hand seat's name and
+    sitting (`sitting`), by which `history` gives a hand's hole cards only to the player who was dealt them."""
     try:
         phh: str | None = write_phh(hand, players=names, id=str(number))
     except HistoryError:
         phh = None
-    return FinishedHand(number, phh, to_json(hand))
+    return FinishedHand(number, phh, to_json(hand), tuple(zip(names, sittings, strict=True)))
+
+
+def sitting(meta: SeatMeta | None) -> str:
+    """Who holds a seat, as one sitting: the hash of the token its player joined with. A new join draws a new
+    token, so a sitting is never repeated, whatever the name or the seat; a reissued token (the server's bots
+    after a restart) keeps the sitting it stands for."""
+    return "" if meta is None else meta.token_hash

@@ -15,7 +15,7 @@ import time
 import psycopg
 from psycopg.rows import TupleRow
 
-from engine.server.store import LEDGER_KINDS, FinishedHand, Record, RecordSQL, Stored, StoreError
+from engine.server.store import LEDGER_KINDS, FinishedHand, Record, RecordSQL, Stored, StoreError, read_sittings
 
 # One statement each (psycopg sends them as prepared statements); created under an advisory lock so that servers
 # starting together on an empty database do not race each other to create the same table.
@@ -32,14 +32,15 @@ _SCHEMA = (
     "amount BIGINT NOT NULL CHECK (amount >= 0), at DOUBLE PRECISION NOT NULL)",
     "CREATE TABLE IF NOT EXISTS hands ("
     "table_id TEXT NOT NULL, number BIGINT NOT NULL, seq BIGINT NOT NULL, phh TEXT, json TEXT NOT NULL, "
-    "at DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, number))",
+    "sittings TEXT, at DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, number))",
+    "ALTER TABLE hands ADD COLUMN IF NOT EXISTS sittings TEXT",  # a database from before sittings
     "CREATE TABLE IF NOT EXISTS snapshots (table_id TEXT PRIMARY KEY, seq BIGINT NOT NULL, data TEXT NOT NULL)",
 )
 _RECORD = RecordSQL(
     event="INSERT INTO events (table_id, seq, kind, data, at) VALUES (%s, %s, %s, %s, %s)",
     player="INSERT INTO players (name, created) VALUES (%s, %s) ON CONFLICT (name) DO NOTHING",
     ledger="INSERT INTO ledger (table_id, seq, player, kind, amount, at) VALUES (%s, %s, %s, %s, %s, %s)",
-    hand="INSERT INTO hands (table_id, number, seq, phh, json, at) VALUES (%s, %s, %s, %s, %s, %s)",
+    hand="INSERT INTO hands (table_id, number, seq, phh, json, sittings, at) VALUES (%s, %s, %s, %s, %s, %s, %s)",
     snapshot="INSERT INTO snapshots (table_id, seq, data) VALUES (%s, %s, %s) ON CONFLICT (table_id) "
              "DO UPDATE SET seq = EXCLUDED.seq, data = EXCLUDED.data",
 )
@@ -117,10 +118,10 @@ class PostgresStore:
 
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
         rows = self.db.execute(
-            "SELECT number, phh, json FROM hands WHERE table_id = %s AND number > %s ORDER BY number LIMIT %s",
-            (table_id, since, limit)).fetchall()
-        return [FinishedHand(int(number), phh, text)
-                for number, phh, text in rows]
+            "SELECT number, phh, json, sittings FROM hands WHERE table_id = %s AND number > %s ORDER BY number "
+            "LIMIT %s", (table_id, since, limit)).fetchall()
+        return [FinishedHand(int(number), phh, text, read_sittings(sittings))
+                for number, phh, text, sittings in rows]
 
     def close(self) -> None:
         self.db.close()

@@ -34,7 +34,7 @@ from engine.serialize import EventsCache, table_views_json
 from engine.server import fair
 from engine.server.actions import write_action
 from engine.server.config import TableConfig
-from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, deck_text, keep_hand
+from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, deck_text, keep_hand, sitting
 from engine.server.store import Record, Storage, StoreError
 from engine.state import HandState
 from engine.table import Table
@@ -216,18 +216,21 @@ class Room:
 
     def history(self, seat: int | None, count: object = 10) -> list[dict[str, Any]]:
         """The table's last ``count`` (1..20) finished hands as PHH text, each as ``seat`` saw it (None: a
-        spectator): its own hole cards and the hands shown, no others (`HandRecord.seen_by`). A hand PHH cannot
+        spectator): the hole cards of the hand seat its sitting was dealt (`engine.server.log.sitting`: never
+        by name or seat number, which a later player may take) and the hands shown, no others
+        (`HandRecord.seen_by`). A hand stored without sittings shows no hole cards to anybody. A hand PHH cannot
         hold (a double board) has ``phh`` None."""
         count = whole(count, "history's count (1..20)", minimum=1, maximum=20, error=RoomError)
-        player = None if seat is None else self.table.seats[seat]
-        name = None if player is None else player.name
+        asker = None if seat is None or self.state.seats[seat] is None else sitting(self.state.seats[seat])
         out: list[dict[str, Any]] = []
         for kept in self.store.hands(self.id, since=max(0, self.table.hands_played - count), limit=count):
             text = None
             if kept.phh is not None:
                 record = read_phh(kept.phh)[0]
                 if isinstance(record, HandRecord):
-                    viewer = record.players.index(name) if name in record.players else None
+                    # the asker's name in that hand, if its sitting was dealt in (a name is unique in a hand)
+                    dealt = [name for name, held in kept.sittings or () if asker is not None and held == asker]
+                    viewer = record.players.index(dealt[0]) if dealt and dealt[0] in record.players else None
                     text = write_phh(record.seen_by(viewer))
             out.append({"number": kept.number, "phh": text})
         return out
@@ -437,7 +440,8 @@ class Room:
         if step.finished is not None:
             number = step.state.table.hands_played
             names = tuple(self._name(before, seat) for seat in step.finished_seats)
-            hand = keep_hand(number, step.finished, names)
+            sittings = tuple(sitting(before.seats[seat]) for seat in step.finished_seats)
+            hand = keep_hand(number, step.finished, names, sittings)
             snapshot = step.state.snapshot()
         try:
             self.store.append(self.id, Record(self.seq + 1, kind, data, step.ledger, hand, snapshot))

@@ -49,11 +49,15 @@ class LedgerEntry:
 @attrs.frozen(slots=True)
 class FinishedHand:
     """A hand as it is kept: its number at the table, the PHH text (None when PHH cannot hold the hand, e.g. a
-    double board), and the engine's JSON document of the whole hand (deck included: for the server only)."""
+    double board), the engine's JSON document of the whole hand (deck included: for the server only), and for
+    each hand seat the player's name in the hand with the sitting it was dealt to (the hash of the token the
+    player joined with; None: a hand stored before sittings were kept). A hand's private cards belong to the
+    sitting, never to a name or a seat number, which a later player can take (docs/server.md, "history")."""
 
     number: int
     phh: str | None
     json: str
+    sittings: tuple[tuple[str, str], ...] | None = None
 
 
 @attrs.frozen(slots=True)
@@ -88,7 +92,8 @@ class RecordSQL:
             yield self.ledger, (table_id, record.seq, entry.player, entry.kind, entry.amount, now)
         if record.hand is not None:
             hand = record.hand
-            yield self.hand, (table_id, hand.number, record.seq, hand.phh, hand.json, now)
+            sittings = None if hand.sittings is None else json.dumps(hand.sittings)
+            yield self.hand, (table_id, hand.number, record.seq, hand.phh, hand.json, sittings, now)
         if record.snapshot is not None:
             yield self.snapshot, (table_id, record.seq, record.snapshot)
 
@@ -97,7 +102,7 @@ _SQLITE_RECORD = RecordSQL(
     event="INSERT INTO events (table_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
     player="INSERT OR IGNORE INTO players (name, created) VALUES (?, ?)",
     ledger="INSERT INTO ledger (table_id, seq, player, kind, amount, at) VALUES (?, ?, ?, ?, ?, ?)",
-    hand="INSERT INTO hands (table_id, number, seq, phh, json, at) VALUES (?, ?, ?, ?, ?, ?)",
+    hand="INSERT INTO hands (table_id, number, seq, phh, json, sittings, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
     snapshot="INSERT OR REPLACE INTO snapshots (table_id, seq, data) VALUES (?, ?, ?)",
 )
 
@@ -154,7 +159,7 @@ CREATE TABLE IF NOT EXISTS ledger (
     amount INTEGER NOT NULL CHECK (amount >= 0), at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS hands (
     table_id TEXT NOT NULL, number INTEGER NOT NULL, seq INTEGER NOT NULL, phh TEXT, json TEXT NOT NULL,
-    at REAL NOT NULL, PRIMARY KEY (table_id, number));
+    sittings TEXT, at REAL NOT NULL, PRIMARY KEY (table_id, number));
 CREATE TABLE IF NOT EXISTS snapshots (table_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data TEXT NOT NULL);
 """
 
@@ -175,6 +180,8 @@ class SQLiteStore:
             self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(_SCHEMA)
+            if "sittings" not in {row[1] for row in self.db.execute("PRAGMA table_info(hands)")}:
+                self.db.execute("ALTER TABLE hands ADD COLUMN sittings TEXT")  # a database from before sittings
         except sqlite3.Error as error:
             raise StoreError(f"cannot use the SQLite database {path!r}: {error} (is its folder there and "
                              f"writable, and is it a SQLite file?)") from None
@@ -243,10 +250,10 @@ class SQLiteStore:
 
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
         """A table's finished hands numbered after ``since``, at most ``limit`` of them."""
-        rows: Sequence[tuple[int, str | None, str]] = self.db.execute(
-            "SELECT number, phh, json FROM hands WHERE table_id = ? AND number > ? ORDER BY number LIMIT ?",
-            (table_id, since, limit)).fetchall()
-        return [FinishedHand(number, phh, text) for number, phh, text in rows]
+        rows: Sequence[tuple[int, str | None, str, str | None]] = self.db.execute(
+            "SELECT number, phh, json, sittings FROM hands WHERE table_id = ? AND number > ? ORDER BY number "
+            "LIMIT ?", (table_id, since, limit)).fetchall()
+        return [FinishedHand(number, phh, text, read_sittings(sittings)) for number, phh, text, sittings in rows]
 
     def close(self) -> None:
         """Closes the database and lets go of the table lock."""
@@ -254,6 +261,20 @@ class SQLiteStore:
         if self._lock is not None:
             self._lock.close()  # closing the file lets go of the lock
             self._lock = None
+
+
+def read_sittings(text: str | None) -> tuple[tuple[str, str], ...] | None:
+    """A hand's stored sittings (a JSON list of [name, sitting] pairs); None for a hand stored without them, or
+    for anything else: a hand whose owners cannot be told shows its hole cards to nobody."""
+    try:
+        data = None if text is None else json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, list) or not all(
+            isinstance(pair, list) and len(pair) == 2 and all(isinstance(item, str) for item in pair)
+            for pair in data):
+        return None
+    return tuple((name, seat) for name, seat in data)
 
 
 def open_store(db: str) -> Storage:
