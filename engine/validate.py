@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Literal, TypeGuard, overload
 
 from engine.errors import EngineError
+
+ErrorType = Callable[[str], EngineError]
+"""What a check raises: an error class, or anything making an error from its message (an error with a code)."""
 
 _QUOTE_LIMIT = 80
 
@@ -37,16 +41,16 @@ def is_whole(value: object, *, minimum: int | None = None, maximum: int | None =
 
 @overload
 def whole(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None,
-          allow_none: Literal[False] = False, error: type[EngineError] = EngineError) -> int: ...
+          allow_none: Literal[False] = False, error: ErrorType = EngineError) -> int: ...
 
 
 @overload
 def whole(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None,
-          allow_none: bool, error: type[EngineError] = EngineError) -> int | None: ...
+          allow_none: bool, error: ErrorType = EngineError) -> int | None: ...
 
 
 def whole(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None,
-          allow_none: bool = False, error: type[EngineError] = EngineError) -> int | None:
+          allow_none: bool = False, error: ErrorType = EngineError) -> int | None:
     """An ``int`` (not a bool, not a float such as 2.0) within ``minimum..maximum``; also None when
     ``allow_none`` (an optional argument whose None means "none" or "the default")."""
     if type(value) is int and (minimum is None or value >= minimum) and (maximum is None or value <= maximum):
@@ -56,7 +60,7 @@ def whole(value: object, what: str, *, minimum: int | None = None, maximum: int 
     raise error(f"{what} must be {_none_or(allow_none)}a whole number{_range(minimum, maximum)}, got {quote(value)}")
 
 
-def flag(value: object, what: str, *, error: type[EngineError] = EngineError) -> bool:
+def flag(value: object, what: str, *, error: ErrorType = EngineError) -> bool:
     """A real ``bool``: ``"no"`` and ``1`` are refused, since a truthy string would silently mean yes."""
     if not isinstance(value, bool):
         raise error(f"{what} must be True or False, got {quote(value)}")
@@ -65,16 +69,16 @@ def flag(value: object, what: str, *, error: type[EngineError] = EngineError) ->
 
 @overload
 def finite(value: object, what: str, *, minimum: float | None = None, positive: bool = False,
-           allow_none: Literal[False] = False, error: type[EngineError] = EngineError) -> float: ...
+           allow_none: Literal[False] = False, error: ErrorType = EngineError) -> float: ...
 
 
 @overload
 def finite(value: object, what: str, *, minimum: float | None = None, positive: bool = False,
-           allow_none: bool, error: type[EngineError] = EngineError) -> float | None: ...
+           allow_none: bool, error: ErrorType = EngineError) -> float | None: ...
 
 
 def finite(value: object, what: str, *, minimum: float | None = None, positive: bool = False,
-           allow_none: bool = False, error: type[EngineError] = EngineError) -> float | None:
+           allow_none: bool = False, error: ErrorType = EngineError) -> float | None:
     """An int or float that is neither NaN nor infinite (and not a bool), at least ``minimum``, above 0 when
     ``positive``; also None when ``allow_none``."""
     if value is None and allow_none:
@@ -87,7 +91,7 @@ def finite(value: object, what: str, *, minimum: float | None = None, positive: 
 
 
 def exact_amount(value: object, what: str, *, positive: bool = False,
-                 error: type[EngineError] = EngineError) -> Decimal:
+                 error: ErrorType = EngineError) -> Decimal:
     """An amount a hand history writes: an int or a `Decimal` (not a bool, and not a float, which would not be
     exact), finite, at least 0 (above 0 when ``positive``), as a Decimal."""
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
@@ -100,7 +104,7 @@ def exact_amount(value: object, what: str, *, positive: bool = False,
     return number
 
 
-def name(value: object, what: str, *, longest: int = 64, error: type[EngineError] = EngineError) -> str:
+def name(value: object, what: str, *, longest: int = 64, error: ErrorType = EngineError) -> str:
     """A printable name: a non-empty string of at most ``longest`` characters with no control, format
     (zero-width) or line-breaking characters, and no space at either end. Names go into hand histories
     and terminal lines, where such characters break the format or impersonate another player."""
@@ -118,7 +122,7 @@ def name(value: object, what: str, *, longest: int = 64, error: type[EngineError
 
 
 def one_of(value: object, allowed: tuple[object, ...], what: str, *,
-           error: type[EngineError] = EngineError) -> object:
+           error: ErrorType = EngineError) -> object:
     """One of ``allowed``, compared by type as well as value (so 2.0 and True do not pass for 2 and 1)."""
     for option in allowed:
         if type(value) is type(option) and value == option:

@@ -188,9 +188,9 @@ def test_the_servers_own_bots_wait_rather_than_overdraw_its_rate_limit(db):
     async def test(server: GameServer, port: int) -> None:
         refuse = server._refuse
 
-        def spy(session: Any, text: str, *, close: int | None = None) -> None:
+        def spy(session: Any, code: Any, text: str, *, close: int | None = None) -> None:
             refused.append(text)
-            refuse(session, text, close=close)
+            refuse(session, code, text, close=close)
 
         server._refuse = spy  # type: ignore[method-assign]
         server.start_bots({"limit": 3})
@@ -206,42 +206,49 @@ def test_bad_clients_get_errors_and_the_table_plays_on(db):
         server.start_bots({"limit": 3})
         room = server.rooms["limit"]
         bad = await client(port)
-        for raw, expected in [("{not json", "malformed JSON"), ("[1, 2]", "JSON object"),
-                              ('{"type": "dance"}', "unknown message type"),
-                              ('{"type": "join", "table": "limit"}', "needs name, buy_in"),
-                              ('{"type": "act", "action": {"action": "fold"}}', "hold no seat"),
-                              ('{"type": "join", "version": 2, "table": "limit", "name": "x", "buy_in": 50}',
-                               "version"),
-                              ('{"type": "join", "table": "nope", "name": "x", "buy_in": 50}', "no table"),
-                              ('{"type": "join", "table": "limit", "name": "x", "buy_in": 5000}', "buy_in"),
-                              ('{"type": "join", "table": "limit", "name": "x", "buy_in": 50, "cheat": 1}',
-                               "unknown: cheat")]:
+        for raw, expected, code in [
+                ("{not json", "malformed JSON", "malformed"), ("[1, 2]", "JSON object", "malformed"),
+                ('{"type": "dance"}', "unknown message type", "unknown_type"),
+                ('{"type": "join", "table": "limit"}', "needs name, buy_in", "malformed"),
+                ('{"type": "act", "action": {"action": "fold"}}', "hold no seat", "no_seat"),
+                ('{"type": "join", "version": 2, "table": "limit", "name": "x", "buy_in": 50}', "version",
+                 "malformed"),
+                ('{"type": "join", "table": "nope", "name": "x", "buy_in": 50}', "no table", "unknown_table"),
+                ('{"type": "join", "table": "limit", "name": "x", "buy_in": 5000}', "buy_in", "bad_buy_in"),
+                ('{"type": "join", "table": "limit", "name": "", "buy_in": 50}', "name", "bad_name"),
+                ('{"type": "join", "table": "limit", "name": "x", "buy_in": 50, "seat": 99}', "free seat",
+                 "seat_taken"),
+                ('{"type": "join", "table": "limit", "name": "x", "buy_in": 50, "cheat": 1}', "unknown: cheat",
+                 "malformed")]:
             await bad.ws.send(raw)
             reply = await bad.until("error")
-            assert expected in reply["message"], (raw, reply)
+            assert expected in reply["message"] and reply["code"] == code, (raw, reply)
         await bad.send(type="join", table="limit", name="late", buy_in=100)
         seat = (await bad.until("welcome"))["seat"]
         view = await bad.until("view")
-        if view["clock"]["actor"] != seat:
+        if view["clock"]["actor"] not in (seat, None):
             await bad.send(type="act", action={"action": "call"})
-            assert "not your turn" in (await bad.until("error"))["message"]
+            assert (await bad.until("error"))["code"] == "not_your_turn"
         await bad.send(type="join", table="limit", name="again", buy_in=100)
-        assert "already holds seat" in (await bad.until("error"))["message"]
+        reply = await bad.until("error")
+        assert "already holds seat" in reply["message"] and reply["code"] == "already_seated"
         await bad.send(type="leave")
         await bad.until("left", timeout=30)
 
         impostor = await client(port)
         await impostor.send(type="resume", token="A" * 32)
-        assert "unknown token" in (await impostor.until("error"))["message"]
+        reply = await impostor.until("error")
+        assert "unknown token" in reply["message"] and reply["code"] == "unknown_token"
         with pytest.raises(ConnectionClosed):
             await impostor.recv(2)
         assert impostor.ws.close_code == 1008
 
         large = await client(port)
         await large.send(type="ping", id="x" * 5000)
-        assert "too large" in (await large.until("error"))["message"]
+        assert (await large.until("error"))["code"] == "too_large"
         with pytest.raises(ConnectionClosed):
             await large.recv(2)
+        assert large.ws.close_code == 1009
 
         flood = await client(port)
         with pytest.raises(ConnectionClosed):
@@ -249,7 +256,8 @@ def test_bad_clients_get_errors_and_the_table_plays_on(db):
                 await flood.send(type="ping")
             while True:
                 await flood.recv(2)
-        assert any(d["type"] == "error" and "too many" in d["message"] for d in flood.received)
+        assert any(d["type"] == "error" and d["code"] == "rate_limited" for d in flood.received)
+        assert flood.ws.close_code == 1008
 
         before = room.table.hands_played
         for _ in range(200):
@@ -280,12 +288,15 @@ def test_a_dropped_player_resumes_with_the_token_and_gets_the_current_view(db):
         third = await client(port)  # a second connection with the token takes the seat over
         await third.send(type="resume", token=welcome["token"])
         await third.until("welcome")
-        assert "resumed by another connection" in (await again.until("error"))["message"]
+        assert (await again.until("error"))["code"] == "resumed_elsewhere"
         await third.send(type="top_up", amount=50)
         await third.until("view")
         assert room.table.seats[welcome["seat"]].stack == 200
         await third.send(type="top_up", amount=1)
-        assert "maximum" in (await third.until("error"))["message"]
+        reply = await third.until("error")
+        assert "maximum" in reply["message"] and reply["code"] == "bad_amount"
+        await third.send(type="act", action={"action": "dance"})
+        assert (await third.until("error"))["code"] == "malformed"
 
     run(test, db)
 
@@ -297,7 +308,8 @@ def test_a_player_asks_to_straddle_over_the_protocol(db):
         await ann.until("welcome")
         assert (await ann.until("view"))["straddle"] is False
         await ann.send(type="straddle", on="yes")
-        assert "true or false" in (await ann.until("error"))["message"]
+        reply = await ann.until("error")
+        assert "true or false" in reply["message"] and reply["code"] == "bad_field"
         await ann.send(type="straddle")
         assert "straddle needs on" in (await ann.until("error"))["message"]
         await ann.send(type="straddle", on=True)
@@ -309,7 +321,8 @@ def test_a_player_asks_to_straddle_over_the_protocol(db):
         await bob.send(type="join", table="nl", name="bob", buy_in=100)
         await bob.until("welcome")
         await bob.send(type="straddle", on=True)
-        assert "does not allow straddles" in (await bob.until("error"))["message"]
+        reply = await bob.until("error")
+        assert "does not allow straddles" in reply["message"] and reply["code"] == "not_allowed"
 
     run(test, db, tables=(TableConfig("s", game="no-limit", straddle=True), TableConfig("nl", game="no-limit")))
 
@@ -323,7 +336,8 @@ def test_spectators_watch_without_hole_cards_and_anyone_gets_the_history_as_they
         await watcher.send(type="watch", table="nope")
         assert "no table" in (await watcher.until("error"))["message"]
         await watcher.send(type="history")
-        assert "neither sit at nor watch" in (await watcher.until("error"))["message"]
+        reply = await watcher.until("error")
+        assert "neither sit at nor watch" in reply["message"] and reply["code"] == "no_seat"
         await watcher.send(type="watch", table="limit")
         assert (await watcher.until("watching"))["table"] == "limit"
         first = await watcher.until("view")

@@ -123,10 +123,12 @@ def test_acting_out_of_turn_or_illegally_is_refused_and_changes_nothing(store):
     actor = room.actor_seat()
     other = next(seat for seat in (0, 1, 2) if seat != actor)
     before, seq = room.state, room.seq
-    with pytest.raises(RoomError, match="not your turn"):
+    with pytest.raises(RoomError, match="not your turn") as refused:
         room.act(other, read_action({"action": "call"}))
-    with pytest.raises(RoomError, match="Raise"):
+    assert refused.value.code == "not_your_turn"
+    with pytest.raises(RoomError, match="Raise") as refused:
         room.act(actor, read_action({"action": "raise", "to": 999}))
+    assert refused.value.code == "illegal_action"
     assert room.state == before and room.seq == seq == len(store.load("t").events)
 
 
@@ -136,19 +138,27 @@ def test_bad_joins_and_top_ups_are_refused(store):
     for name, buy_in, match in [("", 100, "name"), ("x\u200by", 100, "U\\+200B"), ("ann", 39, "buy_in"),
                                 ("ann", 201, "buy_in"), ("ann", 100.0, "buy_in"), ("ann", True, "buy_in"),
                                 (7, 100, "name")]:
-        with pytest.raises(RoomError, match=match):
+        with pytest.raises(RoomError, match=match) as refused:
             room.join(name, buy_in)
+        assert refused.value.code == ("bad_name" if match in ("name", "U\\+200B") else "bad_buy_in")
+    with pytest.raises(RoomError, match="not a free seat") as refused:
+        room.join("ann", 100, seat=5)
+    assert refused.value.code == "seat_taken"
     room.join("ann", 100)
-    with pytest.raises(RoomError, match="already sits"):
+    with pytest.raises(RoomError, match="already sits") as refused:
         room.join("ann", 100)
+    assert refused.value.code == "name_taken"
     seat, _ = room.join("bob", 190)
-    with pytest.raises(RoomError, match="full"):
+    with pytest.raises(RoomError, match="full") as refused:
         room.join("cy", 100)
+    assert refused.value.code == "table_full"
     assert room.hand is not None
-    with pytest.raises(RoomError, match="top_up amount"):
+    with pytest.raises(RoomError, match="top_up amount") as refused:
         room.top_up(seat, 11)
-    with pytest.raises(RoomError, match="in the hand in play"):
+    assert refused.value.code == "bad_amount"
+    with pytest.raises(RoomError, match="in the hand in play") as refused:
         room.top_up(seat, 10)
+    assert refused.value.code == "refused"
     assert store.ledger_totals()["buy_in"] == 290
 
 

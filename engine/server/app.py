@@ -23,9 +23,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from engine.errors import EngineError
-from engine.server.actions import read_action
+from engine.server.actions import ActionError, read_action
 from engine.server.botclient import BotManager
 from engine.server.budget import MessageBudget
+from engine.server.codes import CLOSES, ClientError, Code
 from engine.server.config import ServerConfig, TableConfig
 from engine.server.protocol import ProtocolError, parse_message
 from engine.server.room import PROTOCOL_VERSION, WATCHERS, Policy, Room, message
@@ -200,30 +201,31 @@ class GameServer:
                 if session.closing:
                     continue  # reading on lets the closing handshake through a full incoming queue
                 if not session.budget.allow(self.clock()):
-                    self._refuse(session, "too many messages: slow down", close=1008)
+                    self._refuse(session, Code.RATE_LIMITED, "too many messages: slow down")
                     continue
                 if len(raw) > self.config.max_message_bytes:
-                    self._refuse(session, f"message too large: {len(raw)} bytes, the limit is "
-                                          f"{self.config.max_message_bytes}", close=1009)
+                    self._refuse(session, Code.TOO_LARGE, f"message too large: {len(raw)} bytes, the limit is "
+                                                          f"{self.config.max_message_bytes}")
                     continue
                 try:
                     data = parse_message(raw, self.config.max_message_bytes)
                     self.dispatch(session, data)
-                except (ProtocolError, EngineError) as error:
+                except EngineError as error:
                     # Malformed messages count toward closing; a refused request (out of turn, a bad amount)
                     # can be an honest race with the clock and only gets its error (the rate limit bounds it).
                     session.bad += isinstance(error, ProtocolError)
-                    close = 1008 if session.bad >= BAD_MESSAGES_BEFORE_CLOSE or _fatal(error) else None
-                    self._refuse(session, str(error), close=close)
+                    close = 1008 if session.bad >= BAD_MESSAGES_BEFORE_CLOSE else None
+                    self._refuse(session, code_of(error), str(error), close=close)
         except ConnectionClosed:
             pass
         finally:
             self._drop(session)
 
-    def _refuse(self, session: Session, text: str, *, close: int | None = None) -> None:
-        """An error message; with ``close``, the connection is closed with that code (its seat, if any, is
-        kept for the grace period like any dropped connection)."""
-        broadcast([session.ws], message("error", message=text))
+    def _refuse(self, session: Session, code: Code, text: str, *, close: int | None = None) -> None:
+        """An error message with its code; the connection is closed (with ``close``, or the code's own
+        `CLOSES`), its seat, if any, kept for the grace period like any dropped connection."""
+        broadcast([session.ws], message("error", code=code, message=text))
+        close = close or CLOSES.get(code)
         if close:
             session.closing = True
             self._drop(session)
@@ -249,15 +251,20 @@ class GameServer:
         if kind == "history":
             room = session.room or session.watching
             if room is None:
-                raise ProtocolError("history: you neither sit at nor watch a table; send join, resume or watch")
+                raise ProtocolError(Code.NO_SEAT,
+                                    "history: you neither sit at nor watch a table; send join, resume or watch")
             hands = room.history(session.seat if session.room is not None else None, data.get("count", 10))
             broadcast([session.ws], message("history", table=room.id, hands=hands))
             return
         room, seat = session.room, session.seat
         if room is None or seat is None:
-            raise ProtocolError(f"{kind}: you hold no seat; send join or resume first")
+            raise ProtocolError(Code.NO_SEAT, f"{kind}: you hold no seat; send join or resume first")
         if kind == "act":
-            room.act(seat, read_action(data["action"]))
+            try:
+                action = read_action(data["action"])
+            except ActionError as error:
+                raise ProtocolError(Code.MALFORMED, str(error)) from None
+            room.act(seat, action)
         elif kind == "sit_out":
             room.sit_out(seat)
         elif kind == "come_back":
@@ -273,12 +280,14 @@ class GameServer:
     def _room(self, table: object) -> Room:
         room = self.rooms.get(table) if isinstance(table, str) else None
         if room is None:
-            raise ProtocolError(f"no table {json.dumps(table)[:60]}; the tables are {', '.join(self.rooms)}")
+            raise ProtocolError(Code.UNKNOWN_TABLE,
+                                f"no table {json.dumps(table)[:60]}; the tables are {', '.join(self.rooms)}")
         return room
 
     def _join(self, session: Session, data: dict[str, Any]) -> None:
         if session.room is not None:
-            raise ProtocolError(f"this connection already holds seat {session.seat} at table {session.room.id}")
+            raise ProtocolError(Code.ALREADY_SEATED,
+                                f"this connection already holds seat {session.seat} at table {session.room.id}")
         room = self._room(data["table"])
         seat, token = room.join(data["name"], data["buy_in"], seat=data.get("seat"), connect=False)
         self._unwatch(session)
@@ -288,8 +297,8 @@ class GameServer:
         """Spectators: the connection gets a spectator's view (no hole cards) after every change at the table,
         and each hand's result as a spectator sees it, until it joins, watches another table or closes."""
         if session.room is not None:
-            raise ProtocolError(f"this connection holds seat {session.seat} at table {session.room.id}; "
-                                f"watch from another connection")
+            raise ProtocolError(Code.ALREADY_SEATED, f"this connection holds seat {session.seat} at table "
+                                                     f"{session.room.id}; watch from another connection")
         room = self._room(table)
         self._unwatch(session)
         session.watching = room
@@ -310,14 +319,15 @@ class GameServer:
             if seat is not None:
                 break
         else:
-            raise FatalProtocolError("unknown token: it holds no seat (a seat's token is given once, in welcome)")
+            raise ProtocolError(Code.UNKNOWN_TOKEN,
+                                "unknown token: it holds no seat (a seat's token is given once, in welcome)")
         if session.room is not None and (session.room is not room or session.seat != seat):
-            raise ProtocolError("this connection already holds another seat")
+            raise ProtocolError(Code.ALREADY_SEATED, "this connection already holds another seat")
         old = self.sessions.get((room.id, seat))
         if old is not None and old is not session:
             del self.sessions[(room.id, seat)]
             old.room = old.seat = None
-            self._refuse(old, "this seat was resumed by another connection", close=1008)
+            self._refuse(old, Code.RESUMED_ELSEWHERE, "this seat was resumed by another connection")
         self._unwatch(session)
         self._bind(session, room, seat, None)
 
@@ -372,12 +382,10 @@ def _static_file(name: str) -> Path | None:
     return found
 
 
-class FatalProtocolError(ProtocolError):
-    """A request after which the connection is closed (a made-up token)."""
-
-
-def _fatal(error: Exception) -> bool:
-    return isinstance(error, FatalProtocolError) or "message too large" in str(error)
+def code_of(error: EngineError) -> Code:
+    """The code an error goes back to the client with: its own, or (an engine error that is no client's, such
+    as a store's) ``refused``."""
+    return error.code if isinstance(error, ClientError) else Code.REFUSED
 
 
 def _typed(response: Response, content_type: str) -> Response:

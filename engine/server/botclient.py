@@ -23,6 +23,7 @@ from engine.errors import EngineError
 from engine.serialize import from_json
 from engine.server.actions import write_action
 from engine.server.budget import MessageBudget
+from engine.server.codes import Code
 from engine.server.room import PROTOCOL_VERSION, Room, RoomError
 from engine.table import TableView
 
@@ -67,7 +68,7 @@ async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, budge
                     kind = data.get("type")
                     if kind == "left":
                         return "left"
-                    if kind == "error" and "unknown token" in data.get("message", ""):
+                    if kind == "error" and data.get("code") == Code.UNKNOWN_TOKEN:
                         return "refused"
                     if kind != "view" or data["clock"]["actor"] != data["view"]["seat"]:
                         continue

@@ -1,8 +1,8 @@
 """The client's messages: JSON objects with a ``type`` and (optionally) the protocol ``version``.
 
 Every message is checked here before the room sees it: its size, that it is a JSON object, that its type is
-known, that its fields are the type's and no others. What fails is a `ProtocolError`, whose text goes back to
-the client in an ``error`` message; the table is never touched.
+known, that its fields are the type's and no others. What fails is a `ProtocolError` with its code (`Code`),
+which goes back to the client in an ``error`` message; the table is never touched.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.errors import EngineError
+from engine.server.codes import ClientError, Code
 from engine.server.room import PROTOCOL_VERSION
 from engine.validate import is_whole, quote
 
@@ -30,33 +30,34 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-class ProtocolError(EngineError):
-    """A message that is not a message of the protocol."""
+class ProtocolError(ClientError):
+    """A message that is not a message of the protocol, or a request this connection cannot make (no seat,
+    already seated): counted toward closing a connection that sends many."""
 
 
 def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
     """The message as a dict with a known ``type`` and exactly its fields; ProtocolError otherwise."""
     if len(raw) > limit:
-        raise ProtocolError(f"message too large: {len(raw)} bytes, the limit is {limit}")
+        raise ProtocolError(Code.TOO_LARGE, f"message too large: {len(raw)} bytes, the limit is {limit}")
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as error:
-        raise ProtocolError(f"malformed JSON: {error}") from None
+        raise ProtocolError(Code.MALFORMED, f"malformed JSON: {error}") from None
     if not isinstance(data, dict):
-        raise ProtocolError(f'a message is a JSON object with a "type", got {quote(data)}')
+        raise ProtocolError(Code.MALFORMED, f'a message is a JSON object with a "type", got {quote(data)}')
     kind = data.get("type")
     if kind not in FIELDS:
-        raise ProtocolError(f"unknown message type {quote(kind)}; the types are {', '.join(FIELDS)}")
+        raise ProtocolError(Code.UNKNOWN_TYPE, f"unknown message type {quote(kind)}; the types are {', '.join(FIELDS)}")
     version = data.get("version", PROTOCOL_VERSION)
     if not is_whole(version) or version != PROTOCOL_VERSION:  # not True, not 1.0
-        raise ProtocolError(f"protocol version {quote(version)} is not spoken here; this server speaks "
+        raise ProtocolError(Code.MALFORMED, f"protocol version {quote(version)} is not spoken here; this server speaks "
                             f"version {PROTOCOL_VERSION}")
     required, optional = FIELDS[kind]
     missing = [key for key in required if key not in data]
     if missing:
-        raise ProtocolError(f"{kind} needs {', '.join(missing)}")
+        raise ProtocolError(Code.MALFORMED, f"{kind} needs {', '.join(missing)}")
     extra = set(data) - {"type", "version", *required, *optional}
     if extra:
-        raise ProtocolError(f"{kind} takes {', '.join(required + optional) or 'no fields'}; unknown: "
+        raise ProtocolError(Code.MALFORMED, f"{kind} takes {', '.join(required + optional) or 'no fields'}; unknown: "
                             f"{', '.join(sorted(extra))}")
     return data

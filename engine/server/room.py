@@ -33,6 +33,7 @@ from engine.rules import PostKind
 from engine.serialize import EventsCache, table_views_json
 from engine.server import fair
 from engine.server.actions import write_action
+from engine.server.codes import ClientError, Code
 from engine.server.config import TableConfig
 from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, deck_text, keep_hand, sitting
 from engine.server.store import Record, Storage, StoreError
@@ -46,8 +47,8 @@ PROTOCOL_VERSION = 1
 log = logging.getLogger("engine.server")
 
 
-class RoomError(EngineError):
-    """A request the room refuses (not your turn, a bad buy-in, ...): the message goes back to the client."""
+class RoomError(ClientError):
+    """A request the room refuses (not your turn, a bad buy-in, ...): its code and message go back to the client."""
 
 
 @attrs.frozen(slots=True)
@@ -220,7 +221,8 @@ class Room:
         by name or seat number, which a later player may take) and the hands shown, no others
         (`HandRecord.seen_by`). A hand stored without sittings shows no hole cards to anybody. A hand PHH cannot
         hold (a double board) has ``phh`` None."""
-        count = whole(count, "history's count (1..20)", minimum=1, maximum=20, error=RoomError)
+        count = whole(count, "history's count (1..20)", minimum=1, maximum=20,
+                      error=RoomError.of(Code.BAD_FIELD))
         asker = None if seat is None or self.state.seats[seat] is None else sitting(self.state.seats[seat])
         out: list[dict[str, Any]] = []
         for kept in self.store.hands(self.id, since=max(0, self.table.hands_played - count), limit=count):
@@ -257,7 +259,7 @@ class Room:
     def reissue_token(self, seat: int) -> str:
         """A new token for an occupied seat, held in memory only (the server's own bots after a restart)."""
         if self.state.seats[seat] is None:
-            raise RoomError(f"seat {seat} is empty")
+            raise RoomError(Code.NO_SEAT, f"seat {seat} is empty")
         token = secrets.token_urlsafe(24)
         self.reissued[seat] = token_hash(token)
         return token
@@ -268,18 +270,19 @@ class Room:
              connect: bool = True) -> tuple[int, str]:
         """Seat a player: (seat, token). The token is the only way back to the seat; only its hash is stored.
         ``connect``: the seat counts as connected at once (else it is away until `connect`)."""
-        name = checked_name(name, "name", longest=32, error=RoomError)
+        name = checked_name(name, "name", longest=32, error=RoomError.of(Code.BAD_NAME))
         lo, hi = self.config.min_buy_in, self.config.max_buy_in
-        buy_in = whole(buy_in, f"buy_in (chips, {lo}..{hi})", minimum=lo, maximum=hi, error=RoomError)
+        buy_in = whole(buy_in, f"buy_in (chips, {lo}..{hi})", minimum=lo, maximum=hi,
+                       error=RoomError.of(Code.BAD_BUY_IN))
         if any(player.name == name for _, player in self.table.players):
-            raise RoomError(f"a player named {quote(name)} already sits at table {self.id}")
+            raise RoomError(Code.NAME_TAKEN, f"a player named {quote(name)} already sits at table {self.id}")
         free = [s for s, p in enumerate(self.table.seats) if p is None]
         if seat is None:
             if not free:
-                raise RoomError(f"table {self.id} is full")
+                raise RoomError(Code.TABLE_FULL, f"table {self.id} is full")
             seat = free[0]
         elif seat not in free:
-            raise RoomError(f"seat {quote(seat)} is not a free seat at table {self.id}; free: {free}")
+            raise RoomError(Code.SEAT_TAKEN, f"seat {quote(seat)} is not a free seat at table {self.id}; free: {free}")
         token = secrets.token_urlsafe(24)
         self._commit("join", {"seat": seat, "name": name, "buy_in": buy_in, "token_hash": token_hash(token),
                               "bot": bot})
@@ -297,9 +300,9 @@ class Room:
         """Applies a seated player's action when it is their turn and in time (`RoomError` otherwise)."""
         actor = self.actor_seat()
         if actor is None:
-            raise RoomError("no hand is waiting for an action")
+            raise RoomError(Code.NO_ACTION_DUE, "no hand is waiting for an action")
         if actor != seat:
-            raise RoomError(f"it is not your turn: seat {actor} is to act")
+            raise RoomError(Code.NOT_YOUR_TURN, f"it is not your turn: seat {actor} is to act")
         elapsed = self.clock() - self.turn_started
         if elapsed > self.config.action_seconds:
             self.banks[seat] = max(0.0, self._bank(seat) - (elapsed - self.config.action_seconds))
@@ -315,7 +318,7 @@ class Room:
         """A player sitting out or leaving plays again from the next hand."""
         player = self.table.seats[seat]
         if player is not None and not (player.sitting_out or player.leaving):
-            raise RoomError("you are neither sitting out nor leaving")
+            raise RoomError(Code.NOT_ALLOWED, "you are neither sitting out nor leaving")
         self._commit("come_back", {"seat": seat})
         self._settle()
 
@@ -328,8 +331,8 @@ class Room:
         """The seat's standing choice: straddle (two big blinds) whenever it is under the gun, from the next
         hand on, at a table that allows straddles."""
         if not self.config.straddle:
-            raise RoomError(f"table {self.id} does not allow straddles")
-        on = flag(on, "straddle's on (true or false)", error=RoomError)
+            raise RoomError(Code.NOT_ALLOWED, f"table {self.id} does not allow straddles")
+        on = flag(on, "straddle's on (true or false)", error=RoomError.of(Code.BAD_FIELD))
         self._commit("straddle", {"seat": seat, "on": on})
         self._settle()
 
@@ -337,11 +340,13 @@ class Room:
         """Adds chips to a player's stack, up to the table's maximum buy-in."""
         player = self.table.seats[seat]
         if player is None:
-            raise RoomError(f"seat {seat} is empty")
+            raise RoomError(Code.NO_SEAT, f"seat {seat} is empty")
         room = self.config.max_buy_in - player.stack
         if room < 1:
-            raise RoomError(f"your stack {player.stack} is at the table's maximum buy-in {self.config.max_buy_in}")
-        amount = whole(amount, f"top_up amount (chips, 1..{room})", minimum=1, maximum=room, error=RoomError)
+            raise RoomError(Code.BAD_AMOUNT, f"your stack {player.stack} is at the table's maximum buy-in "
+                                             f"{self.config.max_buy_in}")
+        amount = whole(amount, f"top_up amount (chips, 1..{room})", minimum=1, maximum=room,
+                       error=RoomError.of(Code.BAD_AMOUNT))
         self._commit("top_up", {"seat": seat, "amount": amount})
         self._settle()
 
@@ -430,12 +435,14 @@ class Room:
 
     def _commit(self, kind: str, data: dict[str, Any]) -> Step:
         """Apply the event, store it (with its ledger entries, the finished hand and a snapshot), then take the
-        new state and tell the connected seats. A refused event changes nothing and raises RoomError."""
+        new state and tell the connected seats. A refused event changes nothing and raises RoomError (an action
+        the hand does not allow: ``illegal_action``; anything else the table refuses: ``refused``)."""
         before = self.state
         try:
             step = apply_event(before, kind, data)
         except LogError as error:
-            raise RoomError(str(error)) from None
+            refused = Code.ILLEGAL_ACTION if kind == "act" else Code.REFUSED
+            raise RoomError(refused, str(error)) from None
         hand = snapshot = None
         if step.finished is not None:
             number = step.state.table.hands_played
@@ -447,7 +454,8 @@ class Room:
             self.store.append(self.id, Record(self.seq + 1, kind, data, step.ledger, hand, snapshot))
         except StoreError as error:
             log.error("%s", error)
-            raise RoomError("the server could not store this, so nothing changed; try again") from None
+            raise RoomError(Code.STORE_UNAVAILABLE,
+                            "the server could not store this, so nothing changed; try again") from None
         self.seq += 1
         self.state = step.state
         if kind == "hand_start":

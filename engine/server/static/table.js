@@ -31,6 +31,7 @@
     history: [],          // [{number, phh}]
     historyAsked: false,
     historyMissing: false,
+    lastSent: null,       // the type of the last message sent: what an "unknown_type" error refused
     closing: false,       // we closed the socket on purpose: do not reconnect
     takenOver: false,     // another window resumed our seat
     retry: 500,
@@ -176,6 +177,7 @@
   // --- the connection -------------------------------------------------------------------------------------------
 
   function send(data) {
+    app.lastSent = data.type;
     if (!app.ws || app.ws.readyState > WebSocket.OPEN) connect();
     if (app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(data));
     else app.queue.push(data);
@@ -265,31 +267,31 @@
           : `You left ${data.table} with ${data.chips} chips.`);
         break;
       case "error":
-        refused(data.message);
+        refused(data.code, data.message);
         break;
       default:
         break;  // pong, deal (provably-fair tables): nothing to draw
     }
   }
 
-  function refused(text) {
-    if (/unknown token/.test(text)) {
+  function refused(code, text) {  // branches on the code (docs/server.md, "Errors"), never on the text
+    if (code === "unknown_token") {
       saveToken(app.table, null);
       remember("table", null);
       leaveRoom("Your seat is gone (you were away too long, or the server forgot it). Sit down again.");
       return;
     }
-    if (/resumed by another connection/.test(text)) {
+    if (code === "resumed_elsewhere") {
       app.takenOver = true;
       notice("This seat is now played in another window. Reload this page to play here again.", "error");
       return;
     }
-    if (/unknown message type/.test(text) && /history/.test(text)) {
+    if (code === "unknown_type" && app.lastSent === "history") {
       app.historyMissing = true;
       renderHistory();
       return;
     }
-    if (/unknown message type/.test(text) && /watch/.test(text)) {
+    if (code === "unknown_type" && app.lastSent === "watch") {
       leaveRoom("This server does not offer watching a table.");
       return;
     }
