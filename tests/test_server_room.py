@@ -189,7 +189,7 @@ def test_a_timeout_plays_the_default_and_repeated_timeouts_sit_the_player_out(st
     assert room.actor_seat() != first
     acts = [json.loads(row[0]) for row in store.db.execute("SELECT data FROM events WHERE kind = 'act'")]
     timed_out = [data for data in acts if data.get("timeout")]
-    assert timed_out == [{"seat": first, "action": {"action": "fold"}, "timeout": True}]  # nothing to check
+    assert timed_out == [{"seat": first, "action": {"action": "fold"}, "timeout": True, "bank": 0.0}]  # no check
     assert room._bank(first) == 0
     timeouts = 0
     while room.table.seats[first] is not None and not room.table.seats[first].sitting_out:
@@ -574,3 +574,75 @@ def test_a_hand_stored_before_sittings_were_kept_shows_no_hole_cards_to_anybody(
         assert [_holes_in(room.history(seat)) for seat in (ann, bob, None)] == [set(), set(), set()]
     finally:
         store.close()
+
+
+def clock_told(room: Room, seat: int) -> dict:
+    """The clock in the last view the room left for ``seat``."""
+    views = [json.loads(o.text) for o in room.outbox if o.seat == seat and json.loads(o.text)["type"] == "view"]
+    return views[-1]["clock"]
+
+
+def test_every_view_tells_the_deadline_the_server_enforces(store):
+    """The next player's clock starts when the state changes, before any view is built: after a player who took
+    10 s (or timed out), the next one is told the whole action time and bank, in its two parts, and is timed out
+    exactly when told."""
+    clock = Clock()
+    room = open_room(store, clock, game="limit", action_seconds=15, time_bank_seconds=30, time_bank_refill_seconds=0)
+    for name in ("ann", "bob"):
+        room.join(name, 100)
+    first = room.actor_seat()
+    clock.now += 10
+    room.outbox.clear()
+    room.act(first, read_action({"action": "call"}))
+    second = room.actor_seat()
+    told = clock_told(room, second)
+    assert told["seconds"] == 45.0  # not 35: the 10 s the first player took are not the second's
+    assert (told["actor"], told["seconds"], told["action_seconds"], told["bank_seconds"], told["bank"]) == (
+        second, 45.0, 15.0, 30.0, 30.0)
+    assert clock_told(room, first)["seconds"] == 45.0  # everyone is told the same deadline
+    clock.now += 45.5  # the second player times out (checks, heads-up) and is first to act on the flop
+    room.outbox.clear()
+    room.tick()
+    assert room.actor_seat() == second and room.hand.board
+    told = clock_told(room, second)
+    assert (told["seconds"], told["action_seconds"], told["bank_seconds"], told["bank"]) == (15.0, 15.0, 0.0, 0.0)
+    clock.now += 5
+    room.act(second, read_action({"action": "check"}))
+    third = room.actor_seat()
+    assert third == first
+    clock.now += 20  # five seconds into the bank: what a view now says, and what the server enforces
+    told = json.loads(room.view_message(third))["clock"]
+    assert (told["seconds"], told["action_seconds"], told["bank_seconds"]) == (25.0, 0.0, 25.0)
+    clock.now += 24.9
+    room.tick()
+    assert room.actor_seat() == third
+    clock.now += 0.2
+    room.tick()
+    assert room.actor_seat() != third
+
+
+def test_the_time_bank_is_kept_in_the_log_so_a_restart_neither_refills_nor_loses_it(store):
+    """A player who spent part of their bank still has just that after the table is rebuilt from storage (in
+    the hand, and after the next deal's refill); the one who timed out still has none."""
+    clock = Clock()
+    config = {"game": "limit", "action_seconds": 10, "time_bank_seconds": 20, "time_bank_refill_seconds": 3}
+    room = open_room(store, clock, **config)
+    for name in ("ann", "bob", "cy"):
+        room.join(name, 100)
+    first = room.actor_seat()
+    clock.now += 17  # 7 s of the bank
+    room.act(first, read_action({"action": "call"}))
+    second = room.actor_seat()
+    clock.now += 30.5  # the whole bank, and out
+    room.tick()
+    assert (room._bank(first), room._bank(second)) == (pytest.approx(13), 0)
+    clock.now += 100
+    again = open_room(store, clock, **config)
+    assert (again._bank(first), again._bank(second)) == (pytest.approx(13), 0)
+    assert json.loads(again.view_message(first))["clock"]["bank"] == 13.0
+    number = room._hand_number()
+    while room._hand_number() == number:
+        play(room, 1)
+    assert (room._bank(first), room._bank(second)) == (pytest.approx(16), pytest.approx(3))
+    again = open_room(store, clock, **config)
+    assert (again._bank(first), again._bank(second)) == (pytest.approx(16), pytest.approx(3))

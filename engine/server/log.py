@@ -12,11 +12,13 @@ Events (``kind``, ``data``), table seats throughout:
 - ``sit_out`` {seat, reason}, ``come_back`` {seat}: dealt out from the next hand / back in.
 - ``top_up`` {seat, amount}: chips added between hands (ledger: buy_in).
 - ``straddle`` {seat, on}: the seat's standing choice to straddle when it is under the gun.
-- ``hand_start`` {deck, salt, straddles}: the next hand is dealt from this deck order; ``salt`` only at a
+- ``hand_start`` {deck, salt, straddles, banks}: the next hand is dealt from this deck order; ``salt`` only at a
   provably-fair table (`engine.server.fair`), kept so that the hand's commitment is the same after a restart;
-  ``straddles`` (amounts, as `Table.next_deal` takes them) only when somebody straddles. A hand that is over
+  ``straddles`` (amounts, as `Table.next_deal` takes them) only when somebody straddles; ``banks``: [seat,
+  seconds] for each seat dealt whose time bank the deal refilled, with what it became. A hand that is over
   as dealt (the blinds put everyone all in: a 1-chip small blind heads-up) is finished here, as ``act`` does.
-- ``act`` {seat, action, timeout}: an action; when it ends the hand the table takes the hand back (ledger:
+- ``act`` {seat, action, timeout, bank}: an action; ``bank``, when the player drew on their time bank (or timed
+  out), the seconds left in it; when it ends the hand the table takes the hand back (ledger:
   rake, and cash_out for every player who leaves or busts), and the finished hand is kept.
 """
 
@@ -35,7 +37,7 @@ from engine.server.actions import read_action
 from engine.server.store import FinishedHand, LedgerEntry
 from engine.state import HandState
 from engine.table import Departure, Table
-from engine.validate import flag, is_whole
+from engine.validate import finite, flag, is_whole
 
 KINDS = ("join", "leave", "sit_out", "come_back", "top_up", "straddle", "hand_start", "act")
 
@@ -48,12 +50,14 @@ class LogError(EngineError):
 class SeatMeta:
     """What the server keeps of a seat beside the engine's `Player`: the hash of the seat's token (the token
     itself is never stored), the built-in bot playing it (None: a person), its timeouts in a row, and whether it
-    straddles when under the gun."""
+    straddles when under the gun, and the seconds left in its time bank (None: full, the table's size).
+    The bank is kept here, in the log's state, so a restart neither refills nor empties it."""
 
     token_hash: str
     bot: str | None = None
     timeouts: int = 0
     straddle: bool = False
+    bank: float | None = None
 
 
 @attrs.frozen(slots=True)
@@ -191,8 +195,23 @@ def _hand_start(state: RoomState, data: dict[str, Any]) -> Step:
     straddles = data.get("straddles", [])
     if not isinstance(straddles, list):
         raise LogError(f"straddles is a list of amounts, got {straddles!r}")
+    seats = state.seats
+    banks = data.get("banks", [])
+    if not isinstance(banks, list) or not all(isinstance(pair, list) and len(pair) == 2 for pair in banks):
+        raise LogError(f"banks is a list of [seat, seconds] pairs, got {banks!r}")
+    for seat, bank in banks:
+        seats = _with_bank(RoomState(state.table, state.hand, seats), _seat(state, {"seat": seat}), bank)
     table, hand = state.table.start_next_hand(deck=parse_cards(data["deck"]), straddles=straddles)
-    return _after(table, hand, state.seats)
+    return _after(table, hand, seats)
+
+
+def _with_bank(state: RoomState, seat: int, bank: object) -> tuple[SeatMeta | None, ...]:
+    """The seats with ``seat``'s time bank set to ``bank`` seconds."""
+    meta = state.seats[seat]
+    if meta is None:
+        raise LogError(f"seat {seat} has no player to keep a time bank for")
+    return _with_meta(state, seat, attrs.evolve(meta, bank=finite(bank, "a time bank (seconds)", minimum=0,
+                                                                    error=LogError)))
 
 
 def _act(state: RoomState, data: dict[str, Any]) -> Step:
@@ -210,6 +229,8 @@ def _act(state: RoomState, data: dict[str, Any]) -> Step:
         timeouts = meta.timeouts + 1 if data.get("timeout") else 0
         if timeouts != meta.timeouts:
             seats = _with_meta(state, seat, attrs.evolve(meta, timeouts=timeouts))
+    if "bank" in data:
+        seats = _with_bank(RoomState(table, state.hand, seats), seat, data["bank"])
     return _after(table, hand, seats)
 
 

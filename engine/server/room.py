@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -101,10 +102,10 @@ class Room:
         now = clock()
         # Everyone starts away: after a restart nobody is connected until they resume.
         self.away: dict[int, float] = {seat: now for seat, _ in state.table.players}
-        self.banks: dict[int, float] = {}
         self.reissued: dict[int, str] = {}
-        self.turn: tuple[int, int] | None = None
+        self.turn: tuple[int, int] | None = None  # the decision the clock runs for: (hand number, actions so far)
         self.turn_started = now
+        self._start_turn()  # a hand rebuilt after a restart: its actor gets a fresh action time, and their bank
         self.next_hand_at = now
         self.salt: str | None = None  # the salt of the hand in play at a provably-fair table (engine.server.fair)
         self.encoded_events: EventsCache = {}  # the hand's events as JSON, for its views (emptied each hand)
@@ -175,6 +176,17 @@ class Room:
             return None
         return self.turn_started + self.config.action_seconds + self._bank(seat)
 
+    def time_left(self) -> tuple[float, float] | None:
+        """What the player to act has left now, (of the action time, of their time bank), or None: the one
+        reckoning the views tell and `act` and `tick` enforce (the bank is drawn on once the action time is
+        spent)."""
+        seat = self.actor_seat()
+        if seat is None:
+            return None
+        elapsed = max(0.0, self.clock() - self.turn_started)
+        action = self.config.action_seconds
+        return max(0.0, action - elapsed), max(0.0, self._bank(seat) - max(0.0, elapsed - action))
+
     def commitment(self, hand: HandState | None = None) -> str | None:
         """The commitment to the deck of the hand in play (or of ``hand``) at a provably-fair table, else None."""
         hand = hand or self.hand
@@ -189,15 +201,19 @@ class Room:
     def view_messages(self, seats: list[int | None]) -> dict[int | None, str]:
         """`view_message` for several seats, built together (one replay of the hand, shared encoding)."""
         actor = self.actor_seat()
-        deadline = self.deadline()
-        seconds = None if deadline is None else round(max(0.0, deadline - self.clock()), 1)
+        left = self.time_left()
+        turn: dict[str, float | None] = {"seconds": None, "action_seconds": None, "bank_seconds": None}
+        if left is not None:
+            turn = {"seconds": _down(left[0] + left[1]), "action_seconds": _down(left[0]),
+                    "bank_seconds": _down(left[1])}
         commitment = self.commitment()
         extra: dict[str, Any] = {} if commitment is None else {"commitment": commitment}
         views = self.table.views(seats, self.hand)
         texts = table_views_json([views[seat] for seat in seats], self.encoded_events)
         out = {}
         for seat, view in zip(seats, texts, strict=True):
-            clock = {"actor": actor, "seconds": seconds, "bank": None if seat is None else round(self._bank(seat), 1)}
+            bank = None if seat is None else turn["bank_seconds"] if seat == actor else _down(self._bank(seat))
+            clock = {"actor": actor, **turn, "bank": bank}
             if self.config.straddle and seat is not None:
                 meta = self.state.seats[seat]
                 extra["straddle"] = meta is not None and meta.straddle
@@ -288,7 +304,6 @@ class Room:
                               "bot": bot})
         assert isinstance(seat, int)
         self.reissued.pop(seat, None)
-        self.banks[seat] = self.config.time_bank_seconds
         if connect:
             self.connect(seat)
         else:
@@ -303,10 +318,11 @@ class Room:
             raise RoomError(Code.NO_ACTION_DUE, "no hand is waiting for an action")
         if actor != seat:
             raise RoomError(Code.NOT_YOUR_TURN, f"it is not your turn: seat {actor} is to act")
-        elapsed = self.clock() - self.turn_started
-        if elapsed > self.config.action_seconds:
-            self.banks[seat] = max(0.0, self._bank(seat) - (elapsed - self.config.action_seconds))
-        self._commit("act", {"seat": seat, "action": write_action(action)})
+        data: dict[str, Any] = {"seat": seat, "action": write_action(action)}
+        left = self.time_left()
+        if left is not None and left[0] == 0:  # the time bank was drawn on: the log keeps what is left of it
+            data["bank"] = left[1]
+        self._commit("act", data)
         self._settle()
 
     def sit_out(self, seat: int, reason: str = "asked") -> None:
@@ -366,9 +382,8 @@ class Room:
         actor = self.actor_seat()
         hand = self.hand
         if deadline is not None and actor is not None and hand is not None and now >= deadline:
-            self.banks[actor] = 0.0
             self._commit("act", {"seat": actor, "action": write_action(hand.legal_actions().default),
-                                 "timeout": True})
+                                 "timeout": True, "bank": 0.0})
             meta = self.state.seats[actor]
             player = self.table.seats[actor]
             if (meta is not None and player is not None and not player.sitting_out
@@ -379,7 +394,17 @@ class Room:
     # --- inside ------------------------------------------------------------------------------------------------
 
     def _bank(self, seat: int) -> float:
-        return self.banks.get(seat, self.config.time_bank_seconds)
+        """The seconds in the seat's time bank, as the log keeps it (`SeatMeta.bank`; None is a full bank)."""
+        meta = self.state.seats[seat]
+        bank = None if meta is None else meta.bank
+        return self.config.time_bank_seconds if bank is None else min(bank, self.config.time_bank_seconds)
+
+    def _start_turn(self) -> None:
+        """The clock starts for a new decision the moment the state has one, before any view tells of it."""
+        hand = self.hand
+        key = None if hand is None or hand.actor is None else (self._hand_number(), len(hand.actions))
+        if key != self.turn:
+            self.turn, self.turn_started = key, self.clock()
 
     def _hand_number(self) -> int:
         return self.table.hands_played + (1 if self.hand is not None else 0)
@@ -396,23 +421,30 @@ class Room:
                     self._commit("act", {"seat": seat, "action": write_action(hand.legal_actions().default),
                                          "auto": True})
                     continue
-                key = (self._hand_number(), len(hand.actions))
-                if key != self.turn:
-                    self.turn, self.turn_started = key, self.clock()
                 return
             if self.clock() < self.next_hand_at:
                 return
             try:
-                self.table.next_deal()
+                deal = self.table.next_deal()
             except TableError:
                 return
             data: dict[str, Any] = {"deck": format_cards(Deck.secure().cards)}  # a secure shuffle, stored
+            banks = self._refills(deal.seats)
+            if banks:
+                data["banks"] = banks
             straddles = self._straddles()
             if straddles:
                 data["straddles"] = straddles
             if self.config.provably_fair:
                 data["salt"] = fair.new_salt()  # stored with the deck: a restart keeps the same commitment
             self._commit("hand_start", data)
+
+    def _refills(self, seats: tuple[int, ...]) -> list[list[float]]:
+        """Each hand dealt gives its players back a little of their time bank, up to its size: [seat, seconds]
+        for each seat whose bank this changes, stored in the ``hand_start`` event."""
+        size, refill = self.config.time_bank_seconds, self.config.time_bank_refill_seconds
+        return [[seat, min(size, self._bank(seat) + refill)] for seat in seats
+                if refill > 0 and self._bank(seat) < size]
 
     def _straddles(self) -> list[int]:
         """The straddle of the next hand: two big blinds from the player under the gun, when the table allows
@@ -458,12 +490,9 @@ class Room:
                             "the server could not store this, so nothing changed; try again") from None
         self.seq += 1
         self.state = step.state
+        self._start_turn()
         if kind == "hand_start":
             self.encoded_events.clear()
-            # A hand can be over as dealt (the blinds put everyone all in): it was dealt all the same.
-            for seat in step.finished_seats or self.table.hand_seats:  # each hand dealt refills the bank a little
-                self.banks[seat] = min(self.config.time_bank_seconds,
-                                       self._bank(seat) + self.config.time_bank_refill_seconds)
             self.salt = data.get("salt")
             commitment = self.commitment(step.finished)
             if commitment is not None:  # before any view of the hand, so before any hole card
@@ -477,7 +506,6 @@ class Room:
             self.salt = None
         for departure in step.departures:
             self.reissued.pop(departure.seat, None)
-            self.banks.pop(departure.seat, None)
             self.away.pop(departure.seat, None)
             if departure.seat in self.connected:
                 self.connected.discard(departure.seat)
@@ -524,6 +552,11 @@ class Room:
                 "hand", table=self.id, number=number, seats=list(seats), board=_cards(view.board),
                 boards=[_cards(b) for b in view.boards], pots=pots, rake=result.rake,
                 net={str(seats[s]): net for s, net in enumerate(result.net)}, shown=shown, **extra)))
+
+
+def _down(seconds: float) -> float:
+    """Seconds as the clock tells them: to a tenth, rounded down, so a client never counts on more than it has."""
+    return math.floor(seconds * 10 + 1e-9) / 10
 
 
 def _cards(cards: Any) -> str:
