@@ -118,6 +118,28 @@ def share(amount: int, winners: Sequence[int], button: int, players: int) -> lis
     return [(seat, base + (1 if i < extra else 0)) for i, seat in enumerate(ordered)]
 
 
+def halves(amount: int, high_winners: Sequence[int], low_winners: Sequence[int], button: int,
+           players: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Who takes what from a pot's high half and from its low half: the one place the split is worked out
+    (settling, the writers' per-pot lines and the stats all use it). The odd chip goes to the high half; with
+    no low winner the high half is the whole pot and the low half is empty."""
+    if not low_winners:
+        return share(amount, high_winners, button, players), []
+    low_half = amount // 2
+    return share(amount - low_half, high_winners, button, players), share(low_half, low_winners, button, players)
+
+
+def pot_shares(result: HandResult, button: int, players: int) -> list[tuple[int, int, int]]:
+    """Every share the hand paid, as (pot number, seat, chips): pot by pot from the main pot, each pot's high
+    share(s) before its low share(s), one entry a share (a seat that scoops has one for each half), no empty
+    ones. What a history says pot by pot ("collected ... from side pot-1", OHH's pots) comes from here."""
+    out: list[tuple[int, int, int]] = []
+    for pot in result.pots:
+        high, low = halves(pot.amount, pot.high_winners, pot.low_winners, button, players)
+        out += [(pot.pot, seat, chips) for seat, chips in high + low if chips]
+    return out
+
+
 def divide(amount: int, parts: int) -> list[int]:
     """``amount`` in ``parts`` as equal as chips allow, the odd chips to the first parts."""
     base, extra = divmod(amount, parts)
@@ -207,12 +229,8 @@ def _settled(*values: object) -> PotResult:
 def _shared(amount: int, high_winners: tuple[int, ...], low_winners: tuple[int, ...], button: int,
             players: int) -> tuple[tuple[int, int], ...]:
     """The payouts when a half is tied: each half shared, and a seat's chips from both halves added up."""
-    if low_winners:
-        low_half = amount // 2
-        payouts = share(amount - low_half, high_winners, button, players) + share(low_half, low_winners, button,
-                                                                                 players)
-    else:
-        payouts = share(amount, high_winners, button, players)
+    high, low = halves(amount, high_winners, low_winners, button, players)
+    payouts = high + low
     merged: dict[int, int] = {}
     for seat, chips in payouts:
         merged[seat] = merged.get(seat, 0) + chips

@@ -24,7 +24,6 @@ from engine.history.record import HandRecord
 from engine.history.replay import replay
 from engine.history.writing import RecordWriter
 from engine.rules import PostKind
-from engine.showdown import share
 from engine.state import HandState
 from engine.table import Table
 from engine.validate import quote
@@ -235,26 +234,15 @@ class _Writer(RecordWriter):
                 if isinstance(e, (Shown, Mucked))]
 
     def pots(self) -> list[dict[str, Any]]:
-        """Each pot with its amount (rake included), its rake and its winners: the record's own winnings when it
-        has them, else the engine's, each pot's high share(s) before its low share(s), one entry a share, as
-        PokerStars writes its "collected" lines (a player who scoops is listed for each half)."""
-        pots, state = self.result.pots, self.state
+        """Each pot with its amount (rake included), its rake and its winners (`RecordWriter.collected`), one
+        entry a share, as PokerStars writes its "collected" lines (a player who scoops is listed for each half)."""
+        pots = self.result.pots
         if self.record.rake is not None and self.record.rake != self.result.rake:
             raise HistoryError(f"the record's rake {self.record.rake} is not the rake the engine took "
                                f"({self.result.rake})")
         wins: dict[int, list[tuple[int, int]]] = {index: [] for index in range(len(pots))}
-        if self.record.collected is not None:
-            for pot, seat, chips in self.record.collected:
-                wins.setdefault(pot or 0, []).append((seat, chips))
-        else:
-            for index, settled in enumerate(pots):
-                if not settled.low_winners:
-                    wins[index] += [(seat, chips) for seat, chips in settled.payouts if chips]
-                    continue
-                low = settled.amount // 2
-                for amount, winners in ((settled.amount - low, settled.high_winners), (low, settled.low_winners)):
-                    wins[index] += [(seat, chips) for seat, chips in
-                                    share(amount, winners, state.button, state.players) if chips]
+        for pot, seat, chips in self.collected():
+            wins.setdefault(pot, []).append((seat, chips))
         out = []
         for index in sorted(wins):
             paid, rake = (pots[index].amount, pots[index].rake) if index < len(pots) else (0, 0)

@@ -18,7 +18,6 @@ from engine.history.record import HandRecord, RecordedShow
 from engine.history.replay import replay
 from engine.history.writing import RecordWriter
 from engine.rules import PostKind
-from engine.showdown import share
 from engine.state import HandState
 from engine.table import Table
 from engine.validate import quote
@@ -255,7 +254,7 @@ class _Writer(RecordWriter):
         names, lines = self.names, self.lines
         self.won = [0] * len(names)
         pots = len(self.result.pots)
-        for pot, seat, chips in self.collected():
+        for pot, seat, chips in self.collected_lines():
             where = ("pot" if pot is None else "main pot" if pot == 0 else "side pot" if pots == 2
                      else f"side pot-{pot}")
             self.won[seat] += chips
@@ -266,7 +265,7 @@ class _Writer(RecordWriter):
             lines.append("No low hand qualified")
         if not self.result.showdown:
             revealed = {r.seat for r in reveals}
-            for seat in sorted({s for _, s, _ in self.collected()}):
+            for seat in sorted({s for _, s, _ in self.collected_lines()}):
                 if seat not in revealed:
                     lines.append(f"{names[seat]}: doesn't show hand")
 
@@ -281,24 +280,13 @@ class _Writer(RecordWriter):
                 out.append(RecordedShow(event.seat, None))
         return tuple(out)
 
-    def collected(self) -> list[tuple[int | None, int, int]]:
-        """The record's own lines, or the engine's payouts as PokerStars writes them: side pots first, each
-        pot's high share(s) before its low share(s)."""
-        if self.record.collected is not None:
-            return list(self.record.collected)
-        out: list[tuple[int | None, int, int]] = []
-        pots, state = self.result.pots, self.state
-        for index in reversed(range(len(pots))):
-            pot = pots[index]
-            label = None if len(pots) == 1 else index
-            if not pot.low_winners:
-                out += [(label, seat, chips) for seat, chips in pot.payouts if chips]
-                continue
-            low = pot.amount // 2
-            for amount, winners in ((pot.amount - low, pot.high_winners), (low, pot.low_winners)):
-                out += [(label, seat, chips) for seat, chips in share(amount, winners, state.button, state.players)
-                        if chips]
-        return out
+    def collected_lines(self) -> list[tuple[int | None, int, int]]:
+        """`RecordWriter.collected` as PokerStars writes it: side pots first, and "the pot" (None) when the
+        hand had only one."""
+        shares = self.collected()
+        if len({pot.pot for pot in self.result.pots}) == 1:
+            return [(None, seat, chips) for _, seat, chips in shares]
+        return [(pot, seat, chips) for pot, seat, chips in sorted(shares, key=lambda line: -line[0])]
 
     def describe(self, cards: Sequence[Card]) -> str:
         """' (HI: a flush, King high; LO: 7,6,5,3,A)', as PokerStars names hands; '' before the flop."""

@@ -14,7 +14,7 @@ import attrs
 
 from engine.actions import Action, Bet, Call, Raise
 from engine.history.replay import replay_states
-from engine.showdown import PotResult, share
+from engine.showdown import PotResult, halves
 from engine.state import HandState, Street
 from engine.stats.errors import StatsError
 from engine.validate import quote
@@ -140,10 +140,6 @@ def _seat_facts(hand: HandState, seat: int, betting: _Betting, saw_flop: bool) -
 
 
 def _halves(pot: PotResult, button: int, players: int) -> tuple[dict[int, int], dict[int, int]]:
-    """Who took what from the pot's high half and its low half, as the engine divides them (the odd chip to
-    the high half; a half's odd chips to the tied winners nearest the button's left)."""
-    if not pot.low_winners:
-        return dict(share(pot.amount, pot.high_winners, button, players)), {}
-    low_half = pot.amount // 2
-    return (dict(share(pot.amount - low_half, pot.high_winners, button, players)),
-            dict(share(low_half, pot.low_winners, button, players)))
+    """Who took what from the pot's high half and its low half, as the engine divides them."""
+    high, low = halves(pot.amount, pot.high_winners, pot.low_winners, button, players)
+    return dict(high), dict(low)

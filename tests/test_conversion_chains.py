@@ -1,0 +1,171 @@
+"""Conversions that tell the truth (issue 24): a hand converted through any chain of formats (PHH, PokerStars,
+OHH) replays to the same stacks and the same per-pot shares as the hand it came from.
+
+PHH knows only what each player won in all; the writers of the formats that say pot by pot (OHH's pots,
+PokerStars' "collected ... from side pot") must then take each pot's winners from the replay, never from the
+totals. Random engine hands (hypothesis) and every real PokerStars file in tests/data go through every chain.
+"""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import Bet, Call, Check, FixedLimit, HandState, HistoryError, NoLimit, PotLimit, Raise, Rules, start_hand
+from engine.history import HandRecord, replay
+from engine.history.files import read_history
+from engine.history.ohh import read_ohh, write_ohh
+from engine.history.phh import read_phh, write_phh
+from engine.history.pokerstars import read_pokerstars, write_pokerstars, write_pokerstars_state
+from engine.showdown import pot_shares
+from tests.random_play import play_out
+
+ROOT = Path(__file__).resolve().parent.parent
+STARS = ROOT / "tests" / "data" / "pokerstars"
+FORMATS = ("phh", "pokerstars", "ohh")
+# every chain of one to three conversions that changes format at each step
+CHAINS = [chain for n in (1, 2, 3) for chain in itertools.product(FORMATS, repeat=n)
+          if all(a != b for a, b in itertools.pairwise(chain))]
+
+_WRITE: dict[str, Callable[[HandRecord], str]] = {"phh": write_phh, "pokerstars": write_pokerstars, "ohh": write_ohh}
+_READ = {"phh": read_phh, "pokerstars": read_pokerstars, "ohh": read_ohh}
+
+Outcome = tuple[dict[str, int], Counter[tuple[int, str, int]]]
+
+
+def outcome(names: Sequence[str], state: HandState) -> Outcome:
+    """Each player's finishing stack, and every share paid as (pot, player, chips), by name: the formats order
+    the seats differently (PHH puts the button last)."""
+    assert state.result is not None
+    stacks = dict(zip(names, state.stacks, strict=True))
+    shares = Counter((pot, names[seat], chips) for pot, seat, chips in pot_shares(state.result, state.button,
+                                                                                    state.players))
+    return stacks, shares
+
+
+def convert(record: HandRecord, chain: Sequence[str]) -> HandRecord:
+    for step, fmt in enumerate(chain):
+        [record] = _READ[fmt](_WRITE[fmt](record), f"step{step}.{fmt}")
+        assert isinstance(record, HandRecord), (chain, record)
+    return record
+
+
+def replayed(record: HandRecord) -> Outcome:
+    report = replay(record)
+    assert report.ok, report.detail
+    assert report.state is not None
+    return outcome(record.players, report.state)
+
+
+# --- random engine hands ---------------------------------------------------------------------------------------
+
+_GAMES = [Rules(FixedLimit(2, 4), blinds=(1, 2)), Rules(PotLimit(), blinds=(1, 2)),
+          Rules(NoLimit(), blinds=(1, 2), ante=1), Rules(NoLimit(), blinds=(1, 2), hi_lo=False),
+          Rules(PotLimit(), blinds=(1, 2), hole_cards=5)]
+
+
+@st.composite
+def finished_hands(draw: st.DrawFn) -> HandState:
+    """A hand every format can say, played to the end by random legal actions; short stacks make side pots."""
+    rules = draw(st.sampled_from(_GAMES))
+    players = draw(st.integers(2, 6))
+    stacks = draw(st.lists(st.integers(3, 120), min_size=players, max_size=players))
+    state = start_hand(rules, stacks, draw(st.integers(0, players - 1)), seed=draw(st.integers(0, 2**32)))
+    return play_out(draw, state)[-1]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(finished_hands(), st.sampled_from(FORMATS))
+def test_random_hands_keep_their_stacks_and_pot_shares_through_every_chain(state: HandState, first: str) -> None:
+    assert state.is_over
+    names = tuple(f"P{seat}" for seat in range(state.players))
+    text = {"phh": lambda: write_phh(state, players=names), "ohh": lambda: write_ohh(state, players=names),
+            "pokerstars": lambda: write_pokerstars_state(state, names)}[first]()
+    [record] = _READ[first](text, f"hand.{first}")
+    assert isinstance(record, HandRecord), record
+    expected = outcome(names, state)
+    assert replayed(record) == expected
+    for chain in CHAINS:
+        assert replayed(convert(record, chain)) == expected, chain
+
+
+def shoved(rules: Rules, stacks: Sequence[int], seed: int) -> HandState:
+    """A hand where everyone bets or raises the most they may: short stacks all in, so side pots."""
+    state = start_hand(rules, stacks, 0, seed=seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        if legal.wager is not None and legal.max_to is not None:
+            state = state.apply((Bet if legal.wager == "bet" else Raise)(legal.max_to))
+        else:
+            state = state.apply(Check() if legal.check else Call() if legal.fold else legal.default)
+    assert state.result is not None and len(state.result.pots) > 1
+    return state
+
+
+def stars(state: HandState, names: Sequence[str]) -> HandRecord:
+    [record] = read_pokerstars(write_pokerstars_state(state, names), "hand.txt")
+    assert isinstance(record, HandRecord), record
+    return record
+
+
+def test_a_phh_hand_with_side_pots_is_written_pot_by_pot() -> None:
+    """PHH says what each player won in all; OHH and PokerStars must say which pot paid it."""
+    names = ("A", "B", "C")
+    state = shoved(Rules(PotLimit(), blinds=(1, 2)), (20, 50, 100), seed=3)
+    phh = convert(stars(state, names), ["phh"])
+    assert phh.collected is not None and all(pot is None for pot, _, _ in phh.collected)
+    [ohh] = read_ohh(write_ohh(phh), "b.ohh")
+    assert isinstance(ohh, HandRecord)
+    assert replayed(ohh) == outcome(names, state)
+    text = write_pokerstars(phh)
+    assert "from side pot" in text and "from main pot" in text and "from pot" not in text
+
+
+def test_winnings_the_replay_does_not_pay_are_refused_not_written_pot_by_pot() -> None:
+    state = shoved(Rules(NoLimit(), blinds=(1, 2)), (10, 40, 40), seed=5)
+    phh = convert(stars(state, ("A", "B", "C")), ["phh"])
+    assert phh.collected is not None
+    (_, seat, chips), *rest = phh.collected
+    other = next(s for s in range(3) if s != seat)
+    lying = attrs.evolve(phh, collected=((None, seat, chips - 1), (None, other, 1), *rest))
+    for write in (write_ohh, write_pokerstars):
+        with pytest.raises(HistoryError, match="not what its replay paid"):
+            write(lying)
+
+
+# --- the real PokerStars files -----------------------------------------------------------------------------------
+
+REAL = sorted(STARS.rglob("*.txt"))
+
+
+@pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
+def test_real_pokerstars_files_keep_their_stacks_and_pot_shares_through_every_chain(path: Path) -> None:
+    records = [item for item in read_history(path) if isinstance(item, HandRecord)]
+    assert records
+    for record in records:
+        expected = replayed(record)
+        for chain in CHAINS:
+            assert replayed(convert(record, chain)) == expected, (record.id, chain)
+
+
+def test_the_issues_reproduction_from_the_command_line(tmp_path: Path) -> None:
+    source = STARS / "project" / "old-2007-no-uncalled-bet-line.txt"
+    phh, ohh = tmp_path / "a.phhs", tmp_path / "a.ohh"
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True, cwd=ROOT,
+                              check=False)
+
+    assert run("convert", str(source), "--to", "phh", "--out", str(phh)).returncode == 0
+    assert run("convert", str(phh), "--to", "ohh", "--out", str(ohh)).returncode == 0
+    done = run("replay", str(ohh))
+    assert done.returncode == 0, done.stdout + done.stderr
