@@ -35,6 +35,16 @@ class HistoryError(EngineError):
         self.hand_id = hand_id
 
 
+class OtherGame(HistoryError):
+    """A hand of a game this engine does not play (hold'em, stud, razz: the other games of a mixed-game file).
+    Readers pass such hands over and note them, as they do other text; it is an error only where nothing else
+    was found. ``game`` names the game as the file does."""
+
+    def __init__(self, message: str, *, game: str, source: str = "", hand_id: str = "") -> None:
+        super().__init__(message, source=source, hand_id=hand_id)
+        self.game = game
+
+
 class TableError(EngineError):
     """A table operation that is not possible now (a full table, an empty seat, a hand that does not belong to
     this table...); the message says why."""

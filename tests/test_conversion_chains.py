@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Bet, Call, Check, FixedLimit, HandState, HistoryError, NoLimit, PotLimit, Raise, Rules, start_hand
+from engine.errors import OtherGame
 from engine.history import HandRecord, replay
 from engine.history.files import read_history
 from engine.history.ohh import read_ohh, write_ohh
@@ -169,3 +170,54 @@ def test_the_issues_reproduction_from_the_command_line(tmp_path: Path) -> None:
     assert run("convert", str(phh), "--to", "ohh", "--out", str(ohh)).returncode == 0
     done = run("replay", str(ohh))
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# --- files that hold other games too ---------------------------------------------------------------------------
+
+HOLDEM_HEADER = ("8-Game (Omaha Hi/Lo Limit, $2/$4 USD)", "8-Game (Hold'em Limit, $2/$4 USD)")
+
+
+def mixed_game_file(tmp_path: Path) -> Path:
+    """An 8-game session: a hold'em hand, an Omaha hi-lo hand, a razz hand (only their headers differ)."""
+    from tests.test_pokerstars import MIXED
+
+    holdem = MIXED.replace(*HOLDEM_HEADER).replace("#250000000007", "#250000000008")
+    razz = MIXED.replace("Omaha Hi/Lo Limit", "Razz Limit").replace("#250000000007", "#250000000009")
+    path = tmp_path / "8-game.txt"
+    path.write_text("\n\n\n".join(hand.strip() for hand in (holdem, MIXED, razz)) + "\n", encoding="utf-8")
+    return path
+
+
+def test_convert_and_replay_take_the_omaha_hands_of_a_mixed_game_file_and_note_the_rest(tmp_path: Path) -> None:
+    path = mixed_game_file(tmp_path)
+    note = "passed over 2 hands of other games (1 Hold'em Limit, 1 Razz Limit)"
+    found = read_history(path)
+    assert [item.id for item in found if isinstance(item, HandRecord)] == ["250000000007"]
+    assert len(found) == 1 and any(note in text for text in found.notes), (list(found), found.notes)
+    for fmt in FORMATS:
+        out = tmp_path / f"out.{fmt}"
+        done = subprocess.run([sys.executable, "-m", "engine", "convert", str(path), "--to", fmt, "--out", str(out)],
+                              capture_output=True, text=True, cwd=ROOT, check=False)
+        assert done.returncode == 0 and note in done.stderr, done.stderr
+        [record] = _READ[fmt](out.read_text(encoding="utf-8"), out.name)
+        assert isinstance(record, HandRecord) and replay(record).ok, record
+    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], capture_output=True, text=True,
+                          cwd=ROOT, check=False)
+    assert done.returncode == 0 and note in done.stdout and "1 hands: 1 ok" in done.stdout, done.stdout
+
+
+def test_phh_and_ohh_hands_of_other_games_are_noted_not_errors() -> None:
+    state = shoved(Rules(FixedLimit(2, 4), blinds=(1, 2)), (10, 40, 40), seed=5)
+    names = ("A", "B", "C")
+    phh = write_phh(state, players=names)
+    holdem = phh.replace('variant = "FO/8"', 'variant = "NT"')
+    assert holdem != phh
+    found = read_phh(f"[1]\n{phh}\n[2]\n{holdem}", "mix.phhs")
+    assert len(found) == 1 and isinstance(found[0], HandRecord)
+    assert any("1 NT" in note for note in found.notes), found.notes
+    ohh = write_ohh(state, players=names)
+    found = read_ohh(ohh + ohh.replace('"OmahaHiLo"', '"Holdem"'), "mix.ohh")
+    assert len(found) == 1 and isinstance(found[0], HandRecord)
+    assert any("1 Holdem" in note for note in found.notes), found.notes
+    [alone] = read_ohh(ohh.replace('"OmahaHiLo"', '"Holdem"'), "holdem.ohh")
+    assert isinstance(alone, OtherGame) and "not played here" in str(alone)

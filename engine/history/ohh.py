@@ -30,7 +30,7 @@ from typing import Any, NoReturn, TypeGuard
 from engine.actions import Action, Bet, Call, Check, Fold, Raise
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, parse_cards
-from engine.errors import EngineError, HistoryError
+from engine.errors import EngineError, HistoryError, OtherGame
 from engine.history.files import read_utf8_file
 from engine.history.ohh_writer import write_ohh, write_ohh_hands
 from engine.history.record import HandRecord, Hands, RecordedShow
@@ -124,6 +124,8 @@ def _read_hand(item: object, source: str, number: int) -> HandRecord | HistoryEr
         if not isinstance(hand, dict):
             raise HistoryError(f"expected a hand object {{\"ohh\": {{...}}}}, got {quote(item)}")
         return _HandReader(hand, source, ident).read()
+    except OtherGame as error:
+        return OtherGame(f"{where}: hand #{ident}: {error}", game=error.game, source=source, hand_id=ident)
     except HistoryError as error:
         return HistoryError(f"{where}: hand #{ident}: {error}", source=source, hand_id=ident)
     except EngineError as error:
@@ -162,8 +164,8 @@ class _HandReader:
     def read(self) -> HandRecord:
         game = self.field("game_type", str)
         if game not in ("OmahaHiLo", "Omaha"):
-            raise HistoryError(f"game_type {quote(game)} is not played here; this engine reads OmahaHiLo and Omaha "
-                               "(four or five hole cards)")
+            raise OtherGame(f"game_type {quote(game)} is not played here; this engine reads OmahaHiLo and Omaha "
+                            "(four or five hole cards)", game=game)
         flags = self.field("flags", list, optional=True) or []
         for flag in flags:
             if flag in _REFUSED_FLAGS:

@@ -33,7 +33,7 @@ import attrs
 from engine.actions import Action, Bet, Call, Check, Fold, Raise
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
-from engine.errors import EngineError, HistoryError
+from engine.errors import EngineError, HistoryError, OtherGame
 from engine.history.engine_hands import state_to_record, table_seating
 from engine.history.files import read_utf8_file
 from engine.history.record import HandRecord, Hands, RecordedShow
@@ -56,6 +56,13 @@ VARIANTS: dict[str, tuple[str, bool]] = {
     "NO": ("no", False),
 }
 """Variant code -> (betting structure, hi-lo). ``FO/8`` and ``PO`` are PHH's own; the others are this module's."""
+
+_OTHER_GAMES = {
+    "FT": "fixed-limit Texas hold'em", "NT": "no-limit Texas hold'em", "NS": "no-limit short-deck hold'em",
+    "F7S": "fixed-limit seven card stud", "F7S/8": "seven card stud hi-lo", "FR": "razz",
+    "N2L1D": "no-limit 2-7 single draw", "F2L3D": "fixed-limit 2-7 triple draw", "FB": "badugi",
+}
+"""The standard's codes for games other than Omaha: hands of these are passed over and noted, not broken."""
 
 _EXTENSIONS = ("_max_raises", "_uncapped_heads_up", "_rake")
 _CONSUMED = frozenset(("variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet",
@@ -166,6 +173,8 @@ def _read_one(data: Mapping[str, object], source: str, key: str | None) -> HandR
             where += f", hand {_short(str(hand))}"
             ident = str(hand)
         return _HandReader(data, source, ident).read()
+    except OtherGame as error:
+        return OtherGame(f"{where}: {error}", game=error.game, source=source, hand_id=ident)
     except HistoryError as error:
         return HistoryError(f"{where}: {error}", source=source, hand_id=ident)
     except Exception as error:  # a reader bug or an input nobody foresaw: still a report, never a crash
@@ -302,6 +311,9 @@ class _HandReader:
     def variant(self) -> str:
         """The variant code, one this engine plays."""
         variant = self.field("variant")
+        if isinstance(variant, str) and variant in _OTHER_GAMES:
+            raise OtherGame(f"field 'variant' is {quote(variant)}, {_OTHER_GAMES[variant]}: this engine plays "
+                            f"{', '.join(VARIANTS)} (Omaha)", game=variant)
         if not isinstance(variant, str) or variant not in VARIANTS:
             raise HistoryError(f"field 'variant' is {quote(variant)}; this engine plays {', '.join(VARIANTS)} "
                                "(Omaha, fixed/pot/no limit, /8 for hi-lo)")

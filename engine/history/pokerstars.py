@@ -23,7 +23,7 @@ import attrs
 from engine.actions import Action, Bet, Call, Check, Fold, Raise
 from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, format_cards, parse_cards
-from engine.errors import EngineError, HistoryError
+from engine.errors import EngineError, HistoryError, OtherGame
 from engine.history.pokerstars_writer import write_pokerstars, write_pokerstars_state
 from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
@@ -118,6 +118,16 @@ def _read_hand(reader: _HandReader, chunk: list[tuple[int, str]], source: str) -
         return HistoryError(_where(source, _hand_id(chunk), chunk[0])
                             + f"internal error while reading ({type(error).__name__}: {quote(str(error))})",
                             source=source, hand_id=_hand_id(chunk))
+
+
+def _game_named(body: str) -> str:
+    """The game a header names: "Hold'em No Limit" in "Hold'em No Limit ($1/$2 USD)", "Razz Limit" in a mixed
+    game's "8-Game (Razz Limit, $2/$4 USD)", the words before the stakes in a tournament's."""
+    inside = body.rpartition("(")[2]
+    if ", " in inside:
+        return inside.rpartition(", ")[0].strip()
+    before = body.rpartition(" (")[0].rpartition(" - ")[0] or body.rpartition(" (")[0]
+    return before.rpartition(", ")[2].strip() or "another game"
 
 
 def read_pokerstars_file(path: str | Path) -> Hands:
@@ -278,7 +288,9 @@ class _HandReader:
             self.fail("the header has no date after ' - '")
         game = _GAME.search(body)
         if game is None:
-            self.fail("not an Omaha hand: this reader knows Omaha Hi/Lo and Omaha, limit, pot limit and no limit")
+            raise OtherGame(_where(self.source, self.id, self.line) + "not an Omaha hand: this reader knows Omaha "
+                            "Hi/Lo and Omaha, limit, pot limit and no limit", game=_game_named(body),
+                            source=self.source, hand_id=self.id)
         self.hi_lo, self.hole_cards, self.limit = bool(game["hilo"]), 5 if game["five"] else 4, game["limit"]
         self.fields += [("prefix", prefix), ("date", date)]
         tournament = _TOURNAMENT.match(body)

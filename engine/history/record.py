@@ -13,7 +13,7 @@ import attrs
 
 from engine.actions import Action
 from engine.cards import Card
-from engine.errors import HistoryError
+from engine.errors import HistoryError, OtherGame
 from engine.rules import Post, Rules
 from engine.validate import is_whole, quote
 
@@ -90,10 +90,29 @@ class Hands(list[HandRecord | HistoryError]):
     """What a reader found in one text: every hand in order, each a record or the `HistoryError` that kept it
     from being read; and ``notes`` on what it passed over without reading (text around and between hands,
     such as a forum post's words or a mail's greeting: one note per text, never one per line). It is a list,
-    so code that treats a reader's answer as one keeps working."""
+    so code that treats a reader's answer as one keeps working.
+
+    Hands of other games (`OtherGame`: the hold'em and stud of an 8-game mix) are passed over too, in one note
+    that counts them by game; only a text that holds nothing else keeps them as its errors, since then there is
+    nothing to read."""
 
     notes: tuple[str, ...]
 
     def __init__(self, items: Iterable[HandRecord | HistoryError] = (), notes: Iterable[str] = ()) -> None:
+        items = list(items)
+        others = [item for item in items if isinstance(item, OtherGame)]
+        if others and len(others) < len(items):
+            items = [item for item in items if not isinstance(item, OtherGame)]
+            notes = [*notes, _other_games_note(others)]
         super().__init__(items)
         self.notes = tuple(notes)
+
+
+def _other_games_note(others: list[OtherGame]) -> str:
+    counts: dict[str, int] = {}
+    for other in others:
+        counts[other.game] = counts.get(other.game, 0) + 1
+    where = others[0].source or "<text>"
+    games = ", ".join(f"{count} {game}" for game, count in counts.items())
+    return (f"{where}: passed over {len(others)} hand{'s' if len(others) > 1 else ''} of other games ({games}): "
+            "this engine plays Omaha and Omaha hi-lo")
