@@ -291,9 +291,13 @@ def _simulate(args: argparse.Namespace) -> int:
     game = build_game(args.game, args.stakes, args.blinds, runs=args.runs, boards=args.boards)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     specs = _bot_specs(args.bots, args.players)
-    here = args.workers == 1 and args.backend == "local" and not args.duplicate  # hands played in this process
-    if not here and (args.out or args.all_in_ev):
-        raise EngineError("--out and --all-in-ev look at every hand, which is played in this process only with "
+    local = args.workers == 1 and args.backend == "local"  # every hand is played in this process
+    here = local and not args.duplicate  # ... and numbered 1, 2, ... (shown, tallied by all-in EV)
+    if not local and args.out:
+        raise EngineError("--out writes every hand, which is played in this process only with --workers 1 and "
+                          "the local backend")
+    if not here and args.all_in_ev:
+        raise EngineError("--all-in-ev looks at every hand, which is played in this process only with "
                           "--workers 1, the local backend and no --duplicate")
     watch = _HandWatch(args, len(specs), here)
     if not args.json:
@@ -304,7 +308,7 @@ def _simulate(args: argparse.Namespace) -> int:
         watch.callbacks.append(lambda hand: progress.step())
     started = time.perf_counter()
     try:
-        result, duplicate = _run_simulation(args, specs, game, seed, watch if here else None, progress)
+        result, duplicate = _run_simulation(args, specs, game, seed, watch if local else None, progress)
     finally:
         if progress is not None:
             progress.close()
@@ -385,7 +389,7 @@ def _run_simulation(args: argparse.Namespace, specs: list[str], game: Rules | Sc
     from engine.shards import play_sharded
 
     def on_shard(shard: Any, _: object) -> None:
-        if progress is not None and on_hand is None:
+        if progress is not None and (on_hand is None or args.duplicate):
             progress.step(shard.hands)  # hands done across the workers, a shard at a time
 
     if args.duplicate:
@@ -393,7 +397,8 @@ def _run_simulation(args: argparse.Namespace, specs: list[str], game: Rules | Sc
 
         duplicate = play_duplicate(specs, game, args.hands, seed=seed, shard_size=args.shard_size,
                                    workers=args.workers, backend=args.backend, address=args.address,
-                                   stack=args.stack, time_limit=args.time_limit, on_shard=on_shard)
+                                   stack=args.stack, time_limit=args.time_limit, on_shard=on_shard,
+                                   on_hand=on_hand)
         return duplicate.result, duplicate
     return play_sharded(specs, game, args.hands, seed=seed, shard_size=args.shard_size, workers=args.workers,
                         backend=args.backend, address=args.address, stack=args.stack, time_limit=args.time_limit,
@@ -457,10 +462,16 @@ def _duplicate_text(duplicate: Any) -> str:
              f"(seat i is the i-th bot over all its hands). Standard error of bb/100 by hands, and by deals:"]
     for bot, stats in enumerate(duplicate.result.stats):
         by_hands, by_deals = stats.bb_per_100_error, duplicate.duplicate_error(bot)
-        fell = f", {100 * (1 - by_deals / by_hands):.0f}% less" if by_hands else ""
+        fell = f", {_change(by_hands, by_deals)}" if by_hands else ""
         lines.append(f"  {stats.name}: {stats.bb_per_100:+.1f} bb/100, ±{by_hands:.1f} by hands, ±{by_deals:.1f} "
                      f"by deals{fell}")
     return "\n".join(lines)
+
+
+def _change(by_hands: float, by_deals: float) -> str:
+    """How the error by deals compares with the error by hands, in words: "27% less" or "15% more"."""
+    percent = round(100 * (by_deals - by_hands) / by_hands)
+    return f"{-percent}% less" if percent < 0 else f"{percent}% more" if percent > 0 else "no change"
 
 
 class _AllInTally:

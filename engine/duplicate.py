@@ -1,8 +1,10 @@
 """Duplicate matches: every deal played once per seat rotation, so each bot plays each seat's cards.
 
-With N bots, deal k of a match is played N times: in rotation r the bot in table seat s is bot (s + r) mod N, and
-every rotation uses the same seeds, so deal k brings the same cards to the same seats (the deck comes from the
-hand's seed; everybody is dealt every hand, as busted bots rebuy at once). Summed over the rotations, a deal's
+With N bots, deal k of a match is played N times: in rotation r the bot in table seat s is bot (s + r) mod N.
+A deal is a fixed thing, as in duplicate bridge and duplicate poker: deal k has the same deck (from the hand's
+seed), the same button (seat (k - 1) mod N) and the same stacks (every seat reset to the match's stack) in every
+rotation, whatever the earlier hands did (`engine.match.fixed_deal`), so it brings the same cards to the same
+seats and the same chips behind them. Summed over the rotations, a deal's
 luck (who held the cards) falls on every bot alike and mostly cancels: what is left is how each played them. The
 standard error of bb/100 is then measured over deals (each deal's result averaged over its rotations) instead
 of over hands, and falls by how much of the spread was the cards'.
@@ -14,7 +16,7 @@ only on the seed, the hands and the shard size.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -23,6 +25,7 @@ from engine.match import DEFAULT_TIME_LIMIT, BotStats, HandSummary, MatchResult,
 from engine.rules import Rules
 from engine.schedule import Schedule
 from engine.shards import Shard, check_arguments, cut, merge, run_jobs
+from engine.validate import quote
 
 
 @attrs.frozen(slots=True)
@@ -67,24 +70,28 @@ class DuplicateJob:
     stack: int | None
     time_limit: float | None
 
-    def run(self) -> tuple[MatchResult, DealSpread]:
-        """Plays the shard's deals once per seat rotation: each bot's result and the spread over deals."""
+    def run(self, on_hand: Callable[[HandSummary], object] | None = None) -> tuple[MatchResult, DealSpread]:
+        """Plays the shard's deals once per seat rotation: each bot's result and the spread over deals.
+        ``on_hand`` sees every hand, numbered by its deal in the match and marked with its rotation (1..N)."""
         from engine.bots import make_bot
 
         n = len(self.specs)
         deal_nets = [[0.0] * n for _ in range(self.shard.hands)]  # deal -> bot -> net in big blinds, summed
         per_bot: list[MatchResult] = []
         for rotation in range(n):
-            order = [(seat + rotation) % n for seat in range(n)]  # the bot in each table seat
+            order = rotation_order(n, rotation)
             bots = [make_bot(self.specs[bot], seed=derive_seed(self.shard.seed, f"bot{bot}")) for bot in order]
 
-            def record(hand: HandSummary, order: list[int] = order) -> None:
+            def record(hand: HandSummary, order: list[int] = order, rotation: int = rotation) -> None:
                 big_blind = max(hand.state.rules.big_blind, 1)
                 for hand_seat, seat in enumerate(hand.seats):
                     deal_nets[hand.number - 1][order[seat]] += hand.result.net[hand_seat] / big_blind
+                if on_hand is not None:
+                    on_hand(attrs.evolve(hand, number=hand.number + self.shard.first, rotation=rotation + 1))
 
             result = play_match(bots, self.game, self.shard.hands, seed=self.shard.seed, stack=self.stack,
-                                time_limit=self.time_limit, names=[self.names[bot] for bot in order], on_hand=record)
+                                time_limit=self.time_limit, names=[self.names[bot] for bot in order], on_hand=record,
+                                fixed_deals=True)
             stats: list[BotStats | None] = [None] * n
             for seat, bot in enumerate(order):
                 stats[bot] = attrs.evolve(result.stats[seat], seat=bot)
@@ -98,6 +105,13 @@ class DuplicateJob:
         return merged, spread
 
 
+def rotation_order(bots: int, rotation: int) -> list[int]:
+    """The bot in each table seat in rotation ``rotation`` (0..N-1): bot (seat + rotation) mod N. Over the N
+    rotations every bot sits in every seat once (a Latin square), which is what cancels the cards' luck; the
+    N! orders of every permutation are not played (3.6 million rotations for ten bots)."""
+    return [(seat + rotation) % bots for seat in range(bots)]
+
+
 def run_duplicate_job(job: DuplicateJob) -> tuple[MatchResult, DealSpread]:
     """`DuplicateJob.run` as a plain function, for process pools and Ray."""
     return job.run()
@@ -106,20 +120,31 @@ def run_duplicate_job(job: DuplicateJob) -> tuple[MatchResult, DealSpread]:
 def play_duplicate(specs: Sequence[str], game: Rules | Schedule, hands: int, *, seed: int | str = 0,
                    shard_size: int = 1000, workers: int = 1, backend: str = "local", address: str | None = None,
                    stack: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
-                   on_shard: Callable[[Shard, MatchResult], object] | None = None) -> DuplicateResult:
+                   on_shard: Callable[[Shard, MatchResult], object] | None = None,
+                   on_hand: Callable[[HandSummary], object] | None = None) -> DuplicateResult:
     """A duplicate match of ``hands`` deals (see the module), each played once per rotation of the bots:
-    ``len(specs)`` times as many hands in all. Arguments as `engine.shards.play_sharded`."""
+    ``len(specs)`` times as many hands in all. Arguments as `engine.shards.play_sharded`; ``on_hand`` sees
+    every hand of every rotation (`HandSummary.number` its deal, ``rotation`` 1..N), with one worker and the
+    local backend only."""
     from engine.bots import make_bot
 
     check_arguments(specs, seed, workers, backend, time_limit)
     if len(specs) < 2:
         raise MatchError(f"a duplicate match needs two bots or more, got {len(specs)}")
+    if on_hand is not None and not callable(on_hand):
+        raise MatchError(f"on_hand must be a function or None, got {quote(on_hand)}")
     names = unique_names([make_bot(spec) for spec in specs])
     shards = cut(hands, seed, shard_size)
     jobs = [DuplicateJob(tuple(specs), names, game, shard, stack, time_limit) for shard in shards]
     results: list[MatchResult] = []
     spreads: list[DealSpread] = []
-    played = run_jobs(run_duplicate_job, jobs, workers, backend, address)
+    played: Iterable[tuple[MatchResult, DealSpread]]
+    if on_hand is not None:
+        if workers != 1 or backend != "local":
+            raise MatchError("on_hand sees hands played in this process: it needs workers=1 and the local backend")
+        played = (job.run(on_hand) for job in jobs)
+    else:
+        played = run_jobs(run_duplicate_job, jobs, workers, backend, address)
     for shard, (result, spread) in zip(shards, played, strict=True):
         results.append(result)
         spreads.append(spread)

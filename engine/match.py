@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import re
 from collections.abc import Callable, Sequence
 from time import monotonic
 from typing import TextIO
@@ -30,7 +31,7 @@ from engine.schedule import FixedGame, Schedule
 from engine.showdown import HandResult
 from engine.state import HandState, LegalActions
 from engine.table import Departure, Player, Table
-from engine.validate import finite, one_of, quote, whole
+from engine.validate import finite, flag, one_of, quote, whole
 from engine.validate import name as checked_name
 
 DEFAULT_TIME_LIMIT = 1.0
@@ -126,13 +127,20 @@ class BotStats:
 @attrs.frozen(slots=True)
 class HandSummary:
     """One finished hand, for callbacks and writers: ``names[i]`` and ``seats[i]`` are the bot name and table
-    seat of hand seat ``i``; ``state`` is the finished hand (it holds the deck: do not show it to bots)."""
+    seat of hand seat ``i``; ``state`` is the finished hand (it holds the deck: do not show it to bots). In a
+    duplicate match ``number`` is the deal and ``rotation`` (1..N) which of its N rotations this is."""
 
     number: int
     game: str
     state: HandState
     names: tuple[str, ...]
     seats: tuple[int, ...]
+    rotation: int | None = None
+
+    @property
+    def hand_id(self) -> str:
+        """The hand's id in histories: its number, or "deal-rotation" (such as "17-2") in a duplicate match."""
+        return str(self.number) if self.rotation is None else f"{self.number}-{self.rotation}"
 
     @property
     def result(self) -> HandResult:
@@ -152,6 +160,9 @@ class MatchResult:
     stopped: bool = False
 
 
+_HAND_ID = re.compile(r"[0-9]{1,20}(-[0-9]{1,3})?")
+
+
 class HistoryWriter:
     """Writes every hand of a match to a text stream as it finishes: PHH (a ``.phhs`` file, the same text
     `write_phhs` gives for the list of hands, with ``[number]`` sections), PokerStars-style text (hands
@@ -168,17 +179,22 @@ class HistoryWriter:
 
     def __call__(self, hand: HandSummary) -> None:
         self.write(hand.state, players=hand.names, seat_labels=tuple(seat + 1 for seat in hand.seats),
-                   number=hand.number)
+                   number=hand.hand_id)
 
     def write(self, state: HandState, *, players: Sequence[str] | None = None,
-              seat_labels: Sequence[int] | None = None, number: int | None = None) -> None:
+              seat_labels: Sequence[int] | None = None, number: int | str | None = None) -> None:
         """Write one finished hand: a server's or a script's own, not only a match's. ``players`` are the
         names in hand-seat order, ``seat_labels`` the seat numbers to print (default 1..n), ``number`` the
-        hand's number in the file (default: the next)."""
+        hand's number in the file (default: the next), or an id such as a duplicate match's "17-2"."""
         if not isinstance(state, HandState) or not state.is_over:
             raise MatchError(f"HistoryWriter.write takes a finished HandState, got {quote(state)}")
-        number = self.written + 1 if number is None else whole(number, "a hand number", minimum=0,
-                                                                 error=MatchError)
+        if number is None:
+            number = self.written + 1
+        elif isinstance(number, str):
+            if not _HAND_ID.fullmatch(number):
+                raise MatchError(f"a hand id is digits, or deal-rotation digits such as 17-2, got {quote(number)}")
+        else:
+            number = whole(number, "a hand number", minimum=0, error=MatchError)
         labels = tuple(seat_labels) if seat_labels is not None else None
         if self.format == "phh":
             record = state_to_record(state, players, id=str(number))
@@ -235,15 +251,18 @@ def unique_names(bots: Sequence[object], names: Sequence[str] | None = None) -> 
 def play_match(bots: Sequence[Bot], game: Rules | Schedule, hands: int, *, seed: int | str = 0,
                stack: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
                names: Sequence[str] | None = None, on_hand: Callable[[HandSummary], object] | None = None,
-               clock: Callable[[], float] | None = None) -> MatchResult:
+               clock: Callable[[], float] | None = None, fixed_deals: bool = False) -> MatchResult:
     """Play ``hands`` hands with ``bots`` in seats 0, 1, ... (docs/bots.md states the rules of the match).
 
     ``stack`` is every bot's starting stack and rebuy (default: 100 big blinds of the first hand's game);
     ``time_limit`` the seconds a bot may take per action (None: no limit, for people); ``names`` overrides the
     bots' names; ``on_hand`` is called with a `HandSummary` after each hand (printing, a `HistoryWriter`);
     ``clock`` is the clock the time limit reads (default ``time.monotonic``; tests pass a fake one).
+    ``fixed_deals``: every hand is a fixed deal (`fixed_deal`), the same whatever the earlier hands did, as a
+    duplicate match needs; by default stacks carry over from hand to hand as in a cash game.
     """
     _check_match(bots, game, hands, seed, stack, time_limit, on_hand, clock)
+    flag(fixed_deals, "fixed_deals", error=MatchError)
     labels = unique_names(bots, names)
     table = Table.new(FixedGame(game) if isinstance(game, Rules) else game, seats=len(bots))
     buy_in = stack if stack is not None else 100 * max(table.next_rules.big_blind, 1)
@@ -251,6 +270,9 @@ def play_match(bots: Sequence[Bot], game: Rules | Schedule, hands: int, *, seed:
         table = table.join(seat, label, buy_in)
     match = _Match(bots, labels, buy_in, time_limit, clock if clock is not None else monotonic)
     for number in range(1, hands + 1):
+        if fixed_deals:
+            table = fixed_deal(table, labels, buy_in, number)
+            match.bank = buy_in * len(labels)
         table, state = table.start_next_hand(seed=hand_seed(seed, number))
         seats = table.hand_seats
         try:
@@ -264,6 +286,16 @@ def play_match(bots: Sequence[Bot], game: Rules | Schedule, hands: int, *, seed:
         if match.stopped:
             break
     return match.result(seed)
+
+
+def fixed_deal(table: Table, names: Sequence[str], stack: int, number: int) -> Table:
+    """The table as deal ``number`` (1, 2, ...) of a duplicate match finds it, whatever came before: every
+    seat holds its player with ``stack`` chips, dealt in (none waiting or away), and the button at seat
+    ``(number - 1) mod seats``. With the deck from `hand_seed`, deal k is then the same cards, button and
+    stacks in every rotation of the bots; only the schedule's clock carries over, and it moves one hand a deal
+    in every rotation alike."""
+    seats = tuple(Player(name, stack) for name in names)
+    return attrs.evolve(table, seats=seats, button=(number - 1) % len(seats), departed=())
 
 
 def _check_match(bots: Sequence[Bot], game: object, hands: int, seed: int | str, stack: int | None,

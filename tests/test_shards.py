@@ -150,6 +150,9 @@ def test_simulate_duplicate_reports_both_standard_errors():
     assert document["duplicate"]["deals"] == 30 and document["duplicate"]["rotations"] == 3
     assert {"error_by_hands", "error_by_deals"} <= set(document["duplicate"]["bots"][0])
     err = io.StringIO()
-    assert main(["simulate", "--hands", "30", "--duplicate", "--out", "x.phhs"], stdout=io.StringIO(),
-                stderr=err) == 2
+    assert main(["simulate", "--hands", "30", "--duplicate", "--workers", "2", "--out", "x.phhs"],
+                stdout=io.StringIO(), stderr=err) == 2
+    assert "--workers 1" in err.getvalue()
+    err = io.StringIO()
+    assert main(["simulate", "--hands", "30", "--duplicate", "--all-in-ev"], stdout=io.StringIO(), stderr=err) == 2
     assert "--duplicate" in err.getvalue()
