@@ -1,6 +1,6 @@
 """An exact, fast, immutable Omaha Hi-Lo (8 or better) poker engine."""
 
-from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
+from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show, Verb
 from engine.betting import FixedLimit, NoLimit, PotLimit, Spot
 from engine.cards import ALL_CARDS, Card, Deck, format_cards, make_card, parse_cards
 from engine.errors import (
@@ -23,7 +23,7 @@ from engine.evaluation import (
     low_value,
 )
 from engine.pots import Pot, build_pots
-from engine.rules import Post, Rake, Rules, ShowdownPolicy, standard_posts
+from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy, standard_posts
 from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, TournamentSchedule
 from engine.serialize import action_from_json, from_json, to_json
 from engine.showdown import HandResult, PotResult
@@ -60,6 +60,7 @@ __all__ = [
     "NoLimit",
     "Player",
     "Post",
+    "PostKind",
     "Pot",
     "PotLimit",
     "PotResult",
@@ -78,6 +79,7 @@ __all__ = [
     "TableError",
     "TableView",
     "TournamentSchedule",
+    "Verb",
     "action_from_json",
     "best_high",
     "best_low",

@@ -105,6 +105,7 @@ class RunIt:
 
 
 Action = Fold | Check | Call | Bet | Raise | Show | Muck | RunIt
+"""Any one action a player may take: the type of what `HandState.apply` and a bot's ``act`` deal in."""
 
 PLAIN_ACTIONS: dict[type, Action] = {kind: kind() for kind in (Fold, Check, Call, Show, Muck)}
 """One shared instance of each action without an amount: a hand's actions and the legal actions' lists hold

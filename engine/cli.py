@@ -291,6 +291,9 @@ def _simulate(args: argparse.Namespace) -> int:
     game = build_game(args.game, args.stakes, args.blinds, runs=args.runs, boards=args.boards)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     specs = _bot_specs(args.bots, args.players)
+    from engine.shards import check_arguments
+
+    check_arguments(specs, seed, args.workers, args.backend, args.time_limit)  # every bot loads, before any output
     local = args.workers == 1 and args.backend == "local"  # every hand is played in this process
     here = local and not args.duplicate  # ... and numbered 1, 2, ... (shown, tallied by all-in EV)
     if not local and args.out:

@@ -640,4 +640,4 @@ def _named_low(hole: Sequence[Card], board: Sequence[Card], value: int) -> tuple
 
 
 __all__ = ["ALL_CARDS", "CATEGORY_NAMES", "BoardEvaluator", "HighHand", "LowHand", "best_high", "best_low",
-           "five_card_value", "hi_lo_values", "high_value", "low_value"]
+           "build_high_table", "five_card_value", "hi_lo_values", "high_value", "low_value"]

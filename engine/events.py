@@ -23,12 +23,16 @@ class Posted:
 
 @attrs.frozen(slots=True)
 class HoleDealt:
+    """A seat's hole cards dealt (only the seat itself and a finished hand's record may see them)."""
+
     seat: int
     cards: tuple[Card, ...]
 
 
 @attrs.frozen(slots=True)
 class Burned:
+    """A card burned before a street: part of the deck's record, shown to nobody."""
+
     card: Card
 
 
@@ -62,17 +66,23 @@ class BetReturned:
 
 @attrs.frozen(slots=True)
 class Shown:
+    """A seat's hand shown at the showdown: public from then on."""
+
     seat: int
     cards: tuple[Card, ...]
 
 
 @attrs.frozen(slots=True)
 class Mucked:
+    """A seat's hand thrown away unshown at the showdown: its cards stay private."""
+
     seat: int
 
 
 @attrs.frozen(slots=True)
 class RakeTaken:
+    """The house's rake taken from the pots before they are paid."""
+
     amount: int
 
 

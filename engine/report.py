@@ -111,11 +111,13 @@ def summary_table(result: MatchResult) -> str:
 
 
 def incident_text(incident: Incident) -> str:
+    """One bot fault as a line for people: the hand, the bot and seat, what went wrong and what was played."""
     played = f"; played {incident.played}" if incident.played is not None else ""
     return f"hand {incident.hand}, {incident.bot} (seat {incident.seat}): {incident.kind}: {incident.detail}{played}"
 
 
 def stats_data(stats: BotStats) -> dict[str, Any]:
+    """One bot's results as plain JSON data (simulate --json)."""
     return {"seat": stats.seat, "name": stats.name, "hands": stats.hands, "net": stats.net,
             "net_bb": round(stats.net_bb, 4), "bb_per_100": round(stats.bb_per_100, 4),
             "bb_per_100_error": round(stats.bb_per_100_error, 4),
@@ -125,6 +127,7 @@ def stats_data(stats: BotStats) -> dict[str, Any]:
 
 
 def incident_data(incident: Incident) -> dict[str, Any]:
+    """One bot fault as plain JSON data (simulate --json)."""
     return {"hand": incident.hand, "seat": incident.seat, "bot": incident.bot, "kind": incident.kind,
             "detail": incident.detail, "played": None if incident.played is None else str(incident.played)}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 
 from engine.bots.base import Bot, MatchError, seed_argument
@@ -18,8 +19,10 @@ _OWN_BOT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-
 def make_bot(spec: str, seed: int | str = 0) -> Bot:
     """A bot from its command-line name: "random" (a `RandomBot` seeded with ``seed``), "caller"
     (`CallingStation`), "hilo" (`HiLoBot`), or "module:Name" / "package.module:Name" for a class or factory
-    of your own, imported and called with no arguments (the module must be importable: on ``sys.path``, or in
-    the current directory when run as ``python -m engine``)."""
+    of your own (the module must be importable: on ``sys.path``, or in the current directory when run as
+    ``python -m engine``). Your own is called as ``Name(seed=seed)`` when it takes a ``seed`` keyword (the
+    match's seed derived for that bot, an int: the same in every shard, worker and rotation of a match), else
+    with no arguments."""
     if not isinstance(spec, str):
         raise MatchError(f"a bot is named by a string such as 'hilo' or 'mybots:Folder', got {quote(spec)}")
     seed = seed_argument(seed, optional=False) or 0
@@ -31,11 +34,22 @@ def make_bot(spec: str, seed: int | str = 0) -> Bot:
     if name == "hilo":
         return HiLoBot()
     if ":" in name:
-        return _own_bot(spec, name)
+        return _own_bot(spec, name, seed)
     raise MatchError(f"unknown bot {quote(spec)}; the built-in bots are {', '.join(BUILT_IN)}, or give module:Class")
 
 
-def _own_bot(spec: str, name: str) -> Bot:
+def takes_seed(factory: object) -> bool:
+    """Whether a bot class or factory takes a ``seed`` keyword: a parameter named ``seed`` that can be given by
+    keyword, or ``**kwargs``. A callable whose signature cannot be read is called without one."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+    return any(p.kind is p.VAR_KEYWORD or (p.name == "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+               for p in parameters)
+
+
+def _own_bot(spec: str, name: str, seed: int | str) -> Bot:
     """Import ``module:Name`` and call it. Any failure (a bad name, a module that does not import, raises or has
     a syntax error, a factory that fails) is one MatchError naming the spec, never a traceback."""
     if not _OWN_BOT.fullmatch(name):
@@ -51,7 +65,7 @@ def _own_bot(spec: str, name: str) -> Bot:
     if factory is None:
         raise MatchError(f"cannot load bot {quote(spec)}: module {module_name} has no {attribute!r}")
     try:
-        bot = factory()
+        bot = factory(seed=seed) if takes_seed(factory) else factory()
     except (Exception, SystemExit) as error:
         raise MatchError(f"cannot make bot {quote(spec)}: {type(error).__name__}: {quote(str(error))[1:-1]}") from None
     if not callable(getattr(bot, "act", None)):
