@@ -160,14 +160,24 @@ class Deck:
     """The order in which cards will be dealt, fixed before the hand begins.
 
     Make one with `Deck.seeded(seed)` (the same order on every machine and Python version), `Deck.secure()`
-    (the operating system's randomness), or `Deck.ordered(cards)` (a given order: replays and tests; it may hold
-    fewer than 52 cards when only those are needed).
+    (the operating system's randomness), ``Deck(cards)`` (a given order of all 52 distinct cards), or
+    `Deck.ordered(cards)` (a given order that may be a *partial stub deck*: replays and tests that need only
+    the cards a hand deals).
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_as_cards)
 
     def __attrs_post_init__(self) -> None:
         require_distinct(self.cards, "the deck")
+        if len(self.cards) != len(ALL_CARDS):
+            raise CardError(f"a deck is the {len(ALL_CARDS)} distinct cards, got {len(self.cards)} "
+                            f"({format_cards(self.cards) or 'none'}); a partial stub deck holding only the cards "
+                            f"a hand deals is Deck.ordered(cards)")
+
+    @property
+    def partial(self) -> bool:
+        """Whether this is a partial stub deck (`ordered`): fewer than 52 cards, only those a hand needs."""
+        return len(self.cards) < len(ALL_CARDS)
 
     @classmethod
     def standard(cls) -> Deck:
@@ -176,8 +186,12 @@ class Deck:
 
     @classmethod
     def ordered(cls, cards: Iterable[Card | int | str] | str) -> Deck:
-        """A deck in a given order (replays, tests): cards as `Card`, ints or text."""
-        return cls(_as_cards(cards))
+        """A deck in a given order (replays, tests): cards as `Card`, ints (card indexes) or text, distinct. It
+        may be a partial stub deck of fewer than 52 cards (`partial`): a hand dealt from it checks that it holds
+        every card the hand deals (`engine.start_hand` refuses a stub too short for its players and boards)."""
+        chosen = _as_cards(cards)
+        require_distinct(chosen, "the deck")
+        return cls._trusted(chosen)
 
     @classmethod
     def seeded(cls, seed: int | str | bytes) -> Deck:

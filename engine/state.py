@@ -20,7 +20,7 @@ from engine import events as ev
 from engine.actions import PLAIN_ACTIONS, Action, Bet, Call, Check, Fold, Raise, RunIt, Show, Verb
 from engine.betting import FixedLimit
 from engine.cards import Card, Deck
-from engine.errors import IllegalAction, RulesError
+from engine.errors import EngineError, IllegalAction, RulesError
 from engine.evaluation import BoardEvaluator
 from engine.legal import LegalActions, legal_actions, refusal, spot
 from engine.order import CLOCKWISE, Street, seat_order_from
@@ -207,9 +207,14 @@ class HandState(_HandFields):
         return tuple(seat for seat, folded in enumerate(self.folded) if not folded)
 
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now: never another player's face-down cards, mucked cards or the deck."""
+        """What ``seat`` may know now: never another player's face-down cards, mucked cards or the deck. A seat
+        is required (a view of "no seat" would look like a player's view of seat -1); a spectator's view is
+        ``engine.views.seat_view(state, None)``."""
         from engine.views import seat_view
 
+        if seat is None:
+            raise EngineError(f"state.view takes a seat 0..{len(self.stacks) - 1}, got None; a spectator's view "
+                              f"(no hole cards) is engine.views.seat_view(state, None)")
         return seat_view(self, seat)
 
     def legal_actions(self) -> LegalActions:
