@@ -13,7 +13,7 @@ LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 
 @pytest.mark.parametrize("cards", [[1, 2], ("As",), ALL_CARDS[:51], "As Kd"])
 def test_a_deck_is_the_52_distinct_cards(cards: object) -> None:
-    with pytest.raises(CardError, match="52 distinct cards.*Deck.ordered"):
+    with pytest.raises(CardError, match=r"52 distinct cards.*Deck\.ordered"):
         Deck(cards=cards)  # type: ignore[arg-type]
 
 
