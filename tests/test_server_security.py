@@ -4,8 +4,14 @@ on SQLite and on PostgreSQL (``db``, tests/conftest.py) unless it is about the n
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import json
+import os
+import socket
 from typing import Any
 
+import attrs
 import pytest
 
 pytest.importorskip("websockets")
@@ -75,3 +81,239 @@ def test_a_newcomer_under_a_departed_players_name_gets_none_of_her_folded_cards_
         assert not set(CARD.findall(newcomer.raw[-1])) & hole
 
     run(test, db, pause_seconds=600.0, tables=(TableConfig("limit", game="limit"),))
+
+
+# --- slow readers --------------------------------------------------------------------------------------------
+
+
+class FakeConnection:
+    """Enough of a websockets connection for a Sender: ``send`` blocks until the test opens ``gate``."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed_with: tuple[int, str] | None = None
+        self.gate = asyncio.Event()
+        self.aborted = False
+        self.remote_address = ("192.0.2.1", 5000)
+        self.transport = self
+
+    def get_extra_info(self, name: str) -> None:
+        return None
+
+    async def send(self, text: str) -> None:
+        await self.gate.wait()
+        self.sent.append(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed_with = (code, reason)
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+def test_the_sender_keeps_the_newest_view_every_other_message_in_order_and_closes_past_its_limit():
+    from engine.server.room import message
+    from engine.server.sender import SLOW_READER, Sender
+
+    async def main() -> None:
+        ws = FakeConnection()
+        sender = Sender(ws, max_messages=5, max_bytes=1 << 20, ping_interval=None, ping_timeout=1)  # type: ignore[arg-type]
+        views = [message("view", n=n) for n in range(4)]
+        sender.send(views[0])
+        await asyncio.sleep(0)  # the writer takes views[0] and waits on the socket with it
+        sender.send(message("deal", n=1))
+        sender.send(views[1])
+        sender.send(message("hand", n=1))
+        sender.send(views[2])
+        sender.send(views[3])  # supersedes every view still waiting; the deal and the hand stay, in order
+        assert sender.waiting == 3
+        ws.gate.set()
+        for _ in range(10):
+            await asyncio.sleep(0)
+        kinds = [json.loads(text) for text in ws.sent]
+        assert [(k["type"], k["n"]) for k in kinds] == [("view", 0), ("deal", 1), ("hand", 1), ("view", 3)]
+        ws.gate.clear()
+        for n in range(6):  # nobody reads: five wait, the sixth is one too many
+            sender.send(message("hand", n=n))
+        assert ws.closed_with is None
+        ws.gate.set()
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert ws.closed_with is not None and ws.closed_with[0] == SLOW_READER
+        sender.send(message("hand", n=99))  # after the close nothing is queued
+        assert sender.waiting == 0
+        await sender.stop()
+
+    asyncio.run(main())
+
+
+def open_never_reader(port: int, text: str, *, origin: str | None = None) -> socket.socket:
+    """A raw WebSocket client with a small receive buffer: it shakes hands, sends ``text`` as one frame and
+    never reads again (blocking calls: run it in a thread, the server shares the test's loop)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.settimeout(10)
+    sock.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                  + (f"Origin: {origin}\r\n" if origin else "") + "\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)  # one byte at a time: nothing after the handshake is read
+    assert head.startswith(b"HTTP/1.1 101"), head
+    payload = text.encode()
+    mask = os.urandom(4)
+    assert len(payload) < 126
+    sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+    return sock
+
+
+@pytest.mark.parametrize("closer", ["queue", "keepalive"])
+def test_never_reading_watchers_are_closed_while_a_player_plays_on_and_the_queues_stay_bounded(tmp_path, closer):
+    """Twenty sockets watch the bots' table and never read (a 4 KB receive buffer): the server keeps at most
+    its limit queued for each, closes them all, and a person at the same table plays hand after hand. Either
+    mechanism alone closes them: the queue's limit (the keepalive slow), or the keepalive (the queue huge),
+    whose pong timer runs while the socket's buffer is full."""
+    readers: list[socket.socket] = []
+
+    async def test(server: GameServer, port: int) -> None:
+        server.start_bots({"limit": 3})
+        watch = json.dumps({"type": "watch", "table": "limit"})
+        for _ in range(20):
+            readers.append(await asyncio.to_thread(open_never_reader, port, watch))
+        loop = asyncio.get_running_loop()
+        while len(server.watchers.get("limit", ())) < 20:
+            await asyncio.sleep(0.02)
+        person = await client(port)
+        await person.send(type="join", table="limit", name="person", buy_in=100)
+        seat = (await person.until("welcome"))["seat"]
+        from test_server_net import play_person
+
+        playing = asyncio.create_task(play_person(person, seat, 30))  # on until the readers are gone
+        deadline = loop.time() + 40
+        while server.watchers.get("limit") and loop.time() < deadline:
+            for watcher in server.watchers.get("limit", ()):
+                sender = watcher.sender
+                assert sender.waiting <= sender.max_messages and sender.waiting_bytes <= sender.max_bytes
+            await asyncio.sleep(0.05)
+        assert not server.watchers.get("limit"), "the never-reading watchers were not closed"
+        await asyncio.wait_for(playing, 60)  # the person played on meanwhile
+        assert server.rooms["limit"].table.hands_played >= 30
+
+    try:
+        limits = ({"send_queue_messages": 8, "send_queue_bytes": 65536, "ping_interval_seconds": 600.0}
+                  if closer == "queue" else
+                  {"send_queue_messages": 10**6, "send_queue_bytes": 1 << 30, "ping_interval_seconds": 1.0,
+                   "ping_timeout_seconds": 4.0})
+        run(test, str(tmp_path / "server.sqlite3"), seconds=90, max_connections_per_address=64,
+            tables=(TableConfig("limit", game="limit"),), **limits)
+    finally:
+        for sock in readers:
+            sock.close()
+
+
+# --- malformed input, origins, caps, headers ----------------------------------------------------------------
+
+
+def test_json_nested_thousands_deep_under_the_size_limit_is_refused_as_malformed_and_the_connection_lives(tmp_path):
+    from engine.server.protocol import ProtocolError, parse_message
+
+    deep = "[" * 1500 + "]" * 1500  # 3 KB
+    with pytest.raises(ProtocolError, match="nested 1500 deep"):
+        parse_message(deep, 4096)
+    with pytest.raises(ProtocolError, match="nested"):
+        parse_message('{"type": "ping", "id": ' + "{" * 1000 + "}" * 1000 + "}", 4096)
+    brackets_in_a_string = '{"type": "ping", "id": "[[[[[[[[[[[[[[[[[[[[\\"[{{{{{{{{{{{{{{{{{{{{{"}'
+    assert parse_message(brackets_in_a_string, 4096)["type"] == "ping"
+
+    async def test(server: GameServer, port: int) -> None:
+        person = await client(port)
+        for text in (deep, deep.encode()):
+            await person.ws.send(text)
+            assert "nested 1500 deep" in (await person.until("error"))["message"]
+        await person.send(type="ping", id=7)
+        assert (await person.until("pong"))["id"] == 7  # still open
+
+    run(test, str(tmp_path / "server.sqlite3"))
+
+
+def handshake_status(port: int, headers: dict[str, str]) -> int:
+    """The HTTP status the WebSocket handshake gets with these extra headers (101: accepted)."""
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.request("GET", "/ws", headers={"Upgrade": "websocket", "Connection": "Upgrade",
+                                                  "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode(),
+                                                  "Sec-WebSocket-Version": "13", **headers})
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def test_a_websocket_from_another_sites_page_is_refused_and_one_from_the_page_or_a_program_is_not(tmp_path):
+    async def test(server: GameServer, port: int) -> None:
+        def status(**headers: str) -> Any:
+            return asyncio.to_thread(handshake_status, port, headers)
+
+        own = f"127.0.0.1:{port}"
+        assert await status() == 101  # no Origin: a program (the bots, a script)
+        assert await status(Origin=f"http://{own}") == 101  # the page the server served
+        assert await status(Origin=f"http://localhost:{port}", Host=f"localhost:{port}") == 101
+        assert await status(Origin="https://cards.example") == 101  # listed in allowed_origins
+        assert await status(Origin=f"https://{own}") == 101  # the same page behind a proxy that speaks TLS
+        for foreign in ("http://evil.example", f"http://{own}.evil.example", "null",
+                        f"http://127.0.0.1:{port + 1}"):
+            assert await status(Origin=foreign) == 403, foreign
+        assert await status(Origin="http://evil.example", Host="evil.example") == 101  # (DNS rebinding: see docs)
+
+    run(test, str(tmp_path / "server.sqlite3"), allowed_origins=["https://cards.example"])
+
+
+def test_connections_are_capped_per_address_and_in_total_and_the_servers_own_bots_are_not_held_to_it(tmp_path):
+    from websockets.exceptions import InvalidStatus
+
+    async def test(server: GameServer, port: int) -> None:
+        server.start_bots({"limit": 4})  # four bots from 127.0.0.1, beyond the cap of three: not refused
+        while len(server.sessions) < 4:
+            await asyncio.sleep(0.02)
+        people = [await client(port) for _ in range(3)]
+        with pytest.raises(InvalidStatus) as refused:
+            await client(port)
+        assert refused.value.response.status_code == 429
+        await people[0].ws.close()
+        while len(server.server.all_connections) > 4 + 2:
+            await asyncio.sleep(0.02)
+        people[0] = await client(port)  # room again
+        await people[0].send(type="ping")
+        await people[0].until("pong")
+        server.config = attrs.evolve(server.config, max_connections=len(server.server.all_connections))
+        with pytest.raises(InvalidStatus) as full:
+            await client(port)
+        assert full.value.response.status_code == 503
+        assert server.rooms["limit"].table.hands_played >= 1
+
+    run(test, str(tmp_path / "server.sqlite3"), max_connections_per_address=3,
+        tables=(TableConfig("limit", game="limit"),))
+
+
+def test_every_http_response_carries_the_security_headers(tmp_path):
+    import urllib.error
+    import urllib.request
+
+    async def test(server: GameServer, port: int) -> None:
+        for path in ("/", "/static/table.js", "/api/tables", "/nothing"):
+            try:
+                response = await asyncio.to_thread(urllib.request.urlopen, f"http://127.0.0.1:{port}{path}", None, 5)
+            except urllib.error.HTTPError as error:
+                response = error
+            headers = response.headers
+            policy = headers["Content-Security-Policy"]
+            assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy, path
+            assert "script-src 'self';" in policy and "unsafe-inline" not in policy
+            assert f"connect-src 'self' ws://127.0.0.1:{port} wss://127.0.0.1:{port};" in policy
+            assert headers["X-Content-Type-Options"] == "nosniff" and headers["Referrer-Policy"] == "no-referrer"
+        assert await asyncio.to_thread(handshake_status, port, {"Origin": "http://evil.example"}) == 403
+
+    run(test, str(tmp_path / "server.sqlite3"))

@@ -4,21 +4,26 @@ at ``/ws``. It parses, routes and sends; the game logic is the rooms' (`engine.s
 Needs the ``server`` extra: websockets (its asyncio API, with ``process_request`` answering plain HTTP on the
 same port). Everything runs on one asyncio loop in one thread, so the rooms and the SQLite connection are only
 ever touched by that thread: a request is parsed, applied to its room (which stores it), and the room's
-messages are pushed to the connections (`broadcast`, no awaiting) before the next request is read.
+messages are queued for the connections (each connection's `engine.server.sender.Sender`: a bounded queue
+and a writer task, so one slow reader never holds up the others) before the next request is read.
 """
 
 from __future__ import annotations
 
 import asyncio
 import http
+import ipaddress
 import json
 import logging
+import re
+import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
@@ -30,6 +35,7 @@ from engine.server.codes import CLOSES, ClientError, Code
 from engine.server.config import ServerConfig, TableConfig
 from engine.server.protocol import ProtocolError, parse_message
 from engine.server.room import PROTOCOL_VERSION, WATCHERS, Policy, Room, message
+from engine.server.sender import Sender
 from engine.server.store import Storage
 
 log = logging.getLogger("engine.server")
@@ -43,11 +49,15 @@ WEBSOCKET_MAX_SIZE = 65536  # frames above this are cut by websockets itself (cl
 BAD_MESSAGES_BEFORE_CLOSE = 10
 
 
-class Session:
-    """One WebSocket connection: the seat it holds, if any, and its message budget."""
+BOT_KEY_HEADER = "X-Omaha-Bot-Key"  # the server's own bots say so (they are not held to the per-address cap)
 
-    def __init__(self, ws: ServerConnection, rate: float, burst: int, now: float) -> None:
+
+class Session:
+    """One WebSocket connection: the seat it holds, if any, its message budget and its `Sender`."""
+
+    def __init__(self, ws: ServerConnection, sender: Sender, rate: float, burst: int, now: float) -> None:
         self.ws = ws
+        self.sender = sender
         self.room: Room | None = None
         self.seat: int | None = None
         self.watching: Room | None = None
@@ -79,7 +89,7 @@ class GameServer:
         self._ticker: asyncio.Task[None] | None = None
         self.bots: BotManager | None = None
         self.port = 0
-        self._closing: set[asyncio.Task[None]] = set()
+        self.bot_key = secrets.token_urlsafe(24)  # sent by the server's own bots (BOT_KEY_HEADER)
         for room in self.rooms.values():
             log.info("table %s: %d players, %d hands played%s", room.id, len(room.table.players),
                      room.table.hands_played, ", a hand in play" if room.hand is not None else "")
@@ -90,8 +100,8 @@ class GameServer:
         """Listen; returns the port (pass 0 for a free one)."""
         self.server = await serve(self.handle, host or self.config.host,
                                   self.config.port if port is None else port,
-                                  process_request=self.http, max_size=WEBSOCKET_MAX_SIZE, ping_interval=20,
-                                  ping_timeout=20, compression=None)
+                                  process_request=self.http, max_size=WEBSOCKET_MAX_SIZE, ping_interval=None,
+                                  compression=None)  # the keepalive is the Sender's: it does not queue
         self._ticker = asyncio.create_task(self._tick_forever())
         sockets = self.server.sockets
         bound: int = sockets[0].getsockname()[1] if sockets else 0
@@ -105,7 +115,7 @@ class GameServer:
         if counts is None:
             counts = {room.id: self.config.table_bots(room.config) for room in self.rooms.values()}
         self.bots = BotManager(self.rooms, counts, f"ws://127.0.0.1:{self.port}/ws",
-                               budget=(self.config.rate, self.config.burst))
+                               budget=(self.config.rate, self.config.burst), headers={BOT_KEY_HEADER: self.bot_key})
         self.bots.ensure()
         for room in self.rooms.values():
             self.flush(room)
@@ -120,7 +130,12 @@ class GameServer:
             await asyncio.gather(self._ticker, return_exceptions=True)
         if self.server is not None:
             self.server.close()
-            await self.server.wait_closed()
+            try:  # a connection that does not read cannot take its close frame: cut it off
+                await asyncio.wait_for(asyncio.shield(self.server.wait_closed()), 5)
+            except TimeoutError:
+                for connection in self.server.all_connections:
+                    connection.transport.abort()
+                await self.server.wait_closed()
 
     def adopt(self) -> list[str]:
         """Open every stored table that no server holds (a table of an earlier run, or of a server that has
@@ -168,9 +183,23 @@ class GameServer:
     # --- HTTP --------------------------------------------------------------------------------------------------
 
     def http(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Serves the lobby's JSON, the page and its static files; lets ``/ws`` on to the WebSocket handshake."""
+        """Serves the lobby's JSON, the page and its static files; lets ``/ws`` on to the WebSocket handshake
+        when the connection caps and the Origin allow it. Every response carries the security headers."""
+        response = self._http(connection, request)
+        if response is not None:
+            for name, value in security_headers(request.headers.get("Host")).items():
+                response.headers[name] = value
+        return response
+
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        refused = self._over_cap(connection)
+        if refused is not None:
+            return refused
         path = request.path.split("?", 1)[0]
         if path == "/ws":
+            if not origin_allowed(request.headers, self.config.allowed_origins):
+                log.warning("refused a WebSocket from origin %s", request.headers.get("Origin", "")[:100])
+                return connection.respond(http.HTTPStatus.FORBIDDEN, "this origin may not open the WebSocket\n")
             return None  # go on with the WebSocket handshake
         if path == "/api/tables":
             body = json.dumps({"version": PROTOCOL_VERSION, "tables": [r.lobby() for r in self.rooms.values()]})
@@ -191,11 +220,38 @@ class GameServer:
                 return _typed(connection.respond(http.HTTPStatus.OK, PAGE), "text/html; charset=utf-8")
         return connection.respond(http.HTTPStatus.NOT_FOUND, "not found\n")
 
+    def _over_cap(self, connection: ServerConnection) -> Response | None:
+        """503 when the server holds `max_connections` connections, 429 when this address holds
+        `max_connections_per_address` (the server's own bots, which carry its key, aside)."""
+        assert self.server is not None
+        # every other connection, from its accept on (handshakes included; this one is not among them yet)
+        connections = self.server.all_connections - {connection}
+        if len(connections) >= self.config.max_connections:
+            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "the server is full: try again later\n")
+        if self._is_bot(connection):
+            return None
+        address = _host(connection)
+        same = sum(1 for other in connections if _host(other) == address and not self._is_bot(other))
+        if same >= self.config.max_connections_per_address:
+            log.warning("refused a connection from %s: %d connections from that address already", address, same)
+            return connection.respond(http.HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your "
+                                                                         "address\n")
+        return None
+
+    def _is_bot(self, connection: ServerConnection) -> bool:
+        """Whether the connection is one of the server's own bots: its handshake carries the server's key."""
+        request = connection.request
+        key = None if request is None else request.headers.get(BOT_KEY_HEADER)
+        return key is not None and secrets.compare_digest(key.encode(), self.bot_key.encode())
+
     # --- WebSocket ---------------------------------------------------------------------------------------------
 
     async def handle(self, ws: ServerConnection) -> None:
         """One WebSocket connection: reads its messages within the rate limit and dispatches them."""
-        session = Session(ws, self.config.rate, self.config.burst, self.clock())
+        config = self.config
+        sender = Sender(ws, max_messages=config.send_queue_messages, max_bytes=config.send_queue_bytes,
+                        ping_interval=config.ping_interval_seconds, ping_timeout=config.ping_timeout_seconds)
+        session = Session(ws, sender, config.rate, config.burst, self.clock())
         try:
             async for raw in ws:
                 if session.closing:
@@ -220,24 +276,23 @@ class GameServer:
             pass
         finally:
             self._drop(session)
+            await sender.stop()
 
     def _refuse(self, session: Session, code: Code, text: str, *, close: int | None = None) -> None:
         """An error message with its code; the connection is closed (with ``close``, or the code's own
         `CLOSES`), its seat, if any, kept for the grace period like any dropped connection."""
-        broadcast([session.ws], message("error", code=code, message=text))
+        session.sender.send(message("error", code=code, message=text))
         close = close or CLOSES.get(code)
         if close:
             session.closing = True
             self._drop(session)
-            task = asyncio.get_running_loop().create_task(session.ws.close(close, text[:100]))
-            self._closing.add(task)
-            task.add_done_callback(self._closing.discard)
+            session.sender.close(close, text)
 
     def dispatch(self, session: Session, data: dict[str, Any]) -> None:
         """Routes one client message to what handles its type."""
         kind = data["type"]
         if kind == "ping":
-            broadcast([session.ws], message("pong", id=data.get("id")))
+            session.sender.send(message("pong", id=data.get("id")))
             return
         if kind == "join":
             self._join(session, data)
@@ -254,7 +309,7 @@ class GameServer:
                 raise ProtocolError(Code.NO_SEAT,
                                     "history: you neither sit at nor watch a table; send join, resume or watch")
             hands = room.history(session.seat if session.room is not None else None, data.get("count", 10))
-            broadcast([session.ws], message("history", table=room.id, hands=hands))
+            session.sender.send(message("history", table=room.id, hands=hands))
             return
         room, seat = session.room, session.seat
         if room is None or seat is None:
@@ -303,8 +358,8 @@ class GameServer:
         self._unwatch(session)
         session.watching = room
         self.watchers.setdefault(room.id, set()).add(session)
-        broadcast([session.ws], message("watching", table=room.id))
-        broadcast([session.ws], room.watch_message())
+        session.sender.send(message("watching", table=room.id))
+        session.sender.send(room.watch_message())
 
     def _unwatch(self, session: Session) -> None:
         room, session.watching = session.watching, None
@@ -337,7 +392,7 @@ class GameServer:
         fields: dict[str, Any] = {"table": room.id, "seat": seat}
         if token is not None:
             fields["token"] = token
-        broadcast([session.ws], message("welcome", **fields))
+        session.sender.send(message("welcome", **fields))
         room.connect(seat)
         self.flush(room)
 
@@ -355,12 +410,13 @@ class GameServer:
         outbox, room.outbox = room.outbox, []
         for out in outbox:
             if out.seat == WATCHERS:
-                broadcast([watcher.ws for watcher in self.watchers.get(room.id, ())], out.text)
+                for watcher in self.watchers.get(room.id, ()):
+                    watcher.sender.send(out.text)
                 continue
             session = self.sessions.get((room.id, out.seat))
             if session is None:
                 continue
-            broadcast([session.ws], out.text)
+            session.sender.send(out.text)
             if out.unbind:
                 del self.sessions[(room.id, out.seat)]
                 session.room = session.seat = None
@@ -386,6 +442,59 @@ def code_of(error: EngineError) -> Code:
     """The code an error goes back to the client with: its own, or (an engine error that is no client's, such
     as a store's) ``refused``."""
     return error.code if isinstance(error, ClientError) else Code.REFUSED
+
+
+def origin_allowed(headers: Headers, allowed: tuple[str, ...]) -> bool:
+    """A WebSocket handshake's Origin is allowed when there is none (a program, not a browser page), when it
+    is the page's own (its host and port are the Host the request was sent to), or when it is listed in
+    ``allowed_origins`` (``"*"``: any). Anything else is another site's page trying to use a visitor's
+    browser to play (cross-site WebSocket hijacking)."""
+    origins = headers.get_all("Origin")
+    if not origins:
+        return True
+    if len(origins) > 1:
+        return False
+    origin = origins[0].strip().rstrip("/").lower()
+    if "*" in allowed or origin in allowed:
+        return True
+    host = (headers.get("Host") or "").strip().lower()
+    scheme, _, rest = origin.partition("://")
+    return bool(host) and scheme in ("http", "https") and _with_port(rest, scheme) == _with_port(host, scheme)
+
+
+def _with_port(host: str, scheme: str) -> str:
+    """``host[:port]`` with the scheme's default port written out, so that ``a:80`` and ``a`` compare equal."""
+    if host.endswith("]") or ":" not in host.rsplit("]", 1)[-1]:
+        return f"{host}:{443 if scheme == 'https' else 80}"
+    return host
+
+
+_HOST = re.compile(r"[a-z0-9.\-]+(:[0-9]{1,5})?|\[[0-9a-f:.]+\](:[0-9]{1,5})?", re.IGNORECASE)
+
+
+def security_headers(host: str | None) -> dict[str, str]:
+    """The headers every HTTP response carries: a Content-Security-Policy that lets the page load only its own
+    files (no inline script or style, no other host, no frames around it) and open the WebSocket to its own
+    host, no content-type sniffing, no referrer sent on."""
+    connect = "'self'"
+    if host is not None and _HOST.fullmatch(host):  # CSP 2 browsers need ws:// spelled out; 3 take 'self'
+        connect += f" ws://{host} wss://{host}"
+    policy = (f"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+              f"connect-src {connect}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
+              f"object-src 'none'")
+    return {"Content-Security-Policy": policy, "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
+
+
+def _host(connection: ServerConnection) -> str:
+    """The connection's client address (IPv4 and IPv4-mapped IPv6 alike), for the per-address cap."""
+    try:
+        address = ipaddress.ip_address(connection.remote_address[0])
+    except (TypeError, ValueError, IndexError):
+        return "?"
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return str(address)
 
 
 def _typed(response: Response, content_type: str) -> Response:

@@ -49,16 +49,18 @@ def decide(bot: Bot, data: dict[str, Any]) -> dict[str, Any] | None:
 
 
 async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, budget: tuple[float, int],
-                   retries: int = 50) -> str:
+                   retries: int = 50, headers: dict[str, str] | None = None) -> str:
     """Hold the seat with ``token`` and play until the bot leaves the table (returns "left"), its token is
     refused ("refused"), or ``stop`` is set ("stopped"). A dropped connection is resumed. ``budget``: the
-    server's (rate, burst) per connection, which the bot keeps well within by waiting before it sends."""
+    server's (rate, burst) per connection, which the bot keeps well within by waiting before it sends;
+    ``headers``: sent with the handshake (the server's key for its own bots)."""
     loop = asyncio.get_running_loop()
     for _ in range(retries):
         if stop.is_set():
             return "stopped"
         try:
-            async with connect(url, open_timeout=10, close_timeout=2, compression=None) as ws:
+            async with connect(url, open_timeout=10, close_timeout=2, compression=None,
+                               additional_headers=headers) as ws:
                 spend = MessageBudget.for_client(*budget, loop.time())
                 spend.allow(loop.time())
                 await ws.send(json.dumps({"type": "resume", "version": PROTOCOL_VERSION, "token": token}))
@@ -96,8 +98,9 @@ class BotManager:
     """Keeps ``count`` bots seated at each room (`ensure`, called now and then), each one a client task."""
 
     def __init__(self, rooms: dict[str, Room], counts: dict[str, int], url: str, *,
-                 budget: tuple[float, int]) -> None:
+                 budget: tuple[float, int], headers: dict[str, str] | None = None) -> None:
         self.rooms = rooms
+        self.headers = headers
         self.counts = counts
         self.url = url
         self.budget = budget
@@ -139,7 +142,7 @@ class BotManager:
             bot = make_bot("caller")
         key = (room.id, seat)
         task = asyncio.get_running_loop().create_task(play_bot(self.url, token, bot, stop=self.stop,
-                                                                      budget=self.budget))
+                                                                      budget=self.budget, headers=self.headers))
         self.tasks[key] = task
         task.add_done_callback(lambda _: self.tasks.pop(key, None) if self.tasks.get(key) is task else None)
 

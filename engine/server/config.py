@@ -123,6 +123,16 @@ class TableConfig:
                 "provably_fair": self.provably_fair, "straddle": self.straddle}
 
 
+def _origins(value: Any) -> tuple[str, ...]:
+    """``allowed_origins``: a list of origins as browsers send them (``https://example.com``, with a port
+    when it is not the scheme's own), or ``"*"`` for any."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple)) or not all(
+            isinstance(item, str) and (item == "*" or "://" in item) for item in value):
+        raise ConfigError(f'allowed_origins is a list of origins such as "https://example.com" (or "*"), '
+                          f"got {quote(value)}")
+    return tuple(item.rstrip("/").lower() for item in value)
+
+
 @attrs.frozen(slots=True)
 class ServerConfig:
     """The server as a whole: where it listens, its database, its tables and its connection policies.
@@ -131,6 +141,13 @@ class ServerConfig:
     out; after ``away_seconds`` away they are removed with their chips cashed out. ``pause_seconds`` between
     hands. ``max_message_bytes`` and ``rate`` (messages a second, with a burst of ``burst``) bound what one
     connection may send.
+
+    What it sends each connection waits in a queue of at most ``send_queue_messages`` messages and
+    ``send_queue_bytes`` bytes (views superseding each other), past which the connection is closed as too slow;
+    a keepalive ping every ``ping_interval_seconds`` cuts off a connection whose pong takes longer than
+    ``ping_timeout_seconds``. At most ``max_connections`` connections at once, ``max_connections_per_address``
+    from one address (the server's own bots aside). A WebSocket handshake whose ``Origin`` is neither the
+    page's own (the ``Host`` it was asked for) nor in ``allowed_origins`` is refused (no Origin: allowed).
     """
 
     host: str = "127.0.0.1"
@@ -144,6 +161,13 @@ class ServerConfig:
     max_message_bytes: int = 4096
     rate: float = 20.0
     burst: int = 40
+    send_queue_messages: int = 64
+    send_queue_bytes: int = 262144
+    ping_interval_seconds: float = 20.0
+    ping_timeout_seconds: float = 20.0
+    max_connections: int = 1000
+    max_connections_per_address: int = 16
+    allowed_origins: tuple[str, ...] = attrs.field(default=(), converter=_origins)
 
     def __attrs_post_init__(self) -> None:
         whole(self.port, "port", minimum=0, maximum=65535, error=ConfigError)
@@ -156,6 +180,12 @@ class ServerConfig:
         whole(self.max_message_bytes, "max_message_bytes", minimum=256, error=ConfigError)
         finite(self.rate, "rate", positive=True, error=ConfigError)
         whole(self.burst, "burst", minimum=1, error=ConfigError)
+        whole(self.send_queue_messages, "send_queue_messages", minimum=4, error=ConfigError)
+        whole(self.send_queue_bytes, "send_queue_bytes", minimum=65536, error=ConfigError)
+        for key in ("ping_interval_seconds", "ping_timeout_seconds"):
+            finite(getattr(self, key), key, positive=True, error=ConfigError)
+        whole(self.max_connections, "max_connections", minimum=1, error=ConfigError)
+        whole(self.max_connections_per_address, "max_connections_per_address", minimum=1, error=ConfigError)
 
     def table_bots(self, table: TableConfig) -> int:
         """How many bots to seat at a table: its own setting, else the server's, at most its seats."""

@@ -8,6 +8,7 @@ which goes back to the client in an ``error`` message; the table is never touche
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from engine.server.codes import ClientError, Code
@@ -30,15 +31,43 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
+MAX_DEPTH = 8
+"""How deeply a message's JSON may nest. The protocol's messages nest two deep (``act``'s action); a parser
+or any recursive code that meets a message nested thousands deep under the size limit would exhaust the stack,
+so such a message is refused before it is parsed."""
+_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')  # a string (skipped whole) or a bracket
+_NESTING_BYTES = re.compile(_NESTING.pattern.encode())
+
+
 class ProtocolError(ClientError):
     """A message that is not a message of the protocol, or a request this connection cannot make (no seat,
     already seated): counted toward closing a connection that sends many."""
+
+
+def nesting(raw: str | bytes) -> int:
+    """How deeply the JSON text's arrays and objects nest (brackets inside strings do not count): linear in
+    the text, with no recursion, and at once for a message with few brackets (every real one)."""
+    opening = raw.count("[") + raw.count("{") if isinstance(raw, str) else raw.count(b"[") + raw.count(b"{")
+    if opening <= MAX_DEPTH:
+        return opening
+    depth = deepest = 0
+    for found in (_NESTING.finditer(raw) if isinstance(raw, str) else _NESTING_BYTES.finditer(raw)):
+        token = found.group()
+        if token in ("[", "{", b"[", b"{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in ("]", "}", b"]", b"}"):
+            depth -= 1
+    return deepest
 
 
 def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
     """The message as a dict with a known ``type`` and exactly its fields; ProtocolError otherwise."""
     if len(raw) > limit:
         raise ProtocolError(Code.TOO_LARGE, f"message too large: {len(raw)} bytes, the limit is {limit}")
+    depth = nesting(raw)
+    if depth > MAX_DEPTH:
+        raise ProtocolError(Code.MALFORMED, f"malformed JSON: nested {depth} deep, the limit is {MAX_DEPTH}")
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as error:

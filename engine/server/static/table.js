@@ -50,6 +50,7 @@
       if (key === "class") node.className = value;
       else if (key === "text") node.textContent = value;
       else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else if (key === "style") node.style.cssText = value; // CSSOM: allowed by the CSP, a style attribute is not
       else node.setAttribute(key, value === true ? "" : String(value));
     }
     for (const child of children.flat()) {

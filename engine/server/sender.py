@@ -1,0 +1,166 @@
+"""What the server sends one connection: a bounded queue, a writer task, and a keepalive that does not wait
+behind either.
+
+Every message to a client goes through its `Sender` (docs/server.md, "Slow readers"). Sending never blocks the
+server: `Sender.send` queues the text and returns; the writer task hands one message at a time to the
+WebSocket, which waits while the socket's buffer is full. A client that reads slower than its table changes
+therefore falls behind in the queue, not in the server's memory:
+
+- a `view` supersedes the view still waiting before it (a view is the whole table as the seat sees it, so the
+  newest one is all a client needs); every other message (``welcome``, ``deal``, ``hand``, ``error``,
+  ``left``, ``history``, ...) is kept, in order;
+- the kernel's send buffer is held to `SOCKET_SEND_BUFFER`, so that a client that stops reading is noticed
+  within a few views rather than after megabytes;
+- past ``max_messages`` waiting messages or ``max_bytes`` waiting bytes the connection is closed with
+  `SLOW_READER` (1013, "try again later": the seat is kept, as for any dropped connection, and the player may
+  resume), and one that cannot even take its close frame is cut off after `CLOSE_SECONDS`.
+
+The keepalive pings every ``ping_interval`` seconds and cuts the connection off when no pong has come back
+within ``ping_timeout`` of sending the ping. websockets' own keepalive starts its pong timer only once the
+ping has been written out, which never happens while the socket's buffer is full (a client that stopped
+reading is then never dropped); this one times the whole exchange.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+from collections import deque
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from engine.server.room import message
+
+log = logging.getLogger("engine.server")
+
+SLOW_READER = 1013
+"""The close code for a connection whose outgoing queue passed its limit (RFC 6455's "try again later")."""
+CLOSE_SECONDS = 5.0
+"""How long a closing connection has to take its last messages and the close frame before it is cut off."""
+SOCKET_SEND_BUFFER = 65536
+"""The kernel's send buffer for each connection (SO_SNDBUF; Linux doubles it): left to itself the kernel grows
+it to megabytes for a client that does not read, which is memory the server's queue limit would not see."""
+_VIEW = message("view")[:-1] + ","  # how every view message begins: `message` writes the type first
+
+
+def is_view(text: str) -> bool:
+    """Whether the message is a `view`, which a later view supersedes."""
+    return text.startswith(_VIEW)
+
+
+class Sender:
+    """One connection's outgoing messages (see the module). Made with the connection, on its event loop."""
+
+    def __init__(self, ws: ServerConnection, *, max_messages: int, max_bytes: int, ping_interval: float | None,
+                 ping_timeout: float) -> None:
+        self.ws = ws
+        sock = ws.transport.get_extra_info("socket") if ws.transport is not None else None
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SOCKET_SEND_BUFFER)
+        self.max_messages = max_messages
+        self.max_bytes = max_bytes
+        self.ping_interval = ping_interval
+        self.ping_timeout = ping_timeout
+        self._queue: deque[list[str | None]] = deque()  # each entry [text]; a superseded view's text is None
+        self._view: list[str | None] | None = None  # the entry of the view waiting in the queue, if any
+        self.waiting = 0  # messages in the queue, superseded views not counted
+        self.waiting_bytes = 0
+        self._ready = asyncio.Event()
+        self._close: tuple[int, str] | None = None
+        self.closed = False
+        self._tasks = [asyncio.get_running_loop().create_task(self._write())]
+        if ping_interval is not None:
+            self._tasks.append(asyncio.get_running_loop().create_task(self._keepalive()))
+
+    def send(self, text: str) -> None:
+        """Queue one message; never waits. A view replaces the view still waiting, if any."""
+        if self._close is not None:
+            return
+        entry: list[str | None] = [text]
+        if is_view(text):
+            if self._view is not None:
+                self._forget(self._view)
+            self._view = entry
+        self._queue.append(entry)
+        self.waiting += 1
+        self.waiting_bytes += len(text)
+        if self.waiting > self.max_messages or self.waiting_bytes > self.max_bytes:
+            log.warning("connection %s: %d messages (%d bytes) not taken: closed as too slow",
+                        _address(self.ws), self.waiting, self.waiting_bytes)
+            self._queue.clear()
+            self._view = None
+            self.waiting = self.waiting_bytes = 0
+            self.close(SLOW_READER, f"too slow: more than {self.max_messages} messages or {self.max_bytes} "
+                                    f"bytes waiting")
+            return
+        self._ready.set()
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection once what is queued has been sent (cut off after `CLOSE_SECONDS`)."""
+        if self._close is None:
+            self._close = (code, reason[:100])
+            self._ready.set()
+            self._tasks.append(asyncio.get_running_loop().create_task(self._cut_off_later()))
+
+    async def stop(self) -> None:
+        """End the writer and the keepalive (the connection is gone or the server stops)."""
+        self.closed = True
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def _forget(self, entry: list[str | None]) -> None:
+        text = entry[0]
+        if text is not None:
+            entry[0] = None
+            self.waiting -= 1
+            self.waiting_bytes -= len(text)
+
+    async def _write(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                while not self._queue:
+                    if self._close is not None:
+                        await self.ws.close(*self._close)
+                        return
+                    self._ready.clear()
+                    await self._ready.wait()
+                entry = self._queue.popleft()
+                if entry is self._view:
+                    self._view = None
+                text = entry[0]
+                if text is None:
+                    continue
+                self._forget(entry)
+                await self.ws.send(text)
+
+    async def _cut_off_later(self) -> None:
+        await asyncio.sleep(CLOSE_SECONDS)
+        self.ws.transport.abort()
+
+    async def _keepalive(self) -> None:
+        assert self.ping_interval is not None
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await asyncio.sleep(self.ping_interval)
+                try:
+                    async with asyncio.timeout(self.ping_timeout):
+                        pong = await self.ws.ping()  # waits while the buffer is full: inside the timeout
+                        await pong
+                except TimeoutError:
+                    log.warning("connection %s: no pong within %.0f s: cut off", _address(self.ws),
+                                self.ping_timeout)
+                    self.ws.transport.abort()
+                    return
+
+
+def _address(ws: ServerConnection) -> str:
+    try:
+        host, port = ws.remote_address[:2]
+    except (TypeError, ValueError):
+        return "?"
+    return f"{host}:{port}"
