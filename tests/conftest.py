@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from helpers import new_seed
 from hypothesis import HealthCheck, settings
 from pgcluster import Cluster, Unavailable
 
@@ -21,6 +22,12 @@ settings.register_profile("dev", deadline=None, suppress_health_check=[HealthChe
 settings.register_profile("thorough", deadline=None, max_examples=2_000,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture
+def seed(request) -> int:
+    """The seed of a randomised test, printed (`helpers.new_seed`; TEST_SEED=N replays a run)."""
+    return new_seed(request.node.nodeid)
 
 
 @pytest.fixture(scope="session")

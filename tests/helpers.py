@@ -7,7 +7,11 @@ board cards the test does not name are filled with cards nobody named, so a test
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import asyncio
+import itertools
+import os
+import random
+from collections.abc import Callable, Iterable, Mapping
 
 from engine import ALL_CARDS, Action, Call, Card, Check, Deck, HandState, Street, parse_cards
 
@@ -70,3 +74,43 @@ def check_down(state: HandState) -> HandState:
     while state.actor is not None and state.street < Street.SHOWDOWN:
         state = state.apply(Check() if state.legal_actions().check else Call())
     return state
+
+
+# --- waiting in the server tests -----------------------------------------------------------------------------------
+
+TIME_SCALE = float(os.environ.get("TEST_TIME_SCALE", "1"))
+"""Multiplies every timeout the server tests wait with (TEST_TIME_SCALE=3 on a slow or loaded machine): one
+scale for all, instead of sleeps that are long enough on one machine and flaky on the next."""
+
+
+def scaled(seconds: float) -> float:
+    """A timeout of ``seconds`` on this machine (`TIME_SCALE`)."""
+    return seconds * TIME_SCALE
+
+
+async def wait_until(condition: Callable[[], bool], what: str, timeout: float = 10) -> None:
+    """Return as soon as ``condition()`` holds (checked every few milliseconds, the loop running meanwhile); an
+    AssertionError naming ``what`` if it does not within the scaled ``timeout``."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + scaled(timeout)
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"timed out after {scaled(timeout):g} s waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+# --- seeds ----------------------------------------------------------------------------------------------------------
+
+
+def new_seed(what: str) -> int:
+    """A seed for a randomised test: TEST_SEED when set (to replay a failure), else a fresh one; printed
+    either way, so a failing run's output says how to replay it."""
+    seed = int(os.environ.get("TEST_SEED") or random.SystemRandom().randrange(2**32))
+    print(f"{what}: seed {seed} (TEST_SEED={seed} replays it)")
+    return seed
+
+
+def seeded_shuffle(seed: int) -> Callable[[], Deck]:
+    """The decks a room deals, one after another, all fixed by ``seed`` (`Room`'s ``shuffle``)."""
+    count = itertools.count()
+    return lambda: Deck.seeded(f"{seed}:{next(count)}")

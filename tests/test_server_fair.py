@@ -4,9 +4,11 @@ commitment before any card, the reveal after the hand, the same commitment after
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from helpers import seeded_shuffle
 
 from engine import TableView, from_json
 from engine.bots import RandomBot
@@ -15,6 +17,21 @@ from engine.server import fair
 from engine.server.config import ConfigError, TableConfig
 from engine.server.room import Policy, Room
 from engine.server.store import SQLiteStore
+
+_DECKS: list[Callable[[], Deck]] = []
+
+
+def decks() -> Deck:
+    """The next deck a room in this test deals: seeded by the test's printed seed (`seeded_decks`)."""
+    return _DECKS[-1]()
+
+
+@pytest.fixture(autouse=True)
+def seeded_decks(seed):
+    """Every room here deals from decks fixed by the test's seed (printed), so a failure replays."""
+    _DECKS.append(seeded_shuffle(seed))
+    yield
+    _DECKS.pop()
 
 
 class Clock:
@@ -108,7 +125,7 @@ def test_provably_fair_is_a_table_option_off_by_default():
 
 
 def open_room(store, clock, **config) -> Room:
-    return Room.open(TableConfig("fair", **config), store, clock=clock,
+    return Room.open(TableConfig("fair", **config), store, clock=clock, shuffle=decks,
                      policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=0))
 
 

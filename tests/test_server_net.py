@@ -6,13 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import socket
+import subprocess
+import sys
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from helpers import new_seed, scaled, seeded_shuffle, wait_until
 
 pytest.importorskip("websockets")
 
@@ -35,12 +41,13 @@ def run(test: Callable[[GameServer, int], Awaitable[None]], db: str, *, seconds:
     values.update(config)
     cfg = ServerConfig(**values)
     store = open_store(cfg.db)
+    shuffle = seeded_shuffle(new_seed("the server's decks"))
 
     async def main() -> GameServer:
-        server = GameServer(cfg, store, tick_seconds=0.02)
+        server = GameServer(cfg, store, tick_seconds=0.02, shuffle=shuffle)
         port = await server.start(port=0)
         try:
-            await asyncio.wait_for(test(server, port), seconds)
+            await asyncio.wait_for(test(server, port), scaled(seconds))
         finally:
             await server.stop()
         return server
@@ -63,7 +70,7 @@ class Client:
         await self.ws.send(json.dumps(fields))
 
     async def recv(self, timeout: float = 5) -> dict[str, Any]:
-        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        raw = await asyncio.wait_for(self.ws.recv(), scaled(timeout))
         assert isinstance(raw, str)
         self.raw.append(raw)
         data: dict[str, Any] = json.loads(raw)
@@ -72,9 +79,9 @@ class Client:
 
     async def until(self, kind: str, timeout: float = 5) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
+        end = loop.time() + scaled(timeout)
         while True:
-            data = await self.recv(max(0.01, end - loop.time()))
+            data = await asyncio.wait_for(self.recv(60), max(0.01, end - loop.time()))
             if data["type"] == kind:
                 return data
 
@@ -194,8 +201,8 @@ def test_the_servers_own_bots_wait_rather_than_overdraw_its_rate_limit(db):
 
         server._refuse = spy  # type: ignore[method-assign]
         server.start_bots({"limit": 3})
-        await asyncio.sleep(3)
-        assert server.rooms["limit"].table.hands_played >= 2
+        room = server.rooms["limit"]
+        await wait_until(lambda: room.table.hands_played >= 2, "the bots to play two hands", timeout=30)
 
     run(test, db, rate=5.0, burst=4)
     assert not refused
@@ -260,11 +267,7 @@ def test_bad_clients_get_errors_and_the_table_plays_on(db):
         assert flood.ws.close_code == 1008
 
         before = room.table.hands_played
-        for _ in range(200):
-            if room.table.hands_played >= before + 3:
-                break
-            await asyncio.sleep(0.05)
-        assert room.table.hands_played >= before + 3
+        await wait_until(lambda: room.table.hands_played >= before + 3, "three more hands", timeout=30)
         room.table.check_chips()
 
     run(test, db)
@@ -276,9 +279,9 @@ def test_a_dropped_player_resumes_with_the_token_and_gets_the_current_view(db):
         await first.send(type="join", table="nl", name="ann", buy_in=150)
         welcome = await first.until("welcome")
         await first.ws.close()
-        await asyncio.sleep(0.05)
         room = server.rooms["nl"]
-        assert welcome["seat"] not in room.connected and room.table.seats[welcome["seat"]] is not None
+        await wait_until(lambda: welcome["seat"] not in room.connected, "the server to see the drop")
+        assert room.table.seats[welcome["seat"]] is not None
         again = await client(port)
         await again.send(type="resume", token=welcome["token"])
         back = await again.until("welcome")
@@ -435,3 +438,45 @@ def test_the_page_and_its_files_are_served_and_nothing_else(db, tmp_path, monkey
             assert (await asyncio.to_thread(get, bad))[0] == 404, bad
 
     run(test, db)
+
+
+def serve_command(tmp_path: Any, *args: str) -> list[str]:
+    """`python -m engine serve` on a fresh SQLite file, as an operator runs it."""
+    return [sys.executable, "-m", "engine", "serve", "--db", str(tmp_path / "serve.sqlite3"), *args]
+
+
+def test_serve_on_a_port_in_use_says_so_in_one_line_and_exits_2(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(serve_command(tmp_path, "--port", str(port), "--bots", "0"), capture_output=True,
+                              text=True, timeout=scaled(60), env={**os.environ, "PYTHONPATH": os.getcwd()})
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    errors = [text for text in done.stderr.splitlines() if "error" in text.lower()]
+    assert errors == [f"error: cannot listen on 127.0.0.1:{port}: the address is already in use (another server?)"]
+
+
+def test_serve_logs_the_address_to_open_and_a_structured_line_per_join_and_hand(tmp_path):
+    """The real command: the http:// address, then ``event=...`` lines (key=value) as bots sit down and play."""
+    config = tmp_path / "one.toml"
+    config.write_text('[server]\npause_seconds = 0\nbots = 2\n[[tables]]\nid = "t"\ngame = "limit"\n')
+    process = subprocess.Popen(serve_command(tmp_path, "--port", "0", "--config", str(config)),
+                               stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": os.getcwd()})
+    lines: list[str] = []
+    try:
+        assert process.stderr is not None
+        end = time.monotonic() + scaled(60)
+        while not any("event=hand " in text for text in lines):
+            assert time.monotonic() < end and process.poll() is None, lines
+            lines.append(process.stderr.readline().rstrip("\n"))
+    finally:
+        process.terminate()
+        process.wait(scaled(30))
+    listening = next(text for text in lines if "event=listening" in text)
+    assert re.search(r"url=http://127\.0\.0\.1:\d+/ websocket=ws://127\.0\.0\.1:\d+/ws$", listening)
+    joins = [text for text in lines if "event=join " in text]
+    assert len(joins) == 2 and all(re.search(r"table=t seat=\d name=\S+-bot-1 buy_in=200 bot=\w+$", j)
+                                   for j in joins), joins
+    assert re.search(r"event=hand table=t number=1 players=2 pot=\d+ rake=0$", lines[-1]), lines[-1]

@@ -6,19 +6,38 @@ Every test taking ``store`` or ``db`` runs twice: on SQLite and on PostgreSQL (t
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
+from collections.abc import Callable
 
 import pytest
+from helpers import scaled, seeded_shuffle
 
 from engine import TableView, from_json
 from engine.bots import RandomBot
+from engine.cards import Deck
 from engine.server import fair
 from engine.server.actions import ActionError, read_action
 from engine.server.config import TableConfig
 from engine.server.log import RoomState
 from engine.server.room import Policy, Room, RoomError
 from engine.server.store import FinishedHand, LedgerEntry, Record, SQLiteStore, StoreError, open_store
+
+_DECKS: list[Callable[[], Deck]] = []
+
+
+def decks() -> Deck:
+    """The next deck a room in this test deals: seeded by the test's printed seed (`seeded_decks`)."""
+    return _DECKS[-1]()
+
+
+@pytest.fixture(autouse=True)
+def seeded_decks(seed):
+    """Every room here deals from decks fixed by the test's seed (printed), so a failure replays."""
+    _DECKS.append(seeded_shuffle(seed))
+    yield
+    _DECKS.pop()
 
 
 class Clock:
@@ -39,7 +58,7 @@ def store(db):
 
 
 def open_room(store, clock, game="pot-limit", **config) -> Room:
-    return Room.open(TableConfig("t", game=game, **config), store, clock=clock,
+    return Room.open(TableConfig("t", game=game, **config), store, clock=clock, shuffle=decks,
                      policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=0))
 
 
@@ -373,7 +392,7 @@ def test_a_table_is_claimed_by_one_server_at_a_time(db):
         else:
             assert not second.claim("t1") and second.claim("t3")
         first.close()
-        deadline = time.monotonic() + 10  # PostgreSQL lets go when the first's backend has noticed it is gone
+        deadline = time.monotonic() + scaled(10)  # PostgreSQL lets go when the first's backend has noticed it is gone
         while not second.claim("t1"):
             assert time.monotonic() < deadline, "the first server's claim outlived its connection"
             time.sleep(0.05)
@@ -434,7 +453,7 @@ def test_a_straddle_is_posted_by_the_player_under_the_gun_who_asked_for_it(store
     plain.join("zed", 100)
     with pytest.raises(RoomError, match="does not allow straddles"):
         plain.set_straddle(0, True)
-    room = Room.open(TableConfig("s", game="no-limit", straddle=True), store, clock=clock,
+    room = Room.open(TableConfig("s", game="no-limit", straddle=True), store, clock=clock, shuffle=decks,
                      policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=0))
     for name in ("ann", "bob", "cy", "dee"):
         room.join(name, 100)
@@ -461,7 +480,7 @@ def test_a_straddle_is_posted_by_the_player_under_the_gun_who_asked_for_it(store
     assert straddled >= 3
     utg = room.table.table_seat(posts[0].seat)
     room.set_straddle(utg, False)
-    reopened = Room.open(room.config, store, clock=clock, policy=room.policy)  # the choices outlive a restart
+    reopened = Room.open(room.config, store, clock=clock, shuffle=decks, policy=room.policy)  # choices outlive restarts
     assert [m.straddle for m in reopened.state.seats[:4]] == [seat != utg for seat in range(4)]
     assert json.loads(reopened.view_message(utg))["straddle"] is False
     assert json.loads(reopened.view_message((utg + 1) % 4))["straddle"] is True
@@ -532,7 +551,7 @@ def test_history_gives_a_hands_hole_cards_to_the_sitting_dealt_them_not_to_a_new
     """ann folds unseen and leaves; a newcomer who joins as "ann" (at her very seat) asks for the history and
     must not get the old ann's cards: they belong to the token that was dealt them, not to a name or a seat."""
     clock = Clock()
-    room = Room.open(TableConfig("t", game="limit"), store, clock=clock,
+    room = Room.open(TableConfig("t", game="limit"), store, clock=clock, shuffle=decks,
                      policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=60))
     ann, _ = room.join("ann", 100)
     bob, _ = room.join("bob", 100)
@@ -545,7 +564,7 @@ def test_history_gives_a_hands_hole_cards_to_the_sitting_dealt_them_not_to_a_new
     newcomer, _ = room.join("ann", 100, seat=ann)
     assert newcomer == ann
     assert _holes_in(room.history(newcomer)) == set()  # neither the old ann's cards nor anybody's
-    reopened = Room.open(room.config, store, clock=clock, policy=room.policy)  # the same after a restart
+    reopened = Room.open(room.config, store, clock=clock, shuffle=decks, policy=room.policy)  # the same after a restart
     assert _holes_in(reopened.history(newcomer)) == set() and _holes_in(reopened.history(bob)) == bob_hole
 
 
@@ -557,7 +576,7 @@ def test_a_hand_stored_before_sittings_were_kept_shows_no_hole_cards_to_anybody(
     path = str(tmp_path / "old.sqlite3")
     clock = Clock()
     store = SQLiteStore(path)
-    room = Room.open(TableConfig("t", game="limit"), store, clock=clock,
+    room = Room.open(TableConfig("t", game="limit"), store, clock=clock, shuffle=decks,
                      policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=60))
     ann, _ = room.join("ann", 100)
     bob, _ = room.join("bob", 100)
@@ -570,7 +589,7 @@ def test_a_hand_stored_before_sittings_were_kept_shows_no_hole_cards_to_anybody(
     old.close()
     store = SQLiteStore(path)
     try:
-        room = Room.open(room.config, store, clock=clock, policy=room.policy)
+        room = Room.open(room.config, store, clock=clock, shuffle=decks, policy=room.policy)
         assert [_holes_in(room.history(seat)) for seat in (ann, bob, None)] == [set(), set(), set()]
     finally:
         store.close()
@@ -646,3 +665,33 @@ def test_the_time_bank_is_kept_in_the_log_so_a_restart_neither_refills_nor_loses
     assert (room._bank(first), room._bank(second)) == (pytest.approx(16), pytest.approx(3))
     again = open_room(store, clock, **config)
     assert (again._bank(first), again._bank(second)) == (pytest.approx(16), pytest.approx(3))
+
+
+def test_joins_leaves_busts_and_hands_are_logged_one_structured_line_each(store, caplog):
+    from engine.server.oplog import line
+
+    assert line("join", table="t", name='ann "the man" b', bot=None, ok=True) == (
+        'event=join table=t name="ann \\"the man\\" b" bot=- ok=true')
+    clock = Clock()
+    room = open_room(store, clock, game="no-limit")  # buy-ins 40..200
+    caplog.set_level("INFO", logger="engine.server")
+    ann, _ = room.join("ann b", 40)
+    bob, _ = room.join("bob", 200)
+    cy, _ = room.join("cy", 100)
+    room.leave(cy)
+    while room.table.seats[ann] is not None:  # ann shoves every hand, bob calls: someone busts
+        seat = room.actor_seat()
+        legal = seat_view_of(room, seat).legal
+        room.act(seat, read_action({"action": "raise", "to": legal.max_to} if legal.wager == "raise" and seat == ann
+                                   else {"action": "call"} if legal.call else {"action": "check"}))
+        if room.table.seats[bob] is None:
+            break
+    lines = [record.getMessage() for record in caplog.records if record.getMessage().startswith("event=")]
+    assert lines[:4] == ['event=join table=t seat=0 name="ann b" buy_in=40 bot=-',
+                         "event=join table=t seat=1 name=bob buy_in=200 bot=-",
+                         "event=join table=t seat=2 name=cy buy_in=100 bot=-",
+                         "event=leave table=t seat=2 name=cy chips=100"]
+    hands = [text for text in lines if text.startswith("event=hand ")]
+    assert hands and all(re.fullmatch(r"event=hand table=t number=\d+ players=2 pot=\d+ rake=\d+", h) for h in hands)
+    busts = [text for text in lines if text.startswith("event=bust ")]
+    assert len(busts) == 1 and re.fullmatch(r'event=bust table=t seat=[01] name=("ann b"|bob) chips=0', busts[0])

@@ -11,6 +11,7 @@ and a writer task, so one slow reader never holds up the others) before the next
 from __future__ import annotations
 
 import asyncio
+import errno
 import http
 import ipaddress
 import json
@@ -27,12 +28,14 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from engine.cards import Deck
 from engine.errors import EngineError
 from engine.server.actions import ActionError, read_action
 from engine.server.botclient import BotManager
 from engine.server.budget import MessageBudget
 from engine.server.codes import CLOSES, ClientError, Code
 from engine.server.config import ServerConfig, TableConfig
+from engine.server.oplog import line
 from engine.server.protocol import ProtocolError, parse_message
 from engine.server.room import PROTOCOL_VERSION, WATCHERS, Policy, Room, message
 from engine.server.sender import Sender
@@ -70,16 +73,18 @@ class GameServer:
     """The rooms of every configured table, and the connections to them."""
 
     def __init__(self, config: ServerConfig, store: Storage, *, clock: Callable[[], float] = time.monotonic,
-                 tick_seconds: float = 0.1) -> None:
+                 tick_seconds: float = 0.1, shuffle: Callable[[], Deck] = Deck.secure) -> None:
         self.config = config
         self.store = store
         self.clock = clock
+        self.shuffle = shuffle  # each hand's deck (`Room.shuffle`)
         self.tick_seconds = tick_seconds
         self.policy = Policy(config.grace_seconds, config.away_seconds, config.pause_seconds)
         self.rooms: dict[str, Room] = {}
         for table in config.tables:
             if store.claim(table.id):
-                self.rooms[table.id] = Room.open(table, store, clock=clock, policy=self.policy)
+                self.rooms[table.id] = Room.open(table, store, clock=clock, policy=self.policy,
+                                                   shuffle=shuffle)
             else:
                 log.warning("table %s is served by another server on this database: not opened here", table.id)
         self.adopt()  # tables from an earlier run whose config has since gone, or whose server is gone
@@ -97,16 +102,24 @@ class GameServer:
     # --- running -----------------------------------------------------------------------------------------------
 
     async def start(self, host: str | None = None, port: int | None = None) -> int:
-        """Listen; returns the port (pass 0 for a free one)."""
-        self.server = await serve(self.handle, host or self.config.host,
-                                  self.config.port if port is None else port,
-                                  process_request=self.http, max_size=WEBSOCKET_MAX_SIZE, ping_interval=None,
-                                  compression=None)  # the keepalive is the Sender's: it does not queue
+        """Listen; returns the port (pass 0 for a free one). A port that cannot be had (in use, not allowed) is a
+        `ListenError` that says which and why."""
+        host = host or self.config.host
+        wanted = self.config.port if port is None else port
+        try:
+            self.server = await serve(self.handle, host, wanted, process_request=self.http,
+                                      max_size=WEBSOCKET_MAX_SIZE, ping_interval=None,
+                                      compression=None)  # the keepalive is the Sender's: it does not queue
+        except OSError as error:
+            why = "the address is already in use (another server?)" if error.errno == errno.EADDRINUSE else (
+                error.strerror or str(error))
+            raise ListenError(f"cannot listen on {host}:{wanted}: {why}") from None
         self._ticker = asyncio.create_task(self._tick_forever())
         sockets = self.server.sockets
         bound: int = sockets[0].getsockname()[1] if sockets else 0
         self.port = bound
-        log.info("listening on ws://%s:%d/ws", host or self.config.host, bound)
+        log.info("%s", line("listening", url=f"http://{host}:{bound}/", websocket=f"ws://{host}:{bound}/ws"))
+        log.info("open http://%s:%d/ in a browser to play", host, bound)
         return bound
 
     def start_bots(self, counts: dict[str, int] | None = None) -> BotManager:
@@ -146,7 +159,8 @@ class GameServer:
             if table_id in self.rooms or not self.store.claim(table_id):
                 continue
             stored = TableConfig.from_json(self.store.load(table_id).config)
-            room = self.rooms[table_id] = Room.open(stored, self.store, clock=self.clock, policy=self.policy)
+            room = self.rooms[table_id] = Room.open(stored, self.store, clock=self.clock,
+                                                           policy=self.policy, shuffle=self.shuffle)
             if self.bots is not None:
                 self.bots.counts[table_id] = self.config.table_bots(room.config)
             opened.append(table_id)
@@ -436,6 +450,10 @@ def _static_file(name: str) -> Path | None:
     if not found.is_relative_to(STATIC) or found.suffix not in _CONTENT_TYPES or not found.is_file():
         return None
     return found
+
+
+class ListenError(EngineError):
+    """The server cannot listen where it was told to (the port in use, an address not this machine's)."""
 
 
 def code_of(error: EngineError) -> Code:

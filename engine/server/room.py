@@ -37,6 +37,7 @@ from engine.server.actions import write_action
 from engine.server.codes import ClientError, Code
 from engine.server.config import TableConfig
 from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, deck_text, keep_hand, sitting
+from engine.server.oplog import line
 from engine.server.store import Record, Storage, StoreError
 from engine.state import HandState
 from engine.table import Table
@@ -89,7 +90,8 @@ class Room:
     """One table served. Build with `Room.open` (a new table, or one rebuilt from storage)."""
 
     def __init__(self, config: TableConfig, store: Storage, state: RoomState, seq: int, *,
-                 clock: Callable[[], float] = time.monotonic, policy: Policy = Policy()) -> None:
+                 clock: Callable[[], float] = time.monotonic, policy: Policy = Policy(),
+                 shuffle: Callable[[], Deck] = Deck.secure) -> None:
         self.config = config
         self.id = config.id
         self.store = store
@@ -97,6 +99,7 @@ class Room:
         self.seq = seq
         self.clock = clock
         self.policy = policy
+        self.shuffle = shuffle  # each hand's deck: a secure shuffle; tests pass a seeded one, to replay a failure
         self.outbox: list[Outgoing] = []
         self.connected: set[int] = set()
         now = clock()
@@ -116,7 +119,7 @@ class Room:
 
     @classmethod
     def open(cls, config: TableConfig, store: Storage, *, clock: Callable[[], float] = time.monotonic,
-             policy: Policy = Policy()) -> Room:
+             policy: Policy = Policy(), shuffle: Callable[[], Deck] = Deck.secure) -> Room:
         """The table from storage (its last snapshot and the events since, replayed), or a new one. A table
         already stored keeps its stored configuration."""
         store.add_table(config.id, config.to_json())
@@ -133,7 +136,7 @@ class Room:
             seq = number
             if kind == "hand_start":
                 salt = data.get("salt")
-        room = cls(config, store, state, seq, clock=clock, policy=policy)
+        room = cls(config, store, state, seq, clock=clock, policy=policy, shuffle=shuffle)
         room.salt = salt if state.hand is not None else None  # the same commitment as before the crash
         room._settle()
         return room
@@ -428,7 +431,7 @@ class Room:
                 deal = self.table.next_deal()
             except TableError:
                 return
-            data: dict[str, Any] = {"deck": format_cards(Deck.secure().cards)}  # a secure shuffle, stored
+            data: dict[str, Any] = {"deck": format_cards(self.shuffle().cards)}  # the deck, stored
             banks = self._refills(deal.seats)
             if banks:
                 data["banks"] = banks
@@ -499,12 +502,20 @@ class Room:
                 for seat in [*sorted(self.connected), *([WATCHERS] if self.watched else [])]:
                     self.outbox.append(Outgoing(seat, message("deal", table=self.id, number=self._hand_number(),
                                                               commitment=commitment)))
+        if kind == "join":
+            log.info("%s", line("join", table=self.id, seat=data["seat"], name=data["name"], buy_in=data["buy_in"],
+                                bot=data.get("bot")))
         if step.finished is not None:
+            log.info("%s", line("hand", table=self.id, number=self.table.hands_played, players=len(step.finished_seats),
+                                pot=sum(step.finished.contributed),
+                                rake=0 if step.finished.result is None else step.finished.result.rake))
             self.next_hand_at = self.clock() + self.policy.pause_seconds
             self.recent_pots = [*self.recent_pots[-19:], sum(step.finished.contributed)]
             self._tell_hand(step.finished, step.finished_seats, self.table.hands_played)
             self.salt = None
         for departure in step.departures:
+            log.info("%s", line("bust" if departure.reason == "busted" else "leave", table=self.id,
+                                seat=departure.seat, name=departure.player.name, chips=departure.player.stack))
             self.reissued.pop(departure.seat, None)
             self.away.pop(departure.seat, None)
             if departure.seat in self.connected:
