@@ -479,6 +479,47 @@ def test_stepping_after_the_hand_is_over_needs_a_reset():
         raw.observe("player_9")
 
 
+def _to_the_end(env) -> None:
+    """Play the hand with check/call (or fold) until every agent is terminated, none stepped with None yet."""
+    while not env.terminations[env.agent_selection]:
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(1 if mask[1] else 0)
+
+
+@pytest.mark.parametrize("make", [omaha_hilo_v0.env, omaha_hilo_v0.raw_env])
+def test_a_terminated_agent_is_stepped_with_none_and_anything_else_says_so(make):
+    env = make(players=3)
+    env.reset(seed=4)
+    _to_the_end(env)
+    agent = env.agent_selection
+    with pytest.raises(EnvError, match=f"{agent}'s hand is over .* step it with None") as caught:
+        env.step(1)
+    assert isinstance(caught.value, ValueError)  # what PettingZoo raises, so code catching that still does
+    assert agent in env.agents  # the refused step changed nothing
+    for _ in env.agent_iter():
+        assert env.last()[2]
+        env.step(None)
+    assert env.agents == []
+
+
+@pytest.mark.parametrize("make", [omaha_hilo_v0.env, omaha_hilo_v0.raw_env])
+def test_a_step_after_every_agent_has_left_warns_and_changes_nothing(make, caplog):
+    """PettingZoo's order-enforcing wrapper logs a warning for such a step; the raw env does the same."""
+    env = make(players=2)
+    env.reset(seed=2)
+    _to_the_end(env)
+    while env.agents:
+        env.step(None)
+    caplog.clear()
+    env.step(None)
+    env.step(1)
+    assert env.agents == []
+    warned = [record for record in caplog.records if "step() called after all agents" in record.getMessage()]
+    assert len(warned) == 2
+    env.reset(seed=3)
+    assert len(env.agents) == 2
+
+
 @pytest.mark.parametrize(("arguments", "message"), [
     ({"players": 1}, "players .* must be a whole number from 2 to 10, got 1"),
     ({"players": 11}, "players .* got 11"),

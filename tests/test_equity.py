@@ -5,6 +5,7 @@ Monte Carlo lands within its stated error of the exact answer."""
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
@@ -291,11 +292,31 @@ def test_histograms_give_each_share_of_the_pot_and_how_often() -> None:
     (["As 2h Kc Qd", "As 7h 6s 5s | As 8h 9s Ts"], {}, "already known"),
     (["random"] * 10, {"hole_cards": 5}, "not enough cards"),
     (["random"] * 3, {"exact": True}, "too many"),
+    (["As 2h Kc Qd@1e308 | 8h 7h 6s 5s@1e308", "9c 9d Tc Td"], {"board": "3d 4s 5c"}, "add up to more"),
+    ([[("As 2h Kc Qd", 1e308), ("8h 7h 6s 5s", 1e308)], "9c 9d Tc Td"], {}, "add up to more"),
+    (["As 2h Kc Qd", "8h 7h 6s 5s"], {"progress": 5}, "progress must be"),
+    (["As 2h Kc Qd", "8h 7h 6s 5s"], {"progress": "every 10%"}, "progress must be"),
+    # only the two lightest hands fit together, and their weights' product is below the smallest float
+    (["As 2h Kc Qd | 8h 7h 6s 5s@1e-200", "As 3h 4c 5s | Kc 9d 9h Ts@1e-200"], {"board": "Jd Jh 2d"},
+     "too far apart"),
 ])
 def test_bad_input_gets_an_equity_error_that_says_what_is_allowed(players, options, says) -> None:
-    with pytest.raises(EquityError, match=says) as caught:
-        equity(players, **options)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no numpy overflow on the way to the error
+        with pytest.raises(EquityError, match=says) as caught:
+            equity(players, **options)
     assert isinstance(caught.value, EngineError)
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e300, 5e307])
+def test_huge_and_tiny_weights_are_relative_and_give_finite_exact_figures(scale: float) -> None:
+    """Each weight finite and their sum too: the figures are those of the same weights at a normal scale."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        scaled = equity([f"As 2h Kc Qd@{scale} | 8h 7h 6s 5s@{scale * 1.5}", "9c 9d Tc Td"], board="3d 4s 5c")
+    plain = equity(["As 2h Kc Qd@2 | 8h 7h 6s 5s@3", "9c 9d Tc Td"], board="3d 4s 5c")
+    for got, want in zip(scaled.players, plain.players, strict=True):
+        assert got.figures.equity == pytest.approx(want.figures.equity, rel=1e-12)
 
 
 # --- published matchups ------------------------------------------------------------------------------------

@@ -119,3 +119,38 @@ def test_a_double_board_halves_each_pot_and_counts_the_other_boards_cards_as_dea
     for seat in range(2):
         assert ev.pots[0].equity[seat] == pytest.approx(
             (first.players[seat].equity + second.players[seat].equity) / 2, abs=1e-12)
+
+
+def test_a_spot_is_enumerated_once_whatever_its_seats_or_suits() -> None:
+    """The same all-in met again (the same deal in another seat order, as a duplicate match's rotations play
+    it, or with the suits renamed) costs a cache look-up, not another exact enumeration (issue 24: `stats` took
+    60 ms an all-in hand)."""
+    import engine.equity.allin as allin
+
+    calls = []
+    real = allin.equity
+
+    def counting(*args, **kwargs):
+        calls.append(args[0])
+        return real(*args, **kwargs)
+
+    if hasattr(allin, "_canonical_equity"):
+        allin._canonical_equity.cache_clear()
+    holes = ["Ad 3c Ks Qs", "9s 8s 7d 6d"]
+    suits = {"s": "h", "h": "s", "d": "c", "c": "d"}
+
+    def renamed(cards: str) -> str:
+        return " ".join(card[0] + suits[card[1]] for card in cards.split())
+
+    states = []
+    for seats, board in ((holes, BOARD), (holes[::-1], BOARD), ([renamed(h) for h in holes[::-1]], renamed(BOARD))):
+        state = start_hand(Rules(NoLimit(), blinds=(1, 2)), (100, 100), button=0, deck=stacked(0, seats, board))
+        state = state.apply(Raise(state.legal_actions().max_to))
+        states.append(state.apply(Call()))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(allin, "equity", counting)
+        evs = [all_in_ev(state) for state in states]
+    assert len(calls) == 1
+    first, rotated, suits = (ev.pots[0].equity for ev in evs if ev is not None)
+    assert rotated == first[::-1] and suits == first[::-1]
+    assert first == tuple(p.equity for p in equity([parse_cards(h) for h in holes]).players)

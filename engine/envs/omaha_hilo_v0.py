@@ -29,6 +29,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 from engine.envs.actions import ActionMap
 from engine.envs.config import EnvError, env_rules, render_mode_argument, stack_argument
@@ -120,9 +121,21 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
             self.render()
 
     def step(self, action: Any) -> None:
-        """Applies the selected agent's action and moves the selection to the next agent to act."""
+        """Applies the selected agent's action and moves the selection to the next agent to act.
+
+        As PettingZoo's AEC API has it: an agent whose hand is over (terminated) is stepped with None, and
+        leaves; any other action for it is an `EnvError` (a ValueError, as PettingZoo raises) naming the agent.
+        A step once every agent has left warns and does nothing, as PettingZoo's order-enforcing wrapper does;
+        `reset` deals the next hand."""
+        self._hand()
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise EnvError(f"{agent}'s hand is over (it is terminated): step it with None so that it leaves, "
+                               f"as PettingZoo's AEC API asks; got {quote(action)}")
             self._was_dead_step(action)
             return
         hand = self._hand()

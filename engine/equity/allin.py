@@ -12,11 +12,13 @@ chips it won replaced by the chips it could expect.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Sequence
 
 import attrs
 
-from engine.cards import Card, format_cards
+from engine.cards import ALL_CARDS, Card, format_cards
 from engine.equity.solve import equity
 from engine.events import Acted, BoardDealt
 from engine.state import HandState
@@ -100,11 +102,56 @@ def _shares(state: HandState, claimants: Sequence[int], known: Sequence[Sequence
     totals = [0.0] * len(claimants)
     for board, cards in enumerate(known):
         dead = [card for other, others in enumerate(known) if other != board for card in others]
-        found = equity([list(state.hole[seat]) for seat in claimants], board=list(cards), dead=dead,
-                       hi_lo=state.rules.hi_lo)
-        for i, player in enumerate(found.players):
-            totals[i] += player.equity / len(known)
+        found = spot_equity([state.hole[seat] for seat in claimants], cards, dead, state.rules.hi_lo)
+        for i, share in enumerate(found):
+            totals[i] += share / len(known)
     return tuple(totals)
+
+
+_SUIT_PERMUTATIONS = tuple(itertools.permutations(range(4)))
+CACHED_SPOTS = 1 << 16
+"""How many all-in spots `spot_equity` remembers (the least recently used are forgotten first)."""
+
+
+def spot_equity(hands: Sequence[Sequence[Card]], board: Sequence[Card], dead: Sequence[Card],
+                hi_lo: bool) -> tuple[float, ...]:
+    """Each hand's exact hi-lo equity with ``board`` dealt so far and ``dead`` cards out, worked out once per
+    spot: the same hands in another order, on the same board, or the same spot with the suits renamed (the
+    same deal replayed in a duplicate match's rotations, the same all-in met again) come from the cache."""
+    key, order = _canonical(hands, board, dead)
+    shares = _canonical_equity(key, hi_lo)
+    out = [0.0] * len(hands)
+    for position, index in enumerate(order):
+        out[index] = shares[position]
+    return tuple(out)
+
+
+_Spot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _canonical(hands: Sequence[Sequence[Card]], board: Sequence[Card],
+               dead: Sequence[Card]) -> tuple[_Spot, tuple[int, ...]]:
+    """The spot's smallest form over the 24 ways of renaming suits, its hands sorted; and, for each of those
+    sorted hands, which of the given hands it is."""
+    best: tuple[_Spot, tuple[int, ...]] | None = None
+    for perm in _SUIT_PERMUTATIONS:
+        def renamed(cards: Sequence[Card], perm: tuple[int, ...] = perm) -> tuple[int, ...]:
+            return tuple(sorted(card - card % 4 + perm[card % 4] for card in cards))
+        named = [renamed(hand) for hand in hands]
+        order = tuple(sorted(range(len(named)), key=named.__getitem__))
+        candidate = ((tuple(named[i] for i in order), renamed(board), renamed(dead)), order)
+        if best is None or candidate[0] < best[0]:
+            best = candidate
+    assert best is not None
+    return best
+
+
+@functools.lru_cache(maxsize=CACHED_SPOTS)
+def _canonical_equity(spot: _Spot, hi_lo: bool) -> tuple[float, ...]:
+    hands, board, dead = spot
+    found = equity([[ALL_CARDS[card] for card in hand] for hand in hands], board=[ALL_CARDS[card] for card in board],
+                   dead=[ALL_CARDS[card] for card in dead], hi_lo=hi_lo, exact=True)
+    return tuple(player.equity for player in found.players)
 
 
 def all_in_data(state: HandState, scale: int = 1) -> dict[str, object] | None:

@@ -16,6 +16,7 @@ In Python a player may also be a sequence of cards, or a list whose items are ha
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import attrs
@@ -111,7 +112,11 @@ def _listed(entries: list[tuple[tuple[Card, ...], float]], text: str) -> Player:
     hands = tuple(hand for hand, _ in entries)
     if len(set(hands)) != len(hands):
         raise EquityError(f"a hand appears twice in the list {quote(text)}")
-    return Player(text, hands=hands, weights=tuple(weight for _, weight in entries))
+    weights = tuple(weight for _, weight in entries)
+    if not math.isfinite(sum(weights)):
+        raise EquityError(f"the weights in {quote(text)} add up to more than a number can hold; weights are "
+                          "relative (2 is twice as likely as 1), so smaller ones say the same")
+    return Player(text, hands=hands, weights=weights)
 
 
 def _cards(value: object, source: object) -> tuple[Card, ...]:

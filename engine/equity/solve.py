@@ -58,6 +58,9 @@ def equity(players: Sequence[object], board: object = "", dead: object = "", *, 
     if trials is not None and exact:
         raise EquityError("trials asks for Monte Carlo; leave exact unset (or False) with it")
     whole(seed, "seed", minimum=0, maximum=2**63 - 1, allow_none=True, error=EquityError)
+    if progress is not None and not callable(progress):
+        raise EquityError(f"progress must be None or a function called as progress(done, total), got "
+                          f"{quote(progress)}")
     spot = _Spot(players, board, dead, hole_cards)
     tally = Tally(len(spot.players), histograms)
     report = progress if progress is not None else _quiet
@@ -72,6 +75,9 @@ def equity(players: Sequence[object], board: object = "", dead: object = "", *, 
     else:
         used_seed = seed if seed is not None else secrets.randbits(63)
         spot.sample(tally, hi_lo, trials or DEFAULT_TRIALS, np.random.default_rng(used_seed), report)
+    if tally.weighted and not (0 < tally.weight < float("inf")):
+        raise EquityError("the ranges' weights are too far apart to add up (the deals that fit together weigh "
+                          f"{tally.weight:g} in all): give weights within a few hundred powers of ten of each other")
     return _result(spot, tally, bool(enumerate_all), hi_lo, used_seed, time.perf_counter() - started)
 
 
@@ -125,7 +131,9 @@ class _Spot:
                 if all(card in free for card in hand)]
         if not kept:
             raise EquityError(f"every hand of {quote(player.text)} holds a card that is already known")
-        return (np.array([hand for hand, _ in kept], np.int64), np.array([weight for _, weight in kept]))
+        weights = np.array([weight for _, weight in kept])
+        # Relative to the largest (1.0), so that no product over players or sum over boards can overflow.
+        return np.array([hand for hand, _ in kept], np.int64), weights / weights.max()
 
     def exact_size(self) -> int:
         """Boards an exact enumeration would evaluate (an upper bound when lists may collide)."""
