@@ -9,13 +9,25 @@ extra installs it).
 
 from __future__ import annotations
 
-import json
+import logging
 import time
 
 import psycopg
 from psycopg.rows import TupleRow
 
-from engine.server.store import LEDGER_KINDS, FinishedHand, Record, RecordSQL, Stored, StoreError, read_sittings
+from engine.server.store import (
+    LEDGER_KINDS,
+    FinishedHand,
+    Record,
+    RecordSQL,
+    Stored,
+    StoreError,
+    event_data,
+    guarded,
+    read_sittings,
+)
+
+log = logging.getLogger("engine.server")
 
 # One statement each (psycopg sends them as prepared statements); created under an advisory lock so that servers
 # starting together on an empty database do not race each other to create the same table.
@@ -54,14 +66,24 @@ class PostgresStore:
     ``conninfo`` is anything libpq takes: ``postgresql://user:password@host:5432/omaha`` or
     ``postgresql:///omaha?host=/run/postgresql``. PostgreSQL's own ``synchronous_commit`` (on by default) decides
     durability: a commit the server waited for survives a crash of either process or a power cut.
+
+    A lost connection (the backend terminated, PostgreSQL restarted) is re-established by the next call, at most
+    once per backoff (0.5 s, doubling to 10 s): the session's advisory locks went with the old connection, so
+    every claimed table is claimed again, and a table another server took meanwhile (its lock held elsewhere, or
+    events stored that this server did not write) is lost: `check` reports it and it is never written here again.
     """
+
+    DRIVER_ERRORS: tuple[type[BaseException], ...] = (psycopg.Error,)
+    FIRST_BACKOFF, LAST_BACKOFF = 0.5, 10.0
 
     def __init__(self, conninfo: str) -> None:
         self.conninfo = conninfo
-        try:
-            self.db: psycopg.Connection[TupleRow] = psycopg.connect(conninfo, autocommit=True, connect_timeout=10)
-        except psycopg.Error as error:
-            raise StoreError(f"cannot connect to PostgreSQL at {_safe(conninfo)}: {str(error).strip()}") from None
+        self.claimed: dict[str, int | None] = {}  # each table held, with the last seq this server knows is stored
+        self.lost: list[str] = []  # tables whose claim went with a lost connection, not yet reported by `check`
+        self.gone: set[str] = set()  # every such table: never written here again unless claimed anew
+        self._retry_at = 0.0
+        self._backoff = self.FIRST_BACKOFF
+        self.db: psycopg.Connection[TupleRow] = self._connect(connect_timeout=10)
         try:
             with self.db.transaction():
                 self.db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
@@ -71,53 +93,118 @@ class PostgresStore:
             self.db.close()
             raise
 
-    def claim(self, table_id: str) -> bool:
-        """A session-level advisory lock on the table: held until `close`, and let go by PostgreSQL the moment
-        this server's connection ends, so that when a server dies another can take its tables over."""
+    def _connect(self, *, connect_timeout: int) -> psycopg.Connection[TupleRow]:
+        try:
+            return psycopg.connect(self.conninfo, autocommit=True, connect_timeout=connect_timeout)
+        except psycopg.Error as error:
+            raise StoreError(f"cannot connect to PostgreSQL at {_safe(self.conninfo)}: "
+                             f"{' '.join(str(error).split())}") from None
+
+    def _live(self) -> psycopg.Connection[TupleRow]:
+        """The connection, re-established (and the claims taken again) if it was lost."""
+        if not (self.db.broken or self.db.closed):
+            return self.db
+        now = time.monotonic()
+        if now < self._retry_at:
+            raise StoreError(f"the connection to PostgreSQL at {_safe(self.conninfo)} is lost; reconnecting in "
+                             f"{self._retry_at - now:.1f} s")
+        self._retry_at = now + self._backoff
+        self._backoff = min(self.LAST_BACKOFF, 2 * self._backoff)
+        self.db.close()
+        self.db = self._connect(connect_timeout=3)
+        self._backoff = self.FIRST_BACKOFF
+        log.warning("reconnected to PostgreSQL at %s; claiming %d tables again", _safe(self.conninfo),
+                    len(self.claimed))
+        for table_id, known in list(self.claimed.items()):
+            if not self._take(table_id):
+                why = "another server holds it now"
+            elif known is not None and self._last_seq(table_id) != known:
+                self.db.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (_CLAIMS, table_id))
+                why = "events were stored that this server did not write"
+            else:
+                continue
+            log.error("table %s: lost while the connection was down (%s): no longer served here", table_id, why)
+            del self.claimed[table_id]
+            self.lost.append(table_id)
+            self.gone.add(table_id)
+        return self.db
+
+    def _take(self, table_id: str) -> bool:
         row = self.db.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", (_CLAIMS, table_id)).fetchone()
         return bool(row and row[0])
 
+    def _last_seq(self, table_id: str) -> int:
+        row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = %s", (table_id,)).fetchone()
+        return int(row[0]) if row else 0
+
+    @guarded("the database check failed")
+    def check(self) -> list[str]:
+        """Reconnects if the connection was lost; the tables lost since the last call."""
+        self._live().execute("SELECT 1")
+        lost, self.lost = self.lost, []
+        return lost
+
+    @guarded("table {0}: cannot be claimed")
+    def claim(self, table_id: str) -> bool:
+        """A session-level advisory lock on the table: held until `close`, and let go by PostgreSQL the moment
+        this server's connection ends, so that when a server dies another can take its tables over."""
+        if table_id in self.claimed:
+            return True
+        self._live()
+        if not self._take(table_id):
+            return False
+        self.claimed[table_id] = None
+        self.gone.discard(table_id)
+        return True
+
+    @guarded("table {0}: not created")
     def add_table(self, table_id: str, config: str) -> None:
-        self.db.execute("INSERT INTO tables (id, config, created) VALUES (%s, %s, %s) ON CONFLICT (id) DO NOTHING",
-                        (table_id, config, time.time()))
+        self._live().execute("INSERT INTO tables (id, config, created) VALUES (%s, %s, %s) "
+                             "ON CONFLICT (id) DO NOTHING", (table_id, config, time.time()))
 
+    @guarded("cannot list the stored tables")
     def table_ids(self) -> list[str]:
-        return [str(row[0]) for row in self.db.execute("SELECT id FROM tables ORDER BY created, n")]
+        return [str(row[0]) for row in self._live().execute("SELECT id FROM tables ORDER BY created, n")]
 
+    @guarded("table {0}: event {1.seq} ({1.kind}) not stored")
     def append(self, table_id: str, record: Record) -> None:
-        try:
-            self._append(table_id, record)
-        except psycopg.Error as error:
-            raise StoreError(f"table {table_id}: event {record.seq} ({record.kind}) not stored: "
-                             f"{str(error).strip()}") from None
-
-    def _append(self, table_id: str, record: Record) -> None:
-        db = self.db
+        db = self._live()
+        if table_id in self.gone:
+            raise StoreError(f"table {table_id}: event {record.seq} ({record.kind}) not stored: this server no "
+                             f"longer holds the table")
         with db.transaction():  # committed on leaving, rolled back on any error
             for statement, parameters in _RECORD.statements(table_id, record, time.time()):
                 db.execute(statement, parameters)
+        if table_id in self.claimed:
+            self.claimed[table_id] = record.seq
 
+    @guarded("table {0}: cannot be read")
     def load(self, table_id: str) -> Stored:
+        db = self._live()
         # one transaction, so that the snapshot and the events after it are read together
-        with self.db.transaction():
-            row = self.db.execute("SELECT config FROM tables WHERE id = %s", (table_id,)).fetchone()
+        with db.transaction():
+            row = db.execute("SELECT config FROM tables WHERE id = %s", (table_id,)).fetchone()
             if row is None:
                 raise KeyError(table_id)
-            snap = self.db.execute("SELECT seq, data FROM snapshots WHERE table_id = %s", (table_id,)).fetchone()
+            snap = db.execute("SELECT seq, data FROM snapshots WHERE table_id = %s", (table_id,)).fetchone()
             seq, snapshot = (int(snap[0]), str(snap[1])) if snap else (0, None)
-            rows = self.db.execute("SELECT seq, kind, data FROM events WHERE table_id = %s AND seq > %s ORDER BY seq",
-                                   (table_id, seq)).fetchall()
-        events = tuple((int(s), str(kind), json.loads(data)) for s, kind, data in rows)
+            rows = db.execute("SELECT seq, kind, data FROM events WHERE table_id = %s AND seq > %s ORDER BY seq",
+                              (table_id, seq)).fetchall()
+        events = tuple((int(s), str(kind), event_data(table_id, int(s), data)) for s, kind, data in rows)
+        if table_id in self.claimed:
+            self.claimed[table_id] = events[-1][0] if events else seq
         return Stored(str(row[0]), snapshot, seq, events)
 
+    @guarded("cannot read the ledger")
     def ledger_totals(self) -> dict[str, int]:
         totals = dict.fromkeys(LEDGER_KINDS, 0)
-        for kind, amount in self.db.execute("SELECT kind, SUM(amount) FROM ledger GROUP BY kind"):
+        for kind, amount in self._live().execute("SELECT kind, SUM(amount) FROM ledger GROUP BY kind"):
             totals[str(kind)] = int(amount)  # SUM of BIGINT is NUMERIC: a Decimal
         return totals
 
+    @guarded("table {0}: cannot read its finished hands")
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
-        rows = self.db.execute(
+        rows = self._live().execute(
             "SELECT number, phh, json, sittings FROM hands WHERE table_id = %s AND number > %s ORDER BY number "
             "LIMIT %s", (table_id, since, limit)).fetchall()
         return [FinishedHand(int(number), phh, text, read_sittings(sittings))

@@ -12,12 +12,13 @@ value.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
-from typing import IO, Any, Protocol
+from collections.abc import Callable, Iterator, Sequence
+from typing import IO, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import attrs
 
@@ -33,7 +34,59 @@ LEDGER_KINDS = ("buy_in", "cash_out", "rake")
 
 class StoreError(EngineError):
     """The database cannot be opened or used: a bad ``--db`` value, a missing driver, a database held by another
-    server. Its message says which and what to do."""
+    server, a failed read or write, a damaged row. Its message says which and what to do. The layers above the
+    stores see only this, never a driver's own exceptions (`guarded`)."""
+
+
+class StoreLost(StoreError):
+    """The database is gone for good while serving (its file deleted or replaced): nothing more can be stored,
+    so the server stops rather than play on with nothing to write to."""
+
+
+class DamagedRow(StoreError):
+    """A stored row that cannot be read back (JSON cut short or of the wrong shape): the message names the
+    table and the row."""
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_S = TypeVar("_S", bound="_Guarded")
+
+
+class _Guarded(Protocol):
+    DRIVER_ERRORS: tuple[type[BaseException], ...]
+
+
+def guarded(doing: str) -> Callable[[Callable[Concatenate[_S, _P], _R]], Callable[Concatenate[_S, _P], _R]]:
+    """The store boundary, in one place: a store method's driver errors (the class's ``DRIVER_ERRORS``:
+    sqlite3.Error, psycopg.Error) leave it as a `StoreError` saying what failed. ``doing`` is formatted with the
+    method's arguments: ``"table {0}: event {1.seq} ({1.kind}) not stored"``."""
+
+    def decorate(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_S, _P], _R]:
+        @functools.wraps(method)
+        def wrapper(self: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+            try:
+                return method(self, *args, **kwargs)
+            except self.DRIVER_ERRORS as error:
+                text = " ".join(str(error).split())  # one line, whatever the driver says
+                raise StoreError(f"{doing.format(*args)}: {text}") from None
+
+        return wrapper
+
+    return decorate
+
+
+def event_data(table_id: str, seq: int, text: str) -> dict[str, Any]:
+    """A stored event's data, checked: a JSON object, else `DamagedRow` naming the table and the event."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise DamagedRow(f"table {table_id}: event {seq} in the events table is damaged: its data is not JSON "
+                         f"({error})") from None
+    if not isinstance(data, dict):
+        raise DamagedRow(f"table {table_id}: event {seq} in the events table is damaged: its data is "
+                         f"{type(data).__name__}, not a JSON object") from None
+    return data
 
 
 @attrs.frozen(slots=True)
@@ -143,6 +196,12 @@ class Storage(Protocol):
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
         """The table's finished hands numbered above ``since``, oldest first."""
 
+    def check(self) -> list[str]:
+        """Whether the database is still this server's to write to: raises `StoreLost` if it is gone for good
+        (the SQLite file deleted or replaced), StoreError while it cannot be reached (PostgreSQL: each call
+        tries to reconnect); returns the tables this server has lost the claim to (another server took them
+        while the connection was down): the server stops serving those."""
+
     def close(self) -> None:
         """Finish writing and let go of the database."""
 
@@ -171,6 +230,8 @@ class SQLiteStore:
     does); only losing power may drop the last transactions. Pass ``durable=True`` for ``FULL``.
     """
 
+    DRIVER_ERRORS: tuple[type[BaseException], ...] = (sqlite3.Error,)
+
     def __init__(self, path: str, *, durable: bool = False) -> None:
         self.path = path
         self._lock: IO[bytes] | None = None
@@ -185,6 +246,26 @@ class SQLiteStore:
         except sqlite3.Error as error:
             raise StoreError(f"cannot use the SQLite database {path!r}: {error} (is its folder there and "
                              f"writable, and is it a SQLite file?)") from None
+        self._identity = self._file_identity()
+
+    def _file_identity(self) -> tuple[int, int] | None:
+        """The database file's (st_dev, st_ino), or None for an in-memory database or a file not there."""
+        if self.path == ":memory:" or self.path.startswith("file:"):
+            return None
+        try:
+            found = os.stat(self.path)
+        except OSError:
+            return None
+        return found.st_dev, found.st_ino
+
+    def check(self) -> list[str]:
+        """`StoreLost` when the path no longer names the file this store opened (deleted, or replaced by
+        another file): the open connection would go on writing to a file nobody can open again, and the next
+        start would find the other file. Called before every write and by the server's database watch."""
+        if self._identity is not None and self._file_identity() != self._identity:
+            raise StoreLost(f"the SQLite database {self.path!r} was deleted or replaced while serving: nothing "
+                            f"more can be stored; restore the file and restart the server")
+        return []
 
     def claim(self, table_id: str) -> bool:
         """A SQLite file is served by one server at a time: the first claim takes an exclusive lock on the file
@@ -204,32 +285,33 @@ class SQLiteStore:
             self._lock = lock
         return True
 
+    @guarded("table {0}: not created")
     def add_table(self, table_id: str, config: str) -> None:
         """Records a table and its configuration (once: a table already there is kept)."""
+        self.check()
         self.db.execute("INSERT OR IGNORE INTO tables (id, config, created) VALUES (?, ?, ?)",
                         (table_id, config, time.time()))
 
+    @guarded("cannot list the stored tables")
     def table_ids(self) -> list[str]:
         """The stored tables, in the order they were added."""
         return [row[0] for row in self.db.execute("SELECT id FROM tables ORDER BY created, rowid")]
 
+    @guarded("table {0}: event {1.seq} ({1.kind}) not stored")
     def append(self, table_id: str, record: Record) -> None:
         """Appends one event to a table's log, with its ledger entries, in one transaction."""
+        self.check()
         db = self.db
         db.execute("BEGIN IMMEDIATE")
         try:
             for statement, parameters in _SQLITE_RECORD.statements(table_id, record, time.time()):
                 db.execute(statement, parameters)
-        except BaseException as error:
+        except BaseException:
             db.execute("ROLLBACK")
-            if isinstance(error, sqlite3.Error):
-                raise StoreError(f"table {table_id}: event {record.seq} ({record.kind}) not stored: {error}") from None
             raise
-        try:
-            db.execute("COMMIT")
-        except sqlite3.Error as error:
-            raise StoreError(f"table {table_id}: event {record.seq} ({record.kind}) not stored: {error}") from None
+        db.execute("COMMIT")
 
+    @guarded("table {0}: cannot be read")
     def load(self, table_id: str) -> Stored:
         """A table's configuration, latest snapshot and the events after it (KeyError if unknown)."""
         row = self.db.execute("SELECT config FROM tables WHERE id = ?", (table_id,)).fetchone()
@@ -237,10 +319,11 @@ class SQLiteStore:
             raise KeyError(table_id)
         snap = self.db.execute("SELECT seq, data FROM snapshots WHERE table_id = ?", (table_id,)).fetchone()
         seq, snapshot = (snap[0], snap[1]) if snap else (0, None)
-        events = tuple((s, kind, json.loads(data)) for s, kind, data in self.db.execute(
+        events = tuple((s, kind, event_data(table_id, s, data)) for s, kind, data in self.db.execute(
             "SELECT seq, kind, data FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, seq)))
         return Stored(row[0], snapshot, seq, events)
 
+    @guarded("cannot read the ledger")
     def ledger_totals(self) -> dict[str, int]:
         """The chips moved by each ledger kind, over every table."""
         totals = dict.fromkeys(LEDGER_KINDS, 0)
@@ -248,6 +331,7 @@ class SQLiteStore:
             totals[kind] = int(amount)
         return totals
 
+    @guarded("table {0}: cannot read its finished hands")
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
         """A table's finished hands numbered after ``since``, at most ``limit`` of them."""
         rows: Sequence[tuple[int, str | None, str, str | None]] = self.db.execute(
