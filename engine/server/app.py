@@ -34,12 +34,13 @@ from engine.server.actions import ActionError, read_action
 from engine.server.botclient import BotManager
 from engine.server.budget import MessageBudget
 from engine.server.codes import CLOSES, ClientError, Code
-from engine.server.config import ServerConfig, TableConfig
+from engine.server.config import ServerConfig
 from engine.server.oplog import line
 from engine.server.protocol import ProtocolError, parse_message
-from engine.server.room import PROTOCOL_VERSION, WATCHERS, Policy, Room, message
+from engine.server.room import PROTOCOL_VERSION, WATCHERS, Policy, Room, RoomError, message
 from engine.server.sender import Sender
-from engine.server.store import Storage
+from engine.server.store import DamagedRow, Storage
+from engine.server.supervisor import Supervisor
 
 log = logging.getLogger("engine.server")
 
@@ -81,20 +82,21 @@ class GameServer:
         self.tick_seconds = tick_seconds
         self.policy = Policy(config.grace_seconds, config.away_seconds, config.pause_seconds)
         self.rooms: dict[str, Room] = {}
+        self.refused: set[str] = set()  # stored tables that cannot be rebuilt (a damaged row): not served
+        self.sessions: dict[tuple[str, int], Session] = {}
+        self.watchers: dict[str, set[Session]] = {}
+        self.server: Server | None = None
+        self.supervisor: Supervisor | None = None
+        self.bots: BotManager | None = None
+        self.port = 0
+        self.bot_key = secrets.token_urlsafe(24)  # sent by the server's own bots (BOT_KEY_HEADER)
         for table in config.tables:
             if store.claim(table.id):
                 self.rooms[table.id] = Room.open(table, store, clock=clock, policy=self.policy,
                                                    shuffle=shuffle)
             else:
                 log.warning("table %s is served by another server on this database: not opened here", table.id)
-        self.adopt()  # tables from an earlier run whose config has since gone, or whose server is gone
-        self.sessions: dict[tuple[str, int], Session] = {}
-        self.watchers: dict[str, set[Session]] = {}
-        self.server: Server | None = None
-        self._ticker: asyncio.Task[None] | None = None
-        self.bots: BotManager | None = None
-        self.port = 0
-        self.bot_key = secrets.token_urlsafe(24)  # sent by the server's own bots (BOT_KEY_HEADER)
+        self.adopt(strict=True)  # tables from an earlier run whose config has since gone, or whose server is gone
         for room in self.rooms.values():
             log.info("table %s: %d players, %d hands played%s", room.id, len(room.table.players),
                      room.table.hands_played, ", a hand in play" if room.hand is not None else "")
@@ -114,7 +116,7 @@ class GameServer:
             why = "the address is already in use (another server?)" if error.errno == errno.EADDRINUSE else (
                 error.strerror or str(error))
             raise ListenError(f"cannot listen on {host}:{wanted}: {why}") from None
-        self._ticker = asyncio.create_task(self._tick_forever())
+        self._supervise()
         sockets = self.server.sockets
         bound: int = sockets[0].getsockname()[1] if sockets else 0
         self.port = bound
@@ -127,8 +129,10 @@ class GameServer:
         WebSocket like everyone else."""
         if counts is None:
             counts = {room.id: self.config.table_bots(room.config) for room in self.rooms.values()}
+        assert self.supervisor is not None, "start the server first"
         self.bots = BotManager(self.rooms, counts, f"ws://127.0.0.1:{self.port}/ws",
-                               budget=(self.config.rate, self.config.burst), headers={BOT_KEY_HEADER: self.bot_key})
+                               budget=(self.config.rate, self.config.burst), headers={BOT_KEY_HEADER: self.bot_key},
+                               spawn=self.supervisor.spawn)
         self.bots.ensure()
         for room in self.rooms.values():
             self.flush(room)
@@ -138,9 +142,8 @@ class GameServer:
         """Stops the bots, the clock ticker and the server."""
         if self.bots is not None:
             await self.bots.close()
-        if self._ticker is not None:
-            self._ticker.cancel()
-            await asyncio.gather(self._ticker, return_exceptions=True)
+        if self.supervisor is not None:
+            await self.supervisor.stop()
         if self.server is not None:
             self.server.close()
             try:  # a connection that does not read cannot take its close frame: cut it off
@@ -150,17 +153,27 @@ class GameServer:
                     connection.transport.abort()
                 await self.server.wait_closed()
 
-    def adopt(self) -> list[str]:
+    def adopt(self, *, strict: bool = False) -> list[str]:
         """Open every stored table that no server holds (a table of an earlier run, or of a server that has
         died: its claim went with its connection), continuing its hand where the log left it. Returns the ids
-        opened. With several servers on one PostgreSQL database this is the takeover (docs/server.md)."""
+        opened. With several servers on one PostgreSQL database this is the takeover (docs/server.md).
+
+        A table whose stored rows cannot be read back (`DamagedRow`) stops the start (``strict``: serve prints
+        the one line and exits 2); found while serving, it is refused loudly, once, and the others play on."""
         opened = []
         for table_id in self.store.table_ids():
-            if table_id in self.rooms or not self.store.claim(table_id):
+            if table_id in self.rooms or table_id in self.refused or not self.store.claim(table_id):
                 continue
-            stored = TableConfig.from_json(self.store.load(table_id).config)
-            room = self.rooms[table_id] = Room.open(stored, self.store, clock=self.clock,
-                                                           policy=self.policy, shuffle=self.shuffle)
+            try:
+                room = Room.restore(table_id, self.store, clock=self.clock, policy=self.policy,
+                                    shuffle=self.shuffle)
+            except DamagedRow as error:
+                if strict:
+                    raise
+                self.refused.add(table_id)
+                log.error("table %s not served: %s", table_id, error)
+                continue
+            self.rooms[table_id] = room
             if self.bots is not None:
                 self.bots.counts[table_id] = self.config.table_bots(room.config)
             opened.append(table_id)
@@ -169,24 +182,57 @@ class GameServer:
                          room.table.hands_played)
         return opened
 
-    async def _tick_forever(self) -> None:
-        ticks = 0
-        while True:
-            await asyncio.sleep(self.tick_seconds)
-            ticks += 1
-            if ticks % 20 == 0:
-                try:
-                    self.adopt()
-                except EngineError:
-                    log.exception("taking over tables failed")
-                if self.bots is not None:
-                    self.bots.ensure()
-            for room in self.rooms.values():
-                try:
-                    room.tick()
-                except EngineError:  # never lets one table stop the others; the room changed nothing
-                    log.exception("table %s: tick failed", room.id)
-                self.flush(room)
+    def _supervise(self) -> None:
+        """The background jobs, each under the supervisor: the clock, the takeover scan, the bots, and the
+        database watch (the SQLite file still the one opened; on PostgreSQL a lost connection re-established
+        and the tables another server took meanwhile given up)."""
+        self.supervisor = Supervisor()
+        tick = self.tick_seconds
+        self.supervisor.every("the clock", tick, self._tick)
+        self.supervisor.every("the takeover scan", 20 * tick, self.adopt)
+        self.supervisor.every("the bots' manager", 20 * tick, self._ensure_bots)
+        self.supervisor.every("the database watch", 10 * tick, self._watch_database)
+
+    def _tick(self) -> None:
+        for room in list(self.rooms.values()):
+            try:
+                room.tick()
+            except RoomError:  # already logged where it was refused (a write the store could not make)
+                pass
+            except EngineError as error:  # never lets one table stop the others; the room changed nothing
+                log.error("table %s: tick failed: %s", room.id, error)
+            self.flush(room)
+
+    def _ensure_bots(self) -> None:
+        if self.bots is not None:
+            self.bots.ensure()
+
+    def _watch_database(self) -> None:
+        for table_id in self.store.check():
+            self.drop_room(table_id, "another server took it while this server's database connection was down")
+        for room in self.rooms.values():  # the database answers: whoever was refused a write is told again
+            room.retell()
+            self.flush(room)
+
+    def drop_room(self, table_id: str, why: str) -> None:
+        """Stop serving a table that is no longer this server's (loudly: logged, and every connection at it
+        told and closed with 1012 so that its players resume where the table is now served). Its chips are
+        in the database, where the server now holding the table plays them on."""
+        room = self.rooms.pop(table_id, None)
+        if room is None:
+            return
+        log.error("table %s: no longer served here: %s", table_id, why)
+        if self.bots is not None:
+            self.bots.counts.pop(table_id, None)
+        text = f"table {table_id} is no longer served by this server: resume your seat with your token"
+        for key, session in list(self.sessions.items()):
+            if key[0] == table_id:
+                del self.sessions[key]
+                session.room = session.seat = None
+                self._refuse(session, Code.TABLE_MOVED, text)
+        for session in self.watchers.pop(table_id, set()):
+            session.watching = None
+            self._refuse(session, Code.TABLE_MOVED, text)
 
     def chips(self) -> dict[str, int]:
         """Chips bought in, and where they are: on the tables, cashed out, raked."""

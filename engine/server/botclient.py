@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from websockets.asyncio.client import connect
@@ -72,6 +73,8 @@ async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, budge
                         return "left"
                     if kind == "error" and data.get("code") == Code.UNKNOWN_TOKEN:
                         return "refused"
+                    if kind == "error":
+                        acted = None  # the action was refused (the database could not store it): decide again
                     if kind != "view" or data["clock"]["actor"] != data["view"]["seat"]:
                         continue
                     hand = data["view"]["hand"]
@@ -98,9 +101,11 @@ class BotManager:
     """Keeps ``count`` bots seated at each room (`ensure`, called now and then), each one a client task."""
 
     def __init__(self, rooms: dict[str, Room], counts: dict[str, int], url: str, *,
-                 budget: tuple[float, int], headers: dict[str, str] | None = None) -> None:
+                 budget: tuple[float, int], headers: dict[str, str] | None = None,
+                 spawn: Callable[[str, Coroutine[Any, Any, str]], asyncio.Task[str]] | None = None) -> None:
         self.rooms = rooms
         self.headers = headers
+        self.spawn = spawn or (lambda name, work: asyncio.get_running_loop().create_task(work, name=name))
         self.counts = counts
         self.url = url
         self.budget = budget
@@ -141,8 +146,8 @@ class BotManager:
         except EngineError:
             bot = make_bot("caller")
         key = (room.id, seat)
-        task = asyncio.get_running_loop().create_task(play_bot(self.url, token, bot, stop=self.stop,
-                                                                      budget=self.budget, headers=self.headers))
+        task = self.spawn(f"table {room.id}: the bot at seat {seat}",
+                          play_bot(self.url, token, bot, stop=self.stop, budget=self.budget, headers=self.headers))
         self.tasks[key] = task
         task.add_done_callback(lambda _: self.tasks.pop(key, None) if self.tasks.get(key) is task else None)
 

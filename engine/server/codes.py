@@ -40,10 +40,11 @@ class Code(enum.StrEnum):
     NOT_ALLOWED = "not_allowed"  # what this table or your seat's state does not allow (straddle, come_back)
     REFUSED = "refused"  # any other request the table refuses as it stands
     STORE_UNAVAILABLE = "store_unavailable"  # the database could not store it: nothing changed, try again
+    TABLE_MOVED = "table_moved"  # this server no longer serves the table (another took it over): resume there
 
 
 CLOSES: dict[Code, int] = {Code.TOO_LARGE: 1009, Code.RATE_LIMITED: 1008, Code.UNKNOWN_TOKEN: 1008,
-                           Code.RESUMED_ELSEWHERE: 1008}
+                           Code.RESUMED_ELSEWHERE: 1008, Code.TABLE_MOVED: 1012}
 """The codes after which the connection is closed, with the WebSocket close code (the rest leave it open)."""
 
 

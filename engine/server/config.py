@@ -70,7 +70,9 @@ class TableConfig:
         whole(big, f"table {self.id!r}: big blind", minimum=small, error=ConfigError)
         whole(self.seats, f"table {self.id!r}: seats", minimum=2, maximum=10, error=ConfigError)
         whole(self.min_buy_in, f"table {self.id!r}: min_buy_in", minimum=1, error=ConfigError)
-        whole(self.max_buy_in, f"table {self.id!r}: max_buy_in", minimum=self.min_buy_in, error=ConfigError)
+        whole(self.max_buy_in, f"table {self.id!r}: max_buy_in (at least min_buy_in {self.min_buy_in} and the big "
+                               f"blind {big}, so that a player can post it)", minimum=max(self.min_buy_in, big),
+              error=ConfigError)
         finite(self.action_seconds, f"table {self.id!r}: action_seconds", positive=True, error=ConfigError)
         finite(self.time_bank_seconds, f"table {self.id!r}: time_bank_seconds", minimum=0, error=ConfigError)
         finite(self.time_bank_refill_seconds, f"table {self.id!r}: time_bank_refill_seconds", minimum=0,
@@ -83,6 +85,15 @@ class TableConfig:
         flag(self.provably_fair, f"table {self.id!r}: provably_fair", error=ConfigError)
         flag(self.straddle, f"table {self.id!r}: straddle", error=ConfigError)
         self.schedule()  # the rules themselves must be valid
+
+    def between_hands(self, wanted: TableConfig) -> tuple[TableConfig, list[str], list[str]]:
+        """This stored configuration with what ``wanted`` (the file's) changes of `CHANGEABLE`, the names of
+        the settings changed and of those that differ but are kept (`KEPT`: they cannot change under seated
+        players, or they are part of the stored table's rules)."""
+        changed = [key for key in CHANGEABLE if getattr(self, key) != getattr(wanted, key)]
+        kept = [key for key in KEPT if getattr(self, key) != getattr(wanted, key)]
+        updated = attrs.evolve(self, **{key: getattr(wanted, key) for key in changed}) if changed else self
+        return updated, changed, kept
 
     def rules(self, game: str | None = None) -> Rules:
         """The rules of ``game`` (default: this table's; "mixed" has two, see `schedule`) at these stakes."""
@@ -131,6 +142,15 @@ def _origins(value: Any) -> tuple[str, ...]:
         raise ConfigError(f'allowed_origins is a list of origins such as "https://example.com" (or "*"), '
                           f"got {quote(value)}")
     return tuple(item.rstrip("/").lower() for item in value)
+
+
+CHANGEABLE = ("title", "min_buy_in", "max_buy_in", "action_seconds", "time_bank_seconds", "time_bank_refill_seconds",
+              "max_timeouts", "bots", "straddle", "provably_fair")
+"""The table settings a configuration file changes for a table already stored (the server's own policies, from
+the next decision or hand on)."""
+KEPT = ("game", "blinds", "seats", "runs", "rake_percent", "rake_cap")
+"""The settings a stored table keeps whatever the file says: the game, stakes and seats cannot change under
+seated players, and the rake and runs are in the stored table's rules (its snapshot), which its log replays."""
 
 
 @attrs.frozen(slots=True)

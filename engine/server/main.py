@@ -14,6 +14,7 @@ from engine.errors import EngineError
 from engine.server.app import GameServer
 from engine.server.config import ServerConfig, add_serve_arguments, load_config
 from engine.server.store import open_store
+from engine.server.supervisor import ServerFailed
 
 log = logging.getLogger("engine.server")
 
@@ -32,9 +33,16 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
         await server.start()
         server.start_bots()
         log.info("serving %d tables; %s", len(server.rooms), server.chips())
-        await stop.wait()
+        assert server.supervisor is not None
+        stopped = asyncio.ensure_future(stop.wait())
+        failed = asyncio.ensure_future(server.supervisor.failed.wait())
+        await asyncio.wait((stopped, failed), return_when=asyncio.FIRST_COMPLETED)
+        stopped.cancel()
+        failed.cancel()
         log.info("stopping")
         await server.stop()
+        if server.supervisor.failure is not None:
+            raise server.supervisor.failure  # serve says it in one line and exits 3
         log.info("stopped; %s", server.chips())
     finally:
         store.close()
@@ -50,7 +58,11 @@ def run(config: ServerConfig) -> int:
 def run_from_args(args: Any) -> int:
     """The ``serve`` command: the configuration file, then the command line's options over it."""
     config = load_config(args.config, host=args.host, port=args.port, db=args.db, bots=args.bots)
-    return run(config)
+    try:
+        return run(config)
+    except ServerFailed as error:  # it served, then a background job died for good (docs/server.md)
+        print(f"error: {error}", file=sys.stderr)
+        return 3
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,6 +71,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return run_from_args(args)
-    except EngineError as error:
+    except EngineError as error:  # it could not start: a bad configuration or database
         print(f"error: {error}", file=sys.stderr)
         return 2

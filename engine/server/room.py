@@ -38,7 +38,7 @@ from engine.server.codes import ClientError, Code
 from engine.server.config import TableConfig
 from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, deck_text, keep_hand, sitting
 from engine.server.oplog import line
-from engine.server.store import Record, Storage, StoreError
+from engine.server.store import DamagedRow, Record, Storage, Stored, StoreError
 from engine.state import HandState
 from engine.table import Table
 from engine.validate import flag, quote, whole
@@ -114,6 +114,7 @@ class Room:
         self.encoded_events: EventsCache = {}  # the hand's events as JSON, for its views (emptied each hand)
         self.watched = False  # whether anyone watches: the network layer says; spectators' views are made then
         self.recent_pots: list[int] = []  # the pots of the last hands, for the lobby's average
+        self.refused_write = False  # a write the store refused since the last `retell`
 
     # --- making ------------------------------------------------------------------------------------------------
 
@@ -121,21 +122,25 @@ class Room:
     def open(cls, config: TableConfig, store: Storage, *, clock: Callable[[], float] = time.monotonic,
              policy: Policy = Policy(), shuffle: Callable[[], Deck] = Deck.secure) -> Room:
         """The table from storage (its last snapshot and the events since, replayed), or a new one. A table
-        already stored keeps its stored configuration."""
+        already stored keeps its stored game, stakes, seats and rules, and takes ``config``'s other settings
+        (`TableConfig.between_hands`), saying in the log what changed and what was kept."""
         store.add_table(config.id, config.to_json())
-        stored = store.load(config.id)
-        config = TableConfig.from_json(stored.config)
-        if stored.snapshot is None:
-            state = RoomState.empty(Table.new(config.schedule(), seats=config.seats))
-        else:
-            state = RoomState.from_snapshot(stored.snapshot)
-        seq = stored.snapshot_seq
-        salt = None
-        for number, kind, data in stored.events:
-            state = apply_event(state, kind, data).state
-            seq = number
-            if kind == "hand_start":
-                salt = data.get("salt")
+        room = cls.restore(config.id, store, clock=clock, policy=policy, shuffle=shuffle)
+        room.config, changed, kept = room.config.between_hands(config)
+        if changed:
+            log.info("table %s: settings changed by the configuration: %s", room.id,
+                     ", ".join(f"{key} = {getattr(room.config, key)!r}" for key in changed))
+        if kept:
+            log.warning("table %s: the configuration's %s kept as stored (%s): the game, stakes and seats cannot "
+                        "change under seated players, and the rake and runs are in the stored table's rules",
+                        room.id, ", ".join(kept), ", ".join(f"{key} = {getattr(room.config, key)!r}" for key in kept))
+        return room
+
+    @classmethod
+    def restore(cls, table_id: str, store: Storage, *, clock: Callable[[], float] = time.monotonic,
+                policy: Policy = Policy(), shuffle: Callable[[], Deck] = Deck.secure) -> Room:
+        """A stored table, rebuilt (`rebuild`: `DamagedRow` if a row of it cannot be read back)."""
+        config, state, seq, salt = rebuild(table_id, store.load(table_id))
         room = cls(config, store, state, seq, clock=clock, policy=policy, shuffle=shuffle)
         room.salt = salt if state.hand is not None else None  # the same commitment as before the crash
         room._settle()
@@ -244,7 +249,13 @@ class Room:
                       error=RoomError.of(Code.BAD_FIELD))
         asker = None if seat is None or self.state.seats[seat] is None else sitting(self.state.seats[seat])
         out: list[dict[str, Any]] = []
-        for kept in self.store.hands(self.id, since=max(0, self.table.hands_played - count), limit=count):
+        try:
+            kept_hands = self.store.hands(self.id, since=max(0, self.table.hands_played - count), limit=count)
+        except StoreError as error:
+            log.error("%s", error)
+            raise RoomError(Code.STORE_UNAVAILABLE,
+                            "the server could not read the hand history just now; try again") from None
+        for kept in kept_hands:
             text = None
             if kept.phh is not None:
                 record = read_phh(kept.phh)[0]
@@ -274,6 +285,16 @@ class Room:
         self.connected.discard(seat)
         if self.table.seats[seat] is not None:
             self.away[seat] = self.clock()
+
+    def retell(self) -> None:
+        """Once the database is back after refusing a write, every connected seat gets the current view again:
+        a client whose action was refused (``store_unavailable``) acts on it again, rather than wait for a
+        change that its own refused action was to make."""
+        if self.refused_write:
+            self.refused_write = False
+            viewers: list[int | None] = [*sorted(self.connected), *([None] if self.watched else [])]
+            for viewer, text in self.view_messages(viewers).items():
+                self.outbox.append(Outgoing(WATCHERS if viewer is None else viewer, text))
 
     def reissue_token(self, seat: int) -> str:
         """A new token for an occupied seat, held in memory only (the server's own bots after a restart)."""
@@ -489,6 +510,7 @@ class Room:
             self.store.append(self.id, Record(self.seq + 1, kind, data, step.ledger, hand, snapshot))
         except StoreError as error:
             log.error("%s", error)
+            self.refused_write = True
             raise RoomError(Code.STORE_UNAVAILABLE,
                             "the server could not store this, so nothing changed; try again") from None
         self.seq += 1
@@ -568,6 +590,42 @@ class Room:
 def _down(seconds: float) -> float:
     """Seconds as the clock tells them: to a tenth, rounded down, so a client never counts on more than it has."""
     return math.floor(seconds * 10 + 1e-9) / 10
+
+
+_READ_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError)
+"""What reading a stored row of the wrong shape can raise (JSON errors and the engine's own are ValueErrors)."""
+
+
+def rebuild(table_id: str, stored: Stored) -> tuple[TableConfig, RoomState, int, str | None]:
+    """A stored table replayed: its configuration, its state, the seq of its last event and the salt of the hand
+    in play. A row that cannot be read back (JSON cut short, a wrong shape, an event the table refuses) raises
+    `DamagedRow` naming the table, the row and what is wrong: the room is never opened on a guess."""
+
+    def damaged(row: str, error: Exception) -> DamagedRow:
+        what = " ".join(str(error).split()) or type(error).__name__
+        return DamagedRow(f"table {table_id}: {row} is damaged: {what}")
+
+    try:
+        config = TableConfig.from_json(stored.config)
+    except _READ_ERRORS as error:  # JSONDecodeError and ConfigError too
+        raise damaged("its configuration (the tables table)", error) from None
+    try:
+        if stored.snapshot is None:
+            state = RoomState.empty(Table.new(config.schedule(), seats=config.seats))
+        else:
+            state = RoomState.from_snapshot(stored.snapshot)
+    except _READ_ERRORS as error:
+        raise damaged(f"its snapshot at event {stored.snapshot_seq} (the snapshots table)", error) from None
+    seq, salt = stored.snapshot_seq, None
+    for number, kind, data in stored.events:
+        try:
+            state = apply_event(state, kind, data).state
+        except _READ_ERRORS as error:  # LogError is a ValueError
+            raise damaged(f"event {number} ({kind}) in the events table", error) from None
+        seq = number
+        if kind == "hand_start":
+            salt = data.get("salt")
+    return config, state, seq, salt
 
 
 def _cards(cards: Any) -> str:

@@ -1,0 +1,388 @@
+"""The database is the truth: a failing read, a lost connection, a damaged or deleted database file and a stored
+table the configuration no longer lists are survived or reported (docs/server.md, "When the database fails"),
+never silently fatal. Each against a real SQLite file or the real PostgreSQL of tests/pgcluster.py, and where
+it is about `serve` itself, over the real ``python -m engine serve``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from test_server_crash import check_chips, free_port, lobby
+from test_server_net import client
+
+from engine import Call, Check
+from engine.server.app import GameServer
+from engine.server.config import ServerConfig, TableConfig
+from engine.server.room import Room
+from engine.server.store import SQLiteStore, StoreError, open_store
+
+ROOT = Path(__file__).resolve().parent.parent
+SCALE = float(os.environ.get("OMAHA_TEST_TIMEOUT_SCALE", "1"))  # one scaled timeout for every wait
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class FailingDB:
+    """A SQLite connection that raises the driver's own error for statements containing ``fail_on``."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        self.fail_on: str | None = None
+        self.failures = 0
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        if self.fail_on is not None and self.fail_on in sql:
+            self.failures += 1
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.db.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.db, name)
+
+
+async def wait_for(condition: Any, seconds: float = 20) -> None:
+    """Wait (one scaled timeout) until ``condition()`` holds."""
+    end = time.monotonic() + seconds * SCALE
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        await asyncio.sleep(0.01)
+
+
+def in_process(db: str, test: Any, *, clock: Any = time.monotonic, **config: Any) -> None:
+    values: dict[str, Any] = {"db": db, "pause_seconds": 0.0, "tables": (TableConfig("t1", game="limit"),)}
+    values.update(config)
+    cfg = ServerConfig(**values)
+    store = open_store(cfg.db)
+
+    async def main() -> None:
+        server = GameServer(cfg, store, clock=clock, tick_seconds=0.01)
+        port = await server.start(port=0)
+        try:
+            await asyncio.wait_for(test(server, port, store), 60 * SCALE)
+        finally:
+            await server.stop()
+
+    try:
+        asyncio.run(main())
+    finally:
+        store.close()
+
+
+# --- 1. a failing read does not stop the clock; every background task is supervised --------------------------
+
+def test_a_failed_read_in_the_takeover_scan_leaves_the_clock_running(tmp_path):
+    clock = FakeClock()
+
+    async def test(server: GameServer, port: int, store: Any) -> None:
+        failing = store.db = FailingDB(store.db)
+        failing.fail_on = "SELECT id FROM tables"
+        with pytest.raises(StoreError, match="cannot list the stored tables: disk I/O error"):
+            store.table_ids()  # the driver's error leaves the store as a StoreError, and only so
+        room = server.rooms["t1"]
+        room.join("ann", 100)
+        room.join("bob", 100)
+        await wait_for(lambda: room.hand is not None)
+        await wait_for(lambda: failing.failures >= 3)  # the scan failed, and is retried
+        seq = room.seq
+        clock.now += 100  # past the action clock and the time bank: the clock must fire a timeout
+        await wait_for(lambda: room.seq > seq)
+        assert server.supervisor is not None and server.supervisor.failure is None
+
+    in_process(str(tmp_path / "db.sqlite3"), test, clock=clock)
+
+
+def test_a_background_task_that_dies_of_a_bug_stops_the_server_loudly(tmp_path):
+    async def test(server: GameServer, port: int, store: Any) -> None:
+        assert server.supervisor is not None
+
+        def broken() -> None:
+            raise AttributeError("a bug")
+
+        server.supervisor.every("the broken job", 0.01, broken)
+        await asyncio.wait_for(server.supervisor.failed.wait(), 10 * SCALE)
+        assert str(server.supervisor.failure) == "the broken job stopped: a bug"
+
+    in_process(str(tmp_path / "db.sqlite3"), test)
+
+
+# --- 4. a driver error inside history is a typed error to the client -----------------------------------------
+
+def test_a_driver_error_in_history_is_an_error_message_and_the_connection_stays_open(tmp_path):
+    async def test(server: GameServer, port: int, store: Any) -> None:
+        failing = store.db = FailingDB(store.db)
+        watcher = await client(port)
+        await watcher.send(type="watch", table="t1")
+        await watcher.until("watching")
+        failing.fail_on = "FROM hands"
+        await watcher.send(type="history")
+        reply = await watcher.until("error")
+        assert "could not read the hand history" in reply["message"] and "disk" not in reply["message"]
+        failing.fail_on = None
+        await watcher.send(type="history")
+        assert (await watcher.until("history"))["hands"] == []  # still open, and served again
+        await watcher.ws.close()
+
+    in_process(str(tmp_path / "db.sqlite3"), test)
+
+
+# --- 3, 6, 7: serve over the real command --------------------------------------------------------------------
+
+def serve(db: Path, port: int, config: Path | None = None, *extra: str) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "engine", "serve", "--db", str(db), "--port", str(port), *extra]
+    if config is not None:
+        command += ["--config", str(config)]
+    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def played_table(path: Path, table_id: str = "t1") -> None:
+    """A stored table with two players, a finished hand (so a snapshot) and a hand in play after it."""
+    clock = FakeClock()
+    store = SQLiteStore(str(path))
+    try:
+        room = Room.open(TableConfig(table_id, game="limit"), store, clock=clock)
+        room.join("ann", 100)
+        room.join("bob", 100)
+        while room.table.hands_played == 0 or room.hand is None or not room.hand.actions:
+            clock.now += 10  # past the pause between hands
+            room.tick()
+            seat = room.actor_seat()
+            if seat is not None and room.hand is not None:
+                legal = room.hand.legal_actions()
+                room.act(seat, Check() if legal.check else Call() if legal.call else legal.default)
+    finally:
+        store.close()
+
+
+def damage(path: Path, sql: str) -> None:
+    with sqlite3.connect(path) as db:
+        assert db.execute(sql).rowcount == 1
+    db.close()
+
+
+def last_event(path: Path, kind: str) -> int:
+    with sqlite3.connect(path) as db:
+        seq = int(db.execute("SELECT MAX(seq) FROM events WHERE kind = ?", (kind,)).fetchone()[0])
+    db.close()
+    return seq
+
+
+@pytest.mark.parametrize("kind", ["event cut short", "event of the wrong shape", "event not an object",
+                                  "snapshot not JSON", "config not JSON", "config of the wrong shape",
+                                  "disk image malformed"])
+def test_serve_on_a_damaged_database_prints_one_line_naming_the_row_and_exits_2(tmp_path, kind):
+    path = tmp_path / "db.sqlite3"
+    played_table(path)
+    act, join = last_event(path, "act"), last_event(path, "join")
+    expected = {
+        "event cut short": (f"UPDATE events SET data = substr(data, 1, 12) WHERE seq = {act}",
+                            f"table t1: event {act} in the events table is damaged: its data is not JSON"),
+        "event of the wrong shape": (f"UPDATE events SET data = '{{\"seat\": 7}}' WHERE seq = {act}",
+                                     f"table t1: event {act} (act) in the events table is damaged:"),
+        "event not an object": (f"UPDATE events SET data = '[1, 2]' WHERE seq = {act}",
+                                f"table t1: event {act} in the events table is damaged: its data is list"),
+        "snapshot not JSON": ("UPDATE snapshots SET data = '{\"table\": '",
+                              "table t1: its snapshot at event"),
+        "config not JSON": ("UPDATE tables SET config = 'game = limit'",
+                            "table t1: its configuration (the tables table) is damaged"),
+        "config of the wrong shape": ("UPDATE tables SET config = '[\"limit\"]'",
+                                      "table t1: its configuration (the tables table) is damaged"),
+        "disk image malformed": (None, "database disk image is malformed"),
+    }
+    sql, text = expected[kind]
+    assert join < act
+    if sql is not None:
+        damage(path, sql)
+    else:
+        with path.open("r+b") as file:  # the pages after the header's: the tables' rows
+            size = file.seek(0, 2)
+            file.seek(4096)
+            file.write(b"\xa5" * (size - 4096))
+    config = tmp_path / "t1.toml"
+    config.write_text('[[tables]]\nid = "t1"\ngame = "limit"\n')
+    process = serve(path, free_port(), config)
+    try:
+        _, err = process.communicate(timeout=60 * SCALE)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    lines = err.decode().splitlines()
+    assert process.returncode == 2 and len(lines) == 1, (process.returncode, lines)
+    assert lines[0].startswith("error: ") and text in lines[0], lines
+
+
+def test_serve_with_a_config_that_does_not_list_a_stored_table_serves_it_too(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    played_table(path, "old")
+    config = tmp_path / "only.toml"
+    config.write_text('[server]\nbots = 1\n[[tables]]\nid = "only"\ngame = "limit"\n')
+    port = free_port()
+    process = serve(path, port, config)
+    try:
+        end = time.monotonic() + 30 * SCALE
+        while True:
+            assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
+            try:
+                if set(lobby(port)) == {"only", "old"}:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < end, "the server did not list both tables"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30 * SCALE)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, err.decode()[-2000:]
+    assert "Traceback" not in err.decode()
+
+
+# --- 5. the database file deleted while serving --------------------------------------------------------------
+
+def test_a_deleted_database_file_refuses_every_write_and_serve_exits_3_with_one_line(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    store = SQLiteStore(str(path))
+    room = Room.open(TableConfig("t1"), store, clock=FakeClock())
+    room.join("ann", 100)
+    path.rename(tmp_path / "moved.sqlite3")
+    with pytest.raises(Exception, match="could not store this") as refused:
+        room.join("bob", 100)
+    assert type(refused.value).__name__ == "RoomError"
+    store.close()
+
+    path = tmp_path / "served.sqlite3"
+    port = free_port()
+    process = serve(path, port, None, "--bots", "2")
+    try:
+        end = time.monotonic() + 30 * SCALE
+        while True:
+            assert process.poll() is None
+            try:
+                if lobby(port)["limit"]["hands_played"] > 0:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < end
+            time.sleep(0.05)
+        path.unlink()
+        _, err = process.communicate(timeout=30 * SCALE)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    last = err.decode().splitlines()[-1]
+    assert process.returncode == 3, err.decode()[-2000:]
+    assert last.startswith("error: ") and "was deleted or replaced while serving" in last, last
+
+
+# --- 2. PostgreSQL: a terminated connection is re-established, the claims taken again ------------------------
+
+def terminate(postgres: Any, url: str, pid: int) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as admin:
+        assert admin.execute("SELECT pg_terminate_backend(%s)", (pid,)).fetchone() == (True,)
+
+
+def hands(server: GameServer, table: str) -> int:
+    room = server.rooms.get(table)
+    return -1 if room is None else room.table.hands_played
+
+
+def test_a_terminated_postgresql_connection_is_re_established_and_the_table_plays_on(postgres):
+    url = postgres.database()
+
+    async def test(server: GameServer, port: int, store: Any) -> None:
+        server.start_bots({"t1": 3})
+        await wait_for(lambda: hands(server, "t1") >= 2)
+        for _ in range(2):  # twice: the second time on the re-established connection
+            before = hands(server, "t1")
+            terminate(postgres, url, store.db.info.backend_pid)
+            await wait_for(lambda: hands(server, "t1") >= before + 3, 40)  # noqa: B023
+        assert "t1" in server.rooms and store.claimed.keys() == {"t1"}
+
+    in_process(url, test)
+    check_chips(url)
+
+
+def test_a_table_another_server_took_while_the_connection_was_down_is_dropped_loudly(postgres, caplog):
+    import psycopg
+
+    from engine.server.pgstore import _CLAIMS
+
+    url = postgres.database()
+    caplog.set_level(logging.INFO, logger="engine.server")
+
+    async def test(server: GameServer, port: int, store: Any) -> None:
+        server.start_bots({"t1": 2, "t2": 2})
+        await wait_for(lambda: hands(server, "t1") >= 1 and hands(server, "t2") >= 1)
+        with psycopg.connect(url, autocommit=True) as other:  # another server: it takes t2 the moment it is free
+            terminate(postgres, url, store.db.info.backend_pid)
+            end = time.monotonic() + 10 * SCALE
+            while not other.execute("SELECT pg_try_advisory_lock(%s, hashtext('t2'))", (_CLAIMS,)).fetchone()[0]:
+                assert time.monotonic() < end
+            await wait_for(lambda: "t2" not in server.rooms)
+            before = hands(server, "t1")
+            await wait_for(lambda: hands(server, "t1") >= before + 2, 40)
+            assert "t2" not in server.adopt()  # still held by the other server
+
+    in_process(url, test, tables=(TableConfig("t1", game="limit"), TableConfig("t2", game="limit")))
+    assert any("table t2: no longer served here" in record.getMessage() for record in caplog.records)
+    check_chips(url)
+
+
+# --- 7. settings changed in the configuration; impossible settings refused -----------------------------------
+
+def test_a_stored_table_takes_the_files_clock_and_buy_in_and_says_what_it_kept(tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="engine.server")
+    store = SQLiteStore(str(tmp_path / "db.sqlite3"))
+    try:
+        Room.open(TableConfig("t1", game="limit"), store, clock=FakeClock()).join("ann", 100)
+        changed = TableConfig("t1", game="pot-limit", blinds=(2, 4), action_seconds=30, time_bank_seconds=5,
+                              min_buy_in=80, max_buy_in=400, rake_percent=5)
+        room = Room.open(changed, store, clock=FakeClock())
+        assert (room.config.action_seconds, room.config.time_bank_seconds) == (30, 5)
+        assert (room.config.min_buy_in, room.config.max_buy_in) == (80, 400)
+        assert (room.config.game, room.config.blinds, room.config.rake_percent) == ("limit", (1, 2), 0)
+        assert room.deadline() == room.turn_started + 35 or room.hand is None
+        lines = [record.getMessage() for record in caplog.records]
+        assert any(line.startswith("table t1: settings changed by the configuration: min_buy_in = 80")
+                   for line in lines), lines
+        kept = [line for line in lines if "kept as stored" in line]
+        assert len(kept) == 1 and "game, blinds, rake_percent" in kept[0] and "cannot change under seated" in kept[0]
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(("table", "field"), [
+    ('buy_in = [1, 2]\nblinds = [50, 100]', "max_buy_in"),
+    ('buy_in = [300, 200]', "max_buy_in"),
+    ('action_seconds = 0', "action_seconds"),
+    ('blinds = [5, 2]', "big blind"),
+])
+def test_impossible_table_settings_stop_serve_with_one_line_naming_the_table_and_the_field(tmp_path, table, field):
+    config = tmp_path / "bad.toml"
+    config.write_text(f'[[tables]]\nid = "t9"\n{table}\n')
+    process = serve(tmp_path / "db.sqlite3", free_port(), config)
+    _, err = process.communicate(timeout=60 * SCALE)
+    lines = err.decode().splitlines()
+    assert process.returncode == 2 and len(lines) == 1, lines
+    assert lines[0].startswith("error: table 't9': ") and field in lines[0], lines
