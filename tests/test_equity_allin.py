@@ -154,3 +154,23 @@ def test_a_spot_is_enumerated_once_whatever_its_seats_or_suits() -> None:
     first, rotated, suits = (ev.pots[0].equity for ev in evs if ev is not None)
     assert rotated == first[::-1] and suits == first[::-1]
     assert first == tuple(p.equity for p in equity([parse_cards(h) for h in holes]).players)
+
+
+def test_bad_arguments_are_engine_errors_not_attribute_errors() -> None:
+    from engine import EngineError
+    from engine.equity import EquityError
+    from engine.equity.allin import all_in_data
+    from engine.stats.allin import adjusted_net
+    from engine.stats.errors import StatsError
+
+    unfinished = start_hand(Rules(NoLimit(), blinds=(1, 2)), (10, 10), 0, seed=1)
+    for bad in (None, "a hand", 7):
+        with pytest.raises(EquityError, match="needs a HandState"):
+            all_in_ev(bad)
+        with pytest.raises(StatsError, match="needs a finished hand"):
+            adjusted_net(bad)
+    with pytest.raises(StatsError, match="needs a finished hand"):
+        adjusted_net(unfinished)
+    with pytest.raises(EquityError, match="scale"):
+        all_in_data(all_in_preflop(), 0)
+    assert issubclass(EquityError, EngineError) and issubclass(StatsError, EngineError)

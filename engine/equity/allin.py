@@ -19,9 +19,11 @@ from collections.abc import Sequence
 import attrs
 
 from engine.cards import ALL_CARDS, Card, format_cards
+from engine.equity.ranges import EquityError
 from engine.equity.solve import equity
 from engine.events import Acted, BoardDealt
 from engine.state import HandState
+from engine.validate import quote, whole
 
 STREET_NAMES = {0: "preflop", 3: "flop", 4: "turn"}
 
@@ -57,7 +59,9 @@ class AllInEV:
 
 def all_in_ev(state: HandState) -> AllInEV | None:
     """The all-in EV of a finished hand, or None when the hand was not all in before the river (it ended by
-    folds, or the last action came on the river)."""
+    folds, or the last action came on the river). Anything but a `HandState` is an `EquityError`."""
+    if not isinstance(state, HandState):
+        raise EquityError(f"all_in_ev needs a HandState (a hand the engine played or replayed), got {quote(state)}")
     result = state.result
     if result is None or not result.showdown:
         return None
@@ -156,6 +160,7 @@ def _canonical_equity(spot: _Spot, hi_lo: bool) -> tuple[float, ...]:
 
 def all_in_data(state: HandState, scale: int = 1) -> dict[str, object] | None:
     """`all_in_ev` as JSON data, chips divided by ``scale`` (a history's units: 100 for cents), or None."""
+    whole(scale, "scale (chips per unit)", minimum=1, error=EquityError)
     ev = all_in_ev(state)
     if ev is None:
         return None

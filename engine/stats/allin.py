@@ -9,6 +9,8 @@ import importlib
 from typing import Any
 
 from engine.state import HandState
+from engine.stats.errors import StatsError
+from engine.validate import quote
 
 
 def _allin_module() -> Any:
@@ -29,9 +31,9 @@ def adjusted_net(hand: HandState) -> tuple[float, ...]:
     module = _allin_module()
     if module is None:
         raise ImportError("the all-in-adjusted net needs numpy (pip install 'omaha-hilo-engine[equity]')")
-    result = hand.result
+    result = hand.result if isinstance(hand, HandState) else None
     if result is None:
-        raise ValueError("adjusted_net needs a finished hand")
+        raise StatsError(f"adjusted_net needs a finished hand (a HandState played to the end), got {quote(hand)}")
     ev = module.all_in_ev(hand)
     if ev is None:
         return tuple(float(chips) for chips in result.net)
