@@ -7,13 +7,13 @@ from enum import StrEnum
 import attrs
 
 from engine.errors import IllegalAction
-from engine.validate import whole
+from engine.validate import MAX_EXACT, chips, whole
 
 
 def _to(value: object) -> int:
-    if type(value) is int and value > 0:  # the common case, without a call (an action is made per decision)
+    if type(value) is int and 0 < value <= MAX_EXACT:  # the common case without a call (one action per decision)
         return value
-    return whole(value, "a bet or raise's total to bet (chips)", minimum=1, error=IllegalAction)
+    return chips(value, "a bet or raise's total to bet", minimum=1, error=IllegalAction)
 
 
 class Word(StrEnum):

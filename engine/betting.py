@@ -13,7 +13,7 @@ import attrs
 
 from engine.errors import RulesError
 from engine.order import Street
-from engine.validate import flag, whole
+from engine.validate import chips, flag, whole
 
 _FLOP = Street.FLOP  # a module name: read on every decision, cheaper than the enum's attribute
 
@@ -73,8 +73,8 @@ class FixedLimit:
     uncapped_heads_up: bool = False
 
     def __attrs_post_init__(self) -> None:
-        whole(self.small_bet, "small_bet (chips)", minimum=1, error=RulesError)
-        whole(self.big_bet, "big_bet (chips)", minimum=1, error=RulesError)
+        chips(self.small_bet, "small_bet", minimum=1, error=RulesError)
+        chips(self.big_bet, "big_bet", minimum=1, error=RulesError)
         if self.big_bet < self.small_bet:
             raise RulesError(f"big_bet ({self.big_bet}) cannot be below small_bet ({self.small_bet}): the turn and "
                              "river bet is at least the preflop and flop bet")

@@ -7,14 +7,15 @@ tuple's Python-level ``__new__`` and reads the state's fields directly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.actions import PLAIN_ACTIONS, Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show, Verb
 from engine.betting import Spot
-from engine.order import Street
+from engine.errors import EngineError
+from engine.order import MAX_PLAYERS, Street
 from engine.pots import final_pots
-from engine.validate import quote
+from engine.validate import chips, count, flag, quote, whole
 
 if TYPE_CHECKING:
     from engine.state import HandState
@@ -31,7 +32,23 @@ CODE_PHRASES: Mapping[str, str] = {
 messages. ``{}`` is the amount ("2", or "4..8" for a range); a key "<kind> range" words a range differently."""
 
 
-class LegalActions(NamedTuple):
+_tuple_new = tuple.__new__  # builds a named tuple without its Python-level __new__: one is made per decision
+
+
+class _LegalFields(NamedTuple):
+    seat: int
+    fold: bool = False
+    check: bool = False
+    call: int = 0
+    wager: Verb | None = None
+    min_to: int = 0
+    max_to: int = 0
+    show: bool = False
+    muck: bool = False
+    runs: int = 0
+
+
+class LegalActions(_LegalFields):
     """What the player to act may do, with exact amounts (an immutable value; a named tuple for speed, since
     one is made for every decision).
 
@@ -44,18 +61,30 @@ class LegalActions(NamedTuple):
     when no wager is allowed). ``show`` and ``muck`` are for a manual showdown. ``runs`` is set when players
     are all in before the river and may run the rest of the board more than once: the player chooses
     `RunIt(times)` with times from 1 (run it once) to ``runs``.
+
+    Made by hand or read from a document, it is checked (an EngineError says what does not fit): one decision
+    at a time (a bet, a showdown or a choice of runs), fold exactly when there is a call, never with a check,
+    a wager range from 1 with ``min_to <= max_to`` (0 and 0 without a wager), a bet only when nothing is to be
+    called. The engine builds its own without the check (`legal_actions`): they hold by construction.
     """
 
-    seat: int
-    fold: bool = False
-    check: bool = False
-    call: int = 0
-    wager: Verb | None = None
-    min_to: int = 0
-    max_to: int = 0
-    show: bool = False
-    muck: bool = False
-    runs: int = 0
+    __slots__ = ()
+
+    def __new__(cls, seat: int, fold: bool = False, check: bool = False, call: int = 0,
+                wager: Verb | str | None = None, min_to: int = 0, max_to: int = 0, show: bool = False,
+                muck: bool = False, runs: int = 0) -> LegalActions:
+        if wager is not None:
+            if not isinstance(wager, str) or wager not in (Verb.BET, Verb.RAISE):
+                raise EngineError(f"LegalActions.wager must be None, 'bet' or 'raise', got {quote(wager)}")
+            wager = Verb(wager)
+        made = _tuple_new(cls, (seat, fold, check, call, wager, min_to, max_to, show, muck, runs))
+        check_legal(made)
+        return made
+
+    @classmethod
+    def _make(cls, iterable: Iterable[object]) -> LegalActions:  # type: ignore[override]
+        """As the named tuple's, but through the checks (``_replace`` makes its copy here)."""
+        return cls(*iterable)  # type: ignore[arg-type]
 
     def allows(self, action: Action) -> bool:
         """Whether the actor may take ``action`` here (`HandState.apply` succeeds exactly when it does)."""
@@ -136,7 +165,38 @@ class LegalActions(NamedTuple):
         return _FOLD
 
 
-_tuple_new = tuple.__new__  # builds a named tuple without its Python-level __new__: one is made per decision
+
+
+def check_legal(legal: LegalActions) -> None:
+    """Raise EngineError unless ``legal`` could be what some seat may do (see `LegalActions`)."""
+    def fail(problem: str) -> EngineError:
+        return EngineError(f"LegalActions: {problem}; got {legal!r}")
+
+    whole(legal.seat, "LegalActions.seat", minimum=0, maximum=MAX_PLAYERS - 1)
+    for name in ("fold", "check", "show", "muck"):
+        flag(getattr(legal, name), f"LegalActions.{name}")
+    for name in ("call", "min_to", "max_to"):
+        chips(getattr(legal, name), f"LegalActions.{name}")
+    count(legal.runs, "LegalActions.runs")
+    betting = legal.fold or legal.check or legal.wager is not None
+    if sum((betting, legal.show or legal.muck, legal.runs > 0)) > 1:
+        raise fail("a decision is a bet (fold, check, call, wager), a showdown (show, muck) or a choice of runs, "
+                   "one at a time")
+    if legal.muck and not legal.show:
+        raise fail("a seat that may muck at the showdown may show")
+    if legal.fold != (legal.call > 0):
+        raise fail("fold is offered exactly when there is a call (call > 0)")
+    if legal.fold and legal.check:
+        raise fail("a seat facing a call cannot check, and one that may check has nothing to fold to")
+    if legal.wager is None:
+        if legal.min_to or legal.max_to:
+            raise fail("without a wager, min_to and max_to are 0")
+    elif not 1 <= legal.min_to <= legal.max_to:
+        raise fail(f"a wager's range has 1 <= min_to <= max_to (min_to {legal.min_to}, max_to {legal.max_to})")
+    elif not legal.fold and not legal.check:
+        raise fail("a wager is offered with a fold (facing a bet) or a check")
+    elif legal.wager is Verb.BET and legal.fold:
+        raise fail("a bet opens the betting, so nothing is to be called: facing a bet, the wager is a raise")
 
 
 def spot(state: HandState, seat: int) -> Spot:

@@ -17,7 +17,7 @@ from engine.actions import Word
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.errors import RulesError
 from engine.order import MAX_PLAYERS
-from engine.validate import flag, one_of, quote, whole
+from engine.validate import chips, flag, one_of, quote, whole
 
 DECK_SIZE = 52
 
@@ -85,9 +85,11 @@ class Rake:
     fixed: int | None = None
 
     def __attrs_post_init__(self) -> None:
-        whole(self.cap, "rake cap (chips, or None for no cap)", minimum=0, allow_none=True, error=RulesError)
+        if self.cap is not None:
+            chips(self.cap, "rake cap (None for no cap)", error=RulesError)
         flag(self.no_flop_no_drop, "no_flop_no_drop", error=RulesError)
-        whole(self.fixed, "a fixed rake (chips, or None)", minimum=0, allow_none=True, error=RulesError)
+        if self.fixed is not None:
+            chips(self.fixed, "a fixed rake (or None)", error=RulesError)
 
     @classmethod
     def exactly(cls, amount: int) -> Rake:
@@ -162,7 +164,7 @@ def _trusted_post(seat: int, kind: PostKind, amount: int) -> Post:
 
 
 def _chips(name: str, value: object) -> int:
-    return whole(value, f"{name} (chips)", minimum=0, error=RulesError)
+    return chips(value, name, error=RulesError)
 
 
 @attrs.frozen(slots=True)
@@ -238,7 +240,7 @@ def standard_posts(rules: Rules, players: int, button: int, *, straddles: Sequen
     """
     _check_table(rules, players, button)
     straddles = _straddles(straddles)
-    whole(button_straddle, "button_straddle (chips; 0 for none)", minimum=0, error=RulesError)
+    chips(button_straddle, "button_straddle (0 for none)", error=RulesError)
     order = [(button + 1 + i) % players for i in range(players)]
     posts = [_trusted_post(seat, PostKind.ANTE, rules.ante) for seat in order] if rules.ante else []
     if len(rules.blinds) == 2:
@@ -277,7 +279,7 @@ def _straddles(straddles: object) -> tuple[int, ...]:
         raise RulesError(f"straddles must be a sequence of straddle amounts in chips, got {quote(straddles)}")
     amounts = tuple(straddles)
     for i, amount in enumerate(amounts):
-        whole(amount, f"straddle {i + 1} (chips)", minimum=1, error=RulesError)
+        chips(amount, f"straddle {i + 1}", minimum=1, error=RulesError)
     return amounts
 
 
@@ -285,7 +287,7 @@ def bomb_pot_posts(players: int, button: int, ante: int) -> tuple[Post, ...]:
     """A bomb pot's forced bets: an ante of ``ante`` from every player, from the button's left."""
     whole(players, "players (the number dealt in)", minimum=2, maximum=MAX_PLAYERS, error=RulesError)
     whole(button, f"button (a seat index of the {players} players)", minimum=0, maximum=players - 1, error=RulesError)
-    whole(ante, "a bomb pot's ante (chips)", minimum=1, error=RulesError)
+    chips(ante, "a bomb pot's ante", minimum=1, error=RulesError)
     return tuple(Post((button + 1 + i) % players, PostKind.ANTE, ante) for i in range(players))
 
 

@@ -21,7 +21,7 @@ import attrs
 from engine.betting import FixedLimit, PotLimit
 from engine.errors import RulesError
 from engine.rules import Rules
-from engine.validate import finite, quote, whole
+from engine.validate import count, minutes, quote
 
 
 def _rules(name: str, value: object) -> None:
@@ -30,11 +30,11 @@ def _rules(name: str, value: object) -> None:
 
 
 def _count(name: str, value: object, minimum: int = 0) -> None:
-    whole(value, name, minimum=minimum, error=RulesError)
+    count(value, name, minimum=minimum, error=RulesError)
 
 
 def _minutes(name: str, value: object, positive: bool = False) -> None:
-    finite(value, f"{name} (minutes)", minimum=0, positive=positive, error=RulesError)
+    minutes(value, name, positive=positive, error=RulesError)
 
 
 @attrs.frozen(slots=True)

@@ -791,14 +791,11 @@ def _read_table(o: _ObjectReader) -> Table:
 
 def _read_legal(o: _ObjectReader) -> LegalActions:
     seat, fold, check, call = o.integer("seat"), o.flag("fold"), o.flag("check"), o.integer("call")
-    raw = o.raw("wager")
-    wager = Verb(raw) if isinstance(raw, str) and raw in (Verb.BET, Verb.RAISE) else None
-    if wager != raw:
-        raise SerializationError(f"{o.where('wager')}: expected null, 'bet' or 'raise', got {quote(raw)}")
+    wager = o.raw("wager")  # None, "bet" or "raise": LegalActions checks it, with how it fits the rest
     min_to, max_to, show, muck = o.integer("min_to"), o.integer("max_to"), o.flag("show"), o.flag("muck")
     runs = o.integer("runs") if o.has("runs") else 0
     o.done()
-    return LegalActions(seat, fold, check, call, wager, min_to, max_to, show, muck, runs)
+    return LegalActions(seat, fold, check, call, wager, min_to, max_to, show, muck, runs)  # type: ignore[arg-type]
 
 
 def _read_high(o: _ObjectReader) -> HighHand:

@@ -27,7 +27,8 @@ from engine.order import CLOCKWISE, Street, seat_order_from
 from engine.pots import Pot, final_pots, pots_in_play, uncalled_bet
 from engine.rules import Post, PostKind, Rules, ShowdownPolicy, bomb_pot_posts, check_posts, standard_posts
 from engine.showdown import HandResult, PotResult, could_win, settle_on_boards, settled_hand, split_rake
-from engine.validate import quote, whole
+from engine.validate import MAX_EXACT, quote, whole
+from engine.validate import chips as checked_chips
 
 if TYPE_CHECKING:
     from engine.views import SeatView
@@ -697,7 +698,10 @@ def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: in
         raise RulesError(f"a hand needs 2 to {rules.max_players} players, got {players}")
     for seat, stack in enumerate(stacks):
         if type(stack) is not int or stack <= 0:  # the plain test first: a hand starts often
-            whole(stack, f"seat {seat}'s stack (chips)", minimum=1, error=RulesError)
+            checked_chips(stack, f"seat {seat}'s stack", minimum=1, error=RulesError)
+    if sum(stacks) > MAX_EXACT:  # every chip of a hand, in a pot or a stack, is one of these: one bound for all
+        raise RulesError(f"the stacks total {sum(stacks)} chips; a hand's chips total at most {MAX_EXACT} (2**53 - 1, "
+                         f"the most a JSON number carries exactly), got stacks {quote(stacks)}")
     if type(button) is not int or not 0 <= button < players:
         whole(button, "button (a seat index)", minimum=0, maximum=players - 1, error=RulesError)
     if deck is not None and seed is not None:
@@ -715,7 +719,7 @@ def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: in
         raise RulesError(f"the deck holds {len(order)} cards; {players} players need {needed} "
                          f"({rules.hole_cards} each, 5 for each board and 3 burns)")
     if type(bomb_pot) is not int or bomb_pot < 0:
-        whole(bomb_pot, "bomb_pot (the ante each player posts, in chips)", minimum=0, error=RulesError)
+        checked_chips(bomb_pot, "bomb_pot (the ante each player posts)", error=RulesError)
     if bomb_pot:
         if posts is not None:
             raise RulesError("a bomb pot's forced bets are its antes: give bomb_pot or posts, not both")

@@ -20,7 +20,8 @@ from engine.order import MAX_PLAYERS
 from engine.rules import Post, PostKind, Rules, bomb_pot_posts, standard_posts
 from engine.schedule import FixedGame, GameClock, MixedOmaha, Schedule, TournamentSchedule
 from engine.state import HandState, start_hand
-from engine.validate import finite, flag, one_of, quote, whole
+from engine.validate import MAX_EXACT, chips, count, flag, one_of, quote, whole
+from engine.validate import minutes as checked_minutes
 from engine.validate import name as checked_name
 from engine.views import SeatView, seat_views
 
@@ -30,7 +31,7 @@ def _name(value: object) -> str:
 
 
 def _chips(what: str, value: object, minimum: int) -> int:
-    return whole(value, f"{what} (chips)", minimum=minimum, error=TableError)
+    return chips(value, what, minimum=minimum, error=TableError)
 
 
 @attrs.frozen(slots=True)
@@ -208,6 +209,7 @@ class Table:
             raise TableError(f"a table has 2 to {MAX_PLAYERS} seats, got {len(self.seats)}")
         flag(self.keep_busted, "keep_busted", error=TableError)
         names = set()
+        seated = 0
         for seat, player in enumerate(self.seats):
             if player is None:
                 continue
@@ -216,9 +218,13 @@ class Table:
             if player.name in names:
                 raise TableError(f"two seats hold a player named {quote(player.name)}; names must be unique")
             names.add(player.name)
+            seated += player.stack
             if player.stack == 0 and not (self.keep_busted and player.sitting_out):
                 raise TableError(f"seat {seat} ({player.name}) has no chips; a busted player leaves the table, or "
                                  f"with keep_busted=True sits out until a rebuy")
+        if seated > MAX_EXACT:  # the next hand's chips are these stacks: its own bound (start_hand) holds now
+            raise TableError(f"the seated stacks total {seated} chips; a table's stacks total at most {MAX_EXACT} "
+                             f"(2**53 - 1, the most a JSON number carries exactly)")
         if not isinstance(self.schedule, (FixedGame, MixedOmaha, TournamentSchedule)):
             raise TableError(f"schedule must be FixedGame, MixedOmaha or TournamentSchedule, got "
                              f"{quote(self.schedule)}")
@@ -230,8 +236,8 @@ class Table:
             raise TableError(str(exc)) from None
         whole(self.button, "button (a seat)", minimum=0, maximum=len(self.seats) - 1, error=TableError)
         flag(self.new_player_posts, "new_player_posts", error=TableError)
-        whole(self.hands_played, "hands_played", minimum=0, error=TableError)
-        finite(self.minutes, "minutes", minimum=0, error=TableError)
+        count(self.hands_played, "hands_played", error=TableError)
+        checked_minutes(self.minutes, "minutes", error=TableError)
         for what in ("bought_in", "cashed_out", "rake_taken"):
             _chips(what, getattr(self, what), 0)
         if self.hand is not None:
@@ -247,8 +253,16 @@ class Table:
         if len(seats) < 2 or list(seats) != sorted(set(seats)) or any(not 0 <= s < len(self.seats) for s in seats):
             raise TableError(f"the hand's seats must be 2 or more distinct table seats in order, got {seats!r}")
         for seat in seats:
-            if self.seats[seat] is None:
+            player = self.seats[seat]
+            if player is None:
                 raise TableError(f"table seat {seat} is in the hand but empty")
+            # Dealing a player in ends their wait and needs chips (the table keeps the stacks the hand began
+            # with): a hand seat holding a waiting or chipless player is a seat that changed hands since.
+            if player.waiting or player.stack == 0:
+                raise TableError(f"table seat {seat} is in the hand, but {player.name} "
+                                 f"{'waits for the big blind' if player.waiting else 'has no chips'}, so was not "
+                                 f"dealt in: the hand's seats are the players dealt in, who wait for nothing and "
+                                 f"began it with chips")
         if hand.button not in seats:
             raise TableError(f"the hand's button (seat {hand.button}) is not one of its seats {seats!r}")
         for post in hand.posts:
@@ -617,7 +631,8 @@ class Table:
     def with_time(self, minutes: float) -> Table:
         """The table at ``minutes`` (time since the table or tournament began, as the caller's clock says);
         tournament levels change with it. Time never goes back."""
-        finite(minutes, f"minutes (>= the table's time {self.minutes})", minimum=self.minutes, error=TableError)
+        checked_minutes(minutes, f"the time (>= the table's time {self.minutes})", minimum=self.minutes,
+                        error=TableError)
         return attrs.evolve(self, minutes=minutes)
 
     def view(self, seat: int | None, state: HandState | None = None) -> TableView:

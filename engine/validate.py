@@ -5,6 +5,10 @@ Each check returns the value when it is good and raises ``error`` (an `EngineErr
 caller so a table reports `TableError` and a rules object `RulesError`) when it is not. The message quotes the
 input (shortened when long) and says what is allowed. ``bool`` is never a number here: ``True`` is not 1 chip.
 `is_whole` is `whole`'s test as a yes/no answer, for a check that names a whole list in one message.
+
+The bounds of "absurdly large" live here too (docs/choices.md, "How large a number may be"): `chips` and
+`count` allow up to `MAX_EXACT` (2**53 - 1, the largest whole number every JSON reader, JavaScript's
+included, keeps exactly), and `minutes` up to `MAX_MINUTES`.
 """
 
 from __future__ import annotations
@@ -21,6 +25,15 @@ ErrorType = Callable[[str], EngineError]
 """What a check raises: an error class, or anything making an error from its message (an error with a code)."""
 
 _QUOTE_LIMIT = 80
+
+MAX_EXACT = 2**53 - 1
+"""The largest chip amount or count the engine takes: JSON documents carry numbers as doubles in most readers
+(a browser's), which hold every whole number up to 2**53 exactly; a stack of 2**53 + 1 would come back as
+another number. A hand's chips all come from its starting stacks, so their total is held to it as well."""
+
+MAX_MINUTES = 10**10
+"""The latest time, in minutes, a table or a schedule takes (about 19,000 years): up to it a float still tells
+times 0.1 ms apart, so a level of a few minutes ends when it should; a clock of 1e300 minutes cannot."""
 
 
 def quote(value: object) -> str:
@@ -58,6 +71,32 @@ def whole(value: object, what: str, *, minimum: int | None = None, maximum: int 
     if is_whole(value, minimum=minimum, maximum=maximum) or (value is None and allow_none):
         return value
     raise error(f"{what} must be {_none_or(allow_none)}a whole number{_range(minimum, maximum)}, got {quote(value)}")
+
+
+def chips(value: object, what: str, *, minimum: int = 0, error: ErrorType = EngineError) -> int:
+    """A number of chips: a whole number from ``minimum`` to `MAX_EXACT` (every chip check of the engine's
+    constructors comes here, so the bound is stated once)."""
+    if type(value) is int and minimum <= value <= MAX_EXACT:
+        return value
+    if is_whole(value, minimum=minimum) and value > MAX_EXACT:
+        raise error(f"{what} must be at most {MAX_EXACT} chips (2**53 - 1, the most a JSON number carries "
+                    f"exactly), got {quote(value)}")
+    return whole(value, f"{what} (chips)", minimum=minimum, error=error)
+
+
+def count(value: object, what: str, *, minimum: int = 0, error: ErrorType = EngineError) -> int:
+    """A count (hands played, a clock's hands, a stage): a whole number from ``minimum`` to `MAX_EXACT`."""
+    return whole(value, what, minimum=minimum, maximum=MAX_EXACT, error=error)
+
+
+def minutes(value: object, what: str, *, minimum: float = 0, positive: bool = False,
+            error: ErrorType = EngineError) -> float:
+    """A time or a length of time in minutes: finite, at least ``minimum`` (above 0 when ``positive``), and at
+    most `MAX_MINUTES`."""
+    number = finite(value, f"{what} (minutes)", minimum=minimum, positive=positive, error=error)
+    if number > MAX_MINUTES:
+        raise error(f"{what} must be at most {MAX_MINUTES} minutes (about 19,000 years), got {quote(value)}")
+    return number
 
 
 def flag(value: object, what: str, *, error: ErrorType = EngineError) -> bool:

@@ -34,7 +34,7 @@ from engine.events import (
 from engine.pots import Pot, pots_in_play
 from engine.rules import Rules
 from engine.showdown import HandResult
-from engine.validate import quote, whole
+from engine.validate import MAX_EXACT, quote, whole
 
 if TYPE_CHECKING:
     from engine.state import HandState, LegalActions, Street
@@ -268,6 +268,8 @@ def check_view(view: SeatView) -> None:
         raise fail("rules", f"expected a Rules, got {quote(rules)}")
     starting = _chips(view.starting_stacks, "starting_stacks", None, fail)
     players = len(starting)
+    if sum(starting) > MAX_EXACT:
+        raise fail("starting_stacks", f"a hand's chips total at most {MAX_EXACT} (2**53 - 1), got {sum(starting)}")
     if not 2 <= players <= rules.max_players:
         raise fail("starting_stacks", f"a hand has 2 to {rules.max_players} players, got {players}")
     stacks, bets, contributed = (_chips(getattr(view, f), f, players, fail) for f in ("stacks", "bets", "contributed"))
@@ -298,6 +300,9 @@ def check_view(view: SeatView) -> None:
         raise fail("legal", "the seat's legal actions are given when it is the seat to act, and only then")
     if legal is not None and legal.seat != seat:
         raise fail("legal", f"the legal actions are seat {quote(legal.seat)}'s, not seat {seat}'s")
+    if legal is not None and (legal.call > stacks[seat] or legal.max_to > stacks[seat] + bets[seat]):
+        raise fail("legal", f"seat {seat} has {stacks[seat]} chips behind a bet of {bets[seat]}, so can neither call "
+                            f"{legal.call} nor bet or raise to {legal.max_to}")
     if result is not None:
         net = result.net
         if not isinstance(net, tuple) or len(net) != players or any(
