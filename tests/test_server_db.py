@@ -382,7 +382,11 @@ def test_impossible_table_settings_stop_serve_with_one_line_naming_the_table_and
     config = tmp_path / "bad.toml"
     config.write_text(f'[[tables]]\nid = "t9"\n{table}\n')
     process = serve(tmp_path / "db.sqlite3", free_port(), config)
-    _, err = process.communicate(timeout=60 * SCALE)
+    try:
+        _, err = process.communicate(timeout=60 * SCALE)
+    finally:
+        if process.poll() is None:
+            process.kill()
     lines = err.decode().splitlines()
     assert process.returncode == 2 and len(lines) == 1, lines
     assert lines[0].startswith("error: table 't9': ") and field in lines[0], lines
