@@ -20,13 +20,14 @@ import pytest
 
 pytest.importorskip("websockets")
 
+from helpers import seeded_shuffle
 from test_server_crash import check_chips, free_port, lobby
 from test_server_net import client
 
-from engine import Call, Check
+from engine import Call, Check, HandState, from_json
 from engine.server.app import GameServer
-from engine.server.config import ServerConfig, TableConfig
-from engine.server.room import Room
+from engine.server.config import ServerConfig, TableConfig, load_config
+from engine.server.room import Policy, Room
 from engine.server.store import SQLiteStore, StoreError, open_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -360,14 +361,88 @@ def test_a_stored_table_takes_the_files_clock_and_buy_in_and_says_what_it_kept(t
                               min_buy_in=80, max_buy_in=400, rake_percent=5)
         room = Room.open(changed, store, clock=FakeClock())
         assert (room.config.action_seconds, room.config.time_bank_seconds) == (30, 5)
-        assert (room.config.min_buy_in, room.config.max_buy_in) == (80, 400)
-        assert (room.config.game, room.config.blinds, room.config.rake_percent) == ("limit", (1, 2), 0)
-        assert room.deadline() == room.turn_started + 35 or room.hand is None
+        assert (room.config.min_buy_in, room.config.max_buy_in, room.config.rake_percent) == (80, 400, 5)
+        assert (room.config.game, room.config.blinds) == ("limit", (1, 2))
         lines = [record.getMessage() for record in caplog.records]
-        assert any(line.startswith("table t1: settings changed by the configuration: min_buy_in = 80")
-                   for line in lines), lines
+        assert ("event=settings table=t1 min_buy_in=80 max_buy_in=400 action_seconds=30 time_bank_seconds=5 "
+                "rake_percent=5") in lines, lines
         kept = [line for line in lines if "kept as stored" in line]
-        assert len(kept) == 1 and "game, blinds, rake_percent" in kept[0] and "cannot change under seated" in kept[0]
+        assert len(kept) == 1 and "game, blinds kept" in kept[0] and "cannot change under seated" in kept[0]
+    finally:
+        store.close()
+
+
+def check_down(room: Room) -> None:
+    """Play the hand in play to its end, everyone calling or checking (so it reaches the flop and is raked)."""
+    number = room.table.hands_played
+    while room.hand is not None and room.table.hands_played == number:
+        seat = room.actor_seat()
+        assert seat is not None
+        legal = room.hand.legal_actions()
+        room.act(seat, Check() if legal.check else Call())
+
+
+def test_a_rake_changed_in_the_file_rakes_the_next_hand_and_is_stored_with_the_table(tmp_path, caplog, seed):
+    """The file's rake reaches a stored table through a ``settings`` event between hands: the next hand is raked
+    the new way, the ledger adds up, the table rebuilt after a kill is the same, and a later start whose file
+    no longer lists the table keeps the new rake (the stored configuration was updated with the event)."""
+    caplog.set_level(logging.INFO, logger="engine.server")
+    db, toml = tmp_path / "db.sqlite3", tmp_path / "server.toml"
+    shuffle = seeded_shuffle(seed)
+
+    def table_in_file(rake: str) -> TableConfig:
+        toml.write_text(f'[[tables]]\nid = "t1"\ngame = "limit"\nblinds = [5, 10]\n{rake}\n')
+        return load_config(toml).tables[0]
+
+    def hand_rake(store: SQLiteStore, number: int) -> tuple[int, int]:
+        """The stored hand's rake, and what 10% of its pot capped at 3 would be."""
+        hand = from_json(store.hands("t1", since=number - 1, limit=1)[0].json, HandState)
+        assert hand.result is not None
+        return hand.result.rake, min(3, sum(hand.contributed) // 10)
+
+    def open_room(store: SQLiteStore, config: TableConfig | None) -> Room:
+        policy = Policy(pause_seconds=0)  # each hand dealt as the last one ends
+        if config is None:
+            return Room.restore("t1", store, clock=FakeClock(), shuffle=shuffle, policy=policy)
+        return Room.open(config, store, clock=FakeClock(), shuffle=shuffle, policy=policy)
+
+    first = SQLiteStore(str(db))
+    room = open_room(first, table_in_file(""))
+    for name in ("ann", "bob"):
+        room.join(name, 200)
+    check_down(room)
+    assert hand_rake(first, 1)[0] == 0
+    assert room.hand is not None  # the second hand is in play when the server goes
+    first.close()
+
+    store = SQLiteStore(str(db))  # restart with rake in the file, the second hand still in play
+    room = open_room(store, table_in_file("rake_percent = 10\nrake_cap = 3"))
+    assert room.hand is not None and room.config.rake_percent == 0  # the hand in play keeps the rake it was dealt
+    check_down(room)  # then the settings event, then hand 3 dealt under the new rules
+    assert hand_rake(store, 2)[0] == 0
+    assert "event=settings table=t1 rake_percent=10 rake_cap=3" in [r.getMessage() for r in caplog.records]
+    assert room.config.rake_percent == 10 and room.hand is not None
+    check_down(room)
+    rake, expected = hand_rake(store, 3)
+    assert rake == expected > 0
+    totals = store.ledger_totals()
+    assert totals["rake"] == rake and totals["buy_in"] == room.state.chips + totals["cash_out"] + totals["rake"]
+    room.table.check_chips()
+
+    killed = SQLiteStore(str(db))  # the first connection never closed: as after kill -9
+    again = open_room(killed, None)
+    assert (again.state, again.seq, again.config) == (room.state, room.seq, room.config)
+    killed.close()
+    store.close()
+
+    store = SQLiteStore(str(db))  # a start whose file does not list the table: the stored rake, not the old one
+    try:
+        room = open_room(store, None)
+        assert (room.config.rake_percent, room.config.rake_cap) == (10, 3)
+        check_down(room)
+        rake, expected = hand_rake(store, room.table.hands_played)
+        assert rake == expected > 0
+        check_chips(str(db))
     finally:
         store.close()
 

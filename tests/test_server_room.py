@@ -10,6 +10,7 @@ import re
 import sys
 import time
 from collections.abc import Callable
+from decimal import Decimal
 
 import pytest
 from helpers import scaled, seeded_shuffle
@@ -17,12 +18,14 @@ from helpers import scaled, seeded_shuffle
 from engine import TableView, from_json
 from engine.bots import RandomBot
 from engine.cards import Deck
+from engine.schedule import MixedOmaha
 from engine.server import fair
 from engine.server.actions import ActionError, read_action
 from engine.server.config import TableConfig
-from engine.server.log import RoomState
+from engine.server.log import LogError, RoomState, apply_event
 from engine.server.room import Policy, Room, RoomError
 from engine.server.store import FinishedHand, LedgerEntry, Record, SQLiteStore, StoreError, open_store
+from engine.table import Table
 
 _DECKS: list[Callable[[], Deck]] = []
 
@@ -695,3 +698,30 @@ def test_joins_leaves_busts_and_hands_are_logged_one_structured_line_each(store,
     assert hands and all(re.fullmatch(r"event=hand table=t number=\d+ players=2 pot=\d+ rake=\d+", h) for h in hands)
     busts = [text for text in lines if text.startswith("event=bust ")]
     assert len(busts) == 1 and re.fullmatch(r'event=bust table=t seat=[01] name=("ann b"|bob) chips=0', busts[0])
+
+
+def test_a_settings_event_changes_the_stored_rules_and_configuration_on_either_store(store):
+    clock = Clock()
+    room = open_room(store, clock, game="mixed")
+    room.join("ann", 150)  # no hand in play: the file's settings are taken at once
+    room = open_room(store, clock, game="mixed", rake_percent=2.5, runs=2, max_buy_in=300)
+    for restored in (room, Room.restore("t", store, clock=clock)):  # the configuration row and the log agree
+        assert (restored.config.rake_percent, restored.config.runs, restored.config.max_buy_in) == (2.5, 2, 300)
+        schedule = restored.table.schedule
+        assert isinstance(schedule, MixedOmaha)
+        for rules in schedule.games:  # both games of a mixed table
+            assert rules.rake is not None and (rules.rake.percent, rules.runs) == (Decimal("2.5"), 2)
+    assert open_room(store, clock, game="mixed", rake_percent=2.5, runs=2, max_buy_in=300).seq == room.seq
+
+
+def test_a_settings_event_is_refused_with_a_hand_in_play_and_for_a_setting_that_cannot_change():
+    state = RoomState.empty(Table.new(TableConfig("t").schedule(), seats=6))
+    with pytest.raises(LogError, match="game cannot change at a stored table"):
+        apply_event(state, "settings", {"game": "limit"})
+    with pytest.raises(LogError, match="runs"):
+        apply_event(state, "settings", {"runs": 7})
+    for seat, name in enumerate(("ann", "bob")):
+        state = apply_event(state, "join", {"seat": seat, "name": name, "buy_in": 100, "token_hash": "x"}).state
+    state = apply_event(state, "hand_start", {"deck": str(Deck.seeded(1))}).state
+    with pytest.raises(LogError, match="between hands"):
+        apply_event(state, "settings", {"rake_percent": 5})

@@ -2,7 +2,8 @@
 defaults (one 6-max table each of limit, pot-limit, no-limit and Mixed Omaha hi-lo).
 
 A table's configuration is stored with the table when it is first created, so a restart on the same database
-runs the same game even if the file has changed since; the file is read for tables not yet in the database.
+runs the same game even if the file has changed since; of a stored table the file changes only the `CHANGEABLE`
+settings, between hands, through a stored ``settings`` event (`engine.server.room.Room.want`).
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ class TableConfig:
     def between_hands(self, wanted: TableConfig) -> tuple[TableConfig, list[str], list[str]]:
         """This stored configuration with what ``wanted`` (the file's) changes of `CHANGEABLE`, the names of
         the settings changed and of those that differ but are kept (`KEPT`: they cannot change under seated
-        players, or they are part of the stored table's rules)."""
+        players)."""
         changed = [key for key in CHANGEABLE if getattr(self, key) != getattr(wanted, key)]
         kept = [key for key in KEPT if getattr(self, key) != getattr(wanted, key)]
         updated = attrs.evolve(self, **{key: getattr(wanted, key) for key in changed}) if changed else self
@@ -101,11 +102,9 @@ class TableConfig:
         small, big = self.blinds
         betting: FixedLimit | PotLimit | NoLimit = (
             FixedLimit(big, 2 * big) if game == "limit" else PotLimit() if game == "pot-limit" else NoLimit())
-        rake = None
-        if self.rake_percent:
-            rake = Rake(Decimal(str(self.rake_percent)), self.rake_cap)
         try:
-            return Rules(betting, blinds=(small, big), rake=rake, runs=self.runs)
+            return Rules(betting, blinds=(small, big), rake=house_rake(self.rake_percent, self.rake_cap),
+                         runs=self.runs)
         except EngineError as error:
             raise ConfigError(f"table {self.id!r}: {error}") from None
 
@@ -144,13 +143,36 @@ def _origins(value: Any) -> tuple[str, ...]:
     return tuple(item.rstrip("/").lower() for item in value)
 
 
+RULES_SETTINGS = ("runs", "rake_percent", "rake_cap")
+"""The changeable settings that are part of the table's rules (its snapshot holds them): a ``settings`` event
+changes them in the log (`engine.server.log`), so that replay deals every hand under the rules it was dealt."""
 CHANGEABLE = ("title", "min_buy_in", "max_buy_in", "action_seconds", "time_bank_seconds", "time_bank_refill_seconds",
-              "max_timeouts", "bots", "straddle", "provably_fair")
-"""The table settings a configuration file changes for a table already stored (the server's own policies, from
-the next decision or hand on)."""
-KEPT = ("game", "blinds", "seats", "runs", "rake_percent", "rake_cap")
+              "max_timeouts", "bots", "straddle", "provably_fair", *RULES_SETTINGS)
+"""The table settings a configuration file changes for a table already stored, between hands (a stored
+``settings`` event: `engine.server.room.Room.open`)."""
+KEPT = ("game", "blinds", "seats")
 """The settings a stored table keeps whatever the file says: the game, stakes and seats cannot change under
-seated players, and the rake and runs are in the stored table's rules (its snapshot), which its log replays."""
+seated players."""
+
+
+def house_rake(percent: float | Decimal, cap: int | None) -> Rake | None:
+    """The table's rake: ``percent`` of each pot up to ``cap`` chips (None: no rake when ``percent`` is 0)."""
+    return Rake(Decimal(str(percent)), cap) if percent else None
+
+
+def with_rules_settings(schedule: Schedule, settings: dict[str, Any]) -> Schedule:
+    """The table's game with the `RULES_SETTINGS` in ``settings`` changed in each of its rules (those not in
+    ``settings`` as they are); an EngineError if the engine refuses them."""
+    games = schedule.games if isinstance(schedule, MixedOmaha) else (
+        (schedule.rules,) if isinstance(schedule, FixedGame) else None)
+    if games is None:
+        raise ConfigError(f"a served table's game is one game or Mixed Omaha, got {type(schedule).__name__}")
+    rake = games[0].rake
+    percent = settings.get("rake_percent", rake.percent if rake is not None else 0)
+    cap = settings.get("rake_cap", rake.cap if rake is not None else None)
+    changed = [attrs.evolve(rules, rake=house_rake(percent, cap), runs=settings.get("runs", rules.runs))
+               for rules in games]
+    return MixedOmaha(*changed) if isinstance(schedule, MixedOmaha) else FixedGame(changed[0])
 
 
 @attrs.frozen(slots=True)

@@ -20,6 +20,10 @@ Events (``kind``, ``data``), table seats throughout:
 - ``act`` {seat, action, timeout, bank}: an action; ``bank``, when the player drew on their time bank (or timed
   out), the seconds left in it; when it ends the hand the table takes the hand back (ledger:
   rake, and cash_out for every player who leaves or busts), and the finished hand is kept.
+- ``settings`` {key: value, ...}: table settings the configuration file changed (`CHANGEABLE`), between hands
+  only; those that are the table's rules (rake, runs: `RULES_SETTINGS`) change its rules here, the others are
+  the server's policies and change nothing in this state. Stored with the table's new configuration, in the
+  same transaction.
 """
 
 from __future__ import annotations
@@ -34,12 +38,13 @@ from engine.errors import EngineError, HistoryError
 from engine.history.phh import write_phh
 from engine.serialize import from_json, to_json
 from engine.server.actions import read_action
+from engine.server.config import CHANGEABLE, RULES_SETTINGS, with_rules_settings
 from engine.server.store import FinishedHand, LedgerEntry
 from engine.state import HandState
 from engine.table import Departure, Table
 from engine.validate import finite, flag, is_whole
 
-KINDS = ("join", "leave", "sit_out", "come_back", "top_up", "straddle", "hand_start", "act")
+KINDS = ("join", "leave", "sit_out", "come_back", "top_up", "straddle", "hand_start", "act", "settings")
 
 
 class LogError(EngineError):
@@ -246,8 +251,21 @@ def _after(table: Table, hand: HandState, seats: tuple[SeatMeta | None, ...]) ->
     return Step(RoomState(table, None, seats), ledger, hand, departures, hand_seats)
 
 
+def _settings(state: RoomState, data: dict[str, Any]) -> Step:
+    unknown = sorted(set(data) - set(CHANGEABLE))
+    if unknown:
+        raise LogError(f"settings: {', '.join(unknown)} cannot change at a stored table; those that can are "
+                       f"{', '.join(CHANGEABLE)}")
+    if state.hand is not None:
+        raise LogError("settings change between hands, not with a hand in play")
+    if not set(data) & set(RULES_SETTINGS):
+        return Step(state)
+    table = attrs.evolve(state.table, schedule=with_rules_settings(state.table.schedule, data))
+    return Step(attrs.evolve(state, table=table))
+
+
 _APPLY = {"join": _join, "leave": _leave, "sit_out": _sit_out, "come_back": _come_back, "top_up": _top_up,
-          "straddle": _straddle, "hand_start": _hand_start, "act": _act}
+          "straddle": _straddle, "hand_start": _hand_start, "act": _act, "settings": _settings}
 
 
 def deck_text(hand: HandState) -> str:

@@ -55,6 +55,7 @@ _RECORD = RecordSQL(
     hand="INSERT INTO hands (table_id, number, seq, phh, json, sittings, at) VALUES (%s, %s, %s, %s, %s, %s, %s)",
     snapshot="INSERT INTO snapshots (table_id, seq, data) VALUES (%s, %s, %s) ON CONFLICT (table_id) "
              "DO UPDATE SET seq = EXCLUDED.seq, data = EXCLUDED.data",
+    config="UPDATE tables SET config = %s WHERE id = %s",
 )
 _SCHEMA_LOCK = 0x6F6D616861  # "omaha": the advisory lock key held while the schema is created
 _CLAIMS = 0x6F6D61  # "oma": the first key of each table's advisory lock (the second: the hash of its id)

@@ -115,6 +115,7 @@ class Room:
         self.watched = False  # whether anyone watches: the network layer says; spectators' views are made then
         self.recent_pots: list[int] = []  # the pots of the last hands, for the lobby's average
         self.refused_write = False  # a write the store refused since the last `retell`
+        self.wanted: TableConfig | None = None  # the configuration file's settings, until they are taken
 
     # --- making ------------------------------------------------------------------------------------------------
 
@@ -122,27 +123,22 @@ class Room:
     def open(cls, config: TableConfig, store: Storage, *, clock: Callable[[], float] = time.monotonic,
              policy: Policy = Policy(), shuffle: Callable[[], Deck] = Deck.secure) -> Room:
         """The table from storage (its last snapshot and the events since, replayed), or a new one. A table
-        already stored keeps its stored game, stakes, seats and rules, and takes ``config``'s other settings
-        (`TableConfig.between_hands`), saying in the log what changed and what was kept."""
+        already stored keeps its stored game, stakes and seats, and takes ``config``'s other settings between
+        hands (`take_settings`), saying in the log what changed and what was kept."""
         store.add_table(config.id, config.to_json())
-        room = cls.restore(config.id, store, clock=clock, policy=policy, shuffle=shuffle)
-        room.config, changed, kept = room.config.between_hands(config)
-        if changed:
-            log.info("table %s: settings changed by the configuration: %s", room.id,
-                     ", ".join(f"{key} = {getattr(room.config, key)!r}" for key in changed))
-        if kept:
-            log.warning("table %s: the configuration's %s kept as stored (%s): the game, stakes and seats cannot "
-                        "change under seated players, and the rake and runs are in the stored table's rules",
-                        room.id, ", ".join(kept), ", ".join(f"{key} = {getattr(room.config, key)!r}" for key in kept))
-        return room
+        return cls.restore(config.id, store, clock=clock, policy=policy, shuffle=shuffle, wanted=config)
 
     @classmethod
     def restore(cls, table_id: str, store: Storage, *, clock: Callable[[], float] = time.monotonic,
-                policy: Policy = Policy(), shuffle: Callable[[], Deck] = Deck.secure) -> Room:
-        """A stored table, rebuilt (`rebuild`: `DamagedRow` if a row of it cannot be read back)."""
+                policy: Policy = Policy(), shuffle: Callable[[], Deck] = Deck.secure,
+                wanted: TableConfig | None = None) -> Room:
+        """A stored table, rebuilt (`rebuild`: `DamagedRow` if a row of it cannot be read back); ``wanted``:
+        the configuration file's settings for it, taken before the next hand is dealt."""
         config, state, seq, salt = rebuild(table_id, store.load(table_id))
         room = cls(config, store, state, seq, clock=clock, policy=policy, shuffle=shuffle)
         room.salt = salt if state.hand is not None else None  # the same commitment as before the crash
+        if wanted is not None:
+            room.want(wanted)
         room._settle()
         return room
 
@@ -296,6 +292,28 @@ class Room:
             for viewer, text in self.view_messages(viewers).items():
                 self.outbox.append(Outgoing(WATCHERS if viewer is None else viewer, text))
 
+    def want(self, wanted: TableConfig) -> None:
+        """The configuration file lists this table with ``wanted``: its `CHANGEABLE` settings are taken between
+        hands (`take_settings`: now, or when the hand in play ends), the others kept, and both said in the log."""
+        _, changed, kept = self.config.between_hands(wanted)
+        if kept:
+            log.warning("table %s: the configuration's %s kept as stored (%s): the game, stakes and seats cannot "
+                        "change under seated players", self.id, ", ".join(kept),
+                        ", ".join(f"{key} = {getattr(self.config, key)!r}" for key in kept))
+        self.wanted = wanted if changed else None
+
+    def take_settings(self) -> None:
+        """Between hands, the wanted settings (`want`) become the table's: one ``settings`` event, stored with the
+        table's new configuration, so that replay and every later start (with or without the file) have them."""
+        if self.wanted is None or self.hand is not None:
+            return
+        updated, changed, _ = self.config.between_hands(self.wanted)
+        if changed:
+            settings = {key: getattr(updated, key) for key in changed}
+            self._commit("settings", settings, config=updated)
+            log.info("%s", line("settings", table=self.id, **settings))
+        self.wanted = None
+
     def reissue_token(self, seat: int) -> str:
         """A new token for an occupied seat, held in memory only (the server's own bots after a restart)."""
         if self.state.seats[seat] is None:
@@ -446,6 +464,7 @@ class Room:
                                          "auto": True})
                     continue
                 return
+            self.take_settings()
             if self.clock() < self.next_hand_at:
                 return
             try:
@@ -489,10 +508,11 @@ class Room:
                     return [amount]
         return []
 
-    def _commit(self, kind: str, data: dict[str, Any]) -> Step:
-        """Apply the event, store it (with its ledger entries, the finished hand and a snapshot), then take the
-        new state and tell the connected seats. A refused event changes nothing and raises RoomError (an action
-        the hand does not allow: ``illegal_action``; anything else the table refuses: ``refused``)."""
+    def _commit(self, kind: str, data: dict[str, Any], *, config: TableConfig | None = None) -> Step:
+        """Apply the event, store it (with its ledger entries, the finished hand, a snapshot and the table's new
+        ``config``), then take the new state and tell the connected seats. A refused event changes nothing and
+        raises RoomError (an action the hand does not allow: ``illegal_action``; anything else the table
+        refuses: ``refused``)."""
         before = self.state
         try:
             step = apply_event(before, kind, data)
@@ -507,7 +527,8 @@ class Room:
             hand = keep_hand(number, step.finished, names, sittings)
             snapshot = step.state.snapshot()
         try:
-            self.store.append(self.id, Record(self.seq + 1, kind, data, step.ledger, hand, snapshot))
+            self.store.append(self.id, Record(self.seq + 1, kind, data, step.ledger, hand, snapshot,
+                                              None if config is None else config.to_json()))
         except StoreError as error:
             log.error("%s", error)
             self.refused_write = True
@@ -515,6 +536,8 @@ class Room:
                             "the server could not store this, so nothing changed; try again") from None
         self.seq += 1
         self.state = step.state
+        if config is not None:
+            self.config = config
         self._start_turn()
         if kind == "hand_start":
             self.encoded_events.clear()

@@ -115,7 +115,8 @@ class FinishedHand:
 
 @attrs.frozen(slots=True)
 class Record:
-    """One accepted event and everything written with it, in one transaction."""
+    """One accepted event and everything written with it, in one transaction: ``config`` is the table's new
+    configuration (JSON) when the event changes it (``settings``)."""
 
     seq: int
     kind: str
@@ -123,6 +124,7 @@ class Record:
     ledger: tuple[LedgerEntry, ...] = ()
     hand: FinishedHand | None = None
     snapshot: str | None = None
+    config: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -135,6 +137,7 @@ class RecordSQL:
     ledger: str
     hand: str
     snapshot: str
+    config: str
 
     def statements(self, table_id: str, record: Record, now: float) -> Iterator[tuple[str, tuple[object, ...]]]:
         """Each statement with its parameters, in the order the record's one transaction runs them."""
@@ -149,6 +152,8 @@ class RecordSQL:
             yield self.hand, (table_id, hand.number, record.seq, hand.phh, hand.json, sittings, now)
         if record.snapshot is not None:
             yield self.snapshot, (table_id, record.seq, record.snapshot)
+        if record.config is not None:
+            yield self.config, (record.config, table_id)
 
 
 _SQLITE_RECORD = RecordSQL(
@@ -157,6 +162,7 @@ _SQLITE_RECORD = RecordSQL(
     ledger="INSERT INTO ledger (table_id, seq, player, kind, amount, at) VALUES (?, ?, ?, ?, ?, ?)",
     hand="INSERT INTO hands (table_id, number, seq, phh, json, sittings, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
     snapshot="INSERT OR REPLACE INTO snapshots (table_id, seq, data) VALUES (?, ?, ?)",
+    config="UPDATE tables SET config = ? WHERE id = ?",
 )
 
 
