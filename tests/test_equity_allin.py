@@ -147,13 +147,75 @@ def test_a_spot_is_enumerated_once_whatever_its_seats_or_suits() -> None:
         state = start_hand(Rules(NoLimit(), blinds=(1, 2)), (100, 100), button=0, deck=stacked(0, seats, board))
         state = state.apply(Raise(state.legal_actions().max_to))
         states.append(state.apply(Call()))
+    real_whole = allin.whole_board_equity
+
+    def counting_whole(*args, **kwargs):
+        calls.append(args[0])
+        return real_whole(*args, **kwargs)
+
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(allin, "equity", counting)
+        patch.setattr(allin, "whole_board_equity", counting_whole)
         evs = [all_in_ev(state) for state in states]
     assert len(calls) == 1
     first, rotated, suits = (ev.pots[0].equity for ev in evs if ev is not None)
     assert rotated == first[::-1] and suits == first[::-1]
     assert first == tuple(p.equity for p in equity([parse_cards(h) for h in holes]).players)
+
+
+def test_a_preflop_all_in_is_not_enumerated_board_by_board() -> None:
+    """Issue 24: `stats` spent about 60 ms (under load: 300) an all-in hand enumerating the 1.7 million boards
+    of each preflop all-in one by one; by board classes the same exact figure needs no enumeration."""
+    import engine.equity.allin as allin
+    import engine.equity.solve as solve
+
+    state = all_in_preflop()
+    exact = tuple(p.equity for p in equity([state.hole[0], state.hole[1]]).players)
+    allin._canonical_equity.cache_clear()
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a preflop all-in enumerated its boards one by one")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(allin, "equity", refused)
+        patch.setattr(solve, "all_five_card_boards", refused)
+        ev = all_in_ev(state)
+    assert ev is not None and ev.pots[0].equity == exact
+
+
+def _random_spots(seed: int, count: int):
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(count):
+        players = rng.choice([2, 2, 3, 4, 6])
+        size = rng.choice([4, 4, 5, 6, 2])
+        cards = rng.sample(range(52), players * size + rng.choice([0, 0, 2, 5]))
+        yield ([cards[p * size:(p + 1) * size] for p in range(players)], cards[players * size:],
+               rng.random() < 0.75)
+
+
+def test_board_classes_give_the_exact_enumerations_figures_to_the_last_bit() -> None:
+    """`whole_board_equity` (counts per board class) against `equity(exact=True)` (board by board) on random
+    spots of 2 to 6 players, 2 to 6 hole cards, dead cards, hi-lo and high only, and on spots built to tie and
+    to make flushes: equal floats, not approximately equal."""
+    import os
+
+    from engine.equity.board_classes import whole_board_equity
+
+    seed = int(os.environ.get("OMAHA_CLASSES_SEED", "2024"))
+    print(f"OMAHA_CLASSES_SEED={seed}")
+    built = [([parse_cards(h) for h in hands], parse_cards(dead), hi_lo) for hands, dead, hi_lo in (
+        (["Ah 2h 3h 4h", "Kh Qh Jh Th"], "", True),  # one suit each way: flushes on most flush boards
+        (["As 2s Kd Qd", "Ac 2c Kh Qh"], "", True),  # the same ranks: ties, quartered lows
+        (["As 2d 3c 4h", "Ad 2c 3h 4s", "Ah 2s 3d 4c"], "5s 5d", False),
+        (["9s 8s 7d 6d", "Ts 9d 8h 7c"], "Js Qs Ks", True),
+    )]
+    spots = [*built, *_random_spots(seed, 10)]
+    for hands, dead, hi_lo in spots:
+        slow = equity([list(map(ALL_CARDS.__getitem__, hand)) for hand in hands],
+                      dead=list(map(ALL_CARDS.__getitem__, dead)), hi_lo=hi_lo, exact=True)
+        assert whole_board_equity(hands, dead, hi_lo) == tuple(p.equity for p in slow.players), (hands, dead, hi_lo)
 
 
 def test_bad_arguments_are_engine_errors_not_attribute_errors() -> None:

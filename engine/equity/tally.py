@@ -24,6 +24,27 @@ _DIVIDE_WHOLE = np.array([0] + [WHOLE // n for n in range(1, 11)], np.int64)
 _DIVIDE_HALF = np.array([0] + [HALF // n for n in range(1, 11)], np.int64)
 
 
+def split_units(highs: Array, lows: Array | None) -> tuple[Array, ...]:
+    """Each player's share of each board's pot in units (players by boards), with the pieces the figures
+    need: high winners, their count, whether a low qualifies, low winners, their count. The one place the
+    split rule lives (`Tally` board by board, `board_classes` class by class)."""
+    best_high = highs.max(axis=0)
+    high_winners = highs == best_high
+    high_count = high_winners.sum(axis=0)
+    if lows is None:
+        has_low = np.zeros(highs.shape[1], bool)
+        low_winners = np.zeros_like(high_winners)
+        low_count = np.zeros_like(high_count)
+    else:
+        best_low = lows.max(axis=0)
+        has_low = best_low > 0
+        low_winners = (lows == best_low) & has_low
+        low_count = low_winners.sum(axis=0)
+    high_units = np.where(has_low, _DIVIDE_HALF[high_count], _DIVIDE_WHOLE[high_count])
+    shares = high_winners * high_units + low_winners * _DIVIDE_HALF[low_count]
+    return shares, high_winners, high_count, has_low, low_winners, low_count
+
+
 class Tally:
     """Running totals per player over the boards seen so far (each board with its weight, 1 by default)."""
 
@@ -41,20 +62,7 @@ class Tally:
 
     def add(self, highs: Array, lows: Array | None, weights: npt.NDArray[np.float64] | None = None) -> None:
         """Add boards: ``highs`` and ``lows`` have one row per player and one column per board."""
-        best_high = highs.max(axis=0)
-        high_winners = highs == best_high
-        high_count = high_winners.sum(axis=0)
-        if lows is None:
-            has_low = np.zeros(highs.shape[1], bool)
-            low_winners = np.zeros_like(high_winners)
-            low_count = np.zeros_like(high_count)
-        else:
-            best_low = lows.max(axis=0)
-            has_low = best_low > 0
-            low_winners = (lows == best_low) & has_low
-            low_count = low_winners.sum(axis=0)
-        high_units = np.where(has_low, _DIVIDE_HALF[high_count], _DIVIDE_WHOLE[high_count])
-        units = high_winners * high_units + low_winners * _DIVIDE_HALF[low_count]
+        units, high_winners, high_count, has_low, low_winners, low_count = split_units(highs, lows)
         figures = {
             "equity": units,
             "scoop": units == WHOLE,
