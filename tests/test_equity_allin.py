@@ -128,7 +128,7 @@ def test_a_spot_is_enumerated_once_whatever_its_seats_or_suits() -> None:
     import engine.equity.allin as allin
 
     calls = []
-    real = allin.equity
+    real = allin.dealt_board_equity
 
     def counting(*args, **kwargs):
         calls.append(args[0])
@@ -147,15 +147,8 @@ def test_a_spot_is_enumerated_once_whatever_its_seats_or_suits() -> None:
         state = start_hand(Rules(NoLimit(), blinds=(1, 2)), (100, 100), button=0, deck=stacked(0, seats, board))
         state = state.apply(Raise(state.legal_actions().max_to))
         states.append(state.apply(Call()))
-    real_whole = allin.whole_board_equity
-
-    def counting_whole(*args, **kwargs):
-        calls.append(args[0])
-        return real_whole(*args, **kwargs)
-
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(allin, "equity", counting)
-        patch.setattr(allin, "whole_board_equity", counting_whole)
+        patch.setattr(allin, "dealt_board_equity", counting)
         evs = [all_in_ev(state) for state in states]
     assert len(calls) == 1
     first, rotated, suits = (ev.pots[0].equity for ev in evs if ev is not None)
@@ -177,7 +170,6 @@ def test_a_preflop_all_in_is_not_enumerated_board_by_board() -> None:
         raise AssertionError("a preflop all-in enumerated its boards one by one")
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(allin, "equity", refused)
         patch.setattr(solve, "all_five_card_boards", refused)
         ev = all_in_ev(state)
     assert ev is not None and ev.pots[0].equity == exact
@@ -190,32 +182,39 @@ def _random_spots(seed: int, count: int):
     for _ in range(count):
         players = rng.choice([2, 2, 3, 4, 6])
         size = rng.choice([4, 4, 5, 6, 2])
-        cards = rng.sample(range(52), players * size + rng.choice([0, 0, 2, 5]))
-        yield ([cards[p * size:(p + 1) * size] for p in range(players)], cards[players * size:],
-               rng.random() < 0.75)
+        board, dead = rng.choice([0, 0, 3, 4]), rng.choice([0, 0, 2, 5])
+        cards = rng.sample(range(52), players * size + board + dead)
+        yield ([cards[p * size:(p + 1) * size] for p in range(players)], cards[players * size:][:board],
+               cards[players * size + board:], rng.random() < 0.75)
 
 
-def test_board_classes_give_the_exact_enumerations_figures_to_the_last_bit() -> None:
-    """`whole_board_equity` (counts per board class) against `equity(exact=True)` (board by board) on random
-    spots of 2 to 6 players, 2 to 6 hole cards, dead cards, hi-lo and high only, and on spots built to tie and
-    to make flushes: equal floats, not approximately equal."""
+def test_the_all_in_equity_is_the_exact_enumerations_figure_to_the_last_bit() -> None:
+    """`dealt_board_equity` (preflop: counts per board class; flop and turn: equity only) against
+    `equity(exact=True)` (board by board, every figure) on random spots of 2 to 6 players, 2 to 6 hole cards,
+    0, 3 or 4 board cards, dead cards, hi-lo and high only, and on spots built to tie and to make flushes:
+    equal floats, not approximately equal."""
     import os
 
-    from engine.equity.board_classes import whole_board_equity
+    from engine.equity.board_classes import dealt_board_equity
 
     seed = int(os.environ.get("OMAHA_CLASSES_SEED", "2024"))
     print(f"OMAHA_CLASSES_SEED={seed}")
-    built = [([parse_cards(h) for h in hands], parse_cards(dead), hi_lo) for hands, dead, hi_lo in (
-        (["Ah 2h 3h 4h", "Kh Qh Jh Th"], "", True),  # one suit each way: flushes on most flush boards
-        (["As 2s Kd Qd", "Ac 2c Kh Qh"], "", True),  # the same ranks: ties, quartered lows
-        (["As 2d 3c 4h", "Ad 2c 3h 4s", "Ah 2s 3d 4c"], "5s 5d", False),
-        (["9s 8s 7d 6d", "Ts 9d 8h 7c"], "Js Qs Ks", True),
-    )]
-    spots = [*built, *_random_spots(seed, 10)]
-    for hands, dead, hi_lo in spots:
+    built = [([parse_cards(h) for h in hands], parse_cards(board), parse_cards(dead), hi_lo)
+             for hands, board, dead, hi_lo in (
+                 (["Ah 2h 3h 4h", "Kh Qh Jh Th"], "", "", True),  # one suit each: flushes on most flush boards
+                 (["As 2s Kd Qd", "Ac 2c Kh Qh"], "", "", True),  # the same ranks: ties, quartered lows
+                 (["As 2d 3c 4h", "Ad 2c 3h 4s", "Ah 2s 3d 4c"], "", "5s 5d", False),
+                 (["9s 8s 7d 6d", "Ts 9d 8h 7c"], "", "Js Qs Ks", True),
+                 (["As 2s Kd Qd", "Ac 2c Kh Qh"], "3s 4c 5h", "", True),
+                 (["Ah 2h 3h 4h", "Kh Qh Jh Th"], "9h 8h 5c 5d", "", True),
+             )]
+    spots = [*built, *_random_spots(seed, 12)]
+    for hands, board, dead, hi_lo in spots:
         slow = equity([list(map(ALL_CARDS.__getitem__, hand)) for hand in hands],
-                      dead=list(map(ALL_CARDS.__getitem__, dead)), hi_lo=hi_lo, exact=True)
-        assert whole_board_equity(hands, dead, hi_lo) == tuple(p.equity for p in slow.players), (hands, dead, hi_lo)
+                      board=list(map(ALL_CARDS.__getitem__, board)), dead=list(map(ALL_CARDS.__getitem__, dead)),
+                      hi_lo=hi_lo, exact=True)
+        fast = dealt_board_equity(hands, board, dead, hi_lo)
+        assert fast == tuple(p.equity for p in slow.players), (hands, board, dead, hi_lo)
 
 
 def test_bad_arguments_are_engine_errors_not_attribute_errors() -> None:

@@ -18,10 +18,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from engine.cards import ALL_CARDS, Card, format_cards
-from engine.equity.board_classes import whole_board_equity
+from engine.cards import Card, format_cards
+from engine.equity.board_classes import dealt_board_equity
 from engine.equity.ranges import EquityError
-from engine.equity.solve import equity
 from engine.events import Acted, BoardDealt
 from engine.state import HandState
 from engine.validate import quote, whole
@@ -154,11 +153,7 @@ def _canonical(hands: Sequence[Sequence[Card]], board: Sequence[Card],
 @functools.lru_cache(maxsize=CACHED_SPOTS)
 def _canonical_equity(spot: _Spot, hi_lo: bool) -> tuple[float, ...]:
     hands, board, dead = spot
-    if not board:  # a preflop all-in: by board classes, the same exact fraction at a fraction of the cost
-        return whole_board_equity(hands, dead, hi_lo)
-    found = equity([[ALL_CARDS[card] for card in hand] for hand in hands], board=[ALL_CARDS[card] for card in board],
-                   dead=[ALL_CARDS[card] for card in dead], hi_lo=hi_lo, exact=True)
-    return tuple(player.equity for player in found.players)
+    return dealt_board_equity(hands, board, dead, hi_lo)
 
 
 def all_in_data(state: HandState, scale: int = 1) -> dict[str, object] | None:

@@ -1,4 +1,6 @@
-"""Exact hi-lo equity with the whole board to come, from board classes instead of boards.
+"""Exact hi-lo equity of known hands, the equity figure only: what an all-in's EV needs, without `equity`'s
+other six figures, parsing and checks (`dealt_board_equity`), and with the whole board to come from board
+classes instead of boards (`whole_board_equity`).
 
 Who wins a showdown on a five-card board depends on the board only through its class: the multiset of its
 ranks (the high without a flush, and the low), and, when three or more of its cards share a suit, that suit
@@ -20,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.equity.ranges import EquityError
+from engine.equity.strengths import direct
 from engine.equity.tables import (
     _MULTISET_KEYS,
     BOARD_RANKS,
@@ -111,6 +114,26 @@ def whole_board_equity(hands: Sequence[Sequence[int]], dead: Sequence[int], hi_l
     totals = split_units(highs, lows)[0] @ weights
     boards = int(weights.sum())
     return tuple(int(total) / (WHOLE * boards) for total in totals)
+
+
+def dealt_board_equity(hands: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[int],
+                       hi_lo: bool) -> tuple[float, ...]:
+    """Each hand's exact share of a pot with ``board`` (three or four cards) dealt: every way the rest can
+    come, board by board through `strengths.direct` as `equity` does, so the same fraction; the whole board
+    to come goes to `whole_board_equity`."""
+    if not board:
+        return whole_board_equity(hands, dead, hi_lo)
+    taken = {*board, *dead, *(card for hand in hands for card in hand)}
+    rest = np.array([card for card in range(52) if card not in taken], np.int64)
+    coming = rest[colex(len(rest), 5 - len(board))]
+    if not len(coming):
+        raise EquityError("no board can come: the hands, board and dead cards take every card")
+    boards = np.column_stack([np.broadcast_to(np.array(board, np.int64), (len(coming), len(board))), coming])
+    found = [direct(np.array([hand], np.int64), boards, hi_lo) for hand in hands]
+    highs = np.stack([high for high, _ in found])
+    lows = np.stack([low for _, low in found if low is not None]) if hi_lo else None
+    totals = split_units(highs, lows)[0].sum(axis=1)
+    return tuple(int(total) / (WHOLE * len(boards)) for total in totals)
 
 
 def _highs(hand: Sequence[int], multiset: Array, flush: Array, suited: Array) -> Array:
