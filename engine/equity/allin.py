@@ -112,7 +112,9 @@ def _shares(state: HandState, claimants: Sequence[int], known: Sequence[Sequence
     return tuple(totals)
 
 
-_SUIT_PERMUTATIONS = tuple(itertools.permutations(range(4)))
+_RENAMINGS = tuple(tuple(card - card % 4 + perm[card % 4] for card in range(52))
+                   for perm in itertools.permutations(range(4)))
+"""Each of the 24 ways of renaming the suits, as the new number of every card."""
 CACHED_SPOTS = 1 << 16
 """How many all-in spots `spot_equity` remembers (the least recently used are forgotten first)."""
 
@@ -138,12 +140,11 @@ def _canonical(hands: Sequence[Sequence[Card]], board: Sequence[Card],
     """The spot's smallest form over the 24 ways of renaming suits, its hands sorted; and, for each of those
     sorted hands, which of the given hands it is."""
     best: tuple[_Spot, tuple[int, ...]] | None = None
-    for perm in _SUIT_PERMUTATIONS:
-        def renamed(cards: Sequence[Card], perm: tuple[int, ...] = perm) -> tuple[int, ...]:
-            return tuple(sorted(card - card % 4 + perm[card % 4] for card in cards))
-        named = [renamed(hand) for hand in hands]
+    for renaming in _RENAMINGS:
+        named = [tuple(sorted([renaming[card] for card in hand])) for hand in hands]
         order = tuple(sorted(range(len(named)), key=named.__getitem__))
-        candidate = ((tuple(named[i] for i in order), renamed(board), renamed(dead)), order)
+        candidate = ((tuple(named[i] for i in order), tuple(sorted([renaming[card] for card in board])),
+                      tuple(sorted([renaming[card] for card in dead]))), order)
         if best is None or candidate[0] < best[0]:
             best = candidate
     assert best is not None

@@ -5,11 +5,11 @@ classes instead of boards (`whole_board_equity`).
 Who wins a showdown on a five-card board depends on the board only through its class: the multiset of its
 ranks (the high without a flush, and the low), and, when three or more of its cards share a suit, that suit
 and the ranks of its cards of that suit (the only flush any hand can make). The 2,598,960 boards fall into
-about 150,000 classes. They are numbered once (`_Classes`, built on first use, about a second); a spot then
-costs one pass over the boards to count, per class, those that avoid its cards (a 64-bit mask and a
-`bincount`), and the players' strengths are looked up per class, not per board. The shares are the same
-integers `Tally` adds up board by board (`tally.split_units`), weighted by the counts, so the result is the same
-fraction as `equity(..., exact=True)`, to the last bit.
+152,607 classes. They are numbered once (`_Classes`, built on first use, a second or two); a spot then costs
+one pass over the boards to count, per class, those that avoid its cards (a 64-bit mask and a `reduceat` over
+the boards sorted by class), and the players' strengths are looked up per class, not per board. The shares
+are the same integers `Tally` adds up board by board (`tally.split_units`), weighted by the counts, so the
+result is the same fraction as `equity(..., exact=True)`, to the last bit.
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ _SUB_TRIPLES = np.array([([t for t, triple in enumerate(_TRIPLES.tolist()) if tr
 
 
 class _Classes:
-    """Every five-card board's card mask and class number; each class's rank multiset, flush suit (or
-    `NO_FLUSH`) and flush ranks, and its board low mask."""
+    """Every five-card board's card mask, the boards sorted by class (class k's are those from ``starts[k]``
+    on); each class's rank multiset, flush suit (or `NO_FLUSH`) and flush ranks, and its board low mask."""
 
     def __init__(self) -> None:
         fours = colex(51, 4)
@@ -66,9 +66,12 @@ class _Classes:
             flush = np.where(counts.max(axis=1) >= 3, counts.argmax(axis=1), NO_FLUSH)
             suited = np.where(suit == flush[:, None], 1 << rank, 0).sum(axis=1)
             keys.append((multiset * 5 + flush) * _RANK_SETS + suited)
-        self.board_bits = np.concatenate(bits)
-        key, board_class = np.unique(np.concatenate(keys), return_inverse=True)
-        self.board_class = board_class.astype(np.int32).reshape(-1)
+        all_keys = np.concatenate(keys)
+        order = np.argsort(all_keys, kind="stable")  # boards of a class side by side: counted with one reduceat
+        self.board_bits = np.concatenate(bits)[order]
+        sorted_keys = all_keys[order]
+        self.starts = np.flatnonzero(np.concatenate([[True], sorted_keys[1:] != sorted_keys[:-1]]))
+        key = sorted_keys[self.starts]
         self.multiset = key // (5 * _RANK_SETS)
         self.flush = key // _RANK_SETS % 5
         self.flush_ranks = key % _RANK_SETS
@@ -81,7 +84,7 @@ class _Classes:
         """How many boards of each class avoid every card of ``dead``."""
         mask = np.uint64(sum(1 << card for card in set(dead)))
         avoid = (self.board_bits & mask) == 0
-        return np.bincount(self.board_class[avoid], minlength=len(self.multiset)).astype(np.int64)
+        return np.add.reduceat(avoid.view(np.uint8), self.starts, dtype=np.int64)
 
 
 def comb4(n: int) -> int:
@@ -129,9 +132,11 @@ def dealt_board_equity(hands: Sequence[Sequence[int]], board: Sequence[int], dea
     if not len(coming):
         raise EquityError("no board can come: the hands, board and dead cards take every card")
     boards = np.column_stack([np.broadcast_to(np.array(board, np.int64), (len(coming), len(board))), coming])
-    found = [direct(np.array([hand], np.int64), boards, hi_lo) for hand in hands]
-    highs = np.stack([high for high, _ in found])
-    lows = np.stack([low for _, low in found if low is not None]) if hi_lo else None
+    players, count = len(hands), len(boards)
+    holes = np.repeat(np.array(hands, np.int64), count, axis=0)  # one evaluation for every player's boards
+    high, low = direct(holes, np.tile(boards, (players, 1)), hi_lo)
+    highs = high.reshape(players, count)
+    lows = None if low is None else low.reshape(players, count)
     totals = split_units(highs, lows)[0].sum(axis=1)
     return tuple(int(total) / (WHOLE * len(boards)) for total in totals)
 
