@@ -725,3 +725,25 @@ def test_a_settings_event_is_refused_with_a_hand_in_play_and_for_a_setting_that_
     state = apply_event(state, "hand_start", {"deck": str(Deck.seeded(1))}).state
     with pytest.raises(LogError, match="between hands"):
         apply_event(state, "settings", {"rake_percent": 5})
+
+
+def test_a_seat_not_dealt_in_sees_the_hand_as_a_spectator_does(store):
+    """docs/server.md, "Hands you were not dealt into": a player who sat down during a hand gets its views with
+    no hole cards and its result as a spectator's, without their own table seat in it."""
+    clock = Clock()
+    room = open_room(store, clock, game="limit")
+    room.join("ann", 100)
+    room.join("bob", 100)
+    late, _ = room.join("cy", 100)
+    assert late not in room.table.hand_seats
+    room.outbox.clear()
+    number = room._hand_number()
+    while room._hand_number() == number:  # checked or called down: views on every street
+        seat = room.actor_seat()
+        legal = seat_view_of(room, seat).legal
+        room.act(seat, read_action({"action": "check" if legal.check else "call" if legal.call else "show"}))
+    told = [json.loads(o.text) for o in room.outbox if o.seat == late]
+    views = [m for m in told if m["type"] == "view" and m["view"]["hand"] is not None and m["hand_number"] == number]
+    assert views and all(m["view"]["hand"]["seat"] == -1 and m["view"]["hand"]["hole"] == "" for m in views)
+    result = next(m for m in told if m["type"] == "hand")
+    assert result["number"] == number and late not in result["seats"] and str(late) not in result["net"]
