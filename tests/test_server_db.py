@@ -27,7 +27,8 @@ from test_server_net import client
 from engine import Call, Check, HandState, from_json
 from engine.server.app import GameServer
 from engine.server.config import ServerConfig, TableConfig, load_config
-from engine.server.room import Policy, Room
+from engine.server.outage import Outage
+from engine.server.room import Policy, Room, RoomError
 from engine.server.store import SQLiteStore, StoreError, open_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -348,6 +349,45 @@ def test_a_table_another_server_took_while_the_connection_was_down_is_dropped_lo
     in_process(url, test, tables=(TableConfig("t1", game="limit"), TableConfig("t2", game="limit")))
     assert any("table t2: no longer served here" in record.getMessage() for record in caplog.records)
     check_chips(url)
+
+
+def test_an_outage_logs_one_line_going_one_coming_back_and_a_reminder_a_minute_between(tmp_path, caplog):
+    """Two tables retrying their due change every tick for 150 s (10 ticks a second) with the database refusing
+    every write: one line when it goes, one reminder a minute, one line when it answers again with the count."""
+    caplog.set_level(logging.INFO, logger="engine.server")
+    clock = FakeClock()
+    store = SQLiteStore(str(tmp_path / "db.sqlite3"))
+    outage = Outage(clock)
+    try:
+        rooms = [Room.open(TableConfig(name, game="limit"), store, clock=clock, outage=outage,
+                           policy=Policy(grace_seconds=1, pause_seconds=0)) for name in ("t1", "t2")]
+        for room in rooms:
+            room.join("ann", 100, connect=False)  # away: the clock sits her out after the grace period
+        failing = store.db = FailingDB(store.db)  # type: ignore[assignment]
+        failing.fail_on = "INSERT INTO events"
+        caplog.clear()
+        refused = 0
+        for _ in range(1500):
+            clock.now += 0.1
+            for room in rooms:
+                try:
+                    room.tick()
+                except RoomError:
+                    refused += 1
+        assert refused == failing.failures > 2900
+        failing.fail_on = None
+        clock.now += 0.1
+        for room in rooms:
+            room.tick()
+        lines = [record.getMessage() for record in caplog.records]
+        why = 'error="table t1: event 2 (sit_out) not stored: disk I/O error"'
+        assert lines == [f"event=database_down {why}",
+                         f"event=database_still_down seconds=60 refused_writes=1203 failed_reads=0 {why}",
+                         f"event=database_still_down seconds=120 refused_writes=2405 failed_reads=0 {why}",
+                         f"event=database_back seconds=149 refused_writes={refused} failed_reads=0"], lines
+        assert all(room.table.seats[0].sitting_out for room in rooms)  # type: ignore[union-attr]
+    finally:
+        store.close()
 
 
 # --- 7. settings changed in the configuration; impossible settings refused -----------------------------------

@@ -36,6 +36,7 @@ from engine.server.budget import MessageBudget
 from engine.server.codes import CLOSES, ClientError, Code
 from engine.server.config import ServerConfig
 from engine.server.oplog import line
+from engine.server.outage import Outage
 from engine.server.protocol import ProtocolError, parse_message
 from engine.server.room import PROTOCOL_VERSION, WATCHERS, Policy, Room, RoomError, message
 from engine.server.sender import Sender
@@ -81,6 +82,7 @@ class GameServer:
         self.shuffle = shuffle  # each hand's deck (`Room.shuffle`)
         self.tick_seconds = tick_seconds
         self.policy = Policy(config.grace_seconds, config.away_seconds, config.pause_seconds)
+        self.outage = Outage(clock)  # the database's outages, told once for every room (engine.server.outage)
         self.rooms: dict[str, Room] = {}
         self.refused: set[str] = set()  # stored tables that cannot be rebuilt (a damaged row): not served
         self.sessions: dict[tuple[str, int], Session] = {}
@@ -93,7 +95,7 @@ class GameServer:
         for table in config.tables:
             if store.claim(table.id):
                 self.rooms[table.id] = Room.open(table, store, clock=clock, policy=self.policy,
-                                                   shuffle=shuffle)
+                                                   shuffle=shuffle, outage=self.outage)
             else:
                 log.warning("table %s is served by another server on this database: not opened here", table.id)
         self.adopt(strict=True)  # tables from an earlier run whose config has since gone, or whose server is gone
@@ -166,7 +168,7 @@ class GameServer:
                 continue
             try:
                 room = Room.restore(table_id, self.store, clock=self.clock, policy=self.policy,
-                                    shuffle=self.shuffle)
+                                    shuffle=self.shuffle, outage=self.outage)
             except DamagedRow as error:
                 if strict:
                     raise

@@ -38,6 +38,7 @@ from engine.server.codes import ClientError, Code
 from engine.server.config import TableConfig
 from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, deck_text, keep_hand, sitting
 from engine.server.oplog import line
+from engine.server.outage import Outage
 from engine.server.store import DamagedRow, Record, Storage, Stored, StoreError
 from engine.state import HandState
 from engine.table import Table
@@ -91,7 +92,7 @@ class Room:
 
     def __init__(self, config: TableConfig, store: Storage, state: RoomState, seq: int, *,
                  clock: Callable[[], float] = time.monotonic, policy: Policy = Policy(),
-                 shuffle: Callable[[], Deck] = Deck.secure) -> None:
+                 shuffle: Callable[[], Deck] = Deck.secure, outage: Outage | None = None) -> None:
         self.config = config
         self.id = config.id
         self.store = store
@@ -100,6 +101,7 @@ class Room:
         self.clock = clock
         self.policy = policy
         self.shuffle = shuffle  # each hand's deck: a secure shuffle; tests pass a seeded one, to replay a failure
+        self.outage = outage or Outage(clock)  # the server's one, shared by its rooms: how the log tells a failure
         self.outbox: list[Outgoing] = []
         self.connected: set[int] = set()
         now = clock()
@@ -121,21 +123,23 @@ class Room:
 
     @classmethod
     def open(cls, config: TableConfig, store: Storage, *, clock: Callable[[], float] = time.monotonic,
-             policy: Policy = Policy(), shuffle: Callable[[], Deck] = Deck.secure) -> Room:
+             policy: Policy = Policy(), shuffle: Callable[[], Deck] = Deck.secure,
+             outage: Outage | None = None) -> Room:
         """The table from storage (its last snapshot and the events since, replayed), or a new one. A table
         already stored keeps its stored game, stakes and seats, and takes ``config``'s other settings between
         hands (`take_settings`), saying in the log what changed and what was kept."""
         store.add_table(config.id, config.to_json())
-        return cls.restore(config.id, store, clock=clock, policy=policy, shuffle=shuffle, wanted=config)
+        return cls.restore(config.id, store, clock=clock, policy=policy, shuffle=shuffle, wanted=config,
+                           outage=outage)
 
     @classmethod
     def restore(cls, table_id: str, store: Storage, *, clock: Callable[[], float] = time.monotonic,
                 policy: Policy = Policy(), shuffle: Callable[[], Deck] = Deck.secure,
-                wanted: TableConfig | None = None) -> Room:
+                wanted: TableConfig | None = None, outage: Outage | None = None) -> Room:
         """A stored table, rebuilt (`rebuild`: `DamagedRow` if a row of it cannot be read back); ``wanted``:
         the configuration file's settings for it, taken before the next hand is dealt."""
         config, state, seq, salt = rebuild(table_id, store.load(table_id))
-        room = cls(config, store, state, seq, clock=clock, policy=policy, shuffle=shuffle)
+        room = cls(config, store, state, seq, clock=clock, policy=policy, shuffle=shuffle, outage=outage)
         room.salt = salt if state.hand is not None else None  # the same commitment as before the crash
         if wanted is not None:
             room.want(wanted)
@@ -248,7 +252,7 @@ class Room:
         try:
             kept_hands = self.store.hands(self.id, since=max(0, self.table.hands_played - count), limit=count)
         except StoreError as error:
-            log.error("%s", error)
+            self.outage.failed(error, write=False)
             raise RoomError(Code.STORE_UNAVAILABLE,
                             "the server could not read the hand history just now; try again") from None
         for kept in kept_hands:
@@ -530,10 +534,11 @@ class Room:
             self.store.append(self.id, Record(self.seq + 1, kind, data, step.ledger, hand, snapshot,
                                               None if config is None else config.to_json()))
         except StoreError as error:
-            log.error("%s", error)
+            self.outage.failed(error, write=True)
             self.refused_write = True
             raise RoomError(Code.STORE_UNAVAILABLE,
                             "the server could not store this, so nothing changed; try again") from None
+        self.outage.answered()
         self.seq += 1
         self.state = step.state
         if config is not None:
