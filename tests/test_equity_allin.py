@@ -175,6 +175,54 @@ def test_a_preflop_all_in_is_not_enumerated_board_by_board() -> None:
     assert ev is not None and ev.pots[0].equity == exact
 
 
+def test_a_hand_nobody_was_all_in_is_told_apart_without_replaying_its_events() -> None:
+    """Issue 24: `all_in_ev` replayed every showdown's events (a few milliseconds a hand, a tenth of `stats`)
+    to find the last action; a hand where two players kept chips behind cannot have been all in before the
+    river, and its final state says so."""
+    import engine.state
+
+    state = start_hand(Rules(NoLimit(), blinds=(1, 2)), (100, 100), button=0, deck=stacked(0, HOLES, BOARD))
+    state = state.apply(Call()).apply(Check())
+    while not state.is_over:
+        state = state.apply(Check())
+    assert state.result.showdown
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the events of a hand nobody was all in were replayed")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine.state, "_replay_events", refused)
+        assert all_in_ev(state) is None
+
+
+def test_the_quick_filter_never_drops_an_all_in() -> None:
+    """Every hand the events call all in before the river passes `_nobody_could_act` (random short-stacked
+    no-limit hands, some with a player who keeps chips behind)."""
+    import random
+
+    from engine.bots import RandomBot
+    from engine.equity.allin import _nobody_could_act
+    from engine.events import Acted, BoardDealt
+
+    seed = 24
+    print(f"seed {seed}")
+    rng = random.Random(seed)
+    found = 0
+    for deal in range(300):
+        stacks = tuple(rng.choice([6, 8, 12, 40]) for _ in range(3))
+        state = start_hand(Rules(NoLimit(), blinds=(1, 2)), stacks, button=deal % 3, seed=seed + deal)
+        bots = [RandomBot(seed=seed + deal * 3 + seat) for seat in range(3)]
+        while not state.is_over:
+            state = state.apply(bots[state.actor].act(state.view(state.actor)))
+        events = state.events
+        last = max((i for i, event in enumerate(events) if isinstance(event, Acted)), default=-1)
+        all_in = state.result.showdown and any(isinstance(event, BoardDealt) for event in events[last + 1:])
+        if all_in:
+            found += 1
+            assert _nobody_could_act(state) and all_in_ev(state) is not None
+    assert found > 20
+
+
 def _random_spots(seed: int, count: int):
     import random
 

@@ -63,7 +63,7 @@ def all_in_ev(state: HandState) -> AllInEV | None:
     if not isinstance(state, HandState):
         raise EquityError(f"all_in_ev needs a HandState (a hand the engine played or replayed), got {quote(state)}")
     result = state.result
-    if result is None or not result.showdown:
+    if result is None or not result.showdown or not _nobody_could_act(state):
         return None
     events = state.events
     last_action = max((i for i, event in enumerate(events) if isinstance(event, Acted)), default=-1)
@@ -97,6 +97,15 @@ def all_in_ev(state: HandState) -> AllInEV | None:
     adjusted = tuple(net - got + hoped for net, got, hoped in zip(result.net, won, expected, strict=True))
     return AllInEV(STREET_NAMES.get(len(known[0]), "river"), tuple(format_cards(cards) for cards in known),
                    tuple(pots), tuple(expected), won, result.net, adjusted)
+
+
+def _nobody_could_act(state: HandState) -> bool:
+    """Whether at most one player still in the hand kept chips behind: without it somebody could act on the
+    river, so the hand cannot have been all in before it. Read from the final state, so the hands that were
+    not all in (most of them) are told apart without replaying their events (milliseconds a hand)."""
+    behind = [seat for seat in range(state.players)
+              if not state.folded[seat] and state.contributed[seat] < state.starting_stacks[seat]]
+    return len(behind) <= 1
 
 
 def _shares(state: HandState, claimants: Sequence[int], known: Sequence[Sequence[Card]]) -> tuple[float, ...]:
