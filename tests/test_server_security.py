@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import logging
 import os
 import socket
 from typing import Any
@@ -16,6 +17,7 @@ import pytest
 
 pytest.importorskip("websockets")
 
+from helpers import scaled
 from test_server_net import CARD, Client, client, run
 
 from engine.history.phh import read_phh
@@ -317,3 +319,31 @@ def test_every_http_response_carries_the_security_headers(tmp_path):
         assert await asyncio.to_thread(handshake_status, port, {"Origin": "http://evil.example"}) == 403
 
     run(test, str(tmp_path / "server.sqlite3"))
+
+
+def test_a_connection_whose_writer_dies_of_an_error_is_logged_and_closed_with_1011(db, caplog):
+    """A send that raises (a bug, not a closed connection) ends the connection's writer task: the error is
+    logged with its traceback and the connection closed with 1011, never left open with nobody writing to it."""
+    caplog.set_level(logging.INFO, logger="engine.server")
+
+    async def test(server: GameServer, port: int) -> None:
+        fay = await client(port)
+        await fay.send(type="watch", table="limit")
+        await fay.until("watching")
+        (session,) = server.watchers["limit"]
+
+        async def broken_send(text: str) -> None:
+            raise RuntimeError("a bug in sending")
+
+        session.sender.ws.send = broken_send  # type: ignore[method-assign]
+        await fay.send(type="ping", id=1)  # its pong goes to the broken send
+        await asyncio.wait_for(fay.ws.wait_closed(), scaled(10))
+        assert fay.ws.close_code == 1011
+        other = await client(port)  # the server serves on
+        await other.send(type="ping", id=2)
+        assert (await other.until("pong"))["id"] == 2
+
+    run(test, db)
+    failed = [record for record in caplog.records if "its writer failed" in record.getMessage()]
+    assert len(failed) == 1 and "RuntimeError: a bug in sending; closed with 1011" in failed[0].getMessage()
+    assert failed[0].exc_info is not None

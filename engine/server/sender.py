@@ -19,6 +19,13 @@ The keepalive pings every ``ping_interval`` seconds and cuts the connection off 
 within ``ping_timeout`` of sending the ping. websockets' own keepalive starts its pong timer only once the
 ping has been written out, which never happens while the socket's buffer is full (a client that stopped
 reading is then never dropped); this one times the whole exchange.
+
+The writer and the keepalive are the connection's own tasks, not the server supervisor's
+(`engine.server.supervisor`): the supervisor's jobs are the server's, and one that dies takes the server
+down, while a connection's tasks die with their connection. So each has its own done-callback: one that ends
+with an unexpected error (a bug, not the connection closing) is logged with its traceback and the connection
+is closed with `INTERNAL_ERROR` (1011), cut off after `CLOSE_SECONDS`: never a connection left open that nobody
+writes to. Its seat is kept, as for any dropped connection, and the player may resume.
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ import contextlib
 import logging
 import socket
 from collections import deque
+from collections.abc import Coroutine
+from typing import Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -38,6 +47,8 @@ log = logging.getLogger("engine.server")
 
 SLOW_READER = 1013
 """The close code for a connection whose outgoing queue passed its limit (RFC 6455's "try again later")."""
+INTERNAL_ERROR = 1011
+"""The close code for a connection whose writer or keepalive died of an unexpected error (RFC 6455)."""
 CLOSE_SECONDS = 5.0
 """How long a closing connection has to take its last messages and the close frame before it is cut off."""
 SOCKET_SEND_BUFFER = 65536
@@ -72,9 +83,10 @@ class Sender:
         self._ready = asyncio.Event()
         self._close: tuple[int, str] | None = None
         self.closed = False
-        self._tasks = [asyncio.get_running_loop().create_task(self._write())]
+        self._tasks: list[asyncio.Task[None]] = []
+        self._start("writer", self._write())
         if ping_interval is not None:
-            self._tasks.append(asyncio.get_running_loop().create_task(self._keepalive()))
+            self._start("keepalive", self._keepalive())
 
     def send(self, text: str) -> None:
         """Queue one message; never waits. A view replaces the view still waiting, if any."""
@@ -112,6 +124,32 @@ class Sender:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def _start(self, name: str, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        task.add_done_callback(lambda done: self._ended(name, done))
+        self._tasks.append(task)
+
+    def _ended(self, name: str, task: asyncio.Task[None]) -> None:
+        """A writer or keepalive that died of an unexpected error: logged, and the connection closed (1011)."""
+        if task.cancelled() or task.exception() is None or self.closed:
+            return
+        error = task.exception()
+        log.error("connection %s: its %s failed: %s: %s; closed with %d", _address(self.ws), name,
+                  type(error).__name__, error, INTERNAL_ERROR, exc_info=error)
+        self._close = (INTERNAL_ERROR, "internal server error")
+        self._tasks.append(asyncio.get_running_loop().create_task(self._close_at_once()))
+
+    async def _close_at_once(self) -> None:
+        """Close the connection without the writer (dead): the close frame, or cut off after `CLOSE_SECONDS`."""
+        try:
+            async with asyncio.timeout(CLOSE_SECONDS):
+                await self.ws.close(INTERNAL_ERROR, "internal server error")
+        except (TimeoutError, ConnectionClosed):
+            pass
+        finally:
+            if self.ws.transport is not None and not self.ws.transport.is_closing():
+                self.ws.transport.abort()
 
     def _forget(self, entry: list[str | None]) -> None:
         text = entry[0]
