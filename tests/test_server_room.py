@@ -747,3 +747,34 @@ def test_a_seat_not_dealt_in_sees_the_hand_as_a_spectator_does(store):
     assert views and all(m["view"]["hand"]["seat"] == -1 and m["view"]["hand"]["hole"] == "" for m in views)
     result = next(m for m in told if m["type"] == "hand")
     assert result["number"] == number and late not in result["seats"] and str(late) not in result["net"]
+
+
+class RefusingDealStore:
+    """A store that refuses to write a deal while ``refusing``: the request before it was stored all the same."""
+
+    def __init__(self, store) -> None:
+        self.store, self.refusing = store, True
+
+    def append(self, table_id, record) -> None:
+        if self.refusing and record.kind == "hand_start":
+            raise StoreError("the database is away")
+        self.store.append(table_id, record)
+
+    def __getattr__(self, name):
+        return getattr(self.store, name)
+
+
+def test_a_stored_request_is_never_told_nothing_changed_when_only_what_follows_it_failed(store):
+    """The join is stored; the deal it makes due is not. The joiner gets their seat and token (before, the
+    join raised store_unavailable, "nothing changed", and the seat was held by a token nobody had); the clock
+    deals the hand once the database is back."""
+    clock = Clock()
+    refusing = RefusingDealStore(store)
+    room = open_room(refusing, clock)
+    room.join("ann", 200)
+    seat, token = room.join("bob", 200)
+    assert room.seat_for_token(token) == seat and room.hand is None
+    refusing.refusing = False
+    room.tick()
+    assert room.hand is not None
+    assert Room.open(room.config, store, clock=clock).state == room.state

@@ -354,7 +354,7 @@ class Room:
             self.connect(seat)
         else:
             self.away[seat] = self.clock()
-        self._settle()
+        self._follow_up()
         return seat, token
 
     def act(self, seat: int, action: Action) -> None:
@@ -369,12 +369,12 @@ class Room:
         if left is not None and left[0] == 0:  # the time bank was drawn on: the log keeps what is left of it
             data["bank"] = left[1]
         self._commit("act", data)
-        self._settle()
+        self._follow_up()
 
     def sit_out(self, seat: int, reason: str = "asked") -> None:
         """The player sits out from the next hand; the reason is logged."""
         self._commit("sit_out", {"seat": seat, "reason": reason})
-        self._settle()
+        self._follow_up()
 
     def come_back(self, seat: int) -> None:
         """A player sitting out or leaving plays again from the next hand."""
@@ -382,12 +382,12 @@ class Room:
         if player is not None and not (player.sitting_out or player.leaving):
             raise RoomError(Code.NOT_ALLOWED, "you are neither sitting out nor leaving")
         self._commit("come_back", {"seat": seat})
-        self._settle()
+        self._follow_up()
 
     def leave(self, seat: int) -> None:
         """The player leaves: at once, or when the hand in play ends if they are in it."""
         self._commit("leave", {"seat": seat})
-        self._settle()
+        self._follow_up()
 
     def set_straddle(self, seat: int, on: object) -> None:
         """The seat's standing choice: straddle (two big blinds) whenever it is under the gun, from the next
@@ -396,7 +396,7 @@ class Room:
             raise RoomError(Code.NOT_ALLOWED, f"table {self.id} does not allow straddles")
         on = flag(on, "straddle's on (true or false)", error=RoomError.of(Code.BAD_FIELD))
         self._commit("straddle", {"seat": seat, "on": on})
-        self._settle()
+        self._follow_up()
 
     def top_up(self, seat: int, amount: object) -> None:
         """Adds chips to a player's stack, up to the table's maximum buy-in."""
@@ -410,7 +410,7 @@ class Room:
         amount = whole(amount, f"top_up amount (chips, 1..{room})", minimum=1, maximum=room,
                        error=RoomError.of(Code.BAD_AMOUNT))
         self._commit("top_up", {"seat": seat, "amount": amount})
-        self._settle()
+        self._follow_up()
 
     def tick(self) -> None:
         """Apply what the clock says is due: timeouts, sitting out or removing players who are away, the next
@@ -454,6 +454,16 @@ class Room:
 
     def _hand_number(self) -> int:
         return self.table.hands_played + (1 if self.hand is not None else 0)
+
+    def _follow_up(self) -> None:
+        """`_settle` after a request that was stored: the request stands whatever follows, so a store failure
+        in what it made due (the next deal, an automatic fold) is not the requester's error ("nothing
+        changed" would be false); the outage is logged and the clock's next tick retries."""
+        try:
+            self._settle()
+        except RoomError as error:
+            if error.code != Code.STORE_UNAVAILABLE:
+                raise
 
     def _settle(self) -> None:
         """Play what needs no one: the turn of a player sitting out or leaving (checked or folded), and the next
