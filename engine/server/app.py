@@ -370,7 +370,8 @@ class GameServer:
             if room is None:
                 raise ProtocolError(Code.NO_SEAT,
                                     "history: you neither sit at nor watch a table; send join, resume or watch")
-            hands = room.history(session.seat if session.room is not None else None, data.get("count", 10))
+            hands = room.history(session.seat if session.room is not None else None, data.get("count", 10),
+                                 data.get("before"))
             session.sender.send(message("history", table=room.id, hands=hands))
             return
         room, seat = session.room, session.seat

@@ -26,7 +26,7 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "top_up": (("amount",), ()),
     "straddle": (("on",), ()),
     "watch": (("table",), ()),
-    "history": ((), ("count",)),
+    "history": ((), ("count", "before")),
     "ping": ((), ("id",)),
 }
 

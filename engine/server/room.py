@@ -28,6 +28,7 @@ import attrs
 from engine.actions import Action
 from engine.cards import Deck, format_cards
 from engine.errors import EngineError, TableError
+from engine.evaluation import best_high, best_low
 from engine.history.phh import read_phh, write_phh
 from engine.history.record import HandRecord
 from engine.rules import PostKind
@@ -40,6 +41,7 @@ from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, 
 from engine.server.oplog import line
 from engine.server.outage import Outage
 from engine.server.store import DamagedRow, Record, Storage, Stored, StoreError
+from engine.showdown import PotResult
 from engine.state import HandState
 from engine.table import Table
 from engine.validate import flag, quote, whole
@@ -239,18 +241,22 @@ class Room:
                 "hand_in_play": self.hand is not None,
                 "average_pot": round(sum(pots) / len(pots), 1) if pots else 0}
 
-    def history(self, seat: int | None, count: object = 10) -> list[dict[str, Any]]:
-        """The table's last ``count`` (1..20) finished hands as PHH text, each as ``seat`` saw it (None: a
+    def history(self, seat: int | None, count: object = 10, before: object = None) -> list[dict[str, Any]]:
+        """The table's last ``count`` (1..20) finished hands (numbered below ``before``, when given: the pages of
+        a longer history) as PHH text, each as ``seat`` saw it (None: a
         spectator): the hole cards of the hand seat its sitting was dealt (`engine.server.log.sitting`: never
         by name or seat number, which a later player may take) and the hands shown, no others
         (`HandRecord.seen_by`). A hand stored without sittings shows no hole cards to anybody. A hand PHH cannot
         hold (a double board) has ``phh`` None."""
         count = whole(count, "history's count (1..20)", minimum=1, maximum=20,
                       error=RoomError.of(Code.BAD_FIELD))
+        end = self.table.hands_played if before is None else min(self.table.hands_played, whole(
+            before, "history's before (a hand number)", minimum=1, error=RoomError.of(Code.BAD_FIELD)) - 1)
         asker = None if seat is None or self.state.seats[seat] is None else sitting(self.state.seats[seat])
         out: list[dict[str, Any]] = []
+        since = max(0, end - count)
         try:
-            kept_hands = self.store.hands(self.id, since=max(0, self.table.hands_played - count), limit=count)
+            kept_hands = self.store.hands(self.id, since=since, limit=end - since)
         except StoreError as error:
             self.outage.failed(error, write=False)
             raise RoomError(Code.STORE_UNAVAILABLE,
@@ -610,6 +616,8 @@ class Room:
                 continue
             pots = []
             for pot in result.pots:
+                board = view.boards[pot.board] if view.boards else view.board
+                own = {s: view.shown[s] or (view.hole if s == view.seat else ()) for s in pot.eligible}
                 pots.append({
                     "amount": pot.amount, "board": pot.board,
                     "high": [seats[s] for s in pot.high_winners], "low": [seats[s] for s in pot.low_winners],
@@ -617,6 +625,7 @@ class Room:
                         "name": pot.high_hand.name, "cards": _cards(pot.high_hand.cards)},
                     "low_hand": None if pot.low_hand is None else {
                         "name": pot.low_hand.name, "cards": _cards(pot.low_hand.cards)},
+                    **_winners_hands(pot, own, board, seats),
                     "payouts": [[seats[s], chips] for s, chips in pot.payouts]})
             shown = {str(seats[s]): _cards(cards) for s, cards in enumerate(view.shown) if cards}
             self.outbox.append(Outgoing(WATCHERS if seat is None else seat, message(
@@ -664,6 +673,25 @@ def rebuild(table_id: str, stored: Stored) -> tuple[TableConfig, RoomState, int,
         if kind == "hand_start":
             salt = data.get("salt")
     return config, state, seq, salt
+
+
+def _winners_hands(pot: PotResult, own: dict[int, Any], board: Any, seats: tuple[int, ...]) -> dict[str, Any]:
+    """Each winner's own five cards, per half: ``high_hands`` and ``low_hands``, lists of {seat (table seat),
+    name, cards}, for the winners whose hole cards this viewer may see (shown, or its own). Two players who
+    split a half each made it with their own cards (a tied low is the same ranks, not the same cards), which
+    the pot's one ``high_hand`` / ``low_hand`` cannot say."""
+    if pot.high_hand is None:  # not contested: nothing was shown
+        return {"high_hands": [], "low_hands": []}
+    highs, lows = [], []
+    for s in pot.high_winners:
+        if own.get(s):
+            hand = best_high(own[s], board)
+            highs.append({"seat": seats[s], "name": hand.name, "cards": _cards(hand.cards)})
+    for s in pot.low_winners:
+        low = best_low(own[s], board) if own.get(s) else None
+        if low is not None:
+            lows.append({"seat": seats[s], "name": low.name, "cards": _cards(low.cards)})
+    return {"high_hands": highs, "low_hands": lows}
 
 
 def _cards(cards: Any) -> str:
