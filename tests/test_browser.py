@@ -38,6 +38,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+from engine.cards import Deck
 from engine.history import replay
 from engine.history.phh import read_phh
 from engine.server.app import GameServer
@@ -62,8 +63,36 @@ TABLES = (
     TableConfig("pair", title="No-Limit Omaha Hi-Lo 1/2", game="no-limit"),
     TableConfig("rail", title="Mixed Omaha Hi-Lo 1/2", game="mixed"),
     TableConfig("twice", title="No-Limit Omaha Hi-Lo 1/2, run it twice", game="no-limit", runs=2),
+    TableConfig("bust", title="No-Limit Omaha Hi-Lo 1/2, to bust at", game="no-limit"),
+    TableConfig("split", title="Limit Omaha Hi-Lo 2/4, a split low", game="limit"),
+    TableConfig("fair", title="Provably fair Pot-Limit Omaha Hi-Lo", game="pot-limit", provably_fair=True),
+    TableConfig("long", title="Pot-Limit Omaha Hi-Lo, many hands", game="pot-limit"),
 )
-BOTS = {"heads-up": 2, "showdown": 3, "pair": 1, "rail": 3, "twice": 0}
+BOTS = {"heads-up": 2, "showdown": 3, "pair": 1, "rail": 3, "twice": 0, "bust": 0, "split": 0, "fair": 2, "long": 2}
+SCALE = float(os.environ.get("BROWSER_TEST_SCALE", "1"))  # one factor for every wait: a slow machine sets it
+
+
+def rigged(room: Any, holes: dict[str, str], board: str) -> Callable[[], Deck]:
+    """A shuffle for ``room`` that deals each named player the given hole cards (others get what is left) and
+    then ``board``, worked out from who the next deal seats where (as engine.server.fair.dealt deals)."""
+    def shuffle() -> Deck:
+        deal = room.table.next_deal()
+        players, button = len(deal.seats), deal.seats.index(deal.button)
+        names = [room.table.seats[seat].name for seat in deal.seats]
+        given = {name: cards.split() for name, cards in holes.items()}
+        used = {c for cards in given.values() for c in cards} | set(board.split())
+        rest = [r + s for r in "AKQJT98765432" for s in "shdc" if r + s not in used]
+        for name in names:
+            if name not in given:
+                given[name], rest = rest[:4], rest[4:]
+        order: list[str] = [""] * (players * 4)
+        for i in range(players):
+            for k in range(4):
+                order[k * players + i] = given[names[(button + 1 + i) % players]][k]
+        flop, turn, river = board.split()[:3], board.split()[3], board.split()[4]
+        order += [rest[0], *flop, rest[1], turn, rest[2], river, *rest[3:]]
+        return Deck.ordered(" ".join(order))
+    return shuffle
 
 
 class LiveServer:
@@ -333,7 +362,7 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     play_until(page, finished_two, 40, how="raise")
     assert boards_seen, "no board was ever dealt"
     summary = page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
-    assert re.search(r"Hand #\d+: .+ wins", summary), summary
+    assert re.search(r"Hand #\d+: .+ (wins|scoops|split)", summary), summary
 
     # In the middle of a hand (cards dealt, ann still in): reload; the token in localStorage takes the seat back.
     state = play_until(page, lambda s: bool(s["mine"]) and len(s["board"]) >= 3 and s["street"] != "showdown"
@@ -518,4 +547,90 @@ def test_the_run_it_twice_question_is_asked_and_each_run_is_drawn(live, browsers
     for board in page.driver.find_elements(By.CSS_SELECTOR, "#boards .board"):
         assert len(board.find_elements(By.CSS_SELECTOR, ".card[data-card]")) == 5
     assert len(page.driver.find_elements(By.CSS_SELECTOR, "#result .result-board")) == 2
+    assert not page.errors()
+
+
+def seat_of(page: Page, name: str) -> dict[str, Any] | None:
+    """One seat as drawn, read in one script (the page redraws often): its text, its cards, those marked."""
+    found: dict[str, Any] | None = page.js("""
+        const seat = [...document.querySelectorAll('.seat[data-name]')].find(s => s.dataset.name === arguments[0]);
+        if (!seat) return null;
+        const cards = (sel) => [...seat.querySelectorAll(sel)].map(c => c.dataset.card);
+        return {text: seat.innerText, cards: cards('.card[data-card]'), low: cards('.card.win-low'),
+                high: cards('.card.win-high'), badges: [...seat.querySelectorAll('.badge')].map(b => b.textContent)};
+        """, name)
+    return found
+
+
+def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_its_seat_in_the_showdown(
+        live, browsers):
+    # A calling station and ann, 40 chips each; the deck is known: ann's hand loses (quad kings beat her two
+    # pair, no low on the board), she moves all in and busts.
+    room = live.server.rooms["bust"]
+    board = "Ks Kh 9d 9c 2s"
+    live.call(lambda: room.join("caller-bot-1", 40, bot="caller", connect=False))
+    live.call(live.server.bots.ensure)
+    live.call(lambda: setattr(room, "shuffle", rigged(room, {"ann": "Qd Qc Jh Js", "caller-bot-1": "Kd Kc 3h 4h"},
+                                                      board)))
+    page = browsers(live.url)
+    sit_down(page, "bust", "ann", 40)
+    play_until(page, lambda s: not page.driver.find_element(By.ID, "watch-controls").get_attribute("hidden")
+               is not None, 60 * SCALE, how="all-in")
+    # Out of chips: still at the table, the hand shown out (the board, the winner, ann's own cards at her seat).
+    state = page.state()
+    assert state["screen"] == "room" and state["board"] == board.split(), state
+    summary = page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
+    assert "caller-bot-1 scoops" in summary, summary
+    mine = seat_of(page, "ann")
+    assert mine and "out of chips" in mine["text"] and len(mine["cards"]) == 4, mine
+    assert page.driver.find_element(By.ID, "watch-submit").text == "Rebuy"
+    assert page.driver.find_element(By.ID, "stop-watching").is_displayed()
+    page.shot("bust")
+    # The rebuy: a new buy-in at the same table, the name kept. Now the bot's hand loses and it busts: during
+    # that showdown its seat is drawn with its name and cards, never as an empty seat.
+    live.call(lambda: setattr(room, "shuffle", rigged(room, {"caller-bot-1": "Qd Qc Jh Js", "ann": "Kd Kc 3h 4h"},
+                                                      board)))
+    box = page.driver.find_element(By.ID, "watch-buy-in")
+    box.clear()
+    box.send_keys("200")
+    page.click("watch-submit")
+    page.wait(lambda: page.state()["name"] == "ann", 10 * SCALE, "ann seated again")
+
+    def bot_bust_shown(state: dict[str, Any]) -> Any:
+        seat = seat_of(page, "caller-bot-1")
+        return seat if seat and "out of chips" in seat["text"] else None
+    play_until(page, bot_bust_shown, 60 * SCALE, how="all-in")
+    seat = seat_of(page, "caller-bot-1")
+    assert seat and len(seat["cards"]) == 4, seat
+    assert "ann scoops" in page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
+    live.call(lambda: setattr(room, "shuffle", Deck.secure))
+    assert not page.errors()
+
+
+def test_a_split_low_marks_each_winners_own_five_cards(live, browsers):
+    # Two calling stations and ann, who checks and calls: caller-b's kings take the high; ann and caller-a both
+    # make 7-5-4-3-2 for the low, each with their own four and five.
+    room = live.server.rooms["split"]
+    live.call(lambda: room.join("caller-a", 200, bot="caller", connect=False))
+    live.call(lambda: room.join("caller-b", 200, bot="caller", connect=False))
+    live.call(live.server.bots.ensure)
+    live.call(lambda: setattr(room, "shuffle", rigged(
+        room, {"ann": "4c 5d Jd Jh", "caller-a": "4h 5s Qd Qh", "caller-b": "Kd Kh 9s 9c"}, "2s 3d 7h Kc Qs")))
+    page = browsers(live.url, width=1280, height=1180)
+    sit_down(page, "split", "ann", 200)
+    play_until(page, lambda s: s["street"] == "showdown" and len(page.driver.find_elements(
+        By.CSS_SELECTOR, "#result .low-winner")) == 2, 60 * SCALE)
+    live.call(lambda: setattr(room, "shuffle", Deck.secure))
+    summary = page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
+    assert re.search(r"caller-b wins the high, (ann and caller-a|caller-a and ann) split the low", summary), summary
+    lows = {who: set(cards) for who, cards in page.js("""
+        return [...document.querySelectorAll('#result .low-winner')].map(row => [row.querySelector('.who').textContent,
+            [...row.querySelectorAll('.card.win-low')].map(c => c.dataset.card)]);""")}
+    assert lows == {"ann": {"4c", "5d", "2s", "3d", "7h"}, "caller-a": {"4h", "5s", "2s", "3d", "7h"}}, lows
+
+    seats = {name: seat_of(page, name) for name in ("ann", "caller-a", "caller-b")}
+    assert {name: set(seat["low"]) for name, seat in seats.items() if seat} == {
+        "ann": {"4c", "5d"}, "caller-a": {"4h", "5s"}, "caller-b": set()}, seats
+    assert seats["caller-b"] and "High" in seats["caller-b"]["badges"], seats
+    page.shot("split")
     assert not page.errors()

@@ -28,7 +28,18 @@
     rules: null,          // the rules of the last hand seen (boards, hole cards)
     names: {},            // table seat -> name, as last seen (for results after a player left)
     acted: null,          // the decision we answered ("hand:events"), so a button is pressed once
-    history: [],          // [{number, phh}]
+    history: new Map(),   // hand number -> {number, phh}, every page the server sent
+    sinceUnset: false,    // a seat just taken (or a table just watched): its first view says where it began
+    downloading: false,   // Download PHH is asking for older pages
+    pagingFrom: null,
+    anchor: 0,            // the table seat drawn at the bottom (ours, and still after we bust)
+    bets: {},             // table seat -> the bet drawn last render (a changed one moves)
+    cardsDrawn: new Set(),  // "where:card" drawn last render (a new one is dealt in)
+    potShown: null,
+    busted: false,        // out of chips: the table stays on screen, with a rebuy or the lobby
+    pre: null,            // the pre-action ticked: {kind: "check-fold" | "call" | "call-any", amount}
+    commitments: {},      // hand number -> the commitment sent before its deal (provably-fair tables)
+    dealtSeen: null,      // what the last hand in play dealt us: {number, players, button, seat, hole}
     historyAsked: false,
     historyMissing: false,
     lastSent: null,       // the type of the last message sent: what an "unknown_type" error refused
@@ -49,6 +60,7 @@
       if (value === null || value === undefined || value === false) continue;
       if (key === "class") node.className = value;
       else if (key === "text") node.textContent = value;
+      else if (key === "style") Object.assign(node.style, value);  // the CSSOM: allowed under a strict CSP
       else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
       else if (key === "style") node.style.cssText = value; // CSSOM: allowed by the CSP, a style attribute is not
       else node.setAttribute(key, value === true ? "" : String(value));
@@ -140,8 +152,9 @@
         el("td", {}, el("strong", { text: info.title }), info.title !== info.id ? el("small", { text: ` ${info.id}` }) : null),
         el("td", { text: gameName(info) }),
         el("td", { text: stakes(info) }),
-        el("td", { class: "num", title: info.players.map((p) => p.name).join(", "), text: `${taken}/${info.seats}` }),
-        el("td", { class: "num average-pot", text: average }),
+        el("td", { class: "num", "data-label": "Seats", title: info.players.map((p) => p.name).join(", "),
+          text: `${taken}/${info.seats}` }),
+        el("td", { class: "num average-pot", "data-label": "Average pot", text: average }),
         el("td", { class: "row-buttons" },
           el("button", { class: "primary sit", disabled: full, onclick: () => openJoin(info), text: full ? "Full" : "Sit down" }),
           el("button", { class: "watch", onclick: () => watch(info.id), text: "Watch" })));
@@ -230,7 +243,8 @@
         app.mode = "seated";
         app.table = data.table;
         app.takenOver = false;
-        if (data.token) saveToken(data.table, data.token);
+        app.busted = false;
+        if (data.token) { saveToken(data.table, data.token); app.sinceUnset = true; }
         remember("table", data.table);
         remember("watching", null);
         enterRoom();
@@ -238,40 +252,56 @@
       case "watching":
         app.mode = "watching";
         app.table = data.table;
+        if (!app.busted) app.sinceUnset = true;
         remember("watching", data.table);
         enterRoom();
         break;
       case "view":
         if (data.table !== app.table) return;
+        if (data.view.hand && (!app.view || app.view.hand_number !== data.hand_number)) newHand(data);
         app.view = data;
         app.receivedAt = performance.now();
         noteNames(data.view);
-        if (data.view.hand) app.rules = data.view.hand.rules;
+        noteFirstHand(data);
+        if (data.view.seat >= 0) app.anchor = data.view.seat;
+        if (data.view.hand) {
+          app.rules = data.view.hand.rules;
+          if (data.commitment) app.commitments[data.hand_number] = data.commitment;
+          app.dealtSeen = { number: data.hand_number, players: data.view.hand_seats.length,
+            button: data.view.hand.button, seat: data.view.hand.seat >= 0 ? data.view.hand.seat : null,
+            hole: cardsOf(data.view.hand.hole) };
+        }
         if (!app.historyAsked && !app.historyMissing) askHistory();
         renderRoom();
+        preAct(data);
+        break;
+      case "deal":
+        if (data.table === app.table) app.commitments[data.number] = data.commitment;
         break;
       case "hand":
         if (data.table !== app.table) return;
         app.result = data;
         renderResult();
         renderRoom();
+        checkFair(data);
         askHistory();
         break;
       case "history":
-        app.history = data.hands || [];
+        for (const hand of data.hands || []) app.history.set(hand.number, hand);
         renderHistory();
+        if (app.downloading) downloadHistory();
         break;
       case "left":
         saveToken(data.table, null);
         remember("table", null);
-        leaveRoom(data.reason === "busted" ? `You are out of chips at ${data.table}.`
-          : `You left ${data.table} with ${data.chips} chips.`);
+        if (data.reason === "busted") bust(data.table);
+        else leaveRoom(`You left ${data.table} with ${data.chips} chips.`);
         break;
       case "error":
         refused(data.code, data.message);
         break;
       default:
-        break;  // pong, deal (provably-fair tables): nothing to draw
+        break;  // pong: nothing to draw
     }
   }
 
@@ -337,8 +367,11 @@
     app.mode = "lobby";
     app.view = null;
     app.result = null;
-    app.history = [];
+    app.history = new Map();
     app.historyAsked = false;
+    app.busted = false;
+    app.pre = null;
+    $("fair").hidden = true;
     app.acted = null;
     app.table = null;
     remember("watching", null);
@@ -371,6 +404,9 @@
       $("watch-buy-in").value = info.buy_in[1];
       $("watch-name").value = recall("name") || "";
     }
+    $("watch-lead").textContent = app.busted ? "You are out of chips. Buy in again:" : "You are watching.";
+    $("watch-submit").textContent = app.busted ? "Rebuy" : "Sit down";
+    $("stop-watching").textContent = "Back to the lobby";
     if (!m) {
       $("seats").replaceChildren();
       $("boards").replaceChildren();
@@ -389,6 +425,7 @@
     renderPot(m);
     renderMessage(m);
     renderActions(m);
+    renderPre(m);
     renderSeatControls(m);
   }
 
@@ -411,31 +448,111 @@
     return said;
   }
 
-  function winningCards(result) {
+  // --- who won what, with which cards ---------------------------------------------------------------------------
+
+  /** A pot's winners' hands per half: [{seat, name, cards}], each winner's own five cards (the server's
+   * `high_hands` / `low_hands`; an older server's one `high_hand` / `low_hand` stands for the first winner). */
+  function handsOf(pot, half) {
+    const own = pot[`${half}_hands`];
+    if (own) return own;
+    const one = pot[`${half}_hand`];
+    const winners = pot[half];
+    return one && winners.length ? [{ seat: winners[0], name: one.name, cards: one.cards }] : [];
+  }
+
+  /** The cards to mark: every winning hand's five (on the board), or only ``seat``'s own hands' (at its seat). */
+  function winningCards(result, seat) {
     const high = new Set(), low = new Set();
     if (!result) return { high, low };
     for (const pot of result.pots) {
-      if (pot.high_hand) cardsOf(pot.high_hand.cards).forEach((c) => high.add(c));
-      if (pot.low_hand) cardsOf(pot.low_hand.cards).forEach((c) => low.add(c));
+      for (const [half, marks] of [["high", high], ["low", low]]) {
+        for (const hand of handsOf(pot, half)) {
+          if (seat === undefined || hand.seat === seat) cardsOf(hand.cards).forEach((c) => marks.add(c));
+        }
+      }
     }
     return { high, low };
   }
 
   const highlight = (code, wins) => [wins.high.has(code) ? "win-high" : "", wins.low.has(code) ? "win-low" : ""].join(" ");
 
+  const listed = (names) => names.length < 2 ? names.join("")
+    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+
+  /** How one pot went, in a card room's words: "ann scoops", "ann wins the high, bob and cy split the low",
+   * "ann wins the pot" (nobody called: no hand was shown). */
+  function potStory(pot) {
+    const high = pot.high.map(nameOf), low = pot.low.map(nameOf);
+    const contested = Boolean(pot.high_hand) || handsOf(pot, "high").length > 0;
+    if (!contested) return `${listed(high)} ${high.length > 1 ? "split" : "wins"} the pot`;
+    const same = low.length === high.length && pot.low.every((s) => pot.high.includes(s));
+    if (!low.length || same) {
+      if (high.length > 1) return `${listed(high)} split the pot` + (low.length ? "" : " (no low)");
+      return `${high[0]} scoops` + (low.length ? "" : " (no low)");
+    }
+    const half = (names, which) => names.length > 1 ? `${listed(names)} split the ${which}` : `${names[0]} wins the ${which}`;
+    return `${half(high, "high")}, ${half(low, "low")}`;
+  }
+
+  /** What a seat takes from the hand, as a badge: Scoop, High, Low (a half of a pot or more), or Wins. */
+  function seatBadges(result, seat) {
+    const badges = new Set();
+    for (const pot of result.pots) {
+      const high = pot.high.includes(seat), low = pot.low.includes(seat);
+      const contested = Boolean(pot.high_hand) || handsOf(pot, "high").length > 0;
+      if (!contested) { if (high) badges.add("wins"); continue; }
+      if (high && (low || !pot.low.length) && pot.high.length === 1 && pot.low.length <= 1) badges.add("scoop");
+      else { if (high) badges.add("high"); if (low) badges.add("low"); }
+    }
+    const words = { scoop: "Scoop", high: "High", low: "Low", wins: "Wins" };
+    return [...badges].map((kind) => el("span", { class: `badge ${kind}`, text: words[kind] }));
+  }
+
+  /** "Hand #12: ann scoops" for a finished hand (the main pot; side pots in the panel). */
+  function summary(result) {
+    const more = result.pots.length > 1 ? ` (+${result.pots.length - 1} side pot${result.pots.length > 2 ? "s" : ""})` : "";
+    return `Hand #${result.number}: ${result.pots.length ? potStory(result.pots[0]) : "no pot"}${more}`;
+  }
+
+  // --- the table's drawing ----------------------------------------------------------------------------------------
+
+  /** A player who left during the hand shown (busted, or gone when it ended): drawn from the result, with the
+   * name last seen there, until the next deal, so the showdown is never shown with an "empty seat". */
+  function goneInResult(result, seat) {
+    if (!result || !result.seats.includes(seat)) return null;
+    return { name: nameOf(seat), stack: 0, gone: true };
+  }
+
+  const narrow = () => innerWidth <= 700;
+  const spot = (place, rx, ry) => ({ left: `${50 + rx * place.cos}%`, top: `${50 + ry * place.sin}%` });
+  /** The bet in front of a seat: between its plate and the board, clear of both (on a phone's upright oval the
+   * side seats' bets go higher or lower, not further in, where the board is). The dealer button is on the seat's
+   * plate itself, so it can never cover a board card. */
+  const betSpot = (place) => narrow() ? spot(place, 24, 26) : spot(place, 27, 23);
+
+  /** A card drawn where it was not drawn at the last render is dealt in (a brief animation, off under
+   * prefers-reduced-motion). `where` names the place: the seat or the board. */
+  function dealtCard(code, where, classes, seen) {
+    const key = `${where}:${code}`;
+    seen.add(key);
+    return card(code, `${classes || ""}${app.cardsDrawn.has(key) ? "" : " deal-in"}`);
+  }
+
   function renderSeats(m) {
     const view = m.view;
     const hand = view.hand;
     const result = showdownOnTable();
-    const wins = winningCards(result);
     const count = view.seats.length;
-    const anchor = view.seat >= 0 ? view.seat : 0;
+    const anchor = view.seat >= 0 ? view.seat : app.anchor;
     const said = hand ? lastActions(hand) : {};
     const holeCount = (app.rules && app.rules.hole_cards) || 4;
+    const drawn = new Set();
+    const bets = {};
     const nodes = [];
-    view.seats.forEach((player, seat) => {
+    view.seats.forEach((present, seat) => {
       const place = seatPlace((seat - anchor + count) % count, count);
-      const style = `left:${50 + 43 * place.cos}%;top:${50 + 41 * place.sin}%`;
+      const style = spot(place, 43, 41);
+      const player = present || goneInResult(result, seat);
       if (!player) {
         nodes.push(el("div", { class: "seat empty", style, "data-seat": seat }, el("span", { text: "empty seat" })));
         return;
@@ -450,50 +567,52 @@
       let cards = [];
       const shown = Boolean(inHand ? hand.shown[hs] : result && result.shown[String(seat)]);
       if (inHand) {
-        if (hs === hand.seat) cards = cardsOf(hand.hole).map((c) => card(c));
-        else if (hand.shown[hs]) cards = cardsOf(hand.shown[hs]).map((c) => card(c));
+        if (hs === hand.seat) cards = cardsOf(hand.hole).map((c) => dealtCard(c, seat, "", drawn));
+        else if (hand.shown[hs]) cards = cardsOf(hand.shown[hs]).map((c) => dealtCard(c, seat, "", drawn));
         else if (!folded) cards = Array.from({ length: holeCount }, cardBack);
       } else if (result && result.shown[String(seat)]) {
-        cards = cardsOf(result.shown[String(seat)]).map((c) => card(c, highlight(c, wins)));
+        const own = winningCards(result, seat);
+        cards = cardsOf(result.shown[String(seat)]).map((c) => dealtCard(c, seat, highlight(c, own), drawn));
       }
       let status = "";
-      if (inHand && folded) status = "folded";
+      if (player.gone) status = "out of chips";
+      else if (inHand && folded) status = "folded";
       else if (inHand && hand.all_in[hs]) status = "all-in";
       else if (player.leaving) status = "leaving";
       else if (player.sitting_out) status = "sitting out";
       else if (player.waiting) status = "waits for the big blind";
-      const badges = [];
+      const badges = result ? seatBadges(result, seat) : [];
       if (result) {
-        const high = result.pots.some((pot) => pot.high.includes(seat));
-        const low = result.pots.some((pot) => pot.low.includes(seat));
-        if (high) badges.push(el("span", { class: "badge high", text: "High" }));
-        if (low) badges.push(el("span", { class: "badge low", text: "Low" }));
         const net = result.net[String(seat)];
         if (net !== undefined && net !== 0) {
           badges.push(el("span", { class: `net ${net > 0 ? "won" : "lost"}`, text: net > 0 ? `+${net}` : `${net}` }));
         }
       }
       const classes = ["seat", me ? "me" : "", acting ? "acting" : "", folded ? "folded" : "",
-        player.sitting_out ? "away" : "", badges.length && result ? "showdown" : ""].filter(Boolean).join(" ");
+        player.sitting_out || player.gone ? "away" : "", badges.length && result ? "showdown" : "",
+        ].filter(Boolean).join(" ");
       nodes.push(el("div", { class: classes, style, "data-seat": seat, "data-name": player.name },
         el("div", { class: shown ? "hole shown" : "hole" }, cards),
         el("div", { class: "plate" },
-          el("span", { class: "name", text: player.name }),
+          el("span", { class: "name", text: player.name, title: player.name }),
           el("span", { class: "stack", text: stack }),
           status ? el("span", { class: "state", text: status }) : null,
           inHand && said[hs] && !status ? el("span", { class: "said", text: said[hs] }) : null,
-          acting ? el("span", { class: "clock", "data-clock": "1" }) : null),
+          acting ? el("span", { class: "clock", "data-clock": "1" }) : null,
+          seat === view.button ? el("span", { class: "dealer", title: "the dealer button", text: "D" }) : null,
+          acting ? el("span", { class: "timebars" }, el("span", { class: "timebar action" }, el("span", { class: "fill" })),
+            el("span", { class: "timebar bank" }, el("span", { class: "fill" }))) : null),
         badges.length ? el("div", { class: "badges" }, badges) : null));
       if (bet > 0) {
-        nodes.push(el("div", { class: "bet", style: `left:${50 + 27 * place.cos}%;top:${50 + 23 * place.sin}%`,
-          "data-seat": seat }, el("span", { class: "chip" }), el("span", { text: bet })));
-      }
-      if (seat === view.button) {
-        nodes.push(el("div", { class: "dealer", title: "the dealer button", text: "D",
-          style: `left:${50 + 27 * place.cos - 9 * place.sin}%;top:${50 + 23 * place.sin + 9 * place.cos}%` }));
+        bets[seat] = bet;
+        const moved = app.bets[seat] !== bet ? " moved" : "";
+        nodes.push(el("div", { class: `bet${moved}`, style: betSpot(place), "data-seat": seat },
+          el("span", { class: "chip" }), el("span", { text: bet })));
       }
     });
     $("seats").replaceChildren(...nodes);
+    app.bets = bets;
+    app.cardsDrawn = new Set([...drawn, ...[...app.cardsDrawn].filter((key) => key.startsWith("board"))]);
     tickClock();
   }
 
@@ -501,17 +620,19 @@
     const hand = m.view.hand;
     const result = showdownOnTable();
     const boards = hand ? hand.boards : result ? result.boards : [];
-    const wins = winningCards(result);
     const several = boards.length > 1;
     const doubleBoard = app.rules && app.rules.boards > 1;
+    const drawn = new Set();
     $("boards").replaceChildren(...boards.map((text, index) => {
       const cards = cardsOf(text);
-      const row = cards.map((c) => card(c, highlight(c, result ? boardWins(result, index) : wins)));
+      const wins = result ? boardWins(result, index) : winningCards(null);
+      const row = cards.map((c) => dealtCard(c, `board${index}`, highlight(c, wins), drawn));
       while (row.length < 5) row.push(slot());
       return el("div", { class: "board", "data-board": index },
         several ? el("span", { class: "board-label", text: `${doubleBoard ? "Board" : "Run"} ${index + 1}` }) : null,
         row);
     }));
+    app.cardsDrawn = new Set([...drawn, ...[...app.cardsDrawn].filter((key) => !key.startsWith("board"))]);
   }
 
   /** The winning cards of the pots played on one board (a run or a second board has its own winners). */
@@ -523,25 +644,38 @@
     const hand = m.view.hand;
     const result = showdownOnTable();
     const pot = $("pot");
+    const total = hand ? hand.pot_total - hand.bets.reduce((sum, b) => sum + b, 0)
+      : result ? result.pots.reduce((sum, p) => sum + p.amount, 0) : null;
+    const grew = total !== null && app.potShown !== null && total > app.potShown ? " grew" : "";
+    app.potShown = total;
     if (hand) {
-      const parts = [el("span", { class: "pot-total", text: `Pot ${hand.pot_total}` })];
+      const parts = [el("span", { class: `pot-total${grew}`, text: `Pot ${hand.pot_total}` })];
       if (hand.pots.length > 1) {
         parts.push(el("span", { class: "side-pots" },
           hand.pots.map((p, i) => el("span", { class: "side-pot", text: `${i ? `Side pot ${i}` : "Main"} ${p.amount}` }))));
       }
       pot.replaceChildren(...parts);
     } else if (result) {
-      const total = result.pots.reduce((sum, p) => sum + p.amount, 0);
       pot.replaceChildren(el("span", { class: "pot-total", text: `Pot ${total}` }));
     } else {
       pot.replaceChildren();
     }
   }
 
+  /** The game of the hand in play (a mixed table changes game by the orbit), from the hand's own rules. */
+  function handGame(rules) {
+    const structure = rules && rules.betting && rules.betting.structure;
+    const name = { fixed_limit: "Limit", pot_limit: "Pot-Limit", no_limit: "No-Limit" }[structure];
+    return name ? `${name} Omaha Hi-Lo` : "";
+  }
+
   function renderMessage(m) {
     const view = m.view;
     const result = showdownOnTable();
     let text = "";
+    const game = handGame(view.hand ? view.hand.rules : app.rules);
+    $("game").textContent = game && app.info && app.info.game === "mixed" ? `Mixed \u00b7 this hand: ${game}` : game;
+    $("felt").dataset.game = game;
     if (view.hand) {
       text = `Hand #${m.hand_number} \u00b7 ${view.hand.street}`;
     } else if (result) {
@@ -551,20 +685,6 @@
       text = ready < 2 ? "Waiting for another player\u2026" : "The next hand is coming\u2026";
     }
     $("message").textContent = text;
-  }
-
-  /** "ann wins high, bob wins low" for a finished hand. */
-  function summary(result) {
-    const high = new Set(), low = new Set();
-    for (const pot of result.pots) {
-      pot.high.forEach((s) => high.add(nameOf(s)));
-      pot.low.forEach((s) => low.add(nameOf(s)));
-    }
-    const hasLow = result.pots.some((pot) => pot.low.length);
-    const showdown = result.pots.some((pot) => pot.high_hand);
-    if (!showdown) return `Hand #${result.number}: ${[...high].join(", ")} wins`;
-    return `Hand #${result.number}: ${[...high].join(", ")} wins high, `
-      + (hasLow ? `${[...low].join(", ")} wins low` : "no low");
   }
 
   // --- acting ---------------------------------------------------------------------------------------------------
@@ -687,15 +807,130 @@
 
   // --- the clock ------------------------------------------------------------------------------------------------
 
+  /** The seconds left for the player to act, the action time and the time bank apart. The server's `seconds`
+   * is both together; the bank is what was over the table's action time when the page first saw this turn. */
+  function clockParts(m) {
+    const left = Math.max(0, m.clock.seconds - (performance.now() - app.receivedAt) / 1000);
+    const key = `${m.hand_number}:${m.clock.actor}:${m.view.hand ? m.view.hand.events.length : ""}`;
+    const actionSeconds = (app.info && app.info.action_seconds) || m.clock.seconds;
+    if (!app.turnClock || app.turnClock.key !== key) {
+      app.turnClock = { key, bank: Math.max(0, m.clock.seconds - actionSeconds) };
+    }
+    const bank = app.turnClock.bank;
+    return { left, action: Math.max(0, left - bank), bank: Math.min(left, bank), actionSeconds,
+      bankSeconds: Math.max(bank, (app.info && app.info.time_bank_seconds) || 0) };
+  }
+
   function tickClock() {
     const m = app.view;
     if (!m || m.clock.seconds === null || m.clock.seconds === undefined) return;
-    const left = Math.max(0, m.clock.seconds - (performance.now() - app.receivedAt) / 1000);
+    const parts = clockParts(m);
+    const inBank = parts.action <= 0;
     for (const node of document.querySelectorAll("[data-clock]")) {
-      node.textContent = `${Math.ceil(left)}s`;
-      node.classList.toggle("low", left < 10);
+      node.textContent = inBank ? `time bank ${Math.ceil(parts.bank)}s` : `${Math.ceil(parts.action)}s`;
+      node.classList.toggle("low", parts.left < 10);
     }
-    if (myTurn(m)) $("turn-info").textContent = app.acted === decisionKey(m) ? "Sending\u2026" : `Your turn \u00b7 ${Math.ceil(left)}s`;
+    for (const fill of document.querySelectorAll(".timebar.action .fill")) {
+      fill.style.width = `${Math.min(100, (100 * parts.action) / parts.actionSeconds)}%`;
+      fill.classList.toggle("low", parts.action < 5);
+    }
+    for (const fill of document.querySelectorAll(".timebar.bank .fill")) {
+      fill.style.width = `${parts.bankSeconds ? Math.min(100, (100 * parts.bank) / parts.bankSeconds) : 0}%`;
+      fill.classList.toggle("spending", inBank);
+    }
+    if (myTurn(m)) {
+      $("turn-info").textContent = app.acted === decisionKey(m) ? "Sending\u2026"
+        : inBank ? `Your turn \u00b7 time bank ${Math.ceil(parts.bank)}s`
+          : `Your turn \u00b7 ${Math.ceil(parts.action)}s` + (parts.bank >= 1 ? ` (+${Math.ceil(parts.bank)}s bank)` : "");
+    }
+  }
+
+  // --- pre-actions ----------------------------------------------------------------------------------------------
+
+  /** A new hand: nothing ticked carries over from the last one. */
+  function newHand() {
+    app.pre = null;
+    app.turnClock = null;
+  }
+
+  /** What we would have to call now (capped at our stack), or null when no pre-action applies: we are not in
+   * the hand, have folded or are all in, or it is our turn. */
+  function preCall(m) {
+    const hand = m && app.mode === "seated" ? m.view.hand : null;
+    if (!hand || hand.seat < 0 || hand.folded[hand.seat] || hand.all_in[hand.seat] || hand.street === "showdown") return null;
+    if (myTurn(m) && app.acted !== decisionKey(m)) return null;
+    return Math.min(Math.max(...hand.bets) - hand.bets[hand.seat], hand.stacks[hand.seat]);
+  }
+
+  /** The pre-action boxes, as real clients have them: Check/Fold (check if we may, else fold), Call N (only
+   * while the bet we face stays N: it is cleared when somebody bets or raises; "Check" when N is 0) and Call
+   * any (call whatever it is, or check). One at a time; each is used once, at our next turn. */
+  function renderPre(m) {
+    const toCall = preCall(m);
+    if (app.pre && app.pre.kind === "call" && toCall !== null && app.pre.amount !== toCall) app.pre = null;
+    $("pre-actions").hidden = toCall === null;
+    $("pre-call-label").textContent = toCall ? `Call ${toCall}` : "Check";
+    $("pre-call").dataset.amount = toCall === null ? "" : toCall;
+    for (const box of document.querySelectorAll("#pre-actions input")) box.checked = Boolean(app.pre && app.pre.kind === box.dataset.pre);
+  }
+
+  function choosePre(event) {
+    const box = event.target;
+    app.pre = box.checked ? { kind: box.dataset.pre, amount: Number($("pre-call").dataset.amount) } : null;
+    renderPre(app.view);
+  }
+
+  /** Our turn has come with a pre-action ticked: it is played (once), or dropped when it does not fit. */
+  function preAct(m) {
+    const pre = app.pre;
+    if (pre && myTurn(m) && app.acted !== decisionKey(m)) {
+      const legal = m.view.hand.legal;
+      app.pre = null;
+      const betting = !(legal.runs > 0 || legal.show || legal.muck);
+      const checkOr = (other) => legal.check ? { action: "check" } : other;
+      if (betting && pre.kind === "check-fold") act(checkOr({ action: "fold" }));
+      else if (betting && pre.kind === "call-any") act(checkOr({ action: "call" }));
+      else if (betting && pre.kind === "call" && (legal.check ? pre.amount === 0 : legal.call === pre.amount)) {
+        act(checkOr({ action: "call" }));
+      }
+    }
+    renderPre(m);
+  }
+
+  // --- busting, and provably-fair deals ---------------------------------------------------------------------------
+
+  /** Out of chips: the hand is shown out (its result stays on the table until the next deal) and the page
+   * watches the table on, offering a rebuy (a new buy-in at the same table, the same name) or the lobby. */
+  function bust(table) {
+    app.busted = true;
+    app.mode = "watching";
+    app.pre = null;
+    delete $("watch-join").dataset.table;  // filled in again, for the rebuy
+    send({ type: "watch", table: table });
+    renderRoom();
+    notice(`You are out of chips at ${table}: buy in again, or go back to the lobby.`);
+  }
+
+  /** At a provably-fair table: the page checks the reveal itself (fair.js) and says what it found. */
+  async function checkFair(result) {
+    const box = $("fair");
+    if (!result.reveal) { box.hidden = true; return; }
+    const seen = app.dealtSeen && app.dealtSeen.number === result.number ? { ...app.dealtSeen,
+      commitment: app.commitments[result.number], boards: result.boards.filter(Boolean).map(cardsOf),
+      boardsPerRun: (app.rules && app.rules.boards) || 1 } : null;
+    const found = seen ? await globalThis.OmahaFair.check(result.reveal, seen) : { verdict: "unseen" };
+    if (app.result !== result) return;
+    const texts = {
+      verified: `Deal verified: hand #${result.number}'s deck matches the commitment sent before the deal and deals the cards you saw.`,
+      failed: `Warning: hand #${result.number}'s deal does not check out: ${found.why}.`,
+      unavailable: "Cannot verify here: this browser computes SHA-256 only on a secure page (https, or localhost). "
+        + "The reveal can be checked with engine.server.fair.verify.",
+      unseen: `Hand #${result.number} was not seen dealt here, so its deal cannot be checked.`,
+    };
+    box.hidden = false;
+    box.dataset.verdict = found.verdict;
+    box.dataset.hand = result.number;
+    box.textContent = texts[found.verdict];
   }
 
   // --- seat controls --------------------------------------------------------------------------------------------
@@ -712,7 +947,7 @@
     const dealtIn = Boolean(view.hand) && view.hand_seats.includes(view.seat);  // chips go on after the hand
     const topUp = $("top-up-amount");
     topUp.max = Math.max(1, room);
-    topUp.placeholder = room < 1 ? "full" : dealtIn ? "after this hand" : `up to ${room}`;
+    topUp.placeholder = room < 1 ? "full" : dealtIn ? "after hand" : `up to ${room}`;
     $("top-up").disabled = room < 1 || dealtIn;
     const straddle = $("straddle-choice");
     straddle.hidden = m.straddle === undefined;
@@ -721,9 +956,22 @@
 
   // --- results and history --------------------------------------------------------------------------------------
 
+  /** One half's winners, each with their own five cards (two players who split a low made it with their own). */
+  function halfRows(pot, half) {
+    const hands = handsOf(pot, half);
+    const label = half === "high" ? "High" : "Low";
+    const without = pot[half].filter((s) => !hands.some((h) => h.seat === s));  // not shown: a name only
+    return [...hands.map((hand) => el("div", { class: `winner ${half}-winner`, "data-seat": hand.seat },
+      el("span", { class: `badge ${half}`, text: label }),
+      el("span", { class: "who", text: nameOf(hand.seat) }),
+      el("span", { class: "hand-name", text: hand.name }),
+      el("span", { class: "five" }, cardsOf(hand.cards).map((c) => card(c, `win-${half}`))))),
+    ...without.map((s) => el("div", { class: `winner ${half}-winner`, "data-seat": s },
+      el("span", { class: `badge ${half}`, text: label }), el("span", { class: "who", text: nameOf(s) })))];
+  }
+
   function renderResult() {
     const result = app.result;
-    const wins = winningCards(result);
     const boards = result.boards.filter(Boolean);
     const parts = [el("p", { class: "summary", text: summary(result) })];
     boards.forEach((text, index) => {
@@ -734,18 +982,12 @@
     result.pots.forEach((pot, index) => {
       const title = `${index === 0 ? "Main pot" : `Side pot ${index}`} \u00b7 ${pot.amount}`
         + (boards.length > 1 ? ` \u00b7 board ${(pot.board || 0) + 1}` : "");
-      const rows = [el("h4", { text: title })];
-      rows.push(el("div", { class: "winner high-winner" }, el("span", { class: "badge high", text: "High" }),
-        el("span", { class: "who", text: pot.high.map(nameOf).join(", ") }),
-        pot.high_hand ? el("span", { class: "hand-name", text: pot.high_hand.name }) : null,
-        pot.high_hand ? el("span", { class: "five" }, cardsOf(pot.high_hand.cards).map((c) => card(c, "win-high"))) : null));
-      if (pot.low.length) {
-        rows.push(el("div", { class: "winner low-winner" }, el("span", { class: "badge low", text: "Low" }),
-          el("span", { class: "who", text: pot.low.map(nameOf).join(", ") }),
-          pot.low_hand ? el("span", { class: "hand-name", text: pot.low_hand.name }) : null,
-          pot.low_hand ? el("span", { class: "five" }, cardsOf(pot.low_hand.cards).map((c) => card(c, "win-low"))) : null));
-      } else if (pot.high_hand) {
-        rows.push(el("div", { class: "winner no-low", text: "No qualifying low: high takes the pot" }));
+      const rows = [el("h4", { text: title }), el("p", { class: "story", text: potStory(pot) })];
+      const contested = Boolean(pot.high_hand) || handsOf(pot, "high").length > 0;
+      if (contested) {
+        rows.push(...halfRows(pot, "high"));
+        if (pot.low.length) rows.push(...halfRows(pot, "low"));
+        else rows.push(el("div", { class: "winner no-low", text: "No qualifying low: the high takes the whole pot" }));
       }
       rows.push(el("div", { class: "payouts", text: "Paid: " + pot.payouts.map(([s, chips]) => `${nameOf(s)} ${chips}`).join(", ") }));
       parts.push(el("div", { class: "pot-result", "data-pot": index }, rows));
@@ -755,12 +997,52 @@
       parts.push(el("div", { class: "shown" }, el("h4", { text: "Shown" }),
         shown.map(([seat, text]) => el("div", { class: "shown-hand", "data-seat": seat },
           el("span", { class: "who", text: nameOf(Number(seat)) }),
-          cardsOf(text).map((c) => card(c, highlight(c, wins)))))));
+          cardsOf(text).map((c) => card(c, highlight(c, winningCards(result, Number(seat)))))))));
     }
     if (result.rake) parts.push(el("p", { class: "hint", text: `Rake ${result.rake}` }));
     $("result").replaceChildren(...parts);
     $("result").dataset.hand = result.number;
   }
+
+  /** The few facts of a PHH hand the Last hand panel shows when the page has no `hand` message for it (after a
+   * reload, the history is all there is): the board, who showed what, and what each player won or lost. */
+  function phhFacts(text) {
+    const list = (key) => {
+      const found = text.match(new RegExp(`^${key} = \\[(.*)\\]$`, "m"));
+      return found ? found[1].split(",").map((item) => item.trim().replace(/^"|"$/g, "")).filter(Boolean) : [];
+    };
+    const players = list("players");
+    const start = list("starting_stacks").map(Number), finish = list("finishing_stacks").map(Number);
+    const actions = [...text.matchAll(/"([^"]*)"/g)].map((found) => found[1]);
+    const pairs = (cards) => cards.match(/../g) || [];
+    const board = actions.filter((a) => a.startsWith("d db ")).flatMap((a) => pairs(a.slice(5)));
+    const shown = actions.map((a) => a.match(/^p(\d+) sm (\S+)$/)).filter(Boolean)
+      .map((found) => [players[Number(found[1]) - 1], pairs(found[2])]);
+    const net = players.map((name, i) => [name, (finish[i] || 0) - (start[i] || 0)]).filter(([, chips]) => chips);
+    return { board, shown, net };
+  }
+
+  function renderResultFromHistory(hand) {
+    const facts = phhFacts(hand.phh);
+    const won = facts.net.filter(([, chips]) => chips > 0).map(([name]) => name);
+    const parts = [el("p", { class: "summary", text: `Hand #${hand.number}: ${listed(won) || "nobody"} won` }),
+      el("p", { class: "hint", text: "From the hand history (the page was reloaded since)." })];
+    if (facts.board.length) {
+      parts.push(el("div", { class: "result-board" }, el("span", { class: "label", text: "Board" }),
+        facts.board.map((c) => card(c))));
+    }
+    parts.push(el("div", { class: "payouts", text: facts.net.map(([name, chips]) => `${name} ${chips > 0 ? "+" : ""}${chips}`).join(", ") }));
+    if (facts.shown.length) {
+      parts.push(el("div", { class: "shown" }, el("h4", { text: "Shown" }),
+        facts.shown.map(([name, cards]) => el("div", { class: "shown-hand" }, el("span", { class: "who", text: name }),
+          cards.map((c) => card(c))))));
+    }
+    $("result").replaceChildren(...parts);
+    $("result").dataset.hand = hand.number;
+  }
+
+  /** The hands known, newest first. */
+  const historyHands = () => [...app.history.values()].sort((a, b) => b.number - a.number);
 
   function renderHistory() {
     const list = $("history");
@@ -770,15 +1052,41 @@
       download.disabled = true;
       return;
     }
-    const hands = [...app.history].sort((a, b) => b.number - a.number);
+    const hands = historyHands();
     list.replaceChildren(...hands.map((h) => el("li", { "data-hand": h.number },
       el("details", {}, el("summary", { text: `Hand #${h.number}` }),
         h.phh ? el("pre", { class: "phh", text: h.phh }) : el("p", { class: "hint", text: "(no PHH for this hand)" })))));
     download.disabled = !hands.some((h) => h.phh);
+    const newest = hands.find((h) => h.phh);
+    if (!app.result && newest && Number($("result").dataset.hand || 0) < newest.number) renderResultFromHistory(newest);
   }
 
+  /** The first hand the download covers: the first dealt after this player sat down (or began watching),
+   * kept in localStorage per table, so a reload keeps it. */
+  function firstHand() {
+    return Number(JSON.parse(recall("since") || "{}")[app.table]) || 1;
+  }
+  function noteFirstHand(m) {
+    if (!app.sinceUnset) return;
+    app.sinceUnset = false;
+    const all = JSON.parse(recall("since") || "{}");
+    all[app.table] = m.view.hand ? m.hand_number : m.hand_number + 1;
+    remember("since", JSON.stringify(all));
+  }
+
+  /** Every hand since the player sat down: the server sends at most 20 at a time, so older pages are asked for
+   * (`before`: the oldest hand the page has) until the first hand is reached, then the file is saved. */
   function downloadHistory() {
-    const hands = [...app.history].filter((h) => h.phh).sort((a, b) => a.number - b.number);
+    const oldest = Math.min(...app.history.keys());
+    if (oldest > firstHand() && app.pagingFrom !== oldest) {
+      app.pagingFrom = oldest;
+      app.downloading = true;
+      send({ type: "history", count: 20, before: oldest });
+      return;
+    }
+    app.downloading = false;
+    app.pagingFrom = null;
+    const hands = historyHands().filter((h) => h.phh && h.number >= firstHand()).reverse();
     if (!hands.length) return;
     // A .phhs file: one TOML table per hand, named by its number (as engine.history.write_phhs writes them).
     const text = hands.map((h) => `[${h.number}]\n${h.phh.trim()}\n`).join("\n");
@@ -834,6 +1142,7 @@
     });
     $("straddle").addEventListener("change", (event) => send({ type: "straddle", on: event.target.checked }));
     $("history-download").addEventListener("click", downloadHistory);
+    for (const box of document.querySelectorAll("#pre-actions input")) box.addEventListener("change", choosePre);
     document.addEventListener("keydown", shortcut);
     setInterval(tickClock, 250);
   }
