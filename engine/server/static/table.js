@@ -528,7 +528,7 @@
   /** The bet in front of a seat: between its plate and the board, clear of both (on a phone's upright oval the
    * side seats' bets go higher or lower, not further in, where the board is). The dealer button is on the seat's
    * plate itself, so it can never cover a board card. */
-  const betSpot = (place) => narrow() ? spot(place, 24, 26) : spot(place, 27, 23);
+  const betSpot = (place) => narrow() ? spot(place, 24, 22) : spot(place, 27, 23);
 
   /** A card drawn where it was not drawn at the last render is dealt in (a brief animation, off under
    * prefers-reduced-motion). `where` names the place: the seat or the board. */
