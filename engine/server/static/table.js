@@ -60,9 +60,8 @@
       if (value === null || value === undefined || value === false) continue;
       if (key === "class") node.className = value;
       else if (key === "text") node.textContent = value;
-      else if (key === "style") Object.assign(node.style, value);  // the CSSOM: allowed under a strict CSP
+      else if (key === "style") Object.assign(node.style, value);  // the CSSOM: a strict CSP allows it, a style attribute not
       else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else if (key === "style") node.style.cssText = value; // CSSOM: allowed by the CSP, a style attribute is not
       else node.setAttribute(key, value === true ? "" : String(value));
     }
     for (const child of children.flat()) {
@@ -713,20 +712,10 @@
     for (const id of ["act-fold", "act-check", "act-call", "act-show", "act-muck"]) $(id).hidden = true;
     $("wager").hidden = true;
     $("runs").hidden = true;
-    const info = $("turn-info");
-    if (!m || !m.view.hand) {
-      info.textContent = m && showdownOnTable() ? "The next hand is dealt in a moment" : "";
-      return;
-    }
-    if (!mine) {
-      const actor = m.clock.actor;
-      info.textContent = actor === null || actor === undefined ? ""
-        : actor === m.view.seat ? "Sending\u2026" : `Waiting for ${nameOf(actor)}`;
-      return;
-    }
+    $("turn-info").textContent = turnText(m);
+    if (!mine) return;
     const hand = m.view.hand;
     const legal = hand.legal;
-    info.textContent = "Your turn";
     $("act-fold").hidden = !legal.fold;
     $("act-check").hidden = !legal.check;
     if (legal.call > 0) {
@@ -807,23 +796,42 @@
 
   // --- the clock ------------------------------------------------------------------------------------------------
 
-  /** The seconds left for the player to act, the action time and the time bank apart. The server's `seconds`
-   * is both together; the bank is what was over the table's action time when the page first saw this turn. */
+  /** What the player to act has left now, as the server enforces it: its view says what was left of the action
+   * time (`clock.action_seconds`) and of the time bank (`clock.bank_seconds`) when it sent the view; the action
+   * time runs down first, then the bank. The bars' full lengths are the table's action time and time bank (the
+   * lobby's), or what the view said when the page does not know them. A server without the two parts sends
+   * `seconds` only: all of it is then drawn as action time. */
   function clockParts(m) {
-    const left = Math.max(0, m.clock.seconds - (performance.now() - app.receivedAt) / 1000);
-    const key = `${m.hand_number}:${m.clock.actor}:${m.view.hand ? m.view.hand.events.length : ""}`;
-    const actionSeconds = (app.info && app.info.action_seconds) || m.clock.seconds;
-    if (!app.turnClock || app.turnClock.key !== key) {
-      app.turnClock = { key, bank: Math.max(0, m.clock.seconds - actionSeconds) };
-    }
-    const bank = app.turnClock.bank;
-    return { left, action: Math.max(0, left - bank), bank: Math.min(left, bank), actionSeconds,
-      bankSeconds: Math.max(bank, (app.info && app.info.time_bank_seconds) || 0) };
+    const c = m.clock;
+    const split = c.action_seconds !== undefined && c.action_seconds !== null;
+    const actionLeft = split ? c.action_seconds : c.seconds;
+    const bankLeft = split ? c.bank_seconds || 0 : 0;
+    const elapsed = (performance.now() - app.receivedAt) / 1000;
+    const action = Math.max(0, actionLeft - elapsed);
+    const bank = Math.max(0, bankLeft - Math.max(0, elapsed - actionLeft));
+    const actionSeconds = Math.max(actionLeft, (app.info && app.info.action_seconds) || 0) || 1;
+    const bankSeconds = Math.max(bankLeft, (app.info && app.info.time_bank_seconds) || 0);
+    return { left: action + bank, action, bank, actionSeconds, bankSeconds };
+  }
+
+  /** The turn line: whose turn it is and, when it is ours, the time left ("Your turn · 12s (+30s bank)"). */
+  function turnText(m) {
+    if (!m || !m.view.hand) return m && showdownOnTable() ? "The next hand is dealt in a moment" : "";
+    const actor = m.clock.actor;
+    if (actor === null || actor === undefined) return "";
+    if (actor !== m.view.seat || app.mode !== "seated") return `Waiting for ${nameOf(actor)}`;
+    if (!myTurn(m) || app.acted === decisionKey(m)) return "Sending\u2026";
+    if (m.clock.seconds === null || m.clock.seconds === undefined) return "Your turn";
+    const parts = clockParts(m);
+    if (parts.action <= 0) return `Your turn \u00b7 time bank ${Math.ceil(parts.bank)}s`;
+    return `Your turn \u00b7 ${Math.ceil(parts.action)}s` + (parts.bank >= 1 ? ` (+${Math.ceil(parts.bank)}s bank)` : "");
   }
 
   function tickClock() {
     const m = app.view;
-    if (!m || m.clock.seconds === null || m.clock.seconds === undefined) return;
+    if (!m || app.mode === "lobby") return;
+    $("turn-info").textContent = turnText(m);
+    if (m.clock.seconds === null || m.clock.seconds === undefined) return;
     const parts = clockParts(m);
     const inBank = parts.action <= 0;
     for (const node of document.querySelectorAll("[data-clock]")) {
@@ -838,11 +846,6 @@
       fill.style.width = `${parts.bankSeconds ? Math.min(100, (100 * parts.bank) / parts.bankSeconds) : 0}%`;
       fill.classList.toggle("spending", inBank);
     }
-    if (myTurn(m)) {
-      $("turn-info").textContent = app.acted === decisionKey(m) ? "Sending\u2026"
-        : inBank ? `Your turn \u00b7 time bank ${Math.ceil(parts.bank)}s`
-          : `Your turn \u00b7 ${Math.ceil(parts.action)}s` + (parts.bank >= 1 ? ` (+${Math.ceil(parts.bank)}s bank)` : "");
-    }
   }
 
   // --- pre-actions ----------------------------------------------------------------------------------------------
@@ -850,7 +853,6 @@
   /** A new hand: nothing ticked carries over from the last one. */
   function newHand() {
     app.pre = null;
-    app.turnClock = null;
   }
 
   /** What we would have to call now (capped at our stack), or null when no pre-action applies: we are not in
