@@ -39,6 +39,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 from engine.cards import Deck
+from engine.events import Acted
 from engine.history import replay
 from engine.history.phh import read_phh
 from engine.server.actions import read_action
@@ -69,9 +70,10 @@ TABLES = (
     TableConfig("fair", title="Provably fair Pot-Limit Omaha Hi-Lo", game="pot-limit", provably_fair=True),
     TableConfig("long", title="Pot-Limit Omaha Hi-Lo, many hands", game="pot-limit"),
     TableConfig("pre", title="Limit Omaha Hi-Lo, a slow opponent", game="limit"),
+    TableConfig("steady", title="Pot-Limit Omaha Hi-Lo, buttons that stay put", game="pot-limit"),
 )
 BOTS = {"heads-up": 2, "showdown": 3, "pair": 1, "rail": 3, "twice": 0, "bust": 0, "split": 0, "fair": 2, "long": 2,
-        "pre": 0}
+        "pre": 0, "steady": 1}
 SCALE = float(os.environ.get("BROWSER_TEST_SCALE", "1"))  # one factor for every wait: a slow machine sets it
 
 
@@ -112,7 +114,7 @@ class LiveServer:
         self.stopping: asyncio.Event | None = None
         self.thread = threading.Thread(target=self._run, name="live-server", daemon=True)
         self.thread.start()
-        if not self.ready.wait(20) or self.failed is not None:
+        if not self.ready.wait(20 * SCALE) or self.failed is not None:
             raise RuntimeError(f"the server did not start: {self.failed!r}")
 
     @property
@@ -192,8 +194,9 @@ class Page:
         return self.driver.execute_script(script, *args)
 
     def wait(self, what: Callable[[], Any], seconds: float = 15, message: str = "") -> Any:
-        """Poll ``what`` until it returns something true; its value."""
-        end = time.monotonic() + seconds
+        """Poll ``what`` until it returns something true; its value. ``seconds`` is scaled by SCALE: the one
+        timeout every wait in this file goes through."""
+        end = time.monotonic() + seconds * SCALE
         while True:
             try:
                 value = what()
@@ -307,8 +310,8 @@ def take_turn(page: Page, how: str = "call") -> bool:
 
 
 def play_until(page: Page, done: Callable[[dict[str, Any]], bool], seconds: float, how: str = "call") -> dict[str, Any]:
-    """Take every turn the page is offered until ``done(state)``; the last state."""
-    end = time.monotonic() + seconds
+    """Take every turn the page is offered until ``done(state)``; the last state (``seconds`` scaled by SCALE)."""
+    end = time.monotonic() + seconds * SCALE
     while True:
         state = page.state()
         if done(state):
@@ -338,8 +341,9 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     sit_down(page, "heads-up", "ann", 150)
     state = page.wait(lambda: (s := page.state())["mine"] and s, 20, "ann's hole cards")
     assert len(state["mine"]) == 4
-    seats = page.driver.find_elements(By.CSS_SELECTOR, ".seat[data-name]")
-    assert {seat.get_attribute("data-name") for seat in seats} >= {"ann"} and len(seats) == 3
+    # Read in one script: the page redraws its seats with every view, so an element found a moment ago is gone.
+    names = page.js("return [...document.querySelectorAll('.seat[data-name]')].map(s => s.dataset.name)")
+    assert "ann" in names and len(names) == 3, names
     assert page.driver.find_elements(By.CSS_SELECTOR, ".dealer")
     first = state["hand"]
 
@@ -386,25 +390,62 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     assert not page.errors()
 
 
+BUTTON_PLACES = """
+    return [...document.querySelectorAll('#actions button')].filter(b => b.offsetParent)
+        .map(b => { const r = b.getBoundingClientRect(); return [b.id, r.left, r.top, r.width]; });"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_action_buttons_stay_put_while_the_clock_counts_down(live, browsers, width):
+    """The turn line's text changes with every tick ("Your turn", "Your turn · 15s (+30s bank)", "time bank
+    9s"); the buttons must not move with it, or a click meant for Check lands on the text (it did: the page's
+    own first render wrote "Your turn" and the tick a moment later the longer text, pushing the buttons right
+    under the pointer)."""
+    page = browsers(live.url, width=width, height=900)
+    sit_down(page, "steady", f"still{width}")
+    play_until(page, lambda s: s["turn"] and not s["runs"] and not s["show"], 60)
+    places = []
+    for text in ("Your turn", "Your turn \u00b7 15s (+30s bank)", "Your turn \u00b7 time bank 30s", ""):
+        places.append(page.js(f"document.getElementById('turn-info').textContent = arguments[0];{BUTTON_PLACES}",
+                              text))
+    assert places[0] and all(place == places[0] for place in places), places
+    page.click("leave")
+    page.wait(lambda: page.state()["screen"] == "lobby", 60, "back in the lobby")
+
+
 def test_a_hi_lo_showdown_names_the_high_and_low_winners_with_their_five_cards(live, browsers):
     page = browsers(live.url, width=1280, height=1180)
     sit_down(page, "showdown", "cy", 200)
 
+    # The showdown read in one script, the moment it is on the table (the next deal clears it soon after).
+    snapshot: list[dict[str, Any]] = []
+
     def split(state: dict[str, Any]) -> bool:
-        return bool(state["street"] == "showdown" and state["mine"]  # cy's own hand among those shown
-                    and page.driver.find_elements(By.CSS_SELECTOR, "#result .low-winner"))
+        if not (state["street"] == "showdown" and state["mine"]):  # cy's own hand among those shown
+            return False
+        seen = page.js("""
+            const count = (sel) => document.querySelectorAll(sel).length;
+            if (!count('#result .low-winner') || document.getElementById('felt').dataset.street !== 'showdown')
+                return null;
+            return {highs: [...document.querySelectorAll('#result .high-winner')].map(
+                        w => w.querySelectorAll('.card.win-high').length),
+                    lows: [...document.querySelectorAll('#result .low-winner')].map(
+                        w => w.querySelectorAll('.card.win-low').length),
+                    board_high: count('#boards .card.win-high'), board_low: count('#boards .card.win-low'),
+                    badges: [...document.querySelectorAll('.seat .badge')].map(b => b.className)};""")
+        if seen:
+            snapshot.append(seen)
+            page.shot("showdown")
+        return bool(seen)
 
     play_until(page, split, 60)
-    page.shot("showdown")
-    high = page.driver.find_element(By.CSS_SELECTOR, "#result .high-winner")
-    low = page.driver.find_element(By.CSS_SELECTOR, "#result .low-winner")
-    assert len(high.find_elements(By.CSS_SELECTOR, ".card.win-high")) == 5
-    assert len(low.find_elements(By.CSS_SELECTOR, ".card.win-low")) == 5
+    seen = snapshot[0]
+    assert seen["highs"] and all(n == 5 for n in seen["highs"]), seen  # each winner's own five cards
+    assert seen["lows"] and all(n == 5 for n in seen["lows"]), seen
     # The winners' cards are marked on the table too: on the board and in the hands shown at the seats.
-    assert page.driver.find_elements(By.CSS_SELECTOR, "#boards .card.win-high")
-    assert page.driver.find_elements(By.CSS_SELECTOR, "#boards .card.win-low")
-    assert page.driver.find_elements(By.CSS_SELECTOR, ".seat .badge.high")
-    assert page.driver.find_elements(By.CSS_SELECTOR, ".seat .badge.low")
+    assert seen["board_high"] and seen["board_low"], seen
+    badges = seen["badges"]
+    assert "badge scoop" in badges or {"badge high", "badge low"} <= set(badges), badges  # one player, or two
     assert "Paid:" in page.driver.find_element(By.CSS_SELECTOR, "#result .payouts").text
 
     # The hand history: the last hands as PHH, with this player's own cards, and a download.
@@ -447,7 +488,7 @@ def test_two_browsers_at_one_table_never_see_each_others_hole_cards(live, browse
     sit_down(two, "pair", "eve")
     checked = 0
     hands_seen: set[int] = set()
-    end = time.monotonic() + 45
+    end = time.monotonic() + 45 * SCALE
     while len(hands_seen) < 3 and time.monotonic() < end:
         for me, other in ((one, two), (two, one)):
             mine = me.state()
@@ -514,13 +555,13 @@ def test_a_spectator_sees_the_table_but_no_hole_cards_then_sits_down_sits_out_to
     page.click("sit-out")
     page.wait(lambda: "sitting out" in me(), 10, "fay sitting out")
     # Chips are added between hands (or while not dealt in): the button waits for that.
-    page.wait(lambda: page.driver.find_element(By.ID, "top-up").is_enabled(), 20 * SCALE, "top up allowed")
+    page.wait(lambda: page.driver.find_element(By.ID, "top-up").is_enabled(), 20, "top up allowed")
     # Her stack is read now, not assumed to be the 100 she sat down with: a hand dealt before her sit-out took
     # effect may have taken a blind from her (that was the flake: "150" expected, 148 drawn).
     before = page.js("return Number(document.querySelector('.seat.me .stack').textContent)")
     page.driver.find_element(By.ID, "top-up-amount").send_keys("50")
     page.click("top-up")
-    page.wait(lambda: str(before + 50) in me().split(), 10 * SCALE, f"fay's stack topped up from {before} by 50")
+    page.wait(lambda: str(before + 50) in me().split(), 10, f"fay's stack topped up from {before} by 50")
     page.click("come-back")
     page.wait(lambda: "sitting out" not in me() and page.driver.find_element(By.ID, "sit-out").is_displayed(), 10)
     page.click("leave")
@@ -581,7 +622,7 @@ def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_i
     page = browsers(live.url)
     sit_down(page, "bust", "ann", 40)
     play_until(page, lambda s: not page.driver.find_element(By.ID, "watch-controls").get_attribute("hidden")
-               is not None, 60 * SCALE, how="all-in")
+               is not None, 60, how="all-in")
     # Out of chips: still at the table, the hand shown out (the board, the winner, ann's own cards at her seat).
     state = page.state()
     assert state["screen"] == "room" and state["board"] == board.split(), state
@@ -600,12 +641,12 @@ def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_i
     box.clear()
     box.send_keys("200")
     page.click("watch-submit")
-    page.wait(lambda: page.state()["name"] == "ann", 10 * SCALE, "ann seated again")
+    page.wait(lambda: page.state()["name"] == "ann", 10, "ann seated again")
 
     def bot_bust_shown(state: dict[str, Any]) -> Any:
         seat = seat_of(page, "caller-bot-1")
         return seat if seat and "out of chips" in seat["text"] else None
-    play_until(page, bot_bust_shown, 60 * SCALE, how="all-in")
+    play_until(page, bot_bust_shown, 60, how="all-in")
     seat = seat_of(page, "caller-bot-1")
     assert seat and len(seat["cards"]) == 4, seat
     assert "ann scoops" in page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
@@ -625,7 +666,7 @@ def test_a_split_low_marks_each_winners_own_five_cards(live, browsers):
     page = browsers(live.url, width=1280, height=1180)
     sit_down(page, "split", "ann", 200)
     play_until(page, lambda s: s["street"] == "showdown" and len(page.driver.find_elements(
-        By.CSS_SELECTOR, "#result .low-winner")) == 2, 60 * SCALE)
+        By.CSS_SELECTOR, "#result .low-winner")) == 2, 60)
     live.call(lambda: setattr(room, "shuffle", Deck.secure))
     summary = page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
     assert re.search(r"caller-b wins the high, (ann and caller-a|caller-a and ann) split the low", summary), summary
@@ -680,14 +721,14 @@ FITS = """
 @pytest.mark.parametrize("width", [360, 390, 414])
 def test_at_a_phones_width_everything_fits_and_every_control_works_by_tap(live, browsers, width):
     page = browsers(live.url, width=width, height=800)
-    page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, 'tr[data-table="long"] button.sit'), 10 * SCALE)
+    page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, 'tr[data-table="long"] button.sit'), 10)
     fits = page.js(FITS)
     assert fits["scroll"] <= fits["width"] == width, fits
     page.js("document.querySelector('tr[data-table=\"long\"] button.sit').id = 'sit-long'")
     tap(page, "sit-long")
     page.driver.find_element(By.ID, "join-name").send_keys(f"tapper{width}")
     tap(page, "join-submit")
-    page.wait(lambda: page.state()["name"] == f"tapper{width}", 10 * SCALE, "seated by a tap on Sit down")
+    page.wait(lambda: page.state()["name"] == f"tapper{width}", 10, "seated by a tap on Sit down")
     # At the table, through a few hands (bets, the button moving): nothing wider than the screen, no bet under
     # a plate, the dealer button and the board uncovered, names whole, the controls inside the screen.
     seen: list[dict[str, Any]] = []
@@ -698,12 +739,12 @@ def test_at_a_phones_width_everything_fits_and_every_control_works_by_tap(live, 
         assert not fits["dealer"] and not fits["board"], fits
         seen.append(fits)
         return len(seen) >= 20 and bool(state["turn"]) and not state["runs"] and not state["show"]
-    state = play_until(page, looked, 60 * SCALE)
+    state = play_until(page, looked, 60)
     tap(page, "act-fold" if state["fold"] else "act-check" if state["check"] else "act-call")
-    page.wait(lambda: not (s := page.state())["turn"] or s["decision"] != state["decision"], 15 * SCALE,
+    page.wait(lambda: not (s := page.state())["turn"] or s["decision"] != state["decision"], 15,
               "the tapped action taken")
     tap(page, "sit-out")
-    page.wait(lambda: "sitting out" in (seat_of(page, f"tapper{width}") or {}).get("text", ""), 10 * SCALE,
+    page.wait(lambda: "sitting out" in (seat_of(page, f"tapper{width}") or {}).get("text", ""), 10,
               "sitting out by a tap")
     # The top-up box's hint is whole (it was cut to "after th").
     clipped = page.js("""
@@ -718,7 +759,7 @@ def test_at_a_phones_width_everything_fits_and_every_control_works_by_tap(live, 
     if width == 390:
         page.shot("phone")
     tap(page, "leave")
-    page.wait(lambda: page.state()["screen"] == "lobby", 30 * SCALE, "back in the lobby")
+    page.wait(lambda: page.state()["screen"] == "lobby", 30, "back in the lobby")
     assert not page.errors()
 
 
@@ -749,81 +790,133 @@ def test_after_a_reload_the_last_hand_is_shown_and_the_download_holds_every_hand
         live, browsers):
     page = browsers(live.url)
     sit_down(page, "long", "gil", 200)
-    first = page.wait(lambda: page.state()["hand"], 20 * SCALE, "a hand number")
+    first = page.wait(lambda: page.state()["hand"], 20, "a hand number")
     page.click("sit-out")  # the bots play on; the page watches the hands go by
-    page.wait(lambda: (page.state()["result"] or 0) >= first + 12, 150 * SCALE, "a dozen hands played")
+    page.wait(lambda: (page.state()["result"] or 0) >= first + 12, 150, "a dozen hands played")
     page.driver.refresh()
     page.wait(lambda: page.js("return document.querySelectorAll('#history li[data-hand]').length") >= 10,
-              15 * SCALE, "the history after the reload")
+              15, "the history after the reload")
     newest = page.js("return Math.max(...[...document.querySelectorAll('#history li[data-hand]')]"
                      ".map(li => Number(li.dataset.hand)))")
-    page.wait(lambda: (page.state()["result"] or 0) >= newest, 10 * SCALE, "the last hand in its panel")
+    page.wait(lambda: (page.state()["result"] or 0) >= newest, 10, "the last hand in its panel")
     assert "No hand finished yet" not in page.driver.find_element(By.ID, "result").text
     folder = tempfile.mkdtemp(prefix="downloads-")
     page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
     page.click("history-download")
-    saved = page.wait(lambda: list(Path(folder).glob("long-hands.phhs")), 10 * SCALE, "the downloaded PHH")[0]
+    saved = page.wait(lambda: list(Path(folder).glob("long-hands.phhs")), 10, "the downloaded PHH")[0]
     numbers = [int(n) for n in re.findall(r"^\[(\d+)\]$", saved.read_text(), re.M)]
     assert numbers[0] <= first + 1 and numbers == list(range(numbers[0], numbers[-1] + 1)), (first, numbers)
     assert len(numbers) > 10 and numbers[-1] >= newest, (numbers, newest)
     shutil.rmtree(folder, ignore_errors=True)
     page.click("leave")
-    page.wait(lambda: page.state()["screen"] == "lobby", 30 * SCALE, "back in the lobby")
+    page.wait(lambda: page.state()["screen"] == "lobby", 30, "back in the lobby")
 
 
-@pytest.mark.xfail(reason="unfinished: the page does not yet act on the ticked box when the turn comes from a "
-                   "request the test makes through the room (under investigation)", strict=False)
 def test_pre_actions_the_clock_bars_and_motion(live, browsers):
     # The opponent is played by the test through the room (bots answer at once: no time to tick a box).
     room = live.server.rooms["pre"]
-    rob = live.call(lambda: room.join("rob", 200, connect=False))[0]
+    rob = live.call(lambda: room.join("rob", 200))[0]  # connected: no socket, so what is sent to rob is dropped
 
-    def rob_acts() -> bool:
+    def rob_acts(how: str = "call") -> bool:
+        """rob's turn: "call" checks or calls, "bet" bets or raises (else calls). False when it is not his turn."""
         if room.actor_seat() != rob or room.hand is None:
             return False
         legal = room.hand.legal_actions()
-        room.act(rob, read_action({"action": "check" if legal.check else "call"}))
+        if how == "bet" and legal.wager:
+            action = {"action": str(legal.wager), "to": legal.min_to}
+        else:
+            action = {"action": "check" if legal.check else "call"}
+        room.act(rob, read_action(action))
         live.server.flush(room)  # what the room has to say goes out, as after any request
         return True
+
+    def hal_did() -> list[str]:
+        """What hal has done in the hand in play, as the server recorded it."""
+        def read() -> list[str]:
+            seat = room.table.hand_seat(hal) if room.hand is not None else None
+            return [] if seat is None else [str(e.action) for e in room.hand.events
+                                            if isinstance(e, Acted) and e.seat == seat]
+        return list(live.call(read))
+
+    def box(kind: str) -> None:
+        page.js(f"const box = document.getElementById('pre-{kind}'); if (!box.checked) box.click();")
+        assert page.js(f"return document.getElementById('pre-{kind}').checked"), kind
+
+    def boxes_ticked() -> list[str]:
+        return list(page.js("return [...document.querySelectorAll('#pre-actions input:checked')].map(b => b.id)"))
+
+    def rob_to_act(fresh: bool = False) -> dict[str, Any]:
+        """Play hal's turns by hand until rob is to act and hal is still in the hand with the boxes shown (in a
+        new hand when ``fresh``); the page's state then."""
+        start = page.state()["hand"] if fresh else None
+
+        def ready(state: dict[str, Any]) -> bool:
+            if room.actor_seat() != rob:
+                return False
+            if state["hand"] and state["hand"] != start and page.js(
+                    "return !document.getElementById('pre-actions').hidden"):
+                return True
+            live.call(rob_acts)  # not yet: rob plays on (a check or a call) to the next hand
+            return False
+        return play_until(page, ready, 60)
+
     page = browsers(live.url)
     sit_down(page, "pre", "hal", 200)
     hal = live.call(lambda: room.table.seat_of("hal"))
     # The clock as bars on the acting seat's plate: the action time, and the bank apart.
     page.wait(lambda: page.js("return document.querySelectorAll('.seat.acting .timebar.action .fill').length "
                               "&& document.querySelectorAll('.seat.acting .timebar.bank .fill').length"),
-              20 * SCALE, "the clock bars")
-    # Check/Fold ticked while someone else acts: at hal's turn the page checks or folds by itself, once.
-    page.wait(lambda: page.js("return !document.getElementById('pre-actions').hidden"), 30 * SCALE,
-              "the pre-action boxes")
-    page.js("const box = document.getElementById('pre-check-fold'); if (!box.checked) box.click();")
-    page.wait(lambda: live.call(rob_acts) or None, 10 * SCALE, "rob's action")
-    page.wait(lambda: page.js("""
-        return !document.getElementById('pre-check-fold').checked
-            && document.getElementById('actions').dataset.turn !== 'yes';""") and room.actor_seat() != hal, 40 * SCALE,
-        "hal's check or fold from the pre-action")
+              20, "the clock bars")
+
+    # Check/Fold ticked while rob acts: at hal's turn the page checks (or folds, facing a bet) by itself, once.
+    rob_to_act()
+    before = hal_did()
+    box("check-fold")
+    page.wait(lambda: live.call(rob_acts), 10, "rob's action")
+    done = page.wait(lambda: (now := hal_did())[len(before):] and now, 10, "hal's check or fold")
+    assert done[len(before)] in ("check", "fold"), done
+    page.wait(lambda: not boxes_ticked(), 10, "the box cleared once used")
+
+    # Call N is for that amount only: rob bets, the amount hal faces changes, the box is cleared, and at hal's
+    # turn the page waits for a click (the buttons shown, nothing sent).
+    rob_to_act(fresh=True)
+    before = hal_did()
+    box("call")
+    page.wait(lambda: live.call(lambda: rob_acts("bet")), 10, "rob's bet")
+    state = page.wait(lambda: (s := page.state())["turn"] and s, 10, "hal's turn, the page waiting")
+    assert not boxes_ticked() and hal_did() == before and (state["call"] or state["fold"]), state
+    take_turn(page, "call")
+
+    # Call any calls whatever rob bets.
+    rob_to_act(fresh=True)
+    before = hal_did()
+    box("call-any")
+    page.wait(lambda: live.call(lambda: rob_acts("bet")), 10, "rob's bet")
+    done = page.wait(lambda: (now := hal_did())[len(before):] and now, 10, "hal's call from Call any")
+    assert done[len(before)] in ("call", "check"), done  # check: rob's bet was not possible (the cap)
+    assert not boxes_ticked()
+
     # Cards dealt slide in; under prefers-reduced-motion nothing moves.
     page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
         {"name": "prefers-reduced-motion", "value": "reduce"}]})
     page.wait(lambda: page.js("return document.querySelectorAll('.card.deal-in').length") or (
-        live.call(rob_acts) and None), 30 * SCALE, "a card dealt")
+        live.call(rob_acts) and None), 30, "a card dealt")
     assert page.js("return [...document.querySelectorAll('.card.deal-in')].every("
                    "c => getComputedStyle(c).animationName === 'none')")
     page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
         {"name": "prefers-reduced-motion", "value": "no-preference"}]})
     page.wait(lambda: page.js("return [...document.querySelectorAll('.card.deal-in')].some("
                               "c => getComputedStyle(c).animationName === 'deal-in')") or (
-        live.call(rob_acts) and None), 30 * SCALE, "a card dealt in")
+        live.call(rob_acts) and None), 30, "a card dealt in")
     page.click("leave")
     assert not page.errors()
 
 
-@pytest.mark.xfail(reason="unfinished: the verdict box did not appear in the full run (the fair.js checks "
-                   "themselves are asserted below it)", strict=False)
 def test_at_a_provably_fair_table_the_page_verifies_the_deal_itself(live, browsers):
     page = browsers(live.url)
     sit_down(page, "fair", "ivy", 200)
     verdict = page.wait(lambda: page.js("const f = document.getElementById('fair'); "
-                                        "return !f.hidden && f.dataset.verdict"), 60 * SCALE, "the verdict")
+                                        "return !f.hidden && f.dataset.verdict"), 60, "the verdict")
     assert verdict == "verified", page.driver.find_element(By.ID, "fair").text
     assert "Deal verified" in page.driver.find_element(By.ID, "fair").text
     # The same check on a doctored reveal warns; without SHA-256 (an insecure page) it says it cannot check.
@@ -845,3 +938,17 @@ def test_at_a_provably_fair_table_the_page_verifies_the_deal_itself(live, browse
     assert (good, bad, none) == ("verified", "failed", "unavailable")
     page.click("leave")
     assert not page.errors()
+
+    # A page without SHA-256 (crypto.subtle exists only on secure pages: http://192.168.x.y is not one) says
+    # so at the table instead of a verdict; the browser is given such a page by removing it before any script.
+    insecure = browsers("about:blank")
+    insecure.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
+        "Object.defineProperty(crypto, 'subtle', {value: undefined, configurable: true});")})
+    insecure.driver.get(live.url)
+    sit_down(insecure, "fair", "jay", 200)
+    verdict = insecure.wait(lambda: insecure.js("const f = document.getElementById('fair'); "
+                                                "return !f.hidden && f.dataset.verdict"), 60, "the verdict")
+    assert verdict == "unavailable", insecure.driver.find_element(By.ID, "fair").text
+    assert "Cannot verify here" in insecure.driver.find_element(By.ID, "fair").text
+    insecure.click("leave")
+    assert not insecure.errors()
