@@ -5,8 +5,8 @@ the middle of a hand and carries on; two browsers at one table never have each o
 pages; a spectator sees no hole cards; the run-it-twice question is answered and both runs drawn; the hand
 history shows the PHH of the last hands and its download replays through the engine.
 
-Skipped, saying why, where Chromium, chromedriver or Selenium is missing (`.ci/run` installs them). With
-UPDATE_SCREENSHOTS=1 the tests also write docs/screenshots/{lobby,hand,showdown,phone}.png.
+Skipped, saying why, where Chromium, chromedriver or Selenium is missing (`.ci/run` installs them). The docs'
+screenshots are taken by tests/browser_screenshots.py, not here.
 """
 
 from __future__ import annotations
@@ -240,12 +240,6 @@ class Page:
     def click(self, element_id: str) -> None:
         self.driver.find_element(By.ID, element_id).click()
 
-    def shot(self, name: str) -> None:
-        """A screenshot for the docs, only when asked for (UPDATE_SCREENSHOTS=1): CI does not rewrite them."""
-        if os.environ.get("UPDATE_SCREENSHOTS") == "1":
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            self.driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
-
 
 @pytest.fixture
 def browsers() -> Iterator[Callable[..., Page]]:
@@ -332,7 +326,6 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     assert "(bets 2/4)" in text["showdown"]
     page.wait(lambda: all(cell.text.strip() not in ("", "\u2014") for cell in
                           page.driver.find_elements(By.CSS_SELECTOR, "#tables td.average-pot")), 15, "average pots")
-    page.shot("lobby")
 
     # Everything the page loaded came from the server itself (the machines it runs on may be offline).
     loaded = page.js("return performance.getEntriesByType('resource').map(e => e.name)")
@@ -374,7 +367,6 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     # In the middle of a hand (cards dealt, ann still in): reload; the token in localStorage takes the seat back.
     state = play_until(page, lambda s: bool(s["mine"]) and len(s["board"]) >= 3 and s["street"] != "showdown"
                        and s["turn"], 30)
-    page.shot("hand")
     before = state
     page.driver.refresh()
     after = page.wait(lambda: (s := page.state())["mine"] and s, 15, "the seat back after the reload")
@@ -409,6 +401,18 @@ def test_the_action_buttons_stay_put_while_the_clock_counts_down(live, browsers,
         places.append(page.js(f"document.getElementById('turn-info').textContent = arguments[0];{BUTTON_PLACES}",
                               text))
     assert places[0] and all(place == places[0] for place in places), places
+    # The seat's controls stay put as the action bar changes between a turn (the buttons) and the wait for
+    # one (the pre-action boxes): a tap on Sit out just after acting landed elsewhere when they were below it.
+    seat_controls = []
+    for buttons, boxes in ((False, True), (True, False), (False, False), (True, True)):
+        seat_controls.append(page.js("""
+            document.querySelector('#actions .buttons').hidden = arguments[0];
+            document.getElementById('pre-actions').hidden = arguments[1];
+            return [...document.querySelectorAll('#seat-controls button')].filter(b => b.offsetParent)
+                .map(b => { const r = b.getBoundingClientRect(); return [b.id, r.left, r.top]; });""",
+                                     not buttons, not boxes))
+    page.js("document.querySelector('#actions .buttons').hidden = false")
+    assert seat_controls[0] and all(place == seat_controls[0] for place in seat_controls), seat_controls
     page.click("leave")
     page.wait(lambda: page.state()["screen"] == "lobby", 60, "back in the lobby")
 
@@ -435,7 +439,6 @@ def test_a_hi_lo_showdown_names_the_high_and_low_winners_with_their_five_cards(l
                     badges: [...document.querySelectorAll('.seat .badge')].map(b => b.className)};""")
         if seen:
             snapshot.append(seen)
-            page.shot("showdown")
         return bool(seen)
 
     play_until(page, split, 60)
@@ -516,7 +519,6 @@ def test_two_browsers_at_one_table_never_see_each_others_hole_cards(live, browse
         return [innerWidth, document.documentElement.scrollWidth,
                 [...document.querySelectorAll('.seat, #actions, .seat-controls')].filter(n => !inside(n)).length];""")
     assert width == 412 and scroll <= width and outside == 0, (width, scroll, outside)
-    two.shot("phone")
     assert not one.errors() and not two.errors()
 
 
@@ -632,7 +634,6 @@ def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_i
     assert mine and "out of chips" in mine["text"] and len(mine["cards"]) == 4, mine
     assert page.driver.find_element(By.ID, "watch-submit").text == "Rebuy"
     assert page.driver.find_element(By.ID, "stop-watching").is_displayed()
-    page.shot("bust")
     # The rebuy: a new buy-in at the same table, the name kept. Now the bot's hand loses and it busts: during
     # that showdown its seat is drawn with its name and cards, never as an empty seat.
     live.call(lambda: setattr(room, "shuffle", rigged(room, {"caller-bot-1": "Qd Qc Jh Js", "ann": "Kd Kc 3h 4h"},
@@ -679,7 +680,6 @@ def test_a_split_low_marks_each_winners_own_five_cards(live, browsers):
     assert {name: set(seat["low"]) for name, seat in seats.items() if seat} == {
         "ann": {"4c", "5d"}, "caller-a": {"4h", "5s"}, "caller-b": set()}, seats
     assert seats["caller-b"] and "High" in seats["caller-b"]["badges"], seats
-    page.shot("split")
     assert not page.errors()
 
 
@@ -756,8 +756,6 @@ def test_at_a_phones_width_everything_fits_and_every_control_works_by_tap(live, 
         return ['full', 'after hand', 'up to 200', box.placeholder]
             .filter(t => context.measureText(t).width > room);""")
     assert not clipped, clipped
-    if width == 390:
-        page.shot("phone")
     tap(page, "leave")
     page.wait(lambda: page.state()["screen"] == "lobby", 30, "back in the lobby")
     assert not page.errors()
