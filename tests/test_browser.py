@@ -258,9 +258,10 @@ def browsers() -> Iterator[Callable[..., Page]]:
 
 def sit_down(page: Page, table: str, name: str, buy_in: int | None = None) -> None:
     """From the lobby: the table's Sit down button, a name and a buy-in, the form's submit."""
-    row = page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, f'tr[data-table="{table}"]'),
-                    message=f"the lobby row of {table}")
-    row.find_element(By.CSS_SELECTOR, "button.sit").click()
+    def click_sit() -> bool:  # the lobby redraws its rows every 3 s: a row found a moment ago may be gone
+        page.driver.find_element(By.CSS_SELECTOR, f'tr[data-table="{table}"] button.sit').click()
+        return True
+    page.wait(click_sit, message=f"the Sit down button of {table}")
     name_box = page.driver.find_element(By.ID, "join-name")
     name_box.clear()
     name_box.send_keys(name)
@@ -396,6 +397,7 @@ def test_the_action_buttons_stay_put_while_the_clock_counts_down(live, browsers,
     page = browsers(live.url, width=width, height=900)
     sit_down(page, "steady", f"still{width}")
     play_until(page, lambda s: s["turn"] and not s["runs"] and not s["show"], 60)
+    page.js("window.scrollTo(0, 0)")  # (a page scrolled to its very end moves when it gets shorter: not this)
     places = []
     for text in ("Your turn", "Your turn \u00b7 15s (+30s bank)", "Your turn \u00b7 time bank 30s", ""):
         places.append(page.js(f"document.getElementById('turn-info').textContent = arguments[0];{BUTTON_PLACES}",
@@ -525,8 +527,8 @@ def test_two_browsers_at_one_table_never_see_each_others_hole_cards(live, browse
 def test_a_spectator_sees_the_table_but_no_hole_cards_then_sits_down_sits_out_tops_up_comes_back_and_leaves(
         live, browsers):
     page = browsers(live.url)
-    row = page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, 'tr[data-table="rail"]'))
-    row.find_element(By.CSS_SELECTOR, "button.watch").click()
+    page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, 'tr[data-table="rail"] button.watch').click()
+              or True, message="the Watch button of rail")  # found and clicked at once: rows are redrawn
     page.wait(lambda: page.state()["screen"] == "room"
               and page.driver.find_elements(By.CSS_SELECTOR, ".seat .card.back"), 15, "the bots' hands, face down")
     for _ in range(20):
@@ -763,7 +765,8 @@ def test_at_a_phones_width_everything_fits_and_every_control_works_by_tap(live, 
 
 def test_a_mixed_table_says_which_game_the_hand_in_play_is(live, browsers):
     page = browsers(live.url)
-    page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, 'tr[data-table="rail"] button.watch'), 10).click()
+    page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, 'tr[data-table="rail"] button.watch').click()
+              or True, 10, "the Watch button of rail")
     room = live.server.rooms["rail"]
     names = {"FixedLimit": "Limit Omaha Hi-Lo", "PotLimit": "Pot-Limit Omaha Hi-Lo"}
     games: set[str] = set()
