@@ -304,6 +304,13 @@ def take_turn(page: Page, how: str = "call") -> bool:
     return True
 
 
+def leave(page: Page) -> None:
+    """Leave table, and play this seat's turns until the hand ends and the page is back in the lobby: a seat
+    left to its clock stalls the table for the whole action time and bank (45 s), and the tests after it."""
+    page.click("leave")
+    play_until(page, lambda s: s["screen"] == "lobby", 60)
+
+
 def play_until(page: Page, done: Callable[[dict[str, Any]], bool], seconds: float, how: str = "call") -> dict[str, Any]:
     """Take every turn the page is offered until ``done(state)``; the last state (``seconds`` scaled by SCALE)."""
     end = time.monotonic() + seconds * SCALE
@@ -415,8 +422,7 @@ def test_the_action_buttons_stay_put_while_the_clock_counts_down(live, browsers,
                                      not buttons, not boxes))
     page.js("document.querySelector('#actions .buttons').hidden = false")
     assert seat_controls[0] and all(place == seat_controls[0] for place in seat_controls), seat_controls
-    page.click("leave")
-    page.wait(lambda: page.state()["screen"] == "lobby", 60, "back in the lobby")
+    leave(page)
 
 
 def test_a_hi_lo_showdown_names_the_high_and_low_winners_with_their_five_cards(live, browsers):
@@ -568,8 +574,7 @@ def test_a_spectator_sees_the_table_but_no_hole_cards_then_sits_down_sits_out_to
     page.wait(lambda: str(before + 50) in me().split(), 10, f"fay's stack topped up from {before} by 50")
     page.click("come-back")
     page.wait(lambda: "sitting out" not in me() and page.driver.find_element(By.ID, "sit-out").is_displayed(), 10)
-    page.click("leave")
-    page.wait(lambda: page.state()["screen"] == "lobby", 30, "back in the lobby")
+    leave(page)
     notice = page.driver.find_element(By.ID, "notice").text
     assert re.fullmatch(r"You left rail with \d+ chips\.", notice), notice
     assert not page.errors()
@@ -809,8 +814,7 @@ def test_after_a_reload_the_last_hand_is_shown_and_the_download_holds_every_hand
     assert numbers[0] <= first + 1 and numbers == list(range(numbers[0], numbers[-1] + 1)), (first, numbers)
     assert len(numbers) > 10 and numbers[-1] >= newest, (numbers, newest)
     shutil.rmtree(folder, ignore_errors=True)
-    page.click("leave")
-    page.wait(lambda: page.state()["screen"] == "lobby", 30, "back in the lobby")
+    leave(page)
 
 
 def test_pre_actions_the_clock_bars_and_motion(live, browsers):
@@ -909,7 +913,7 @@ def test_pre_actions_the_clock_bars_and_motion(live, browsers):
     page.wait(lambda: page.js("return [...document.querySelectorAll('.card.deal-in')].some("
                               "c => getComputedStyle(c).animationName === 'deal-in')") or (
         live.call(rob_acts) and None), 30, "a card dealt in")
-    page.click("leave")
+    leave(page)
     assert not page.errors()
 
 
@@ -937,7 +941,7 @@ def test_at_a_provably_fair_table_the_page_verifies_the_deal_itself(live, browse
           done([good.verdict, bad.verdict, none.verdict]);
         });""")
     assert (good, bad, none) == ("verified", "failed", "unavailable")
-    page.click("leave")
+    leave(page)
     assert not page.errors()
 
     # A page without SHA-256 (crypto.subtle exists only on secure pages: http://192.168.x.y is not one) says
@@ -951,5 +955,5 @@ def test_at_a_provably_fair_table_the_page_verifies_the_deal_itself(live, browse
                                                 "return !f.hidden && f.dataset.verdict"), 60, "the verdict")
     assert verdict == "unavailable", insecure.driver.find_element(By.ID, "fair").text
     assert "Cannot verify here" in insecure.driver.find_element(By.ID, "fair").text
-    insecure.click("leave")
+    leave(insecure)
     assert not insecure.errors()
