@@ -304,11 +304,16 @@ def take_turn(page: Page, how: str = "call") -> bool:
     return True
 
 
-def leave(page: Page) -> None:
+def leave(page: Page, meanwhile: Callable[[], Any] = lambda: None) -> None:
     """Leave table, and play this seat's turns until the hand ends and the page is back in the lobby: a seat
-    left to its clock stalls the table for the whole action time and bank (45 s), and the tests after it."""
+    left to its clock stalls the table for the whole action time and bank (45 s), and the tests after it.
+    ``meanwhile`` plays the others the test plays itself."""
     page.click("leave")
-    play_until(page, lambda s: s["screen"] == "lobby", 60)
+
+    def out(state: dict[str, Any]) -> bool:
+        meanwhile()
+        return bool(state["screen"] == "lobby")
+    play_until(page, out, 60)
 
 
 def play_until(page: Page, done: Callable[[dict[str, Any]], bool], seconds: float, how: str = "call") -> dict[str, Any]:
@@ -913,7 +918,7 @@ def test_pre_actions_the_clock_bars_and_motion(live, browsers):
     page.wait(lambda: page.js("return [...document.querySelectorAll('.card.deal-in')].some("
                               "c => getComputedStyle(c).animationName === 'deal-in')") or (
         live.call(rob_acts) and None), 30, "a card dealt in")
-    leave(page)
+    leave(page, lambda: live.call(rob_acts))
     assert not page.errors()
 
 
