@@ -407,7 +407,7 @@ def test_a_stored_table_takes_the_files_clock_and_buy_in_and_says_what_it_kept(t
         assert ("event=settings table=t1 min_buy_in=80 max_buy_in=400 action_seconds=30 time_bank_seconds=5 "
                 "rake_percent=5") in lines, lines
         kept = [line for line in lines if "kept as stored" in line]
-        assert len(kept) == 1 and "game, blinds kept" in kept[0] and "cannot change under seated" in kept[0]
+        assert len(kept) == 1 and "game, blinds kept" in kept[0] and "has been played cannot change" in kept[0]
     finally:
         store.close()
 

@@ -778,3 +778,23 @@ def test_a_stored_request_is_never_told_nothing_changed_when_only_what_follows_i
     room.tick()
     assert room.hand is not None
     assert Room.open(room.config, store, clock=clock).state == room.state
+
+
+def test_an_event_of_an_unknown_kind_is_refused_as_unknown_not_as_a_missing_field():
+    """Found by a newcomer's trial: 'bogus' was reported as "event 'bogus' lacks 'bogus'"."""
+    state = RoomState.empty(Table.new(TableConfig("t").schedule(), seats=6))
+    with pytest.raises(LogError, match="unknown event kind 'bogus'; the kinds are join, "):
+        apply_event(state, "bogus", {})
+
+
+def test_a_stored_table_never_sat_at_takes_the_files_game_and_stakes_and_a_played_one_keeps_its_own(store):
+    """Found by a newcomer's trial: a start that failed (its port taken) had created the table, and the next
+    start kept its blinds "as stored" though nobody had ever sat there. A table with no events takes the whole
+    configuration; once played, its game, stakes and seats are its log's."""
+    clock = Clock()
+    store.add_table("t", TableConfig("t", blinds=(1, 2), min_buy_in=20, max_buy_in=200).to_json())
+    room = open_room(store, clock, blinds=(5, 10), min_buy_in=100, max_buy_in=1000)
+    assert room.config.blinds == (5, 10) and room.table.schedule.rules.blinds == (5, 10)
+    room.join("ann", 500)
+    again = open_room(store, clock, blinds=(25, 50), min_buy_in=100, max_buy_in=1000)
+    assert again.config.blinds == (5, 10)

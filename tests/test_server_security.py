@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from helpers import scaled
+from helpers import scaled, wait_until
 from test_server_net import CARD, Client, client, run
 
 from engine.history.phh import read_phh
@@ -192,16 +192,24 @@ def test_never_reading_watchers_are_closed_while_a_player_plays_on_and_the_queue
         seat = (await person.until("welcome"))["seat"]
         from test_server_net import play_person
 
-        playing = asyncio.create_task(play_person(person, seat, 30))  # on until the readers are gone
-        deadline = loop.time() + 40
-        while server.watchers.get("limit") and loop.time() < deadline:
-            for watcher in server.watchers.get("limit", ()):
-                sender = watcher.sender
-                assert sender.waiting <= sender.max_messages and sender.waiting_bytes <= sender.max_bytes
-            await asyncio.sleep(0.05)
-        assert not server.watchers.get("limit"), "the never-reading watchers were not closed"
-        await asyncio.wait_for(playing, 60)  # the person played on meanwhile
-        assert server.rooms["limit"].table.hands_played >= 30
+        room = server.rooms["limit"]
+        start = room.table.hands_played
+        playing = asyncio.create_task(play_person(person, seat, 10**6))  # on and on, until cancelled
+        try:
+            loop_end = loop.time() + scaled(40)
+            while server.watchers.get("limit") and loop.time() < loop_end:
+                for watcher in server.watchers.get("limit", ()):
+                    sender = watcher.sender
+                    assert sender.waiting <= sender.max_messages and sender.waiting_bytes <= sender.max_bytes
+                await asyncio.sleep(0.05)
+            assert not server.watchers.get("limit"), "the never-reading watchers were not closed"
+            closed_at = room.table.hands_played
+            await wait_until(lambda: room.table.hands_played >= closed_at + 3, "the person playing on", 30)
+            assert not playing.done()  # no error while the readers were stuck, nor after
+        finally:
+            playing.cancel()
+            await asyncio.gather(playing, return_exceptions=True)
+        assert room.table.hands_played > start
 
     try:
         limits = ({"send_queue_messages": 8, "send_queue_bytes": 65536, "ping_interval_seconds": 600.0}
@@ -305,7 +313,7 @@ def test_every_http_response_carries_the_security_headers(tmp_path):
     import urllib.request
 
     async def test(server: GameServer, port: int) -> None:
-        for path in ("/", "/static/table.js", "/api/tables", "/nothing"):
+        for path in ("/", "/static/table.js", "/api/tables", "/nothing", "/ws"):  # /ws: websockets' own 426
             try:
                 response = await asyncio.to_thread(urllib.request.urlopen, f"http://127.0.0.1:{port}{path}", None, 5)
             except urllib.error.HTTPError as error:

@@ -112,7 +112,7 @@ class GameServer:
         wanted = self.config.port if port is None else port
         try:
             self.server = await serve(self.handle, host, wanted, process_request=self.http,
-                                      max_size=WEBSOCKET_MAX_SIZE, ping_interval=None,
+                                      process_response=self.secure, max_size=WEBSOCKET_MAX_SIZE, ping_interval=None,
                                       compression=None)  # the keepalive is the Sender's: it does not queue
         except OSError as error:
             why = "the address is already in use (another server?)" if error.errno == errno.EADDRINUSE else (
@@ -244,16 +244,15 @@ class GameServer:
 
     # --- HTTP --------------------------------------------------------------------------------------------------
 
+    def secure(self, connection: ServerConnection, request: Request, response: Response) -> None:
+        """Every response carries the security headers: those of `http` and those websockets makes itself (the
+        handshake's 101, and its 426 for a plain GET of ``/ws``), since websockets hands each one here."""
+        for name, value in security_headers(request.headers.get("Host")).items():
+            response.headers[name] = value
+
     def http(self, connection: ServerConnection, request: Request) -> Response | None:
         """Serves the lobby's JSON, the page and its static files; lets ``/ws`` on to the WebSocket handshake
-        when the connection caps and the Origin allow it. Every response carries the security headers."""
-        response = self._http(connection, request)
-        if response is not None:
-            for name, value in security_headers(request.headers.get("Host")).items():
-                response.headers[name] = value
-        return response
-
-    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        when the connection caps and the Origin allow it."""
         refused = self._over_cap(connection)
         if refused is not None:
             return refused

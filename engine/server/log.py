@@ -113,8 +113,11 @@ class Step:
 
 def apply_event(state: RoomState, kind: str, data: dict[str, Any]) -> Step:
     """The state after the event, or LogError (any engine error is one) with the state unchanged."""
+    apply = _APPLY.get(kind)
+    if apply is None:
+        raise LogError(f"unknown event kind {kind!r}; the kinds are {', '.join(_APPLY)}")
     try:
-        return _APPLY[kind](state, data)
+        return apply(state, data)
     except KeyError as error:
         raise LogError(f"event {kind!r} lacks {error}") from None
     except EngineError as error:

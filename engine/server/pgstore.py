@@ -160,8 +160,9 @@ class PostgresStore:
 
     @guarded("table {0}: not created")
     def add_table(self, table_id: str, config: str) -> None:
-        self._live().execute("INSERT INTO tables (id, config, created) VALUES (%s, %s, %s) "
-                             "ON CONFLICT (id) DO NOTHING", (table_id, config, time.time()))
+        self._live().execute("INSERT INTO tables (id, config, created) VALUES (%s, %s, %s) ON CONFLICT (id) DO "
+                             "UPDATE SET config = EXCLUDED.config WHERE NOT EXISTS (SELECT 1 FROM events WHERE "
+                             "events.table_id = EXCLUDED.id)", (table_id, config, time.time()))
 
     @guarded("cannot list the stored tables")
     def table_ids(self) -> list[str]:

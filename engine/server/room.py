@@ -307,8 +307,9 @@ class Room:
         hands (`take_settings`: now, or when the hand in play ends), the others kept, and both said in the log."""
         _, changed, kept = self.config.between_hands(wanted)
         if kept:
-            log.warning("table %s: the configuration's %s kept as stored (%s): the game, stakes and seats cannot "
-                        "change under seated players", self.id, ", ".join(kept),
+            log.warning("table %s: the configuration's %s kept as stored (%s): the game, stakes and seats of a "
+                        "table that has been played cannot change (its stored log replays under them)", self.id,
+                        ", ".join(kept),
                         ", ".join(f"{key} = {getattr(self.config, key)!r}" for key in kept))
         self.wanted = wanted if changed else None
 

@@ -181,7 +181,8 @@ class Storage(Protocol):
     """What the server needs of a database. Every method is synchronous and called from one thread."""
 
     def add_table(self, table_id: str, config: str) -> None:
-        """Create the table with its configuration (JSON) if it does not exist yet."""
+        """Create the table with its configuration (JSON), or give a stored table that has no events yet (never
+        sat at: a start that failed after creating it) this configuration; a table with events keeps its own."""
 
     def table_ids(self) -> list[str]:
         """Every table ever created, in creation order."""
@@ -293,10 +294,11 @@ class SQLiteStore:
 
     @guarded("table {0}: not created")
     def add_table(self, table_id: str, config: str) -> None:
-        """Records a table and its configuration (once: a table already there is kept)."""
+        """Records a table and its configuration (see `Storage.add_table`)."""
         self.check()
-        self.db.execute("INSERT OR IGNORE INTO tables (id, config, created) VALUES (?, ?, ?)",
-                        (table_id, config, time.time()))
+        self.db.execute("INSERT INTO tables (id, config, created) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE "
+                        "SET config = excluded.config WHERE NOT EXISTS (SELECT 1 FROM events WHERE table_id = "
+                        "excluded.id)", (table_id, config, time.time()))
 
     @guarded("cannot list the stored tables")
     def table_ids(self) -> list[str]:
