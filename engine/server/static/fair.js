@@ -91,5 +91,10 @@
     return { verdict: "verified" };
   }
 
-  globalThis.OmahaFair = { check, commit, dealt, checkDeal, isCanonicalDeck };
+  /** Whether this page can compute SHA-256 at all (a secure page: https, or localhost). */
+  function available() {
+    return Boolean(globalThis.crypto && crypto.subtle);
+  }
+
+  globalThis.OmahaFair = { check, commit, dealt, checkDeal, isCanonicalDeck, available };
 })();

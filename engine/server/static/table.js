@@ -920,7 +920,9 @@
     const seen = app.dealtSeen && app.dealtSeen.number === result.number ? { ...app.dealtSeen,
       commitment: app.commitments[result.number], boards: result.boards.filter(Boolean).map(cardsOf),
       boardsPerRun: (app.rules && app.rules.boards) || 1 } : null;
-    const found = seen ? await globalThis.OmahaFair.check(result.reveal, seen) : { verdict: "unseen" };
+    // Without SHA-256 no hand can be checked here, whether or not it was seen dealt: say so first.
+    const found = !globalThis.OmahaFair.available() ? { verdict: "unavailable" }
+      : seen ? await globalThis.OmahaFair.check(result.reveal, seen) : { verdict: "unseen" };
     if (app.result !== result) return;
     const texts = {
       verified: `Deal verified: hand #${result.number}'s deck matches the commitment sent before the deal and deals the cards you saw.`,
