@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from engine.cards import format_cards, parse_cards
 from engine.errors import EngineError, RulesError
 from engine.evaluation import best_high, best_low
+from engine.shards import MAX_HANDS
 from engine.validate import name, quote
 
 if TYPE_CHECKING:
@@ -293,7 +294,8 @@ def _simulate(args: argparse.Namespace) -> int:
     specs = _bot_specs(args.bots, args.players)
     from engine.shards import check_arguments
 
-    check_arguments(specs, seed, args.workers, args.backend, args.time_limit)  # every bot loads, before any output
+    # every bot loads and a Ray cluster answers, before any output
+    check_arguments(specs, seed, args.workers, args.backend, args.time_limit, args.address)
     local = args.workers == 1 and args.backend == "local"  # every hand is played in this process
     here = local and not args.duplicate  # ... and numbered 1, 2, ... (shown, tallied by all-in EV)
     if not local and args.out:
@@ -302,7 +304,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if not here and args.all_in_ev:
         raise EngineError("--all-in-ev looks at every hand, which is played in this process only with "
                           "--workers 1, the local backend and no --duplicate")
-    watch = _HandWatch(args, len(specs), here)
+    watch = _HandWatch(args, len(specs), local)
     if not args.json:
         out.write(f"{args.hands} hands of {_describe_game(game)}; {len(specs)} players; seed {seed}\n\n")
         out.flush()  # before a progress bar starts drawing on the terminal
@@ -320,7 +322,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         out.write(json.dumps(_simulation_document(args, game, specs, result, watch, duplicate), indent=2) + "\n")
     else:
-        _write_simulation_text(out, args, result, watch, duplicate, here)
+        _write_simulation_text(out, args, result, watch, duplicate, local)
     rate = result.hands / seconds if seconds > 0 else 0.0
     out.flush()
     args.stderr.write(f"{result.hands:,} hands in {seconds:.2f} s ({rate:,.0f} hands/s)\n")
@@ -336,7 +338,7 @@ class _HandWatch:
 
         self.out: TextIO = args.stdout
         self.json: bool = args.json
-        self.show = max(args.show, 0) if here else 0
+        self.show = max(args.show, 0) if here else 0  # deals in a duplicate match: each shown in every rotation
         self.shown: list[HandSummary] = []
         self.callbacks: list[Callable[[HandSummary], object]] = [self.keep]
         self.all_in = _AllInTally(players) if args.all_in_ev else None
@@ -423,18 +425,21 @@ def _simulation_document(args: argparse.Namespace, game: Rules | Schedule, specs
 
 
 def _write_simulation_text(out: TextIO, args: argparse.Namespace, result: MatchResult, watch: _HandWatch,
-                           duplicate: Any, here: bool) -> None:
+                           duplicate: Any, local: bool) -> None:
     """``simulate``'s report for people: where the hands were played, the summary table, the duplicate and
     all-in EV figures when asked for, the bot faults and the chip check."""
     from engine.report import incident_text, summary_table
 
-    if not here:
+    if not local:
         shards = -(-args.hands // args.shard_size)
         out.write(f"{shards} shards of up to {args.shard_size} hands on {args.workers} "
                   f"{'worker' if args.workers == 1 else 'workers'} ({args.backend}); hands are shown only "
-                  f"with --workers 1\n")
-    elif result.hands > watch.show:
-        out.write(f"... {result.hands - watch.show} more hands not shown (--show N prints the first N)\n")
+                  f"when played in this process (--workers 1 and --backend local)\n")
+    elif duplicate is not None and result.hands > len(watch.shown):
+        out.write(f"... {result.hands - len(watch.shown)} more hands not shown (--show N prints the first N deals, "
+                  f"each in all {duplicate.rotations} rotations; #17-2 is deal 17, rotation 2)\n")
+    elif result.hands > len(watch.shown):
+        out.write(f"... {result.hands - len(watch.shown)} more hands not shown (--show N prints the first N)\n")
     out.write("\n" + summary_table(result) + "\n\n")
     if duplicate is not None:
         out.write(_duplicate_text(duplicate) + "\n\n")
@@ -574,7 +579,8 @@ def _add_game_options(command: argparse.ArgumentParser, bots: str, players: int 
 
 def _add_match_commands(commands: Any) -> None:
     simulate = commands.add_parser("simulate", help="play a match between bots and report how each did")
-    simulate.add_argument("--hands", type=_whole_option(0), default=1000, help="hands to play (default 1000)")
+    simulate.add_argument("--hands", type=_whole_option(0, MAX_HANDS), default=1000,
+                          help=f"hands to play (default 1000, at most {MAX_HANDS:,})")
     _add_game_options(simulate, "hilo,random,caller", None)
     simulate.add_argument("--show", type=_whole_option(0), default=20, help="print the first N hands (default 20)")
     simulate.add_argument("--out", help="write every hand here: PHH for .phh/.phhs, OHH for .ohh, else PokerStars "

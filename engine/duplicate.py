@@ -24,7 +24,7 @@ from engine.bots.base import MatchError
 from engine.match import DEFAULT_TIME_LIMIT, BotStats, HandSummary, MatchResult, derive_seed, play_match, unique_names
 from engine.rules import Rules
 from engine.schedule import Schedule
-from engine.shards import Shard, check_arguments, cut, merge, run_jobs
+from engine.shards import Shard, check_arguments, cut, merge, play_shards
 from engine.validate import quote
 
 
@@ -128,31 +128,33 @@ def play_duplicate(specs: Sequence[str], game: Rules | Schedule, hands: int, *, 
     local backend only."""
     from engine.bots import make_bot
 
-    check_arguments(specs, seed, workers, backend, time_limit)
+    check_arguments(specs, seed, workers, backend, time_limit, address)
     if len(specs) < 2:
         raise MatchError(f"a duplicate match needs two bots or more, got {len(specs)}")
     if on_hand is not None and not callable(on_hand):
         raise MatchError(f"on_hand must be a function or None, got {quote(on_hand)}")
-    names = unique_names([make_bot(spec) for spec in specs])
     shards = cut(hands, seed, shard_size)
-    jobs = [DuplicateJob(tuple(specs), names, game, shard, stack, time_limit) for shard in shards]
-    results: list[MatchResult] = []
-    spreads: list[DealSpread] = []
-    played: Iterable[tuple[MatchResult, DealSpread]]
+    names = unique_names([make_bot(spec, seed=derive_seed(seed, f"bot{bot}")) for bot, spec in enumerate(specs)])
+    # ^ the bots of shard 0's first rotation, built as that shard builds them, only to name them
+
+    def job(shard: Shard) -> DuplicateJob:
+        return DuplicateJob(tuple(specs), names, game, shard, stack, time_limit)
+
+    played: Iterable[tuple[Shard, tuple[MatchResult, DealSpread]]]
     if on_hand is not None:
         if workers != 1 or backend != "local":
             raise MatchError("on_hand sees hands played in this process: it needs workers=1 and the local backend")
-        played = (job.run(on_hand) for job in jobs)
+        played = ((shard, job(shard).run(on_hand)) for shard in shards)
     else:
-        played = run_jobs(run_duplicate_job, jobs, workers, backend, address)
-    for shard, (result, spread) in zip(shards, played, strict=True):
-        results.append(result)
-        spreads.append(spread)
+        played = play_shards(run_duplicate_job, job, shards, workers, backend, address)
+    n = len(specs)
+    merged = merge(seed, [])
+    total = DealSpread(0, (0.0,) * n, (0.0,) * n)
+    for shard, (result, spread) in played:
+        merged = merge(seed, [merged, result]) if merged.stats else result
+        total = DealSpread(total.deals + spread.deals, tuple(map(sum, zip(total.sums, spread.sums, strict=True))),
+                           tuple(map(sum, zip(total.squares, spread.squares, strict=True))))
         if on_shard is not None:
             on_shard(shard, result)
-    n = len(specs)
-    total = DealSpread(sum(s.deals for s in spreads),
-                       tuple(sum(s.sums[bot] for s in spreads) for bot in range(n)),
-                       tuple(sum(s.squares[bot] for s in spreads) for bot in range(n)))
-    return DuplicateResult(merge(seed, results), total.deals, n, total)
+    return DuplicateResult(attrs.evolve(merged, seed=seed), total.deals, n, total)
 

@@ -64,7 +64,8 @@ def _part_name(pot: PotResult, per_run: int, boards: int) -> str:
 
 
 def hand_line(hand: HandSummary) -> str:
-    """A finished hand on one line: number, game, board, pot, and who won high and low with what."""
+    """A finished hand on one line: number (deal-rotation such as 17-2 in a duplicate match), game, board, pot,
+    and who won high and low with what."""
     result = hand.result
     board = boards_text(hand.state.boards)
     total = sum(pot.amount for pot in result.pots)
@@ -75,7 +76,7 @@ def hand_line(hand: HandSummary) -> str:
         per_run = hand.state.rules.boards
         parts = "; ".join(f"{_part_name(pot, per_run, len(result.boards))}: "
                           f"{pot_text(pot, hand.names, result.showdown)}" for pot in pots)
-    return f"#{hand.number:<5} {hand.game:<9} {board:<14} pot {total:>5}  {parts}"
+    return f"#{hand.hand_id:<5} {hand.game:<9} {board:<14} pot {total:>5}  {parts}"
 
 
 _COLUMNS = (("bot", "name", "<"), ("hands", "hands", ">"), ("net", "net", ">"), ("bb/100", "bb_per_100", ">"),
@@ -140,7 +141,8 @@ def result_data(result: MatchResult) -> dict[str, Any]:
 
 
 def hand_data(hand: HandSummary) -> dict[str, Any]:
-    """One hand as JSON data: board, and per pot the amount, the winners of each half and their hands."""
+    """One hand as JSON data (a duplicate match's with its ``rotation``; ``number`` is then the deal): board,
+    and per pot the amount, the winners of each half and their hands."""
     result = hand.result
     pots = []
     for pot in result.pots:
@@ -159,4 +161,5 @@ def hand_data(hand: HandSummary) -> dict[str, Any]:
     return {"number": hand.number, "game": hand.game, "board": format_cards(hand.state.board),
             "boards": [format_cards(board) for board in hand.state.boards],
             "players": list(hand.names), "seats": list(hand.seats), "showdown": result.showdown,
-            "net": {name: net for name, net in zip(hand.names, result.net, strict=True)}, "pots": pots}
+            "net": {name: net for name, net in zip(hand.names, result.net, strict=True)}, "pots": pots,
+            **({} if hand.rotation is None else {"rotation": hand.rotation})}

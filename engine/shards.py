@@ -13,7 +13,9 @@ nothing but text crosses to a worker, and a bot's memory never leaks from one sh
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+import socket
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
@@ -34,6 +36,13 @@ from engine.schedule import Schedule
 from engine.validate import finite, one_of, quote, whole
 
 BACKENDS = ("local", "ray")
+MAX_HANDS = 10**12
+"""The most hands a match plays: a trillion, some three years of one core at 10,000 hands a second. More is a
+typing accident, refused at once rather than run (docs/scale.md, "Shards")."""
+IN_FLIGHT = 2
+"""Shards sent ahead per worker: enough to keep every worker busy, few enough that memory stays flat."""
+RAY_CONNECT_TIMEOUT = 10.0
+"""Seconds to reach a Ray cluster at ``address`` before giving up (Ray itself would retry for minutes)."""
 J = TypeVar("J")
 R = TypeVar("R")
 
@@ -53,12 +62,13 @@ def shard_seed(seed: int | str, index: int) -> int | str:
     return seed if index == 0 else derive_seed(seed, f"shard{index}")
 
 
-def cut(hands: int, seed: int | str, shard_size: int) -> tuple[Shard, ...]:
-    """The shards of a match: every ``shard_size`` hands, the last one shorter."""
-    whole(hands, "hands", minimum=0, error=MatchError)
+def cut(hands: int, seed: int | str, shard_size: int) -> Iterator[Shard]:
+    """The shards of a match, made one at a time as they are asked for (so memory does not grow with
+    ``hands``): every ``shard_size`` hands, the last one shorter. The arguments are checked at the call."""
+    whole(hands, "hands", minimum=0, maximum=MAX_HANDS, error=MatchError)
     whole(shard_size, "shard_size (hands a shard)", minimum=1, error=MatchError)
-    return tuple(Shard(index, first, min(shard_size, hands - first), shard_seed(seed, index))
-                 for index, first in enumerate(range(0, hands, shard_size)))
+    return (Shard(index, first, min(shard_size, hands - first), shard_seed(seed, index))
+            for index, first in enumerate(range(0, hands, shard_size)))
 
 
 def play_shard(specs: Sequence[str], game: Rules | Schedule, shard: Shard, stack: int | None = None,
@@ -130,27 +140,28 @@ def play_sharded(specs: Sequence[str], game: Rules | Schedule, hands: int, *, se
     ``on_shard`` is called in this process with each shard and its result as it comes back, in shard order
     (for a progress bar). ``on_hand`` sees every hand, numbered by the match, as `play_match`'s does: only
     when the shards are played in this process (one worker, the local backend)."""
-    check_arguments(specs, seed, workers, backend, time_limit)
+    check_arguments(specs, seed, workers, backend, time_limit, address)
     shards = cut(hands, seed, shard_size)
-    results = []
+    merged = merge(seed, [])
     played: Iterator[tuple[Shard, MatchResult]]
     if on_hand is not None:
         if workers != 1 or backend != "local":
             raise MatchError("on_hand sees hands played in this process: it needs workers=1 and the local backend")
         played = ((shard, play_shard(specs, game, shard, stack, time_limit, on_hand)) for shard in shards)
     else:
-        jobs = [Job(tuple(specs), game, shard, stack, time_limit) for shard in shards]
-        played = zip(shards, run_jobs(run_job, jobs, workers, backend, address), strict=True)
+        played = play_shards(run_job, lambda shard: Job(tuple(specs), game, shard, stack, time_limit), shards,
+                             workers, backend, address)
     for shard, result in played:
-        results.append(result)
+        merged = merge(seed, [merged, result]) if merged.stats else result
         if on_shard is not None:
             on_shard(shard, result)
-    return merge(seed, results)
+    return attrs.evolve(merged, seed=seed)
 
 
 def check_arguments(specs: Sequence[str], seed: int | str, workers: int, backend: str,
-                    time_limit: float | None) -> None:
-    """MatchError unless these can make a sharded match; a bad bot spec is found here, not in a worker."""
+                    time_limit: float | None, address: str | None = None) -> None:
+    """MatchError unless these can make a sharded match; a bad bot spec is found here, not in a worker, and a
+    Ray cluster at ``address`` that does not answer here, not after minutes of Ray's retries."""
     if isinstance(specs, str) or not isinstance(specs, Sequence) or not all(isinstance(s, str) for s in specs):
         raise MatchError(f"specs are the bots as text (such as ['hilo', 'random']), got {quote(specs)}")
     seed_argument(seed, optional=False)
@@ -158,30 +169,62 @@ def check_arguments(specs: Sequence[str], seed: int | str, workers: int, backend
     one_of(backend, BACKENDS, "backend", error=MatchError)
     finite(time_limit, "time_limit (seconds per action; None: no limit)", positive=True, allow_none=True,
            error=MatchError)
-    from engine.bots import make_bot
+    from engine.bots import check_bot_spec
 
     for spec in specs:
-        make_bot(spec)
+        check_bot_spec(spec)
+    if backend == "ray" and address is not None:
+        if not isinstance(address, str):
+            raise MatchError(f"address is a Ray cluster's host:port or None, got {quote(address)}")
+        check_reachable(address, RAY_CONNECT_TIMEOUT)
 
 
-def run_jobs(function: Callable[[J], R], jobs: Sequence[J], workers: int, backend: str,
+def play_shards(function: Callable[[J], R], job: Callable[[Shard], J], shards: Iterable[Shard], workers: int,
+                backend: str, address: str | None) -> Iterator[tuple[Shard, R]]:
+    """Each shard with ``function(job(shard))``, played as `run_jobs` plays jobs, in shard order."""
+    sent: deque[Shard] = deque()  # the shards handed out and not yet back, in order
+
+    def jobs() -> Iterator[J]:
+        for shard in shards:
+            sent.append(shard)
+            yield job(shard)
+
+    for result in run_jobs(function, jobs(), workers, backend, address):
+        yield sent.popleft(), result
+
+
+def run_jobs(function: Callable[[J], R], jobs: Iterable[J], workers: int, backend: str,
              address: str | None) -> Iterator[R]:
-    """``function(job)`` for each job, the results in the jobs' order: in this process (one worker, or one job),
-    on ``workers`` processes, or as Ray tasks (``backend`` "ray"). A plain match's shards and a duplicate
-    match's are played through here alike."""
+    """``function(job)`` for each job, the results in the jobs' order: in this process (one worker), on
+    ``workers`` processes, or as Ray tasks (``backend`` "ray"). The jobs are taken from ``jobs`` only as
+    workers free up (`IN_FLIGHT` a worker ahead), so a match of a billion shards holds a few at a time. A
+    plain match's shards and a duplicate match's are played through here alike."""
     if backend == "ray":
-        yield from on_ray(function, jobs, address)
-    elif workers == 1 or len(jobs) < 2:
+        yield from on_ray(function, jobs, address, workers)
+    elif workers == 1:
         for job in jobs:
             yield function(job)
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-            yield from pool.map(function, jobs)  # results in the jobs' order, as they come
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            yield from in_order(lambda job: pool.submit(function, job).result, jobs, workers * IN_FLIGHT)
 
 
-def on_ray(function: Callable[[J], R], jobs: Sequence[J], address: str | None) -> Iterator[R]:
+def in_order(submit: Callable[[J], Callable[[], R]], jobs: Iterable[J], window: int) -> Iterator[R]:
+    """Each job submitted (``submit`` returns a way to wait for its result) with at most ``window`` waiting,
+    the results yielded in the jobs' order."""
+    waiting: deque[Callable[[], R]] = deque()
+    for job in jobs:
+        waiting.append(submit(job))
+        if len(waiting) >= window:
+            yield waiting.popleft()()
+    while waiting:
+        yield waiting.popleft()()
+
+
+def on_ray(function: Callable[[J], R], jobs: Iterable[J], address: str | None, workers: int) -> Iterator[R]:
     """``function(job)`` for each job as a Ray task, the results in the jobs' order (Ray started here for the
-    call when ``address`` is None and no Ray is running; else the cluster at ``address``)."""
+    call when ``address`` is None and no Ray is running; else the cluster at ``address``, checked reachable
+    by `check_arguments`). ``workers`` * `IN_FLIGHT` tasks at most are waiting at once."""
     try:
         import ray
     except ImportError:
@@ -192,12 +235,33 @@ def on_ray(function: Callable[[J], R], jobs: Sequence[J], address: str | None) -
                  runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(_package_roots())}})
     try:
         task = ray.remote(function)
-        futures = [task.remote(job) for job in jobs]
-        for future in futures:
-            yield ray.get(future)
+
+        def submit(job: J) -> Callable[[], R]:
+            future = task.remote(job)
+            return lambda: ray.get(future)
+
+        yield from in_order(submit, jobs, max(workers * IN_FLIGHT, 16))
     finally:
         if started:
             ray.shutdown()
+
+
+def check_reachable(address: str, timeout: float) -> None:
+    """MatchError unless a Ray cluster's ``address`` ("host:port" or "ray://host:port"; "auto" and "local" are
+    Ray's own and not checked) takes a TCP connection within ``timeout`` seconds. Ray, given an address
+    where nothing listens, retries for ten minutes and more; this fails in one line instead."""
+    target = address.removeprefix("ray://")
+    if target in ("auto", "local"):
+        return
+    host, colon, port = target.rpartition(":")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise MatchError(f"a Ray address is host:port (such as 10.0.0.5:6379) or ray://host:port, got {quote(address)}")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as error:
+        raise MatchError(f"cannot reach the Ray cluster at {quote(address)} within {timeout:g} s: "
+                         f"{error.strerror or type(error).__name__}") from None
 
 
 def _package_roots() -> list[str]:

@@ -87,3 +87,31 @@ def test_simulate_with_a_bot_that_does_not_load_prints_nothing_on_standard_outpu
         out, err = io.StringIO(), io.StringIO()
         assert main(["simulate", "--hands", "5", "--bots", bots], stdout=out, stderr=err) == 2
         assert out.getvalue() == "" and err.getvalue().startswith("error: cannot load bot"), (bots, out.getvalue())
+
+
+@pytest.mark.parametrize("duplicate", [False, True], ids=["sharded", "duplicate"])
+def test_a_bot_of_ones_own_is_only_ever_built_with_its_match_seed(own_bots, duplicate: bool):
+    from engine.betting import PotLimit
+    from engine.duplicate import play_duplicate
+    from engine.rules import Rules
+    from engine.shards import play_sharded, shard_seed
+
+    game = Rules(PotLimit(), blinds=(1, 2))
+    specs = ["own_seeded_bots:Wild", "caller"]
+    play = play_duplicate if duplicate else play_sharded
+    play(specs, game, 20, seed=3, shard_size=10)
+    expected = {derive_seed(shard_seed(3, shard), "bot0") for shard in (0, 1)}
+    assert set(own_bots.SEEDS) == expected, own_bots.SEEDS  # no bot built with a stand-in seed such as 0
+    rotations = 2 if duplicate else 1
+    assert len(own_bots.SEEDS) == 2 * rotations + (1 if duplicate else 0)  # + the naming build, real seed
+
+
+def test_checking_a_spec_builds_no_bot_and_still_finds_a_bad_one(own_bots):
+    from engine.bots import MatchError, check_bot_spec
+
+    check_bot_spec("own_seeded_bots:Wild")
+    check_bot_spec("hilo")
+    assert own_bots.SEEDS == []
+    for spec in ("own_seeded_bots:Nope", "nope", "own_seeded_bots:SEEDS"):
+        with pytest.raises(MatchError):
+            check_bot_spec(spec)

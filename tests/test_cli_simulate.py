@@ -211,3 +211,35 @@ def test_simulate_writes_ohh_and_replay_reads_every_hand_back(tmp_path: Path) ->
                                     strict=False):
             totals[name] = totals.get(name, 0) + end - start
     assert totals == nets
+
+
+def test_simulate_refuses_an_absurd_number_of_hands_in_one_line_before_any_output() -> None:
+    from engine.shards import MAX_HANDS
+
+    for hands in (str(MAX_HANDS + 1), "99999999999999999999999"):
+        code, out, err = simulate("--hands", hands, "--show", "0")
+        assert code == 2 and out == "" and len(err.splitlines()) == 1 and str(MAX_HANDS) in err, (hands, err)
+
+
+def test_simulate_on_an_unreachable_ray_cluster_fails_in_one_line_before_any_output() -> None:
+    for address in ("nowhere.invalid:1", "127.0.0.1:1", "ray://127.0.0.1:1", "no-port"):
+        code, out, err = simulate("--hands", "5", "--backend", "ray", "--address", address)
+        assert code == 2 and out == "" and len(err.splitlines()) == 1, (address, err)
+        assert "Ray" in err and "needs Ray" not in err, (address, err)
+
+
+def test_simulate_duplicate_shows_each_deal_in_every_rotation_marked_with_deal_and_rotation() -> None:
+    code, out, _ = simulate("--hands", "6", "--duplicate", "--show", "2", "--seed", "1")
+    assert code == 0 and "shown only" not in out
+    marks = [line.split()[0] for line in out.splitlines() if line.startswith("#")]
+    assert sorted(marks) == ["#1-1", "#1-2", "#1-3", "#2-1", "#2-2", "#2-3"], marks
+    assert "... 12 more hands not shown" in out and "#17-2 is deal 17, rotation 2" in out
+    code, out, _ = simulate("--hands", "6", "--duplicate", "--show", "1", "--seed", "1", "--json")
+    log = json.loads(out)["hand_log"]
+    assert [(hand["number"], hand["rotation"]) for hand in log] == [(1, 1), (1, 2), (1, 3)]
+
+
+def test_simulate_away_from_this_process_says_truly_why_no_hands_are_shown() -> None:
+    code, out, _ = simulate("--hands", "6", "--workers", "2", "--show", "2", "--seed", "1")
+    assert code == 0 and not any(line.startswith("#") for line in out.splitlines())
+    assert "hands are shown only when played in this process (--workers 1 and --backend local)" in out

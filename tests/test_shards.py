@@ -16,10 +16,10 @@ SPECS = ["hilo", "random", "caller"]
 
 
 def test_a_match_is_cut_into_shards_of_the_given_size_seeded_from_the_match_seed():
-    shards = cut(2500, 7, 1000)
+    shards = list(cut(2500, 7, 1000))
     assert [(s.index, s.first, s.hands) for s in shards] == [(0, 0, 1000), (1, 1000, 1000), (2, 2000, 500)]
     assert shards[0].seed == 7 and shards[1].seed == derive_seed(7, "shard1") != shards[2].seed
-    assert cut(0, 7, 1000) == () and [s.hands for s in cut(3, "x", 1)] == [1, 1, 1]
+    assert list(cut(0, 7, 1000)) == [] and [s.hands for s in cut(3, "x", 1)] == [1, 1, 1]
     assert shard_seed("x", 0) == "x"
 
 
@@ -40,7 +40,7 @@ def test_the_result_is_the_same_for_any_number_of_workers():
 
 
 def test_merging_sums_every_count_and_numbers_incidents_by_the_match():
-    shards = cut(30, 3, 10)
+    shards = list(cut(30, 3, 10))
     results = [play_shard(SPECS, LIMIT, shard) for shard in shards]
     merged = merge(3, results)
     assert merged.hands == 30 and merged.seed == 3
@@ -156,3 +156,46 @@ def test_simulate_duplicate_reports_both_standard_errors():
     err = io.StringIO()
     assert main(["simulate", "--hands", "30", "--duplicate", "--all-in-ev"], stdout=io.StringIO(), stderr=err) == 2
     assert "--duplicate" in err.getvalue()
+
+
+def test_cutting_a_huge_match_makes_its_shards_one_at_a_time():
+    import tracemalloc
+
+    from engine.shards import MAX_HANDS
+
+    tracemalloc.start()
+    shards = cut(10**6, 7, 1)
+    first = [next(shards) for _ in range(3)]
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert [s.first for s in first] == [0, 1, 2] and peak < 200_000, peak
+    assert next(cut(MAX_HANDS, 7, 1)).hands == 1
+    with pytest.raises(MatchError, match="hands"):
+        cut(MAX_HANDS + 1, 7, 1000)
+
+
+def test_jobs_are_taken_only_as_results_are_wanted():
+    from engine.shards import in_order
+
+    taken: list[int] = []
+
+    def jobs():
+        for job in range(10**9):
+            taken.append(job)
+            yield job
+
+    results = in_order(lambda job: (lambda: job * 2), jobs(), window=4)
+    assert [next(results) for _ in range(3)] == [0, 2, 4] and len(taken) <= 3 + 4
+
+
+def test_an_unreachable_ray_cluster_is_a_match_error_within_the_bound(monkeypatch):
+    from engine import shards
+    from engine.shards import check_reachable
+
+    monkeypatch.setattr(shards, "RAY_CONNECT_TIMEOUT", 0.5)
+    for address in ("127.0.0.1:1", "nowhere.invalid:6379", "192.0.2.1:6379", "ray://127.0.0.1:1"):
+        with pytest.raises(MatchError, match="cannot reach the Ray cluster"):
+            play_sharded(["hilo", "caller"], LIMIT, 5, backend="ray", address=address)
+    for address in ("nowhere", "host:99999", ":6379"):
+        with pytest.raises(MatchError, match="host:port"):
+            check_reachable(address, 0.5)
