@@ -73,6 +73,13 @@ def whole(value: object, what: str, *, minimum: int | None = None, maximum: int 
     raise error(f"{what} must be {_none_or(allow_none)}a whole number{_range(minimum, maximum)}, got {quote(value)}")
 
 
+def random_seed(value: object, what: str = "seed", *, error: ErrorType = EngineError) -> int | None:
+    """A seed for a random generator: None (a fresh, unpredictable one) or a whole number >= 0. numpy's
+    generators and Gymnasium's refuse a negative seed, and a float, a string or a bool seed would be one
+    generator's quirk: the environments take the same seeds, checked here."""
+    return whole(value, what, minimum=0, allow_none=True, error=error)
+
+
 def chips(value: object, what: str, *, minimum: int = 0, error: ErrorType = EngineError) -> int:
     """A number of chips: a whole number from ``minimum`` to `MAX_EXACT` (every chip check of the engine's
     constructors comes here, so the bound is stated once)."""

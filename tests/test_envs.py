@@ -586,3 +586,33 @@ def test_render_ansi_returns_the_table_and_human_prints_it(capsys):
 def test_action_names_match_the_docs():
     assert ABSTRACT_ACTIONS == ("fold", "check/call", "min bet/raise", "half pot", "pot", "all-in")
     assert ActionMap("exact", 3).names() == ("fold", "check/call", "to 0", "to 1", "to 2", "to 3")
+
+
+BAD_SEEDS = ("x", -1, 1.5, True, [1], 2.0)
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS, ids=repr)
+def test_every_environment_refuses_the_same_bad_seeds_with_an_env_error(seed):
+    from engine.envs.batch import HandBatch
+
+    makers = {
+        "HandBatch(seed=)": lambda: HandBatch(size=2, players=3, seed=seed),
+        "HandBatch.reset": lambda: HandBatch(size=2, players=3).reset(seed=seed),
+        "PettingZoo reset": lambda: omaha_hilo_v0.env(players=3).reset(seed=seed),
+        "Gymnasium reset": lambda: OmahaHiLoEnv(players=3).reset(seed=seed),
+    }
+    messages = set()
+    for make in makers.values():
+        with pytest.raises(EnvError, match="seed must be None or a whole number >= 0") as caught:
+            make()
+        messages.add(str(caught.value))
+    assert len(messages) == 1, messages  # one check, one message
+
+
+@pytest.mark.parametrize("seed", (None, 0, 7, 2**70), ids=repr)
+def test_every_environment_takes_the_same_good_seeds(seed):
+    from engine.envs.batch import HandBatch
+
+    HandBatch(size=2, players=3, seed=seed).reset(seed=seed)
+    omaha_hilo_v0.env(players=3).reset(seed=seed)
+    OmahaHiLoEnv(players=3).reset(seed=seed)

@@ -45,7 +45,7 @@ from engine.errors import IllegalAction
 from engine.order import Street
 from engine.rules import Rules
 from engine.state import HandState, start_hand
-from engine.validate import quote, whole
+from engine.validate import quote, random_seed, whole
 
 __all__ = ["HandBatch"]
 
@@ -74,7 +74,7 @@ class HandBatch:
         self.hands: list[HandState] = []
         self.hands_played = 0
         self._scale = 1.0 / (self.stack * n)
-        self._rng = np.random.default_rng(seed)
+        self._rng = np.random.default_rng(random_seed(seed, error=EnvError))
         self._buttons = [0] * self.size
         self._masks: list[list[int]] = []
         self._rows = np.arange(self.size)
@@ -87,8 +87,8 @@ class HandBatch:
     def reset(self, seed: int | None = None) -> tuple[NDArray[np.float32], NDArray[np.int8], NDArray[np.int64]]:
         """Deal a new hand at every table (``seed`` restarts the batch's random generator). Returns
         (observations, action_masks, actors)."""
-        if seed is not None:
-            self._rng = np.random.default_rng(whole(seed, "seed", error=EnvError))
+        if random_seed(seed, error=EnvError) is not None:
+            self._rng = np.random.default_rng(seed)
         self._buttons = [int(button) for button in self._rng.integers(0, self.players, self.size)]
         self.hands = self._deal(list(range(self.size)))
         self.rewards[:] = 0.0

@@ -41,7 +41,7 @@ from engine.envs.render import describe
 from engine.errors import IllegalAction
 from engine.rules import Rules
 from engine.state import HandState, start_hand
-from engine.validate import one_of, quote
+from engine.validate import one_of, quote, random_seed
 
 AGENT_SEAT = 0
 _SKIP_LIMIT = 1000  # hands dealt past in one reset before giving up: only a table where the agent can never act
@@ -74,7 +74,7 @@ class OmahaHiLoEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
         """Deals a new hand and plays the bots' turns until the agent is to act (Gymnasium's ``reset``)."""
-        super().reset(seed=seed)
+        super().reset(seed=random_seed(seed, error=EnvError))
         if seed is not None:
             self.opponents = self._make_opponents(int(self.np_random.integers(2**63)))
         skipped, skipped_net = 0, 0

@@ -38,7 +38,7 @@ from engine.envs.render import describe
 from engine.errors import IllegalAction
 from engine.rules import Rules
 from engine.state import HandState, start_hand
-from engine.validate import one_of, quote, whole
+from engine.validate import one_of, quote, random_seed, whole
 
 Observation = dict[str, NDArray[Any]]
 
@@ -98,8 +98,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """Deal a new hand. ``options`` may give ``"stacks"`` (one chip count per seat, each 1..stack) and
         ``"button"`` (a seat index) for this hand; other keys are ignored."""
-        if seed is not None:
-            self._rng = random.Random(whole(seed, "seed", error=EnvError))
+        if random_seed(seed, error=EnvError) is not None:
+            self._rng = random.Random(seed)
         players = len(self.possible_agents)
         stacks, button = _hand_options(options, players, self.stack)
         deck_seed = self._rng.getrandbits(64)
