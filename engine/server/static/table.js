@@ -305,6 +305,11 @@
   }
 
   function refused(code, text) {  // branches on the code (docs/server.md, "Errors"), never on the text
+    if (code === "no_seat" && app.mode !== "seated") {
+      // A request that crossed our seat going (a history asked on the last hand's result, just before the
+      // "left" that busted us): nothing to tell the player; the page asks again once it watches.
+      return;
+    }
     if (code === "unknown_token") {
       saveToken(app.table, null);
       remember("table", null);
@@ -907,6 +912,7 @@
     app.busted = true;
     app.mode = "watching";
     app.pre = null;
+    app.historyAsked = false;  // asked again on the first view as a spectator
     delete $("watch-join").dataset.table;  // filled in again, for the rebuy
     send({ type: "watch", table: table });
     renderRoom();
