@@ -13,6 +13,8 @@ import os
 import random
 from collections.abc import Callable, Iterable, Mapping
 
+import pytest
+
 from engine import ALL_CARDS, Action, Call, Card, Check, Deck, HandState, Street, parse_cards
 
 
@@ -114,3 +116,20 @@ def seeded_shuffle(seed: int) -> Callable[[], Deck]:
     """The decks a room deals, one after another, all fixed by ``seed`` (`Room`'s ``shuffle``)."""
     count = itertools.count()
     return lambda: Deck.seeded(f"{seed}:{next(count)}")
+
+
+_DECKS: list[Callable[[], Deck]] = []
+
+
+def decks() -> Deck:
+    """The next deck a room of the running test deals: seeded by the test's printed seed (`seeded_decks`)."""
+    return _DECKS[-1]()
+
+
+@pytest.fixture(autouse=True)
+def seeded_decks(seed):
+    """Every room of a test module that imports this fixture deals from `decks`, fixed by the test's seed
+    (printed), so a failure replays."""
+    _DECKS.append(seeded_shuffle(seed))
+    yield
+    _DECKS.pop()

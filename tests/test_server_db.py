@@ -155,6 +155,18 @@ def serve(db: Path, port: int, config: Path | None = None, *extra: str) -> subpr
     return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
+def start_and_exit(db: Path, config: Path) -> tuple[int | None, list[str]]:
+    """`serve` on a database or configuration it must refuse: its exit status and its lines on stderr (a serve
+    that does not exit within the scaled minute is killed, and its status is then not 2)."""
+    process = serve(db, free_port(), config)
+    try:
+        _, err = process.communicate(timeout=60 * SCALE)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    return process.returncode, err.decode().splitlines()
+
+
 def played_table(path: Path, table_id: str = "t1") -> None:
     """A stored table with two players, a finished hand (so a snapshot) and a hand in play after it."""
     clock = FakeClock()
@@ -220,14 +232,8 @@ def test_serve_on_a_damaged_database_prints_one_line_naming_the_row_and_exits_2(
             file.write(b"\xa5" * (size - 4096))
     config = tmp_path / "t1.toml"
     config.write_text('[[tables]]\nid = "t1"\ngame = "limit"\n')
-    process = serve(path, free_port(), config)
-    try:
-        _, err = process.communicate(timeout=60 * SCALE)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    lines = err.decode().splitlines()
-    assert process.returncode == 2 and len(lines) == 1, (process.returncode, lines)
+    returncode, lines = start_and_exit(path, config)
+    assert returncode == 2 and len(lines) == 1, (returncode, lines)
     assert lines[0].startswith("error: ") and text in lines[0], lines
 
 
@@ -496,12 +502,6 @@ def test_a_rake_changed_in_the_file_rakes_the_next_hand_and_is_stored_with_the_t
 def test_impossible_table_settings_stop_serve_with_one_line_naming_the_table_and_the_field(tmp_path, table, field):
     config = tmp_path / "bad.toml"
     config.write_text(f'[[tables]]\nid = "t9"\n{table}\n')
-    process = serve(tmp_path / "db.sqlite3", free_port(), config)
-    try:
-        _, err = process.communicate(timeout=60 * SCALE)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    lines = err.decode().splitlines()
-    assert process.returncode == 2 and len(lines) == 1, lines
+    returncode, lines = start_and_exit(tmp_path / "db.sqlite3", config)
+    assert returncode == 2 and len(lines) == 1, lines
     assert lines[0].startswith("error: table 't9': ") and field in lines[0], lines

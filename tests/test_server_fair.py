@@ -4,11 +4,10 @@ commitment before any card, the reveal after the hand, the same commitment after
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import seeded_shuffle
+from helpers import decks, seeded_decks  # noqa: F401 (seeded_decks: an autouse fixture)
 
 from engine import TableView, from_json
 from engine.bots import RandomBot
@@ -17,21 +16,6 @@ from engine.server import fair
 from engine.server.config import ConfigError, TableConfig
 from engine.server.room import Policy, Room
 from engine.server.store import SQLiteStore
-
-_DECKS: list[Callable[[], Deck]] = []
-
-
-def decks() -> Deck:
-    """The next deck a room in this test deals: seeded by the test's printed seed (`seeded_decks`)."""
-    return _DECKS[-1]()
-
-
-@pytest.fixture(autouse=True)
-def seeded_decks(seed):
-    """Every room here deals from decks fixed by the test's seed (printed), so a failure replays."""
-    _DECKS.append(seeded_shuffle(seed))
-    yield
-    _DECKS.pop()
 
 
 class Clock:

@@ -9,11 +9,10 @@ import json
 import re
 import sys
 import time
-from collections.abc import Callable
 from decimal import Decimal
 
 import pytest
-from helpers import scaled, seeded_shuffle
+from helpers import decks, scaled, seeded_decks  # noqa: F401 (seeded_decks: an autouse fixture)
 
 from engine import TableView, from_json
 from engine.bots import RandomBot
@@ -26,21 +25,6 @@ from engine.server.log import LogError, RoomState, apply_event
 from engine.server.room import Policy, Room, RoomError
 from engine.server.store import FinishedHand, LedgerEntry, Record, SQLiteStore, StoreError, open_store
 from engine.table import Table
-
-_DECKS: list[Callable[[], Deck]] = []
-
-
-def decks() -> Deck:
-    """The next deck a room in this test deals: seeded by the test's printed seed (`seeded_decks`)."""
-    return _DECKS[-1]()
-
-
-@pytest.fixture(autouse=True)
-def seeded_decks(seed):
-    """Every room here deals from decks fixed by the test's seed (printed), so a failure replays."""
-    _DECKS.append(seeded_shuffle(seed))
-    yield
-    _DECKS.pop()
 
 
 class Clock:
