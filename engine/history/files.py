@@ -1,59 +1,51 @@
-"""Reading history files of either format, chosen by name or by content."""
+"""Reading a history file: the one path from a file's bytes to its hands, whatever the format. The bytes are
+decoded once (`decoding`), the format found from the content (`detection`), and the text handed to that
+format's parser; `read_history`, the per-format ``read_*_file`` functions, and the ``replay``, ``convert`` and
+``stats`` commands all come through here."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 
 from engine.errors import HistoryError
+from engine.history.decoding import UTF8, UTF16_BE, UTF16_LE, decode_history
+from engine.history.detection import OHH, PHH, POKERSTARS, Unsupported, detect_format
 from engine.history.record import Hands
 
-FORMATS = ("auto", "phh", "pokerstars", "ohh")
+FORMATS = ("auto", PHH, POKERSTARS, OHH)
 
-
-def read_utf8_file(path: str | Path, reader: Callable[[str, str], Hands]) -> Hands:
-    """The hands ``reader`` finds in a UTF-8 file (a byte-order mark is dropped); a file that is not UTF-8 is one
-    HistoryError. A file that cannot be opened raises OSError as usual."""
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        return Hands([HistoryError(f"{path}: not UTF-8 text ({error})", source=str(path))])
-    return reader(text, str(path))
-
-
-def detect_format(path: Path, text: str) -> str:
-    """"phh" for .phh/.phhs files or TOML-looking text, "ohh" for .ohh files or JSON text, "pokerstars" for
-    PokerStars text."""
-    if path.suffix.lower() in (".phh", ".phhs"):
-        return "phh"
-    if path.suffix.lower() == ".ohh":
-        return "ohh"
-    head = text.lstrip("\ufeff \r\n\t")[:200]
-    if head.startswith("{") or re.match(r"\[\s*\{", head):  # a .phhs starts "[1]", a list of hands "[{"
-        return "ohh"
-    if head.startswith("PokerStars"):
-        return "pokerstars"
-    if "variant" in head and "=" in head:
-        return "phh"
-    return "pokerstars"
+_UTF_ONLY = (PHH, OHH)  # TOML and JSON are Unicode by definition; Windows-1252 is a text site's habit
 
 
 def read_history(path: str | Path, format: str = "auto") -> Hands:
     """Every hand in the file: a record, or the error that kept it from being read (reading goes on); the
-    answer's ``notes`` say what text around the hands was passed over. A file without a hand is one error."""
+    answer's ``notes`` say what text around the hands was passed over. A file without a hand, a file that is
+    not text, and a file in a format this engine does not read are each one error saying so. ``format``
+    ("phh", "pokerstars", "ohh") skips the detection; "auto" (the default) reads the content."""
+    if format not in FORMATS:
+        raise HistoryError(f"unknown format {format!r}; formats are {', '.join(FORMATS)}")
+    path = Path(path)
+    where = str(path)
+    try:
+        decoded = decode_history(path.read_bytes(), where)
+        chosen = detect_format(path, decoded.text) if format == "auto" else format
+    except OSError as error:
+        return Hands([HistoryError(f"cannot read {path}: {error}", source=where)])
+    except HistoryError as error:
+        return Hands([error])
+    except Unsupported as error:
+        return Hands([HistoryError(f"{where}: {error}: not supported; this engine reads PHH, OHH and "
+                                   "PokerStars text (docs/histories.md)", source=where)])
+    if chosen in _UTF_ONLY and decoded.encoding not in (UTF8, UTF16_LE, UTF16_BE):
+        return Hands([HistoryError(f"{where}: not UTF-8 text ({chosen.upper()} files are UTF-8; this one reads "
+                                   f"only as {decoded.encoding})", source=where)])
+    return _reader(chosen)(decoded.text, where)
+
+
+def _reader(format: str) -> Callable[[str, str], Hands]:
     from engine.history.ohh import read_ohh
     from engine.history.phh import read_phh
     from engine.history.pokerstars import read_pokerstars
 
-    path = Path(path)
-    if format not in FORMATS:
-        raise HistoryError(f"unknown format {format!r}; formats are {', '.join(FORMATS)}")
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        return Hands([HistoryError(f"cannot read {path}: {error}", source=str(path))])
-    chosen = detect_format(path, text) if format == "auto" else format
-    reader = read_phh if chosen == "phh" else read_ohh if chosen == "ohh" else read_pokerstars
-    return reader(text, source=str(path))
+    return {PHH: read_phh, OHH: read_ohh, POKERSTARS: read_pokerstars}[format]

@@ -31,7 +31,6 @@ from engine.actions import Action, Bet, Call, Check, Fold, Raise
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, parse_cards
 from engine.errors import EngineError, HistoryError, OtherGame
-from engine.history.files import read_utf8_file
 from engine.history.ohh_writer import write_ohh, write_ohh_hands
 from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.order import MAX_PLAYERS
@@ -59,8 +58,11 @@ _CARD = re.compile(r"^(?:10|[2-9TJQKA])[cdhs]$", re.I)
 
 
 def read_ohh_file(path: str | Path) -> Hands:
-    """Read an ``.ohh`` file (UTF-8, with or without a byte-order mark)."""
-    return read_utf8_file(path, read_ohh)
+    """Read an ``.ohh`` file (UTF-8 with or without a byte-order mark, or UTF-16 with one), through
+    `read_history`."""
+    from engine.history.files import read_history
+
+    return read_history(path, "ohh")
 
 
 def read_ohh(text: str, source: str = "") -> Hands:

@@ -35,7 +35,6 @@ from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
 from engine.errors import EngineError, HistoryError, OtherGame
 from engine.history.engine_hands import state_to_record, table_seating
-from engine.history.files import read_utf8_file
 from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.history.replay import deck_for, replay
 from engine.order import MAX_PLAYERS
@@ -91,8 +90,10 @@ class TomlTable(tuple[tuple[str, object], ...]):
 
 
 def read_phh_file(path: str | Path) -> Hands:
-    """Read a ``.phh`` or ``.phhs`` file (UTF-8). A file that cannot be opened raises OSError as usual."""
-    return read_utf8_file(path, read_phh)
+    """Read a ``.phh`` or ``.phhs`` file (UTF-8, or UTF-16 with a byte-order mark), through `read_history`."""
+    from engine.history.files import read_history
+
+    return read_history(path, "phh")
 
 
 def read_phh(text: str, source: str = "") -> Hands:

@@ -131,13 +131,11 @@ def _game_named(body: str) -> str:
 
 
 def read_pokerstars_file(path: str | Path) -> Hands:
-    """Read a hand history file (UTF-8, with or without a byte-order mark; old files in Windows-1252)."""
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252", errors="replace")
-    return read_pokerstars(text, str(path))
+    """Read a hand history file (UTF-8 with or without a byte-order mark, UTF-16 with one, old files in
+    Windows-1252), through `read_history`."""
+    from engine.history.files import read_history
+
+    return read_history(path, "pokerstars")
 
 
 def _chunks(text: str) -> Iterator[list[tuple[int, str]]]:

@@ -1,0 +1,57 @@
+"""Bytes of a history file to text: the one place a history is decoded, whatever its format.
+
+Sites write UTF-8 (with or without a byte-order mark), UTF-16 with a byte-order mark (Full Tilt, some
+exports) and, in older text logs, Windows-1252. A byte-order mark decides; otherwise UTF-8 is tried first
+(Windows-1252 would read any UTF-8 file as mojibake), then Windows-1252, which leaves five byte values
+undefined. Bytes that are neither, or binary data (NUL bytes without a UTF-16 mark), are a `HistoryError`
+naming the first undecodable byte and its offset.
+"""
+
+from __future__ import annotations
+
+import codecs
+
+import attrs
+
+from engine.errors import HistoryError
+
+UTF8, UTF16_LE, UTF16_BE, WINDOWS_1252 = "utf-8", "utf-16-le", "utf-16-be", "cp1252"
+
+_MARKS = ((codecs.BOM_UTF8, UTF8), (codecs.BOM_UTF16_LE, UTF16_LE), (codecs.BOM_UTF16_BE, UTF16_BE))
+
+
+@attrs.frozen(slots=True)
+class Decoded:
+    """A file's text and the encoding it was found in (so a reader of a UTF-8-only format can refuse the rest)."""
+
+    text: str
+    encoding: str
+
+
+def decode_history(data: bytes, where: str = "<bytes>") -> Decoded:
+    """The text of a history file's bytes, and its encoding; a `HistoryError` when they are not text."""
+    for mark, encoding in _MARKS:
+        if data.startswith(mark):
+            body = data[len(mark):]
+            try:
+                return Decoded(body.decode(encoding), encoding)
+            except UnicodeDecodeError as error:
+                raise _undecodable(where, encoding, error, offset=len(mark)) from None
+    if b"\x00" in data:
+        at = data.index(b"\x00")
+        raise HistoryError(f"{where}: not text: a NUL byte at offset {at} (binary data, or UTF-16 without its "
+                           "byte-order mark)", source=where)
+    try:
+        return Decoded(data.decode(UTF8), UTF8)
+    except UnicodeDecodeError:
+        pass
+    try:
+        return Decoded(data.decode(WINDOWS_1252), WINDOWS_1252)
+    except UnicodeDecodeError as error:
+        raise _undecodable(where, "UTF-8 or Windows-1252", error, offset=0) from None
+
+
+def _undecodable(where: str, encoding: str, error: UnicodeDecodeError, *, offset: int) -> HistoryError:
+    byte = error.object[error.start:error.start + 1].hex()
+    return HistoryError(f"{where}: not {encoding} text: byte 0x{byte} at offset {offset + error.start} cannot be "
+                        "decoded", source=where)

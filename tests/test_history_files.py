@@ -1,0 +1,114 @@
+"""One reader per file (issue 25): a history file's bytes are decoded in one place (UTF-8 with or without a
+byte-order mark, UTF-16 with one, Windows-1252), its format found from the content rather than the name, and
+every entry point (`read_history`, the per-format file readers, `replay`, `convert`, `stats`) goes through it.
+A file in a format the engine does not read says which one it looks like; bytes that are not text say so."""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+from engine.errors import HistoryError
+from engine.history import HandRecord, replay
+from engine.history.decoding import decode_history
+from engine.history.files import read_history
+from engine.history.ohh import read_ohh_file
+from engine.history.phh import read_phh_file
+from engine.history.pokerstars import read_pokerstars_file
+
+DATA = Path(__file__).parent / "data"
+STARS = (DATA / "pokerstars" / "project" / "old-2005-limit-header.txt").read_text(encoding="utf-8")
+ACCENTED = STARS.replace("rivermouse", "Rivière_Noël")  # é and ë: one byte each in Windows-1252
+PHH = (DATA / "phh" / "wsop-2023-43-5" / "79.phh").read_text(encoding="utf-8")
+
+
+def _only_ok(found: list[HandRecord | HistoryError]) -> list[HandRecord]:
+    assert found and all(isinstance(item, HandRecord) for item in found), list(found)
+    records = [item for item in found if isinstance(item, HandRecord)]
+    assert all(replay(record).status == "ok" for record in records)
+    return records
+
+
+def test_the_command_line_reads_a_windows_1252_pokerstars_file(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "old.txt"
+    path.write_bytes(ACCENTED.encode("cp1252"))
+    assert main(["replay", str(path)]) == 0, capsys.readouterr().out
+    assert capsys.readouterr().out.splitlines()[-1] == "1 hands: 1 ok, 0 mismatch, 0 error"
+    [record] = _only_ok(read_pokerstars_file(path))
+    assert "Rivière_Noël" in record.players
+    assert read_history(path) == read_pokerstars_file(path)
+    assert main(["stats", str(path)]) == 0
+    assert "Rivière_Noël" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-le", "utf-16-be"])
+def test_every_unicode_encoding_with_its_mark_reads_the_same(tmp_path: Path, encoding: str) -> None:
+    mark = {"utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE}.get(encoding, b"")
+    for name, text in (("hand.txt", ACCENTED), ("hand.phh", PHH)):
+        path = tmp_path / name
+        path.write_bytes(mark + text.encode(encoding))
+        records = _only_ok(read_history(path))
+        plain = tmp_path / f"plain-{name}"
+        plain.write_text(text, encoding="utf-8")
+        assert [record.players for record in records] == [r.players for r in _only_ok(read_history(plain))]
+    assert decode_history(mark + "x".encode(encoding)).text == "x"
+
+
+def test_bytes_that_are_not_text_are_one_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cases = {"undefined.txt": STARS.encode() + b"\x81\xff", "binary.txt": b"PK\x03\x04\x00\x00garbage",
+             "bad-utf16.txt": codecs.BOM_UTF16_LE + b"\x00\xd8"}
+    for name, data in cases.items():
+        (tmp_path / name).write_bytes(data)
+        [error] = read_history(tmp_path / name)
+        assert isinstance(error, HistoryError) and str(error).startswith(f"{tmp_path / name}: not "), error
+        assert "offset" in str(error) and "PokerStars" not in str(error)
+        assert main(["replay", str(tmp_path / name)]) == 1
+        assert "Traceback" not in capsys.readouterr().out
+    [error] = read_history(tmp_path / "undefined.txt")
+    assert "byte 0x81 at offset" in str(error)
+
+
+def test_phh_and_ohh_are_utf8_not_windows_1252(tmp_path: Path) -> None:
+    path = tmp_path / "hand.phh"
+    path.write_bytes(PHH.replace("]\n", "]\n# café\n", 1).encode("cp1252"))
+    [error] = read_phh_file(path)
+    assert isinstance(error, HistoryError) and "not UTF-8 text" in str(error)
+    path = tmp_path / "hand.ohh"
+    path.write_bytes(b'{"ohh": {"site_name": "caf\xe9"}}')
+    [error] = read_ohh_file(path)
+    assert isinstance(error, HistoryError) and "not UTF-8 text" in str(error)
+
+
+def test_the_format_comes_from_the_content_not_the_name(tmp_path: Path) -> None:
+    for name, text in (("stars.phh", STARS), ("stars.ohh", STARS), ("hand.txt", PHH), ("hand.log", PHH)):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        _only_ok(read_history(tmp_path / name))
+    (tmp_path / "empty.phh").write_text("", encoding="utf-8")
+    [error] = read_history(tmp_path / "empty.phh")  # nothing to go by but the name
+    assert isinstance(error, HistoryError) and "empty.phh: no hand found" in str(error)
+
+
+@pytest.mark.parametrize(("text", "looks_like"), [
+    ('<?xml version="1.0" encoding="utf-8"?>\n<session sessioncode="1"><game gamecode="2"/></session>',
+     "an XML hand history (root element <session>"),
+    ("<HISTORY><GAME ID='1'/></HISTORY>", "root element <HISTORY>"),
+    ("Full Tilt Poker Game #33071165551: Table Nog (6 max) - $0.10/$0.20 - Pot Limit Omaha Hi/Lo - 2:15:26 ET"
+     "\nSeat 1: Ann ($10)\n", "a Full Tilt hand history"),
+    ("Winamax Poker - CashGame - HandId: #1-2-3 - Omaha5 Hi/Lo pot limit (0.05€/0.10€) - 2020/01/01\n",
+     "a Winamax hand history"),
+    ("***** Hand History for Game 2345 *****\n$1/$2 Omaha Hi-Lo - Monday\n", "a PartyPoker hand history"),
+    ("Poker Hand #OM123: Omaha Hi/Lo Pot Limit ($0.1/$0.2) - 2021/01/01 12:00:00\n", "a GGPoker hand history"),
+])
+def test_a_format_the_engine_does_not_read_says_what_it_looks_like(tmp_path: Path, text: str, looks_like: str,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text(text, encoding="utf-8")
+    [error] = read_history(path)
+    assert isinstance(error, HistoryError) and looks_like in str(error), error
+    assert "not supported" in str(error) and "header line" not in str(error)
+    assert main(["replay", str(path)]) == 1
+    assert looks_like in capsys.readouterr().out
