@@ -410,8 +410,8 @@ def test_a_stored_table_takes_the_files_clock_and_buy_in_and_says_what_it_kept(t
         assert (room.config.min_buy_in, room.config.max_buy_in, room.config.rake_percent) == (80, 400, 5)
         assert (room.config.game, room.config.blinds) == ("limit", (1, 2))
         lines = [record.getMessage() for record in caplog.records]
-        assert ("event=settings table=t1 min_buy_in=80 max_buy_in=400 action_seconds=30 time_bank_seconds=5 "
-                "rake_percent=5") in lines, lines
+        assert ("event=settings table=t1 min_buy_in=80 max_buy_in=400 action_seconds=30.0 time_bank_seconds=5.0 "
+                "rake_percent=5.0") in lines, lines
         kept = [line for line in lines if "kept as stored" in line]
         assert len(kept) == 1 and "game, blinds kept" in kept[0] and "has been played cannot change" in kept[0]
     finally:

@@ -29,6 +29,16 @@ class ConfigError(EngineError):
     """A configuration that cannot be used: the message names the key and says what is allowed."""
 
 
+def as_float(value: object) -> object:
+    """A number the file may write as ``15`` or ``15.0`` (TOML keeps them apart) as a float, so that
+    the lobby and the log tell each figure as one type; anything else is left for the check to refuse."""
+    return float(value) if type(value) is int else value
+
+
+def _float(default: float) -> float:
+    return attrs.field(default=default, converter=as_float)
+
+
 @attrs.frozen(slots=True)
 class TableConfig:
     """One table: its game and stakes, seats, buy-in range, action clock, bots and cash-game options.
@@ -50,13 +60,13 @@ class TableConfig:
     seats: int = 6
     min_buy_in: int = 40
     max_buy_in: int = 200
-    action_seconds: float = 15.0
-    time_bank_seconds: float = 30.0
-    time_bank_refill_seconds: float = 2.0
+    action_seconds: float = _float(15.0)
+    time_bank_seconds: float = _float(30.0)
+    time_bank_refill_seconds: float = _float(2.0)
     max_timeouts: int = 2
     bots: int | None = None
     runs: int = 1
-    rake_percent: float = 0.0
+    rake_percent: float = _float(0.0)
     rake_cap: int | None = None
     title: str = ""
     provably_fair: bool = False
@@ -197,16 +207,16 @@ class ServerConfig:
     db: str = "omaha.sqlite3"
     bots: int = 0
     tables: tuple[TableConfig, ...] = ()
-    grace_seconds: float = 30.0
-    away_seconds: float = 300.0
-    pause_seconds: float = 4.0
+    grace_seconds: float = _float(30.0)
+    away_seconds: float = _float(300.0)
+    pause_seconds: float = _float(4.0)
     max_message_bytes: int = 4096
-    rate: float = 20.0
+    rate: float = _float(20.0)
     burst: int = 40
     send_queue_messages: int = 64
     send_queue_bytes: int = 262144
-    ping_interval_seconds: float = 20.0
-    ping_timeout_seconds: float = 20.0
+    ping_interval_seconds: float = _float(20.0)
+    ping_timeout_seconds: float = _float(20.0)
     max_connections: int = 1000
     max_connections_per_address: int = 16
     allowed_origins: tuple[str, ...] = attrs.field(default=(), converter=_origins)

@@ -239,7 +239,7 @@ class Room:
         pots = self.recent_pots
         return {**self.config.lobby(), "players": players, "hands_played": self.table.hands_played,
                 "hand_in_play": self.hand is not None,
-                "average_pot": round(sum(pots) / len(pots), 1) if pots else 0}
+                "average_pot": round(sum(pots) / len(pots), 1) if pots else 0.0}
 
     def history(self, seat: int | None, count: object = 10, before: object = None) -> list[dict[str, Any]]:
         """The table's last ``count`` (1..20) finished hands (numbered below ``before``, when given: the pages of
