@@ -505,3 +505,23 @@ def test_impossible_table_settings_stop_serve_with_one_line_naming_the_table_and
     returncode, lines = start_and_exit(tmp_path / "db.sqlite3", config)
     assert returncode == 2 and len(lines) == 1, lines
     assert lines[0].startswith("error: table 't9': ") and field in lines[0], lines
+
+
+# --- the start line's chip count: every figure about the same tables -----------------------------------------
+
+def test_the_chip_count_of_a_server_is_about_the_tables_it_serves_not_the_whole_database(postgres):
+    """Two servers on one database: each one's chip count (the start and stop lines) adds up over its own
+    tables; the whole database's ledger would count the other server's buy-ins beside this one's stacks."""
+    url = postgres.database()
+    first_store, second_store = open_store(url), open_store(url)
+    try:
+        first = GameServer(ServerConfig(db=url, tables=(TableConfig("a1", game="limit"),)), first_store)
+        first.rooms["a1"].join("ann", 150)
+        second = GameServer(ServerConfig(db=url, tables=(TableConfig("b1", game="limit"),)), second_store)
+        second.rooms["b1"].join("bob", 60)
+        assert set(second.rooms) == {"b1"}  # a1 is the first server's
+        assert second.chips() == {"tables": 1, "bought_in": 60, "on_tables": 60, "cashed_out": 0, "rake": 0}
+        assert first.chips() == {"tables": 1, "bought_in": 150, "on_tables": 150, "cashed_out": 0, "rake": 0}
+    finally:
+        first_store.close()
+        second_store.close()

@@ -237,9 +237,12 @@ class GameServer:
             self._refuse(session, Code.TABLE_MOVED, text)
 
     def chips(self) -> dict[str, int]:
-        """Chips bought in, and where they are: on the tables, cashed out, raked."""
-        totals = self.store.ledger_totals()
-        return {"bought_in": totals["buy_in"], "on_tables": sum(room.state.chips for room in self.rooms.values()),
+        """The tables this server serves, the chips bought in at them, and where those chips are: on the tables,
+        cashed out, raked. Every figure is about the same tables (the database may hold other servers' too), so
+        bought_in = on_tables + cashed_out + rake."""
+        totals = self.store.ledger_totals(list(self.rooms))
+        return {"tables": len(self.rooms), "bought_in": totals["buy_in"],
+                "on_tables": sum(room.state.chips for room in self.rooms.values()),
                 "cashed_out": totals["cash_out"], "rake": totals["rake"]}
 
     # --- HTTP --------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 from engine.errors import EngineError
 from engine.server.app import GameServer
 from engine.server.config import ServerConfig, add_serve_arguments, load_config
+from engine.server.oplog import line
 from engine.server.store import open_store
 from engine.server.supervisor import ServerFailed
 
@@ -32,7 +33,7 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
         server = GameServer(config, store)
         await server.start()
         server.start_bots()
-        log.info("serving %d tables; %s", len(server.rooms), server.chips())
+        log.info("%s", line("serving", **server.chips()))
         assert server.supervisor is not None
         stopped = asyncio.ensure_future(stop.wait())
         failed = asyncio.ensure_future(server.supervisor.failed.wait())
@@ -43,7 +44,7 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
         await server.stop()
         if server.supervisor.failure is not None:
             raise server.supervisor.failure  # serve says it in one line and exits 3
-        log.info("stopped; %s", server.chips())
+        log.info("%s", line("stopped", **server.chips()))
     finally:
         store.close()
 

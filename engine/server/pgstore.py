@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Collection
 
 import psycopg
 from psycopg.rows import TupleRow
@@ -198,9 +199,13 @@ class PostgresStore:
         return Stored(str(row[0]), snapshot, seq, events)
 
     @guarded("cannot read the ledger")
-    def ledger_totals(self) -> dict[str, int]:
+    def ledger_totals(self, table_ids: Collection[str] | None = None) -> dict[str, int]:
         totals = dict.fromkeys(LEDGER_KINDS, 0)
-        for kind, amount in self._live().execute("SELECT kind, SUM(amount) FROM ledger GROUP BY kind"):
+        db = self._live()
+        rows = db.execute("SELECT kind, SUM(amount) FROM ledger GROUP BY kind") if table_ids is None else (
+            db.execute("SELECT kind, SUM(amount) FROM ledger WHERE table_id = ANY(%s) GROUP BY kind",
+                       (list(table_ids),)))
+        for kind, amount in rows:
             totals[str(kind)] = int(amount)  # SUM of BIGINT is NUMERIC: a Decimal
         return totals
 

@@ -17,7 +17,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import IO, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import attrs
@@ -197,8 +197,9 @@ class Storage(Protocol):
     def load(self, table_id: str) -> Stored:
         """The table's configuration, last snapshot and the events after it."""
 
-    def ledger_totals(self) -> dict[str, int]:
-        """The sum of each ledger kind over every table: buy_in, cash_out, rake."""
+    def ledger_totals(self, table_ids: Collection[str] | None = None) -> dict[str, int]:
+        """The sum of each ledger kind, buy_in, cash_out and rake, over the tables ``table_ids`` (None: every
+        table in the database)."""
 
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
         """The table's finished hands numbered above ``since``, oldest first."""
@@ -332,10 +333,16 @@ class SQLiteStore:
         return Stored(row[0], snapshot, seq, events)
 
     @guarded("cannot read the ledger")
-    def ledger_totals(self) -> dict[str, int]:
-        """The chips moved by each ledger kind, over every table."""
+    def ledger_totals(self, table_ids: Collection[str] | None = None) -> dict[str, int]:
+        """The chips moved by each ledger kind, over the tables named (None: every table)."""
         totals = dict.fromkeys(LEDGER_KINDS, 0)
-        for kind, amount in self.db.execute("SELECT kind, SUM(amount) FROM ledger GROUP BY kind"):
+        if table_ids is None:
+            rows = self.db.execute("SELECT kind, SUM(amount) FROM ledger GROUP BY kind")
+        else:
+            ids = list(table_ids)
+            rows = self.db.execute(f"SELECT kind, SUM(amount) FROM ledger WHERE table_id IN "
+                                   f"({', '.join('?' * len(ids))}) GROUP BY kind", ids)
+        for kind, amount in rows:
             totals[kind] = int(amount)
         return totals
 
