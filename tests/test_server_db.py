@@ -466,7 +466,7 @@ def test_a_rake_changed_in_the_file_rakes_the_next_hand_and_is_stored_with_the_t
     assert room.hand is not None and room.config.rake_percent == 0  # the hand in play keeps the rake it was dealt
     check_down(room)  # then the settings event, then hand 3 dealt under the new rules
     assert hand_rake(store, 2)[0] == 0
-    assert "event=settings table=t1 rake_percent=10 rake_cap=3" in [r.getMessage() for r in caplog.records]
+    assert "event=settings table=t1 rake_percent=10.0 rake_cap=3" in [r.getMessage() for r in caplog.records]
     assert room.config.rake_percent == 10 and room.hand is not None
     check_down(room)
     rake, expected = hand_rake(store, 3)
