@@ -9,10 +9,12 @@ import asyncio
 import logging
 import os
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -525,3 +527,63 @@ def test_the_chip_count_of_a_server_is_about_the_tables_it_serves_not_the_whole_
     finally:
         first_store.close()
         second_store.close()
+
+
+# --- PostgreSQL that does not answer: the loop serves on, play resumes when it is back -----------------------
+
+def lobby_answer_time(port: int, silent: socket.socket) -> float:
+    """From another thread than the server's loop: wait until the store is connecting to the silent
+    "PostgreSQL" (it accepted the connection and will never answer it), then how long the lobby takes to answer
+    meanwhile (a server whose loop waits on the connect answers only after its connect timeout, 3 s)."""
+    silent.settimeout(30 * SCALE)
+    connection, _ = silent.accept()  # the store's reconnect is under way now, and waits for an answer
+    try:
+        started = time.monotonic()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=30 * SCALE) as response:
+            response.read()
+        return time.monotonic() - started
+    finally:
+        connection.close()
+
+
+def test_while_postgresql_does_not_answer_the_loop_serves_on_and_play_resumes_when_it_is_back():
+    pytest.importorskip("psycopg")
+    from pgcluster import Cluster, Unavailable
+
+    try:
+        cluster = Cluster()  # its own: this test stops it
+    except Unavailable as why:
+        pytest.skip(f"PostgreSQL cannot be started here: {why}")
+    url = cluster.database()
+
+    async def test(server: GameServer, port: int, store: Any) -> None:
+        server.start_bots({"t1": 3})
+        await wait_for(lambda: hands(server, "t1") >= 2)
+        watcher = await client(port)
+        await watcher.send(type="watch", table="t1")
+        await watcher.until("watching")
+        cluster.pause()
+        silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)  # a PostgreSQL that accepts and never answers
+        silent.bind(str(cluster.socket_path))
+        silent.listen(64)
+        try:
+            answered = await asyncio.to_thread(lobby_answer_time, port, silent)
+            assert answered < 1.0 * SCALE, f"the lobby took {answered:.2f} s while the store reconnected"
+            await watcher.send(type="history")  # a read that needs the database: a typed error, at once
+            reply = await watcher.until("error")
+            assert reply["code"] == "store_unavailable", reply
+            await watcher.send(type="ping", id=1)  # and everything else goes on
+            assert (await watcher.until("pong"))["id"] == 1
+        finally:
+            silent.close()
+            cluster.socket_path.unlink()
+        cluster.resume()
+        before = hands(server, "t1")
+        await wait_for(lambda: hands(server, "t1") >= before + 2, 60)
+        await watcher.ws.close()
+
+    try:
+        in_process(url, test)
+        check_chips(url)
+    finally:
+        cluster.stop()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Collection
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import psycopg
 from psycopg.rows import TupleRow
@@ -69,8 +70,10 @@ class PostgresStore:
     ``postgresql:///omaha?host=/run/postgresql``. PostgreSQL's own ``synchronous_commit`` (on by default) decides
     durability: a commit the server waited for survives a crash of either process or a power cut.
 
-    A lost connection (the backend terminated, PostgreSQL restarted) is re-established by the next call, at most
-    once per backoff (0.5 s, doubling to 10 s): the session's advisory locks went with the old connection, so
+    A lost connection (the backend terminated, PostgreSQL restarted or not answering) is re-established in a
+    thread of its own, at most once per backoff (0.5 s, doubling to 10 s), so the server's loop never waits on a
+    connect; meanwhile every call fails at once with a StoreError. The session's advisory locks went with the
+    old connection, so
     every claimed table is claimed again, and a table another server took meanwhile (its lock held elsewhere, or
     events stored that this server did not write) is lost: `check` reports it and it is never written here again.
     """
@@ -85,6 +88,9 @@ class PostgresStore:
         self.gone: set[str] = set()  # every such table: never written here again unless claimed anew
         self._retry_at = 0.0
         self._backoff = self.FIRST_BACKOFF
+        self._reconnector = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pg-reconnect")
+        self._reconnecting: Future[psycopg.Connection[TupleRow]] | None = None  # a connect under way
+        self._why = "the server closed it"  # why the connection is lost, for the errors meanwhile
         self.db: psycopg.Connection[TupleRow] = self._connect(connect_timeout=10)
         try:
             with self.db.transaction():
@@ -103,18 +109,37 @@ class PostgresStore:
                              f"{' '.join(str(error).split())}") from None
 
     def _live(self) -> psycopg.Connection[TupleRow]:
-        """The connection, re-established (and the claims taken again) if it was lost."""
+        """The connection, or a StoreError at once while it is lost: the new connection is made in a thread of
+        its own (`_reconnect`), since a PostgreSQL that does not answer holds a connect for its whole timeout
+        and the server's loop (every table's clock, every connection) must not wait on it. The call after the
+        thread has connected takes the new connection, and the claims again."""
         if not (self.db.broken or self.db.closed):
             return self.db
+        pending = self._reconnecting
+        if pending is not None and pending.done():
+            self._reconnecting = None
+            try:
+                connection = pending.result()
+            except StoreError as error:
+                self._why = str(error)
+            else:
+                return self._reclaim(connection)
         now = time.monotonic()
-        if now < self._retry_at:
-            raise StoreError(f"the connection to PostgreSQL at {_safe(self.conninfo)} is lost; reconnecting in "
-                             f"{self._retry_at - now:.1f} s")
-        self._retry_at = now + self._backoff
-        self._backoff = min(self.LAST_BACKOFF, 2 * self._backoff)
+        if self._reconnecting is None and now >= self._retry_at:
+            self._retry_at = now + self._backoff
+            self._backoff = min(self.LAST_BACKOFF, 2 * self._backoff)
+            self._reconnecting = self._reconnector.submit(self._connect, connect_timeout=3)
+        trying = "reconnecting now" if self._reconnecting is not None else (
+            f"reconnecting in {max(0.0, self._retry_at - now):.1f} s")
+        raise StoreError(f"the connection to PostgreSQL at {_safe(self.conninfo)} is lost ({self._why}); {trying}")
+
+    def _reclaim(self, connection: psycopg.Connection[TupleRow]) -> psycopg.Connection[TupleRow]:
+        """The new connection in use: the session's advisory locks went with the old one, so every claimed
+        table is claimed again, and one another server took meanwhile is lost (see the class)."""
         self.db.close()
-        self.db = self._connect(connect_timeout=3)
+        self.db = connection
         self._backoff = self.FIRST_BACKOFF
+        self._why = "the server closed it"
         log.warning("reconnected to PostgreSQL at %s; claiming %d tables again", _safe(self.conninfo),
                     len(self.claimed))
         for table_id, known in list(self.claimed.items()):
@@ -218,7 +243,16 @@ class PostgresStore:
                 for number, phh, text, sittings in rows]
 
     def close(self) -> None:
+        pending, self._reconnecting = self._reconnecting, None
+        if pending is not None:  # a connect under way: closed as soon as it is made, never used
+            pending.add_done_callback(_close_made)
+        self._reconnector.shutdown(wait=False)
         self.db.close()
+
+
+def _close_made(pending: Future[psycopg.Connection[TupleRow]]) -> None:
+    if pending.exception() is None:
+        pending.result().close()
 
 
 def _safe(conninfo: str) -> str:
