@@ -32,6 +32,7 @@ from engine.server.config import ServerConfig, TableConfig, load_config
 from engine.server.outage import Outage
 from engine.server.room import Policy, Room, RoomError
 from engine.server.store import SQLiteStore, StoreError, open_store
+from engine.server.supervisor import Supervisor
 
 ROOT = Path(__file__).resolve().parent.parent
 SCALE = float(os.environ.get("OMAHA_TEST_TIMEOUT_SCALE", "1"))  # one scaled timeout for every wait
@@ -301,6 +302,7 @@ def test_a_deleted_database_file_refuses_every_write_and_serve_exits_3_with_one_
     last = err.decode().splitlines()[-1]
     assert process.returncode == 3, err.decode()[-2000:]
     assert last.startswith("error: ") and "was deleted or replaced while serving" in last, last
+    assert err.decode().count("was deleted or replaced") == 1, err.decode()[-2000:]  # said once, not per job
 
 
 # --- 2. PostgreSQL: a terminated connection is re-established, the claims taken again ------------------------
@@ -396,6 +398,36 @@ def test_an_outage_logs_one_line_going_one_coming_back_and_a_reminder_a_minute_b
         assert all(room.table.seats[0].sitting_out for room in rooms)  # type: ignore[union-attr]
     finally:
         store.close()
+
+
+def test_a_background_job_that_keeps_failing_follows_the_outage_rule_not_a_line_per_retry(caplog):
+    """The takeover scan failing for 150 s of the server's clock (a retry a second): the same four lines as the
+    tables' refused writes, from the same `Outage`, not 150 lines of "trying again"."""
+    caplog.set_level(logging.INFO, logger="engine.server")
+    clock = FakeClock()
+    outage = Outage(clock)
+    calls = {"failing": 150, "done": 0}
+
+    def scan() -> None:
+        clock.now += 1
+        if calls["failing"] > 0:
+            calls["failing"] -= 1
+            raise StoreError("cannot list the stored tables: disk I/O error")
+        calls["done"] += 1
+
+    async def main() -> None:
+        supervisor = Supervisor(first_backoff=0.0, last_backoff=0.0, outage=outage)
+        supervisor.every("the takeover scan", 0.0, scan)
+        await wait_for(lambda: calls["done"] >= 3)
+        await supervisor.stop()
+
+    asyncio.run(main())
+    why = 'error="cannot list the stored tables: disk I/O error"'
+    assert [record.getMessage() for record in caplog.records] == [
+        f"event=database_down {why}",
+        f"event=database_still_down seconds=60 refused_writes=0 failed_reads=61 {why}",
+        f"event=database_still_down seconds=120 refused_writes=0 failed_reads=121 {why}",
+        "event=database_back seconds=150 refused_writes=0 failed_reads=150"]
 
 
 # --- 7. settings changed in the configuration; impossible settings refused -----------------------------------

@@ -188,7 +188,7 @@ class GameServer:
         """The background jobs, each under the supervisor: the clock, the takeover scan, the bots, and the
         database watch (the SQLite file still the one opened; on PostgreSQL a lost connection re-established
         and the tables another server took meanwhile given up)."""
-        self.supervisor = Supervisor()
+        self.supervisor = Supervisor(outage=self.outage)
         tick = self.tick_seconds
         self.supervisor.every("the clock", tick, self._tick)
         self.supervisor.every("the takeover scan", 20 * tick, self.adopt)

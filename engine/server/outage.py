@@ -4,7 +4,8 @@ one reminder a minute while it stays away, and one line when it answers again, w
 Without this every refused write would log its own line: the clock retries each table's due change every tick,
 so an outage of a minute on a busy server is thousands of identical lines, and the one that says when it began
 scrolls away. The server keeps one `Outage` for its database and every room reports to it (`Room._commit` and
-`Room.history`); the clock is the server's, so tests drive it.
+`Room.history`), and so do the background jobs (`engine.server.supervisor`: the takeover scan, the database
+watch), whose retries would otherwise log a line each; the clock is the server's, so tests drive it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 from collections.abc import Callable
 
 from engine.server.oplog import line
-from engine.server.store import StoreError
+from engine.server.store import StoreError, StoreLost
 
 log = logging.getLogger("engine.server")
 
@@ -35,7 +36,11 @@ class Outage:
         self.failed_reads = 0
 
     def failed(self, error: StoreError, *, write: bool) -> None:
-        """A read or write the database refused: logged if it is the first, or the first in a minute."""
+        """A read or write the database refused (a read: `history`'s, or a background job's): logged if it is
+        the first, or the first in a minute. A database gone for good (`StoreLost`) is no outage: the server
+        stops, and says why once (`engine.server.supervisor`)."""
+        if isinstance(error, StoreLost):
+            return
         now = self.clock()
         if write:
             self.refused_writes += 1
@@ -50,10 +55,12 @@ class Outage:
             log.error("%s", line("database_still_down", seconds=round(now - self.since),
                                  refused_writes=self.refused_writes, failed_reads=self.failed_reads, error=text))
 
-    def answered(self) -> None:
-        """A write the database took: if it had stopped answering, the log says it is back, and how much it
-        refused meanwhile."""
-        if self.since is None:
+    def answered(self, *, write: bool = True) -> None:
+        """A write the database took (or, ``write`` False, a read it answered after refusing it): if it had
+        stopped answering, the log says it is back, and how much it refused meanwhile. A read ends an outage
+        only when no write was refused during it: a full disk refuses writes and answers reads, and is not
+        back until it takes a write."""
+        if self.since is None or (not write and self.refused_writes):
             return
         log.warning("%s", line("database_back", seconds=round(self.clock() - self.since),
                                refused_writes=self.refused_writes, failed_reads=self.failed_reads))

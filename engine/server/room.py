@@ -261,6 +261,7 @@ class Room:
             self.outage.failed(error, write=False)
             raise RoomError(Code.STORE_UNAVAILABLE,
                             "the server could not read the hand history just now; try again") from None
+        self.outage.answered(write=False)
         for kept in kept_hands:
             text = None
             if kept.phh is not None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from engine.errors import EngineError
+from engine.server.outage import Outage
 from engine.server.store import StoreError, StoreLost
 
 log = logging.getLogger("engine.server")
@@ -27,9 +28,11 @@ class ServerFailed(EngineError):
 class Supervisor:
     """Runs the server's background tasks; `failed` is set (and `failure` says why) when one dies for good."""
 
-    def __init__(self, *, first_backoff: float = 0.1, last_backoff: float = 10.0) -> None:
+    def __init__(self, *, first_backoff: float = 0.1, last_backoff: float = 10.0,
+                 outage: Outage | None = None) -> None:
         self.first_backoff = first_backoff
         self.last_backoff = last_backoff
+        self.outage = outage or Outage()  # the server's: a job's failed read is told as the tables' writes are
         self.failed = asyncio.Event()
         self.failure: ServerFailed | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -48,10 +51,9 @@ class Supervisor:
 
     def fail(self, name: str, error: BaseException) -> None:
         """Stop the server: ``name`` cannot go on because of ``error``."""
-        if self.failure is None:
+        if self.failure is None:  # said once, by whoever runs the server (serve's last line), not logged here too
             text = " ".join(str(error).split()) or type(error).__name__
             self.failure = ServerFailed(f"{name} stopped: {text}")
-            log.critical("%s", self.failure)
         self.failed.set()
 
     async def stop(self) -> None:
@@ -63,6 +65,7 @@ class Supervisor:
 
     async def _repeat(self, name: str, seconds: float, step: Callable[[], object]) -> None:
         delay = self.first_backoff
+        failing = False
         while True:
             await asyncio.sleep(seconds)
             try:
@@ -70,11 +73,15 @@ class Supervisor:
             except StoreLost as error:
                 self.fail(name, error)
                 return
-            except StoreError as error:  # the database may come back: log, back off, try again
-                log.error("%s: %s; trying again in %.1f s", name, error, delay)
+            except StoreError as error:  # the database may come back: told by the outage rule, back off, retry
+                self.outage.failed(error, write=False)
+                failing = True
                 await asyncio.sleep(delay)
                 delay = min(self.last_backoff, 2 * delay)
                 continue
+            if failing:  # this job reads the database again (one that never failed may not touch it at all)
+                self.outage.answered(write=False)
+                failing = False
             delay = self.first_backoff
 
     def _ended(self, name: str, task: asyncio.Task[Any], critical: bool) -> None:
