@@ -619,3 +619,39 @@ def test_while_postgresql_does_not_answer_the_loop_serves_on_and_play_resumes_wh
         check_chips(url)
     finally:
         cluster.stop()
+
+
+# --- a table refused as damaged is let go of, and served once mended ------------------------------------------
+
+def test_a_table_refused_as_damaged_is_not_kept_claimed_and_is_served_once_mended(postgres, caplog):
+    """A server that finds a damaged table while serving refuses it (once in the log) and lets go of its claim,
+    so that another server can take it over once an operator mends it; it takes it itself at its next scan."""
+    import psycopg
+
+    from engine.server.pgstore import _CLAIMS
+
+    caplog.set_level(logging.INFO, logger="engine.server")
+    url = postgres.database()
+    store = open_store(url)
+    try:
+        server = GameServer(ServerConfig(db=url, tables=(TableConfig("a1", game="limit"),)), store)
+        elsewhere = open_store(url)  # t1, played and left by another server
+        room = Room.open(TableConfig("t1", game="limit"), elsewhere)
+        room.join("ann", 100)
+        room.join("bob", 100)
+        elsewhere.close()
+        with psycopg.connect(url, autocommit=True) as admin:
+            seq, data = admin.execute("SELECT seq, data FROM events WHERE table_id = 't1' ORDER BY seq DESC "
+                                      "LIMIT 1").fetchone()
+            admin.execute("UPDATE events SET data = '{' WHERE table_id = 't1' AND seq = %s", (seq,))
+            assert server.adopt() == [] and server.adopt() == []  # refused, twice
+            refusals = [r.getMessage() for r in caplog.records if "table t1 not served" in r.getMessage()]
+            assert len(refusals) == 1 and f"event {seq}" in refusals[0], refusals
+            taken = admin.execute("SELECT pg_try_advisory_lock(%s, hashtext('t1'))", (_CLAIMS,)).fetchone()
+            assert taken == (True,), "the refused table is still claimed by the server that refused it"
+            admin.execute("SELECT pg_advisory_unlock(%s, hashtext('t1'))", (_CLAIMS,))
+            admin.execute("UPDATE events SET data = %s WHERE table_id = 't1' AND seq = %s", (data, seq))
+        assert server.adopt() == ["t1"]  # mended: served
+        assert [p.name for _, p in server.rooms["t1"].table.players] == ["ann", "bob"]
+    finally:
+        store.close()

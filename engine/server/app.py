@@ -84,7 +84,7 @@ class GameServer:
         self.policy = Policy(config.grace_seconds, config.away_seconds, config.pause_seconds)
         self.outage = Outage(clock)  # the database's outages, told once for every room (engine.server.outage)
         self.rooms: dict[str, Room] = {}
-        self.refused: set[str] = set()  # stored tables that cannot be rebuilt (a damaged row): not served
+        self.refused: dict[str, str] = {}  # stored tables that cannot be rebuilt (a damaged row), with why
         self.sessions: dict[tuple[str, int], Session] = {}
         self.watchers: dict[str, set[Session]] = {}
         self.server: Server | None = None
@@ -94,8 +94,12 @@ class GameServer:
         self.bot_key = secrets.token_urlsafe(24)  # sent by the server's own bots (BOT_KEY_HEADER)
         for table in config.tables:
             if store.claim(table.id):
-                self.rooms[table.id] = Room.open(table, store, clock=clock, policy=self.policy,
-                                                   shuffle=shuffle, outage=self.outage)
+                try:
+                    self.rooms[table.id] = Room.open(table, store, clock=clock, policy=self.policy,
+                                                       shuffle=shuffle, outage=self.outage)
+                except DamagedRow:
+                    store.release(table.id)
+                    raise
             else:
                 log.warning("table %s is served by another server on this database: not opened here", table.id)
         self.adopt(strict=True)  # tables from an earlier run whose config has since gone, or whose server is gone
@@ -161,20 +165,26 @@ class GameServer:
         opened. With several servers on one PostgreSQL database this is the takeover (docs/server.md).
 
         A table whose stored rows cannot be read back (`DamagedRow`) stops the start (``strict``: serve prints
-        the one line and exits 2); found while serving, it is refused loudly, once, and the others play on."""
+        the one line and exits 2); found while serving, it is refused loudly (once for each thing wrong with it)
+        and its claim let go of, so that whichever server scans next after an operator mends it serves it (this
+        one too); the others play on."""
         opened = []
         for table_id in self.store.table_ids():
-            if table_id in self.rooms or table_id in self.refused or not self.store.claim(table_id):
+            if table_id in self.rooms or not self.store.claim(table_id):
                 continue
             try:
                 room = Room.restore(table_id, self.store, clock=self.clock, policy=self.policy,
                                     shuffle=self.shuffle, outage=self.outage)
             except DamagedRow as error:
+                self.store.release(table_id)
                 if strict:
                     raise
-                self.refused.add(table_id)
-                log.error("table %s not served: %s", table_id, error)
+                if self.refused.get(table_id) != str(error):
+                    log.error("table %s not served: %s", table_id, error)
+                self.refused[table_id] = str(error)
                 continue
+            if self.refused.pop(table_id, None) is not None:
+                log.warning("table %s: mended, served again", table_id)
             self.rooms[table_id] = room
             if self.bots is not None:
                 self.bots.counts[table_id] = self.config.table_bots(room.config)

@@ -184,6 +184,13 @@ class PostgresStore:
         self.gone.discard(table_id)
         return True
 
+    @guarded("table {0}: cannot be released")
+    def release(self, table_id: str) -> None:
+        """The table's advisory lock let go of, so that another server can claim it."""
+        if table_id in self.claimed:
+            del self.claimed[table_id]
+            self._live().execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (_CLAIMS, table_id))
+
     @guarded("table {0}: not created")
     def add_table(self, table_id: str, config: str) -> None:
         self._live().execute("INSERT INTO tables (id, config, created) VALUES (%s, %s, %s) ON CONFLICT (id) DO "

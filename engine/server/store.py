@@ -191,6 +191,10 @@ class Storage(Protocol):
         """Take the table for this server until `close` (or until its process dies): False when another server
         holds it. Only the holder may `append` to a table (docs/server.md, "Several servers")."""
 
+    def release(self, table_id: str) -> None:
+        """Let go of a claimed table this server will not serve (it cannot be rebuilt): another server may take
+        it."""
+
     def append(self, table_id: str, record: Record) -> None:
         """Store the record atomically; a record whose seq is taken already is refused (an error)."""
 
@@ -292,6 +296,9 @@ class SQLiteStore:
             lock.flush()
             self._lock = lock
         return True
+
+    def release(self, table_id: str) -> None:
+        """Nothing to let go of: the claim is the whole file's (one server per SQLite file), not a table's."""
 
     @guarded("table {0}: not created")
     def add_table(self, table_id: str, config: str) -> None:
