@@ -147,10 +147,13 @@ def test_bad_joins_and_top_ups_are_refused(store):
         with pytest.raises(RoomError, match=match) as refused:
             room.join(name, buy_in)
         assert refused.value.code == ("bad_name" if match in ("name", "U\\+200B") else "bad_buy_in")
-    with pytest.raises(RoomError, match="not a free seat") as refused:
+    with pytest.raises(RoomError, match="a seat of table t, a whole number from 0 to 1, got 5") as refused:
         room.join("ann", 100, seat=5)
-    assert refused.value.code == "seat_taken"
+    assert refused.value.code == "bad_field"  # no such seat: not "taken"
     room.join("ann", 100)
+    with pytest.raises(RoomError, match="seat 0 at table t is taken") as refused:
+        room.join("eve", 100, seat=0)
+    assert refused.value.code == "seat_taken"
     with pytest.raises(RoomError, match="already sits") as refused:
         room.join("ann", 100)
     assert refused.value.code == "name_taken"

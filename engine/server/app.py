@@ -33,7 +33,7 @@ from engine.errors import EngineError
 from engine.server.actions import ActionError, read_action
 from engine.server.botclient import BotManager
 from engine.server.budget import MessageBudget
-from engine.server.codes import CLOSES, ClientError, Code
+from engine.server.codes import CLOSES, MALFORMED_REQUESTS, ClientError, Code
 from engine.server.config import ServerConfig
 from engine.server.oplog import line
 from engine.server.outage import Outage
@@ -341,11 +341,12 @@ class GameServer:
                     data = parse_message(raw, self.config.max_message_bytes)
                     self.dispatch(session, data)
                 except EngineError as error:
-                    # Malformed messages count toward closing; a refused request (out of turn, a bad amount)
-                    # can be an honest race with the clock and only gets its error (the rate limit bounds it).
-                    session.bad += isinstance(error, ProtocolError)
+                    # Malformed requests count toward closing (`MALFORMED_REQUESTS`); a refused request (out of
+                    # turn, a bad amount) only gets its error (the rate limit bounds it).
+                    code = code_of(error)
+                    session.bad += code in MALFORMED_REQUESTS
                     close = 1008 if session.bad >= BAD_MESSAGES_BEFORE_CLOSE else None
-                    self._refuse(session, code_of(error), str(error), close=close)
+                    self._refuse(session, code, str(error), close=close)
         except ConnectionClosed:
             pass
         finally:
@@ -392,8 +393,8 @@ class GameServer:
         if kind == "act":
             try:
                 action = read_action(data["action"])
-            except ActionError as error:
-                raise ProtocolError(Code.MALFORMED, str(error)) from None
+            except ActionError as error:  # a field's value, like any other (engine.server.protocol)
+                raise ProtocolError(Code.BAD_FIELD, f"act's action: {error}") from None
             room.act(seat, action)
         elif kind == "sit_out":
             room.sit_out(seat)

@@ -18,7 +18,7 @@ from engine.errors import EngineError
 class Code(enum.StrEnum):
     """Why a request was refused (docs/server.md, "Errors")."""
 
-    MALFORMED = "malformed"  # not JSON, not an object, missing or unknown fields, another version, a bad action
+    MALFORMED = "malformed"  # not JSON, not an object, no type, missing or unknown fields
     UNKNOWN_TYPE = "unknown_type"  # a message type this server does not know
     TOO_LARGE = "too_large"  # over max_message_bytes (closes, 1009)
     RATE_LIMITED = "rate_limited"  # more than rate messages a second beyond the burst (closes, 1008)
@@ -31,12 +31,12 @@ class Code(enum.StrEnum):
     NAME_TAKEN = "name_taken"  # a player of that name sits at the table
     BAD_BUY_IN = "bad_buy_in"  # not a whole number within the table's buy-in range
     TABLE_FULL = "table_full"  # no free seat
-    SEAT_TAKEN = "seat_taken"  # the seat asked for is not free (or not a seat)
+    SEAT_TAKEN = "seat_taken"  # the seat asked for is taken
     NO_ACTION_DUE = "no_action_due"  # act when no hand waits for an action
     NOT_YOUR_TURN = "not_your_turn"  # act when another seat is to act
     ILLEGAL_ACTION = "illegal_action"  # an action or amount the hand does not allow now
     BAD_AMOUNT = "bad_amount"  # a top_up outside 1..(maximum buy-in - stack)
-    BAD_FIELD = "bad_field"  # a field of the wrong kind or range: history's count, straddle's on
+    BAD_FIELD = "bad_field"  # a field of the wrong kind or out of range, in any message (engine.server.protocol)
     NOT_ALLOWED = "not_allowed"  # what this table or your seat's state does not allow (straddle, come_back)
     REFUSED = "refused"  # any other request the table refuses as it stands
     STORE_UNAVAILABLE = "store_unavailable"  # the database could not store it: nothing changed, try again
@@ -46,6 +46,11 @@ class Code(enum.StrEnum):
 CLOSES: dict[Code, int] = {Code.TOO_LARGE: 1009, Code.RATE_LIMITED: 1008, Code.UNKNOWN_TOKEN: 1008,
                            Code.RESUMED_ELSEWHERE: 1008, Code.TABLE_MOVED: 1012}
 """The codes after which the connection is closed, with the WebSocket close code (the rest leave it open)."""
+MALFORMED_REQUESTS = frozenset({Code.MALFORMED, Code.UNKNOWN_TYPE, Code.BAD_FIELD, Code.NO_SEAT,
+                                Code.ALREADY_SEATED, Code.UNKNOWN_TABLE})
+"""The codes of requests no honest client sends (a mistake in the client, not a race with the table): they count
+toward closing the connection. A refusal the table makes as it stands (out of turn, a bad amount) can be an
+honest race with the clock and does not."""
 
 
 class ClientError(EngineError):

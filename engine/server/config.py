@@ -23,6 +23,8 @@ from engine.schedule import FixedGame, MixedOmaha, Schedule
 from engine.validate import finite, flag, name, quote, whole
 
 GAMES = ("limit", "pot-limit", "no-limit", "mixed")
+TABLE_ID_LONGEST = 40  # characters in a table's id
+MAX_SEATS = 10  # seats at a table, at most
 
 
 class ConfigError(EngineError):
@@ -73,13 +75,13 @@ class TableConfig:
     straddle: bool = False
 
     def __attrs_post_init__(self) -> None:
-        name(self.id, "a table's id", longest=40, error=ConfigError)
+        name(self.id, "a table's id", longest=TABLE_ID_LONGEST, error=ConfigError)
         if self.game not in GAMES:
             raise ConfigError(f"table {self.id!r}: game must be one of {', '.join(GAMES)}, got {quote(self.game)}")
         small, big = self.blinds
         whole(small, f"table {self.id!r}: small blind", minimum=1, error=ConfigError)
         whole(big, f"table {self.id!r}: big blind", minimum=small, error=ConfigError)
-        whole(self.seats, f"table {self.id!r}: seats", minimum=2, maximum=10, error=ConfigError)
+        whole(self.seats, f"table {self.id!r}: seats", minimum=2, maximum=MAX_SEATS, error=ConfigError)
         whole(self.min_buy_in, f"table {self.id!r}: min_buy_in", minimum=1, error=ConfigError)
         whole(self.max_buy_in, f"table {self.id!r}: max_buy_in (at least min_buy_in {self.min_buy_in} and the big "
                                f"blind {big}, so that a player can post it)", minimum=max(self.min_buy_in, big),

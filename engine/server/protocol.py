@@ -1,34 +1,76 @@
 """The client's messages: JSON objects with a ``type`` and (optionally) the protocol ``version``.
 
-Every message is checked here before the room sees it: its size, that it is a JSON object, that its type is
-known, that its fields are the type's and no others. What fails is a `ProtocolError` with its code (`Code`),
-which goes back to the client in an ``error`` message; the table is never touched.
+Every message is checked here before the room sees it: its size, that it is a JSON object with a type, that the
+type is known, that its fields are the type's and no others, and that each is of the kind and range `MESSAGES`
+says. What fails is a `ProtocolError` with its code (`Code`): ``malformed`` for what is not a message of the
+protocol, ``unknown_type``, ``bad_field`` for a field's value; it goes back to the client in an ``error``
+message, and the table is never touched.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
-from engine.server.codes import ClientError, Code
-from engine.server.room import PROTOCOL_VERSION
-from engine.validate import is_whole, quote
+import attrs
 
-# Each client message type and the fields it may carry (beyond type and version); required ones first.
-FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "join": (("table", "name", "buy_in"), ("seat",)),
-    "act": (("action",), ()),
-    "sit_out": ((), ()),
-    "come_back": ((), ()),
-    "leave": ((), ()),
-    "resume": (("token",), ()),
-    "top_up": (("amount",), ()),
-    "straddle": (("on",), ()),
-    "watch": (("table",), ()),
-    "history": ((), ("count", "before")),
-    "ping": ((), ("id",)),
+from engine.server.codes import ClientError, Code
+from engine.server.config import MAX_SEATS, TABLE_ID_LONGEST
+from engine.server.room import HISTORY_MOST, PROTOCOL_VERSION
+from engine.validate import MAX_EXACT, is_whole, quote
+
+
+@attrs.frozen(slots=True)
+class Field:
+    """One field of a client message: ``allowed`` says what it must be (in the words the error sends back),
+    ``test`` checks a value; ``required`` fields must be there, the others may be left out."""
+
+    allowed: str
+    test: Callable[[object], bool]
+    required: bool = True
+
+
+def _whole(minimum: int, maximum: int = MAX_EXACT, *, required: bool = True) -> Field:
+    span = f"from {minimum} to {maximum}" if maximum < MAX_EXACT else f"of at least {minimum}"
+    return Field(f"a whole number {span}", lambda value: is_whole(value, minimum=minimum, maximum=maximum),
+                 required)
+
+
+def _text(longest: int, what: str = "a string") -> Field:
+    return Field(f"{what} of 1 to {longest} characters",
+                 lambda value: isinstance(value, str) and 1 <= len(value) <= longest)
+
+
+def _ping_id(value: object) -> bool:
+    return value is None or is_whole(value) or (isinstance(value, str) and len(value) <= 64)
+
+
+MESSAGES: dict[str, dict[str, Field]] = {
+    "join": {"table": _text(TABLE_ID_LONGEST, "a table's id"), "name": Field("a string", lambda v: isinstance(v, str)),
+             "buy_in": _whole(1), "seat": _whole(0, MAX_SEATS - 1, required=False)},
+    "act": {"action": Field('an action object such as {"action": "raise", "to": 8}', lambda v: isinstance(v, dict))},
+    "sit_out": {},
+    "come_back": {},
+    "leave": {},
+    "resume": {"token": _text(128, "the token from welcome, a string")},
+    "top_up": {"amount": _whole(1)},
+    "straddle": {"on": Field("true or false", lambda v: isinstance(v, bool))},
+    "watch": {"table": _text(TABLE_ID_LONGEST, "a table's id")},
+    "history": {"count": _whole(1, HISTORY_MOST, required=False), "before": _whole(1, required=False)},
+    "ping": {"id": Field("a string of at most 64 characters, a whole number or null", _ping_id, required=False)},
 }
+"""Each client message type and its fields (beyond ``type`` and ``version``): what each must be. Every message
+is checked against this before it is routed, so a field of the wrong kind or out of range is refused the same
+way (``bad_field``, naming the field, what was sent and what is allowed) whichever message carries it; what
+depends on the table (a buy-in within its range, a free seat) is the room's to refuse, with its own code."""
+
+
+def sent(value: object) -> str:
+    """What a client sent, as the JSON it wrote (shortened when long), for an error message."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else f"{text[:45]}... ({len(text)} characters)"
 
 
 MAX_DEPTH = 8
@@ -40,8 +82,9 @@ _NESTING_BYTES = re.compile(_NESTING.pattern.encode())
 
 
 class ProtocolError(ClientError):
-    """A message that is not a message of the protocol, or a request this connection cannot make (no seat,
-    already seated): counted toward closing a connection that sends many."""
+    """A message that is not a message of the protocol (or a field of it that is not what it must be), or a
+    request this connection cannot make (no seat, already seated): the network layer's refusals, before a room
+    sees the request (what counts toward closing is decided by code: `MALFORMED_REQUESTS`)."""
 
 
 def nesting(raw: str | bytes) -> int:
@@ -74,19 +117,27 @@ def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
         raise ProtocolError(Code.MALFORMED, f"malformed JSON: {error}") from None
     if not isinstance(data, dict):
         raise ProtocolError(Code.MALFORMED, f'a message is a JSON object with a "type", got {quote(data)}')
-    kind = data.get("type")
-    if kind not in FIELDS:
-        raise ProtocolError(Code.UNKNOWN_TYPE, f"unknown message type {quote(kind)}; the types are {', '.join(FIELDS)}")
-    version = data.get("version", PROTOCOL_VERSION)
-    if not is_whole(version) or version != PROTOCOL_VERSION:  # not True, not 1.0
-        raise ProtocolError(Code.MALFORMED, f"protocol version {quote(version)} is not spoken here; this server speaks "
-                            f"version {PROTOCOL_VERSION}")
-    required, optional = FIELDS[kind]
-    missing = [key for key in required if key not in data]
+    if "type" not in data or not isinstance(data["type"], str):
+        got = "no type" if "type" not in data else f"type {sent(data['type'])}"
+        raise ProtocolError(Code.MALFORMED, f'a message is a JSON object with a "type" (one of {", ".join(MESSAGES)}); '
+                            f"got {got}")
+    kind = data["type"]
+    fields = MESSAGES.get(kind)
+    if fields is None:
+        raise ProtocolError(Code.UNKNOWN_TYPE,
+                            f"unknown message type {sent(kind)}; the types are {', '.join(MESSAGES)}")
+    missing = [key for key, field in fields.items() if field.required and key not in data]
     if missing:
         raise ProtocolError(Code.MALFORMED, f"{kind} needs {', '.join(missing)}")
-    extra = set(data) - {"type", "version", *required, *optional}
+    extra = set(data) - {"type", "version", *fields}
     if extra:
-        raise ProtocolError(Code.MALFORMED, f"{kind} takes {', '.join(required + optional) or 'no fields'}; unknown: "
+        raise ProtocolError(Code.MALFORMED, f"{kind} takes {', '.join(fields) or 'no fields'}; unknown: "
                             f"{', '.join(sorted(extra))}")
+    version = data.get("version", PROTOCOL_VERSION)
+    if not is_whole(version) or version != PROTOCOL_VERSION:  # not True, not 1.0
+        raise ProtocolError(Code.BAD_FIELD, f"{kind}'s version must be {PROTOCOL_VERSION} (the protocol version "
+                            f"this server speaks), got {sent(version)}")
+    for key, field in fields.items():
+        if key in data and not field.test(data[key]):
+            raise ProtocolError(Code.BAD_FIELD, f"{kind}'s {key} must be {field.allowed}, got {sent(data[key])}")
     return data

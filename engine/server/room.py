@@ -44,11 +44,12 @@ from engine.server.store import DamagedRow, Record, Storage, Stored, StoreError
 from engine.showdown import PotResult
 from engine.state import HandState
 from engine.table import Table
-from engine.validate import flag, quote, whole
+from engine.validate import flag, is_whole, quote, whole
 from engine.validate import name as checked_name
 from engine.views import seat_views
 
 PROTOCOL_VERSION = 1
+HISTORY_MOST = 20  # hands one history request may ask for
 log = logging.getLogger("engine.server")
 
 
@@ -248,7 +249,7 @@ class Room:
         by name or seat number, which a later player may take) and the hands shown, no others
         (`HandRecord.seen_by`). A hand stored without sittings shows no hole cards to anybody. A hand PHH cannot
         hold (a double board) has ``phh`` None."""
-        count = whole(count, "history's count (1..20)", minimum=1, maximum=20,
+        count = whole(count, f"history's count (1..{HISTORY_MOST})", minimum=1, maximum=HISTORY_MOST,
                       error=RoomError.of(Code.BAD_FIELD))
         end = self.table.hands_played if before is None else min(self.table.hands_played, whole(
             before, "history's before (a hand number)", minimum=1, error=RoomError.of(Code.BAD_FIELD)) - 1)
@@ -351,8 +352,11 @@ class Room:
             if not free:
                 raise RoomError(Code.TABLE_FULL, f"table {self.id} is full")
             seat = free[0]
+        elif not is_whole(seat, minimum=0, maximum=self.config.seats - 1):
+            raise RoomError(Code.BAD_FIELD, f"join's seat must be a seat of table {self.id}, a whole number from 0 to "
+                                            f"{self.config.seats - 1}, got {quote(seat)}")
         elif seat not in free:
-            raise RoomError(Code.SEAT_TAKEN, f"seat {quote(seat)} is not a free seat at table {self.id}; free: {free}")
+            raise RoomError(Code.SEAT_TAKEN, f"seat {seat} at table {self.id} is taken; free: {free}")
         token = secrets.token_urlsafe(24)
         self._commit("join", {"seat": seat, "name": name, "buy_in": buy_in, "token_hash": token_hash(token),
                               "bot": bot})
