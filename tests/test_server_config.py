@@ -4,9 +4,13 @@ from (the file, the defaults, the database), and every error in the file's own t
 from __future__ import annotations
 
 import json
+import logging
+import re
 from pathlib import Path
 
-from engine.server.config import TableConfig, load_config
+import pytest
+
+from engine.server.config import ConfigError, TableConfig, load_config
 
 
 def test_the_lobby_tells_every_tables_clock_as_the_same_type_whatever_the_file_wrote(tmp_path: Path) -> None:
@@ -31,3 +35,67 @@ def test_a_tables_average_pot_is_a_float_before_its_first_hand_too(tmp_path: Pat
         assert type(lobby["average_pot"]) is float and type(lobby["hands_played"]) is int, lobby
     finally:
         store.close()
+
+
+# --- every configuration error in the file's own terms -----------------------------------------------------
+
+PYTHON_WORDS = re.compile(r"'[^' ]*'|<class|Decimal\(|\bNone\b|\bTrue\b|\bFalse\b|\(\d+, \d+\)|\{'")
+"""What a Python repr looks like in a message (a quoted 'x', a class, a Decimal, None or True, a tuple, a dict)."""
+
+T9 = '[[tables]]\nid = "t9"\n'
+BAD_FILES = [
+    (T9 + 'game = "poker"', '[[tables]] id = "t9": game', ('"poker"', '"limit"')),
+    (T9 + 'blinds = ["x", 2]', '[[tables]] id = "t9": blinds', ('"x"', "small blind")),
+    (T9 + 'blinds = [5, 2]', '[[tables]] id = "t9": blinds', ("big blind", "at least 5")),
+    (T9 + "blinds = 2", '[[tables]] id = "t9": blinds', ("[small, big]", "got 2")),
+    (T9 + 'seats = "six"', '[[tables]] id = "t9": seats', ('"six"', "from 2 to 10")),
+    (T9 + "rake_percent = 150", '[[tables]] id = "t9": rake_percent', ("150", "from 0 to 100")),
+    (T9 + "rake_percent = 5\nrake_cap = -1", '[[tables]] id = "t9": rake_cap', ("-1", "at least 0")),
+    (T9 + "color = 1", '[[tables]] id = "t9": unknown key color', ("action_seconds",)),
+    (T9 + "buy_in = 50", '[[tables]] id = "t9": buy_in', ("[min, max]", "got 50")),
+    (T9 + "buy_in = [300, 200]", '[[tables]] id = "t9": buy_in', ("maximum", "200", "300")),
+    (T9 + 'straddle = "yes"', '[[tables]] id = "t9": straddle', ('"yes"', "true or false")),
+    (T9 + "title = 5", '[[tables]] id = "t9": title', ("a string", "got 5")),
+    (T9 + 'action_seconds = "fast"', '[[tables]] id = "t9": action_seconds', ('"fast"', "above 0")),
+    (T9 + "action_seconds = 0", '[[tables]] id = "t9": action_seconds', ("above 0",)),
+    (T9 + "bots = 7", '[[tables]] id = "t9": bots', ("from 0 to 6", "got 7")),
+    ("[[tables]]\nid = 5", "[[tables]]: id", ("got 5", "1 to 40")),
+    ('[[tables]]\ngame = "limit"', "[[tables]]: id", ("every [[tables]] entry",)),
+    ('[[tables]]\nid = "a"\n[[tables]]\nid = "a"', '[[tables]] id = "a"', ("twice",)),
+    ("tables = 5", "tables", ("[[tables]]", "got 5")),
+    ("tables = [5]", "[[tables]]", ("got 5",)),
+    ('[server]\nport = "x"', "[server]: port", ('"x"', "from 0 to 65535")),
+    ("[server]\nhost = 5", "[server]: host", ("a string", "got 5")),
+    ("[server]\ndb = []", "[server]: db", ("a string", "got []")),
+    ("[server]\ncolour = 1", "[server]: unknown key colour", ("allowed_origins", "port")),
+    ('[server]\nallowed_origins = "x"', "[server]: allowed_origins", ('"x"', "https://")),
+    ("[server]\nrate = 0", "[server]: rate", ("above 0",)),
+    ("server = 5", "[server]", ("got 5",)),
+    ("[extra]", "unknown table [extra]", ("[server]", "[[tables]]")),
+]
+
+
+@pytest.mark.parametrize(("text", "where", "says"), BAD_FILES, ids=[t for t, _, _ in BAD_FILES])
+def test_a_configuration_error_names_the_toml_table_and_key_as_the_file_writes_them(tmp_path, text, where, says):
+    toml = tmp_path / "server.toml"
+    toml.write_text(text + "\n")
+    with pytest.raises(ConfigError) as refused:
+        load_config(toml)
+    message = str(refused.value)
+    assert message.startswith(where), message
+    for fragment in says:
+        assert fragment in message, (fragment, message)
+    assert not PYTHON_WORDS.search(message), message
+
+
+def test_a_server_section_without_tables_serves_the_built_in_tables_and_says_so_in_one_line(tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="engine.server")
+    toml = tmp_path / "server.toml"
+    toml.write_text("[server]\nport = 9000\n")
+    config = load_config(toml)
+    assert [table.id for table in config.tables] == ["limit", "pot-limit", "no-limit", "mixed"]
+    lines = [record.getMessage() for record in caplog.records]
+    assert len(lines) == 1 and "lists no [[tables]]" in lines[0] and "limit, pot-limit, no-limit, mixed" in lines[0]
+    toml.write_text('[server]\nport = 9000\n[[tables]]\nid = "t1"\n')
+    caplog.clear()
+    assert [table.id for table in load_config(toml).tables] == ["t1"] and not caplog.records

@@ -538,7 +538,7 @@ def test_impossible_table_settings_stop_serve_with_one_line_naming_the_table_and
     config.write_text(f'[[tables]]\nid = "t9"\n{table}\n')
     returncode, lines = start_and_exit(tmp_path / "db.sqlite3", config)
     assert returncode == 2 and len(lines) == 1, lines
-    assert lines[0].startswith("error: table 't9': ") and field in lines[0], lines
+    assert lines[0].startswith('error: [[tables]] id = "t9": ') and field in lines[0], lines
 
 
 # --- the start line's chip count: every figure about the same tables -----------------------------------------

@@ -9,6 +9,8 @@ settings, between hands, through a stored ``settings`` event (`engine.server.roo
 from __future__ import annotations
 
 import json
+import logging
+import math
 import tomllib
 from decimal import Decimal
 from pathlib import Path
@@ -20,7 +22,9 @@ from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.errors import EngineError
 from engine.rules import Rake, Rules
 from engine.schedule import FixedGame, MixedOmaha, Schedule
-from engine.validate import finite, flag, name, quote, whole
+from engine.validate import is_whole, name
+
+log = logging.getLogger("engine.server")
 
 GAMES = ("limit", "pot-limit", "no-limit", "mixed")
 TABLE_ID_LONGEST = 40  # characters in a table's id
@@ -31,14 +35,65 @@ class ConfigError(EngineError):
     """A configuration that cannot be used: the message names the key and says what is allowed."""
 
 
-def as_float(value: object) -> object:
-    """A number the file may write as ``15`` or ``15.0`` (TOML keeps them apart) as a float, so that
-    the lobby and the log tell each figure as one type; anything else is left for the check to refuse."""
-    return float(value) if type(value) is int else value
+def toml(value: object) -> str:
+    """A value as a TOML file writes it (``"poker"``, ``[1, 2]``, ``true``), shortened when long: what the
+    configuration's errors quote, never Python's repr."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+    elif isinstance(value, (int, float, Decimal)):
+        text = str(value)
+    elif isinstance(value, (list, tuple)):
+        text = "[" + ", ".join(toml(item) for item in value) + "]"
+    elif isinstance(value, dict):
+        text = "{ " + ", ".join(f"{key} = {toml(item)}" for key, item in value.items()) + " }"
+    elif value is None:
+        text = "nothing"
+    else:
+        text = str(value)  # a TOML date or time
+    return text if len(text) <= 80 else f"{text[:65]}... ({len(text)} characters)"
 
 
-def _float(default: float) -> float:
-    return attrs.field(default=default, converter=as_float)
+def check(ok: bool, where: str, key: str, allowed: str, value: object) -> None:
+    """The one form of a configuration error: ``[[tables]] id = "t9": seats must be a whole number from 2 to
+    10, got "six"`` (the TOML table, the key as the file writes it, what is allowed, what the file has)."""
+    if not ok:
+        raise ConfigError(f"{where}: {key} must be {allowed}, got {toml(value)}")
+
+
+def _whole(value: object, where: str, key: str, minimum: int, maximum: int | None = None, *,
+           optional: bool = False) -> None:
+    span = f"from {minimum} to {maximum}" if maximum is not None else f"at least {minimum}"
+    check((optional and value is None) or is_whole(value, minimum=minimum, maximum=maximum), where, key,
+          f"a whole number {span}", value)
+
+
+def _number(value: object, where: str, key: str, *, minimum: float = 0, positive: bool = False,
+            maximum: float | None = None) -> None:
+    ok = (not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+          and (value > 0 if positive else value >= minimum) and (maximum is None or value <= maximum))
+    span = "above 0" if positive else f"from {minimum:g} to {maximum:g}" if maximum is not None else (
+        f"at least {minimum:g}")
+    check(ok, where, key, f"a number {span}", value)
+
+
+def _flag(value: object, where: str, key: str) -> None:
+    check(isinstance(value, bool), where, key, "true or false", value)
+
+
+def _string(value: object, where: str, key: str) -> None:
+    check(isinstance(value, str), where, key, "a string", value)
+
+
+def as_floats(config: object, keys: tuple[str, ...]) -> None:
+    """The numbers ``keys`` as floats, whether the file wrote ``15`` or ``15.0`` (TOML keeps them apart), so
+    that the lobby and the log tell each figure as one type; done once they are checked, so that an error
+    quotes what the file has."""
+    for key in keys:
+        value = getattr(config, key)
+        if type(value) is int:
+            object.__setattr__(config, key, float(value))  # a frozen class, still being made
 
 
 @attrs.frozen(slots=True)
@@ -62,42 +117,53 @@ class TableConfig:
     seats: int = 6
     min_buy_in: int = 40
     max_buy_in: int = 200
-    action_seconds: float = _float(15.0)
-    time_bank_seconds: float = _float(30.0)
-    time_bank_refill_seconds: float = _float(2.0)
+    action_seconds: float = 15.0
+    time_bank_seconds: float = 30.0
+    time_bank_refill_seconds: float = 2.0
     max_timeouts: int = 2
     bots: int | None = None
     runs: int = 1
-    rake_percent: float = _float(0.0)
+    rake_percent: float = 0.0
     rake_cap: int | None = None
     title: str = ""
     provably_fair: bool = False
     straddle: bool = False
 
     def __attrs_post_init__(self) -> None:
-        name(self.id, "a table's id", longest=TABLE_ID_LONGEST, error=ConfigError)
-        if self.game not in GAMES:
-            raise ConfigError(f"table {self.id!r}: game must be one of {', '.join(GAMES)}, got {quote(self.game)}")
+        try:
+            name(self.id, "id", longest=TABLE_ID_LONGEST, error=ConfigError)
+        except ConfigError:
+            check(False, "[[tables]]", "id", f"a string of 1 to {TABLE_ID_LONGEST} printable characters",
+                  self.id)
+        where = self.where
+        check(self.game in GAMES, where, "game", f"one of {', '.join(toml(game) for game in GAMES)}", self.game)
         small, big = self.blinds
-        whole(small, f"table {self.id!r}: small blind", minimum=1, error=ConfigError)
-        whole(big, f"table {self.id!r}: big blind", minimum=small, error=ConfigError)
-        whole(self.seats, f"table {self.id!r}: seats", minimum=2, maximum=MAX_SEATS, error=ConfigError)
-        whole(self.min_buy_in, f"table {self.id!r}: min_buy_in", minimum=1, error=ConfigError)
-        whole(self.max_buy_in, f"table {self.id!r}: max_buy_in (at least min_buy_in {self.min_buy_in} and the big "
-                               f"blind {big}, so that a player can post it)", minimum=max(self.min_buy_in, big),
-              error=ConfigError)
-        finite(self.action_seconds, f"table {self.id!r}: action_seconds", positive=True, error=ConfigError)
-        finite(self.time_bank_seconds, f"table {self.id!r}: time_bank_seconds", minimum=0, error=ConfigError)
-        finite(self.time_bank_refill_seconds, f"table {self.id!r}: time_bank_refill_seconds", minimum=0,
-               error=ConfigError)
-        whole(self.max_timeouts, f"table {self.id!r}: max_timeouts", minimum=1, error=ConfigError)
-        whole(self.bots, f"table {self.id!r}: bots", minimum=0, maximum=self.seats, allow_none=True, error=ConfigError)
-        whole(self.runs, f"table {self.id!r}: runs", minimum=1, maximum=3, error=ConfigError)
-        finite(self.rake_percent, f"table {self.id!r}: rake_percent", minimum=0, error=ConfigError)
-        whole(self.rake_cap, f"table {self.id!r}: rake_cap", minimum=0, allow_none=True, error=ConfigError)
-        flag(self.provably_fair, f"table {self.id!r}: provably_fair", error=ConfigError)
-        flag(self.straddle, f"table {self.id!r}: straddle", error=ConfigError)
+        _whole(small, where, "blinds = [small, big]'s small blind", 1)
+        _whole(big, where, "blinds = [small, big]'s big blind", small)
+        _whole(self.seats, where, "seats", 2, MAX_SEATS)
+        _whole(self.min_buy_in, where, "buy_in = [min, max]'s minimum (min_buy_in)", 1)
+        check(is_whole(self.max_buy_in, minimum=max(self.min_buy_in, big)), where,
+              "buy_in = [min, max]'s maximum (max_buy_in)",
+              f"at least the minimum {self.min_buy_in} and the big blind {big}, so that a player can post it",
+              self.max_buy_in)
+        _number(self.action_seconds, where, "action_seconds", positive=True)
+        _number(self.time_bank_seconds, where, "time_bank_seconds")
+        _number(self.time_bank_refill_seconds, where, "time_bank_refill_seconds")
+        _whole(self.max_timeouts, where, "max_timeouts", 1)
+        _whole(self.bots, where, "bots", 0, self.seats, optional=True)
+        _whole(self.runs, where, "runs", 1, 3)
+        _number(self.rake_percent, where, "rake_percent", maximum=100)
+        _whole(self.rake_cap, where, "rake_cap", 0, optional=True)
+        _string(self.title, where, "title")
+        _flag(self.provably_fair, where, "provably_fair")
+        _flag(self.straddle, where, "straddle")
+        as_floats(self, ("action_seconds", "time_bank_seconds", "time_bank_refill_seconds", "rake_percent"))
         self.schedule()  # the rules themselves must be valid
+
+    @property
+    def where(self) -> str:
+        """The table as the configuration file names it, for its errors: ``[[tables]] id = "t9"``."""
+        return f"[[tables]] id = {toml(self.id)}"
 
     def between_hands(self, wanted: TableConfig) -> tuple[TableConfig, list[str], list[str]]:
         """This stored configuration with what ``wanted`` (the file's) changes of `CHANGEABLE`, the names of
@@ -118,7 +184,7 @@ class TableConfig:
             return Rules(betting, blinds=(small, big), rake=house_rake(self.rake_percent, self.rake_cap),
                          runs=self.runs)
         except EngineError as error:
-            raise ConfigError(f"table {self.id!r}: {error}") from None
+            raise ConfigError(f"{self.where}: {error}") from None
 
     def schedule(self) -> Schedule:
         """The table's game: Mixed Omaha for ``mixed``, else one fixed game."""
@@ -148,10 +214,9 @@ class TableConfig:
 def _origins(value: Any) -> tuple[str, ...]:
     """``allowed_origins``: a list of origins as browsers send them (``https://example.com``, with a port
     when it is not the scheme's own), or ``"*"`` for any."""
-    if isinstance(value, str) or not isinstance(value, (list, tuple)) or not all(
-            isinstance(item, str) and (item == "*" or "://" in item) for item in value):
-        raise ConfigError(f'allowed_origins is a list of origins such as "https://example.com" (or "*"), '
-                          f"got {quote(value)}")
+    check(not isinstance(value, str) and isinstance(value, (list, tuple)) and all(
+        isinstance(item, str) and (item == "*" or "://" in item) for item in value), "[server]", "allowed_origins",
+        'a list of origins such as ["https://example.com"] (or ["*"])', value)
     return tuple(item.rstrip("/").lower() for item in value)
 
 
@@ -209,37 +274,44 @@ class ServerConfig:
     db: str = "omaha.sqlite3"
     bots: int = 0
     tables: tuple[TableConfig, ...] = ()
-    grace_seconds: float = _float(30.0)
-    away_seconds: float = _float(300.0)
-    pause_seconds: float = _float(4.0)
+    grace_seconds: float = 30.0
+    away_seconds: float = 300.0
+    pause_seconds: float = 4.0
     max_message_bytes: int = 4096
-    rate: float = _float(20.0)
+    rate: float = 20.0
     burst: int = 40
     send_queue_messages: int = 64
     send_queue_bytes: int = 262144
-    ping_interval_seconds: float = _float(20.0)
-    ping_timeout_seconds: float = _float(20.0)
+    ping_interval_seconds: float = 20.0
+    ping_timeout_seconds: float = 20.0
     max_connections: int = 1000
     max_connections_per_address: int = 16
     allowed_origins: tuple[str, ...] = attrs.field(default=(), converter=_origins)
 
     def __attrs_post_init__(self) -> None:
-        whole(self.port, "port", minimum=0, maximum=65535, error=ConfigError)
-        whole(self.bots, "bots", minimum=0, maximum=10, error=ConfigError)
-        ids = [table.id for table in self.tables]
-        if len(set(ids)) != len(ids):
-            raise ConfigError(f"table ids must be unique, got {ids}")
+        where = "[server]"
+        _string(self.host, where, "host")
+        _whole(self.port, where, "port", 0, 65535)
+        _string(self.db, where, "db")
+        _whole(self.bots, where, "bots", 0, MAX_SEATS)
+        seen: set[str] = set()
+        for table in self.tables:
+            if table.id in seen:
+                raise ConfigError(f"{table.where} is listed twice: every table's id must be unique")
+            seen.add(table.id)
         for key in ("grace_seconds", "away_seconds", "pause_seconds"):
-            finite(getattr(self, key), key, minimum=0, error=ConfigError)
-        whole(self.max_message_bytes, "max_message_bytes", minimum=256, error=ConfigError)
-        finite(self.rate, "rate", positive=True, error=ConfigError)
-        whole(self.burst, "burst", minimum=1, error=ConfigError)
-        whole(self.send_queue_messages, "send_queue_messages", minimum=4, error=ConfigError)
-        whole(self.send_queue_bytes, "send_queue_bytes", minimum=65536, error=ConfigError)
+            _number(getattr(self, key), where, key)
+        _whole(self.max_message_bytes, where, "max_message_bytes", 256)
+        _number(self.rate, where, "rate", positive=True)
+        _whole(self.burst, where, "burst", 1)
+        _whole(self.send_queue_messages, where, "send_queue_messages", 4)
+        _whole(self.send_queue_bytes, where, "send_queue_bytes", 65536)
         for key in ("ping_interval_seconds", "ping_timeout_seconds"):
-            finite(getattr(self, key), key, positive=True, error=ConfigError)
-        whole(self.max_connections, "max_connections", minimum=1, error=ConfigError)
-        whole(self.max_connections_per_address, "max_connections_per_address", minimum=1, error=ConfigError)
+            _number(getattr(self, key), where, key, positive=True)
+        _whole(self.max_connections, where, "max_connections", 1)
+        _whole(self.max_connections_per_address, where, "max_connections_per_address", 1)
+        as_floats(self, ("grace_seconds", "away_seconds", "pause_seconds", "rate", "ping_interval_seconds",
+                         "ping_timeout_seconds"))
 
     def table_bots(self, table: TableConfig) -> int:
         """How many bots to seat at a table: its own setting, else the server's, at most its seats."""
@@ -262,28 +334,25 @@ _SERVER_KEYS = {field.name for field in attrs.fields(ServerConfig)} - {"tables"}
 
 def table_config(data: object) -> TableConfig:
     """A table from a TOML table / JSON object; ``buy_in = [min, max]`` is short for the two keys."""
-    if not isinstance(data, dict):
-        raise ConfigError(f"a table is a TOML table ([[tables]]), got {quote(data)}")
-    unknown = set(data) - _TABLE_KEYS
+    check(isinstance(data, dict), "[[tables]]", "each [[tables]] entry", "a table of keys (id = ..., game = ...)",
+          data)
+    assert isinstance(data, dict)
+    where = f"[[tables]] id = {toml(data['id'])}" if "id" in data else "[[tables]]"
+    unknown = sorted(set(data) - _TABLE_KEYS)
     if unknown:
-        raise ConfigError(f"unknown table keys {sorted(unknown)}; allowed: {sorted(_TABLE_KEYS)}")
+        raise ConfigError(f"{where}: unknown key {', '.join(unknown)}; the keys are {', '.join(sorted(_TABLE_KEYS))}")
     values = dict(data)
     if "buy_in" in values:
         buy_in = values.pop("buy_in")
-        if not isinstance(buy_in, list) or len(buy_in) != 2:
-            raise ConfigError(f"buy_in is [min, max], got {quote(buy_in)}")
+        check(isinstance(buy_in, list) and len(buy_in) == 2, where, "buy_in", "[min, max]", buy_in)
         values["min_buy_in"], values["max_buy_in"] = buy_in
     if "blinds" in values:
         blinds = values["blinds"]
-        if not isinstance(blinds, list) or len(blinds) != 2:
-            raise ConfigError(f"blinds is [small, big], got {quote(blinds)}")
+        check(isinstance(blinds, list) and len(blinds) == 2, where, "blinds", "[small, big]", blinds)
         values["blinds"] = tuple(blinds)
     if "id" not in values:
-        raise ConfigError("every table needs an id")
-    try:
-        return TableConfig(**values)
-    except TypeError as error:  # a wrong kind of value that attrs itself refused
-        raise ConfigError(f"table {values.get('id')!r}: {error}") from None
+        raise ConfigError('[[tables]]: id is missing: every [[tables]] entry needs one (id = "plo8-small")')
+    return TableConfig(**values)
 
 
 DEFAULT_BOTS = 3  # bots at each built-in table when serve runs with no configuration file
@@ -300,20 +369,25 @@ def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
         try:
             document = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-            raise ConfigError(f"cannot read the configuration {str(path)!r}: {error}") from None
-        unknown = set(document) - {"server", "tables"}
+            raise ConfigError(f"cannot read the configuration file {path}: {error}") from None
+        unknown = sorted(set(document) - {"server", "tables"})
         if unknown:
-            raise ConfigError(f"unknown sections {sorted(unknown)}; allowed: [server], [[tables]]")
+            raise ConfigError(f"unknown table [{unknown[0]}] in {path}; the file has [server] and [[tables]]")
         server = document.get("server", {})
-        if not isinstance(server, dict) or set(server) - _SERVER_KEYS:
-            raise ConfigError(f"[server] keys are {sorted(_SERVER_KEYS)}, got {quote(server)}")
+        check(isinstance(server, dict), "[server]", "[server]", "a table of keys (port = 8765, ...)", server)
+        unknown = sorted(set(server) - _SERVER_KEYS)
+        if unknown:
+            raise ConfigError(f"[server]: unknown key {', '.join(unknown)}; the keys are "
+                              f"{', '.join(sorted(_SERVER_KEYS))}")
         values.update(server)
-        tables = tuple(table_config(item) for item in document.get("tables", []))
+        entries = document.get("tables", [])
+        check(isinstance(entries, list), "tables", "tables", "[[tables]] entries (an array of tables)", entries)
+        tables = tuple(table_config(item) for item in entries)
+        if not tables:
+            log.warning("the configuration file %s lists no [[tables]]: serving the built-in tables (%s) beside "
+                        "any stored ones", path, ", ".join(table.id for table in default_tables()))
     values.update({key: value for key, value in overrides.items() if value is not None})
-    try:
-        return ServerConfig(tables=tables or default_tables(), **values)
-    except TypeError as error:
-        raise ConfigError(str(error)) from None
+    return ServerConfig(tables=tables or default_tables(), **values)
 
 
 def add_serve_arguments(parser: Any) -> None:

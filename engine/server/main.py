@@ -49,15 +49,21 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
         store.close()
 
 
-def run(config: ServerConfig) -> int:
+def setup_logging() -> None:
+    """The operator's log on standard error, from the first line (reading the configuration may say one)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection
+
+
+def run(config: ServerConfig) -> int:
+    setup_logging()
     asyncio.run(serve_until_stopped(config))
     return 0
 
 
 def run_from_args(args: Any) -> int:
     """The ``serve`` command: the configuration file, then the command line's options over it."""
+    setup_logging()
     config = load_config(args.config, host=args.host, port=args.port, db=args.db, bots=args.bots)
     try:
         return run(config)

@@ -36,7 +36,7 @@ from engine.serialize import EventsCache, table_views_json
 from engine.server import fair
 from engine.server.actions import write_action
 from engine.server.codes import ClientError, Code
-from engine.server.config import TableConfig
+from engine.server.config import TableConfig, toml
 from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, deck_text, keep_hand, sitting
 from engine.server.oplog import line
 from engine.server.outage import Outage
@@ -312,7 +312,7 @@ class Room:
             log.warning("table %s: the configuration's %s kept as stored (%s): the game, stakes and seats of a "
                         "table that has been played cannot change (its stored log replays under them)", self.id,
                         ", ".join(kept),
-                        ", ".join(f"{key} = {getattr(self.config, key)!r}" for key in kept))
+                        ", ".join(f"{key} = {toml(getattr(self.config, key))}" for key in kept))
         self.wanted = wanted if changed else None
 
     def take_settings(self) -> None:
