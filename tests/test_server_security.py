@@ -223,6 +223,47 @@ def test_never_reading_watchers_are_closed_while_a_player_plays_on_and_the_queue
             sock.close()
 
 
+def test_a_spectators_view_is_made_only_when_a_watcher_takes_it_so_never_readers_cost_no_views(tmp_path,
+                                                                                               monkeypatch):
+    """Five sockets watch the bots' table and never read, with limits so high that they are never closed: once
+    their buffers are full, hand after hand is played and not one spectator's view is made for them (each is
+    a `LazyView`, superseded in every queue before any writer takes it). Before, every change at a watched
+    table made one, read or not: the cost of watchers who never read grew with the table's pace."""
+    from engine.table import Table
+
+    made = [0]
+    views = Table.views
+
+    def counted(table: Table, seats: Any, hand: Any = None) -> Any:
+        made[0] += None in seats
+        return views(table, seats, hand)
+
+    monkeypatch.setattr(Table, "views", counted)
+    readers: list[socket.socket] = []
+
+    async def test(server: GameServer, port: int) -> None:
+        server.start_bots({"limit": 3})
+        watch = json.dumps({"type": "watch", "table": "limit"})
+        for _ in range(5):
+            readers.append(await asyncio.to_thread(open_never_reader, port, watch))
+        await wait_until(lambda: len(server.watchers.get("limit", ())) == 5, "five watchers", 20)
+        # stuck: every watcher's writer waits on a full socket while messages pile up behind it
+        await wait_until(lambda: all(w.sender.waiting >= 3 for w in server.watchers["limit"]), "stuck writers", 60)
+        room = server.rooms["limit"]
+        before, start = made[0], room.table.hands_played
+        await wait_until(lambda: room.table.hands_played >= start + 5, "five more hands", 60)
+        assert len(server.watchers["limit"]) == 5
+        assert made[0] == before, f"{made[0] - before} spectators' views made for watchers who never read"
+
+    try:
+        run(test, str(tmp_path / "server.sqlite3"), seconds=120, max_connections_per_address=64,
+            send_queue_messages=10**6, send_queue_bytes=1 << 30, ping_interval_seconds=600.0,
+            tables=(TableConfig("limit", game="limit"),))
+    finally:
+        for sock in readers:
+            sock.close()
+
+
 # --- malformed input, origins, caps, headers ----------------------------------------------------------------
 
 

@@ -76,8 +76,61 @@ class Outgoing:
     gone, detach the connection."""
 
     seat: int
-    text: str
+    text: str | LazyView
     unbind: bool = False
+
+
+class LazyView:
+    """A spectators' `view` message made the first time a connection's writer takes it, once for every
+    connection that does (`engine.server.sender.Sender`): a view a newer one supersedes before any watcher
+    reads it is never made (docs/server.md, "Slow readers")."""
+
+    __slots__ = ("_make", "_text")
+
+    def __init__(self, make: Callable[[], str]) -> None:
+        self._make: Callable[[], str] | None = make
+        self._text = ""
+
+    def __str__(self) -> str:
+        if self._make is not None:
+            self._text, self._make = self._make(), None  # the moment it was made of is let go
+        return self._text
+
+
+@attrs.frozen(slots=True)
+class _Moment:
+    """The table at one moment, as its views are made of it (`Room.view_messages`)."""
+
+    table_id: str
+    hand_number: int
+    table: Table
+    hand: HandState | None
+    actor: int | None
+    turn: dict[str, float | None]
+    banks: dict[int, float]  # each seat's time bank, for the seats asked for
+    straddles: dict[int, bool] | None  # each seat's standing choice, at tables with straddles
+    commitment: str | None
+    events: EventsCache
+
+    def views(self, seats: list[int | None]) -> dict[int | None, str]:
+        """Each seat's `view` message (None: a spectator's): one replay of the hand, shared encoding."""
+        views = self.table.views(seats, self.hand)
+        texts = table_views_json([views[seat] for seat in seats], self.events)
+        out = {}
+        for seat, view in zip(seats, texts, strict=True):
+            extra: dict[str, Any] = {} if self.commitment is None else {"commitment": self.commitment}
+            bank = None
+            if seat is not None:
+                bank = self.turn["bank_seconds"] if seat == self.actor else self.banks[seat]
+                if self.straddles is not None:
+                    extra["straddle"] = self.straddles[seat]
+            head = message("view", table=self.table_id, hand_number=self.hand_number,
+                           clock={"actor": self.actor, **self.turn, "bank": bank}, **extra)
+            out[seat] = head[:-1] + ',"view":' + view + "}"
+        return out
+
+    def spectator_view(self) -> str:
+        return self.views([None])[None]
 
 
 def token_hash(token: str) -> str:
@@ -211,26 +264,31 @@ class Room:
 
     def view_messages(self, seats: list[int | None]) -> dict[int | None, str]:
         """`view_message` for several seats, built together (one replay of the hand, shared encoding)."""
-        actor = self.actor_seat()
+        return self._moment(seats).views(seats)
+
+    def _moment(self, seats: list[int | None]) -> _Moment:
+        """What every view of the table at this moment is made of (the states are immutable: a `_Moment` may
+        be turned into views later and still say what was so now)."""
         left = self.time_left()
         turn: dict[str, float | None] = {"seconds": None, "action_seconds": None, "bank_seconds": None}
         if left is not None:
             turn = {"seconds": _down(left[0] + left[1]), "action_seconds": _down(left[0]),
                     "bank_seconds": _down(left[1])}
-        commitment = self.commitment()
-        extra: dict[str, Any] = {} if commitment is None else {"commitment": commitment}
-        views = self.table.views(seats, self.hand)
-        texts = table_views_json([views[seat] for seat in seats], self.encoded_events)
-        out = {}
-        for seat, view in zip(seats, texts, strict=True):
-            bank = None if seat is None else turn["bank_seconds"] if seat == actor else _down(self._bank(seat))
-            clock = {"actor": actor, **turn, "bank": bank}
-            if self.config.straddle and seat is not None:
-                meta = self.state.seats[seat]
-                extra["straddle"] = meta is not None and meta.straddle
-            head = message("view", table=self.id, hand_number=self._hand_number(), clock=clock, **extra)
-            out[seat] = head[:-1] + ',"view":' + view + "}"
-        return out
+        banks = {seat: _down(self._bank(seat)) for seat in seats if seat is not None}
+        straddles = {seat: meta is not None and meta.straddle for seat, meta in enumerate(self.state.seats)
+                     } if self.config.straddle else None
+        return _Moment(self.id, self._hand_number(), self.table, self.hand, self.actor_seat(), turn, banks,
+                       straddles, self.commitment(), self.encoded_events)
+
+    def _tell_views(self) -> None:
+        """Every connected seat's view of this moment, and the spectators' as a `LazyView`: built only if a
+        watcher's connection takes it, so spectators who do not read cost no view at all."""
+        seats: list[int | None] = [*sorted(self.connected)]
+        moment = self._moment(seats)
+        for seat, text in moment.views(seats).items():
+            self.outbox.append(Outgoing(WATCHERS if seat is None else seat, text))
+        if self.watched:
+            self.outbox.append(Outgoing(WATCHERS, LazyView(moment.spectator_view)))
 
     def lobby(self) -> dict[str, Any]:
         """The table as the lobby shows it: its configuration, players and recent pots."""
@@ -300,9 +358,7 @@ class Room:
         change that its own refused action was to make."""
         if self.refused_write:
             self.refused_write = False
-            viewers: list[int | None] = [*sorted(self.connected), *([None] if self.watched else [])]
-            for viewer, text in self.view_messages(viewers).items():
-                self.outbox.append(Outgoing(WATCHERS if viewer is None else viewer, text))
+            self._tell_views()
 
     def want(self, wanted: TableConfig) -> None:
         """The configuration file lists this table with ``wanted``: its `CHANGEABLE` settings are taken between
@@ -595,9 +651,7 @@ class Room:
                 self.outbox.append(Outgoing(departure.seat, message(
                     "left", table=self.id, seat=departure.seat, chips=departure.player.stack,
                     reason=departure.reason), unbind=True))
-        viewers: list[int | None] = [*sorted(self.connected), *([None] if self.watched else [])]
-        for viewer, text in self.view_messages(viewers).items():
-            self.outbox.append(Outgoing(WATCHERS if viewer is None else viewer, text))
+        self._tell_views()
         return step
 
     @staticmethod

@@ -7,8 +7,9 @@ WebSocket, which waits while the socket's buffer is full. A client that reads sl
 therefore falls behind in the queue, not in the server's memory:
 
 - a `view` supersedes the view still waiting before it (a view is the whole table as the seat sees it, so the
-  newest one is all a client needs); every other message (``welcome``, ``deal``, ``hand``, ``error``,
-  ``left``, ``history``, ...) is kept, in order;
+  newest one is all a client needs); a spectators' view comes as a `LazyView`, made only when a writer takes
+  it, so a view that is superseded in every watcher's queue is never made at all; every other message
+  (``welcome``, ``deal``, ``hand``, ``error``, ``left``, ``history``, ...) is kept, in order;
 - the kernel's send buffer is held to `SOCKET_SEND_BUFFER`, so that a client that stops reading is noticed
   within a few views rather than after megabytes;
 - past ``max_messages`` waiting messages or ``max_bytes`` waiting bytes the connection is closed with
@@ -41,7 +42,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from engine.server.room import message
+from engine.server.room import LazyView, message
 
 log = logging.getLogger("engine.server")
 
@@ -57,9 +58,19 @@ it to megabytes for a client that does not read, which is memory the server's qu
 _VIEW = message("view")[:-1] + ","  # how every view message begins: `message` writes the type first
 
 
-def is_view(text: str) -> bool:
+Text = str | LazyView
+"""A message to send: its text, or a spectators' view still to be made."""
+
+
+def is_view(text: Text) -> bool:
     """Whether the message is a `view`, which a later view supersedes."""
-    return text.startswith(_VIEW)
+    return isinstance(text, LazyView) or text.startswith(_VIEW)
+
+
+def _size(text: Text) -> int:
+    """What a waiting message holds of the server's memory: a `LazyView` holds only the moment it is made of,
+    which the table's own state shares."""
+    return len(text) if isinstance(text, str) else 0
 
 
 class Sender:
@@ -76,8 +87,8 @@ class Sender:
         self.max_bytes = max_bytes
         self.ping_interval = ping_interval
         self.ping_timeout = ping_timeout
-        self._queue: deque[list[str | None]] = deque()  # each entry [text]; a superseded view's text is None
-        self._view: list[str | None] | None = None  # the entry of the view waiting in the queue, if any
+        self._queue: deque[list[Text | None]] = deque()  # each entry [text]; a superseded view's text is None
+        self._view: list[Text | None] | None = None  # the entry of the view waiting in the queue, if any
         self.waiting = 0  # messages in the queue, superseded views not counted
         self.waiting_bytes = 0
         self._ready = asyncio.Event()
@@ -88,18 +99,18 @@ class Sender:
         if ping_interval is not None:
             self._start("keepalive", self._keepalive())
 
-    def send(self, text: str) -> None:
+    def send(self, text: Text) -> None:
         """Queue one message; never waits. A view replaces the view still waiting, if any."""
         if self._close is not None:
             return
-        entry: list[str | None] = [text]
+        entry: list[Text | None] = [text]
         if is_view(text):
             if self._view is not None:
                 self._forget(self._view)
             self._view = entry
         self._queue.append(entry)
         self.waiting += 1
-        self.waiting_bytes += len(text)
+        self.waiting_bytes += _size(text)
         if self.waiting > self.max_messages or self.waiting_bytes > self.max_bytes:
             log.warning("connection %s: %d messages (%d bytes) not taken: closed as too slow",
                         _address(self.ws), self.waiting, self.waiting_bytes)
@@ -151,12 +162,12 @@ class Sender:
             if self.ws.transport is not None and not self.ws.transport.is_closing():
                 self.ws.transport.abort()
 
-    def _forget(self, entry: list[str | None]) -> None:
+    def _forget(self, entry: list[Text | None]) -> None:
         text = entry[0]
         if text is not None:
             entry[0] = None
             self.waiting -= 1
-            self.waiting_bytes -= len(text)
+            self.waiting_bytes -= _size(text)
 
     async def _write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -174,7 +185,7 @@ class Sender:
                 if text is None:
                     continue
                 self._forget(entry)
-                await self.ws.send(text)
+                await self.ws.send(str(text))
 
     async def _cut_off_later(self) -> None:
         await asyncio.sleep(CLOSE_SECONDS)
