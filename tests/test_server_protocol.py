@@ -15,6 +15,7 @@ pytest.importorskip("websockets")
 from helpers import scaled
 from test_server_net import client, run
 
+from engine.server.actions import read_action
 from engine.server.protocol import ProtocolError, parse_message
 
 JOIN = {"type": "join", "table": "limit", "name": "ann", "buy_in": 100}
@@ -39,6 +40,9 @@ CASES: list[tuple[dict[str, Any], str, tuple[str, ...]]] = [
     # act
     ({"type": "act"}, "malformed", ("act needs action",)),
     ({"type": "act", "action": "fold"}, "bad_field", ("act's action", 'got "fold"', "an action object")),
+    ({"type": "act", "action": {"action": "dance"}}, "bad_field", ("act's action", 'got "dance"', "fold, check")),
+    ({"type": "act", "action": {"action": "raise", "to": -1}}, "bad_field", ("act's action", "raise's to", "got -1")),
+    ({"type": "act", "action": {"action": "run", "times": 4}}, "bad_field", ("run's times", "from 1 to 3", "got 4")),
     # resume
     ({"type": "resume"}, "malformed", ("resume needs token",)),
     ({"type": "resume", "token": 12345}, "bad_field", ("resume's token", "got 12345", "a string")),
@@ -86,7 +90,11 @@ def test_a_malformed_message_gets_its_one_code_and_a_message_naming_the_field_th
     {"type": "ping"}, {"type": "ping", "id": 7}, {"type": "ping", "id": None}, {"type": "sit_out"},
 ])
 def test_well_formed_messages_pass(message):
-    assert parse_message(json.dumps(message), 4096) == message
+    parsed = parse_message(json.dumps(message), 4096)
+    if message["type"] == "act":  # read into the engine's action with the other fields
+        assert parsed == {**message, "action": read_action(message["action"])}
+    else:
+        assert parsed == message
 
 
 def test_over_the_wire_a_bad_field_is_an_error_and_the_connection_stays_open(tmp_path):
@@ -100,7 +108,7 @@ def test_over_the_wire_a_bad_field_is_an_error_and_the_connection_stays_open(tmp
                 ({"type": "resume", "token": 12345}, "bad_field", "resume's token"),
                 ({**JOIN, "seat": -1}, "bad_field", "join's seat"),
                 ({**JOIN, "seat": 6}, "bad_field", "a seat of table limit, a whole number from 0 to 5"),
-                ({"type": "act", "action": {"action": "raise", "to": -1}}, "no_seat", "hold no seat")]:
+                ({"type": "act", "action": {"action": "fold"}}, "no_seat", "hold no seat")]:
             await bad.send(**message)
             reply = await bad.until("error")
             assert (reply["code"], fragment in reply["message"]) == (code, True), (message, reply)

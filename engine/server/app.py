@@ -30,7 +30,6 @@ from websockets.http11 import Request, Response
 
 from engine.cards import Deck
 from engine.errors import EngineError
-from engine.server.actions import ActionError, read_action
 from engine.server.botclient import BotManager
 from engine.server.budget import MessageBudget
 from engine.server.codes import CLOSES, MALFORMED_REQUESTS, ClientError, Code
@@ -391,11 +390,7 @@ class GameServer:
         if room is None or seat is None:
             raise ProtocolError(Code.NO_SEAT, f"{kind}: you hold no seat; send join or resume first")
         if kind == "act":
-            try:
-                action = read_action(data["action"])
-            except ActionError as error:  # a field's value, like any other (engine.server.protocol)
-                raise ProtocolError(Code.BAD_FIELD, f"act's action: {error}") from None
-            room.act(seat, action)
+            room.act(seat, data["action"])  # read into an Action with the other fields (engine.server.protocol)
         elif kind == "sit_out":
             room.sit_out(seat)
         elif kind == "come_back":

@@ -9,6 +9,7 @@ network layer has one rule for it.
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Callable
 from functools import partial
 
@@ -65,3 +66,13 @@ class ClientError(EngineError):
         """This error with ``code``, made from a message alone: for the checks of `engine.validate`
         (``error=RoomError.of(Code.BAD_BUY_IN)``)."""
         return partial(cls, code)
+
+
+def sent(value: object) -> str:
+    """What a client sent, as the JSON it wrote (shortened when long): how every refusal quotes it, so that a
+    client author reads their own message back, never Python's repr of it."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # not from JSON (a caller's own value): still said
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else f"{text[:45]}... ({len(text)} characters)"

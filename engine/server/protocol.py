@@ -16,7 +16,9 @@ from typing import Any
 
 import attrs
 
-from engine.server.codes import ClientError, Code
+from engine.errors import EngineError
+from engine.server.actions import read_action
+from engine.server.codes import ClientError, Code, sent
 from engine.server.config import MAX_SEATS, TABLE_ID_LONGEST
 from engine.server.room import HISTORY_MOST, PROTOCOL_VERSION
 from engine.validate import MAX_EXACT, is_whole, quote
@@ -25,11 +27,13 @@ from engine.validate import MAX_EXACT, is_whole, quote
 @attrs.frozen(slots=True)
 class Field:
     """One field of a client message: ``allowed`` says what it must be (in the words the error sends back),
-    ``test`` checks a value; ``required`` fields must be there, the others may be left out."""
+    ``test`` checks a value and ``read``, if any, reads it further (``act``'s action into the engine's
+    `Action`); ``required`` fields must be there, the others may be left out."""
 
     allowed: str
     test: Callable[[object], bool]
     required: bool = True
+    read: Callable[[object], object] | None = None  # what the value becomes (an EngineError says why it cannot)
 
 
 def _whole(minimum: int, maximum: int = MAX_EXACT, *, required: bool = True) -> Field:
@@ -50,7 +54,8 @@ def _ping_id(value: object) -> bool:
 MESSAGES: dict[str, dict[str, Field]] = {
     "join": {"table": _text(TABLE_ID_LONGEST, "a table's id"), "name": Field("a string", lambda v: isinstance(v, str)),
              "buy_in": _whole(1), "seat": _whole(0, MAX_SEATS - 1, required=False)},
-    "act": {"action": Field('an action object such as {"action": "raise", "to": 8}', lambda v: isinstance(v, dict))},
+    "act": {"action": Field('an action object such as {"action": "raise", "to": 8}', lambda v: isinstance(v, dict),
+                            read=read_action)},
     "sit_out": {},
     "come_back": {},
     "leave": {},
@@ -65,12 +70,6 @@ MESSAGES: dict[str, dict[str, Field]] = {
 is checked against this before it is routed, so a field of the wrong kind or out of range is refused the same
 way (``bad_field``, naming the field, what was sent and what is allowed) whichever message carries it; what
 depends on the table (a buy-in within its range, a free seat) is the room's to refuse, with its own code."""
-
-
-def sent(value: object) -> str:
-    """What a client sent, as the JSON it wrote (shortened when long), for an error message."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 60 else f"{text[:45]}... ({len(text)} characters)"
 
 
 MAX_DEPTH = 8
@@ -105,7 +104,8 @@ def nesting(raw: str | bytes) -> int:
 
 
 def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
-    """The message as a dict with a known ``type`` and exactly its fields; ProtocolError otherwise."""
+    """The message as a dict with a known ``type`` and exactly its fields, each checked (and ``act``'s action
+    read into an `Action`); ProtocolError otherwise."""
     if len(raw) > limit:
         raise ProtocolError(Code.TOO_LARGE, f"message too large: {len(raw)} bytes, the limit is {limit}")
     depth = nesting(raw)
@@ -138,6 +138,13 @@ def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
         raise ProtocolError(Code.BAD_FIELD, f"{kind}'s version must be {PROTOCOL_VERSION} (the protocol version "
                             f"this server speaks), got {sent(version)}")
     for key, field in fields.items():
-        if key in data and not field.test(data[key]):
+        if key not in data:
+            continue
+        if not field.test(data[key]):
             raise ProtocolError(Code.BAD_FIELD, f"{kind}'s {key} must be {field.allowed}, got {sent(data[key])}")
+        if field.read is not None:
+            try:
+                data[key] = field.read(data[key])
+            except EngineError as error:
+                raise ProtocolError(Code.BAD_FIELD, f"{kind}'s {key}: {error}") from None
     return data
