@@ -655,3 +655,35 @@ def test_a_table_refused_as_damaged_is_not_kept_claimed_and_is_served_once_mende
         assert [p.name for _, p in server.rooms["t1"].table.players] == ["ann", "bob"]
     finally:
         store.close()
+
+
+def test_a_clean_stop_while_postgresql_is_down_stops_cleanly_and_says_the_chips_are_not_known(caplog):
+    """SIGTERM while the database is away: the stop line cannot count the chips (the ledger is in the database),
+    so it says so; the stop is still a clean one (it was a StoreError out of serve: exit 2, "could not start")."""
+    pytest.importorskip("psycopg")
+    from pgcluster import Cluster, Unavailable
+
+    from engine.server.main import serve_until_stopped
+
+    caplog.set_level(logging.INFO, logger="engine.server")
+    try:
+        cluster = Cluster()  # its own: this test stops it
+    except Unavailable as why:
+        pytest.skip(f"PostgreSQL cannot be started here: {why}")
+    try:
+        config = ServerConfig(db=cluster.database(), port=free_port(), pause_seconds=0.0, bots=2,
+                              tables=(TableConfig("t1", game="limit"),))
+
+        async def main() -> None:
+            stop = asyncio.Event()
+            serving = asyncio.ensure_future(serve_until_stopped(config, stop))
+            await wait_for(lambda: any("event=serving" in r.getMessage() for r in caplog.records))
+            cluster.pause()
+            stop.set()
+            await asyncio.wait_for(serving, 30 * SCALE)
+
+        asyncio.run(main())
+    finally:
+        cluster.stop()
+    stopped = [r.getMessage() for r in caplog.records if r.getMessage().startswith("event=stopped")]
+    assert len(stopped) == 1 and "tables=1 chips=unknown" in stopped[0], stopped

@@ -14,7 +14,7 @@ from engine.errors import EngineError
 from engine.server.app import GameServer
 from engine.server.config import ServerConfig, add_serve_arguments, load_config
 from engine.server.oplog import line
-from engine.server.store import open_store
+from engine.server.store import StoreError, open_store
 from engine.server.supervisor import ServerFailed
 
 log = logging.getLogger("engine.server")
@@ -33,7 +33,7 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
         server = GameServer(config, store)
         await server.start()
         server.start_bots()
-        log.info("%s", line("serving", **server.chips()))
+        log.info("%s", chip_line("serving", server))
         assert server.supervisor is not None
         stopped = asyncio.ensure_future(stop.wait())
         failed = asyncio.ensure_future(server.supervisor.failed.wait())
@@ -44,9 +44,18 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
         await server.stop()
         if server.supervisor.failure is not None:
             raise server.supervisor.failure  # serve says it in one line and exits 3
-        log.info("%s", line("stopped", **server.chips()))
+        log.info("%s", chip_line("stopped", server))
     finally:
         store.close()
+
+
+def chip_line(event: str, server: GameServer) -> str:
+    """The start or stop line with the chip count of the tables served (`GameServer.chips`), or, while the
+    database does not answer (the ledger is there), the count of tables and why the chips are not known."""
+    try:
+        return line(event, **server.chips())
+    except StoreError as error:
+        return line(event, tables=len(server.rooms), chips="unknown", error=" ".join(str(error).split()))
 
 
 def setup_logging() -> None:
