@@ -1,7 +1,8 @@
-"""The server's background work under one supervisor: each job is logged, backed off and retried when it fails
-for a reason that can pass (the database unreachable for a while: a `StoreError`), and a job that fails for a
-reason that cannot (the database gone for good: `StoreLost`, or a bug) stops the whole server loudly, so it is
-never left looking alive with its clock dead.
+"""The server's background work under one supervisor: a job that fails for a reason that can pass (the database
+unreachable for a while: a `StoreError`) is backed off and retried, and told in the log by the server's outage
+rule (`engine.server.outage`: one line down, a reminder a minute, one line back), not a line per retry; a job
+that fails for a reason that cannot (the database gone for good: `StoreLost`, or a bug) stops the whole server
+(`failed`, `failure`: serve says why in its last line), so it is never left looking alive with its clock dead.
 
 Every task the server starts goes through here: the periodic jobs (`every`: the clock, the takeover scan, the
 bots' manager, the database watch) and one-off tasks (`spawn`: each bot's client).
