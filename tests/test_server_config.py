@@ -99,3 +99,15 @@ def test_a_server_section_without_tables_serves_the_built_in_tables_and_says_so_
     toml.write_text('[server]\nport = 9000\n[[tables]]\nid = "t1"\n')
     caplog.clear()
     assert [table.id for table in load_config(toml).tables] == ["t1"] and not caplog.records
+
+
+@pytest.mark.parametrize(("argv", "says"), [(["--port", "70000"], "argument --port: a whole number from 0 to 65535"),
+                                            (["--bots", "11"], "argument --bots: a whole number from 0 to 10")])
+def test_a_command_line_option_out_of_range_is_told_as_the_option_not_as_the_files_key(argv, says, capsys):
+    from engine.server.main import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert says in err and "[server]" not in err, err

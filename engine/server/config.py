@@ -8,10 +8,12 @@ settings, between hands, through a stored ``settings`` event (`engine.server.roo
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import math
 import tomllib
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -390,13 +392,30 @@ def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
     return ServerConfig(tables=tables or default_tables(), **values)
 
 
+def _option(minimum: int, maximum: int) -> Callable[[str], int]:
+    """A whole-number option's check, so that a value out of range is told as the option it was given as
+    (``argument --port: ...``), not as the file's ``[server]`` key it stands in for."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(f"a whole number from {minimum} to {maximum}, got {text}")
+        return value
+
+    return read
+
+
 def add_serve_arguments(parser: Any) -> None:
     """The ``serve`` command's options (an argparse parser); kept here so the command line can list them
     without importing websockets."""
     parser.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=None, help="port for HTTP and the WebSocket (default 8765)")
+    parser.add_argument("--port", type=_option(0, 65535), default=None,
+                        help="port for HTTP and the WebSocket (default 8765)")
     parser.add_argument("--db", default=None, help="SQLite file (default omaha.sqlite3) or postgresql:// URL")
-    parser.add_argument("--bots", type=int, default=None,
+    parser.add_argument("--bots", type=_option(0, MAX_SEATS), default=None,
                         help=f"built-in bots to seat at each table (default {DEFAULT_BOTS} without --config, else "
                              f"the file's, else 0)")
     parser.add_argument("--config", default=None, help="a TOML file: [server] options and [[tables]]")
