@@ -32,7 +32,7 @@ from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, parse_cards
 from engine.errors import EngineError, HistoryError, OtherGame
 from engine.history.ohh_writer import write_ohh, write_ohh_hands
-from engine.history.record import HandRecord, Hands, RecordedShow
+from engine.history.record import HandRecord, Hands, ImpossibleRecord, RecordedShow
 from engine.order import MAX_PLAYERS
 from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
 from engine.validate import exact_amount, is_whole, quote
@@ -128,6 +128,8 @@ def _read_hand(item: object, source: str, number: int) -> HandRecord | HistoryEr
         return _HandReader(hand, source, ident).read()
     except OtherGame as error:
         return OtherGame(f"{where}: hand #{ident}: {error}", game=error.game, source=source, hand_id=ident)
+    except ImpossibleRecord as error:
+        return HistoryError(f"{where}: hand #{ident}: {error.problem}", source=source, hand_id=ident)
     except HistoryError as error:
         return HistoryError(f"{where}: hand #{ident}: {error}", source=source, hand_id=ident)
     except EngineError as error:
@@ -303,10 +305,6 @@ class _Builder:
         posts, actions, reveals, board, contributed = self._play(stacks)
         rules = self._rules(posts)
         hole = tuple(tuple(p.cards) + (None,) * (rules.hole_cards - len(p.cards)) for p in dealt)
-        known = [card for cards in hole for card in cards if card is not None] + list(board)
-        if len(set(known)) != len(known):
-            twice = next(card for card in known if known.count(card) > 1)
-            raise HistoryError(f"card {twice} is dealt twice")
         collected, take, won = self._pots(sum(contributed))
         finishing = tuple(stack - paid + won[seat] for seat, (stack, paid) in enumerate(zip(stacks, contributed,
                                                                                             strict=True)))

@@ -35,7 +35,7 @@ from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
 from engine.errors import EngineError, HistoryError, OtherGame
 from engine.history.engine_hands import state_to_record, table_seating
-from engine.history.record import HandRecord, Hands, RecordedShow
+from engine.history.record import HandRecord, Hands, ImpossibleRecord, RecordedShow
 from engine.history.replay import deck_for, replay
 from engine.order import MAX_PLAYERS
 from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
@@ -176,6 +176,8 @@ def _read_one(data: Mapping[str, object], source: str, key: str | None) -> HandR
         return _HandReader(data, source, ident).read()
     except OtherGame as error:
         return OtherGame(f"{where}: {error}", game=error.game, source=source, hand_id=ident)
+    except ImpossibleRecord as error:
+        return HistoryError(f"{where}: {error.problem}", source=source, hand_id=ident)
     except HistoryError as error:
         return HistoryError(f"{where}: {error}", source=source, hand_id=ident)
     except Exception as error:  # a reader bug or an input nobody foresaw: still a report, never a crash
@@ -522,10 +524,6 @@ class _HandReader:
             known = tuple(c for c in cards if c is not None)
             hole[seat] = _fill(hole[seat], known, f"{what}: p{seat + 1}")
             reveals.append(RecordedShow(seat, known))
-        used = [c for cards in hole for c in cards if c is not None] + board
-        if len(set(used)) != len(used):
-            twice = next(c for c in used if used.count(c) > 1)
-            raise HistoryError(f"card {twice} is dealt twice")
         return tuple(hole), tuple(board), tuple(actions), tuple(reveals)
 
 

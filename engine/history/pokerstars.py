@@ -13,17 +13,18 @@ that cannot be read becomes a `HistoryError` naming the source, the hand and the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 import attrs
 
-from engine.actions import Action, Bet, Call, Check, Fold, Raise
+from engine.actions import Action
 from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import EngineError, HistoryError, OtherGame
+from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER, Ledger
 from engine.history.pokerstars_writer import write_pokerstars, write_pokerstars_state
 from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
@@ -64,6 +65,9 @@ _NUMBER = re.compile(r"^\d{1,15}(?:\.\d{1,6})?$")
 _SUMMARY_CARDS = re.compile(r"\b(?:showed|mucked) \[(?P<cards>[^\]]*)\]")
 
 _STREETS = {"FLOP": 2, "TURN": 3, "RIVER": 4}
+_VERBS = {"folds": (FOLD, ADDS), "checks": (CHECK, ADDS), "calls": (CALL, ADDS), "bets": (WAGER, ADDS),
+          "raises": (WAGER, TOTALS)}  # "raises $2 to $4": the reader keeps the total
+_T = TypeVar("_T")
 _BOARD_AFTER = {2: 3, 3: 4, 4: 5}
 
 
@@ -199,9 +203,8 @@ class _Seat:
     label: int
     name: str
     stack: int
-    contributed: int = 0
-    bet: int = 0
     collected: int = 0
+    won: int | None = None  # what the summary says the seat won or collected, when it says
     cards: list[Card] = attrs.Factory(list)
     involved: bool = False
 
@@ -508,6 +511,7 @@ class _HandReader:
         if not 2 <= len(dealt) <= 10:
             self.fail(f"{len(dealt)} players are dealt in; a hand needs 2 to 10")
         index = {seat.name: i for i, seat in enumerate(dealt)}
+        self.ledger = Ledger([seat.stack for seat in dealt], [seat.name for seat in dealt])
         labels = [seat.label for seat in dealt]
         button = next((i for i, label in enumerate(labels) if label == self.button_label), None)
         if button is None:  # the button seat is empty or sits out: the nearest player dealt in before it
@@ -518,21 +522,19 @@ class _HandReader:
         actions, reveals = self._actions(index)
         rules = self._rules()
         hole = tuple(tuple(s.cards) + (None,) * (rules.hole_cards - len(s.cards)) for s in dealt)
-        known = [card for cards in hole for card in cards if card is not None] + self.board
-        if len(set(known)) != len(known):
-            twice = next(card for card in known if known.count(card) > 1)
-            self.fail(f"card {twice} is dealt twice")
         if self.summary_board is not None and list(self.summary_board) != self.board:
             self.fail(f"the summary's board {format_cards(self.summary_board)!r} is not the board dealt "
                       f"{format_cards(self.board)!r}")
-        put_in = sum(seat.contributed for seat in dealt)
+        put_in = sum(self.ledger.contributed)
         if put_in != self.total:
             self.fail(f"the summary's total pot ({self.total} chips) is not what the players put in ({put_in})")
         collected = tuple((pot, index[name], chips) for name, pot, chips in self.collected_lines)
         return HandRecord(
             self.source, self.id, rules, tuple(s.name for s in dealt), tuple(s.stack for s in dealt), button,
             tuple(posts), hole, tuple(self.board), tuple(actions), tuple(reveals),
-            finishing_stacks=tuple(s.stack - s.contributed + s.collected for s in dealt), collected=collected,
+            finishing_stacks=tuple(s.stack - paid + s.collected for s, paid in zip(dealt, self.ledger.contributed,
+                                                                                    strict=True)),
+            collected=collected,
             rake=self.take, scale=self.scale, seat_labels=tuple(labels), fields=tuple(self.fields))
 
     def _posts(self, index: dict[str, int], button: int) -> list[Post]:
@@ -554,16 +556,13 @@ class _HandReader:
         posts: list[Post] = []
         for entry in entries:
             self.line = entry.line
-            seat, player, paid = index[entry.name], self.seats[entry.name], entry.chips
-            if paid > player.stack - player.contributed:
-                self.fail(f"{entry.name} posts more than they have")
-            player.contributed += paid
+            seat, paid = index[entry.name], entry.chips
             if entry.verb == "small & big blinds":  # a dead small blind, then a live big blind
                 dead = min(paid, small) if entry.flag else max(paid - big, 0)
                 if dead or entry.flag:
                     posts.append(Post(seat, PostKind.DEAD_BLIND, small if entry.flag else dead))
                 posts.append(Post(seat, PostKind.LIVE_BLIND, big if entry.flag else paid - dead))
-                player.bet += paid - dead
+                self._apply(self.ledger.post, seat, paid, paid - dead)
                 continue
             if entry.verb == "big blind":
                 kind, due = (PostKind.BIG_BLIND if seat == the_big else PostKind.LIVE_BLIND), big
@@ -574,30 +573,26 @@ class _HandReader:
                 kind = PostKind.ANTE if entry.verb == "the ante" else PostKind(entry.verb)  # straddle, dead blind
                 due = self.ante if kind == PostKind.ANTE else 0
             posts.append(Post(seat, kind, max(due, paid) if entry.flag else paid))
-            if kind not in (PostKind.ANTE, PostKind.DEAD_BLIND):
-                player.bet += paid
+            self._apply(self.ledger.post, seat, paid, 0 if kind in (PostKind.ANTE, PostKind.DEAD_BLIND) else paid)
         return posts
 
     def _actions(self, index: dict[str, int]) -> tuple[list[tuple[int, Action]], list[RecordedShow]]:
-        """The betting actions with their amounts checked against the stacks, the showdown, and the money."""
+        """The betting actions through the ledger (amounts checked against the stacks), the showdown, and the
+        money."""
         actions: list[tuple[int, Action]] = []
         reveals: list[RecordedShow] = []
-        seats = self.seats
-        level = max((s.bet for s in seats.values()), default=0)
+        seats, ledger = self.seats, self.ledger
         for item in self.items:
             self.line = item.line
             name = item.name
             if item.kind == "street":
-                self._return_uncalled()
-                for seat in seats.values():
-                    seat.bet = 0
-                level = 0
+                ledger.end_round()
             elif item.kind == "act":
-                actions.append((index[name], self._act(seats[name], item.verb, item.chips, level)))
-                level = max(level, seats[name].bet)
+                verb, convention = _VERBS[item.verb]
+                amount = item.chips if verb not in (FOLD, CHECK) else None
+                actions.append((index[name], self._apply(ledger.act, index[name], verb, amount, convention)))
             elif item.kind == "return":
-                self._check_return(name, item.chips)
-                level = max(s.bet for s in seats.values())
+                self._apply(ledger.returned, index[name], item.chips)
             elif item.kind == "collect":
                 seats[name].collected += item.chips
                 self.collected_lines.append((name, item.pot, item.chips))
@@ -607,41 +602,15 @@ class _HandReader:
                 shown = item.flag and len(seats[name].cards) == self.hole_cards
                 reveals.append(RecordedShow(index[name], tuple(seats[name].cards) if shown else None))
         self.line = None
-        self._return_uncalled()
+        ledger.settle()
         return actions, reveals
 
-    def _act(self, seat: _Seat, verb: str, chips: int, level: int) -> Action:
-        if verb == "folds":
-            return Fold()
-        if verb == "checks":
-            return Check()
-        to = seat.bet + chips if verb == "calls" else chips
-        added = to - seat.bet
-        if added <= 0:
-            self.fail(f"{seat.name} {verb} {chips} chips, which adds nothing to their bet of {seat.bet}")
-        if added > seat.stack - seat.contributed:
-            self.fail(f"{seat.name} puts in {added} chips but has only {seat.stack - seat.contributed} left")
-        seat.bet, seat.contributed = to, seat.contributed + added
-        return Call() if verb == "calls" else Bet(to) if level == 0 else Raise(to)
-
-    def _check_return(self, name: str, chips: int) -> None:
-        bets = sorted(((s.bet, s.name) for s in self.seats.values()), reverse=True)
-        top, second = bets[0][0], bets[1][0] if len(bets) > 1 else 0
-        if bets[0][1] != name or top - second != chips or (len(bets) > 1 and bets[1][0] == top):
-            self.fail(f"the bets leave {top - second} chips uncalled for {bets[0][1]}, not {chips} for {name}")
-        seat = self.seats[name]
-        seat.bet -= chips
-        seat.contributed -= chips
-
-    def _return_uncalled(self) -> None:
-        """At the end of a betting round, the part of the top bet that nobody matched goes back to its player,
-        as the engine returns it. Logs of 2005-2008 print no "Uncalled bet" line when the callers are all in
-        for less (newer ones do, and `_check_return` has then already evened the bets)."""
-        ranked = sorted(self.seats.values(), key=lambda seat: seat.bet, reverse=True)
-        if len(ranked) > 1 and ranked[0].bet > ranked[1].bet:
-            excess = ranked[0].bet - ranked[1].bet
-            ranked[0].bet -= excess
-            ranked[0].contributed -= excess
+    def _apply(self, step: Callable[..., _T], *args: object) -> _T:
+        """One step of the ledger, its complaint said at this hand's line."""
+        try:
+            return step(*args)
+        except HistoryError as error:
+            self.fail(str(error))
 
     def _learn(self, seat: _Seat, cards: tuple[Card, ...]) -> None:
         for card in cards:

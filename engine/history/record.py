@@ -21,6 +21,16 @@ if TYPE_CHECKING:
     from engine.state import HandState
 
 
+class ImpossibleRecord(HistoryError):
+    """A record that cannot be a hand (a card dealt twice, say), refused as it is built; ``problem`` is what is
+    wrong, for a reader that names its hands in its own way."""
+
+    def __init__(self, record: HandRecord, problem: str) -> None:
+        super().__init__(f"{record.source or '<text>'}: hand #{record.id}: {problem}", source=record.source,
+                         hand_id=record.id)
+        self.problem = problem
+
+
 @attrs.frozen(slots=True)
 class RecordedShow:
     """A seat's show or muck at the showdown, as the record has it: ``cards`` shown (all of them), or None when
@@ -60,6 +70,11 @@ class HandRecord:
     seat_labels: tuple[int, ...] | None = None
     fields: tuple[tuple[str, object], ...] = ()
 
+    def __attrs_post_init__(self) -> None:
+        problem = _inconsistency(self)
+        if problem:
+            raise ImpossibleRecord(self, problem)
+
     def states(self) -> Iterator[HandState]:
         """Every state of the hand as recorded: the first (cards dealt, blinds posted), then the state after each
         action, the showdown's shows and mucks included. Raises HistoryError, after the states before it, at
@@ -84,6 +99,47 @@ class HandRecord:
             return chips
         whole, part = divmod(chips, self.scale)
         return whole if not part else chips / self.scale
+
+
+def _inconsistency(record: HandRecord) -> str:
+    """What makes the record impossible whatever is played ("" when nothing): the one place that says a card is
+    dealt twice, a seat holds the wrong number of hole cards, or a seat number points past the table."""
+    n = len(record.starting_stacks)
+    if len(record.players) not in (0, n) or len(record.hole) != n:
+        return (f"{len(record.players)} names and {len(record.hole)} hands of hole cards for {n} starting stacks; "
+                "the record needs one of each per seat (or no names)")
+    if not 0 <= record.button < n:
+        return f"the button {record.button} is not a seat of a {n}-player hand"
+    per_seat = record.rules.hole_cards
+    for seat, cards in enumerate(record.hole):
+        if len(cards) != per_seat:
+            return f"seat {seat} holds {len(cards)} hole cards; this game deals {per_seat}"
+    if len(record.board) > 5:
+        return f"the board holds {len(record.board)} cards; a board has five at most"
+    known = [card for cards in record.hole for card in cards if card is not None]
+    known += record.board
+    twice = _first_repeated(known)
+    if twice is not None:
+        return f"card {twice} is dealt twice"
+    seats = [post.seat for post in record.posts] + [seat for seat, _ in record.actions]
+    seats += [reveal.seat for reveal in record.reveals] + [seat for _, seat, _ in record.collected or ()]
+    stray = next((seat for seat in seats if not 0 <= seat < n), None)
+    if stray is not None:
+        return f"seat {stray} is named but the hand has seats 0..{n - 1}"
+    if record.finishing_stacks is not None and len(record.finishing_stacks) != n:
+        return f"{len(record.finishing_stacks)} finishing stacks for {n} seats"
+    if record.seat_labels is not None and len(record.seat_labels) != n:
+        return f"{len(record.seat_labels)} seat numbers for {n} seats"
+    return ""
+
+
+def _first_repeated(cards: Iterable[Card]) -> Card | None:
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            return card
+        seen.add(card)
+    return None
 
 
 class Hands(list[HandRecord | HistoryError]):

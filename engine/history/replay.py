@@ -62,11 +62,7 @@ def deck_for(record: HandRecord) -> Deck:
             slots.append(cards[round_] if round_ < len(cards) else None)
     board: list[Card | None] = list(record.board) + [None] * (5 - len(record.board))
     slots += [None, *board[:3], None, board[3], None, board[4]]
-    known = [card for card in slots if card is not None]
-    if len(set(known)) != len(known):
-        twice = next(card for card in known if known.count(card) > 1)
-        raise EngineError(f"card {twice} is dealt twice in the record")
-    seen = set(known)
+    seen = {card for card in slots if card is not None}  # distinct: the record checked itself when built
     spare = iter(card for card in ALL_CARDS if card not in seen)
     return Deck.ordered([card if card is not None else next(spare) for card in slots])
 

@@ -1,0 +1,118 @@
+"""The one place a parsed hand's betting is turned into the engine's terms, whatever the format.
+
+A format's parser reads the site's own words; the `Ledger` applies them through the engine's rules, so no
+parser keeps a bet level of its own:
+
+- **Amount conventions.** Sites write an amount as what the action adds ("calls 2", OHH's every amount) or
+  as the bet's new total this round ("raises 2 to 4", PHH's ``cbr``); `Ledger.act` takes either (``ADDS`` or
+  ``TOTALS``), or none for a call whose size the rules decide (PHH's ``cc``: the call to the level, or all
+  in for less), and answers the engine's action: `Bet` or `Raise` (to the total) by whether anyone has bet
+  this round, `Call` or `Check` by whether there is anything to call.
+- **Uncalled bets** go back at the end of each betting round (`end_round`) whether or not the log prints
+  them; a log that does print one (`returned`) must name the player and the amount the bets leave uncalled.
+- **What each seat put in** (``contributed``), for the pots, the summary's total and the finishing stacks.
+
+The card checks ("a card dealt twice", hole cards per seat) live in `HandRecord`, which checks itself when it
+is built. Errors are `HistoryError`s without a place: the parser that called says which hand and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.actions import Action, Bet, Call, Check, Fold, Raise
+from engine.errors import HistoryError
+
+ADDS, TOTALS = "adds", "totals"
+FOLD, CHECK, CALL, WAGER, CHECK_OR_CALL = "fold", "check", "call", "wager", "check or call"
+
+
+class Ledger:
+    """Each seat's bet this round and chips put in this hand, as the actions are applied in order."""
+
+    __slots__ = ("bets", "contributed", "level", "names", "stacks")
+
+    def __init__(self, stacks: Sequence[int], names: Sequence[str]) -> None:
+        self.stacks, self.names = tuple(stacks), tuple(names)
+        self.bets = [0] * len(stacks)
+        self.contributed = [0] * len(stacks)
+        self.level = 0
+
+    def left(self, seat: int) -> int:
+        return self.stacks[seat] - self.contributed[seat]
+
+    def post(self, seat: int, paid: int, live: int) -> None:
+        """A forced bet: ``paid`` chips go in, ``live`` of them count toward the seat's bet (an ante or a dead
+        blind counts for nothing)."""
+        if paid > self.left(seat):
+            raise HistoryError(f"{self.names[seat]} posts {paid} chips but has only {self.left(seat)}")
+        self.contributed[seat] += paid
+        self.bets[seat] += live
+        self.level = max(self.level, self.bets[seat])
+
+    def act(self, seat: int, verb: str, amount: int | None = None, convention: str = ADDS) -> Action:
+        """The engine's action for a betting line: ``verb`` is FOLD, CHECK, CALL, WAGER (a bet or a raise) or
+        CHECK_OR_CALL; ``amount`` as the site writes it, by ``convention``."""
+        name = self.names[seat]
+        if verb in (FOLD, CHECK):
+            if amount:
+                raise HistoryError(f"{name} {verb}s, which puts in nothing, not {amount} chips")
+            return Fold() if verb == FOLD else Check()
+        if amount is None:
+            if verb != CHECK_OR_CALL and verb != CALL:
+                raise HistoryError(f"{name}'s {verb} needs an amount")
+            added = min(self.level - self.bets[seat], self.left(seat))
+            if added <= 0:
+                return Check()
+            self._put(seat, added)
+            return Call()
+        to = self.bets[seat] + amount if convention == ADDS else amount
+        added = to - self.bets[seat]
+        if added <= 0:
+            raise HistoryError(f"{name} {verb}s {amount} chips, which adds nothing to their bet of {self.bets[seat]}")
+        if added > self.left(seat):
+            raise HistoryError(f"{name} puts in {added} chips but has only {self.left(seat)} left")
+        opened = self.level > 0
+        self._put(seat, added)
+        if verb in (CALL, CHECK_OR_CALL):
+            return Call()
+        return Raise(to) if opened else Bet(to)
+
+    def _put(self, seat: int, added: int) -> None:
+        self.bets[seat] += added
+        self.contributed[seat] += added
+        self.level = max(self.level, self.bets[seat])
+
+    def returned(self, seat: int, chips: int) -> None:
+        """A log's own "uncalled bet returned" line: it must be what the bets leave unmatched, to that seat."""
+        top, excess = self._uncalled()
+        if top != seat or excess != chips:
+            who = self.names[top] if top is not None else "nobody"
+            raise HistoryError(f"the bets leave {excess} chips uncalled for {who}, not {chips} for {self.names[seat]}")
+        self._give_back(seat, chips)
+
+    def end_round(self) -> None:
+        """The round's unmatched top bet goes back to its player (logs of 2005-2008 and OHH never say so), and
+        the next round starts from nothing."""
+        self.settle()
+        self.bets = [0] * len(self.bets)
+        self.level = 0
+
+    def settle(self) -> None:
+        """The unmatched part of the top bet goes back, as the engine returns it (the hand's end too)."""
+        top, excess = self._uncalled()
+        if top is not None and excess:
+            self._give_back(top, excess)
+
+    def _uncalled(self) -> tuple[int | None, int]:
+        """The seat whose bet nobody matched, and by how much; (None, 0) when two seats share the top bet."""
+        if len(self.bets) < 2:
+            return None, 0
+        ranked = sorted(range(len(self.bets)), key=self.bets.__getitem__, reverse=True)
+        top, second = self.bets[ranked[0]], self.bets[ranked[1]]
+        return (ranked[0], top - second) if top > second else (None, 0)
+
+    def _give_back(self, seat: int, chips: int) -> None:
+        self.bets[seat] -= chips
+        self.contributed[seat] -= chips
+        self.level = max(self.bets)

@@ -1,0 +1,95 @@
+"""The one builder under every reader (issue 25): `Ledger` applies a parser's betting lines through the
+engine's rules (amounts written as added or as the new total, uncalled bets returned whether the log says so
+or not), and a `HandRecord` refuses, as it is built, a hand that cannot be (a card dealt twice)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+
+from engine import Bet, Call, Check, FixedLimit, Fold, Raise, Rules, parse_cards
+from engine.errors import HistoryError
+from engine.history.builder import ADDS, CALL, CHECK, CHECK_OR_CALL, FOLD, TOTALS, WAGER, Ledger
+from engine.history.pokerstars import read_pokerstars
+from engine.history.record import HandRecord, ImpossibleRecord
+from engine.rules import Post, PostKind
+
+
+def _ledger() -> Ledger:
+    ledger = Ledger([100, 100, 30], ["Ann", "Bob", "Cy"])
+    ledger.post(0, 1, 1)
+    ledger.post(1, 2, 2)
+    return ledger
+
+
+def test_adding_and_totalling_amounts_give_the_same_actions() -> None:
+    for convention in (ADDS, TOTALS):  # Cy "raises 6" (from nothing) or "to 6"; Ann "calls 5" (1 in) or "to 6"
+        ledger = _ledger()
+        assert ledger.act(2, WAGER, 6, convention) == Raise(6)
+        assert ledger.act(0, CALL, 5 if convention == ADDS else 6, convention) == Call()
+        assert ledger.act(1, CHECK_OR_CALL) == Call()
+        assert ledger.contributed == [6, 6, 6] and ledger.level == 6
+        ledger.end_round()
+        assert ledger.act(0, CHECK_OR_CALL) == Check() and ledger.act(1, WAGER, 4) == Bet(4)
+        assert ledger.act(2, FOLD) == Fold()
+
+
+def test_an_uncalled_bet_goes_back_whether_or_not_the_log_says() -> None:
+    said, unsaid = _ledger(), _ledger()
+    for ledger in (said, unsaid):
+        ledger.act(2, WAGER, 30, TOTALS)  # Cy is all in for 30
+        ledger.act(0, WAGER, 100, TOTALS)  # Ann puts everything in
+        ledger.act(1, FOLD)
+    said.returned(0, 70)
+    unsaid.settle()
+    assert said.contributed == unsaid.contributed == [30, 2, 30]
+    wrong = _ledger()
+    wrong.act(2, WAGER, 30, TOTALS)
+    wrong.act(0, WAGER, 100, TOTALS)
+    with pytest.raises(HistoryError, match="leave 70 chips uncalled for Ann, not 60 for Ann"):
+        wrong.returned(0, 60)
+
+
+def test_the_ledger_refuses_what_no_stack_allows() -> None:
+    ledger = _ledger()
+    with pytest.raises(HistoryError, match="Cy puts in 31 chips but has only 30 left"):
+        ledger.act(2, WAGER, 31, TOTALS)
+    with pytest.raises(HistoryError, match="adds nothing to their bet of 2"):
+        ledger.act(1, WAGER, 2, TOTALS)
+    with pytest.raises(HistoryError, match="puts in nothing, not 3 chips"):
+        ledger.act(1, CHECK, 3)
+    assert ledger.act(2, CHECK_OR_CALL) == Call() and ledger.contributed[2] == 2
+
+
+def _record(**changes: object) -> HandRecord:
+    base = dict(source="t.txt", id="7", rules=Rules(FixedLimit(2, 4), blinds=(1, 2)), players=("Ann", "Bob"),
+                starting_stacks=(50, 50), button=0, posts=(Post(0, PostKind.SMALL_BLIND, 1),
+                                                            Post(1, PostKind.BIG_BLIND, 2)),
+                hole=(parse_cards("As 2s 3s 4s"), (None,) * 4), board=(), actions=((0, Fold()),))
+    base.update(changes)
+    return HandRecord(**base)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("changes", "problem"), [
+    ({"board": parse_cards("As Kd Qh")}, "card As is dealt twice"),
+    ({"hole": (parse_cards("As 2s 3s 4s"), parse_cards("Kd Kh Kc 4s"))}, "card 4s is dealt twice"),
+    ({"hole": (parse_cards("As 2s 3s"), (None,) * 4)}, "seat 0 holds 3 hole cards; this game deals 4"),
+    ({"button": 2}, "the button 2 is not a seat of a 2-player hand"),
+    ({"actions": ((5, Fold()),)}, "seat 5 is named but the hand has seats 0..1"),
+    ({"finishing_stacks": (49,)}, "1 finishing stacks for 2 seats"),
+])
+def test_a_record_checks_itself_when_built(changes: dict[str, object], problem: str) -> None:
+    with pytest.raises(ImpossibleRecord) as refused:
+        _record(**changes)
+    assert str(refused.value) == f"t.txt: hand #7: {problem}" and refused.value.problem == problem
+    good = _record()
+    with pytest.raises(ImpossibleRecord):
+        attrs.evolve(good, **changes)
+
+
+def test_every_reader_says_a_card_dealt_twice_the_same_way() -> None:
+    text = (Path(__file__).parent / "data/pokerstars/project/old-2005-limit-header.txt").read_text(encoding="utf-8")
+    [error] = read_pokerstars(text.replace("Kh", "Ac"), "dup.txt")
+    assert isinstance(error, HistoryError) and str(error) == "dup.txt: hand #2431667035: card Ac is dealt twice"
