@@ -22,15 +22,16 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, NoReturn, TypeGuard
+from typing import Any, NoReturn, TypeGuard, TypeVar
 
-from engine.actions import Action, Bet, Call, Check, Fold, Raise
+from engine.actions import Action
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, parse_cards
 from engine.errors import EngineError, HistoryError, OtherGame
+from engine.history.builder import ADDS, CALL, CHECK, FOLD, WAGER, Ledger
 from engine.history.ohh_writer import write_ohh, write_ohh_hands
 from engine.history.record import HandRecord, Hands, ImpossibleRecord, RecordedShow
 from engine.order import MAX_PLAYERS
@@ -44,6 +45,8 @@ _BOARD_CARDS = {"Flop": 3, "Turn": 1, "River": 1}
 _POSTS = {"Post SB": PostKind.SMALL_BLIND, "Post BB": PostKind.BIG_BLIND, "Post Ante": PostKind.ANTE,
           "Straddle": PostKind.STRADDLE, "Post Dead": PostKind.DEAD_BLIND, "Post Extra Blind": PostKind.LIVE_BLIND}
 _BETTING = ("Fold", "Check", "Call", "Bet", "Raise")
+_VERBS = {"Fold": FOLD, "Check": CHECK, "Call": CALL, "Bet": WAGER, "Raise": WAGER}  # every amount is added
+_T = TypeVar("_T")
 _HARMLESS = ("Sits Down", "Stands Up")
 _REFUSED_FLAGS = {"Run_It_Twice": "the board was run more than once", "Bomb_Pot": "it is a bomb pot",
                   "Cap": "the game caps what a player may wager in a hand"}
@@ -328,19 +331,16 @@ class _Builder:
                                                 list[int]]:
         """Posts, betting actions and shows, with every player's chips put in (uncalled bets returned at the
         end of each round, as the engine returns them)."""
-        n = len(self.dealt)
-        bets, contributed = [0] * n, [0] * n
+        ledger = Ledger(stacks, [p.name for p in self.dealt])
         posts: list[Post] = []
         actions: list[tuple[int, Action]] = []
         reveals: list[RecordedShow] = []
         board: list[Card] = []
-        level = 0
         big_blind_seat: int | None = None
         self.sb = self.bb = 0
         for street, cards, entries in self.rounds:
             if street != "Preflop":
-                _return_uncalled(bets, contributed)
-                bets, level = [0] * n, 0
+                ledger.end_round()
             board += cards
             for number, entry in enumerate(entries, start=1):
                 what = f"{street} action {entry.get('action_number', number)} {quote(entry.get('action'))}"
@@ -352,9 +352,6 @@ class _Builder:
                 shown = _cards(entry.get("cards"), f"{what}: cards")
                 self._learn(player, shown, what)
                 amount = self.chips(entry["amount"], f"{what}: amount") if entry.get("amount") is not None else 0
-                left = stacks[seat] - contributed[seat]
-                if amount > left:
-                    raise HistoryError(f"{what}: {player.name} puts in {amount} chips but has only {left} left")
                 if kind in _POSTS:
                     if street != "Preflop" or actions:
                         raise HistoryError(f"{what}: a forced bet after the betting began")
@@ -362,18 +359,14 @@ class _Builder:
                     if post[-1].kind == PostKind.BIG_BLIND:
                         big_blind_seat = seat
                     posts += post
-                    contributed[seat] += amount
-                    bets[seat] += live
-                    level = max(level, bets[seat])
+                    _at(what, ledger.post, seat, amount, live)
                 elif kind == "Dealt Cards":
                     if street != "Preflop":
                         raise HistoryError(f"{what}: hole cards dealt after the preflop (Omaha has no draws)")
                 elif kind in _BETTING:
                     if street == "Showdown":
                         raise HistoryError(f"{what}: a betting action in the Showdown round")
-                    actions.append((seat, self._act(kind, amount, bets, seat, level, what)))
-                    contributed[seat] += amount
-                    level = max(level, bets[seat])
+                    actions.append((seat, _at(what, ledger.act, seat, _VERBS[kind], amount, ADDS)))
                 elif kind in ("Shows Cards", "Mucks Cards"):
                     if any(r.seat == seat for r in reveals):
                         raise HistoryError(f"{what}: {player.name} already showed or mucked")
@@ -386,12 +379,12 @@ class _Builder:
                 else:
                     raise HistoryError(f"{what}: unknown action; OHH actions are {', '.join([*_POSTS, *_BETTING])}, "
                                        "Dealt Cards, Shows Cards, Mucks Cards")
-        _return_uncalled(bets, contributed)
+        ledger.settle()
         for reveal in list(reveals):  # a show of fewer cards than were dealt is a muck with those cards known
             player = self.dealt[reveal.seat]
             if reveal.cards is not None and len(reveal.cards) != len(player.cards):
                 reveals[reveals.index(reveal)] = RecordedShow(reveal.seat, None)
-        return posts, actions, reveals, board, contributed
+        return posts, actions, reveals, board, ledger.contributed
 
     def _post(self, seat: int, kind: PostKind, paid: int, all_in: bool,
               big_blind_seat: int | None) -> tuple[list[Post], int]:
@@ -431,18 +424,6 @@ class _Builder:
             if entry.get("action") in _POSTS and entry.get("amount") is not None and entry.get("is_allin") is not True:
                 out[entry["action"]] = max(out.get(entry["action"], 0), self.chips(entry["amount"], "a post"))
         return out
-
-    def _act(self, kind: str, amount: int, bets: list[int], seat: int, level: int, what: str) -> Action:
-        if kind in ("Fold", "Check"):
-            if amount:
-                raise HistoryError(f"{what}: a {kind.lower()} puts in nothing, not {amount} chips")
-            return Fold() if kind == "Fold" else Check()
-        if amount <= 0:
-            raise HistoryError(f"{what}: a {kind.lower()} needs the amount put in (above 0)")
-        bets[seat] += amount
-        if kind == "Call":
-            return Call()
-        return Raise(bets[seat]) if level else Bet(bets[seat])
 
     def _learn(self, player: _Player, cards: tuple[Card, ...], what: str) -> None:
         for card in cards:
@@ -533,14 +514,12 @@ class _Builder:
         return tuple(fields)
 
 
-def _return_uncalled(bets: list[int], contributed: list[int]) -> None:
-    """The part of the top bet nobody matched goes back to its player at the end of the round (OHH has no
-    action for it: the pots simply do not hold it)."""
-    ranked = sorted(range(len(bets)), key=lambda seat: bets[seat], reverse=True)
-    if len(ranked) > 1 and bets[ranked[0]] > bets[ranked[1]]:
-        excess = bets[ranked[0]] - bets[ranked[1]]
-        bets[ranked[0]] -= excess
-        contributed[ranked[0]] -= excess
+def _at(what: str, step: Callable[..., _T], *args: object) -> _T:
+    """One step of the ledger, its complaint said at this action."""
+    try:
+        return step(*args)
+    except HistoryError as error:
+        raise HistoryError(f"{what}: {error}") from None
 
 
 def _with_rake(rules: Rules, take: int) -> Rules:
