@@ -30,10 +30,11 @@ from typing import NamedTuple
 
 import attrs
 
-from engine.actions import Action, Bet, Call, Check, Fold, Raise
+from engine.actions import Action, Bet, Fold, Raise
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
 from engine.errors import EngineError, HistoryError, OtherGame
+from engine.history.builder import CHECK_OR_CALL, TOTALS, WAGER, Ledger
 from engine.history.engine_hands import state_to_record, table_seating
 from engine.history.record import HandRecord, Hands, ImpossibleRecord, RecordedShow
 from engine.history.replay import deck_for, replay
@@ -295,7 +296,8 @@ class _HandReader:
         scale = self.scale()
         posts, blind_amounts = _posts([_chips(a, scale) for a in antes], [_chips(b, scale) for b in blinds])
         betting, blind_amounts = self.betting(structure, stakes, blind_amounts, scale)
-        hole, board, actions, reveals = self.play(lines, n, posts, scale)
+        chips = tuple(_chips(s, scale) for s in stacks)
+        hole, board, actions, reveals = self.play(lines, chips, posts, scale)
         rules = _rules(betting, blind_amounts, posts, len(hole[0]) if hole else 4, hi_lo,
                        _chips(rake, scale) if rake is not None else None)
         collected = None
@@ -303,7 +305,7 @@ class _HandReader:
             collected = tuple((None, seat, _chips(w, scale)) for seat, w in enumerate(winnings) if w)
         return HandRecord(
             source=self.source, id=self.ident, rules=rules, players=self.names(n),
-            starting_stacks=tuple(_chips(s, scale) for s in stacks), button=n - 1, posts=posts, hole=hole,
+            starting_stacks=chips, button=n - 1, posts=posts, hole=hole,
             board=board, actions=actions, reveals=reveals,
             finishing_stacks=tuple(_chips(f, scale) for f in finishing) if finishing is not None else None,
             collected=collected, rake=_chips(rake, scale) if rake is not None else None, scale=scale,
@@ -454,20 +456,20 @@ class _HandReader:
             raise HistoryError(f"{what}: there is no player p{index} in a {n}-player hand")
         return index - 1
 
-    def play(self, lines: Sequence[_Line], n: int, posts: Sequence[Post], scale: int) -> tuple[
+    def play(self, lines: Sequence[_Line], stacks: Sequence[int], posts: Sequence[Post], scale: int) -> tuple[
             tuple[tuple[Card | None, ...], ...], tuple[Card, ...], tuple[tuple[int, Action], ...],
             tuple[RecordedShow, ...]]:
-        """Walk the action lines, keeping the round's bet level to tell a bet from a raise and a check from a
-        call (the engine is not consulted: a reader must not depend on the rules it is checked against)."""
+        """Walk the action lines through the history builder's `Ledger`, which tells a bet from a raise and a
+        check from a call (``cc`` and ``cbr`` say neither; the engine the record is checked against is not
+        consulted)."""
+        n = len(stacks)
+        ledger = Ledger(stacks, [f"p{seat + 1}" for seat in range(n)])
         dealt: list[list[Card | None]] = [[] for _ in range(n)]
         board: list[Card] = []
         actions: list[tuple[int, Action]] = []
         shows: list[tuple[int, tuple[Card | None, ...] | None, str]] = []
-        level = max((p.amount for p in posts if p.live and p.kind != PostKind.SMALL_BLIND), default=0)
-        bets = [0] * n
-        for post in posts:
-            if post.live:
-                bets[post.seat] += post.amount
+        for post in posts:  # a blind sets the level to call in full, even when its poster is short
+            ledger.post(post.seat, min(post.amount, ledger.left(post.seat)), post.amount if post.live else 0)
         started = False
         unknown_board = 0  # cards dealt as '??': the board's end, unknown (the engine deals spare cards there)
         for line in lines:
@@ -491,17 +493,18 @@ class _HandReader:
                 if len(board) + unknown_board not in _STREET_ENDS:
                     raise HistoryError(f"{what}: the board would hold {len(board) + unknown_board} cards; the flop "
                                        "is 3 cards, the turn and the river one each")
-                level, bets = 0, [0] * n
+                ledger.end_round()
             elif line.verb == "f":
                 actions.append((line.actor, Fold()))
             elif line.verb == "cc":
-                actions.append((line.actor, Call() if bets[line.actor] < level else Check()))
-                bets[line.actor] = max(bets[line.actor], level)
+                actions.append((line.actor, ledger.act(line.actor, CHECK_OR_CALL)))
             elif line.verb == "cbr":
                 assert line.amount is not None
                 to = int(line.amount * scale)
-                actions.append((line.actor, Raise(to) if level else Bet(to)))
-                level, bets[line.actor] = max(level, to), to
+                try:
+                    actions.append((line.actor, ledger.act(line.actor, WAGER, to, TOTALS)))
+                except HistoryError as error:
+                    raise HistoryError(f"{what}: {error}") from None
             elif line.verb in ("sm", "sm-"):
                 if any(seat == line.actor for seat, _, _ in shows):
                     raise HistoryError(f"{what}: p{line.actor + 1} already showed or mucked")
