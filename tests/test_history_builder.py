@@ -93,3 +93,17 @@ def test_every_reader_says_a_card_dealt_twice_the_same_way() -> None:
     text = (Path(__file__).parent / "data/pokerstars/project/old-2005-limit-header.txt").read_text(encoding="utf-8")
     [error] = read_pokerstars(text.replace("Kh", "Ac"), "dup.txt")
     assert isinstance(error, HistoryError) and str(error) == "dup.txt: hand #2431667035: card Ac is dealt twice"
+
+
+def test_a_pokerstars_summary_that_disagrees_with_the_chips_collected_is_refused() -> None:
+    path = Path(__file__).parent / "data/pokerstars/PokerHandHistoryParser/GameTypeTests/NoLimitOmahaHiLo.txt"
+    text = path.read_text(encoding="utf-8")
+    [good] = read_pokerstars(text, "good.txt")
+    assert isinstance(good, HandRecord)
+    [error] = read_pokerstars(text.replace("won ($4.78)", "won ($46)"), "won.txt")
+    assert isinstance(error, HistoryError), error
+    assert "line 49 'Seat 3: Aphily8 (small blind) showed" in str(error)
+    assert str(error).endswith("the summary says Aphily8 won $46, but Aphily8 collected $4.78")
+    [error] = read_pokerstars(text.replace("Mindster showed [Ad 3s 9c 5c] and won ($14.32)",
+                                           "Mindster showed [Ad 3s 9c 5c] and lost"), "lost.txt")
+    assert isinstance(error, HistoryError) and "says Mindster won $0, but Mindster collected $14.32" in str(error)

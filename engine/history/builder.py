@@ -11,6 +11,8 @@ parser keeps a bet level of its own:
 - **Uncalled bets** go back at the end of each betting round (`end_round`) whether or not the log prints
   them; a log that does print one (`returned`) must name the player and the amount the bets leave uncalled.
 - **What each seat put in** (``contributed``), for the pots, the summary's total and the finishing stacks.
+- **The summary checked**: what a summary says a player won (`check_summary_won`) must be what the log's own
+  lines say the player collected; `replay` then checks those against what the engine pays.
 
 The card checks ("a card dealt twice", hole cards per seat) live in `HandRecord`, which checks itself when it
 is built. Errors are `HistoryError`s without a place: the parser that called says which hand and line.
@@ -18,7 +20,7 @@ is built. Errors are `HistoryError`s without a place: the parser that called say
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.actions import Action, Bet, Call, Check, Fold, Raise
 from engine.errors import HistoryError
@@ -116,3 +118,10 @@ class Ledger:
         self.bets[seat] -= chips
         self.contributed[seat] -= chips
         self.level = max(self.bets)
+
+
+def check_summary_won(name: str, stated: int, collected: int, units: Callable[[int], str] = str) -> None:
+    """A summary's "won (X)" or "collected (X)" for a player (all of them added; nothing said is 0) must be
+    the chips the log says the player collected from the pots; ``units`` writes chips as the log does."""
+    if stated != collected:
+        raise HistoryError(f"the summary says {name} won {units(stated)}, but {name} collected {units(collected)}")

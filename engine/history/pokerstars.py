@@ -24,7 +24,7 @@ from engine.actions import Action
 from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import EngineError, HistoryError, OtherGame
-from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER, Ledger
+from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER, Ledger, check_summary_won
 from engine.history.pokerstars_writer import write_pokerstars, write_pokerstars_state
 from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
@@ -63,6 +63,7 @@ _HARMLESS = re.compile(
 _UNSUPPORTED = re.compile(r"^(?:\*\*\* (?:FIRST|SECOND) |.+ cashed out the hand|Hand cancelled|.*run (?:it )?twice)")
 _NUMBER = re.compile(r"^\d{1,15}(?:\.\d{1,6})?$")
 _SUMMARY_CARDS = re.compile(r"\b(?:showed|mucked) \[(?P<cards>[^\]]*)\]")
+_SUMMARY_WON = re.compile(r"\b(?:won|collected) \((?P<amount>[^()]*)\)")
 
 _STREETS = {"FLOP": 2, "TURN": 3, "RIVER": 4}
 _VERBS = {"folds": (FOLD, ADDS), "checks": (CHECK, ADDS), "calls": (CALL, ADDS), "bets": (WAGER, ADDS),
@@ -204,7 +205,8 @@ class _Seat:
     name: str
     stack: int
     collected: int = 0
-    won: int | None = None  # what the summary says the seat won or collected, when it says
+    won: int | None = None  # what the summary's line for the seat says it won or collected; None: no line
+    won_line: tuple[int, str] | None = None
     cards: list[Card] = attrs.Factory(list)
     involved: bool = False
 
@@ -334,6 +336,11 @@ class _HandReader:
         if value != value.to_integral_value():
             self.fail(f"the amount {quote(text)} is not a whole number of chips (scale {self.scale})")
         return int(value)
+
+    def units(self, chips: int) -> str:
+        """Chips as the log writes them: 4600 at scale 100 is '$46', 478 is '$4.78'."""
+        text = str(chips) if self.scale == 1 else f"{Decimal(chips) / self.scale:.2f}".removesuffix(".00")
+        return self.symbol + text
 
     def cards(self, text: str) -> tuple[Card, ...]:
         try:
@@ -491,9 +498,13 @@ class _HandReader:
                     self.fail(f"the summary shows cards for seat {label}, where nobody with chips sits")
                 return True
             self.summary_labels.add(label)
-            shown = _SUMMARY_CARDS.search(rest[len(seat.name):] if rest.startswith(seat.name) else rest)
+            after = rest[len(seat.name):] if rest.startswith(seat.name) else rest
+            shown = _SUMMARY_CARDS.search(after)
             if shown is not None:
                 self.add("cards", seat.name, cards=self.cards(shown["cards"]))
+            won = [self.amount(match["amount"]) for match in _SUMMARY_WON.finditer(after)]
+            seat.won = sum(won) if won else 0
+            seat.won_line = self.line
             return True
         if _UNSUPPORTED.match(text):
             self.fail("not supported: run-it-twice boards")
@@ -525,6 +536,11 @@ class _HandReader:
         if self.summary_board is not None and list(self.summary_board) != self.board:
             self.fail(f"the summary's board {format_cards(self.summary_board)!r} is not the board dealt "
                       f"{format_cards(self.board)!r}")
+        for seat in dealt:
+            if seat.won is not None:
+                self.line = seat.won_line
+                self._apply(check_summary_won, seat.name, seat.won, seat.collected, self.units)
+        self.line = None
         put_in = sum(self.ledger.contributed)
         if put_in != self.total:
             self.fail(f"the summary's total pot ({self.total} chips) is not what the players put in ({put_in})")
