@@ -15,7 +15,7 @@ parser keeps a bet level of its own:
   lines say the player collected; `replay` then checks those against what the engine pays.
 
 The card checks ("a card dealt twice", hole cards per seat) live in `HandRecord`, which checks itself when it
-is built. Errors are `HistoryError`s without a place: the parser that called says which hand and line.
+is built. Errors are `LedgerError`s without a place: the parser that called says which hand and line.
 """
 
 from __future__ import annotations
@@ -27,6 +27,10 @@ from engine.errors import HistoryError
 
 ADDS, TOTALS = "adds", "totals"
 FOLD, CHECK, CALL, WAGER, CHECK_OR_CALL = "fold", "check", "call", "wager", "check or call"
+
+
+class LedgerError(HistoryError):
+    """A betting line the bets and stacks do not allow; the message has no place (the parser adds it)."""
 
 
 class Ledger:
@@ -47,7 +51,7 @@ class Ledger:
         """A forced bet: ``paid`` chips go in, ``live`` of them count toward the seat's bet (an ante or a dead
         blind counts for nothing)."""
         if paid > self.left(seat):
-            raise HistoryError(f"{self.names[seat]} posts {paid} chips but has only {self.left(seat)}")
+            raise LedgerError(f"{self.names[seat]} posts {paid} chips but has only {self.left(seat)}")
         self.contributed[seat] += paid
         self.bets[seat] += live
         self.level = max(self.level, self.bets[seat])
@@ -58,11 +62,11 @@ class Ledger:
         name = self.names[seat]
         if verb in (FOLD, CHECK):
             if amount:
-                raise HistoryError(f"{name} {verb}s, which puts in nothing, not {amount} chips")
+                raise LedgerError(f"{name} {verb}s, which puts in nothing, not {amount} chips")
             return Fold() if verb == FOLD else Check()
         if amount is None:
             if verb != CHECK_OR_CALL and verb != CALL:
-                raise HistoryError(f"{name}'s {verb} needs an amount")
+                raise LedgerError(f"{name}'s {verb} needs an amount")
             added = min(self.level - self.bets[seat], self.left(seat))
             if added <= 0:
                 return Check()
@@ -71,9 +75,9 @@ class Ledger:
         to = self.bets[seat] + amount if convention == ADDS else amount
         added = to - self.bets[seat]
         if added <= 0:
-            raise HistoryError(f"{name} {verb}s {amount} chips, which adds nothing to their bet of {self.bets[seat]}")
+            raise LedgerError(f"{name} {verb}s {amount} chips, which adds nothing to their bet of {self.bets[seat]}")
         if added > self.left(seat):
-            raise HistoryError(f"{name} puts in {added} chips but has only {self.left(seat)} left")
+            raise LedgerError(f"{name} puts in {added} chips but has only {self.left(seat)} left")
         opened = self.level > 0
         self._put(seat, added)
         if verb in (CALL, CHECK_OR_CALL):
@@ -90,7 +94,7 @@ class Ledger:
         top, excess = self._uncalled()
         if top != seat or excess != chips:
             who = self.names[top] if top is not None else "nobody"
-            raise HistoryError(f"the bets leave {excess} chips uncalled for {who}, not {chips} for {self.names[seat]}")
+            raise LedgerError(f"the bets leave {excess} chips uncalled for {who}, not {chips} for {self.names[seat]}")
         self._give_back(seat, chips)
 
     def end_round(self) -> None:
@@ -108,11 +112,13 @@ class Ledger:
 
     def _uncalled(self) -> tuple[int | None, int]:
         """The seat whose bet nobody matched, and by how much; (None, 0) when two seats share the top bet."""
-        if len(self.bets) < 2:
-            return None, 0
-        ranked = sorted(range(len(self.bets)), key=self.bets.__getitem__, reverse=True)
-        top, second = self.bets[ranked[0]], self.bets[ranked[1]]
-        return (ranked[0], top - second) if top > second else (None, 0)
+        top_seat, top, second = None, 0, 0
+        for seat, bet in enumerate(self.bets):
+            if bet > top:
+                top_seat, top, second = seat, bet, top
+            elif bet > second:
+                second = bet
+        return (top_seat, top - second) if top > second else (None, 0)
 
     def _give_back(self, seat: int, chips: int) -> None:
         self.bets[seat] -= chips
@@ -124,4 +130,4 @@ def check_summary_won(name: str, stated: int, collected: int, units: Callable[[i
     """A summary's "won (X)" or "collected (X)" for a player (all of them added; nothing said is 0) must be
     the chips the log says the player collected from the pots; ``units`` writes chips as the log does."""
     if stated != collected:
-        raise HistoryError(f"the summary says {name} won {units(stated)}, but {name} collected {units(collected)}")
+        raise LedgerError(f"the summary says {name} won {units(stated)}, but {name} collected {units(collected)}")

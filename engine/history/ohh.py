@@ -31,7 +31,7 @@ from engine.actions import Action
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, parse_cards
 from engine.errors import EngineError, HistoryError, OtherGame
-from engine.history.builder import ADDS, CALL, CHECK, FOLD, WAGER, Ledger
+from engine.history.builder import ADDS, CALL, CHECK, FOLD, WAGER, Ledger, LedgerError
 from engine.history.ohh_writer import write_ohh, write_ohh_hands
 from engine.history.record import HandRecord, Hands, ImpossibleRecord, RecordedShow
 from engine.order import MAX_PLAYERS
@@ -518,7 +518,7 @@ def _at(what: str, step: Callable[..., _T], *args: object) -> _T:
     """One step of the ledger, its complaint said at this action."""
     try:
         return step(*args)
-    except HistoryError as error:
+    except LedgerError as error:
         raise HistoryError(f"{what}: {error}") from None
 
 

@@ -34,7 +34,7 @@ from engine.actions import Action, Bet, Fold, Raise
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
 from engine.errors import EngineError, HistoryError, OtherGame
-from engine.history.builder import CHECK_OR_CALL, TOTALS, WAGER, Ledger
+from engine.history.builder import CHECK_OR_CALL, TOTALS, WAGER, Ledger, LedgerError
 from engine.history.engine_hands import state_to_record, table_seating
 from engine.history.record import HandRecord, Hands, ImpossibleRecord, RecordedShow
 from engine.history.replay import deck_for, replay
@@ -503,7 +503,7 @@ class _HandReader:
                 to = int(line.amount * scale)
                 try:
                     actions.append((line.actor, ledger.act(line.actor, WAGER, to, TOTALS)))
-                except HistoryError as error:
+                except LedgerError as error:
                     raise HistoryError(f"{what}: {error}") from None
             elif line.verb in ("sm", "sm-"):
                 if any(seat == line.actor for seat, _, _ in shows):

@@ -13,10 +13,10 @@ that cannot be read becomes a `HistoryError` naming the source, the hand and the
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import NoReturn
 
 import attrs
 
@@ -24,7 +24,7 @@ from engine.actions import Action
 from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import EngineError, HistoryError, OtherGame
-from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER, Ledger, check_summary_won
+from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER, Ledger, LedgerError, check_summary_won
 from engine.history.pokerstars_writer import write_pokerstars, write_pokerstars_state
 from engine.history.record import HandRecord, Hands, RecordedShow
 from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
@@ -68,7 +68,6 @@ _SUMMARY_WON = re.compile(r"\b(?:won|collected) \((?P<amount>[^()]*)\)")
 _STREETS = {"FLOP": 2, "TURN": 3, "RIVER": 4}
 _VERBS = {"folds": (FOLD, ADDS), "checks": (CHECK, ADDS), "calls": (CALL, ADDS), "bets": (WAGER, ADDS),
           "raises": (WAGER, TOTALS)}  # "raises $2 to $4": the reader keeps the total
-_T = TypeVar("_T")
 _BOARD_AFTER = {2: 3, 3: 4, 4: 5}
 
 
@@ -539,7 +538,10 @@ class _HandReader:
         for seat in dealt:
             if seat.won is not None:
                 self.line = seat.won_line
-                self._apply(check_summary_won, seat.name, seat.won, seat.collected, self.units)
+                try:
+                    check_summary_won(seat.name, seat.won, seat.collected, self.units)
+                except LedgerError as error:
+                    self.fail(str(error))
         self.line = None
         put_in = sum(self.ledger.contributed)
         if put_in != self.total:
@@ -578,7 +580,7 @@ class _HandReader:
                 if dead or entry.flag:
                     posts.append(Post(seat, PostKind.DEAD_BLIND, small if entry.flag else dead))
                 posts.append(Post(seat, PostKind.LIVE_BLIND, big if entry.flag else paid - dead))
-                self._apply(self.ledger.post, seat, paid, paid - dead)
+                self._post(seat, paid, paid - dead)
                 continue
             if entry.verb == "big blind":
                 kind, due = (PostKind.BIG_BLIND if seat == the_big else PostKind.LIVE_BLIND), big
@@ -589,14 +591,29 @@ class _HandReader:
                 kind = PostKind.ANTE if entry.verb == "the ante" else PostKind(entry.verb)  # straddle, dead blind
                 due = self.ante if kind == PostKind.ANTE else 0
             posts.append(Post(seat, kind, max(due, paid) if entry.flag else paid))
-            self._apply(self.ledger.post, seat, paid, 0 if kind in (PostKind.ANTE, PostKind.DEAD_BLIND) else paid)
+            self._post(seat, paid, 0 if kind in (PostKind.ANTE, PostKind.DEAD_BLIND) else paid)
         return posts
+
+    def _post(self, seat: int, paid: int, live: int) -> None:
+        try:
+            self.ledger.post(seat, paid, live)
+        except LedgerError as error:
+            self.fail(str(error))
 
     def _actions(self, index: dict[str, int]) -> tuple[list[tuple[int, Action]], list[RecordedShow]]:
         """The betting actions through the ledger (amounts checked against the stacks), the showdown, and the
         money."""
         actions: list[tuple[int, Action]] = []
         reveals: list[RecordedShow] = []
+        try:
+            self._walk(index, actions, reveals)
+        except LedgerError as error:  # said at the line being walked
+            self.fail(str(error))
+        self.line = None
+        self.ledger.settle()
+        return actions, reveals
+
+    def _walk(self, index: dict[str, int], actions: list[tuple[int, Action]], reveals: list[RecordedShow]) -> None:
         seats, ledger = self.seats, self.ledger
         for item in self.items:
             self.line = item.line
@@ -606,9 +623,9 @@ class _HandReader:
             elif item.kind == "act":
                 verb, convention = _VERBS[item.verb]
                 amount = item.chips if verb not in (FOLD, CHECK) else None
-                actions.append((index[name], self._apply(ledger.act, index[name], verb, amount, convention)))
+                actions.append((index[name], ledger.act(index[name], verb, amount, convention)))
             elif item.kind == "return":
-                self._apply(ledger.returned, index[name], item.chips)
+                ledger.returned(index[name], item.chips)
             elif item.kind == "collect":
                 seats[name].collected += item.chips
                 self.collected_lines.append((name, item.pot, item.chips))
@@ -617,16 +634,6 @@ class _HandReader:
             elif item.kind == "reveal":
                 shown = item.flag and len(seats[name].cards) == self.hole_cards
                 reveals.append(RecordedShow(index[name], tuple(seats[name].cards) if shown else None))
-        self.line = None
-        ledger.settle()
-        return actions, reveals
-
-    def _apply(self, step: Callable[..., _T], *args: object) -> _T:
-        """One step of the ledger, its complaint said at this hand's line."""
-        try:
-            return step(*args)
-        except HistoryError as error:
-            self.fail(str(error))
 
     def _learn(self, seat: _Seat, cards: tuple[Card, ...]) -> None:
         for card in cards:
