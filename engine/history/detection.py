@@ -27,6 +27,7 @@ _SITES = tuple((name, re.compile(pattern, re.M)) for name, pattern in (
     ("Absolute / UltimateBet", r"^\W*Stage #\d+:"),
 ))
 _XML = re.compile(r"(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<(?P<root>[A-Za-z_][\w.-]*)", re.S)
+_OPENING = 65536  # a PHH file's first hand, or another site's first header, is in its first characters
 _SUFFIXES = {".phh": PHH, ".phhs": PHH, ".ohh": OHH}
 
 
@@ -45,12 +46,13 @@ def detect_format(path: Path | str | None, text: str) -> str:
     if xml is not None:
         raise Unsupported(f"an XML hand history (root element <{xml['root']}>, as iPoker, Merge, Microgaming and "
                           "Boss Media export)")
-    if _PHH_KEY.search(text):
+    opening = text[:_OPENING]
+    if _PHH_KEY.search(opening):
         return PHH
-    if _POKERSTARS.search(text):
+    if _POKERSTARS.search(text):  # anywhere: hands may follow a long forum post
         return POKERSTARS
     for site, signature in _SITES:
-        if signature.search(text):
+        if signature.search(opening):
             raise Unsupported(f"a {site} hand history")
     suffix = Path(path).suffix.lower() if path is not None else ""
     return _SUFFIXES.get(suffix, POKERSTARS)
