@@ -45,6 +45,7 @@ class Ledger:
         self.level = 0
 
     def left(self, seat: int) -> int:
+        """The chips ``seat`` still has behind: what it may still put in this hand."""
         return self.stacks[seat] - self.contributed[seat]
 
     def post(self, seat: int, paid: int, live: int) -> None:
