@@ -1,6 +1,6 @@
-"""Benchmark reading and replaying hand histories: CPU seconds (of this process) to read (decode, detect, parse, build the records)
-and to replay every hand of the files given, through `read_history` and `replay` as `python -m engine replay`
-calls them, each timed on its own.
+"""Benchmark reading and replaying hand histories: CPU seconds of this process to read (decode, detect, parse,
+build the records) and to replay every hand of the files given, through `read_history` and `replay` as
+`python -m engine replay` calls them, each timed on its own.
 
     python benchmarks/bench_history.py FILE [FILE ...] [--passes N]
 
