@@ -107,3 +107,15 @@ def test_a_pokerstars_summary_that_disagrees_with_the_chips_collected_is_refused
     [error] = read_pokerstars(text.replace("Mindster showed [Ad 3s 9c 5c] and won ($14.32)",
                                            "Mindster showed [Ad 3s 9c 5c] and lost"), "lost.txt")
     assert isinstance(error, HistoryError) and "says Mindster won $0, but Mindster collected $14.32" in str(error)
+
+
+def test_the_ledger_checks_a_stated_pot_and_gives_the_finishing_stacks() -> None:
+    ledger = _ledger()
+    ledger.act(2, WAGER, 30, TOTALS)
+    ledger.act(0, FOLD)
+    ledger.act(1, FOLD)
+    ledger.settle()  # Cy's 28 unmatched chips go back: the pot is the blinds and Cy's 2
+    ledger.check_total(5, "the pots hold")
+    with pytest.raises(HistoryError, match=r"the pots hold \$0.33 but the players put in \$0.05 \(uncalled bets"):
+        ledger.check_total(33, "the pots hold", lambda chips: f"${chips / 100:.2f}")
+    assert ledger.finishing([0, 0, 5]) == (99, 98, 33)

@@ -120,7 +120,7 @@ def test_a_total_that_is_not_what_is_left_is_still_refused() -> None:
     text = (PROJECT / "old-2007-no-uncalled-bet-line.txt").read_text(encoding="utf-8")
     [error] = read_pokerstars(text.replace("Total pot 4296", "Total pot 4398"), "bad.txt")
     assert isinstance(error, HistoryError)
-    assert "total pot (4398 chips) is not what the players put in (4296)" in str(error)
+    assert "the summary's total pot is 4398 but the players put in 4296 (uncalled bets returned)" in str(error)
 
 
 def test_a_printed_uncalled_line_is_still_checked() -> None:

@@ -85,6 +85,20 @@ class Ledger:
             return Call()
         return Raise(to) if opened else Bet(to)
 
+    def check_total(self, stated: int, said: str, units: Callable[[int], str] = str) -> None:
+        """The pot a log states (``said``: "the summary's total pot is", "the pots hold") must be what the
+        players put in, uncalled bets returned."""
+        put_in = sum(self.contributed)
+        if stated != put_in:
+            raise LedgerError(f"{said} {units(stated)} but the players put in {units(put_in)} (uncalled bets "
+                              "returned)")
+
+    def finishing(self, collected: Sequence[int]) -> tuple[int, ...]:
+        """Each seat's stack after the hand, by the log's own amounts: what it had, less what it put in, plus
+        what it ``collected``."""
+        return tuple(stack - paid + won for stack, paid, won in zip(self.stacks, self.contributed, collected,
+                                                                    strict=True))
+
     def _put(self, seat: int, added: int) -> None:
         self.bets[seat] += added
         self.contributed[seat] += added

@@ -305,12 +305,12 @@ class _Builder:
         self.dealt = dealt
         stacks = [self.chips(p.stack, f"{p.name}'s starting_stack") for p in dealt]
         button = self._button()
-        posts, actions, reveals, board, contributed = self._play(stacks)
+        posts, actions, reveals, board, ledger = self._play(stacks)
         rules = self._rules(posts)
         hole = tuple(tuple(p.cards) + (None,) * (rules.hole_cards - len(p.cards)) for p in dealt)
-        collected, take, won = self._pots(sum(contributed))
-        finishing = tuple(stack - paid + won[seat] for seat, (stack, paid) in enumerate(zip(stacks, contributed,
-                                                                                            strict=True)))
+        collected, take, won, total = self._pots()
+        ledger.check_total(total, "the pots hold", lambda chips: _units(chips, self.scale))
+        finishing = ledger.finishing(won)
         if take:
             rules = _with_rake(rules, take)
         return HandRecord(
@@ -328,7 +328,7 @@ class _Builder:
         return earlier[-1] if earlier else len(labels) - 1
 
     def _play(self, stacks: list[int]) -> tuple[list[Post], list[tuple[int, Action]], list[RecordedShow], list[Card],
-                                                list[int]]:
+                                                Ledger]:
         """Posts, betting actions and shows, with every player's chips put in (uncalled bets returned at the
         end of each round, as the engine returns them)."""
         ledger = Ledger(stacks, [p.name for p in self.dealt])
@@ -384,7 +384,7 @@ class _Builder:
             player = self.dealt[reveal.seat]
             if reveal.cards is not None and len(reveal.cards) != len(player.cards):
                 reveals[reveals.index(reveal)] = RecordedShow(reveal.seat, None)
-        return posts, actions, reveals, board, ledger.contributed
+        return posts, actions, reveals, board, ledger
 
     def _post(self, seat: int, kind: PostKind, paid: int, all_in: bool,
               big_blind_seat: int | None) -> tuple[list[Post], int]:
@@ -450,9 +450,9 @@ class _Builder:
         except EngineError as error:
             raise HistoryError(f"impossible rules: {error}") from None
 
-    def _pots(self, put_in: int) -> tuple[list[tuple[int | None, int, int]], int, list[int]]:
+    def _pots(self) -> tuple[list[tuple[int | None, int, int]], int, list[int], int]:
         """The winnings pot by pot as (pot number, seat, chips), the rake (and jackpot) taken, each seat's
-        total; the pots must hold what the players put in."""
+        total, and what the pots hold (which the ledger checks against what the players put in)."""
         pots = self.reader.field("pots", list)
         collected: list[tuple[int | None, int, int]] = []
         won = [0] * len(self.dealt)
@@ -481,10 +481,7 @@ class _Builder:
                 chips = self.chips(win.get("win_amount"), f"{what}.win_amount")
                 collected.append((number, seat, chips))
                 won[seat] += chips
-        if total != put_in:
-            raise HistoryError(f"the pots hold {_units(total, self.scale)} but the players put in "
-                               f"{_units(put_in, self.scale)} (uncalled bets returned)")
-        return collected, take, won
+        return collected, take, won, total
 
     def _fields(self) -> tuple[tuple[str, object], ...]:
         """What the writers can use again: the table, its size, the money, the date, the site, the tournament."""

@@ -543,15 +543,16 @@ class _HandReader:
                 except LedgerError as error:
                     self.fail(str(error))
         self.line = None
-        put_in = sum(self.ledger.contributed)
-        if put_in != self.total:
-            self.fail(f"the summary's total pot ({self.total} chips) is not what the players put in ({put_in})")
+        assert self.total is not None  # read() refused a hand whose summary has no total
+        try:
+            self.ledger.check_total(self.total, "the summary's total pot is", self.units)
+        except LedgerError as error:
+            self.fail(str(error))
         collected = tuple((pot, index[name], chips) for name, pot, chips in self.collected_lines)
         return HandRecord(
             self.source, self.id, rules, tuple(s.name for s in dealt), tuple(s.stack for s in dealt), button,
             tuple(posts), hole, tuple(self.board), tuple(actions), tuple(reveals),
-            finishing_stacks=tuple(s.stack - paid + s.collected for s, paid in zip(dealt, self.ledger.contributed,
-                                                                                    strict=True)),
+            finishing_stacks=self.ledger.finishing([seat.collected for seat in dealt]),
             collected=collected,
             rake=self.take, scale=self.scale, seat_labels=tuple(labels), fields=tuple(self.fields))
 
