@@ -9,6 +9,8 @@ import codecs
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.cli import main
 from engine.errors import HistoryError
@@ -102,6 +104,9 @@ def test_the_format_comes_from_the_content_not_the_name(tmp_path: Path) -> None:
      "a Winamax hand history"),
     ("***** Hand History for Game 2345 *****\n$1/$2 Omaha Hi-Lo - Monday\n", "a PartyPoker hand history"),
     ("Poker Hand #OM123: Omaha Hi/Lo Pot Limit ($0.1/$0.2) - 2021/01/01 12:00:00\n", "a GGPoker hand history"),
+    ("Hand#4021 - 2010-06-01 18:00:00\nSeat 1: Ann ($10)\n*** HOLE CARDS ***\nDealt to Ann [Ah 2c 3d 4s]\n",
+     "a hand history of a site this engine does not know (it has '*** HOLE CARDS ***'"),
+    (STARS.split("\n", 1)[1], "a site this engine does not know"),  # a PokerStars hand cut from its header
 ])
 def test_a_format_the_engine_does_not_read_says_what_it_looks_like(tmp_path: Path, text: str, looks_like: str,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
@@ -112,3 +117,16 @@ def test_a_format_the_engine_does_not_read_says_what_it_looks_like(tmp_path: Pat
     assert "not supported" in str(error) and "header line" not in str(error)
     assert main(["replay", str(path)]) == 1
     assert looks_like in capsys.readouterr().out
+
+
+_PIECES = [b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"\x00", b"\x81", b"\xe9", b"<", b"{",
+           b"[", b"variant = ", STARS[:400].encode(), PHH[:300].encode(), b"Full Tilt Poker Game #1: ", b"\n\n"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(_PIECES) | st.binary(max_size=40), max_size=8))
+def test_any_bytes_are_hands_or_history_errors(tmp_path_factory: pytest.TempPathFactory, pieces: list[bytes]) -> None:
+    path = tmp_path_factory.mktemp("fuzz") / "file.txt"
+    path.write_bytes(b"".join(pieces))
+    found = read_history(path)
+    assert found and all(isinstance(item, (HandRecord, HistoryError)) for item in found), list(found)

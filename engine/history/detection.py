@@ -26,6 +26,8 @@ _SITES = tuple((name, re.compile(pattern, re.M)) for name, pattern in (
     ("OnGame", r"^\W*\*+ History for hand [A-Z0-9-]+"),
     ("Absolute / UltimateBet", r"^\W*Stage #\d+:"),
 ))
+_HAND_MARKERS = re.compile(r"^\W*(?:\*{2,3} ?(?:HOLE CARDS|SUMMARY|SHOW ?DOWN|FLOP|Dealing Flop)\b.*|Dealt to \S.*)$",
+                           re.M | re.I)  # what any site's text hand has, whoever wrote it
 _XML = re.compile(r"(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<(?P<root>[A-Za-z_][\w.-]*)", re.S)
 _OPENING = 65536  # a PHH file's first hand, or another site's first header, is in its first characters
 _SUFFIXES = {".phh": PHH, ".phhs": PHH, ".ohh": OHH}
@@ -54,5 +56,9 @@ def detect_format(path: Path | str | None, text: str) -> str:
     for site, signature in _SITES:
         if signature.search(opening):
             raise Unsupported(f"a {site} hand history")
+    marker = _HAND_MARKERS.search(opening)
+    if marker is not None:
+        raise Unsupported(f"a hand history of a site this engine does not know (it has {marker[0].strip()!r} but no "
+                          "header of a site it knows, such as 'PokerStars Hand #')")
     suffix = Path(path).suffix.lower() if path is not None else ""
     return _SUFFIXES.get(suffix, POKERSTARS)
