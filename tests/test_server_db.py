@@ -73,7 +73,8 @@ async def wait_for(condition: Any, seconds: float = 20) -> None:
 
 
 def in_process(db: str, test: Any, *, clock: Any = time.monotonic, **config: Any) -> None:
-    values: dict[str, Any] = {"db": db, "pause_seconds": 0.0, "tables": (TableConfig("t1", game="limit"),)}
+    values: dict[str, Any] = {"db": db, "pause_seconds": 0.0,
+                              "tables": (TableConfig("t1", game="limit", bot_think_seconds=0),)}
     values.update(config)
     cfg = ServerConfig(**values)
     store = open_store(cfg.db)
@@ -356,7 +357,8 @@ def test_a_table_another_server_took_while_the_connection_was_down_is_dropped_lo
             await wait_for(lambda: hands(server, "t1") >= before + 2, 40)
             assert "t2" not in server.adopt()  # still held by the other server
 
-    in_process(url, test, tables=(TableConfig("t1", game="limit"), TableConfig("t2", game="limit")))
+    in_process(url, test, tables=(TableConfig("t1", game="limit", bot_think_seconds=0),
+                                  TableConfig("t2", game="limit", bot_think_seconds=0)))
     assert any("table t2: no longer served here" in record.getMessage() for record in caplog.records)
     check_chips(url)
 
@@ -531,6 +533,7 @@ def test_a_rake_changed_in_the_file_rakes_the_next_hand_and_is_stored_with_the_t
     ('buy_in = [1, 2]\nblinds = [50, 100]', "max_buy_in"),
     ('buy_in = [300, 200]', "max_buy_in"),
     ('action_seconds = 0', "action_seconds"),
+    ('bot_think_seconds = 15', "bot_think_seconds must be below action_seconds"),  # the bots would time out
     ('blinds = [5, 2]', "big blind"),
 ])
 def test_impossible_table_settings_stop_serve_with_one_line_naming_the_table_and_the_field(tmp_path, table, field):

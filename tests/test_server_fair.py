@@ -254,4 +254,5 @@ def test_over_the_wire_the_commitment_comes_before_the_cards_and_the_reveal_chec
             assert ('"deck"' in raw) == (data["type"] == "hand")
         await person.ws.close()
 
-    run(test, str(tmp_path / "fair-net.sqlite3"), tables=(TableConfig("fair", game="limit", provably_fair=True),))
+    run(test, str(tmp_path / "fair-net.sqlite3"), tables=(TableConfig("fair", game="limit", provably_fair=True,
+                                                                        bot_think_seconds=0),))

@@ -37,7 +37,8 @@ def run(test: Callable[[GameServer, int], Awaitable[None]], db: str, *, seconds:
     """Run ``test(server, port)`` against a server on a free port, stopping it afterwards; the whole thing
     bounded in time."""
     values: dict[str, Any] = {"db": db, "pause_seconds": 0.0,
-                              "tables": (TableConfig("limit", game="limit"), TableConfig("nl", game="no-limit"))}
+                              "tables": (TableConfig("limit", game="limit", bot_think_seconds=0),
+                                         TableConfig("nl", game="no-limit", bot_think_seconds=0))}
     values.update(config)
     cfg = ServerConfig(**values)
     store = open_store(cfg.db)
@@ -463,7 +464,8 @@ def test_serve_on_a_port_in_use_says_so_in_one_line_and_exits_2(tmp_path):
 def test_serve_logs_the_address_to_open_and_a_structured_line_per_join_and_hand(tmp_path):
     """The real command: the http:// address, then ``event=...`` lines (key=value) as bots sit down and play."""
     config = tmp_path / "one.toml"
-    config.write_text('[server]\npause_seconds = 0\nbots = 2\n[[tables]]\nid = "t"\ngame = "limit"\n')
+    config.write_text('[server]\npause_seconds = 0\nbots = 2\n'
+                      '[[tables]]\nid = "t"\ngame = "limit"\nbot_think_seconds = 0\n')
     process = subprocess.Popen(serve_command(tmp_path, "--port", "0", "--config", str(config)),
                                stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": os.getcwd()})
     lines: list[str] = []

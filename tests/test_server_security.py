@@ -217,7 +217,7 @@ def test_never_reading_watchers_are_closed_while_a_player_plays_on_and_the_queue
                   {"send_queue_messages": 10**6, "send_queue_bytes": 1 << 30, "ping_interval_seconds": 1.0,
                    "ping_timeout_seconds": 4.0})
         run(test, str(tmp_path / "server.sqlite3"), seconds=90, max_connections_per_address=64,
-            tables=(TableConfig("limit", game="limit"),), **limits)
+            tables=(TableConfig("limit", game="limit", bot_think_seconds=0),), **limits)
     finally:
         for sock in readers:
             sock.close()
@@ -346,7 +346,7 @@ def test_connections_are_capped_per_address_and_in_total_and_the_servers_own_bot
         assert server.rooms["limit"].table.hands_played >= 1
 
     run(test, str(tmp_path / "server.sqlite3"), max_connections_per_address=3,
-        tables=(TableConfig("limit", game="limit"),))
+        tables=(TableConfig("limit", game="limit", bot_think_seconds=0),))
 
 
 def test_every_http_response_carries_the_security_headers(tmp_path):

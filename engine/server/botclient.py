@@ -4,6 +4,10 @@ receive views, send ``act``), so every bot game also exercises the server end to
 `play_bot` is one bot's connection loop; `BotManager` keeps ``N`` bots seated at each table, seating new ones
 (in the room, as the server's own players) when bots bust or leave, and re-attaching the bots of a restarted
 server to their seats with fresh tokens.
+
+A bot thinks before it acts (the table's ``bot_think_seconds``), as the people it plays with do: an answer within
+milliseconds leaves a person no time to follow the play or to tick a pre-action box. The wait is the client's,
+like a person's; the room knows nothing of it and its clock runs as for anybody.
 """
 
 from __future__ import annotations
@@ -50,11 +54,13 @@ def decide(bot: Bot, data: dict[str, Any]) -> dict[str, Any] | None:
 
 
 async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, budget: tuple[float, int],
-                   retries: int = 50, headers: dict[str, str] | None = None) -> str:
+                   retries: int = 50, headers: dict[str, str] | None = None,
+                   think: Callable[[], float] = lambda: 0.0) -> str:
     """Hold the seat with ``token`` and play until the bot leaves the table (returns "left"), its token is
     refused ("refused"), or ``stop`` is set ("stopped"). A dropped connection is resumed. ``budget``: the
     server's (rate, burst) per connection, which the bot keeps well within by waiting before it sends;
-    ``headers``: sent with the handshake (the server's key for its own bots)."""
+    ``headers``: sent with the handshake (the server's key for its own bots); ``think``: the seconds to wait
+    before each action (asked at each decision, so a changed table setting applies at once)."""
     loop = asyncio.get_running_loop()
     for _ in range(retries):
         if stop.is_set():
@@ -84,7 +90,7 @@ async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, budge
                     reply = decide(bot, data)
                     if reply is not None:
                         acted = key
-                        await asyncio.sleep(spend.wait(loop.time()))
+                        await asyncio.sleep(max(think(), spend.wait(loop.time())))
                         spend.allow(loop.time())
                         await ws.send(json.dumps(reply))
                     if stop.is_set():
@@ -98,12 +104,15 @@ async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, budge
 
 
 class BotManager:
-    """Keeps ``count`` bots seated at each room (`ensure`, called now and then), each one a client task."""
+    """Keeps ``count`` bots seated at each room (`ensure`, called now and then), each one a client task.
+    ``think``: a room's bots' wait before each action (default: the table's ``bot_think_seconds``)."""
 
     def __init__(self, rooms: dict[str, Room], counts: dict[str, int], url: str, *,
                  budget: tuple[float, int], headers: dict[str, str] | None = None,
-                 spawn: Callable[[str, Coroutine[Any, Any, str]], asyncio.Task[str]] | None = None) -> None:
+                 spawn: Callable[[str, Coroutine[Any, Any, str]], asyncio.Task[str]] | None = None,
+                 think: Callable[[Room], float] | None = None) -> None:
         self.rooms = rooms
+        self.think = think or (lambda room: room.config.bot_think_seconds)
         self.headers = headers
         self.spawn = spawn or (lambda name, work: asyncio.get_running_loop().create_task(work, name=name))
         self.counts = counts
@@ -147,7 +156,8 @@ class BotManager:
             bot = make_bot("caller")
         key = (room.id, seat)
         task = self.spawn(f"table {room.id}: the bot at seat {seat}",
-                          play_bot(self.url, token, bot, stop=self.stop, budget=self.budget, headers=self.headers))
+                          play_bot(self.url, token, bot, stop=self.stop, budget=self.budget, headers=self.headers,
+                                   think=lambda: self.think(room)))
         self.tasks[key] = task
         task.add_done_callback(lambda _: self.tasks.pop(key, None) if self.tasks.get(key) is task else None)
 

@@ -110,7 +110,10 @@ class TableConfig:
     times an all-in board may be
     run, ``rake_percent``/``rake_cap`` the house's cut. ``provably_fair`` deals by commit-reveal
     (`engine.server.fair`): a hash committing to the deck before each hand, the deck and salt revealed after it
-    (revealing every card, mucked and undealt ones too: off by default).
+    (revealing every card, mucked and undealt ones too: off by default). ``bot_think_seconds``: how long the
+    server's own bots wait before each action, as a person would (the bots play through the WebSocket:
+    `engine.server.botclient`), so that a person at the table can follow the play and tick a pre-action box;
+    below ``action_seconds``, so a bot never times out by thinking.
     """
 
     id: str
@@ -130,6 +133,7 @@ class TableConfig:
     title: str = ""
     provably_fair: bool = False
     straddle: bool = False
+    bot_think_seconds: float = 1.0
 
     def __attrs_post_init__(self) -> None:
         try:
@@ -159,7 +163,12 @@ class TableConfig:
         _string(self.title, where, "title")
         _flag(self.provably_fair, where, "provably_fair")
         _flag(self.straddle, where, "straddle")
-        as_floats(self, ("action_seconds", "time_bank_seconds", "time_bank_refill_seconds", "rake_percent"))
+        _number(self.bot_think_seconds, where, "bot_think_seconds")
+        check(self.bot_think_seconds < self.action_seconds, where, "bot_think_seconds",
+              f"below action_seconds ({self.action_seconds:g}), so that a bot never times out thinking",
+              self.bot_think_seconds)
+        as_floats(self, ("action_seconds", "time_bank_seconds", "time_bank_refill_seconds", "rake_percent",
+                         "bot_think_seconds"))
         self.schedule()  # the rules themselves must be valid
 
     @property
@@ -226,7 +235,7 @@ RULES_SETTINGS = ("runs", "rake_percent", "rake_cap")
 """The changeable settings that are part of the table's rules (its snapshot holds them): a ``settings`` event
 changes them in the log (`engine.server.log`), so that replay deals every hand under the rules it was dealt."""
 CHANGEABLE = ("title", "min_buy_in", "max_buy_in", "action_seconds", "time_bank_seconds", "time_bank_refill_seconds",
-              "max_timeouts", "bots", "straddle", "provably_fair", *RULES_SETTINGS)
+              "max_timeouts", "bots", "straddle", "provably_fair", "bot_think_seconds", *RULES_SETTINGS)
 """The table settings a configuration file changes for a table already stored, between hands (a stored
 ``settings`` event: `engine.server.room.Room.open`)."""
 KEPT = ("game", "blinds", "seats")
