@@ -60,20 +60,27 @@ if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
                 "chromium-driver (.ci/run does)", allow_module_level=True)
 
 TABLES = (
-    TableConfig("heads-up", title="Pot-Limit Omaha Hi-Lo 1/2", game="pot-limit"),
-    TableConfig("showdown", title="Limit Omaha Hi-Lo 2/4", game="limit"),
-    TableConfig("pair", title="No-Limit Omaha Hi-Lo 1/2", game="no-limit"),
-    TableConfig("rail", title="Mixed Omaha Hi-Lo 1/2", game="mixed"),
-    TableConfig("twice", title="No-Limit Omaha Hi-Lo 1/2, run it twice", game="no-limit", runs=2),
-    TableConfig("bust", title="No-Limit Omaha Hi-Lo 1/2, to bust at", game="no-limit"),
-    TableConfig("split", title="Limit Omaha Hi-Lo 2/4, a split low", game="limit"),
-    TableConfig("fair", title="Provably fair Pot-Limit Omaha Hi-Lo", game="pot-limit", provably_fair=True),
-    TableConfig("long", title="Pot-Limit Omaha Hi-Lo, many hands", game="pot-limit"),
-    TableConfig("pre", title="Limit Omaha Hi-Lo, a slow opponent", game="limit"),
-    TableConfig("steady", title="Pot-Limit Omaha Hi-Lo, buttons that stay put", game="pot-limit"),
+    TableConfig("heads-up", title="Pot-Limit Omaha Hi-Lo 1/2", game="pot-limit", bot_think_seconds=0),
+    TableConfig("showdown", title="Limit Omaha Hi-Lo 2/4", game="limit", bot_think_seconds=0),
+    TableConfig("pair", title="No-Limit Omaha Hi-Lo 1/2", game="no-limit", bot_think_seconds=0),
+    TableConfig("rail", title="Mixed Omaha Hi-Lo 1/2", game="mixed", bot_think_seconds=0),
+    TableConfig("twice", title="No-Limit Omaha Hi-Lo 1/2, run it twice", game="no-limit", runs=2, bot_think_seconds=0),
+    TableConfig("bust", title="No-Limit Omaha Hi-Lo 1/2, to bust at", game="no-limit", bot_think_seconds=0),
+    TableConfig("split", title="Limit Omaha Hi-Lo 2/4, a split low", game="limit", bot_think_seconds=0),
+    TableConfig("fair", title="Provably fair Pot-Limit Omaha Hi-Lo", game="pot-limit", provably_fair=True,
+                bot_think_seconds=0),
+    TableConfig("long", title="Pot-Limit Omaha Hi-Lo, many hands", game="pot-limit", bot_think_seconds=0),
+    TableConfig("pre", title="Limit Omaha Hi-Lo, a slow opponent", game="limit", bot_think_seconds=0,
+                time_bank_refill_seconds=0),  # a bank spent stays spent: the page is seen to say so
+    TableConfig("steady", title="Pot-Limit Omaha Hi-Lo, buttons that stay put", game="pot-limit", bot_think_seconds=0),
+    # The server's bots think here as they do by default (bot_think_seconds = 1): time to tick a pre-action box.
+    TableConfig("think", title="Limit Omaha Hi-Lo, bots that think", game="limit", max_buy_in=100),
+    TableConfig("full", title="Pot-Limit Omaha Hi-Lo, five bots", game="pot-limit", bot_think_seconds=0),
 )
+"""The tables of the test server. Their bots answer at once (bot_think_seconds = 0) to keep the tests quick, but
+at ``think``."""
 BOTS = {"heads-up": 2, "showdown": 3, "pair": 1, "rail": 3, "twice": 0, "bust": 0, "split": 0, "fair": 2, "long": 2,
-        "pre": 0, "steady": 1}
+        "pre": 0, "steady": 1, "think": 1, "full": 5}
 SCALE = float(os.environ.get("BROWSER_TEST_SCALE", "1"))  # one factor for every wait: a slow machine sets it
 
 
@@ -102,10 +109,12 @@ def rigged(room: Any, holes: dict[str, str], board: str) -> Callable[[], Deck]:
 
 class LiveServer:
     """`GameServer` with its bots on a free loopback port, on its own asyncio loop in a background thread (the
-    SQLite store is made and closed in that thread, the only one that touches it)."""
+    SQLite store is made and closed in that thread, the only one that touches it). Its clock is the machine's
+    plus ``skew``, which a test moves on to spend a player's action time without waiting for it."""
 
     def __init__(self, db: str, pause_seconds: float) -> None:
         self.config = ServerConfig(db=db, pause_seconds=pause_seconds, tables=TABLES)
+        self.skew = 0.0
         self.port = 0
         self.server: GameServer | None = None
         self.ready = threading.Event()
@@ -116,6 +125,9 @@ class LiveServer:
         self.thread.start()
         if not self.ready.wait(20 * SCALE) or self.failed is not None:
             raise RuntimeError(f"the server did not start: {self.failed!r}")
+
+    def now(self) -> float:
+        return time.monotonic() + self.skew
 
     @property
     def url(self) -> str:
@@ -133,7 +145,7 @@ class LiveServer:
         store = SQLiteStore(self.config.db)
         try:
             self.stopping = asyncio.Event()
-            self.server = GameServer(self.config, store, tick_seconds=0.05)
+            self.server = GameServer(self.config, store, tick_seconds=0.05, clock=self.now)
             self.port = await self.server.start(port=0)
             self.server.start_bots(BOTS)
             self.ready.set()
@@ -337,6 +349,8 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     assert "Pot-Limit Omaha Hi-Lo" in text["heads-up"] and "1/2" in text["heads-up"]
     assert "2/6" in text["heads-up"]  # the two bots of six seats
     assert "(bets 2/4)" in text["showdown"]
+    ranges = {row.get_attribute("data-table"): row.find_element(By.CSS_SELECTOR, "td.buy-in").text for row in rows}
+    assert ranges["heads-up"] == "40\u2013200" and ranges["think"] == "40\u2013100", ranges  # the table's range
     page.wait(lambda: all(cell.text.strip() not in ("", "\u2014") for cell in
                           page.driver.find_elements(By.CSS_SELECTOR, "#tables td.average-pot")), 15, "average pots")
 
@@ -645,6 +659,8 @@ def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_i
     mine = seat_of(page, "ann")
     assert mine and "out of chips" in mine["text"] and len(mine["cards"]) == 4, mine
     assert page.driver.find_element(By.ID, "watch-submit").text == "Rebuy"
+    # It offers what she last bought in for (it offered the table's 200).
+    assert page.js("return document.getElementById('watch-buy-in').value") == "40"
     assert page.driver.find_element(By.ID, "stop-watching").is_displayed()
     # The rebuy: a new buy-in at the same table, the name kept. Now the bot's hand loses and it busts: during
     # that showdown its seat is drawn with its name and cards, never as an empty seat.
@@ -874,7 +890,10 @@ def test_pre_actions_the_clock_bars_and_motion(live, browsers):
             return False
         return play_until(page, ready, 60)
 
-    page = browsers(live.url)
+    page = browsers("about:blank")  # its clock held by the test (PAGE_CLOCK) from the first script on
+    page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PAGE_CLOCK})
+    page.driver.get(live.url)
+    page.js("testClock.freeze()")
     sit_down(page, "pre", "hal", 200)
     hal = live.call(lambda: room.table.seat_of("hal"))
     # The clock as bars on the acting seat's plate: the action time, and the bank apart.
@@ -922,8 +941,92 @@ def test_pre_actions_the_clock_bars_and_motion(live, browsers):
     page.wait(lambda: page.js("return [...document.querySelectorAll('.card.deal-in')].some("
                               "c => getComputedStyle(c).animationName === 'deal-in')") or (
         live.call(rob_acts) and None), 30, "a card dealt in")
+    # rob's cards, face down at hal's page, are dealt in as hal's own are (they simply appeared).
+    page.wait(lambda: page.js("return [...document.querySelectorAll('.seat:not(.me) .card.back.deal-in')].some("
+                              "c => getComputedStyle(c).animationName === 'deal-in')") or (
+        live.call(rob_acts) and None) or (take_turn(page) and None), 30, "face-down cards dealt in")
+
+    # The two clock bars follow the view's two parts (the action time the server enforces first, then the bank),
+    # each against its full length from the lobby (15 s and 30 s); the page's clock is held, so the bars show the
+    # view's figures exactly until the test moves the clock on.
+    def hal_to_act() -> None:
+        page.wait(lambda: page.state()["turn"] or (live.call(rob_acts) and False), 30, "hal's turn")
+
+    def bars() -> dict[str, Any]:
+        found: dict[str, Any] = page.js(BARS)
+        return found
+
+    def close(a: float, b: float) -> bool:
+        return abs(a - b) < 0.01
+
+    hal_to_act()
+    first = page.wait(lambda: (b := bars())["phase"] == "action" and close(b["action"], 100 * min(1, b["a"] / 15))
+                      and close(b["bank"], 100 * b["b"] / 30) and b, 10, "the bars at the view's parts")
+    assert first["b"] > 4 and "bank)" in first["turn"], first
+    # The action time runs out: the bank bar drains, and the turn line says plainly that the bank is in use.
+    page.js("testClock.advance(arguments[0])", first["a"] + 4)
+    spending = page.wait(lambda: (b := bars())["phase"] == "bank" and b, 10, "the bank in use")
+    assert spending["action"] == 0 and close(spending["bank"], 100 * (first["b"] - 4) / 30), spending
+    assert spending["spending"] and "on your time bank" in spending["turn"], spending
+    # The server agrees (its clock moved on as much and a little more): hal acts on his bank, and at his next
+    # turn the view's bank part is what is left of it, which the bank bar shows.
+    live.skew += first["a"] + 4.5
+    page.click("act-check" if page.state()["check"] else "act-call")
+    hal_to_act()
+    second = page.wait(lambda: (b := bars())["phase"] == "action" and close(b["bank"], 100 * b["b"] / 30) and b,
+                       10, "the bank bar at the bank left")
+    assert second["b"] < first["b"] - 4, (first, second)
+    # The bank used up (the server plays hal's default action when it runs out): the next turn says so.
+    live.skew += second["a"] + second["b"] + 1
+    page.wait(lambda: ((b := bars())["phase"] == "no-bank" and b["b"] == 0 and b) or (
+        live.call(rob_acts) and None), 30, "hal's bank used up")
+    assert "time bank used up" in bars()["turn"]
+    # rob's plate says it too (the bars; the turn line is hal's): his bank in use, then used up.
+    page.click("act-check" if page.state()["check"] else "act-fold")
+    page.wait(lambda: live.call(lambda: room.actor_seat() == rob) or (take_turn(page) and False), 30, "rob's turn")
+    page.wait(lambda: bars()["actor"] == rob, 10, "rob's clock on the page")
+    robs = bars()
+    page.js("testClock.advance(arguments[0])", robs["a"] + 1)
+    assert page.wait(lambda: (b := bars())["phase"] == "bank" and b["spending"], 10, "rob's bank in use")
+    live.skew += robs["a"] + robs["b"] + 1
+    page.wait(lambda: ((b := bars())["actor"] == rob and b["phase"] == "no-bank") or (take_turn(page) and False), 30,
+              "rob's bank used up, on his plate")
+    assert page.js("return getComputedStyle(document.querySelector("
+                   "'.seat.acting .timebars[data-phase=\"no-bank\"] .timebar.bank')).outlineStyle") == "solid"
     leave(page, lambda: live.call(rob_acts))
     assert not page.errors()
+
+
+PAGE_CLOCK = """
+    (() => {  // the page's clock (performance.now), held and moved on by the test; and the last view kept
+      const real = performance.now.bind(performance);
+      let frozen = null, skew = 0;
+      performance.now = () => frozen !== null ? frozen : real() + skew;
+      window.testClock = {
+        freeze() { frozen = performance.now(); },
+        advance(seconds) { if (frozen !== null) frozen += seconds * 1000; else skew += seconds * 1000; },
+      };
+      const Socket = WebSocket;
+      window.WebSocket = class extends Socket {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener('message', (event) => {
+            const data = JSON.parse(event.data);
+            if (data.type === 'view') window.lastView = data;
+          });
+        }
+      };
+    })();"""
+
+BARS = """
+    const clock = window.lastView.clock;
+    const fill = (kind) => document.querySelector(`.seat.acting .timebar.${kind} .fill`);
+    const bars = document.querySelector('.seat.acting .timebars');
+    return {a: clock.action_seconds, b: clock.bank_seconds, actor: clock.actor,
+            action: fill('action') ? parseFloat(fill('action').style.width) : null,
+            bank: fill('bank') ? parseFloat(fill('bank').style.width) : null,
+            spending: Boolean(fill('bank') && fill('bank').classList.contains('spending')),
+            phase: bars ? bars.dataset.phase : null, turn: document.getElementById('turn-info').textContent};"""
 
 
 def fair_verdict(page: Page) -> str | None:
@@ -974,3 +1077,154 @@ def test_at_a_provably_fair_table_the_page_verifies_the_deal_itself(live, browse
     assert "Cannot verify here" in insecure.driver.find_element(By.ID, "fair").text
     leave(insecure)
     assert not insecure.errors()
+
+
+def did(live: LiveServer, room: Any, name: str) -> list[str]:
+    """What ``name`` has done in the hand in play at ``room``, as the server recorded it."""
+    def read() -> list[str]:
+        seat = room.table.seat_of(name)
+        hand_seat = room.table.hand_seat(seat) if room.hand is not None and seat is not None else None
+        return [] if hand_seat is None else [str(e.action) for e in room.hand.events
+                                             if isinstance(e, Acted) and e.seat == hand_seat]
+    return list(live.call(read))
+
+
+def test_at_a_bot_table_the_bots_think_so_a_pre_action_box_can_be_ticked_and_is_honoured(live, browsers):
+    """The server's bots wait bot_think_seconds (1 s by default) before acting: while one thinks, the page
+    shows the pre-action boxes, kim ticks Call any, and at her turn the page plays it by itself. (With bots
+    that answered at once the bot's turn was over before anybody could tick anything.)"""
+    room = live.server.rooms["think"]
+    page = browsers(live.url)
+    sit_down(page, "think", "kim")
+    bot = page.wait(lambda: live.call(lambda: list(room.bot_seats())), 10, "the bot")[0]
+
+    def bot_thinking(state: dict[str, Any]) -> bool:
+        return bool(live.call(lambda: room.hand is not None and room.actor_seat() == bot)
+                    and page.js("return !document.getElementById('pre-actions').hidden"))
+    def outcome(hand: int, before: list[str]) -> str | None:
+        if live.call(lambda: room.table.hands_played) != hand:
+            return "ended"  # the bot folded, or ended the hand otherwise: kim had no turn to play the box at
+        return "acted" if len(did(live, room, "kim")) > len(before) else None
+
+    for _ in range(10):
+        play_until(page, bot_thinking, 60)
+        hand, before = live.call(lambda: room.table.hands_played), did(live, room, "kim")
+        page.js("const box = document.getElementById('pre-call-any'); if (!box.checked) box.click();")
+        assert page.js("return document.getElementById('pre-call-any').checked")  # ticked in time
+        happened = page.wait(lambda h=hand, b=before: outcome(h, b), 15, "kim's call from Call any, or the hand's end")
+        if happened == "acted":
+            break
+    else:
+        raise AssertionError("in ten hands the bot always ended the hand before kim's turn")
+    done = did(live, room, "kim")
+    assert done[len(before)] in ("call", "check"), done
+    assert live.call(lambda: room.config.bot_think_seconds) == 1.0
+    leave(page)
+    assert not page.errors()
+
+
+def test_the_join_and_rebuy_forms_offer_the_last_buy_in_held_to_the_tables_range(live, browsers):
+    page = browsers(live.url)
+
+    def offered(table: str) -> str:
+        def click_sit() -> bool:
+            page.driver.find_element(By.CSS_SELECTOR, f'tr[data-table="{table}"] button.sit').click()
+            return True
+        page.wait(click_sit, message=f"the Sit down button of {table}")
+        return str(page.js("return document.getElementById('join-buy-in').value"))
+    assert offered("steady") == "200"  # a first visit: the table's maximum
+    page.click("join-cancel")
+    sit_down(page, "steady", "lou", 120)
+    leave(page)
+    assert offered("long") == "120"  # what lou last bought in for (it offered 200)
+    assert offered("think") == "100"  # ... held to a table whose maximum is 100
+    page.click("join-cancel")
+    page.driver.refresh()  # remembered by the browser, as the name is
+    assert offered("long") == "120"
+    assert not page.errors()
+
+
+BETS_CLEAR = """
+    const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const things = [...document.querySelectorAll('.card, .plate')];
+    const bets = [...document.querySelectorAll('#seats .bet')];
+    return {seats: bets.map(b => Number(b.dataset.seat)),
+            under: bets.flatMap(b => things.filter(t => meet(b.getBoundingClientRect(), t.getBoundingClientRect()))
+                .map(t => [b.dataset.seat, b.textContent, t.className, t.closest('[data-seat]')?.dataset.seat]))};"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 900), (390, 844)])
+def test_no_bet_ever_sits_under_a_card_or_a_plate_at_any_seat(live, browsers, width, height):
+    """At a full six-seat table, hand after hand (the button and the blinds go round, so every seat bets): the
+    rectangle of each bet meets no card's (hole cards, the board) and no seat plate's. At 1366 px the page's own
+    bet was under its hole cards."""
+    page = browsers(live.url, width=width, height=height)
+    sit_down(page, "full", f"bettor{width}")
+    betting: set[int] = set()
+
+    def looked(state: dict[str, Any]) -> bool:
+        found = page.js(BETS_CLEAR)
+        assert not found["under"], found
+        betting.update(found["seats"])
+        return len(betting) == 6
+    play_until(page, looked, 120)
+    leave(page)
+    assert not page.errors()
+
+
+PHONE_TURN = """
+    document.getElementById('notice').hidden = true;  // a passing notice is on top on purpose
+    const controls = [...document.querySelectorAll('#actions button, #actions input')].filter(n => n.offsetParent)
+        .filter(n => { const r = n.getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight
+                                                                  || r.left < 0 || r.right > innerWidth; })
+        .map(n => n.id || n.className);
+    // Every piece of text on the screen at the table (the felt, the action bar, the seat's controls; the panels
+    // below are plain flow), line by line: at its middle and near both ends, the element on top is the text's own.
+    const covered = [];
+    for (const area of ['felt', 'actions', 'seat-controls', 'watch-controls']) {
+      const walker = document.createTreeWalker(document.getElementById(area), NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        const owner = text.parentElement;
+        if (!text.textContent.trim() || !owner.checkVisibility({visibilityProperty: true})) continue;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        for (const line of range.getClientRects()) {
+          if (line.width < 2 || line.bottom <= 0 || line.top >= innerHeight) continue;
+          for (const x of [line.left + 2, line.left + line.width / 2, line.right - 2]) {
+            const top = document.elementFromPoint(x, line.top + line.height / 2);
+            if (top && top !== owner && !owner.contains(top)) {
+              covered.push([owner.id || owner.className, text.textContent.trim().slice(0, 40), top.id || top.className,
+                            owner.closest('[data-seat]')?.dataset.seat, top.closest('[data-seat]')?.dataset.seat]);
+              break;
+            }
+          }
+        }
+      }
+    }
+    return {scrolled: scrollY, controls, covered};"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844), (414, 896)])
+def test_on_a_phone_your_turn_fits_the_screen_and_no_text_is_covered(live, browsers, width, height):
+    """At a full table on a phone: on your turn every action control (the buttons, the bet box and slider) is
+    on the screen without scrolling, and at every moment looked at (a hand in play, its showdown) no text on
+    the screen is under another element: the dealer button beside a name, the game line and the result line
+    under a seat's plate or cards were."""
+    page = browsers(live.url, width=width, height=height)
+    sit_down(page, "full", f"thumb{width}")
+    page.js("window.scrollTo(0, 0)")
+    turns: list[str] = []
+    showdowns: list[int] = []
+
+    def looked(state: dict[str, Any]) -> bool:
+        found = page.js(PHONE_TURN)
+        assert not found["covered"], (state["street"], found)
+        if state["turn"] and not state["runs"] and not state["show"]:
+            assert found["scrolled"] == 0 and not found["controls"], found
+            turns.append(str(state["decision"]))
+        if state["street"] == "showdown":
+            showdowns.append(state["hand"])
+        return len(set(turns)) >= 4 and bool(showdowns) and bool(state["wager"] or not state["turn"])
+    play_until(page, looked, 120)
+    leave(page)
+    assert not page.errors()

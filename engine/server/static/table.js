@@ -151,6 +151,7 @@
         el("td", {}, el("strong", { text: info.title }), info.title !== info.id ? el("small", { text: ` ${info.id}` }) : null),
         el("td", { text: gameName(info) }),
         el("td", { text: stakes(info) }),
+        el("td", { class: "buy-in", "data-label": "Buy-in", text: `${info.buy_in[0]}\u2013${info.buy_in[1]}` }),
         el("td", { class: "num", "data-label": "Seats", title: info.players.map((p) => p.name).join(", "),
           text: `${taken}/${info.seats}` }),
         el("td", { class: "num average-pot", "data-label": "Average pot", text: average }),
@@ -167,15 +168,24 @@
     $("join-title").textContent = info.title;
     const buyIn = $("join-buy-in");
     const [lo, hi] = info.buy_in;
-    buyIn.min = lo; buyIn.max = hi; buyIn.value = hi;
+    buyIn.min = lo; buyIn.max = hi; buyIn.value = offeredBuyIn(info);
     $("join-range").textContent = `${lo} to ${hi} chips`;
     const name = $("join-name");
     name.value = recall("name") || "";
     (name.value ? buyIn : name).focus();
   }
 
+  /** The buy-in a form offers: what the player last bought in for (at any table), held to this table's range;
+   * the table's maximum for a first visit. */
+  function offeredBuyIn(info) {
+    const [lo, hi] = info.buy_in;
+    const last = Number(recall("buy_in"));
+    return Number.isInteger(last) && last > 0 ? Math.max(lo, Math.min(hi, last)) : hi;
+  }
+
   function join(tableId, name, buyIn) {
     remember("name", name);
+    if (Number.isInteger(buyIn) && buyIn > 0) remember("buy_in", String(buyIn));
     app.table = tableId;
     app.info = app.tables.find((t) => t.id === tableId) || null;
     send({ type: "join", table: tableId, name: name, buy_in: buyIn });
@@ -405,7 +415,7 @@
     if (app.mode === "watching" && info && $("watch-join").dataset.table !== info.id) {
       $("watch-join").dataset.table = info.id;  // filled in once: never under the user's typing
       $("watch-buy-in").min = info.buy_in[0]; $("watch-buy-in").max = info.buy_in[1];
-      $("watch-buy-in").value = info.buy_in[1];
+      $("watch-buy-in").value = offeredBuyIn(info);
       $("watch-name").value = recall("name") || "";
     }
     $("watch-lead").textContent = app.busted ? "You are out of chips. Buy in again:" : "You are watching.";
@@ -431,6 +441,7 @@
     renderActions(m);
     renderPre(m);
     renderSeatControls(m);
+    placeBets();  // last: it measures everything else as drawn
   }
 
   function seatPlace(index, count) {
@@ -527,12 +538,57 @@
     return { name: nameOf(seat), stack: 0, gone: true };
   }
 
-  const narrow = () => innerWidth <= 700;
+  /** How far out the seats sit, in percent of the oval's width and height: the stylesheet's (--seat-rx,
+   * --seat-ry), which knows the oval's shape at each width. */
+  function seatRadius() {
+    const style = getComputedStyle($("felt"));
+    return { x: parseFloat(style.getPropertyValue("--seat-rx")) || 43, y: parseFloat(style.getPropertyValue("--seat-ry")) || 41 };
+  }
   const spot = (place, rx, ry) => ({ left: `${50 + rx * place.cos}%`, top: `${50 + ry * place.sin}%` });
-  /** The bet in front of a seat: between its plate and the board, clear of both (on a phone's upright oval the
-   * side seats' bets go higher or lower, not further in, where the board is). The dealer button is on the seat's
-   * plate itself, so it can never cover a board card. */
-  const betSpot = (place) => narrow() ? spot(place, 24, 22) : spot(place, 27, 23);
+
+  /** Each bet goes in front of its seat: from the seat towards the middle of the table, at the first place where
+   * it covers nothing drawn (any seat's cards and plate, the board, the pot and the lines in the middle, a bet
+   * placed before it), measured as laid out, so that it holds for every seat at every width. When the straight
+   * line finds no such place, lines a little to either side are tried. The dealer button is inside the plate,
+   * beside the name, so it can cover nothing either. */
+  function placeBets() {
+    const felt = $("felt");
+    const bets = [...felt.querySelectorAll(".bet[data-seat]")];
+    if (!bets.length) return;
+    const box = felt.getBoundingClientRect();
+    const ox = box.left + felt.clientLeft, oy = box.top + felt.clientTop;
+    const rect = (node) => {
+      const r = node.getBoundingClientRect();
+      return { l: r.left - ox, t: r.top - oy, r: r.right - ox, b: r.bottom - oy };
+    };
+    const drawn = "#seats .seat .card, #seats .plate, #seats .badges, #seats .seat.empty, #boards .card, #game, #pot > *, #message";
+    const taken = [...felt.querySelectorAll(drawn)].map(rect).filter((r) => r.r > r.l && r.b > r.t);
+    const gap = 3;
+    const cx = felt.clientWidth / 2, cy = felt.clientHeight / 2;
+    for (const bet of bets) {
+      const seat = felt.querySelector(`.seat[data-seat="${bet.dataset.seat}"]`);
+      if (!seat) continue;
+      const s = rect(seat);
+      const sx = (s.l + s.r) / 2, sy = (s.t + s.b) / 2;
+      const w = bet.offsetWidth / 2 + gap, h = bet.offsetHeight / 2 + gap;
+      const clear = (x, y) => taken.every((o) => x - w >= o.r || x + w <= o.l || y - h >= o.b || y + h <= o.t);
+      const length = Math.hypot(cx - sx, cy - sy) || 1;
+      const toward = Math.atan2(cy - sy, cx - sx);
+      let found = null;
+      for (const turn of [0, 12, -12, 24, -24, 36, -36, 48, -48, 60, -60, 72, -72, 84, -84]) {
+        const angle = toward + (turn * Math.PI) / 180;
+        for (let t = 0; t <= length && !found; t += 2) {
+          const x = sx + t * Math.cos(angle), y = sy + t * Math.sin(angle);
+          if (clear(x, y)) found = [x, y];
+        }
+        if (found) break;
+      }
+      const [x, y] = found || [sx + (cx - sx) / 2, sy + (cy - sy) / 2];
+      bet.style.left = `${x}px`;
+      bet.style.top = `${y}px`;
+      taken.push({ l: x - w + gap, t: y - h + gap, r: x + w - gap, b: y + h - gap });
+    }
+  }
 
   /** A card drawn where it was not drawn at the last render is dealt in (a brief animation, off under
    * prefers-reduced-motion). `where` names the place: the seat or the board. */
@@ -540,6 +596,15 @@
     const key = `${where}:${code}`;
     seen.add(key);
     return card(code, `${classes || ""}${app.cardsDrawn.has(key) ? "" : " deal-in"}`);
+  }
+
+  /** A face-down card at a seat, dealt in like a face-up one the first time it is drawn. */
+  function dealtBack(seat, index, seen) {
+    const key = `${seat}:back${index}`;
+    seen.add(key);
+    const back = cardBack();
+    if (!app.cardsDrawn.has(key)) back.classList.add("deal-in");
+    return back;
   }
 
   function renderSeats(m) {
@@ -553,9 +618,10 @@
     const drawn = new Set();
     const bets = {};
     const nodes = [];
+    const radius = seatRadius();
     view.seats.forEach((present, seat) => {
       const place = seatPlace((seat - anchor + count) % count, count);
-      const style = spot(place, 43, 41);
+      const style = spot(place, radius.x, radius.y);
       const player = present || goneInResult(result, seat);
       if (!player) {
         nodes.push(el("div", { class: "seat empty", style, "data-seat": seat }, el("span", { text: "empty seat" })));
@@ -573,7 +639,7 @@
       if (inHand) {
         if (hs === hand.seat) cards = cardsOf(hand.hole).map((c) => dealtCard(c, seat, "", drawn));
         else if (hand.shown[hs]) cards = cardsOf(hand.shown[hs]).map((c) => dealtCard(c, seat, "", drawn));
-        else if (!folded) cards = Array.from({ length: holeCount }, cardBack);
+        else if (!folded) cards = Array.from({ length: holeCount }, (_, i) => dealtBack(seat, i, drawn));
       } else if (result && result.shown[String(seat)]) {
         const own = winningCards(result, seat);
         cards = cardsOf(result.shown[String(seat)]).map((c) => dealtCard(c, seat, highlight(c, own), drawn));
@@ -598,19 +664,20 @@
       nodes.push(el("div", { class: classes, style, "data-seat": seat, "data-name": player.name },
         el("div", { class: shown ? "hole shown" : "hole" }, cards),
         el("div", { class: "plate" },
-          el("span", { class: "name", text: player.name, title: player.name }),
+          el("span", { class: "name-line" },
+            seat === view.button ? el("span", { class: "dealer", title: "the dealer button", text: "D" }) : null,
+            el("span", { class: "name", text: player.name, title: player.name })),
           el("span", { class: "stack", text: stack }),
           status ? el("span", { class: "state", text: status }) : null,
           inHand && said[hs] && !status ? el("span", { class: "said", text: said[hs] }) : null,
           acting ? el("span", { class: "clock", "data-clock": "1" }) : null,
-          seat === view.button ? el("span", { class: "dealer", title: "the dealer button", text: "D" }) : null,
           acting ? el("span", { class: "timebars" }, el("span", { class: "timebar action" }, el("span", { class: "fill" })),
             el("span", { class: "timebar bank" }, el("span", { class: "fill" }))) : null),
         badges.length ? el("div", { class: "badges" }, badges) : null));
       if (bet > 0) {
         bets[seat] = bet;
         const moved = app.bets[seat] !== bet ? " moved" : "";
-        nodes.push(el("div", { class: `bet${moved}`, style: betSpot(place), "data-seat": seat },
+        nodes.push(el("div", { class: `bet${moved}`, style: spot(place, 0, 0), "data-seat": seat },
           el("span", { class: "chip" }), el("span", { text: bet })));
       }
     });
@@ -816,7 +883,15 @@
     const bank = Math.max(0, bankLeft - Math.max(0, elapsed - actionLeft));
     const actionSeconds = Math.max(actionLeft, (app.info && app.info.action_seconds) || 0) || 1;
     const bankSeconds = Math.max(bankLeft, (app.info && app.info.time_bank_seconds) || 0);
-    return { left: action + bank, action, bank, actionSeconds, bankSeconds };
+    return { left: action + bank, action, bank, actionSeconds, bankSeconds, phase: clockPhase(action, bank, bankSeconds) };
+  }
+
+  /** Where the actor's clock is: on the action time, on the time bank (the action time is spent), or out of
+   * bank (used up earlier, or drained now: the action time is all there is). A table without a time bank is
+   * always on its action time. */
+  function clockPhase(action, bank, bankSeconds) {
+    if (bank <= 0 && bankSeconds > 0) return "no-bank";
+    return action > 0 ? "action" : "bank";
   }
 
   /** The turn line: whose turn it is and, when it is ours, the time left ("Your turn · 12s (+30s bank)"). */
@@ -828,8 +903,9 @@
     if (!myTurn(m) || app.acted === decisionKey(m)) return "Sending\u2026";
     if (m.clock.seconds === null || m.clock.seconds === undefined) return "Your turn";
     const parts = clockParts(m);
-    if (parts.action <= 0) return `Your turn \u00b7 time bank ${Math.ceil(parts.bank)}s`;
-    return `Your turn \u00b7 ${Math.ceil(parts.action)}s` + (parts.bank >= 1 ? ` (+${Math.ceil(parts.bank)}s bank)` : "");
+    if (parts.phase === "bank") return `Your turn \u00b7 on your time bank: ${Math.ceil(parts.bank)}s left`;
+    if (parts.phase === "no-bank") return `Your turn \u00b7 ${Math.ceil(parts.action)}s \u00b7 time bank used up`;
+    return `Your turn \u00b7 ${Math.ceil(parts.action)}s (+${Math.ceil(parts.bank)}s bank)`;
   }
 
   function tickClock() {
@@ -838,10 +914,16 @@
     $("turn-info").textContent = turnText(m);
     if (m.clock.seconds === null || m.clock.seconds === undefined) return;
     const parts = clockParts(m);
-    const inBank = parts.action <= 0;
+    const inBank = parts.phase === "bank";
+    $("actions").dataset.phase = myTurn(m) ? parts.phase : "";
     for (const node of document.querySelectorAll("[data-clock]")) {
-      node.textContent = inBank ? `time bank ${Math.ceil(parts.bank)}s` : `${Math.ceil(parts.action)}s`;
+      node.textContent = inBank ? `time bank ${Math.ceil(parts.bank)}s`
+        : `${Math.ceil(parts.action)}s${parts.phase === "no-bank" ? " \u00b7 no bank" : ""}`;
       node.classList.toggle("low", parts.left < 10);
+    }
+    for (const bars of document.querySelectorAll(".timebars")) {
+      bars.dataset.phase = parts.phase;
+      bars.title = { action: "action time", bank: "on the time bank", "no-bank": "time bank used up" }[parts.phase];
     }
     for (const fill of document.querySelectorAll(".timebar.action .fill")) {
       fill.style.width = `${Math.min(100, (100 * parts.action) / parts.actionSeconds)}%`;
@@ -1154,6 +1236,7 @@
     $("history-download").addEventListener("click", downloadHistory);
     for (const box of document.querySelectorAll("#pre-actions input")) box.addEventListener("change", choosePre);
     document.addEventListener("keydown", shortcut);
+    addEventListener("resize", () => { if (app.view && app.mode !== "lobby") renderRoom(); });
     setInterval(tickClock, 250);
   }
 
