@@ -25,6 +25,9 @@ def shoot(width: int, height: int, suffix: str) -> None:
     page = tb.Page(live.url, width=width, height=height)
 
     def save(name: str) -> None:
+        # Cards dealt and bets put in are caught at rest, not half way through their animation.
+        page.wait(lambda: page.js("return document.getAnimations().every(a => !(a instanceof CSSAnimation) "
+                                  "|| a.playState !== 'running')"), 5, "the animations to end")
         tb.SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.driver.save_screenshot(str(tb.SCREENSHOTS / f"{name}{suffix}.png"))
     try:
@@ -32,9 +35,9 @@ def shoot(width: int, height: int, suffix: str) -> None:
             By.CSS_SELECTOR, "#tables td.average-pot")), 30, "average pots")
         save("lobby")
 
-        tb.sit_down(page, "heads-up", "ann", 150)
-        tb.play_until(page, lambda s: bool(s["mine"]) and len(s["board"]) >= 3 and s["turn"]
-                      and s["street"] != "showdown", 90)
+        tb.sit_down(page, "full", "ann", 150)  # six seats taken: bets in front of several
+        tb.play_until(page, lambda s: bool(s["mine"]) and s["turn"] and s["wager"] and s["street"] != "showdown"
+                      and page.js("return document.querySelectorAll('#seats .bet').length") >= 3, 90)
         page.js("window.scrollTo(0, 0)")
         save("hand")
         leave(page)

@@ -1192,7 +1192,8 @@ PHONE_TURN = """
           if (line.width < 2 || line.bottom <= 0 || line.top >= innerHeight) continue;
           for (const x of [line.left + 2, line.left + line.width / 2, line.right - 2]) {
             const top = document.elementFromPoint(x, line.top + line.height / 2);
-            if (top && top !== owner && !owner.contains(top)) {
+            // The text's own element, one inside it, or the box it is drawn in (its card, say) are its own.
+            if (top && top !== owner && !owner.contains(top) && !top.contains(owner)) {
               covered.push([owner.id || owner.className, text.textContent.trim().slice(0, 40), top.id || top.className,
                             owner.closest('[data-seat]')?.dataset.seat, top.closest('[data-seat]')?.dataset.seat]);
               break;
