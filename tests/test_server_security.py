@@ -258,7 +258,7 @@ def test_a_spectators_view_is_made_only_when_a_watcher_takes_it_so_never_readers
     try:
         run(test, str(tmp_path / "server.sqlite3"), seconds=120, max_connections_per_address=64,
             send_queue_messages=10**6, send_queue_bytes=1 << 30, ping_interval_seconds=600.0,
-            tables=(TableConfig("limit", game="limit"),))
+            tables=(TableConfig("limit", game="limit", bot_think_seconds=0),))
     finally:
         for sock in readers:
             sock.close()
