@@ -63,7 +63,7 @@ TABLES = (
     TableConfig("heads-up", title="Pot-Limit Omaha Hi-Lo 1/2", game="pot-limit", bot_think_seconds=0),
     TableConfig("showdown", title="Limit Omaha Hi-Lo 2/4", game="limit", bot_think_seconds=0),
     TableConfig("pair", title="No-Limit Omaha Hi-Lo 1/2", game="no-limit", bot_think_seconds=0),
-    TableConfig("rail", title="Mixed Omaha Hi-Lo 1/2", game="mixed", bot_think_seconds=0),
+    TableConfig("rail", title="Mixed Omaha Hi-Lo 1/2", game="mixed", bot_think_seconds=0.3),  # hands to watch
     TableConfig("twice", title="No-Limit Omaha Hi-Lo 1/2, run it twice", game="no-limit", runs=2, bot_think_seconds=0),
     TableConfig("bust", title="No-Limit Omaha Hi-Lo 1/2, to bust at", game="no-limit", bot_think_seconds=0),
     TableConfig("split", title="Limit Omaha Hi-Lo 2/4, a split low", game="limit", bot_think_seconds=0),
@@ -800,9 +800,10 @@ def test_a_mixed_table_says_which_game_the_hand_in_play_is(live, browsers):
     def now() -> tuple[int, str] | None:
         hand = room.hand
         return None if hand is None else (room.table.hands_played + 1, type(hand.rules.betting).__name__)
-    # Bounded by the table's progress more than by this machine's speed: the page is caught mid-hand only now
-    # and then (the bots act at once), so sixty hands (ten orbits of each game) are allowed; the time bound is
-    # only a safety net.
+    # Bounded by the table's progress more than by this machine's speed: sixty hands (ten orbits of each game)
+    # are allowed; the time bound is only a safety net. The bots here think 0.3 s before each action, so a hand
+    # lasts seconds and the page is caught in the middle of it (with bots that answered at once it was over in
+    # milliseconds and caught only now and then: a loaded run saw the limit game only).
     last = live.call(lambda: room.table.hands_played) + 60
     end = time.monotonic() + 300 * SCALE
     while len(games) < 2 and live.call(lambda: room.table.hands_played) <= last and time.monotonic() < end:
