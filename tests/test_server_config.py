@@ -116,3 +116,14 @@ def test_a_command_line_option_out_of_range_is_told_as_the_option_not_as_the_fil
     assert exited.value.code == 2
     err = capsys.readouterr().err
     assert says in err and "[server]" not in err, err
+
+
+def test_bots_think_one_second_unless_told_and_never_past_a_quarter_of_a_short_clock() -> None:
+    """``bot_think_seconds`` unset: 1 s, or a quarter of ``action_seconds`` when that is less; so a table stored
+    before the setting existed, with a clock of a second or less, is still read (it was refused as damaged)."""
+    assert TableConfig("plain").think_seconds == 1.0
+    assert TableConfig("quick", action_seconds=1.0).think_seconds == 0.25
+    assert TableConfig("set", bot_think_seconds=0).think_seconds == 0.0
+    stored = json.loads(TableConfig("old", action_seconds=1.0).to_json())
+    del stored["bot_think_seconds"]  # as a table stored before the setting existed
+    assert TableConfig.from_json(json.dumps(stored)).think_seconds == 0.25

@@ -112,7 +112,7 @@ class BotManager:
                  spawn: Callable[[str, Coroutine[Any, Any, str]], asyncio.Task[str]] | None = None,
                  think: Callable[[Room], float] | None = None) -> None:
         self.rooms = rooms
-        self.think = think or (lambda room: room.config.bot_think_seconds)
+        self.think = think or (lambda room: room.config.think_seconds)
         self.headers = headers
         self.spawn = spawn or (lambda name, work: asyncio.get_running_loop().create_task(work, name=name))
         self.counts = counts

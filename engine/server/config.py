@@ -113,7 +113,7 @@ class TableConfig:
     (revealing every card, mucked and undealt ones too: off by default). ``bot_think_seconds``: how long the
     server's own bots wait before each action, as a person would (the bots play through the WebSocket:
     `engine.server.botclient`), so that a person at the table can follow the play and tick a pre-action box;
-    below ``action_seconds``, so a bot never times out by thinking.
+    below ``action_seconds``, so a bot never times out by thinking; None (the default): `think_seconds`.
     """
 
     id: str
@@ -133,7 +133,7 @@ class TableConfig:
     title: str = ""
     provably_fair: bool = False
     straddle: bool = False
-    bot_think_seconds: float = 1.0
+    bot_think_seconds: float | None = None
 
     def __attrs_post_init__(self) -> None:
         try:
@@ -163,13 +163,23 @@ class TableConfig:
         _string(self.title, where, "title")
         _flag(self.provably_fair, where, "provably_fair")
         _flag(self.straddle, where, "straddle")
-        _number(self.bot_think_seconds, where, "bot_think_seconds")
-        check(self.bot_think_seconds < self.action_seconds, where, "bot_think_seconds",
-              f"below action_seconds ({self.action_seconds:g}), so that a bot never times out thinking",
-              self.bot_think_seconds)
+        if self.bot_think_seconds is not None:
+            _number(self.bot_think_seconds, where, "bot_think_seconds")
+            check(self.bot_think_seconds < self.action_seconds, where, "bot_think_seconds",
+                  f"below action_seconds ({self.action_seconds:g}), so that a bot never times out thinking",
+                  self.bot_think_seconds)
         as_floats(self, ("action_seconds", "time_bank_seconds", "time_bank_refill_seconds", "rake_percent",
                          "bot_think_seconds"))
         self.schedule()  # the rules themselves must be valid
+
+    @property
+    def think_seconds(self) -> float:
+        """How long the bots wait before each action: ``bot_think_seconds``, or by default 1 s, and never more
+        than a quarter of the action time (a table with a short clock, stored before the setting existed,
+        keeps bots that answer in time)."""
+        if self.bot_think_seconds is not None:
+            return self.bot_think_seconds
+        return min(1.0, self.action_seconds / 4)
 
     @property
     def where(self) -> str:
