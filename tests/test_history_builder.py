@@ -119,3 +119,13 @@ def test_the_ledger_checks_a_stated_pot_and_gives_the_finishing_stacks() -> None
     with pytest.raises(HistoryError, match=r"the pots hold \$0.33 but the players put in \$0.05 \(uncalled bets"):
         ledger.check_total(33, "the pots hold", lambda chips: f"${chips / 100:.2f}")
     assert ledger.finishing([0, 0, 5]) == (99, 98, 33)
+
+
+def test_a_short_all_in_blind_is_recorded_at_the_amount_due_and_counts_what_was_paid() -> None:
+    ledger = Ledger([100, 1, 50], ["Ann", "Bob", "Cy"])
+    assert ledger.forced(2, PostKind.ANTE, 1, 1, False) == Post(2, PostKind.ANTE, 1)
+    assert ledger.forced(1, PostKind.SMALL_BLIND, 1, 1, False) == Post(1, PostKind.SMALL_BLIND, 1)
+    short = Ledger([100, 1], ["Ann", "Bob"])
+    assert short.forced(1, PostKind.BIG_BLIND, 1, 2, True) == Post(1, PostKind.BIG_BLIND, 2)
+    assert short.contributed == [0, 1] and short.bets == [0, 1]
+    assert ledger.bets == [0, 1, 0] and ledger.contributed == [0, 1, 1]  # the ante counts toward no bet

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 
 from engine.actions import Action, Bet, Call, Check, Fold, Raise
 from engine.errors import HistoryError
+from engine.rules import Post, PostKind
 
 ADDS, TOTALS = "adds", "totals"
 FOLD, CHECK, CALL, WAGER, CHECK_OR_CALL = "fold", "check", "call", "wager", "check or call"
@@ -56,6 +57,14 @@ class Ledger:
         self.contributed[seat] += paid
         self.bets[seat] += live
         self.level = max(self.level, self.bets[seat])
+
+    def forced(self, seat: int, kind: PostKind, paid: int, due: int, all_in: bool) -> Post:
+        """A blind, straddle or ante as a site writes it: ``paid`` chips go in (an ante or a dead blind counts
+        toward nobody's bet); the post is recorded at the amount ``due`` when the player went all in short of
+        it, as the engine posts it (all in for less)."""
+        post = Post(seat, kind, max(due, paid) if all_in else paid)
+        self.post(seat, paid, paid if post.live else 0)
+        return post
 
     def act(self, seat: int, verb: str, amount: int | None = None, convention: str = ADDS) -> Action:
         """The engine's action for a betting line: ``verb`` is FOLD, CHECK, CALL, WAGER (a bet or a raise) or

@@ -355,11 +355,11 @@ class _Builder:
                 if kind in _POSTS:
                     if street != "Preflop" or actions:
                         raise HistoryError(f"{what}: a forced bet after the betting began")
-                    post, live = self._post(seat, _POSTS[kind], amount, entry.get("is_allin") is True, big_blind_seat)
+                    post = _at(what, self._post, ledger, seat, _POSTS[kind], amount, entry.get("is_allin") is True,
+                               big_blind_seat)
                     if post[-1].kind == PostKind.BIG_BLIND:
                         big_blind_seat = seat
                     posts += post
-                    _at(what, ledger.post, seat, amount, live)
                 elif kind == "Dealt Cards":
                     if street != "Preflop":
                         raise HistoryError(f"{what}: hole cards dealt after the preflop (Omaha has no draws)")
@@ -386,24 +386,23 @@ class _Builder:
                 reveals[reveals.index(reveal)] = RecordedShow(reveal.seat, None)
         return posts, actions, reveals, board, ledger
 
-    def _post(self, seat: int, kind: PostKind, paid: int, all_in: bool,
-              big_blind_seat: int | None) -> tuple[list[Post], int]:
-        """The posts for one forced bet (a short all-in post is recorded at the amount due) and the part of it
-        that counts toward the player's bet."""
+    def _post(self, ledger: Ledger, seat: int, kind: PostKind, paid: int, all_in: bool,
+              big_blind_seat: int | None) -> list[Post]:
+        """The posts for one forced bet, put in through the ledger (which records a short all-in post at the
+        amount due)."""
         small, big = self._blinds()
         if kind == PostKind.BIG_BLIND and big_blind_seat is not None:
             kind = PostKind.LIVE_BLIND  # a second big blind: a new player's, posted out of position
         if kind in (PostKind.LIVE_BLIND, PostKind.DEAD_BLIND) and small and paid == small + big and not all_in:
             # the small and the big blind at once: the small is dead, the big live
-            return [Post(seat, PostKind.DEAD_BLIND, small), Post(seat, PostKind.LIVE_BLIND, big)], big
+            ledger.post(seat, paid, big)
+            return [Post(seat, PostKind.DEAD_BLIND, small), Post(seat, PostKind.LIVE_BLIND, big)]
         if kind == PostKind.LIVE_BLIND and paid < big and not all_in:
             kind = PostKind.DEAD_BLIND  # an extra blind below the big blind is dead money
         due = {PostKind.SMALL_BLIND: small, PostKind.BIG_BLIND: big, PostKind.LIVE_BLIND: big}.get(kind, 0)
         if kind == PostKind.ANTE:
             due = self._ante()
-        amount = max(due, paid) if all_in else paid
-        live = paid if kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.STRADDLE, PostKind.LIVE_BLIND) else 0
-        return [Post(seat, kind, amount)], live
+        return [ledger.forced(seat, kind, paid, due, all_in)]
 
     def _blinds(self) -> tuple[int, int]:
         if not self.bb:

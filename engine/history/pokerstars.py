@@ -581,7 +581,10 @@ class _HandReader:
                 if dead or entry.flag:
                     posts.append(Post(seat, PostKind.DEAD_BLIND, small if entry.flag else dead))
                 posts.append(Post(seat, PostKind.LIVE_BLIND, big if entry.flag else paid - dead))
-                self._post(seat, paid, paid - dead)
+                try:
+                    self.ledger.post(seat, paid, paid - dead)
+                except LedgerError as error:
+                    self.fail(str(error))
                 continue
             if entry.verb == "big blind":
                 kind, due = (PostKind.BIG_BLIND if seat == the_big else PostKind.LIVE_BLIND), big
@@ -591,15 +594,11 @@ class _HandReader:
             else:
                 kind = PostKind.ANTE if entry.verb == "the ante" else PostKind(entry.verb)  # straddle, dead blind
                 due = self.ante if kind == PostKind.ANTE else 0
-            posts.append(Post(seat, kind, max(due, paid) if entry.flag else paid))
-            self._post(seat, paid, 0 if kind in (PostKind.ANTE, PostKind.DEAD_BLIND) else paid)
+            try:
+                posts.append(self.ledger.forced(seat, kind, paid, due, entry.flag))
+            except LedgerError as error:
+                self.fail(str(error))
         return posts
-
-    def _post(self, seat: int, paid: int, live: int) -> None:
-        try:
-            self.ledger.post(seat, paid, live)
-        except LedgerError as error:
-            self.fail(str(error))
 
     def _actions(self, index: dict[str, int]) -> tuple[list[tuple[int, Action]], list[RecordedShow]]:
         """The betting actions through the ledger (amounts checked against the stacks), the showdown, and the
