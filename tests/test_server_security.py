@@ -182,11 +182,13 @@ def test_never_reading_watchers_are_closed_while_a_player_plays_on_and_the_queue
     async def test(server: GameServer, port: int) -> None:
         server.start_bots({"limit": 3})
         watch = json.dumps({"type": "watch", "table": "limit"})
+        loop = asyncio.get_running_loop()
+        opening = loop.time()
         for _ in range(20):
             readers.append(await asyncio.to_thread(open_never_reader, port, watch))
-        loop = asyncio.get_running_loop()
         while len(server.watchers.get("limit", ())) < 20:
             await asyncio.sleep(0.02)
+        print(f"twenty watchers in {loop.time() - opening:.1f} s")
         person = await client(port)
         await person.send(type="join", table="limit", name="person", buy_in=100)
         seat = (await person.until("welcome"))["seat"]
@@ -196,17 +198,25 @@ def test_never_reading_watchers_are_closed_while_a_player_plays_on_and_the_queue
         start = room.table.hands_played
         playing = asyncio.create_task(play_person(person, seat, 10**6))  # on and on, until cancelled
         try:
-            loop_end = loop.time() + scaled(40)
-            while server.watchers.get("limit") and loop.time() < loop_end:
+            began = loop.time()
+            print(f"watchers open, hand {start}")  # each phase, with when and at which hand: shown on a failure
+            loop_end = loop.time() + scaled(60)  # a safety net: the bound is the hands played
+            while server.watchers.get("limit") and room.table.hands_played < start + 80 and loop.time() < loop_end:
                 for watcher in server.watchers.get("limit", ()):
                     sender = watcher.sender
                     assert sender.waiting <= sender.max_messages and sender.waiting_bytes <= sender.max_bytes
                 await asyncio.sleep(0.05)
-            assert not server.watchers.get("limit"), "the never-reading watchers were not closed"
+            assert not server.watchers.get("limit"), (
+                f"{len(server.watchers['limit'])} never-reading watchers not closed in "
+                f"{room.table.hands_played - start} hands")
             closed_at = room.table.hands_played
+            print(f"all closed after {loop.time() - began:.1f} s, at hand {closed_at}")
             await wait_until(lambda: room.table.hands_played >= closed_at + 3, "the person playing on", 30)
+            print(f"three more hands after {loop.time() - began:.1f} s")
             assert not playing.done()  # no error while the readers were stuck, nor after
         finally:
+            print(f"at the end: hand {room.table.hands_played}, {len(server.watchers.get('limit', ()))} watchers, "
+                  f"the person's last messages {[m['type'] for m in person.received[-5:]]}, playing: {playing}")
             playing.cancel()
             await asyncio.gather(playing, return_exceptions=True)
         assert room.table.hands_played > start
