@@ -11,7 +11,9 @@ import pytest
 
 from engine import Bet, Call, Check, FixedLimit, Fold, Raise, Rules, parse_cards
 from engine.errors import HistoryError
+from engine.history import facts
 from engine.history.builder import ADDS, CALL, CHECK, CHECK_OR_CALL, FOLD, TOTALS, WAGER, Ledger
+from engine.history.building import build_record
 from engine.history.pokerstars import read_pokerstars
 from engine.history.record import HandRecord, ImpossibleRecord
 from engine.rules import Post, PostKind
@@ -129,3 +131,31 @@ def test_a_short_all_in_blind_is_recorded_at_the_amount_due_and_counts_what_was_
     assert short.forced(1, PostKind.BIG_BLIND, 1, 2, True) == Post(1, PostKind.BIG_BLIND, 2)
     assert short.contributed == [0, 1] and short.bets == [0, 1]
     assert ledger.bets == [0, 1, 0] and ledger.contributed == [0, 1, 1]  # the ante counts toward no bet
+
+
+def _facts_hand(total: int) -> facts.HandFacts:
+    """A hand as plain facts, no text: Ann and Bob post 1/2 at pot limit, Ann raises to 6, Bob folds."""
+    line = (1, "invented")
+    game = facts.Game(hi_lo=True, hole_cards=4, limit=facts.POT, stakes=(1, 2))
+    seats = (facts.Seat(3, "Ann", 100), facts.Seat(5, "Bob", 80), facts.Seat(7, "Cy", 0))
+    events = (facts.Posted(line, "Ann", facts.SMALL_BLIND, 1), facts.Posted(line, "Bob", facts.BIG_BLIND, 2),
+              facts.Acted(line, "Ann", WAGER, 6, TOTALS), facts.Acted(line, "Bob", FOLD),
+              facts.Collected(line, "Ann", 4))
+    summary = facts.Summary(total=total, total_line=(9, "Total pot 4"), labels=frozenset({3, 5}),
+                            won=(facts.Won((10, "Seat 3: Ann collected (4)"), 3, 4),))
+    return facts.HandFacts("facts.txt", "7", (0, "header"), game, seats, 3, events, (), summary)
+
+
+def test_one_builder_turns_any_parsers_facts_into_a_record() -> None:
+    record = build_record(_facts_hand(4))
+    assert record.players == ("Ann", "Bob") and record.seat_labels == (3, 5)  # Cy has no chips: not dealt in
+    assert [post.kind for post in record.posts] == [PostKind.SMALL_BLIND, PostKind.BIG_BLIND]
+    assert record.actions == ((0, Raise(6)), (1, Fold()))
+    assert record.finishing_stacks == (102, 78)  # Ann's 4 unmatched chips came back before she collected
+
+
+def test_a_summary_total_the_bets_do_not_make_is_refused_at_its_line() -> None:
+    with pytest.raises(HistoryError) as caught:
+        build_record(_facts_hand(5))
+    assert str(caught.value) == ("facts.txt: hand #7, line 9 'Total pot 4': the summary's total pot is 5 but the "
+                                 "players put in 4 (uncalled bets returned)")

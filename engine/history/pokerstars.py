@@ -18,16 +18,13 @@ from decimal import Decimal
 from pathlib import Path
 from typing import NoReturn
 
-import attrs
-
-from engine.actions import Action
-from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import EngineError, HistoryError, OtherGame
-from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER, Ledger, LedgerError, check_summary_won
+from engine.history import facts as f
+from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER
+from engine.history.building import build_record, place
 from engine.history.pokerstars_writer import write_pokerstars, write_pokerstars_state
-from engine.history.record import HandRecord, Hands, RecordedShow
-from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
+from engine.history.record import HandRecord, Hands
 from engine.validate import quote
 
 __all__ = ["read_pokerstars", "read_pokerstars_file", "write_pokerstars", "write_pokerstars_state"]
@@ -69,6 +66,8 @@ _STREETS = {"FLOP": 2, "TURN": 3, "RIVER": 4}
 _VERBS = {"folds": (FOLD, ADDS), "checks": (CHECK, ADDS), "calls": (CALL, ADDS), "bets": (WAGER, ADDS),
           "raises": (WAGER, TOTALS)}  # "raises $2 to $4": the reader keeps the total
 _BOARD_AFTER = {2: 3, 3: 4, 4: 5}
+_POST_KINDS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "the ante": f.ANTE,
+               "small & big blinds": f.SMALL_AND_BIG, "straddle": f.STRADDLE, "dead blind": f.DEAD_BLIND}
 
 
 # --- reading --------------------------------------------------------------------------------------------------
@@ -178,36 +177,7 @@ def _hand_id(chunk: Sequence[tuple[int, str]]) -> str:
 
 
 def _where(source: str, hand: str, line: tuple[int, str] | None) -> str:
-    where = f"{source or '<text>'}: hand #{hand}"
-    if line is not None:
-        where += f", line {line[0]} {quote(line[1])}"
-    return where + ": "
-
-
-@attrs.frozen(slots=True)
-class _Item:
-    """One thing that happened, by player name, in the order of the lines."""
-
-    line: tuple[int, str]
-    kind: str
-    name: str = ""
-    verb: str = ""
-    chips: int = 0
-    pot: int | None = None
-    cards: tuple[Card, ...] = ()
-    flag: bool = False
-
-
-@attrs.define
-class _Seat:
-    label: int
-    name: str
-    stack: int
-    collected: int = 0
-    won: int | None = None  # what the summary's line for the seat says it won or collected; None: no line
-    won_line: tuple[int, str] | None = None
-    cards: list[Card] = attrs.Factory(list)
-    involved: bool = False
+    return place(source, hand, line)
 
 
 class _HandReader:
@@ -218,18 +188,18 @@ class _HandReader:
         self.source, self.lines = source, chunk
         self.id = _hand_id(chunk)
         self.line: tuple[int, str] | None = chunk[0]
-        self.seats: dict[str, _Seat] = {}
+        self.seats: dict[str, f.Seat] = {}
         self.names: list[str] = []  # longest first, so "Bob 2" is tried before "Bob"
-        self.items: list[_Item] = []
-        self.collected_lines: list[tuple[str, int | None, int]] = []
+        self.events: list[f.Event] = []
         self.button_label = 0
         self.hi_lo, self.hole_cards, self.limit = True, 4, "Limit"
         self.symbol, self.scale, self.stakes = "", 1, (0, 0)
-        self.blinds, self.ante = (0, 0), 0
         self.board: list[Card] = []
         self.fields: list[tuple[str, object]] = []
         self.summary_labels: set[int] = set()
+        self.won: list[f.Won] = []
         self.total: int | None = None
+        self.total_line: tuple[int, str] | None = None
         self.take = 0
         self.summary_board: tuple[Card, ...] | None = None
         self.trailing: list[tuple[int, str]] = []  # text after the summary that is not part of the hand
@@ -278,7 +248,12 @@ class _HandReader:
             self.fail("the hand is cut short: it ends before its summary")
         if self.total is None:
             self.fail("the hand is cut short: its summary has no 'Total pot ... | Rake ...' line")
-        return self._build()
+        game = f.Game(self.hi_lo, self.hole_cards, self.limit, self.stakes, self.scale, self.symbol)
+        summary = f.Summary(self.total, self.total_line, self.take, self.summary_board,
+                            frozenset(self.summary_labels), tuple(self.won))
+        return build_record(f.HandFacts(self.source, self.id, self.lines[0], game, tuple(self.seats.values()),
+                                        self.button_label, tuple(self.events), tuple(self.board), summary,
+                                        tuple(self.fields)))
 
     def _header(self, prefix: str, rest: str) -> None:
         dated = _DATE.search(rest)  # the first " - " before a date: old dates hold a " - " of their own
@@ -336,11 +311,6 @@ class _HandReader:
             self.fail(f"the amount {quote(text)} is not a whole number of chips (scale {self.scale})")
         return int(value)
 
-    def units(self, chips: int) -> str:
-        """Chips as the log writes them: 4600 at scale 100 is '$46', 478 is '$4.78'."""
-        text = str(chips) if self.scale == 1 else f"{Decimal(chips) / self.scale:.2f}".removesuffix(".00")
-        return self.symbol + text
-
     def cards(self, text: str) -> tuple[Card, ...]:
         try:
             return parse_cards(text)
@@ -353,9 +323,7 @@ class _HandReader:
         name, label = match["name"], int(match["label"])
         if name in self.seats or any(seat.label == label for seat in self.seats.values()):
             self.fail(f"seat {label} or player {quote(name)} is listed twice")
-        stack = self.amount(match["stack"])
-        if stack > 0:  # a player without chips is not dealt in
-            self.seats[name] = _Seat(label, name, stack)
+        self.seats[name] = f.Seat(label, name, self.amount(match["stack"]))
 
     # --- the lines of the hand ------------------------------------------------------------------------------
 
@@ -365,10 +333,10 @@ class _HandReader:
                 return name, text[len(name) + len(separator):]
         return None
 
-    def add(self, kind: str, name: str = "", verb: str = "", chips: int = 0, pot: int | None = None,
-            cards: tuple[Card, ...] = (), flag: bool = False) -> None:
+    def add(self, event: type[f.Event], *args: object) -> None:
+        """An event of the hand at the line being read."""
         assert self.line is not None
-        self.items.append(_Item(self.line, kind, name, verb, chips, pot, cards, flag))
+        self.events.append(event(self.line, *args))  # type: ignore[arg-type]
 
     def _line(self, line: tuple[int, str], phase: str) -> str:
         text = line[1]
@@ -388,13 +356,13 @@ class _HandReader:
             if match is None:
                 self.fail("expected 'NAME collected $X from pot' (or main pot, side pot, side pot-N)")
             pot = None if match["pot"] == "pot" else 0 if match["pot"] == "main pot" else int(match["n"] or 1)
-            self.add("collect", collected[0], chips=self.amount(match["amount"]), pot=pot)
+            self.add(f.Collected, collected[0], self.amount(match["amount"]), pot)
             return phase
         uncalled = _UNCALLED.match(text)
         if uncalled is not None:
             if uncalled["name"] not in self.seats:
                 self.fail(f"no seated player is called {quote(uncalled['name'])}")
-            self.add("return", uncalled["name"], chips=self.amount(uncalled["amount"]))
+            self.add(f.Returned, uncalled["name"], self.amount(uncalled["amount"]))
             return phase
         if text.startswith("Dealt to "):
             dealt = self._who(text[len("Dealt to "):] + " ", " ")
@@ -404,7 +372,7 @@ class _HandReader:
                 cards = dealt[1].strip()
                 if not (cards.startswith("[") and cards.endswith("]")):
                     self.fail("expected 'Dealt to NAME [cards]'")
-                self.add("cards", dealt[0], cards=self.cards(cards[1:-1].replace("] [", " ")))
+                self.add(f.Cards, dealt[0], self.cards(cards[1:-1].replace("] [", " ")))
             return phase
         if _HARMLESS.match(text):
             return phase
@@ -436,7 +404,7 @@ class _HandReader:
         if list(old) != self.board or len(self.board) + len(new) != _BOARD_AFTER[street]:
             self.fail(f"the {match['street'].lower()} does not follow the board {format_cards(self.board)!r}")
         self.board += new
-        self.add("street", chips=street)
+        self.add(f.Street, street)
         return str(street)
 
     def _player_line(self, name: str, rest: str, phase: str) -> None:
@@ -444,7 +412,7 @@ class _HandReader:
         if post is not None:
             if phase != "posts":
                 self.fail("a blind or ante posted after the cards were dealt")
-            self.add("post", name, post["kind"], self.amount(post["amount"]), flag=bool(post["all_in"]))
+            self.add(f.Posted, name, _POST_KINDS[post["kind"]], self.amount(post["amount"]), bool(post["all_in"]))
             return
         if phase == "posts":
             if _IGNORED_ACTS.match(rest):
@@ -455,23 +423,23 @@ class _HandReader:
             if phase == "showdown":
                 self.fail("a betting action after the showdown began")
             if act["cards"]:
-                self.add("cards", name, cards=self.cards(act["cards"]))
+                self.add(f.Cards, name, self.cards(act["cards"]))
             if act["quiet"]:
-                self.add("act", name, act["quiet"])
+                self.add(f.Acted, name, FOLD if act["quiet"] == "folds" else CHECK)
             elif act["call"]:
-                self.add("act", name, "calls", self.amount(act["call"]))
+                self.add(f.Acted, name, CALL, self.amount(act["call"]), ADDS)
             elif act["bet"]:
-                self.add("act", name, "bets", self.amount(act["bet"]))
-            else:
-                self.add("act", name, "raises", self.amount(act["to"]))
+                self.add(f.Acted, name, WAGER, self.amount(act["bet"]), ADDS)
+            else:  # "raises $2 to $4": the total
+                self.add(f.Acted, name, WAGER, self.amount(act["to"]), TOTALS)
             return
         shows = _SHOWS.match(rest)
         if shows is not None:
             cards = self.cards(shows["cards"])
-            self.add("cards", name, cards=cards)
-            self.add("reveal", name, flag=len(cards) == self.hole_cards)
+            self.add(f.Cards, name, cards)
+            self.add(f.Revealed, name, len(cards) == self.hole_cards)
         elif rest == "mucks hand":
-            self.add("reveal", name)
+            self.add(f.Revealed, name)
         elif not _IGNORED_ACTS.match(rest):
             self.fail(f"unrecognised action of {quote(name)}")
 
@@ -479,7 +447,7 @@ class _HandReader:
         """Take in one line of the summary; False when it is not one (the hand ended before it)."""
         total = _TOTAL.match(text)
         if total is not None:
-            self.total = self.amount(total["total"])
+            self.total, self.total_line = self.amount(total["total"]), self.line
             self.take = self.amount(total["rake"]) + sum(self.amount(fee["amount"])
                                                           for fee in _FEE.finditer(total["fees"]))
             return True
@@ -500,155 +468,11 @@ class _HandReader:
             after = rest[len(seat.name):] if rest.startswith(seat.name) else rest
             shown = _SUMMARY_CARDS.search(after)
             if shown is not None:
-                self.add("cards", seat.name, cards=self.cards(shown["cards"]))
-            won = [self.amount(match["amount"]) for match in _SUMMARY_WON.finditer(after)]
-            seat.won = sum(won) if won else 0
-            seat.won_line = self.line
+                self.add(f.Cards, seat.name, self.cards(shown["cards"]))
+            assert self.line is not None
+            won = sum(self.amount(match["amount"]) for match in _SUMMARY_WON.finditer(after))
+            self.won.append(f.Won(self.line, label, won))
             return True
         if _UNSUPPORTED.match(text):
             self.fail("not supported: run-it-twice boards")
         return False
-
-    # --- building the record --------------------------------------------------------------------------------
-
-    def _build(self) -> HandRecord:
-        for item in self.items:
-            if item.kind in ("post", "act", "cards", "reveal", "collect"):
-                self.seats[item.name].involved = True
-        for seat in self.seats.values():
-            seat.involved = seat.involved or seat.label in self.summary_labels
-        dealt = sorted((s for s in self.seats.values() if s.involved), key=lambda s: s.label)
-        if not 2 <= len(dealt) <= 10:
-            self.fail(f"{len(dealt)} players are dealt in; a hand needs 2 to 10")
-        index = {seat.name: i for i, seat in enumerate(dealt)}
-        self.ledger = Ledger([seat.stack for seat in dealt], [seat.name for seat in dealt])
-        labels = [seat.label for seat in dealt]
-        button = next((i for i, label in enumerate(labels) if label == self.button_label), None)
-        if button is None:  # the button seat is empty or sits out: the nearest player dealt in before it
-            earlier = [i for i, label in enumerate(labels) if label < self.button_label]
-            button = earlier[-1] if earlier else len(labels) - 1
-            self.fields.append(("button_seat", self.button_label))
-        posts = self._posts(index, button)
-        actions, reveals = self._actions(index)
-        rules = self._rules()
-        hole = tuple(tuple(s.cards) + (None,) * (rules.hole_cards - len(s.cards)) for s in dealt)
-        if self.summary_board is not None and list(self.summary_board) != self.board:
-            self.fail(f"the summary's board {format_cards(self.summary_board)!r} is not the board dealt "
-                      f"{format_cards(self.board)!r}")
-        for seat in dealt:
-            if seat.won is not None:
-                self.line = seat.won_line
-                try:
-                    check_summary_won(seat.name, seat.won, seat.collected, self.units)
-                except LedgerError as error:
-                    self.fail(str(error))
-        self.line = None
-        assert self.total is not None  # read() refused a hand whose summary has no total
-        try:
-            self.ledger.check_total(self.total, "the summary's total pot is", self.units)
-        except LedgerError as error:
-            self.fail(str(error))
-        collected = tuple((pot, index[name], chips) for name, pot, chips in self.collected_lines)
-        return HandRecord(
-            self.source, self.id, rules, tuple(s.name for s in dealt), tuple(s.stack for s in dealt), button,
-            tuple(posts), hole, tuple(self.board), tuple(actions), tuple(reveals),
-            finishing_stacks=self.ledger.finishing([seat.collected for seat in dealt]),
-            collected=collected,
-            rake=self.take, scale=self.scale, seat_labels=tuple(labels), fields=tuple(self.fields))
-
-    def _posts(self, index: dict[str, int], button: int) -> list[Post]:
-        """The forced bets, each with the amount due (a short all-in post still sets the full blind)."""
-        entries = [item for item in self.items if item.kind == "post"]
-        small, big = self.stakes
-        if self.limit == "Limit":  # the stakes are the bets; the blinds are what was posted
-            small = next((p.chips for p in entries if p.verb == "small blind" and not p.flag), self.stakes[0] // 2)
-            big = next((p.chips for p in entries if p.verb == "big blind" and not p.flag), self.stakes[0])
-        self.blinds = (small, big)
-        self.ante = max((p.chips for p in entries if p.verb == "the ante" and not p.flag), default=0)
-        # The big blind is the one posted first clockwise after the small blind (or the button); any other is a
-        # new player's live blind, which does not change who acts first.
-        n = len(index)
-        smalls = [index[p.name] for p in entries if p.verb == "small blind"]
-        anchor = smalls[0] if smalls else button
-        bigs = [index[p.name] for p in entries if p.verb == "big blind"]
-        the_big = min(bigs, key=lambda seat: (seat - anchor - 1) % n) if bigs else None
-        posts: list[Post] = []
-        for entry in entries:
-            self.line = entry.line
-            seat, paid = index[entry.name], entry.chips
-            if entry.verb == "small & big blinds":  # a dead small blind, then a live big blind
-                dead = min(paid, small) if entry.flag else max(paid - big, 0)
-                if dead or entry.flag:
-                    posts.append(Post(seat, PostKind.DEAD_BLIND, small if entry.flag else dead))
-                posts.append(Post(seat, PostKind.LIVE_BLIND, big if entry.flag else paid - dead))
-                try:
-                    self.ledger.post(seat, paid, paid - dead)
-                except LedgerError as error:
-                    self.fail(str(error))
-                continue
-            if entry.verb == "big blind":
-                kind, due = (PostKind.BIG_BLIND if seat == the_big else PostKind.LIVE_BLIND), big
-            elif entry.verb == "small blind":
-                alone = seat == smalls[0] and smalls.count(seat) == 1
-                kind, due = (PostKind.SMALL_BLIND if alone else PostKind.DEAD_BLIND), small
-            else:
-                kind = PostKind.ANTE if entry.verb == "the ante" else PostKind(entry.verb)  # straddle, dead blind
-                due = self.ante if kind == PostKind.ANTE else 0
-            try:
-                posts.append(self.ledger.forced(seat, kind, paid, due, entry.flag))
-            except LedgerError as error:
-                self.fail(str(error))
-        return posts
-
-    def _actions(self, index: dict[str, int]) -> tuple[list[tuple[int, Action]], list[RecordedShow]]:
-        """The betting actions through the ledger (amounts checked against the stacks), the showdown, and the
-        money."""
-        actions: list[tuple[int, Action]] = []
-        reveals: list[RecordedShow] = []
-        try:
-            self._walk(index, actions, reveals)
-        except LedgerError as error:  # said at the line being walked
-            self.fail(str(error))
-        self.line = None
-        self.ledger.settle()
-        return actions, reveals
-
-    def _walk(self, index: dict[str, int], actions: list[tuple[int, Action]], reveals: list[RecordedShow]) -> None:
-        seats, ledger = self.seats, self.ledger
-        for item in self.items:
-            self.line = item.line
-            name = item.name
-            if item.kind == "street":
-                ledger.end_round()
-            elif item.kind == "act":
-                verb, convention = _VERBS[item.verb]
-                amount = item.chips if verb not in (FOLD, CHECK) else None
-                actions.append((index[name], ledger.act(index[name], verb, amount, convention)))
-            elif item.kind == "return":
-                ledger.returned(index[name], item.chips)
-            elif item.kind == "collect":
-                seats[name].collected += item.chips
-                self.collected_lines.append((name, item.pot, item.chips))
-            elif item.kind == "cards":
-                self._learn(seats[name], item.cards)
-            elif item.kind == "reveal":
-                shown = item.flag and len(seats[name].cards) == self.hole_cards
-                reveals.append(RecordedShow(index[name], tuple(seats[name].cards) if shown else None))
-
-    def _learn(self, seat: _Seat, cards: tuple[Card, ...]) -> None:
-        for card in cards:
-            if card not in seat.cards:
-                if len(seat.cards) >= self.hole_cards:
-                    self.fail(f"{seat.name} is shown with {card}, which is not among their cards "
-                              f"{format_cards(seat.cards)}")
-                seat.cards.append(card)
-
-    def _rules(self) -> Rules:
-        betting = (FixedLimit(self.stakes[0], self.stakes[1]) if self.limit == "Limit"
-                   else PotLimit() if self.limit == "Pot Limit" else NoLimit())
-        try:
-            return Rules(betting=betting, blinds=self.blinds, ante=self.ante, hole_cards=self.hole_cards,
-                         hi_lo=self.hi_lo, rake=Rake.exactly(self.take) if self.take else None,
-                         showdown=ShowdownPolicy.RECORDED)
-        except EngineError as error:
-            self.fail(f"impossible rules: {error}")
