@@ -143,13 +143,13 @@ def test_winnings_the_replay_does_not_pay_are_refused_not_written_pot_by_pot() -
             write(lying)
 
 
-# --- the real PokerStars files -----------------------------------------------------------------------------------
+# --- the PokerStars and GGPoker text logs -----------------------------------------------------------------------
 
-REAL = sorted(STARS.rglob("*.txt"))
+REAL = sorted(STARS.rglob("*.txt")) + sorted((ROOT / "tests" / "data" / "ggpoker").glob("*.txt"))
 
 
 @pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
-def test_real_pokerstars_files_keep_their_stacks_and_pot_shares_through_every_chain(path: Path) -> None:
+def test_text_logs_keep_their_stacks_and_pot_shares_through_every_chain(path: Path) -> None:
     records = [item for item in read_history(path) if isinstance(item, HandRecord)]
     assert records
     for record in records:

@@ -103,7 +103,8 @@ def test_the_format_comes_from_the_content_not_the_name(tmp_path: Path) -> None:
     ("Winamax Poker - CashGame - HandId: #1-2-3 - Omaha5 Hi/Lo pot limit (0.05€/0.10€) - 2020/01/01\n",
      "a Winamax hand history"),
     ("***** Hand History for Game 2345 *****\n$1/$2 Omaha Hi-Lo - Monday\n", "a PartyPoker hand history"),
-    ("Poker Hand #OM123: Omaha Hi/Lo Pot Limit ($0.1/$0.2) - 2021/01/01 12:00:00\n", "a GGPoker hand history"),
+    ("Ignition Hand #4012345 TBL#1 OMAHA HiLo Pot Limit - 2021-01-01 12:00:00\n",
+     "a Bovada / Ignition / Bodog hand history"),
     ("Hand#4021 - 2010-06-01 18:00:00\nSeat 1: Ann ($10)\n*** HOLE CARDS ***\nDealt to Ann [Ah 2c 3d 4s]\n",
      "a hand history of a site this engine does not know (it has '*** HOLE CARDS ***'"),
     (STARS.split("\n", 1)[1], "a site this engine does not know"),  # a PokerStars hand cut from its header
@@ -120,7 +121,8 @@ def test_a_format_the_engine_does_not_read_says_what_it_looks_like(tmp_path: Pat
 
 
 _PIECES = [b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"\x00", b"\x81", b"\xe9", b"<", b"{",
-           b"[", b"variant = ", STARS[:400].encode(), PHH[:300].encode(), b"Full Tilt Poker Game #1: ", b"\n\n"]
+           b"[", b"variant = ", STARS[:400].encode(), PHH[:300].encode(), b"Full Tilt Poker Game #1: ", b"\n\n",
+           b"Poker Hand #OM1: Omaha Hi/Lo Pot Limit ($0.05/$0.1) - 2024/07/04 17:40:52\n"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

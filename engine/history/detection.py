@@ -1,5 +1,5 @@
 """Which format a history's text is in, from its content (a file's name is only a hint for text that says
-nothing, such as an empty file): PHH (TOML), OHH (JSON) or PokerStars text, the formats this engine reads; and
+nothing, such as an empty file): PHH (TOML), OHH (JSON), PokerStars or GGPoker text, the formats this engine reads; and
 for the others (XML exports, other sites' text) which one it looks like, so the answer is "not supported",
 never a PokerStars reader's complaint about a missing header."""
 
@@ -8,15 +8,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-PHH, OHH, POKERSTARS = "phh", "ohh", "pokerstars"
-READ = (PHH, OHH, POKERSTARS)
+PHH, OHH, POKERSTARS, GGPOKER = "phh", "ohh", "pokerstars", "ggpoker"
+READ = (PHH, OHH, POKERSTARS, GGPOKER)
 
 _JSON = re.compile(r"\{|\[\s*\{")  # an object, or an array of objects (a .phhs starts "[1]", not "[{")
 _PHH_KEY = re.compile(r"^[ \t]*variant[ \t]*=", re.M)
 _POKERSTARS = re.compile(r"^(?:>[ \t]?)*[ \t]*PokerStars\b[^#\n]*?(?:Hand|Game) #", re.M)
+_GGPOKER = re.compile(r"^(?:>[ \t]?)*[ \t]*Poker Hand #[A-Z]{2}\d+:", re.M)
 _SITES = tuple((name, re.compile(pattern, re.M)) for name, pattern in (
     ("Full Tilt", r"^\W*Full ?Tilt Poker\b.*?(?:Game|Hand) #"),
-    ("GGPoker", r"^\W*Poker Hand #[A-Z]{2}\d+|^\W*GGPoker\b"),
     ("Winamax", r"^\W*Winamax Poker - "),
     ("888 / Pacific", r"^\W*\*+ (?:888poker|888\.es|Pacific Poker|Cassava) Hand History"),
     ("PartyPoker", r"^\W*\*+ Hand History [Ff]or Game \d+|^\W*#Game No ?: ?\d+"),
@@ -38,7 +38,7 @@ class Unsupported(Exception):
 
 
 def detect_format(path: Path | str | None, text: str) -> str:
-    """"phh", "ohh" or "pokerstars" for the text; raises `Unsupported` naming the format of an XML export or
+    """"phh", "ohh", "pokerstars" or "ggpoker" for the text; raises `Unsupported` naming the format of an XML export or
     another site's text. Text that looks like nothing (empty, prose) goes by the file's suffix, else to the
     PokerStars reader, which finds hands inside other text and says when there are none."""
     head = text.lstrip("\ufeff \r\n\t")[:200]
@@ -53,6 +53,8 @@ def detect_format(path: Path | str | None, text: str) -> str:
         return PHH
     if _POKERSTARS.search(text):  # anywhere: hands may follow a long forum post
         return POKERSTARS
+    if _GGPOKER.search(text):
+        return GGPOKER
     for site, signature in _SITES:
         if signature.search(opening):
             raise Unsupported(f"a {site} hand history")

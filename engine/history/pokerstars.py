@@ -18,6 +18,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import NoReturn
 
+import attrs
+
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import EngineError, HistoryError, OtherGame
 from engine.history import facts as f
@@ -29,12 +31,30 @@ from engine.validate import quote
 
 __all__ = ["read_pokerstars", "read_pokerstars_file", "write_pokerstars", "write_pokerstars_state"]
 
-_HEADER = re.compile(r"^(?P<prefix>PokerStars\b[^#]*?(?:Hand|Game)) #(?P<id>[\w.-]+): *(?P<rest>.*)$")
+
+
+@attrs.frozen(slots=True)
+class Dialect:
+    """What tells one site's PokerStars-style text from another's: its header line (groups ``prefix``, ``id``,
+    ``rest``), how the messages name that header, and whether the record keeps the header's words (a
+    PokerStars hand written back keeps "PokerStars Game"; another site's is written as PokerStars')."""
+
+    site: str
+    header: re.Pattern[str]
+    example: str
+    keeps_prefix: bool = True
+
+
+POKERSTARS = Dialect("PokerStars", re.compile(r"^(?P<prefix>PokerStars\b[^#]*?(?:Hand|Game)) #(?P<id>[\w.-]+): *"
+                                              r"(?P<rest>.*)$"),
+                     "'PokerStars Hand #N: ...' (or 'PokerStars Game #N: ...' in old logs)")
+_HEADER = POKERSTARS.header
 _DATE = re.compile(r" - (?=\d{4}/\d{1,2}/\d{1,2}\b)")  # "- 2014/01/06 4:56:52 ET", "- 2005/08/21 - 21:44:08 (ET)"
 _QUOTED = re.compile(r"^(?:>[ \t]?)+")  # a mail's quote marks
-_GAME = re.compile(r"(?P<five>5 Card )?Omaha(?P<hilo> Hi/Lo)? (?P<limit>Pot Limit|No Limit|Limit)\b")
+_GAME = re.compile(r"(?P<five>5 Card )?Omaha(?P<hilo> Hi/?Lo)? (?P<limit>Pot Limit|No Limit|Limit)\b")
 _STAKES = re.compile(r"^(?P<sym>[^\d\s/]*)(?P<a>\d[\d.,]*)/(?P=sym)(?P<b>\d[\d.,]*)(?:/\S+)?(?: (?P<cur>[A-Z]{3}))?$")
-_TOURNAMENT = re.compile(r"^Tournament #(?P<t>\d+), (?P<middle>.*) - Level (?P<level>\S+) \((?P<stakes>[^()]*)\)$")
+_TOURNAMENT = re.compile(r"^Tournament #(?P<t>\d+), (?P<middle>.*) - Level ?(?P<level>[^\s()]+) ?"
+                         r"\((?P<stakes>[^()]*)\)$")  # GG: "Level12(200/400)"
 _TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?P<play> \(Play Money\))? "
                     r"Seat #(?P<button>\d+) is the button$")
 _SEAT = re.compile(r"^Seat (?P<label>\d+): (?P<name>.+) \((?P<stack>[^\s()]*?\d[\d.,]*) in chips(?:, [^()]*)?\)"
@@ -73,34 +93,32 @@ _POST_KINDS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "the ante
 # --- reading --------------------------------------------------------------------------------------------------
 
 
-def read_pokerstars(text: str, source: str = "") -> Hands:
+def read_pokerstars(text: str, source: str = "", dialect: Dialect = POKERSTARS) -> Hands:
     """Every hand in ``text`` (hands are separated by blank lines or start at their header line), each as a
     record or, when it cannot be read, as a HistoryError saying where and why. Hands may sit inside other text
     (a forum post, a mail, notes between hands): that text is passed over, and the answer's ``notes`` say so,
     once for the whole text. A text without a single hand is one HistoryError. Never raises on bad input."""
     where = source or "<text>"
     if not isinstance(text, str):
-        return Hands([HistoryError(f"{where}: PokerStars text must be a str, got {type(text).__name__}",
+        return Hands([HistoryError(f"{where}: {dialect.site} text must be a str, got {type(text).__name__}",
                                    source=source)])
     out: list[HandRecord | HistoryError] = []
     passed_over: list[tuple[int, str]] = []
-    for chunk in _chunks(text):
-        if not _HEADER.match(chunk[0][1]):
-            if _headless_hand(chunk):
+    for chunk in _chunks(text, dialect.header):
+        if not dialect.header.match(chunk[0][1]):
+            if _headless_hand(chunk, dialect):
                 out.append(HistoryError(f"{where}: line {chunk[0][0]} {quote(chunk[0][1])}: a hand without its "
-                                        "header line ('PokerStars Hand #N: ...' or 'PokerStars Game #N: ...')",
-                                        source=source))
+                                        f"header line ({dialect.example})", source=source))
             else:
                 passed_over += chunk
             continue
-        reader = _HandReader(source, chunk)
+        reader = _HandReader(source, chunk, dialect)
         out.append(_read_hand(reader, chunk, source))
         passed_over += reader.trailing
     if not out:
         other = f" ({len(passed_over)} lines of other text)" if passed_over else ""
-        return Hands([HistoryError(f"{where}: no hand found{other}: a PokerStars hand starts with a line "
-                                   "'PokerStars Hand #N: ...' (or 'PokerStars Game #N: ...' in old logs)",
-                                   source=source)])
+        return Hands([HistoryError(f"{where}: no hand found{other}: a {dialect.site} hand starts with a line "
+                                   f"{dialect.example}", source=source)])
     notes = []
     if passed_over:
         first = passed_over[0]
@@ -115,12 +133,12 @@ def _read_hand(reader: _HandReader, chunk: list[tuple[int, str]], source: str) -
     except HistoryError as error:
         return error
     except EngineError as error:
-        return HistoryError(_where(source, _hand_id(chunk), chunk[0]) + str(error), source=source,
-                            hand_id=_hand_id(chunk))
+        return HistoryError(_where(source, reader.id, chunk[0]) + str(error), source=source,
+                            hand_id=reader.id)
     except Exception as error:  # a reader must never die on input; the message says it is a bug
-        return HistoryError(_where(source, _hand_id(chunk), chunk[0])
+        return HistoryError(_where(source, reader.id, chunk[0])
                             + f"internal error while reading ({type(error).__name__}: {quote(str(error))})",
-                            source=source, hand_id=_hand_id(chunk))
+                            source=source, hand_id=reader.id)
 
 
 def _game_named(body: str) -> str:
@@ -141,7 +159,7 @@ def read_pokerstars_file(path: str | Path) -> Hands:
     return read_history(path, "pokerstars")
 
 
-def _chunks(text: str) -> Iterator[list[tuple[int, str]]]:
+def _chunks(text: str, header: re.Pattern[str]) -> Iterator[list[tuple[int, str]]]:
     """Groups of (line number, line) separated by blank lines; a header line also starts a new group. A hand
     quoted in a mail ("> PokerStars Hand #...") loses its quote marks, as far as its header has them."""
     chunk: list[tuple[int, str]] = []
@@ -151,11 +169,11 @@ def _chunks(text: str) -> Iterator[list[tuple[int, str]]]:
         marks = _QUOTED.match(line)
         level = marks.group().count(">") if marks else 0
         inner = line[marks.end():].strip() if marks else line
-        if _HEADER.match(inner):
+        if header.match(inner):
             depth = level
         if depth and level == depth:
             line = inner
-        if not line or (_HEADER.match(line) and chunk):
+        if not line or (header.match(line) and chunk):
             if chunk:
                 yield chunk
             chunk = [(number, line)] if line else []
@@ -165,14 +183,14 @@ def _chunks(text: str) -> Iterator[list[tuple[int, str]]]:
         yield chunk
 
 
-def _headless_hand(chunk: Sequence[tuple[int, str]]) -> bool:
+def _headless_hand(chunk: Sequence[tuple[int, str]], dialect: Dialect) -> bool:
     """Text that is a hand's body without the header that would start it: an error, not prose to pass over."""
     return any(line in ("*** HOLE CARDS ***", "*** SUMMARY ***") for _, line in chunk) or (
-        len(chunk) > 1 and chunk[0][1].startswith("PokerStars") and bool(_TABLE.match(chunk[1][1])))
+        len(chunk) > 1 and chunk[0][1].startswith(dialect.site.split()[0]) and bool(_TABLE.match(chunk[1][1])))
 
 
-def _hand_id(chunk: Sequence[tuple[int, str]]) -> str:
-    match = _HEADER.match(chunk[0][1])
+def _hand_id(chunk: Sequence[tuple[int, str]], header: re.Pattern[str] = _HEADER) -> str:
+    match = header.match(chunk[0][1])
     return match["id"] if match else "?"
 
 
@@ -184,9 +202,9 @@ class _HandReader:
     """Reads one hand: a first pass over the lines gathers what happened by name, a second one (`_build`) turns
     it into seats, posts, actions and checks once it is known who was dealt in."""
 
-    def __init__(self, source: str, chunk: list[tuple[int, str]]) -> None:
-        self.source, self.lines = source, chunk
-        self.id = _hand_id(chunk)
+    def __init__(self, source: str, chunk: list[tuple[int, str]], dialect: Dialect = POKERSTARS) -> None:
+        self.source, self.lines, self.dialect = source, chunk, dialect
+        self.id = _hand_id(chunk, dialect.header)
         self.line: tuple[int, str] | None = chunk[0]
         self.seats: dict[str, f.Seat] = {}
         self.names: list[str] = []  # longest first, so "Bob 2" is tried before "Bob"
@@ -210,9 +228,9 @@ class _HandReader:
     # --- the header -----------------------------------------------------------------------------------------
 
     def read(self) -> HandRecord:
-        header = _HEADER.match(self.lines[0][1])
+        header = self.dialect.header.match(self.lines[0][1])
         if header is None:
-            self.fail("expected a hand header 'PokerStars Hand #...: ...'")
+            self.fail(f"expected a hand header {self.dialect.example}")
         self._header(header["prefix"], header["rest"])
         if len(self.lines) < 2:
             self.fail("the hand ends after its header")
@@ -269,7 +287,7 @@ class _HandReader:
                             "Hi/Lo and Omaha, limit, pot limit and no limit", game=_game_named(body),
                             source=self.source, hand_id=self.id)
         self.hi_lo, self.hole_cards, self.limit = bool(game["hilo"]), 5 if game["five"] else 4, game["limit"]
-        self.fields += [("prefix", prefix), ("date", date)]
+        self.fields += [("prefix", prefix), ("date", date)] if self.dialect.keeps_prefix else [("date", date)]
         tournament = _TOURNAMENT.match(body)
         if tournament is not None:
             middle, start = tournament["middle"], game.start() - len(f"Tournament #{tournament['t']}, ")
@@ -340,10 +358,10 @@ class _HandReader:
 
     def _line(self, line: tuple[int, str], phase: str) -> str:
         text = line[1]
+        if _UNSUPPORTED.match(text):  # before the markers: "*** FIRST FLOP ***" is one
+            self.fail("not supported: run-it-twice boards, cash-outs and cancelled hands")
         if text.startswith("*** "):
             return self._marker(text, phase)
-        if _UNSUPPORTED.match(text):
-            self.fail("not supported: run-it-twice boards, cash-outs and cancelled hands")
         if _CHAT.match(text):
             return phase
         acting = self._who(text, ": ")
@@ -387,7 +405,7 @@ class _HandReader:
             if phase == "posts":
                 self.fail("the summary comes before '*** HOLE CARDS ***'")
             return "summary"
-        if text == "*** SHOW DOWN ***":
+        if text in ("*** SHOW DOWN ***", "*** SHOWDOWN ***"):
             if phase in ("posts", "showdown"):
                 self.fail("the showdown comes before the cards are dealt, or twice")
             return "showdown"
