@@ -50,7 +50,7 @@ def test_an_uncalled_bet_goes_back_whether_or_not_the_log_says() -> None:
     wrong = _ledger()
     wrong.act(2, WAGER, 30, TOTALS)
     wrong.act(0, WAGER, 100, TOTALS)
-    with pytest.raises(HistoryError, match="leave 70 chips uncalled for Ann, not 60 for Ann"):
+    with pytest.raises(HistoryError, match="leave 70 chips uncalled for Ann, not 60 chips for Ann"):
         wrong.returned(0, 60)
 
 

@@ -127,7 +127,8 @@ def test_a_printed_uncalled_line_is_still_checked() -> None:
     text = (PROJECT / "old-2007-no-uncalled-bet-line.txt").read_text(encoding="utf-8")
     text = text.replace("*** FLOP ***", "Uncalled bet (100) returned to hannelore\n*** FLOP ***")
     [error] = read_pokerstars(text, "bad.txt")
-    assert isinstance(error, HistoryError) and "102 chips uncalled for hannelore, not 100" in str(error)
+    assert isinstance(error, HistoryError)
+    assert "the bets leave 102 uncalled for hannelore, not 100 for hannelore" in str(error)
 
 
 # --- the 2005 header --------------------------------------------------------------------------------------------

@@ -37,10 +37,12 @@ class LedgerError(HistoryError):
 class Ledger:
     """Each seat's bet this round and chips put in this hand, as the actions are applied in order."""
 
-    __slots__ = ("bets", "contributed", "level", "names", "stacks")
+    __slots__ = ("bets", "contributed", "level", "names", "stacks", "units")
 
-    def __init__(self, stacks: Sequence[int], names: Sequence[str]) -> None:
-        self.stacks, self.names = tuple(stacks), tuple(names)
+    def __init__(self, stacks: Sequence[int], names: Sequence[str],
+                 units: Callable[[int], str] = lambda chips: f"{chips} chips") -> None:
+        """``units`` writes chips as the log does, for the complaints ("$0.25")."""
+        self.stacks, self.names, self.units = tuple(stacks), tuple(names), units
         self.bets = [0] * len(stacks)
         self.contributed = [0] * len(stacks)
         self.level = 0
@@ -118,7 +120,8 @@ class Ledger:
         top, excess = self._uncalled()
         if top != seat or excess != chips:
             who = self.names[top] if top is not None else "nobody"
-            raise LedgerError(f"the bets leave {excess} chips uncalled for {who}, not {chips} for {self.names[seat]}")
+            raise LedgerError(f"the bets leave {self.units(excess)} uncalled for {who}, not {self.units(chips)} for "
+                              f"{self.names[seat]}")
         self._give_back(seat, chips)
 
     def end_round(self) -> None:

@@ -91,7 +91,7 @@ class _Build:
         index = {seat.name: i for i, seat in enumerate(dealt)}
         self.index = index
         button = self._button([seat.label for seat in dealt])
-        self.ledger = Ledger([seat.stack for seat in dealt], [seat.name for seat in dealt])
+        self.ledger = Ledger([seat.stack for seat in dealt], [seat.name for seat in dealt], self.units)
         self.hole: list[list[Card]] = [[] for _ in dealt]
         posts, blinds, ante = self._posts(button)
         actions, reveals, collected = self._walk()
