@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from engine.state import HandState
 
 
+_HISTORY_FILES = "PHH (.phh, .phhs), OHH (.ohh), PokerStars, GGPoker or ACR text files"
+
 def _evaluate(args: argparse.Namespace) -> int:
     hole, board = parse_cards(args.hole), parse_cards(args.board)
     high = best_high(hole, board)
@@ -652,14 +654,15 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("board", help='board cards (3 to 5), e.g. "3d 4s 5c Kh Jc"')
     evaluate.set_defaults(run=_evaluate)
     replay = commands.add_parser("replay", help="replay hand histories through the engine and check them")
-    replay.add_argument("files", nargs="+", help="PHH (.phh, .phhs), OHH (.ohh), PokerStars or GGPoker text files")
-    replay.add_argument("--format", choices=("auto", "phh", "pokerstars", "ohh", "ggpoker"), default="auto")
+    replay.add_argument("files", nargs="+", help=_HISTORY_FILES)
+    replay.add_argument("--format", choices=("auto", "phh", "pokerstars", "ohh", "ggpoker", "acr"),
+                        default="auto")
     replay.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
     replay.set_defaults(run=_replay)
     convert = commands.add_parser("convert", help="convert hand histories between PHH, OHH and PokerStars text")
-    convert.add_argument("files", nargs="+", help="PHH (.phh, .phhs), OHH (.ohh), PokerStars or GGPoker text files")
+    convert.add_argument("files", nargs="+", help=_HISTORY_FILES)
     convert.add_argument("--to", choices=("phh", "pokerstars", "ohh"), required=True, help="the format to write")
-    convert.add_argument("--format", choices=("auto", "phh", "pokerstars", "ohh", "ggpoker"), default="auto",
+    convert.add_argument("--format", choices=("auto", "phh", "pokerstars", "ohh", "ggpoker", "acr"), default="auto",
                          help="the input format")
     convert.add_argument("--out", help="write here instead of to standard output")
     convert.set_defaults(run=_convert)

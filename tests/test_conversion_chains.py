@@ -143,9 +143,10 @@ def test_winnings_the_replay_does_not_pay_are_refused_not_written_pot_by_pot() -
             write(lying)
 
 
-# --- the PokerStars and GGPoker text logs -----------------------------------------------------------------------
+# --- the PokerStars, GGPoker and ACR text logs ------------------------------------------------------------------
 
-REAL = sorted(STARS.rglob("*.txt")) + sorted((ROOT / "tests" / "data" / "ggpoker").glob("*.txt"))
+REAL = sorted(STARS.rglob("*.txt")) + [path for site in ("ggpoker", "acr")
+                                       for path in sorted((ROOT / "tests" / "data" / site).glob("*.txt"))]
 
 
 @pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)

@@ -122,7 +122,10 @@ def test_a_format_the_engine_does_not_read_says_what_it_looks_like(tmp_path: Pat
 
 _PIECES = [b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"\x00", b"\x81", b"\xe9", b"<", b"{",
            b"[", b"variant = ", STARS[:400].encode(), PHH[:300].encode(), b"Full Tilt Poker Game #1: ", b"\n\n",
-           b"Poker Hand #OM1: Omaha Hi/Lo Pot Limit ($0.05/$0.1) - 2024/07/04 17:40:52\n"]
+           b"Poker Hand #OM1: Omaha Hi/Lo Pot Limit ($0.05/$0.1) - 2024/07/04 17:40:52\n",
+           b"Hand #1 - Omaha H/L (Pot Limit) - $0.05/$0.10 - 2026/03/07 04:59:57 UTC\n",
+           b"Ideal 6-max Seat #1 is the button\n",
+           b"Seat 1: Ann ($1.00)\n", b"Ann posts the small blind $0.05\n"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

@@ -9,7 +9,9 @@ turns those facts into the engine's terms is here, once:
   the amount due; a fixed-limit game's blinds are what was posted (its stakes are the bets);
 - the betting through the ledger, uncalled bets returned whether or not the log says so;
 - the summary checked against the log's own lines, in the log's units: the board it repeats, each player's
-  "won" against what they collected, the total pot against what the players put in. `replay` then checks the
+  "won" against what they collected (a log that prints no "collected" line at all, as ACR's hands won
+  without a showdown, has its summary's "won" taken as the collections), the total pot against what the
+  players put in. `replay` then checks the
   collected chips and the rake against what the engine pays, pot by pot.
 
 A refusal is a `HistoryError` naming the source, the hand and the line at fault.
@@ -101,10 +103,13 @@ class _Build:
         if summary.board is not None and summary.board != facts.board:
             self.fail(f"the summary's board {format_cards(summary.board)!r} is not the board dealt "
                       f"{format_cards(facts.board)!r}")
+        labels = {seat.label: i for i, seat in enumerate(dealt)}
+        if not collected:  # a log that says who won only in its summary (ACR's hands won without a showdown)
+            collected = [(None, labels[won.label], won.chips) for won in summary.won
+                         if won.chips and won.label in labels]
         won_by_seat = [0] * len(dealt)
         for _, seat, chips in collected:
             won_by_seat[seat] += chips
-        labels = {seat.label: i for i, seat in enumerate(dealt)}
         for won in summary.won:
             if won.label in labels:
                 seat = labels[won.label]

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from engine.errors import HistoryError
 from engine.history.decoding import UTF8, UTF16_BE, UTF16_LE, decode_history
-from engine.history.detection import GGPOKER, OHH, PHH, POKERSTARS, Unsupported, detect_format
+from engine.history.detection import ACR, GGPOKER, OHH, PHH, POKERSTARS, Unsupported, detect_format
 from engine.history.record import Hands
 
-FORMATS = ("auto", PHH, POKERSTARS, OHH, GGPOKER)
+FORMATS = ("auto", PHH, POKERSTARS, OHH, GGPOKER, ACR)
 
 _UTF_ONLY = (PHH, OHH)  # TOML and JSON are Unicode by definition; Windows-1252 is a text site's habit
 
@@ -36,7 +36,7 @@ def read_history(path: str | Path, format: str = "auto") -> Hands:
         return Hands([error])
     except Unsupported as error:
         return Hands([HistoryError(f"{where}: {error}: not supported; this engine reads PHH, OHH, "
-                                   "PokerStars and GGPoker text (docs/histories.md)", source=where)])
+                                   "PokerStars, GGPoker and ACR text (docs/histories.md)", source=where)])
     if chosen in _UTF_ONLY and decoded.encoding not in (UTF8, UTF16_LE, UTF16_BE):
         return Hands([HistoryError(f"{where}: not UTF-8 text ({chosen.upper()} files are UTF-8; this one reads "
                                    f"only as {decoded.encoding})", source=where)])
@@ -44,9 +44,11 @@ def read_history(path: str | Path, format: str = "auto") -> Hands:
 
 
 def _reader(format: str) -> Callable[[str, str], Hands]:
+    from engine.history.acr import read_acr
     from engine.history.ggpoker import read_ggpoker
     from engine.history.ohh import read_ohh
     from engine.history.phh import read_phh
     from engine.history.pokerstars import read_pokerstars
 
-    return {PHH: read_phh, OHH: read_ohh, POKERSTARS: read_pokerstars, GGPOKER: read_ggpoker}[format]
+    return {PHH: read_phh, OHH: read_ohh, POKERSTARS: read_pokerstars, GGPOKER: read_ggpoker,
+            ACR: read_acr}[format]

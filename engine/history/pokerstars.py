@@ -13,7 +13,7 @@ that cannot be read becomes a `HistoryError` naming the source, the hand and the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import NoReturn
@@ -33,22 +33,6 @@ __all__ = ["read_pokerstars", "read_pokerstars_file", "write_pokerstars", "write
 
 
 
-@attrs.frozen(slots=True)
-class Dialect:
-    """What tells one site's PokerStars-style text from another's: its header line (groups ``prefix``, ``id``,
-    ``rest``), how the messages name that header, and whether the record keeps the header's words (a
-    PokerStars hand written back keeps "PokerStars Game"; another site's is written as PokerStars')."""
-
-    site: str
-    header: re.Pattern[str]
-    example: str
-    keeps_prefix: bool = True
-
-
-POKERSTARS = Dialect("PokerStars", re.compile(r"^(?P<prefix>PokerStars\b[^#]*?(?:Hand|Game)) #(?P<id>[\w.-]+): *"
-                                              r"(?P<rest>.*)$"),
-                     "'PokerStars Hand #N: ...' (or 'PokerStars Game #N: ...' in old logs)")
-_HEADER = POKERSTARS.header
 _DATE = re.compile(r" - (?=\d{4}/\d{1,2}/\d{1,2}\b)")  # "- 2014/01/06 4:56:52 ET", "- 2005/08/21 - 21:44:08 (ET)"
 _QUOTED = re.compile(r"^(?:>[ \t]?)+")  # a mail's quote marks
 _GAME = re.compile(r"(?P<five>5 Card )?Omaha(?P<hilo> Hi/?Lo)? (?P<limit>Pot Limit|No Limit|Limit)\b")
@@ -90,6 +74,37 @@ _POST_KINDS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "the ante
                "small & big blinds": f.SMALL_AND_BIG, "straddle": f.STRADDLE, "dead blind": f.DEAD_BLIND}
 
 
+@attrs.frozen(slots=True)
+class Dialect:
+    """What tells one site's PokerStars-style text from another's: its header line (groups ``prefix``, ``id``,
+    ``rest``), how the messages name that header, whether the record keeps the header's words (a PokerStars
+    hand written back keeps "PokerStars Game"; another site's is written as PokerStars'), and the lines it
+    writes its own way: the table line, the seats, the posts (``post_kinds`` maps its words to the facts'),
+    the summary's total and "won", what separates a name from its action, lines to pass over, and a reader
+    of the header's game (None: PokerStars')."""
+
+    site: str
+    header: re.Pattern[str]
+    example: str
+    keeps_prefix: bool = True
+    table: re.Pattern[str] = _TABLE
+    seat: re.Pattern[str] = _SEAT
+    post: re.Pattern[str] = _POST
+    post_kinds: Mapping[str, str] = attrs.field(factory=lambda: dict(_POST_KINDS))
+    total: re.Pattern[str] = _TOTAL
+    won: re.Pattern[str] = _SUMMARY_WON
+    separator: str = ": "
+    harmless: re.Pattern[str] | None = None
+    read_header: Callable[[HandReader, str, str], None] | None = None
+
+
+POKERSTARS = Dialect("PokerStars", re.compile(r"^(?P<prefix>PokerStars\b[^#]*?(?:Hand|Game)) #(?P<id>[\w.-]+): *"
+                                              r"(?P<rest>.*)$"),
+                     "'PokerStars Hand #N: ...' (or 'PokerStars Game #N: ...' in old logs)")
+_HEADER = POKERSTARS.header
+
+
+
 # --- reading --------------------------------------------------------------------------------------------------
 
 
@@ -112,7 +127,7 @@ def read_pokerstars(text: str, source: str = "", dialect: Dialect = POKERSTARS) 
             else:
                 passed_over += chunk
             continue
-        reader = _HandReader(source, chunk, dialect)
+        reader = HandReader(source, chunk, dialect)
         out.append(_read_hand(reader, chunk, source))
         passed_over += reader.trailing
     if not out:
@@ -127,7 +142,7 @@ def read_pokerstars(text: str, source: str = "", dialect: Dialect = POKERSTARS) 
     return Hands(out, notes)
 
 
-def _read_hand(reader: _HandReader, chunk: list[tuple[int, str]], source: str) -> HandRecord | HistoryError:
+def _read_hand(reader: HandReader, chunk: list[tuple[int, str]], source: str) -> HandRecord | HistoryError:
     try:
         return reader.read()
     except HistoryError as error:
@@ -198,7 +213,7 @@ def _where(source: str, hand: str, line: tuple[int, str] | None) -> str:
     return place(source, hand, line)
 
 
-class _HandReader:
+class HandReader:
     """Reads one hand: a first pass over the lines gathers what happened by name, a second one (`_build`) turns
     it into seats, posts, actions and checks once it is known who was dealt in."""
 
@@ -231,13 +246,14 @@ class _HandReader:
         header = self.dialect.header.match(self.lines[0][1])
         if header is None:
             self.fail(f"expected a hand header {self.dialect.example}")
-        self._header(header["prefix"], header["rest"])
+        read_header = self.dialect.read_header or HandReader._header
+        read_header(self, header["prefix"], header["rest"])
         if len(self.lines) < 2:
             self.fail("the hand ends after its header")
         self.line = self.lines[1]
-        table = _TABLE.match(self.lines[1][1])
+        table = self.dialect.table.match(self.lines[1][1])
         if table is None:
-            self.fail("expected the table line \"Table '...' N-max Seat #N is the button\"")
+            self.fail("expected the table line (\"Table '...' N-max Seat #N is the button\")")
         self.fields.append(("table", table["table"]))
         if table["max"]:
             self.fields.append(("max_seats", int(table["max"])))
@@ -245,7 +261,7 @@ class _HandReader:
             self.fields.append(("play_money", True))
         self.button_label = int(table["button"])
         position = 2
-        while position < len(self.lines) and _SEAT.match(self.lines[position][1]):
+        while position < len(self.lines) and self.dialect.seat.match(self.lines[position][1]):
             self.line = self.lines[position]
             self._seat_line(self.lines[position][1])
             position += 1
@@ -336,7 +352,7 @@ class _HandReader:
             self.fail(str(error))
 
     def _seat_line(self, text: str) -> None:
-        match = _SEAT.match(text)
+        match = self.dialect.seat.match(text)
         assert match is not None
         name, label = match["name"], int(match["label"])
         if name in self.seats or any(seat.label == label for seat in self.seats.values()):
@@ -364,9 +380,7 @@ class _HandReader:
             return self._marker(text, phase)
         if _CHAT.match(text):
             return phase
-        acting = self._who(text, ": ")
-        if acting is not None:
-            self._player_line(acting[0], acting[1], phase)
+        if self.dialect.harmless is not None and self.dialect.harmless.match(text):
             return phase
         collected = self._who(text, " collected ")
         if collected is not None:
@@ -375,6 +389,10 @@ class _HandReader:
                 self.fail("expected 'NAME collected $X from pot' (or main pot, side pot, side pot-N)")
             pot = None if match["pot"] == "pot" else 0 if match["pot"] == "main pot" else int(match["n"] or 1)
             self.add(f.Collected, collected[0], self.amount(match["amount"]), pot)
+            return phase
+        acting = self._who(text, self.dialect.separator)
+        if acting is not None:
+            self._player_line(acting[0], acting[1], phase)
             return phase
         uncalled = _UNCALLED.match(text)
         if uncalled is not None:
@@ -426,11 +444,12 @@ class _HandReader:
         return str(street)
 
     def _player_line(self, name: str, rest: str, phase: str) -> None:
-        post = _POST.match(rest)
+        post = self.dialect.post.match(rest)
         if post is not None:
             if phase != "posts":
                 self.fail("a blind or ante posted after the cards were dealt")
-            self.add(f.Posted, name, _POST_KINDS[post["kind"]], self.amount(post["amount"]), bool(post["all_in"]))
+            self.add(f.Posted, name, self.dialect.post_kinds[post["kind"]], self.amount(post["amount"]),
+                     bool(post["all_in"]))
             return
         if phase == "posts":
             if _IGNORED_ACTS.match(rest):
@@ -463,10 +482,10 @@ class _HandReader:
 
     def _summary_line(self, text: str) -> bool:
         """Take in one line of the summary; False when it is not one (the hand ended before it)."""
-        total = _TOTAL.match(text)
+        total = self.dialect.total.match(text)
         if total is not None:
             self.total, self.total_line = self.amount(total["total"]), self.line
-            self.take = self.amount(total["rake"]) + sum(self.amount(fee["amount"])
+            self.take = (self.amount(total["rake"]) if total["rake"] else 0) + sum(self.amount(fee["amount"])
                                                           for fee in _FEE.finditer(total["fees"]))
             return True
         if text.startswith("Board [") and text.endswith("]"):
@@ -488,7 +507,7 @@ class _HandReader:
             if shown is not None:
                 self.add(f.Cards, seat.name, self.cards(shown["cards"]))
             assert self.line is not None
-            won = sum(self.amount(match["amount"]) for match in _SUMMARY_WON.finditer(after))
+            won = sum(self.amount(match["amount"]) for match in self.dialect.won.finditer(after))
             self.won.append(f.Won(self.line, label, won))
             return True
         if _UNSUPPORTED.match(text):
