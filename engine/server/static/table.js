@@ -45,6 +45,7 @@
     lastSent: null,       // the type of the last message sent: what an "unknown_type" error refused
     closing: false,       // we closed the socket on purpose: do not reconnect
     takenOver: false,     // another window resumed our seat
+    reloaded: false,      // this page took its seat (or table) back from localStorage, not from the lobby
     retry: 500,
     lobbyTimer: null,
   };
@@ -194,6 +195,7 @@
   function watch(tableId) {
     app.table = tableId;
     app.info = app.tables.find((t) => t.id === tableId) || null;
+    app.reloaded = false;
     send({ type: "watch", table: tableId });
   }
 
@@ -253,7 +255,7 @@
         app.table = data.table;
         app.takenOver = false;
         app.busted = false;
-        if (data.token) { saveToken(data.table, data.token); app.sinceUnset = true; }
+        if (data.token) { saveToken(data.table, data.token); app.sinceUnset = true; app.reloaded = false; }
         remember("table", data.table);
         remember("watching", null);
         enterRoom();
@@ -1114,11 +1116,19 @@
     return { board, shown, net };
   }
 
+  /** Where a Last hand filled from the history comes from: a page reloaded has lost the hand's own message; a
+   * page that has just sat down (or begun watching) never had it, the hand was played before. */
+  function historySource() {
+    if (app.reloaded) return "From the hand history (the page was reloaded since).";
+    return app.mode === "watching" ? "The table's last hand, before you began watching."
+      : "The table's last hand, before you sat down.";
+  }
+
   function renderResultFromHistory(hand) {
     const facts = phhFacts(hand.phh);
     const won = facts.net.filter(([, chips]) => chips > 0).map(([name]) => name);
     const parts = [el("p", { class: "summary", text: `Hand #${hand.number}: ${listed(won) || "nobody"} won` }),
-      el("p", { class: "hint", text: "From the hand history (the page was reloaded since)." })];
+      el("p", { class: "hint", text: historySource() })];
     if (facts.board.length) {
       parts.push(el("div", { class: "result-board" }, el("span", { class: "label", text: "Board" }),
         facts.board.map((c) => card(c))));
@@ -1276,11 +1286,13 @@
       app.table = seated;
       showScreen("room");
       loadLobby();
+      app.reloaded = true;
       send({ type: "resume", token: token });
     } else if (watching) {
       app.mode = "watching";
       showScreen("room");
       watch(watching);
+      app.reloaded = true;
       loadLobby();
     } else {
       showScreen("lobby");
