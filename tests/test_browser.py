@@ -867,6 +867,35 @@ def test_on_a_first_sit_down_the_last_hand_from_the_history_says_it_was_before_y
     leave(page)
 
 
+def test_a_player_the_server_sits_out_for_timeouts_is_told_why_and_how_to_come_back(live, browsers):
+    # steady's one bot answers at once: every hand soon waits on the page, whose turns the test lets run out by
+    # moving the server's clock on past the action time and the whole bank (max_timeouts = 2 in a row).
+    page = browsers(live.url)
+    sit_down(page, "steady", "tim", 100)
+    room = live.server.rooms["steady"]
+    config = room.config
+
+    def sat_out() -> bool:
+        me = page.driver.find_element(By.CSS_SELECTOR, ".seat.me").text
+        if "sitting out" in me:
+            return True
+        if page.state()["turn"]:
+            live.skew += config.action_seconds + config.time_bank_seconds + 1
+        return False
+    page.wait(sat_out, 60, "tim sat out by the server")
+    reason = page.wait(lambda: page.driver.find_element(By.ID, "away-reason").text, 10, "the reason shown")
+    assert "timed out 2 times in a row" in reason and "Come back" in reason, reason
+    assert page.driver.find_element(By.ID, "come-back").is_displayed()
+    page.click("come-back")
+    page.wait(lambda: not page.driver.find_element(By.ID, "away-reason").is_displayed(), 10, "the reason gone")
+    # Sitting out by asking is not the server's doing: no reason is given.
+    page.click("sit-out")
+    page.wait(lambda: "sitting out" in page.driver.find_element(By.CSS_SELECTOR, ".seat.me").text, 10, "tim out")
+    assert not page.driver.find_element(By.ID, "away-reason").is_displayed()
+    assert not page.errors()
+    leave(page)
+
+
 def test_pre_actions_the_clock_bars_and_motion(live, browsers):
     # The opponent is played by the test through the room (bots answer at once: no time to tick a box).
     room = live.server.rooms["pre"]

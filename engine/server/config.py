@@ -229,7 +229,7 @@ class TableConfig:
         return {"id": self.id, "title": self.title or self.id, "game": self.game, "blinds": list(self.blinds),
                 "seats": self.seats, "buy_in": [self.min_buy_in, self.max_buy_in],
                 "action_seconds": self.action_seconds, "time_bank_seconds": self.time_bank_seconds,
-                "provably_fair": self.provably_fair, "straddle": self.straddle}
+                "max_timeouts": self.max_timeouts, "provably_fair": self.provably_fair, "straddle": self.straddle}
 
 
 def _origins(value: Any) -> tuple[str, ...]:

@@ -46,6 +46,10 @@
     closing: false,       // we closed the socket on purpose: do not reconnect
     takenOver: false,     // another window resumed our seat
     reloaded: false,      // this page took its seat (or table) back from localStorage, not from the lobby
+    away: null,           // our seat sitting out at the last view (null: no view of our seat yet)
+    awayAsked: false,     // we sent sit_out: the next sitting out is ours, not the server's
+    dropped: false,       // the socket closed since the last view of our seat (the server sits out the away)
+    awayReason: null,     // why the server sat us out, shown beside Come back until we are dealt in again
     retry: 500,
     lobbyTimer: null,
   };
@@ -225,6 +229,7 @@
     ws.onclose = () => {
       if (app.ws !== ws) return;
       app.ws = null;
+      app.dropped = true;
       setStatus("offline", app.takenOver ? "open in another window" : "offline");
       if (app.closing || app.takenOver || app.mode === "lobby") return;
       setStatus("connecting", "reconnecting\u2026");
@@ -274,6 +279,7 @@
         app.receivedAt = performance.now();
         noteNames(data.view);
         noteFirstHand(data);
+        noteSatOut(data.view);
         if (data.view.seat >= 0) app.anchor = data.view.seat;
         if (data.view.hand) {
           app.rules = data.view.hand.rules;
@@ -390,6 +396,9 @@
     $("fair").hidden = true;
     app.acted = null;
     app.table = null;
+    app.away = null;  // a seat taken next starts afresh: its first view is not a change
+    app.awayAsked = false;
+    app.awayReason = null;
     remember("watching", null);
     delete $("watch-join").dataset.table;
     $("result").replaceChildren(el("p", { class: "hint", text: "No hand finished yet." }));
@@ -1029,6 +1038,26 @@
 
   // --- seat controls --------------------------------------------------------------------------------------------
 
+  /** Our seat turned to sitting out without our asking: the server sat us out, because our turns timed out
+   * (`max_timeouts` in a row) or, when the page was disconnected meanwhile, because we were away. The view has
+   * only `sitting_out`, so the reason is worked out here, once, from what the page saw happen. */
+  function noteSatOut(view) {
+    const player = view.seat >= 0 ? view.seats[view.seat] : null;
+    const away = player ? Boolean(player.sitting_out) && player.stack > 0 : null;
+    if (away && app.away === false && !app.awayAsked) {
+      const times = app.info && app.info.max_timeouts;
+      app.awayReason = app.dropped
+        ? "The server sat you out while this page was disconnected."
+        : `The server sat you out: your turn timed out ${times ? `${times} times` : "too often"} in a row.`;
+      notice(`${app.awayReason} Press Come back to be dealt in again.`, "error");
+    }
+    if (!away) app.awayReason = null;
+    if (away !== null) app.awayAsked = app.awayAsked && !away;
+    app.away = away;
+    app.dropped = false;
+  }
+
+
   function renderSeatControls(m) {
     const view = m.view;
     const player = view.seat >= 0 ? view.seats[view.seat] : null;
@@ -1036,6 +1065,8 @@
     const away = player.sitting_out || player.leaving;
     $("sit-out").hidden = away;
     $("come-back").hidden = !away;
+    $("away-reason").hidden = !(player.sitting_out && app.awayReason);
+    $("away-reason").textContent = app.awayReason ? `${app.awayReason} Come back to be dealt in again.` : "";
     $("come-back").textContent = player.leaving ? "Stay" : "Come back";
     const room = app.info ? app.info.buy_in[1] - player.stack : 0;
     const dealtIn = Boolean(view.hand) && view.hand_seats.includes(view.seat);  // chips go on after the hand
@@ -1230,7 +1261,7 @@
     for (const id of ["quick-half", "quick-pot", "quick-max"]) {
       $(id).addEventListener("click", (event) => setWager(event.currentTarget.dataset.to));
     }
-    $("sit-out").addEventListener("click", () => send({ type: "sit_out" }));
+    $("sit-out").addEventListener("click", () => { app.awayAsked = true; send({ type: "sit_out" }); });
     $("come-back").addEventListener("click", () => send({ type: "come_back" }));
     $("leave").addEventListener("click", () => {
       send({ type: "leave" });
