@@ -691,3 +691,58 @@ def test_a_clean_stop_while_postgresql_is_down_stops_cleanly_and_says_the_chips_
         cluster.stop()
     stopped = [r.getMessage() for r in caplog.records if r.getMessage().startswith("event=stopped")]
     assert len(stopped) == 1 and "tables=1 chips=unknown" in stopped[0], stopped
+
+
+# --- 6. a partly damaged SQLite file: damage, not an outage -------------------------------------------------
+
+def overwrite(path: Path, offset: int, size: int) -> None:
+    """What the operator's trial did: ``size`` bytes of 0xdead at ``offset``, the header's page left whole."""
+    with path.open("r+b") as file:
+        file.seek(offset)
+        file.write(b"\xde\xad" * (size // 2))
+
+
+def test_serve_on_a_file_damaged_where_the_start_does_not_read_exits_2_with_one_line(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    played_table(path)
+    with sqlite3.connect(path) as db:  # rows enough that the damage lands in the ledger and hands, not the header
+        db.executemany("INSERT INTO ledger (table_id, seq, player, kind, amount, at) VALUES ('t1', 1, NULL, "
+                       "'rake', 0, 0)", [()] * 3000)
+    db.close()
+    overwrite(path, 30000, 6000)
+    config = tmp_path / "t1.toml"
+    config.write_text('[[tables]]\nid = "t1"\ngame = "limit"\n')
+    returncode, lines = start_and_exit(path, config)
+    assert returncode == 2 and len(lines) == 1, (returncode, lines)
+    assert lines[0].startswith("error: ") and "malformed" in lines[0], lines
+
+
+def test_a_file_damaged_while_serving_refuses_writes_and_serve_exits_3_with_one_line(tmp_path):
+    path = tmp_path / "served.sqlite3"
+    port = free_port()
+    process = serve(path, port, None, "--bots", "2")
+    try:
+        end = time.monotonic() + 30 * SCALE
+        while True:
+            assert process.poll() is None
+            try:
+                if lobby(port)["limit"]["hands_played"] > 0:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < end
+            time.sleep(0.05)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # every page in the file itself, none left in the WAL
+        overwrite(path, 4096, path.stat().st_size - 4096)
+        other.execute("PRAGMA user_version = 7")  # another writer: the server reads its pages from the file again
+        other.close()
+        _, err = process.communicate(timeout=30 * SCALE)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    text = err.decode()
+    last = text.splitlines()[-1]
+    assert process.returncode == 3, text[-2000:]
+    assert last.startswith("error: ") and "is damaged" in last, last
+    assert "database_down" not in text and "database_back" not in text, text[-2000:]  # damage is no outage

@@ -14,7 +14,7 @@ from engine.errors import EngineError
 from engine.server.app import GameServer
 from engine.server.config import ServerConfig, add_serve_arguments, load_config
 from engine.server.oplog import line
-from engine.server.store import StoreError, open_store
+from engine.server.store import StoreError, StoreLost, open_store
 from engine.server.supervisor import ServerFailed
 
 log = logging.getLogger("engine.server")
@@ -33,7 +33,11 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
         server = GameServer(config, store)
         await server.start()
         server.start_bots()
-        log.info("%s", chip_line("serving", server))
+        try:
+            log.info("%s", chip_line("serving", server))
+        except StoreLost:  # the file is damaged where the start had not read: it cannot start (exit 2)
+            await server.stop()
+            raise
         assert server.supervisor is not None
         stopped = asyncio.ensure_future(stop.wait())
         failed = asyncio.ensure_future(server.supervisor.failed.wait())
@@ -54,6 +58,8 @@ def chip_line(event: str, server: GameServer) -> str:
     database does not answer (the ledger is there), the count of tables and why the chips are not known."""
     try:
         return line(event, **server.chips())
+    except StoreLost:  # damage, not an outage: nothing served on it can be trusted
+        raise
     except StoreError as error:
         return line(event, tables=len(server.rooms), chips="unknown", error=" ".join(str(error).split()))
 

@@ -24,6 +24,7 @@ from engine.server.store import (
     RecordSQL,
     Stored,
     StoreError,
+    StoreLost,
     event_data,
     guarded,
     read_sittings,
@@ -79,6 +80,10 @@ class PostgresStore:
     """
 
     DRIVER_ERRORS: tuple[type[BaseException], ...] = (psycopg.Error,)
+
+    def damaged(self, error: BaseException, doing: str) -> StoreLost | None:
+        """PostgreSQL keeps its own pages whole: a driver error is an outage (reconnect, retry), never damage."""
+        return None
     FIRST_BACKOFF, LAST_BACKOFF = 0.5, 10.0
 
     def __init__(self, conninfo: str) -> None:

@@ -56,6 +56,9 @@ _S = TypeVar("_S", bound="_Guarded")
 class _Guarded(Protocol):
     DRIVER_ERRORS: tuple[type[BaseException], ...]
 
+    def damaged(self, error: BaseException, doing: str) -> StoreLost | None:
+        """The `StoreLost` a driver error means when it says the database itself is damaged, else None."""
+
 
 def guarded(doing: str) -> Callable[[Callable[Concatenate[_S, _P], _R]], Callable[Concatenate[_S, _P], _R]]:
     """The store boundary, in one place: a store method's driver errors (the class's ``DRIVER_ERRORS``:
@@ -68,6 +71,9 @@ def guarded(doing: str) -> Callable[[Callable[Concatenate[_S, _P], _R]], Callabl
             try:
                 return method(self, *args, **kwargs)
             except self.DRIVER_ERRORS as error:
+                lost = self.damaged(error, doing.format(*args))
+                if lost is not None:  # damage is no outage: the server stops as for a deleted file
+                    raise lost from None
                 text = " ".join(str(error).split())  # one line, whatever the driver says
                 raise StoreError(f"{doing.format(*args)}: {text}") from None
 
@@ -243,10 +249,14 @@ class SQLiteStore:
     """
 
     DRIVER_ERRORS: tuple[type[BaseException], ...] = (sqlite3.Error,)
+    DAMAGE_WORDS = ("malformed", "file is not a database")
+    """What SQLite says of a file whose pages are damaged (sqlite3.DatabaseError), as opposed to one it cannot
+    reach for a while (locked, disk I/O, full)."""
 
     def __init__(self, path: str, *, durable: bool = False) -> None:
         self.path = path
         self._lock: IO[bytes] | None = None
+        self._lost: StoreLost | None = None  # set once the file is found damaged: every later call is refused
         try:
             self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=True)
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -255,6 +265,9 @@ class SQLiteStore:
             self.db.executescript(_SCHEMA)
             if "sittings" not in {row[1] for row in self.db.execute("PRAGMA table_info(hands)")}:
                 self.db.execute("ALTER TABLE hands ADD COLUMN sittings TEXT")  # a database from before sittings
+            problems = [row[0] for row in self.db.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:  # damaged pages nobody has read yet: found before anything is served
+                raise sqlite3.DatabaseError(f"database disk image is malformed: {'; '.join(problems[:3])}")
         except sqlite3.Error as error:
             raise StoreError(f"cannot use the SQLite database {path!r}: {error} (is its folder there and "
                              f"writable, and is it a SQLite file?)") from None
@@ -270,10 +283,25 @@ class SQLiteStore:
             return None
         return found.st_dev, found.st_ino
 
+    def damaged(self, error: BaseException, doing: str) -> StoreLost | None:
+        """A damaged file (SQLite says "malformed" or "file is not a database") is lost for good, like a deleted
+        one: nothing more can be trusted to it, so from then on `check` (the database watch, every write)
+        refuses too and the server stops (exit 3). Retrying, as for an outage, would only flap."""
+        if not isinstance(error, sqlite3.DatabaseError) or not any(
+                word in str(error) for word in self.DAMAGE_WORDS):
+            return None
+        if self._lost is None:
+            self._lost = StoreLost(f"{doing}: the SQLite database {self.path!r} is damaged ({error}): nothing "
+                                   f"more can be stored; restore the file from a backup and restart the server")
+        return self._lost
+
     def check(self) -> list[str]:
         """`StoreLost` when the path no longer names the file this store opened (deleted, or replaced by
         another file): the open connection would go on writing to a file nobody can open again, and the next
-        start would find the other file. Called before every write and by the server's database watch."""
+        start would find the other file. Called before every write and by the server's database watch. A file
+        found damaged (`damaged`) is lost the same way."""
+        if self._lost is not None:
+            raise self._lost
         if self._identity is not None and self._file_identity() != self._identity:
             raise StoreLost(f"the SQLite database {self.path!r} was deleted or replaced while serving: nothing "
                             f"more can be stored; restore the file and restart the server")
