@@ -746,3 +746,32 @@ def test_a_file_damaged_while_serving_refuses_writes_and_serve_exits_3_with_one_
     assert process.returncode == 3, text[-2000:]
     assert last.startswith("error: ") and "is damaged" in last, last
     assert "database_down" not in text and "database_back" not in text, text[-2000:]  # damage is no outage
+
+
+def test_a_ledger_that_does_not_add_up_is_one_error_line_saying_by_how_much_and_the_tables_are_served(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    played_table(path)
+    damage(path, "UPDATE ledger SET amount = amount + 1 WHERE rowid = 1")
+    config = tmp_path / "t1.toml"
+    config.write_text('[[tables]]\nid = "t1"\ngame = "limit"\n')
+    port = free_port()
+    process = serve(path, port, config)
+    try:
+        end = time.monotonic() + 30 * SCALE
+        while True:
+            assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
+            try:
+                if "t1" in lobby(port):
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < end, "the server did not serve t1"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30 * SCALE)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, err.decode()[-2000:]
+    off = [text for text in err.decode().splitlines() if "event=ledger_off" in text]
+    assert len(off) == 2 and all(" ERROR " in text and "off=1 " in text for text in off), off  # start and stop

@@ -55,13 +55,20 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
 
 def chip_line(event: str, server: GameServer) -> str:
     """The start or stop line with the chip count of the tables served (`GameServer.chips`), or, while the
-    database does not answer (the ledger is there), the count of tables and why the chips are not known."""
+    database does not answer (the ledger is there), the count of tables and why the chips are not known. A
+    count that does not add up (bought_in != on_tables + cashed_out + rake) is logged first as one ERROR line
+    saying by how much (``off``: bought in beyond what is accounted for; negative: fewer)."""
     try:
-        return line(event, **server.chips())
+        chips = server.chips()
     except StoreLost:  # damage, not an outage: nothing served on it can be trusted
         raise
     except StoreError as error:
         return line(event, tables=len(server.rooms), chips="unknown", error=" ".join(str(error).split()))
+    off = chips["bought_in"] - chips["on_tables"] - chips["cashed_out"] - chips["rake"]
+    if off:  # the ledger and the tables' stacks disagree: served still, but the operator must look
+        log.error("%s", line("ledger_off", off=off, bought_in=chips["bought_in"],
+                             accounted=chips["bought_in"] - off))
+    return line(event, **chips)
 
 
 def setup_logging() -> None:
