@@ -71,6 +71,9 @@ BAD_FILES = [
     ("tables = [5]", "[[tables]]", ("got 5",)),
     ('[server]\nport = "x"', "[server]: port", ('"x"', "from 0 to 65535")),
     ("[server]\nhost = 5", "[server]: host", ("a string", "got 5")),
+    ('[server]\nhost = ""', "[server]: host", ("an address to listen on", 'got ""')),
+    ("[server]\nbots = 7", "[server]: bots", ("from 0 to 6", '[[tables]] id = "limit"', "got 7")),
+    (T9 + "seats = 4\n[server]\nbots = 5", "[server]: bots", ("from 0 to 4", "got 5")),
     ("[server]\ndb = []", "[server]: db", ("a string", "got []")),
     ("[server]\ncolour = 1", "[server]: unknown key colour", ("allowed_origins", "port")),
     ('[server]\nallowed_origins = "x"', "[server]: allowed_origins", ('"x"', "https://")),
@@ -104,6 +107,24 @@ def test_a_server_section_without_tables_serves_the_built_in_tables_and_says_so_
     toml.write_text('[server]\nport = 9000\n[[tables]]\nid = "t1"\n')
     caplog.clear()
     assert [table.id for table in load_config(toml).tables] == ["t1"] and not caplog.records
+
+
+def test_a_bad_server_key_in_a_file_without_tables_is_the_error_alone_not_the_built_in_tables_warning(
+        tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="engine.server")
+    toml = tmp_path / "server.toml"
+    toml.write_text('[server]\nport = "x"\n')
+    with pytest.raises(ConfigError, match="port"):
+        load_config(toml)
+    assert not caplog.records, [record.getMessage() for record in caplog.records]
+
+
+def test_more_bots_on_the_command_line_than_a_table_has_seats_is_one_line_and_exit_2(capsys):
+    from engine.server.main import main
+
+    assert main(["--bots", "7", "--db", ":memory:"]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: argument --bots:") and "from 0 to 6" in lines[0], lines
 
 
 @pytest.mark.parametrize(("argv", "says"), [(["--port", "70000"], "argument --port: a whole number from 0 to 65535"),

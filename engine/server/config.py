@@ -312,9 +312,12 @@ class ServerConfig:
     def __attrs_post_init__(self) -> None:
         where = "[server]"
         _string(self.host, where, "host")
+        check(self.host != "", where, "host", "an address to listen on (127.0.0.1, 0.0.0.0, ::, a host name)",
+              self.host)
         _whole(self.port, where, "port", 0, 65535)
         _string(self.db, where, "db")
         _whole(self.bots, where, "bots", 0, MAX_SEATS)
+        check_bots_fit(self.bots, self.tables, where, "bots")
         seen: set[str] = set()
         for table in self.tables:
             if table.id in seen:
@@ -337,6 +340,15 @@ class ServerConfig:
     def table_bots(self, table: TableConfig) -> int:
         """How many bots to seat at a table: its own setting, else the server's, at most its seats."""
         return min(table.seats, self.bots if table.bots is None else table.bots)
+
+
+def check_bots_fit(bots: object, tables: tuple[TableConfig, ...], where: str, key: str) -> None:
+    """The server's bots sit at every table that names no ``bots`` of its own, so they must fit its seats: seven
+    bots at six seats is refused (as a table's own ``bots`` is), not quietly cut to six."""
+    for table in tables:
+        if table.bots is None and isinstance(bots, int) and bots > table.seats:
+            check(False, where, key, f"a whole number from 0 to {table.seats} (the seats at {table.where}, which "
+                  f"names no bots of its own)", bots)
 
 
 def default_tables() -> tuple[TableConfig, ...]:
@@ -404,11 +416,14 @@ def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
         entries = document.get("tables", [])
         check(isinstance(entries, list), "tables", "tables", "[[tables]] entries (an array of tables)", entries)
         tables = tuple(table_config(item) for item in entries)
-        if not tables:
-            log.warning("the configuration file %s lists no [[tables]]: serving the built-in tables (%s) beside "
-                        "any stored ones", path, ", ".join(table.id for table in default_tables()))
     values.update({key: value for key, value in overrides.items() if value is not None})
-    return ServerConfig(tables=tables or default_tables(), **values)
+    if overrides.get("bots") is not None:  # told as the option it was given as, not as the file's key
+        check_bots_fit(overrides["bots"], tables or default_tables(), "argument --bots", "it")
+    config = ServerConfig(tables=tables or default_tables(), **values)
+    if path is not None and not tables:  # said only of a file that will be served: checked whole first
+        log.warning("the configuration file %s lists no [[tables]]: serving the built-in tables (%s) beside "
+                    "any stored ones", path, ", ".join(table.id for table in default_tables()))
+    return config
 
 
 def _option(minimum: int, maximum: int) -> Callable[[str], int]:
