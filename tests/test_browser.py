@@ -799,6 +799,27 @@ def test_at_a_phones_width_everything_fits_and_every_control_works_by_tap(live, 
     assert not page.errors()
 
 
+def test_at_390_px_a_full_tables_names_stay_whole_on_one_or_two_lines(live, browsers):
+    # Five bots ("caller-bot-1", ...) and the page: the side seats' plates are the narrowest. A name breaks only
+    # between its words (never at a hyphen), on at most two lines.
+    page = browsers(live.url, width=390, height=844)
+    sit_down(page, "full", "wren", 200)
+    page.wait(lambda: len(page.driver.find_elements(By.CSS_SELECTOR, ".seat .name")) == 6, 15, "six plates")
+    broken = page.js("""
+        return [...document.querySelectorAll('.seat .name')].map(n => {
+          const range = document.createRange();
+          const lines = (node) => { range.selectNodeContents(node);
+            return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; };
+          const words = [...n.querySelectorAll('.word')];
+          const split = (words.length ? words : [n]).filter(w => !w.textContent.trim().includes(' ') && lines(w) > 1);
+          const cut = (words.length ? words : [n]).filter(w => w.scrollWidth > w.clientWidth + 1);
+          return [n.textContent, lines(n), split.length, cut.length];
+        }).filter(([, count, split, cut]) => count > 2 || split || cut);""")
+    assert not broken, broken
+    assert not page.errors()
+    leave(page)
+
+
 def test_a_mixed_table_says_which_game_the_hand_in_play_is(live, browsers):
     page = browsers(live.url)
     page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, 'tr[data-table="rail"] button.watch').click()

@@ -677,7 +677,7 @@
         el("div", { class: "plate" },
           el("span", { class: "name-line" },
             seat === view.button ? el("span", { class: "dealer", title: "the dealer button", text: "D" }) : null,
-            el("span", { class: "name", text: player.name, title: player.name })),
+            el("span", { class: "name", title: player.name }, nameWords(player.name))),
           el("span", { class: "stack", text: stack }),
           status ? el("span", { class: "state", text: status }) : null,
           inHand && said[hs] && !status ? el("span", { class: "said", text: said[hs] }) : null,
@@ -1034,6 +1034,13 @@
     box.dataset.verdict = found.verdict;
     box.dataset.hand = result.number;
     box.textContent = texts[found.verdict];
+  }
+
+  /** A name as its words, each kept whole (a line breaks between words, never at a name's hyphen): the words
+   * and the spaces between them, so the name's text is the name itself. */
+  function nameWords(name) {
+    return name.split(" ").flatMap((word, i) => [i ? " " : null, el("span", { class: "word", text: word })])
+      .filter((part) => part !== null);
   }
 
   // --- seat controls --------------------------------------------------------------------------------------------
