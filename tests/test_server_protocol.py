@@ -108,6 +108,8 @@ def test_over_the_wire_a_bad_field_is_an_error_and_the_connection_stays_open(tmp
                 ({"type": "resume", "token": 12345}, "bad_field", "resume's token"),
                 ({**JOIN, "seat": -1}, "bad_field", "join's seat"),
                 ({**JOIN, "seat": 6}, "bad_field", "a seat of table limit, a whole number from 0 to 5"),
+                ({**JOIN, "buy_in": 10**20}, "bad_buy_in", "from 40 to 200, got 100000000000000000000"),
+                ({"type": "top_up", "amount": 10**20}, "no_seat", "hold no seat"),
                 ({"type": "act", "action": {"action": "fold"}}, "no_seat", "hold no seat")]:
             await bad.send(**message)
             reply = await bad.until("error")

@@ -21,7 +21,7 @@ from engine.server.actions import read_action
 from engine.server.codes import ClientError, Code, sent
 from engine.server.config import MAX_SEATS, TABLE_ID_LONGEST
 from engine.server.room import HISTORY_MOST, PROTOCOL_VERSION
-from engine.validate import MAX_EXACT, is_whole, quote
+from engine.validate import is_whole, quote
 
 
 @attrs.frozen(slots=True)
@@ -36,8 +36,11 @@ class Field:
     read: Callable[[object], object] | None = None  # what the value becomes (an EngineError says why it cannot)
 
 
-def _whole(minimum: int, maximum: int = MAX_EXACT, *, required: bool = True) -> Field:
-    span = f"from {minimum} to {maximum}" if maximum < MAX_EXACT else f"of at least {minimum}"
+def _whole(minimum: int, maximum: int | None = None, *, required: bool = True) -> Field:
+    """A whole-number field checked against exactly the bounds its message states: a field with no maximum of
+    its own (a buy-in, a top-up) has none here, so that a huge one reaches the room, whose error names the
+    table's range, instead of being told it is not "at least 1"."""
+    span = f"from {minimum} to {maximum}" if maximum is not None else f"of at least {minimum}"
     return Field(f"a whole number {span}", lambda value: is_whole(value, minimum=minimum, maximum=maximum),
                  required)
 
