@@ -329,8 +329,19 @@ def answer(page: Page, state: dict[str, Any], how: str) -> None:
 def leave(page: Page, meanwhile: Callable[[], Any] = lambda: None) -> None:
     """Leave table, and play this seat's turns until the hand ends and the page is back in the lobby: a seat
     left to its clock stalls the table for the whole action time and bank (45 s), and the tests after it.
-    ``meanwhile`` plays the others the test plays itself."""
-    page.click("leave")
+    ``meanwhile`` plays the others the test plays itself. A seat that has just busted has no Leave button (the
+    page watches the table on, offering a rebuy): it goes back with *Back to the lobby*."""
+    def asked() -> bool:
+        for button in ("leave", "stop-watching"):
+            element = page.driver.find_element(By.ID, button)
+            if element.is_displayed():
+                try:
+                    element.click()
+                except (ElementNotInteractableException, ElementClickInterceptedException):
+                    return False  # redrawn as it was clicked: look again
+                return True
+        return False
+    page.wait(asked, message="a Leave table or Back to the lobby button")
 
     def out(state: dict[str, Any]) -> bool:
         meanwhile()
