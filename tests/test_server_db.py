@@ -159,6 +159,20 @@ def serve(db: Path, port: int, config: Path | None = None, *extra: str) -> subpr
     return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
+def wait_for_a_hand(process: subprocess.Popen[bytes], port: int) -> None:
+    """Poll the served lobby (one scaled timeout) until its limit table has played a hand; serve still runs."""
+    end = time.monotonic() + 30 * SCALE
+    while True:
+        assert process.poll() is None
+        try:
+            if lobby(port)["limit"]["hands_played"] > 0:
+                return
+        except OSError:
+            pass
+        assert time.monotonic() < end
+        time.sleep(0.05)
+
+
 def start_and_exit(db: Path, config: Path) -> tuple[int | None, list[str]]:
     """`serve` on a database or configuration it must refuse: its exit status and its lines on stderr (a serve
     that does not exit within the scaled minute is killed, and its status is then not 2)."""
@@ -285,16 +299,7 @@ def test_a_deleted_database_file_refuses_every_write_and_serve_exits_3_with_one_
     port = free_port()
     process = serve(path, port, None, "--bots", "2")
     try:
-        end = time.monotonic() + 30 * SCALE
-        while True:
-            assert process.poll() is None
-            try:
-                if lobby(port)["limit"]["hands_played"] > 0:
-                    break
-            except OSError:
-                pass
-            assert time.monotonic() < end
-            time.sleep(0.05)
+        wait_for_a_hand(process, port)
         path.unlink()
         _, err = process.communicate(timeout=30 * SCALE)
     finally:
@@ -722,16 +727,7 @@ def test_a_file_damaged_while_serving_refuses_writes_and_serve_exits_3_with_one_
     port = free_port()
     process = serve(path, port, None, "--bots", "2")
     try:
-        end = time.monotonic() + 30 * SCALE
-        while True:
-            assert process.poll() is None
-            try:
-                if lobby(port)["limit"]["hands_played"] > 0:
-                    break
-            except OSError:
-                pass
-            assert time.monotonic() < end
-            time.sleep(0.05)
+        wait_for_a_hand(process, port)
         other = sqlite3.connect(path, isolation_level=None)
         other.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # every page in the file itself, none left in the WAL
         overwrite(path, 4096, path.stat().st_size - 4096)
