@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from engine.cards import format_cards, parse_cards
 from engine.errors import EngineError, RulesError
 from engine.evaluation import best_high, best_low
+from engine.history.formats import CHOICES as HISTORY_FORMATS
+from engine.history.formats import titles
 from engine.shards import MAX_HANDS
 from engine.validate import name, quote
 
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from engine.state import HandState
 
 
-_HISTORY_FILES = "PHH (.phh, .phhs), OHH (.ohh), PokerStars, GGPoker or ACR text files"
+_HISTORY_FILES = f"hand history files: {titles()} (found from the content)"
 
 def _evaluate(args: argparse.Namespace) -> int:
     hole, board = parse_cards(args.hole), parse_cards(args.board)
@@ -655,14 +657,13 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.set_defaults(run=_evaluate)
     replay = commands.add_parser("replay", help="replay hand histories through the engine and check them")
     replay.add_argument("files", nargs="+", help=_HISTORY_FILES)
-    replay.add_argument("--format", choices=("auto", "phh", "pokerstars", "ohh", "ggpoker", "acr"),
-                        default="auto")
+    replay.add_argument("--format", choices=HISTORY_FORMATS, default="auto")
     replay.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
     replay.set_defaults(run=_replay)
     convert = commands.add_parser("convert", help="convert hand histories between PHH, OHH and PokerStars text")
     convert.add_argument("files", nargs="+", help=_HISTORY_FILES)
     convert.add_argument("--to", choices=("phh", "pokerstars", "ohh"), required=True, help="the format to write")
-    convert.add_argument("--format", choices=("auto", "phh", "pokerstars", "ohh", "ggpoker", "acr"), default="auto",
+    convert.add_argument("--format", choices=HISTORY_FORMATS, default="auto",
                          help="the input format")
     convert.add_argument("--out", help="write here instead of to standard output")
     convert.set_defaults(run=_convert)

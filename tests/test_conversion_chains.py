@@ -143,10 +143,10 @@ def test_winnings_the_replay_does_not_pay_are_refused_not_written_pot_by_pot() -
             write(lying)
 
 
-# --- the PokerStars, GGPoker and ACR text logs ------------------------------------------------------------------
+# --- every site's logs: PokerStars' real ones and each other site's samples (tests/data/<site>/) -------------
 
-REAL = sorted(STARS.rglob("*.txt")) + [path for site in ("ggpoker", "acr")
-                                       for path in sorted((ROOT / "tests" / "data" / site).glob("*.txt"))]
+SITES = sorted(folder for folder in (ROOT / "tests" / "data").iterdir() if folder.is_dir() and folder.name != "phh")
+REAL = [path for folder in SITES for path in sorted(folder.rglob("*")) if path.is_file() and path.suffix != ".md"]
 
 
 @pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)

@@ -11,7 +11,7 @@ import pytest
 from engine.errors import HistoryError, OtherGame
 from engine.history import HandRecord, replay
 from engine.history.acr import read_acr
-from engine.history.detection import ACR, detect_format
+from engine.history.detection import detect_format
 from engine.history.files import read_history
 from engine.history.pokerstars import read_pokerstars, write_pokerstars
 
@@ -21,7 +21,7 @@ UNCALLED = SAMPLES / "cash-pot-limit-uncalled-bet.txt"
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
 def test_every_acr_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, path.read_text(encoding="utf-8")) == ACR
+    assert detect_format(path, path.read_text(encoding="utf-8")) == "acr"
     [record] = read_history(path)
     assert isinstance(record, HandRecord), record
     assert record.collected, "a sample states what each player collected"

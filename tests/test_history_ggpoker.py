@@ -10,7 +10,7 @@ import pytest
 
 from engine.errors import HistoryError
 from engine.history import HandRecord, replay
-from engine.history.detection import GGPOKER, detect_format
+from engine.history.detection import detect_format
 from engine.history.files import read_history
 from engine.history.ggpoker import read_ggpoker
 from engine.history.pokerstars import read_pokerstars, write_pokerstars
@@ -21,7 +21,7 @@ UNCALLED = SAMPLES / "cash-pot-limit-uncalled-bet.txt"
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
 def test_every_ggpoker_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, path.read_text(encoding="utf-8")) == GGPOKER
+    assert detect_format(path, path.read_text(encoding="utf-8")) == "ggpoker"
     [record] = read_history(path)
     assert isinstance(record, HandRecord), record
     assert record.collected, "a sample states what each player collected"

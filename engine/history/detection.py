@@ -1,21 +1,21 @@
 """Which format a history's text is in, from its content (a file's name is only a hint for text that says
-nothing, such as an empty file): PHH (TOML), OHH (JSON), PokerStars, GGPoker or ACR text, the formats this
-engine reads; and for the others (XML exports, other sites' text) which one it looks like, so the answer is
-"not supported", never a PokerStars reader's complaint about a missing header."""
+nothing, such as an empty file): PHH (TOML), OHH (JSON), or a site's text or XML whose signature
+`engine.history.formats` lists; and for the others (other sites' text and XML) which one it looks like, so the
+answer is "not supported", never a PokerStars reader's complaint about a missing header."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-PHH, OHH, POKERSTARS, GGPOKER, ACR = "phh", "ohh", "pokerstars", "ggpoker", "acr"
-READ = (PHH, OHH, POKERSTARS, GGPOKER, ACR)
+from engine.history.formats import FORMATS
+
+PHH, OHH, POKERSTARS = "phh", "ohh", "pokerstars"
 
 _JSON = re.compile(r"\{|\[\s*\{")  # an object, or an array of objects (a .phhs starts "[1]", not "[{")
 _PHH_KEY = re.compile(r"^[ \t]*variant[ \t]*=", re.M)
-_POKERSTARS = re.compile(r"^(?:>[ \t]?)*[ \t]*PokerStars\b[^#\n]*?(?:Hand|Game) #", re.M)
-_GGPOKER = re.compile(r"^(?:>[ \t]?)*[ \t]*Poker Hand #[A-Z]{2}\d+:", re.M)
-_ACR = re.compile(r"^(?:>[ \t]?)*[ \t]*(?:Game )?Hand #\d+ - ", re.M)
+_TEXT_SITES = tuple((f.key, f.signature) for f in FORMATS if f.signature is not None and not f.xml)
+_XML_SITES = tuple((f.key, f.signature) for f in FORMATS if f.signature is not None and f.xml)
 _SITES = tuple((name, re.compile(pattern, re.M)) for name, pattern in (
     ("Full Tilt", r"^\W*Full ?Tilt Poker\b.*?(?:Game|Hand) #"),
     ("Winamax", r"^\W*Winamax Poker - "),
@@ -38,25 +38,25 @@ class Unsupported(Exception):
 
 
 def detect_format(path: Path | str | None, text: str) -> str:
-    """"phh", "ohh", "pokerstars", "ggpoker" or "acr" for the text; raises `Unsupported` naming the format of
-    an XML export or another site's text. Text that looks like nothing (empty, prose) goes by the file's
+    """The key in `engine.history.formats` of the text's format; raises `Unsupported` naming the format of
+    another site's text or XML export. Text that looks like nothing (empty, prose) goes by the file's
     suffix, else to the PokerStars reader, which finds hands inside other text and says when there are none."""
     head = text.lstrip("\ufeff \r\n\t")[:200]
     if _JSON.match(head):
         return OHH
     xml = _XML.match(head) if head.startswith("<") else None
+    opening = text[:_OPENING]
     if xml is not None:
+        for key, signature in _XML_SITES:
+            if signature.search(opening):
+                return key
         raise Unsupported(f"an XML hand history (root element <{xml['root']}>, as iPoker, Merge, Microgaming and "
                           "Boss Media export)")
-    opening = text[:_OPENING]
     if _PHH_KEY.search(opening):
         return PHH
-    if _POKERSTARS.search(text):  # anywhere: hands may follow a long forum post
-        return POKERSTARS
-    if _GGPOKER.search(text):
-        return GGPOKER
-    if _ACR.search(text):
-        return ACR
+    for key, signature in _TEXT_SITES:
+        if signature.search(text):  # anywhere: hands may follow a long forum post
+            return key
     for site, signature in _SITES:
         if signature.search(opening):
             raise Unsupported(f"a {site} hand history")

@@ -5,24 +5,22 @@ format's parser; `read_history`, the per-format ``read_*_file`` functions, and t
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from engine.errors import HistoryError
 from engine.history.decoding import UTF8, UTF16_BE, UTF16_LE, decode_history
-from engine.history.detection import ACR, GGPOKER, OHH, PHH, POKERSTARS, Unsupported, detect_format
+from engine.history.detection import Unsupported, detect_format
+from engine.history.formats import BY_KEY, CHOICES, titles
 from engine.history.record import Hands
 
-FORMATS = ("auto", PHH, POKERSTARS, OHH, GGPOKER, ACR)
-
-_UTF_ONLY = (PHH, OHH)  # TOML and JSON are Unicode by definition; Windows-1252 is a text site's habit
+FORMATS = CHOICES
 
 
 def read_history(path: str | Path, format: str = "auto") -> Hands:
     """Every hand in the file: a record, or the error that kept it from being read (reading goes on); the
     answer's ``notes`` say what text around the hands was passed over. A file without a hand, a file that is
     not text, and a file in a format this engine does not read are each one error saying so. ``format``
-    ("phh", "pokerstars", "ohh") skips the detection; "auto" (the default) reads the content."""
+    (a key of `engine.history.formats`) skips the detection; "auto" (the default) reads the content."""
     if format not in FORMATS:
         raise HistoryError(f"unknown format {format!r}; formats are {', '.join(FORMATS)}")
     path = Path(path)
@@ -35,20 +33,10 @@ def read_history(path: str | Path, format: str = "auto") -> Hands:
     except HistoryError as error:
         return Hands([error])
     except Unsupported as error:
-        return Hands([HistoryError(f"{where}: {error}: not supported; this engine reads PHH, OHH, "
-                                   "PokerStars, GGPoker and ACR text (docs/histories.md)", source=where)])
-    if chosen in _UTF_ONLY and decoded.encoding not in (UTF8, UTF16_LE, UTF16_BE):
+        return Hands([HistoryError(f"{where}: {error}: not supported; this engine reads {titles()} "
+                                   "(docs/histories.md)", source=where)])
+    if BY_KEY[chosen].unicode_only and decoded.encoding not in (UTF8, UTF16_LE, UTF16_BE):
         return Hands([HistoryError(f"{where}: not UTF-8 text ({chosen.upper()} files are UTF-8; this one reads "
                                    f"only as {decoded.encoding})", source=where)])
-    return _reader(chosen)(decoded.text, where)
+    return BY_KEY[chosen].read(decoded.text, where)
 
-
-def _reader(format: str) -> Callable[[str, str], Hands]:
-    from engine.history.acr import read_acr
-    from engine.history.ggpoker import read_ggpoker
-    from engine.history.ohh import read_ohh
-    from engine.history.phh import read_phh
-    from engine.history.pokerstars import read_pokerstars
-
-    return {PHH: read_phh, OHH: read_ohh, POKERSTARS: read_pokerstars, GGPOKER: read_ggpoker,
-            ACR: read_acr}[format]

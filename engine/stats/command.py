@@ -9,12 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from engine.history.formats import CHOICES as HISTORY_FORMATS
 from engine.stats import allin
 from engine.stats.errors import StatsError
 from engine.stats.players import PlayedHand, PlayerStats, player_stats
 from engine.stats.sources import played_hands
 
-FORMATS = ("auto", "phh", "pokerstars", "ohh")
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 
 
@@ -23,7 +23,7 @@ def add_stats_command(commands: Any) -> None:
     stats = commands.add_parser("stats", help="player statistics (VPIP, PFR, 3-bet, showdowns, hi-lo halves, "
                                               "bb/100) over hand histories")
     stats.add_argument("files", nargs="+", help="PHH (.phh, .phhs), OHH (.ohh) or PokerStars text files")
-    stats.add_argument("--format", choices=FORMATS, default="auto", help="the input format (default: by file)")
+    stats.add_argument("--format", choices=HISTORY_FORMATS, default="auto", help="the input format (default: by file)")
     stats.add_argument("--player", action="append", metavar="NAME",
                        help="only this player (may be given more than once; default: every player)")
     stats.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
