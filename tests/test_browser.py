@@ -406,6 +406,16 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
         return [Number(box.min), Number(box.max), pot, Number(box.value)];""")
     assert pot == high and low <= half < high, (low, high, pot, half)
     assert page.driver.find_element(By.ID, "act-wager").text.split()[-2] == str(half)
+    # Too much typed in the box: the button is disabled and names the range allowed (not "Raise to ?").
+    label, disabled = page.js("""
+        const box = document.getElementById('wager-amount');
+        box.value = String(Number(box.max) + 1);
+        box.dispatchEvent(new Event('input'));
+        const button = document.getElementById('act-wager');
+        const seen = [button.textContent, button.disabled];
+        document.getElementById('quick-half').click();
+        return seen;""")
+    assert disabled and f"{low}\u2013{high}" in label, label
 
     play_until(page, finished_two, 40, how="raise")
     assert boards_seen, "no board was ever dealt"

@@ -720,6 +720,7 @@ def test_serve_on_a_file_damaged_where_the_start_does_not_read_exits_2_with_one_
     returncode, lines = start_and_exit(path, config)
     assert returncode == 2 and len(lines) == 1, (returncode, lines)
     assert lines[0].startswith("error: ") and "malformed" in lines[0], lines
+    assert "restore it from a backup" in lines[0] and "writable" not in lines[0], lines  # damage's hint, not access's
 
 
 def test_a_file_damaged_while_serving_refuses_writes_and_serve_exits_3_with_one_line(tmp_path):

@@ -269,8 +269,10 @@ class SQLiteStore:
             if problems != ["ok"]:  # damaged pages nobody has read yet: found before anything is served
                 raise sqlite3.DatabaseError(f"database disk image is malformed: {'; '.join(problems[:3])}")
         except sqlite3.Error as error:
-            raise StoreError(f"cannot use the SQLite database {path!r}: {error} (is its folder there and "
-                             f"writable, and is it a SQLite file?)") from None
+            damage = isinstance(error, sqlite3.DatabaseError) and any(word in str(error) for word in self.DAMAGE_WORDS)
+            hint = ("restore it from a backup, or start on a new file" if damage
+                    else "is its folder there and writable, and is it a SQLite file?")
+            raise StoreError(f"cannot use the SQLite database {path!r}: {error} ({hint})") from None
         self._identity = self._file_identity()
 
     def _file_identity(self) -> tuple[int, int] | None:

@@ -855,7 +855,9 @@
     const amount = wagerAmount();
     const ok = Number.isInteger(amount) && amount >= legal.min_to && amount <= legal.max_to;
     const button = $("act-wager");
-    button.firstChild.textContent = `${legal.wager === "bet" ? "Bet" : "Raise to"} ${ok ? amount : "?"} `;
+    // Outside the range the button names the range, so a player who typed too much sees what is allowed.
+    const what = ok ? amount : `${legal.min_to}–${legal.max_to}`;
+    button.firstChild.textContent = `${legal.wager === "bet" ? "Bet" : "Raise to"} ${what} `;
     button.disabled = !ok;
     $("wager-amount").classList.toggle("invalid", !ok);
   }
