@@ -928,6 +928,10 @@ def test_a_player_the_server_sits_out_for_timeouts_is_told_why_and_how_to_come_b
     reason = page.wait(lambda: page.driver.find_element(By.ID, "away-reason").text, 10, "the reason shown")
     assert "timed out 2 times in a row" in reason and "Come back" in reason, reason
     assert page.driver.find_element(By.ID, "come-back").is_displayed()
+    # After a reload the page still says why: the reason comes with the seat's view (its `sat_out`).
+    page.driver.refresh()
+    again = page.wait(lambda: page.driver.find_element(By.ID, "away-reason").text, 15, "the reason after a reload")
+    assert again == reason, (again, reason)
     page.click("come-back")
     page.wait(lambda: not page.driver.find_element(By.ID, "away-reason").is_displayed(), 10, "the reason gone")
     # Sitting out by asking is not the server's doing: no reason is given.

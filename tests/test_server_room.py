@@ -232,6 +232,27 @@ def test_a_player_who_stays_away_is_sat_out_then_removed_and_cashed_out(store):
     assert bought == accounted == 300 and store.ledger_totals()["cash_out"] > 0
 
 
+def test_a_seats_view_says_why_it_sits_out_and_a_restart_keeps_the_reason(store):
+    clock = Clock()
+    room = open_room(store, clock, game="limit", action_seconds=1000)
+    ann, bob, cy = (room.join(name, 100)[0] for name in ("ann", "bob", "cy"))
+
+    def why(seat: int, of: Room = room) -> object:
+        return json.loads(of.view_message(seat))["sat_out"]
+
+    assert why(ann) is None
+    room.disconnect(ann)
+    clock.now += 31
+    room.tick()
+    room.sit_out(bob)
+    assert (why(ann), why(bob), why(cy)) == ("away", "asked", None)
+    reopened = Room.open(room.config, store, clock=clock, shuffle=decks, policy=room.policy)
+    assert (why(ann, reopened), why(bob, reopened)) == ("away", "asked")  # the log keeps the reason
+    reopened.come_back(ann)
+    assert why(ann, reopened) is None
+    assert "sat_out" not in json.loads(reopened.view_message(None))  # a spectator's view has no seat of its own
+
+
 def test_leaving_during_a_hand_cashes_out_when_it_ends(store):
     clock = Clock()
     room = open_room(store, clock)

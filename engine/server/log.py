@@ -44,6 +44,7 @@ from engine.state import HandState
 from engine.table import Departure, Table
 from engine.validate import finite, flag, is_whole
 
+SIT_OUT_REASONS = ("asked", "timeouts", "away")  # the player's own sit_out; the server's, for each cause
 KINDS = ("join", "leave", "sit_out", "come_back", "top_up", "straddle", "hand_start", "act", "settings")
 
 
@@ -56,13 +57,15 @@ class SeatMeta:
     """What the server keeps of a seat beside the engine's `Player`: the hash of the seat's token (the token
     itself is never stored), the built-in bot playing it (None: a person), its timeouts in a row, and whether it
     straddles when under the gun, and the seconds left in its time bank (None: full, the table's size).
-    The bank is kept here, in the log's state, so a restart neither refills nor empties it."""
+    The bank is kept here, in the log's state, so a restart neither refills nor empties it; so is why the seat
+    was last sat out (``sat_out``: "asked", "timeouts" or "away"), so a page loaded later can still say why."""
 
     token_hash: str
     bot: str | None = None
     timeouts: int = 0
     straddle: bool = False
     bank: float | None = None
+    sat_out: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -166,13 +169,19 @@ def _hand_over(table: Table, seats: tuple[SeatMeta | None, ...]) -> tuple[
 
 
 def _sit_out(state: RoomState, data: dict[str, Any]) -> Step:
-    return Step(attrs.evolve(state, table=state.table.sit_out(_seat(state, data))))
+    seat = _seat(state, data)
+    meta = state.seats[seat]
+    reason = data.get("reason", "asked")
+    if reason not in SIT_OUT_REASONS:
+        raise LogError(f"a sit_out's reason is one of {', '.join(SIT_OUT_REASONS)}, got {reason!r}")
+    seats = state.seats if meta is None else _with_meta(state, seat, attrs.evolve(meta, sat_out=reason))
+    return Step(RoomState(state.table.sit_out(seat), state.hand, seats))
 
 
 def _come_back(state: RoomState, data: dict[str, Any]) -> Step:
     seat = _seat(state, data)
     meta = state.seats[seat]
-    seats = state.seats if meta is None else _with_meta(state, seat, attrs.evolve(meta, timeouts=0))
+    seats = state.seats if meta is None else _with_meta(state, seat, attrs.evolve(meta, timeouts=0, sat_out=None))
     return Step(RoomState(state.table.come_back(seat), state.hand, seats))
 
 

@@ -108,6 +108,7 @@ class _Moment:
     actor: int | None
     turn: dict[str, float | None]
     banks: dict[int, float]  # each seat's time bank, for the seats asked for
+    sat_out: dict[int, str | None]  # why each seat asked for sits out (None: it does not), for its own view
     straddles: dict[int, bool] | None  # each seat's standing choice, at tables with straddles
     commitment: str | None
     events: EventsCache
@@ -122,6 +123,7 @@ class _Moment:
             bank = None
             if seat is not None:
                 bank = self.turn["bank_seconds"] if seat == self.actor else self.banks[seat]
+                extra["sat_out"] = self.sat_out[seat]
                 if self.straddles is not None:
                     extra["straddle"] = self.straddles[seat]
             head = message("view", table=self.table_id, hand_number=self.hand_number,
@@ -275,10 +277,11 @@ class Room:
             turn = {"seconds": _down(left[0] + left[1]), "action_seconds": _down(left[0]),
                     "bank_seconds": _down(left[1])}
         banks = {seat: _down(self._bank(seat)) for seat in seats if seat is not None}
+        sat_out = {seat: self._sat_out(seat) for seat in seats if seat is not None}
         straddles = {seat: meta is not None and meta.straddle for seat, meta in enumerate(self.state.seats)
                      } if self.config.straddle else None
         return _Moment(self.id, self._hand_number(), self.table, self.hand, self.actor_seat(), turn, banks,
-                       straddles, self.commitment(), self.encoded_events)
+                       sat_out, straddles, self.commitment(), self.encoded_events)
 
     def _tell_views(self) -> None:
         """Every connected seat's view of this moment, and the spectators' as a `LazyView`: built only if a
@@ -512,6 +515,14 @@ class Room:
         meta = self.state.seats[seat]
         bank = None if meta is None else meta.bank
         return self.config.time_bank_seconds if bank is None else min(bank, self.config.time_bank_seconds)
+
+    def _sat_out(self, seat: int) -> str | None:
+        """Why the seat sits out ("asked", "timeouts", "away"; `SeatMeta.sat_out`), None while it plays. A seat
+        the table itself sat out (a bust kept seated) has no reason of the server's: "asked"."""
+        player, meta = self.table.seats[seat], self.state.seats[seat]
+        if player is None or not player.sitting_out:
+            return None
+        return (meta.sat_out if meta is not None else None) or "asked"
 
     def _start_turn(self) -> None:
         """The clock starts for a new decision the moment the state has one, before any view tells of it."""

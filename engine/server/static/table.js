@@ -46,9 +46,7 @@
     closing: false,       // we closed the socket on purpose: do not reconnect
     takenOver: false,     // another window resumed our seat
     reloaded: false,      // this page took its seat (or table) back from localStorage, not from the lobby
-    away: null,           // our seat sitting out at the last view (null: no view of our seat yet)
-    awayAsked: false,     // we sent sit_out: the next sitting out is ours, not the server's
-    dropped: false,       // the socket closed since the last view of our seat (the server sits out the away)
+    away: null,           // why our seat sat out at the last view ("" playing; null: no view of our seat yet)
     awayReason: null,     // why the server sat us out, shown beside Come back until we are dealt in again
     retry: 500,
     lobbyTimer: null,
@@ -229,7 +227,6 @@
     ws.onclose = () => {
       if (app.ws !== ws) return;
       app.ws = null;
-      app.dropped = true;
       setStatus("offline", app.takenOver ? "open in another window" : "offline");
       if (app.closing || app.takenOver || app.mode === "lobby") return;
       setStatus("connecting", "reconnecting\u2026");
@@ -279,7 +276,7 @@
         app.receivedAt = performance.now();
         noteNames(data.view);
         noteFirstHand(data);
-        noteSatOut(data.view);
+        noteSatOut(data);
         if (data.view.seat >= 0) app.anchor = data.view.seat;
         if (data.view.hand) {
           app.rules = data.view.hand.rules;
@@ -397,7 +394,6 @@
     app.acted = null;
     app.table = null;
     app.away = null;  // a seat taken next starts afresh: its first view is not a change
-    app.awayAsked = false;
     app.awayReason = null;
     remember("watching", null);
     delete $("watch-join").dataset.table;
@@ -1047,23 +1043,20 @@
 
   // --- seat controls --------------------------------------------------------------------------------------------
 
-  /** Our seat turned to sitting out without our asking: the server sat us out, because our turns timed out
-   * (`max_timeouts` in a row) or, when the page was disconnected meanwhile, because we were away. The view has
-   * only `sitting_out`, so the reason is worked out here, once, from what the page saw happen. */
-  function noteSatOut(view) {
-    const player = view.seat >= 0 ? view.seats[view.seat] : null;
-    const away = player ? Boolean(player.sitting_out) && player.stack > 0 : null;
-    if (away && app.away === false && !app.awayAsked) {
-      const times = app.info && app.info.max_timeouts;
-      app.awayReason = app.dropped
-        ? "The server sat you out while this page was disconnected."
-        : `The server sat you out: your turn timed out ${times ? `${times} times` : "too often"} in a row.`;
+  /** Why the server sat our seat out, from the view's `sat_out` ("timeouts": our turns timed out
+   * `max_timeouts` in a row; "away": disconnected past the grace time; "asked" is our own choice): said beside
+   * Come back (after a reload too), and once as a notice when it happens while the page watches. */
+  function noteSatOut(data) {
+    const player = data.view.seat >= 0 ? data.view.seats[data.view.seat] : null;
+    const reason = player && player.stack > 0 && data.sat_out ? data.sat_out : "";
+    const times = app.info && app.info.max_timeouts;
+    app.awayReason = reason === "timeouts"
+      ? `The server sat you out: your turn timed out ${times ? `${times} times` : "too often"} in a row.`
+      : reason === "away" ? "The server sat you out while you were disconnected." : null;
+    if (app.awayReason && app.away !== null && app.away !== reason) {
       notice(`${app.awayReason} Press Come back to be dealt in again.`, "error");
     }
-    if (!away) app.awayReason = null;
-    if (away !== null) app.awayAsked = app.awayAsked && !away;
-    app.away = away;
-    app.dropped = false;
+    app.away = player ? reason : null;
   }
 
 
@@ -1270,7 +1263,7 @@
     for (const id of ["quick-half", "quick-pot", "quick-max"]) {
       $(id).addEventListener("click", (event) => setWager(event.currentTarget.dataset.to));
     }
-    $("sit-out").addEventListener("click", () => { app.awayAsked = true; send({ type: "sit_out" }); });
+    $("sit-out").addEventListener("click", () => send({ type: "sit_out" }));
     $("come-back").addEventListener("click", () => send({ type: "come_back" }));
     $("leave").addEventListener("click", () => {
       send({ type: "leave" });
