@@ -98,8 +98,6 @@ def test_the_format_comes_from_the_content_not_the_name(tmp_path: Path) -> None:
     ('<?xml version="1.0" encoding="utf-8"?>\n<session sessioncode="1"><game gamecode="2"/></session>',
      "an XML hand history (root element <session>"),
     ("<HISTORY><GAME ID='1'/></HISTORY>", "root element <HISTORY>"),
-    ("Full Tilt Poker Game #33071165551: Table Nog (6 max) - $0.10/$0.20 - Pot Limit Omaha Hi/Lo - 2:15:26 ET"
-     "\nSeat 1: Ann ($10)\n", "a Full Tilt hand history"),
     ("Winamax Poker - CashGame - HandId: #1-2-3 - Omaha5 Hi/Lo pot limit (0.05€/0.10€) - 2020/01/01\n",
      "a Winamax hand history"),
     ("***** Hand History for Game 2345 *****\n$1/$2 Omaha Hi-Lo - Monday\n", "a PartyPoker hand history"),
@@ -122,6 +120,8 @@ def test_a_format_the_engine_does_not_read_says_what_it_looks_like(tmp_path: Pat
 
 _PIECES = [b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"\x00", b"\x81", b"\xe9", b"<", b"{",
            b"[", b"variant = ", STARS[:400].encode(), PHH[:300].encode(), b"Full Tilt Poker Game #1: ", b"\n\n",
+           b"Full Tilt Poker Game #2: Table Nog (6 max) - PL Omaha H/L - $0.05/$0.10 - 2:15:26 ET - 2014/01/11\n",
+           b"The button is in seat #1\n", b"Ann posts the small blind of $0.05\n", b"Ann raises to $0.35\n",
            b"Poker Hand #OM1: Omaha Hi/Lo Pot Limit ($0.05/$0.1) - 2024/07/04 17:40:52\n",
            b"Hand #1 - Omaha H/L (Pot Limit) - $0.05/$0.10 - 2026/03/07 04:59:57 UTC\n",
            b"Ideal 6-max Seat #1 is the button\n",

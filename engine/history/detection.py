@@ -17,7 +17,6 @@ _PHH_KEY = re.compile(r"^[ \t]*variant[ \t]*=", re.M)
 _TEXT_SITES = tuple((f.key, f.signature) for f in FORMATS if f.signature is not None and not f.xml)
 _XML_SITES = tuple((f.key, f.signature) for f in FORMATS if f.signature is not None and f.xml)
 _SITES = tuple((name, re.compile(pattern, re.M)) for name, pattern in (
-    ("Full Tilt", r"^\W*Full ?Tilt Poker\b.*?(?:Game|Hand) #"),
     ("Winamax", r"^\W*Winamax Poker - "),
     ("888 / Pacific", r"^\W*\*+ (?:888poker|888\.es|Pacific Poker|Cassava) Hand History"),
     ("PartyPoker", r"^\W*\*+ Hand History [Ff]or Game \d+|^\W*#Game No ?: ?\d+"),

@@ -81,13 +81,15 @@ class Dialect:
     hand written back keeps "PokerStars Game"; another site's is written as PokerStars'), and the lines it
     writes its own way: the table line, the seats, the posts (``post_kinds`` maps its words to the facts'),
     the summary's total and "won", what separates a name from its action, lines to pass over, and a reader
-    of the header's game (None: PokerStars')."""
+    of the header's game (None: PokerStars'). A site whose lines differ more (Full Tilt, Winamax) gives its own
+    ``reader``, a `HandReader` whose `HandReader.event_line` reads them, and ``table`` None when it writes no
+    table line after the header (its header reader then takes the table)."""
 
     site: str
     header: re.Pattern[str]
     example: str
     keeps_prefix: bool = True
-    table: re.Pattern[str] = _TABLE
+    table: re.Pattern[str] | None = _TABLE
     seat: re.Pattern[str] = _SEAT
     post: re.Pattern[str] = _POST
     post_kinds: Mapping[str, str] = attrs.field(factory=lambda: dict(_POST_KINDS))
@@ -96,6 +98,7 @@ class Dialect:
     separator: str = ": "
     harmless: re.Pattern[str] | None = None
     read_header: Callable[[HandReader, str, str], None] | None = None
+    reader: type[HandReader] | None = None
 
 
 POKERSTARS = Dialect("PokerStars", re.compile(r"^(?P<prefix>PokerStars\b[^#]*?(?:Hand|Game)) #(?P<id>[\w.-]+): *"
@@ -127,7 +130,7 @@ def read_pokerstars(text: str, source: str = "", dialect: Dialect = POKERSTARS) 
             else:
                 passed_over += chunk
             continue
-        reader = HandReader(source, chunk, dialect)
+        reader = (dialect.reader or HandReader)(source, chunk, dialect)
         out.append(_read_hand(reader, chunk, source))
         passed_over += reader.trailing
     if not out:
@@ -251,16 +254,18 @@ class HandReader:
         if len(self.lines) < 2:
             self.fail("the hand ends after its header")
         self.line = self.lines[1]
-        table = self.dialect.table.match(self.lines[1][1])
-        if table is None:
-            self.fail("expected the table line (\"Table '...' N-max Seat #N is the button\")")
-        self.fields.append(("table", table["table"]))
-        if table["max"]:
-            self.fields.append(("max_seats", int(table["max"])))
-        if table["play"]:
-            self.fields.append(("play_money", True))
-        self.button_label = int(table["button"])
-        position = 2
+        position = 1
+        if self.dialect.table is not None:
+            table = self.dialect.table.match(self.lines[1][1])
+            if table is None:
+                self.fail("expected the table line (\"Table '...' N-max Seat #N is the button\")")
+            self.fields.append(("table", table["table"]))
+            if table["max"]:
+                self.fields.append(("max_seats", int(table["max"])))
+            if table["play"]:
+                self.fields.append(("play_money", True))
+            self.button_label = int(table["button"])
+            position = 2
         while position < len(self.lines) and self.dialect.seat.match(self.lines[position][1]):
             self.line = self.lines[position]
             self._seat_line(self.lines[position][1])
@@ -272,7 +277,7 @@ class HandReader:
         for at in range(position, len(self.lines)):
             line = self.line = self.lines[at]
             if phase != "summary":
-                phase = self._line(line, phase)
+                phase = self.event_line(line, phase)
             elif not self._summary_line(line[1]):
                 self.trailing = self.lines[at:]  # a note after the hand, with no blank line between
                 break
@@ -282,6 +287,10 @@ class HandReader:
             self.fail("the hand is cut short: it ends before its summary")
         if self.total is None:
             self.fail("the hand is cut short: its summary has no 'Total pot ... | Rake ...' line")
+        return self.build()
+
+    def build(self) -> HandRecord:
+        """The record of the facts read, through the one builder."""
         game = f.Game(self.hi_lo, self.hole_cards, self.limit, self.stakes, self.scale, self.symbol)
         summary = f.Summary(self.total, self.total_line, self.take, self.summary_board,
                             frozenset(self.summary_labels), tuple(self.won))
@@ -372,7 +381,9 @@ class HandReader:
         assert self.line is not None
         self.events.append(event(self.line, *args))  # type: ignore[arg-type]
 
-    def _line(self, line: tuple[int, str], phase: str) -> str:
+    def event_line(self, line: tuple[int, str], phase: str) -> str:
+        """Take in one line of the hand before its summary; the phase after it (the street, "showdown",
+        "summary")."""
         text = line[1]
         if _UNSUPPORTED.match(text):  # before the markers: "*** FIRST FLOP ***" is one
             self.fail("not supported: run-it-twice boards, cash-outs and cancelled hands")
@@ -488,8 +499,8 @@ class HandReader:
             self.take = (self.amount(total["rake"]) if total["rake"] else 0) + sum(self.amount(fee["amount"])
                                                           for fee in _FEE.finditer(total["fees"]))
             return True
-        if text.startswith("Board [") and text.endswith("]"):
-            self.summary_board = self.cards(text[7:-1])
+        if text.startswith(("Board [", "Board: [")) and text.endswith("]"):  # Full Tilt: "Board: [...]"
+            self.summary_board = self.cards(text.partition("[")[2][:-1])
             return True
         if text.startswith("Seat "):
             label_text, _, rest = text[5:].partition(": ")
