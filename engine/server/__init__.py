@@ -1,8 +1,9 @@
-"""The reference game server: tables served over WebSockets, stored in SQLite, rebuilt by replay after a crash.
+"""The reference game server: tables served over WebSockets, stored in SQLite or PostgreSQL, rebuilt by replay
+after a crash, and taken over by another server on the same PostgreSQL database when one dies.
 
-`python -m engine serve` runs it (docs/server.md). The game logic (`Room`) and the storage (`Storage`,
-`SQLiteStore`) need nothing beyond the engine; the network layer (`engine.server.app`) needs the ``server``
-extra (websockets), imported only when it is used.
+`python -m engine serve` runs it (docs/server.md, docs/scale.md). The game logic (`Room`) and the SQLite storage
+(`Storage`, `SQLiteStore`) need nothing beyond the engine; the network layer (`engine.server.app`) needs the
+``server`` extra (websockets), and PostgreSQL (`engine.server.pgstore`) psycopg, each imported only when used.
 """
 
 from engine.server.config import ConfigError, ServerConfig, TableConfig, load_config

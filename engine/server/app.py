@@ -42,7 +42,7 @@ from engine.server.sender import Sender
 from engine.server.store import DamagedRow, Storage
 from engine.server.supervisor import Supervisor
 
-log = logging.getLogger("engine.server")
+logger = logging.getLogger("engine.server")
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Omaha Hi-Lo server</title>
 <h1>Omaha Hi-Lo server</h1><p>The tables are at <a href="/api/tables">/api/tables</a>; play over the WebSocket at
@@ -100,11 +100,11 @@ class GameServer:
                     store.release(table.id)
                     raise
             else:
-                log.warning("table %s is served by another server on this database: not opened here", table.id)
+                logger.warning("table %s is served by another server on this database: not opened here", table.id)
         self.adopt(strict=True)  # tables from an earlier run whose config has since gone, or whose server is gone
         for room in self.rooms.values():
-            log.info("table %s: %d players, %d hands played%s", room.id, len(room.table.players),
-                     room.table.hands_played, ", a hand in play" if room.hand is not None else "")
+            logger.info("table %s: %d players, %d hands played%s", room.id, len(room.table.players),
+                        room.table.hands_played, ", a hand in play" if room.hand is not None else "")
 
     # --- running -----------------------------------------------------------------------------------------------
 
@@ -125,8 +125,8 @@ class GameServer:
         sockets = self.server.sockets
         bound: int = sockets[0].getsockname()[1] if sockets else 0
         self.port = bound
-        log.info("%s", line("listening", url=f"http://{host}:{bound}/", websocket=f"ws://{host}:{bound}/ws"))
-        log.info("open http://%s:%d/ in a browser to play", host, bound)
+        logger.info("%s", line("listening", url=f"http://{host}:{bound}/", websocket=f"ws://{host}:{bound}/ws"))
+        logger.info("open http://%s:%d/ in a browser to play", host, bound)
         return bound
 
     def start_bots(self, counts: dict[str, int] | None = None) -> BotManager:
@@ -179,18 +179,18 @@ class GameServer:
                 if strict:
                     raise
                 if self.refused.get(table_id) != str(error):
-                    log.error("table %s not served: %s", table_id, error)
+                    logger.error("table %s not served: %s", table_id, error)
                 self.refused[table_id] = str(error)
                 continue
             if self.refused.pop(table_id, None) is not None:
-                log.warning("table %s: mended, served again", table_id)
+                logger.warning("table %s: mended, served again", table_id)
             self.rooms[table_id] = room
             if self.bots is not None:
                 self.bots.counts[table_id] = self.config.table_bots(room.config)
             opened.append(table_id)
             if self.server is not None:
-                log.info("table %s taken over: %d players, %d hands played", table_id, len(room.table.players),
-                         room.table.hands_played)
+                logger.info("table %s taken over: %d players, %d hands played", table_id, len(room.table.players),
+                            room.table.hands_played)
         return opened
 
     def _supervise(self) -> None:
@@ -211,7 +211,7 @@ class GameServer:
             except RoomError:  # already logged where it was refused (a write the store could not make)
                 pass
             except EngineError as error:  # never lets one table stop the others; the room changed nothing
-                log.error("table %s: tick failed: %s", room.id, error)
+                logger.error("table %s: tick failed: %s", room.id, error)
             self.flush(room)
 
     def _ensure_bots(self) -> None:
@@ -232,7 +232,7 @@ class GameServer:
         room = self.rooms.pop(table_id, None)
         if room is None:
             return
-        log.error("table %s: no longer served here: %s", table_id, why)
+        logger.error("table %s: no longer served here: %s", table_id, why)
         if self.bots is not None:
             self.bots.counts.pop(table_id, None)
         text = f"table {table_id} is no longer served by this server: resume your seat with your token"
@@ -271,7 +271,7 @@ class GameServer:
         path = request.path.split("?", 1)[0]
         if path == "/ws":
             if not origin_allowed(request.headers, self.config.allowed_origins):
-                log.warning("refused a WebSocket from origin %s", request.headers.get("Origin", "")[:100])
+                logger.warning("refused a WebSocket from origin %s", request.headers.get("Origin", "")[:100])
                 return connection.respond(http.HTTPStatus.FORBIDDEN, "this origin may not open the WebSocket\n")
             return None  # go on with the WebSocket handshake
         if path == "/api/tables":
@@ -306,7 +306,7 @@ class GameServer:
         address = _host(connection)
         same = sum(1 for other in connections if _host(other) == address and not self._is_bot(other))
         if same >= self.config.max_connections_per_address:
-            log.warning("refused a connection from %s: %d connections from that address already", address, same)
+            logger.warning("refused a connection from %s: %d connections from that address already", address, same)
             return connection.respond(http.HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your "
                                                                          "address\n")
         return None

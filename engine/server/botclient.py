@@ -32,7 +32,7 @@ from engine.server.codes import Code
 from engine.server.room import PROTOCOL_VERSION, Room, RoomError
 from engine.table import TableView
 
-log = logging.getLogger("engine.server.bots")
+logger = logging.getLogger("engine.server.bots")
 KINDS = ("hilo", "random", "caller")
 
 
@@ -137,7 +137,7 @@ class BotManager:
                 try:
                     seat, token = room.join(self._name(room, kind), room.config.max_buy_in, bot=kind, connect=False)
                 except RoomError as error:
-                    log.warning("table %s: cannot seat a bot: %s", room_id, error)
+                    logger.warning("table %s: cannot seat a bot: %s", room_id, error)
                     break
                 self._start(room, seat, kind, token)
                 seated += 1

@@ -26,7 +26,7 @@ from engine.rules import Rake, Rules
 from engine.schedule import FixedGame, MixedOmaha, Schedule
 from engine.validate import is_whole, name
 
-log = logging.getLogger("engine.server")
+logger = logging.getLogger("engine.server")
 
 GAMES = ("limit", "pot-limit", "no-limit", "mixed")
 TABLE_ID_LONGEST = 40  # characters in a table's id
@@ -421,8 +421,8 @@ def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
         check_bots_fit(overrides["bots"], tables or default_tables(), "argument --bots", "it")
     config = ServerConfig(tables=tables or default_tables(), **values)
     if path is not None and not tables:  # said only of a file that will be served: checked whole first
-        log.warning("the configuration file %s lists no [[tables]]: serving the built-in tables (%s) beside "
-                    "any stored ones", path, ", ".join(table.id for table in default_tables()))
+        logger.warning("the configuration file %s lists no [[tables]]: serving the built-in tables (%s) beside "
+                       "any stored ones", path, ", ".join(table.id for table in default_tables()))
     return config
 
 

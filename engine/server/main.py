@@ -17,7 +17,7 @@ from engine.server.oplog import line
 from engine.server.store import StoreError, StoreLost, open_store
 from engine.server.supervisor import ServerFailed
 
-log = logging.getLogger("engine.server")
+logger = logging.getLogger("engine.server")
 
 
 async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None = None) -> None:
@@ -34,7 +34,7 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
         await server.start()
         server.start_bots()
         try:
-            log.info("%s", chip_line("serving", server))
+            logger.info("%s", chip_line("serving", server))
         except StoreLost:  # the file is damaged where the start had not read: it cannot start (exit 2)
             await server.stop()
             raise
@@ -44,11 +44,11 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
         await asyncio.wait((stopped, failed), return_when=asyncio.FIRST_COMPLETED)
         stopped.cancel()
         failed.cancel()
-        log.info("stopping")
+        logger.info("stopping")
         await server.stop()
         if server.supervisor.failure is not None:
             raise server.supervisor.failure  # serve says it in one line and exits 3
-        log.info("%s", chip_line("stopped", server))
+        logger.info("%s", chip_line("stopped", server))
     finally:
         store.close()
 
@@ -66,8 +66,8 @@ def chip_line(event: str, server: GameServer) -> str:
         return line(event, tables=len(server.rooms), chips="unknown", error=" ".join(str(error).split()))
     off = chips["bought_in"] - chips["on_tables"] - chips["cashed_out"] - chips["rake"]
     if off:  # the ledger and the tables' stacks disagree: served still, but the operator must look
-        log.error("%s", line("ledger_off", off=off, bought_in=chips["bought_in"],
-                             accounted=chips["bought_in"] - off))
+        logger.error("%s", line("ledger_off", off=off, bought_in=chips["bought_in"],
+                                accounted=chips["bought_in"] - off))
     return line(event, **chips)
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from engine.server.oplog import line
 from engine.server.store import StoreError, StoreLost
 
-log = logging.getLogger("engine.server")
+logger = logging.getLogger("engine.server")
 
 REMINDER_SECONDS = 60.0
 """The least time between two reminders that the database is still not answering."""
@@ -49,11 +49,11 @@ class Outage:
         text = " ".join(str(error).split())
         if self.since is None:
             self.since = self.said = now
-            log.error("%s", line("database_down", error=text))
+            logger.error("%s", line("database_down", error=text))
         elif now - self.said >= self.reminder_seconds:
             self.said = now
-            log.error("%s", line("database_still_down", seconds=round(now - self.since),
-                                 refused_writes=self.refused_writes, failed_reads=self.failed_reads, error=text))
+            logger.error("%s", line("database_still_down", seconds=round(now - self.since),
+                                    refused_writes=self.refused_writes, failed_reads=self.failed_reads, error=text))
 
     def answered(self, *, write: bool = True) -> None:
         """A write the database took (or, ``write`` False, a read it answered after refusing it): if it had
@@ -62,7 +62,7 @@ class Outage:
         back until it takes a write."""
         if self.since is None or (not write and self.refused_writes):
             return
-        log.warning("%s", line("database_back", seconds=round(self.clock() - self.since),
-                               refused_writes=self.refused_writes, failed_reads=self.failed_reads))
+        logger.warning("%s", line("database_back", seconds=round(self.clock() - self.since),
+                                  refused_writes=self.refused_writes, failed_reads=self.failed_reads))
         self.since = None
         self.refused_writes = self.failed_reads = 0

@@ -30,7 +30,7 @@ from engine.server.store import (
     read_sittings,
 )
 
-log = logging.getLogger("engine.server")
+logger = logging.getLogger("engine.server")
 
 # One statement each (psycopg sends them as prepared statements); created under an advisory lock so that servers
 # starting together on an empty database do not race each other to create the same table.
@@ -145,8 +145,8 @@ class PostgresStore:
         self.db = connection
         self._backoff = self.FIRST_BACKOFF
         self._why = "the server closed it"
-        log.warning("reconnected to PostgreSQL at %s; claiming %d tables again", _safe(self.conninfo),
-                    len(self.claimed))
+        logger.warning("reconnected to PostgreSQL at %s; claiming %d tables again", _safe(self.conninfo),
+                       len(self.claimed))
         for table_id, known in list(self.claimed.items()):
             if not self._take(table_id):
                 why = "another server holds it now"
@@ -155,7 +155,7 @@ class PostgresStore:
                 why = "events were stored that this server did not write"
             else:
                 continue
-            log.error("table %s: lost while the connection was down (%s): no longer served here", table_id, why)
+            logger.error("table %s: lost while the connection was down (%s): no longer served here", table_id, why)
             del self.claimed[table_id]
             self.lost.append(table_id)
             self.gone.add(table_id)

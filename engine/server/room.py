@@ -50,7 +50,7 @@ from engine.views import seat_views
 
 PROTOCOL_VERSION = 1
 HISTORY_MOST = 20  # hands one history request may ask for
-log = logging.getLogger("engine.server")
+logger = logging.getLogger("engine.server")
 
 
 class RoomError(ClientError):
@@ -368,10 +368,10 @@ class Room:
         hands (`take_settings`: now, or when the hand in play ends), the others kept, and both said in the log."""
         _, changed, kept = self.config.between_hands(wanted)
         if kept:
-            log.warning("table %s: the configuration's %s kept as stored (%s): the game, stakes and seats of a "
-                        "table that has been played cannot change (its stored log replays under them)", self.id,
-                        ", ".join(kept),
-                        ", ".join(f"{key} = {toml(getattr(self.config, key))}" for key in kept))
+            logger.warning("table %s: the configuration's %s kept as stored (%s): the game, stakes and seats of a "
+                           "table that has been played cannot change (its stored log replays under them)", self.id,
+                           ", ".join(kept),
+                           ", ".join(f"{key} = {toml(getattr(self.config, key))}" for key in kept))
         self.wanted = wanted if changed else None
 
     def take_settings(self) -> None:
@@ -383,7 +383,7 @@ class Room:
         if changed:
             settings = {key: getattr(updated, key) for key in changed}
             self._commit("settings", settings, config=updated)
-            log.info("%s", line("settings", table=self.id, **settings))
+            logger.info("%s", line("settings", table=self.id, **settings))
         self.wanted = None
 
     def reissue_token(self, seat: int) -> str:
@@ -642,19 +642,19 @@ class Room:
                     self.outbox.append(Outgoing(seat, message("deal", table=self.id, number=self._hand_number(),
                                                               commitment=commitment)))
         if kind == "join":
-            log.info("%s", line("join", table=self.id, seat=data["seat"], name=data["name"], buy_in=data["buy_in"],
-                                bot=data.get("bot")))
+            logger.info("%s", line("join", table=self.id, seat=data["seat"], name=data["name"], buy_in=data["buy_in"],
+                                   bot=data.get("bot")))
         if step.finished is not None:
-            log.info("%s", line("hand", table=self.id, number=self.table.hands_played, players=len(step.finished_seats),
-                                pot=sum(step.finished.contributed),
-                                rake=0 if step.finished.result is None else step.finished.result.rake))
+            logger.info("%s", line("hand", table=self.id, number=self.table.hands_played,
+                                   players=len(step.finished_seats), pot=sum(step.finished.contributed),
+                                   rake=0 if step.finished.result is None else step.finished.result.rake))
             self.next_hand_at = self.clock() + self.policy.pause_seconds
             self.recent_pots = [*self.recent_pots[-19:], sum(step.finished.contributed)]
             self._tell_hand(step.finished, step.finished_seats, self.table.hands_played)
             self.salt = None
         for departure in step.departures:
-            log.info("%s", line("bust" if departure.reason == "busted" else "leave", table=self.id,
-                                seat=departure.seat, name=departure.player.name, chips=departure.player.stack))
+            logger.info("%s", line("bust" if departure.reason == "busted" else "leave", table=self.id,
+                                   seat=departure.seat, name=departure.player.name, chips=departure.player.stack))
             self.reissued.pop(departure.seat, None)
             self.away.pop(departure.seat, None)
             if departure.seat in self.connected:

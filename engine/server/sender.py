@@ -44,7 +44,7 @@ from websockets.exceptions import ConnectionClosed
 
 from engine.server.room import LazyView, message
 
-log = logging.getLogger("engine.server")
+logger = logging.getLogger("engine.server")
 
 SLOW_READER = 1013
 """The close code for a connection whose outgoing queue passed its limit (RFC 6455's "try again later")."""
@@ -112,8 +112,8 @@ class Sender:
         self.waiting += 1
         self.waiting_bytes += _size(text)
         if self.waiting > self.max_messages or self.waiting_bytes > self.max_bytes:
-            log.warning("connection %s: %d messages (%d bytes) not taken: closed as too slow",
-                        _address(self.ws), self.waiting, self.waiting_bytes)
+            logger.warning("connection %s: %d messages (%d bytes) not taken: closed as too slow",
+                           _address(self.ws), self.waiting, self.waiting_bytes)
             self._queue.clear()
             self._view = None
             self.waiting = self.waiting_bytes = 0
@@ -146,8 +146,8 @@ class Sender:
         if task.cancelled() or task.exception() is None or self.closed:
             return
         error = task.exception()
-        log.error("connection %s: its %s failed: %s: %s; closed with %d", _address(self.ws), name,
-                  type(error).__name__, error, INTERNAL_ERROR, exc_info=error)
+        logger.error("connection %s: its %s failed: %s: %s; closed with %d", _address(self.ws), name,
+                     type(error).__name__, error, INTERNAL_ERROR, exc_info=error)
         self._close = (INTERNAL_ERROR, "internal server error")
         self._tasks.append(asyncio.get_running_loop().create_task(self._close_at_once()))
 
@@ -201,8 +201,8 @@ class Sender:
                         pong = await self.ws.ping()  # waits while the buffer is full: inside the timeout
                         await pong
                 except TimeoutError:
-                    log.warning("connection %s: no pong within %.0f s: cut off", _address(self.ws),
-                                self.ping_timeout)
+                    logger.warning("connection %s: no pong within %.0f s: cut off", _address(self.ws),
+                                   self.ping_timeout)
                     self.ws.transport.abort()
                     return
 

@@ -19,7 +19,7 @@ from engine.errors import EngineError
 from engine.server.outage import Outage
 from engine.server.store import StoreError, StoreLost
 
-log = logging.getLogger("engine.server")
+logger = logging.getLogger("engine.server")
 
 
 class ServerFailed(EngineError):
@@ -95,7 +95,7 @@ class Supervisor:
                 self.fail(name, RuntimeError("it returned"))
             return
         if critical:
-            log.error("%s failed", name, exc_info=error)
+            logger.error("%s failed", name, exc_info=error)
             self.fail(name, error)
         else:
-            log.error("%s failed: %s: %s", name, type(error).__name__, error)
+            logger.error("%s failed: %s: %s", name, type(error).__name__, error)
