@@ -1,22 +1,10 @@
-"""The numeric observation of one seat: a float32 vector in [0, 1], the same length at every step.
+"""The numeric observation of one seat: a float32 vector in [0, 1], the same length at every step; its layout
+is docs/rl.md's table, and the index constants below are where each part starts.
 
-Layout for a table of ``n`` seats (docs/rl.md has the table). Chips are divided by the table's chips (the sum
-of the starting stacks), so every number lies in [0, 1] whatever the stakes; the big blind's share says how
-deep the stacks are. Seats are listed from the observer clockwise (the observer first), so a policy learnt
-in one seat plays in any other.
-
-- [0, 52): the observer's hole cards, one-hot by card index (``(rank - 2) * 4 + suit``, suits c d h s).
-- [52, 104): the board, one-hot the same way.
-- [104, 108): the street, one-hot: preflop, flop, turn, river (all 0 once the hand is over).
-- [108, 111): the betting structure, one-hot: fixed limit, pot limit, no limit.
-- 111: every chip in the middle (this round's bets included); 112: the big blind.
-- 113: what the observer must put in to call (at most its stack); 114, 115: the least and the most its bet
-  this round may become by a bet or raise (0 when it is not to act or may not wager).
-- [116, 116 + n): the observer's position, one-hot: seats clockwise from the button (0 = the button).
-- then four numbers per seat, from the observer clockwise: stack, bet this round, chips put in this hand
-  (antes and this round's bets included), folded (1 or 0).
-
-It reads only what the seat may know: its own cards and the public table, never another seat's cards.
+Why it is shaped so: chips are divided by the table's chips (the sum of the starting stacks), so every number
+lies in [0, 1] whatever the stakes; seats are listed from the observer clockwise (the observer first), so a
+policy learnt in one seat plays in any other; and it reads only what the seat may know (its own cards and the
+public table, never another seat's cards).
 """
 
 from __future__ import annotations
