@@ -7,15 +7,7 @@ from typing import Any
 
 from engine.cards import Card, format_cards
 from engine.match import BotStats, HandSummary, Incident, MatchResult
-from engine.showdown import PotResult
-
-
-def _half(pot: PotResult) -> tuple[int, int]:
-    """(high share, low share) of a pot: halved when someone has a low, the odd chip to the high half."""
-    if pot.low_winners:
-        low = pot.amount // 2
-        return pot.amount - low, low
-    return pot.amount, 0
+from engine.showdown import PotResult, half_amounts
 
 
 def _who(names: tuple[str, ...], winners: tuple[int, ...], amount: int) -> str:
@@ -28,7 +20,7 @@ def pot_text(pot: PotResult, names: tuple[str, ...], showdown: bool) -> str:
     """One pot in words: "high hilo1 24 (Flush, Ace high), low caller2 24 (7-5-3-2-A)"."""
     if not showdown or len(pot.eligible) < 2:
         return f"{names[pot.high_winners[0]]} {pot.amount} uncontested"
-    high, low = _half(pot)
+    high, low = half_amounts(pot.amount, bool(pot.low_winners))
     text = f"high {_who(names, pot.high_winners, high)}"
     if pot.high_hand is not None:
         text += f" ({pot.high_hand.name})"
@@ -146,7 +138,7 @@ def hand_data(hand: HandSummary) -> dict[str, Any]:
     result = hand.result
     pots = []
     for pot in result.pots:
-        high, low = _half(pot)
+        high, low = half_amounts(pot.amount, bool(pot.low_winners))
         pots.append({
             "amount": pot.amount, "pot": pot.pot, "board": pot.board,
             "eligible": [hand.names[s] for s in pot.eligible],

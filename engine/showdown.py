@@ -118,15 +118,21 @@ def share(amount: int, winners: Sequence[int], button: int, players: int) -> lis
     return [(seat, base + (1 if i < extra else 0)) for i, seat in enumerate(ordered)]
 
 
+def half_amounts(amount: int, split: bool) -> tuple[int, int]:
+    """(the high half, the low half) of ``amount``: the one place the odd chip's half is decided (the high's);
+    with no low (``split`` False) the high half is the whole pot."""
+    low = amount // 2 if split else 0
+    return amount - low, low
+
+
 def halves(amount: int, high_winners: Sequence[int], low_winners: Sequence[int], button: int,
            players: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Who takes what from a pot's high half and from its low half: the one place the split is worked out
-    (settling, the writers' per-pot lines and the stats all use it). The odd chip goes to the high half; with
-    no low winner the high half is the whole pot and the low half is empty."""
-    if not low_winners:
-        return share(amount, high_winners, button, players), []
-    low_half = amount // 2
-    return share(amount - low_half, high_winners, button, players), share(low_half, low_winners, button, players)
+    """Who takes what from a pot's high half and from its low half: the one place the split among winners is
+    worked out (settling, the writers' per-pot lines and the stats all use it); an empty low half when nobody
+    has a low."""
+    high_half, low_half = half_amounts(amount, bool(low_winners))
+    low = share(low_half, low_winners, button, players) if low_winners else []
+    return share(high_half, high_winners, button, players), low
 
 
 def pot_shares(result: HandResult, button: int, players: int) -> list[tuple[int, int, int]]:
@@ -191,8 +197,9 @@ def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Seq
         if not low_winners or low_winners[0] == high_seat:
             payouts: tuple[tuple[int, int], ...] = ((high_seat, amount),)
         else:
-            low_seat, low_half = low_winners[0], amount // 2
-            payouts = ((high_seat, amount - low_half), (low_seat, low_half))
+            low_seat = low_winners[0]
+            high_half, low_half = half_amounts(amount, True)
+            payouts = ((high_seat, high_half), (low_seat, low_half))
             if (low_seat - button - 1) % players < (high_seat - button - 1) % players:
                 payouts = payouts[::-1]
     else:

@@ -167,3 +167,16 @@ def test_split_rake_takes_from_the_main_pot_first():
     assert split_rake(pots, 30) == [30, 0]
     assert split_rake(pots, 35) == [30, 5]
     assert split_rake(pots, 0) == [0, 0]
+
+
+def test_the_odd_chip_of_a_split_pot_goes_to_the_high_half_and_the_match_report_says_the_same_halves() -> None:
+    from engine.report import pot_text
+    from engine.showdown import half_amounts
+
+    assert half_amounts(25, True) == (13, 12) and half_amounts(24, True) == (12, 12)
+    assert half_amounts(25, False) == (25, 0)
+    evaluator = BoardEvaluator(parse_cards("2c 3d 7h Kc Ks"))
+    hole = [parse_cards("Ah 4s Qd Qc"), parse_cards("Kh Kd 9s 9c")]
+    pot = settle_pot(Pot(25, (0, 1)), 0, [0, 1], hole, evaluator, True, 0, 2)
+    assert dict(pot.payouts) == {0: 12, 1: 13}
+    assert "high B 13" in pot_text(pot, ("A", "B"), True) and "low A 12" in pot_text(pot, ("A", "B"), True)
