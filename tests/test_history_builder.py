@@ -12,7 +12,7 @@ import pytest
 from engine import Bet, Call, Check, FixedLimit, Fold, Raise, Rules, parse_cards
 from engine.errors import HistoryError
 from engine.history import facts
-from engine.history.builder import ADDS, CALL, CHECK, CHECK_OR_CALL, FOLD, TOTALS, WAGER, Ledger
+from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, CHECK_OR_CALL, FOLD, TOTALS, WAGER, Ledger
 from engine.history.building import build_record
 from engine.history.pokerstars import read_pokerstars
 from engine.history.record import HandRecord, ImpossibleRecord
@@ -159,3 +159,45 @@ def test_a_summary_total_the_bets_do_not_make_is_refused_at_its_line() -> None:
         build_record(_facts_hand(5))
     assert str(caught.value) == ("facts.txt: hand #7, line 9 'Total pot 4': the summary's total pot is 5 but the "
                                  "players put in 4 (uncalled bets returned)")
+
+
+def test_an_all_in_line_is_a_call_or_a_raise_by_its_amount() -> None:
+    ledger = _ledger()  # Ann 1, Bob 2 posted; Cy has 30
+    assert ledger.act(2, ALL_IN, 30, ADDS) == Raise(30)
+    assert ledger.act(0, ALL_IN, 29, ADDS) == Call()  # Ann all in for 30 too: she calls
+    short = Ledger([100, 5], ["Ann", "Bob"])
+    short.post(0, 1, 1)
+    short.post(1, 2, 2)
+    short.act(0, WAGER, 10, TOTALS)
+    assert short.act(1, ALL_IN, 3, ADDS) == Call()  # all in for less than the call
+    short.settle()
+    assert short.contributed == [5, 5] and short.returned_to == [5, 0]
+
+
+def _unsaid_hand(won: tuple[tuple[int | None, int], ...], *, includes: bool = True) -> facts.HandFacts:
+    """A pot-limit hand whose header names no blinds and whose log states no rake (PartyPoker's): Ann and Bob
+    post 1/2, Ann raises to 6, Bob calls, Ann bets 10 on the flop and Bob folds; Ann "wins" what ``won`` says
+    (pot, chips), her uncalled 10 counted in when ``includes``."""
+    line = (1, "invented")
+    game = facts.Game(hi_lo=True, hole_cards=4, limit=facts.POT, stakes=(0, 0), posted_blinds=True)
+    seats = (facts.Seat(1, "Ann", 100), facts.Seat(2, "Bob", 80))
+    events = (facts.Posted(line, "Ann", facts.SMALL_BLIND, 1), facts.Posted(line, "Bob", facts.BIG_BLIND, 2),
+              facts.Acted(line, "Ann", WAGER, 5, ADDS), facts.Acted(line, "Bob", CALL, 4, ADDS),
+              facts.Street(line, 2), facts.Acted(line, "Bob", CHECK), facts.Acted(line, "Ann", WAGER, 10, ADDS),
+              facts.Acted(line, "Bob", FOLD),
+              *(facts.Collected((7, "Ann wins"), "Ann", chips, pot) for pot, chips in won))
+    return facts.HandFacts("u.txt", "9", (0, "header"), game, seats, 2, events, parse_cards("2c 3d 4h"),
+                           facts.Summary(take=None), won_includes_returned=includes)
+
+
+def test_wins_that_count_in_the_returned_bet_and_a_rake_nobody_states() -> None:
+    record = build_record(_unsaid_hand(((None, 21),)))  # the pot of 12, less 1 rake, and her own 10 back
+    assert record.rules.blinds == (1, 2)  # from the posts: the header named none
+    assert record.collected == ((None, 0, 11),) and record.rake == 1
+    assert record.finishing_stacks == (105, 74)
+    split = build_record(_unsaid_hand(((0, 11), (1, 10))))  # the excess written as a side pot of its own
+    assert split.collected == ((0, 0, 11),) and split.rake == 1
+    with pytest.raises(HistoryError, match="Ann is said to win less than the 10 of their bet returned uncalled"):
+        build_record(_unsaid_hand(((None, 8),)))
+    with pytest.raises(HistoryError, match="the players collect 30 but put in only 12"):
+        build_record(_unsaid_hand(((None, 30),), includes=False))

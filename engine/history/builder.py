@@ -7,10 +7,13 @@ parser keeps a bet level of its own:
   as the bet's new total this round ("raises 2 to 4", PHH's ``cbr``); `Ledger.act` takes either (``ADDS`` or
   ``TOTALS``), or none for a call whose size the rules decide (PHH's ``cc``: the call to the level, or all
   in for less), and answers the engine's action: `Bet` or `Raise` (to the total) by whether anyone has bet
-  this round, `Call` or `Check` by whether there is anything to call.
+  this round, `Call` or `Check` by whether there is anything to call. An ``ALL_IN`` line (PartyPoker's "is
+  all-In [$3]", Bovada's "All-in $3": the site does not say whether it calls or raises) is a `Call` when it
+  reaches no further than the bet to call, else a bet or raise.
 - **Uncalled bets** go back at the end of each betting round (`end_round`) whether or not the log prints
   them; a log that does print one (`returned`) must name the player and the amount the bets leave uncalled.
-- **What each seat put in** (``contributed``), for the pots, the summary's total and the finishing stacks.
+- **What each seat put in** (``contributed``), for the pots, the summary's total and the finishing stacks,
+  and what went back to it uncalled (``returned_to``), for sites whose "wins" count that in.
 - **The summary checked**: what a summary says a player won (`check_summary_won`) must be what the log's own
   lines say the player collected; `replay` then checks those against what the engine pays.
 
@@ -27,7 +30,7 @@ from engine.errors import HistoryError
 from engine.rules import Post, PostKind
 
 ADDS, TOTALS = "adds", "totals"
-FOLD, CHECK, CALL, WAGER, CHECK_OR_CALL = "fold", "check", "call", "wager", "check or call"
+FOLD, CHECK, CALL, WAGER, CHECK_OR_CALL, ALL_IN = "fold", "check", "call", "wager", "check or call", "all in"
 
 
 class LedgerError(HistoryError):
@@ -37,7 +40,7 @@ class LedgerError(HistoryError):
 class Ledger:
     """Each seat's bet this round and chips put in this hand, as the actions are applied in order."""
 
-    __slots__ = ("bets", "contributed", "level", "names", "stacks", "units")
+    __slots__ = ("bets", "contributed", "level", "names", "returned_to", "stacks", "units")
 
     def __init__(self, stacks: Sequence[int], names: Sequence[str],
                  units: Callable[[int], str] = lambda chips: f"{chips} chips") -> None:
@@ -45,6 +48,7 @@ class Ledger:
         self.stacks, self.names, self.units = tuple(stacks), tuple(names), units
         self.bets = [0] * len(stacks)
         self.contributed = [0] * len(stacks)
+        self.returned_to = [0] * len(stacks)
         self.level = 0
 
     def left(self, seat: int) -> int:
@@ -70,7 +74,8 @@ class Ledger:
 
     def act(self, seat: int, verb: str, amount: int | None = None, convention: str = ADDS) -> Action:
         """The engine's action for a betting line: ``verb`` is FOLD, CHECK, CALL, WAGER (a bet or a raise) or
-        CHECK_OR_CALL; ``amount`` as the site writes it, by ``convention``."""
+        CHECK_OR_CALL, or ALL_IN (a call or a raise by its amount); ``amount`` as the site writes it, by
+        ``convention``."""
         name = self.names[seat]
         if verb in (FOLD, CHECK):
             if amount:
@@ -90,9 +95,9 @@ class Ledger:
             raise LedgerError(f"{name} {verb}s {amount} chips, which adds nothing to their bet of {self.bets[seat]}")
         if added > self.left(seat):
             raise LedgerError(f"{name} puts in {added} chips but has only {self.left(seat)} left")
-        opened = self.level > 0
+        opened, level = self.level > 0, self.level
         self._put(seat, added)
-        if verb in (CALL, CHECK_OR_CALL):
+        if verb in (CALL, CHECK_OR_CALL) or (verb == ALL_IN and to <= level):
             return Call()
         return Raise(to) if opened else Bet(to)
 
@@ -150,6 +155,7 @@ class Ledger:
     def _give_back(self, seat: int, chips: int) -> None:
         self.bets[seat] -= chips
         self.contributed[seat] -= chips
+        self.returned_to[seat] += chips
         self.level = max(self.bets)
 
 

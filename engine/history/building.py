@@ -6,13 +6,17 @@ turns those facts into the engine's terms is here, once:
   in the order of the site's numbers, the button (the nearest player before an empty button seat);
 - the forced bets: the big blind is the one posted first clockwise after the small blind, any other a new
   player's live blind; "small & big blinds" is a dead small and a live big; a short all-in post is recorded at
-  the amount due; a fixed-limit game's blinds are what was posted (its stakes are the bets);
-- the betting through the ledger, uncalled bets returned whether or not the log says so;
+  the amount due; a fixed-limit game's blinds are what was posted (its stakes are the bets), and so are
+  those of a game whose header names none (PartyPoker's "$10 USD PL" names the buy-in);
+- the betting through the ledger, uncalled bets returned whether or not the log says so; where the log's
+  "wins" count in the winner's own bet nobody called (PartyPoker), that bet is taken off them, from the
+  last pot first;
 - the summary checked against the log's own lines, in the log's units: the board it repeats, each player's
   "won" against what they collected (a log that prints no "collected" line at all, as ACR's hands won
   without a showdown, has its summary's "won" taken as the collections), the total pot against what the
-  players put in. `replay` then checks the
-  collected chips and the rake against what the engine pays, pot by pot.
+  players put in; a log that states no rake (PartyPoker) has as its rake what the players put in less what
+  they collected. `replay` then checks the collected chips and the rake against what the engine pays, pot
+  by pot.
 
 A refusal is a `HistoryError` naming the source, the hand and the line at fault.
 """
@@ -98,7 +102,6 @@ class _Build:
         posts, blinds, ante = self._posts(button)
         actions, reveals, collected = self._walk()
         self.line = None
-        rules = self._rules(blinds, ante)
         summary = facts.summary
         if summary.board is not None and summary.board != facts.board:
             self.fail(f"the summary's board {format_cards(summary.board)!r} is not the board dealt "
@@ -115,9 +118,13 @@ class _Build:
                 seat = labels[won.label]
                 self._checked(check_summary_won, dealt[seat].name, won.chips, won_by_seat[seat], self.units,
                               line=won.line)
+        if facts.won_includes_returned:
+            collected, won_by_seat = self._less_returned(collected)
         if summary.total is not None:
             self._checked(self.ledger.check_total, summary.total, "the summary's total pot is", self.units,
                           line=summary.total_line)
+        take = summary.take if summary.take is not None else self._take_unsaid(won_by_seat)
+        rules = self._rules(blinds, ante, take)
         hole = tuple(tuple(cards) + (None,) * (game.hole_cards - len(cards)) for cards in self.hole)
         fields = list(facts.fields)
         if dealt[button].label != facts.button_label:
@@ -127,7 +134,7 @@ class _Build:
                 facts.source, facts.id, rules, tuple(s.name for s in dealt), tuple(s.stack for s in dealt), button,
                 tuple(posts), hole, facts.board, tuple(actions), tuple(reveals),
                 finishing_stacks=self.ledger.finishing(won_by_seat), collected=tuple(collected),
-                rake=summary.take, scale=game.scale, seat_labels=tuple(s.label for s in dealt), fields=tuple(fields))
+                rake=take, scale=game.scale, seat_labels=tuple(s.label for s in dealt), fields=tuple(fields))
         except ImpossibleRecord as error:
             self.fail(error.problem)
 
@@ -168,9 +175,13 @@ class _Build:
         blinds and ante of the rules."""
         entries = [event for event in self.facts.events if isinstance(event, Posted)]
         small, big = self.game.stakes
-        if self.game.limit == FIXED:  # the stakes are the bets; the blinds are what was posted
-            small = next((p.paid for p in entries if p.kind == SMALL_BLIND and not p.all_in), self.game.stakes[0] // 2)
-            big = next((p.paid for p in entries if p.kind == BIG_BLIND and not p.all_in), self.game.stakes[0])
+        if self.game.limit == FIXED or self.game.posted_blinds:  # the blinds are what was posted
+            posted = next((p.paid for p in entries if p.kind == BIG_BLIND and not p.all_in), None)
+            if posted is None and self.game.limit != FIXED:
+                self.fail("nobody posts the big blind in full, and the header names no blinds")
+            big = posted if posted is not None else self.game.stakes[0]
+            small = next((p.paid for p in entries if p.kind == SMALL_BLIND and not p.all_in),
+                         self.game.stakes[0] // 2 if self.game.limit == FIXED else big // 2)
         ante = max((p.paid for p in entries if p.kind == ANTE and not p.all_in), default=0)
         n = len(self.index)
         smalls = [self._seat(p.name) for p in entries if p.kind == SMALL_BLIND]
@@ -245,8 +256,42 @@ class _Build:
                               f"{format_cards(known)}")
                 known.append(card)
 
-    def _rules(self, blinds: tuple[int, int], ante: int) -> Rules:
-        game, take = self.game, self.facts.summary.take
+    def _less_returned(self, collected: list[tuple[int | None, int, int]]) -> tuple[
+            list[tuple[int | None, int, int]], list[int]]:
+        """The collections without the bets returned uncalled that the log counts in them (PartyPoker's "wins"):
+        taken off the player's last pot first, where the site writes an excess nobody called as a side pot of
+        its own ("wins $1.87 from the side pot 1"); a share left at nothing is dropped."""
+        left = list(self.ledger.returned_to)
+        pots = [-1 if pot is None else pot for pot, _, _ in collected]
+        order = sorted(range(len(collected)), key=lambda i: pots[i], reverse=True)
+        amounts = [chips for _, _, chips in collected]
+        for i in order:
+            seat = collected[i][1]
+            cut = min(left[seat], amounts[i])
+            amounts[i] -= cut
+            left[seat] -= cut
+        short = next((seat for seat, chips in enumerate(left) if chips), None)
+        if short is not None:
+            returned = self.ledger.returned_to[short]
+            self.fail(f"{self.ledger.names[short]} is said to win less than the {self.units(returned)} of their "
+                      "bet returned uncalled, which this site counts in what a player wins")
+        kept = [(pot, seat, chips) for (pot, seat, _), chips in zip(collected, amounts, strict=True) if chips]
+        won_by_seat = [0] * len(self.ledger.stacks)
+        for _, seat, chips in kept:
+            won_by_seat[seat] += chips
+        return kept, won_by_seat
+
+    def _take_unsaid(self, won_by_seat: Sequence[int]) -> int:
+        """The rake of a log that never states it (PartyPoker's hands have no summary): what the players put in,
+        uncalled bets returned, less what they collected."""
+        take = sum(self.ledger.contributed) - sum(won_by_seat)
+        if take < 0:
+            self.fail(f"the players collect {self.units(sum(won_by_seat))} but put in only "
+                      f"{self.units(sum(self.ledger.contributed))} (uncalled bets returned)")
+        return take
+
+    def _rules(self, blinds: tuple[int, int], ante: int, take: int) -> Rules:
+        game = self.game
         betting = (FixedLimit(game.stakes[0], game.stakes[1]) if game.limit == FIXED
                    else PotLimit() if game.limit == POT else NoLimit())
         try:

@@ -26,7 +26,9 @@ SMALL_AND_BIG = "small & big blinds"  # a player coming back posts both at once:
 @attrs.frozen(slots=True)
 class Game:
     """The header's game: ``stakes`` as written, the blinds in a pot- or no-limit game, the small and big bet
-    in fixed limit (whose blinds the builder takes from the posts)."""
+    in fixed limit (whose blinds the builder takes from the posts). ``posted_blinds``: the header names no
+    blinds (PartyPoker's "$10 USD PL Omaha Hi-Lo" names the table's buy-in), so the blinds are what was
+    posted, as in fixed limit."""
 
     hi_lo: bool
     hole_cards: int
@@ -34,6 +36,7 @@ class Game:
     stakes: tuple[int, int]
     scale: int = 1
     symbol: str = ""
+    posted_blinds: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -128,11 +131,12 @@ class Won:
 @attrs.frozen(slots=True)
 class Summary:
     """The summary: the pot it states (None when it states none) and its line, what the house took (rake and
-    fees), the board it repeats, the seats it names and what each won."""
+    fees; None when the log never says: the builder then takes what the players put in less what they
+    collected), the board it repeats, the seats it names and what each won."""
 
     total: int | None = None
     total_line: Line | None = None
-    take: int = 0
+    take: int | None = 0
     board: tuple[Card, ...] | None = None
     labels: frozenset[int] = frozenset()
     won: tuple[Won, ...] = ()
@@ -141,7 +145,8 @@ class Summary:
 @attrs.frozen(slots=True)
 class HandFacts:
     """One hand as its text says it went; ``fields`` are what the record keeps for writing the hand back
-    (table, date, tournament...)."""
+    (table, date, tournament...). ``won_includes_returned``: what the log says a player collected or won
+    counts in their own bet that nobody called (PartyPoker's "wins $239" after a bet nobody called)."""
 
     source: str
     id: str
@@ -153,3 +158,4 @@ class HandFacts:
     board: tuple[Card, ...]
     summary: Summary
     fields: tuple[tuple[str, object], ...] = ()
+    won_includes_returned: bool = False
