@@ -100,7 +100,8 @@ def test_the_format_comes_from_the_content_not_the_name(tmp_path: Path) -> None:
     ("<HISTORY><GAME ID='1'/></HISTORY>", "root element <HISTORY>"),
     ("Winamax Poker - CashGame - HandId: #1-2-3 - Omaha5 Hi/Lo pot limit (0.05€/0.10€) - 2020/01/01\n",
      "a Winamax hand history"),
-    ("***** Hand History for Game 2345 *****\n$1/$2 Omaha Hi-Lo - Monday\n", "a PartyPoker hand history"),
+    ("***** Hand History For Game 2345 *****\n0.01/0.02 Texas Hold'em Game Table (NL)  -  Mon Jul 12\n",
+     "a PartyPoker (e-mailed, with a summary) hand history"),
     ("Ignition Hand #4012345 TBL#1 OMAHA HiLo Pot Limit - 2021-01-01 12:00:00\n",
      "a Bovada / Ignition / Bodog hand history"),
     ("Hand#4021 - 2010-06-01 18:00:00\nSeat 1: Ann ($10)\n*** HOLE CARDS ***\nDealt to Ann [Ah 2c 3d 4s]\n",
@@ -125,7 +126,10 @@ _PIECES = [b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"\x0
            b"Poker Hand #OM1: Omaha Hi/Lo Pot Limit ($0.05/$0.1) - 2024/07/04 17:40:52\n",
            b"Hand #1 - Omaha H/L (Pot Limit) - $0.05/$0.10 - 2026/03/07 04:59:57 UTC\n",
            b"Ideal 6-max Seat #1 is the button\n",
-           b"Seat 1: Ann ($1.00)\n", b"Ann posts the small blind $0.05\n"]
+           b"Seat 1: Ann ($1.00)\n", b"Ann posts the small blind $0.05\n",
+           b"#Game No : 1\n***** Hand History for Game 1 *****\n", b"$10 USD PL Omaha Hi-Lo - Monday\n",
+           b"Table Rio (Real Money)\nSeat 1 is the button\n", b"Seat 1: Ann ( $1 USD )\nSeat 2: Bo ( $1 USD )\n",
+           b"Ann posts small blind [$0.05 USD].\n", b"Ann is all-In  [$1 USD]\n", b"Bo wins $2 USD\n"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

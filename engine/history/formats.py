@@ -54,6 +54,8 @@ FORMATS: tuple[Format, ...] = (
     Format("acr", "ACR / Winning Poker Network", "engine.history.acr:read_acr", _text_site(r"(?:Game )?Hand #\d+ - ")),
     Format("fulltilt", "Full Tilt Poker", "engine.history.fulltilt:read_fulltilt",
            _text_site(r"Full ?Tilt Poker\b[^#\n]*?(?:Game|Hand) #\d+: ")),
+    Format("partypoker", "PartyPoker", "engine.history.partypoker:read_partypoker",
+           _text_site(r"\*{5} Hand History for Game \d+ \*{5}")),
 )
 
 BY_KEY = {format.key: format for format in FORMATS}

@@ -1,0 +1,214 @@
+"""PartyPoker text hand histories (and the skins writing its text): Omaha Hi-Lo and Omaha, fixed limit, pot limit
+and no limit, cash and tournament; read into facts and built by the one builder.
+
+PartyPoker's text is not PokerStars' shape, as public parsers' documentation and test data describe it: a hand
+opens ``***** Hand History for Game N *****`` (often after ``#Game No : N`` and ``Game #N starts.``), then
+the game (``$20/$40 USD FL Omaha Hi-Lo - <date>``: a limit game's bets; ``$10 USD PL Omaha Hi-Lo - <date>``:
+a pot- or no-limit game's *buy-in*, so the blinds are what was posted; a tournament's ``PL Omaha Hi-Lo $22
+USD Buy-in Trny: N Level: 2  Blinds(20/40) - <date>``), ``Table Name (Real Money)``, ``Seat 6 is the
+button``, seats ``Seat 3: name ( $2.06 USD )``; every amount in brackets is what the action adds (``raises
+[$10 USD]`` puts in ten more), ``is all-In [$19 USD]`` calls or raises by its amount; streets are ``**
+Dealing Flop ** [ 9c, 5h, 6h ]``. There is no summary: the hand ends with ``wins $2.21 USD`` (``from the
+main pot``, ``from the side pot 1``, ``wins Lo ($0.09 USD)``), amounts after the rake that also count in the
+winner's own bet nobody called (so the builder takes that bet off them, and takes the rake as what was put
+in less what was won).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.cards import Card
+from engine.history import facts as f
+from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, WAGER
+from engine.history.record import Hands
+from engine.history.textsite import Numbered, SiteHand, TextSite, read_text_site
+
+_HEADER = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
+_BEFORE = re.compile(r"^(?:#Game No ?: ?\d+|Game #\d+ starts\.)$")
+_OMAHA = r"(?P<game>(?P<five>5 Card )?Omaha(?P<hilo> Hi-Lo)?|\S.*?)"
+_CASH = re.compile(r"^(?P<stakes>[$€£]?[\d.,]+(?:/[$€£]?[\d.,]+)?)(?: (?P<cur>[A-Z]{3}))? +(?:(?P<limit>FL|PL|NL) +)?"
+                   + _OMAHA + r" - (?P<date>.+)$")
+_TOURNAMENT = re.compile(r"^(?:(?P<limit>FL|PL|NL) +)?" + _OMAHA + r" +(?:(?P<buy_in>\S+(?: [A-Z]{3})?) Buy-in +)?"
+                         r"Trny: ?(?P<t>\d+) +Level: ?(?P<level>\S+) +Blinds ?\((?P<blinds>[^()]*)\) - (?P<date>.+)$")
+_TABLE = re.compile(r"^Table (?P<table>.+?) ?\( ?(?P<money>Real|Play) Money ?\)$")
+_BUTTON = re.compile(r"^Seat (?P<label>\d+) is the button$")
+_PLAYERS = re.compile(r"^Total number of players ?: ?\d+ ?(?:/ ?(?P<max>\d+))?$")
+_SEAT = re.compile(r"^[Ss]eat (?P<label>\d+): (?P<name>.+?) \( ?(?P<stack>[$€£]?[\d.,]+(?: [A-Z]{3})?) ?\)$")
+_BRACKETED = r" *\[(?P<amount>[^\[\]]+)\]\.?"
+_POST = re.compile(r"^posts (?P<kind>small blind|big blind \+ dead|big blind|ante)" + _BRACKETED + "$")
+_ACT = re.compile(r"^(?P<verb>calls|bets|raises|is all-In)" + _BRACKETED + "$")
+_STREET = re.compile(r"^\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$")
+_DEALT = re.compile(r"^Dealt to (?P<rest>.+?) \[(?P<cards>[^\]]*)\]$")
+_SHOWS = re.compile(r"^(?P<verb>shows|doesn't show) \[(?P<cards>[^\]]*)\].*$")
+_WINS = re.compile(r"^wins (?:Lo \((?P<lo>[^()]+)\)|(?P<amount>[$€£]?[\d.,]+(?: [A-Z]{3}| chips)?))"
+                   r"(?: from the (?P<pot>main pot|side pot ?(?P<n>\d*)))?(?: with .*)?\.?$")
+_QUIET = re.compile(r"^(?:does not show cards\.?|shows.*for low\.?|is sitting out|has (?:joined|left) the table\.?"
+                    r"|will be using (?:their|his|her) time bank for this hand\.?|did not respond in time\.?"
+                    r"|could not respond in time.*|is disconnected.*|has been reconnected.*|sits out"
+                    r"|is (?:now )?sitting out.*)$")
+_HARMLESS = re.compile(r"^(?:Trny: ?\d+ +Level: ?\S+|Blinds ?\([^()]*\)|Your time bank will be activated.*"
+                       r"|\*\* Dealing down cards \*\*|.+ has (?:joined|left) the table\.?)$")
+_LIMITS = {"FL": f.FIXED, "PL": f.POT, "NL": f.NO, None: f.FIXED}
+_POSTS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "big blind + dead": f.SMALL_AND_BIG,
+          "ante": f.ANTE}
+_VERBS = {"calls": CALL, "bets": WAGER, "raises": WAGER, "is all-In": ALL_IN}
+_STREETS = {"Flop": (2, 3), "Turn": (3, 1), "River": (4, 1)}
+
+
+class PartyHand(SiteHand):
+    site = "PartyPoker"
+
+    def facts(self) -> f.HandFacts:
+        lines = self.lines
+        if len(lines) < 4:
+            self.line = lines[-1]
+            self.fail("the hand is cut short: it ends before its seats")
+        game = self._game(lines[1])
+        self.line = lines[2]
+        table = _TABLE.match(lines[2][1])
+        if table is None:
+            self.fail("expected the table line 'Table NAME (Real Money)'")
+        self.fields += [("table", table["table"])] + ([("play_money", True)] if table["money"] == "Play" else [])
+        self.line = lines[3]
+        button = _BUTTON.match(lines[3][1])
+        if button is None:
+            self.fail("expected 'Seat N is the button'")
+        at = 4
+        if at < len(lines) and (players := _PLAYERS.match(lines[at][1])) is not None:
+            if players["max"]:
+                self.fields.append(("max_seats", int(players["max"])))
+            at += 1
+        seats: dict[str, f.Seat] = {}
+        while at < len(lines) and (seat := _SEAT.match(lines[at][1])) is not None:
+            self.line = lines[at]
+            name, label = seat["name"], int(seat["label"])
+            if name in seats or any(s.label == label for s in seats.values()):
+                self.fail(f"seat {label} or player {name!r} is listed twice")
+            seats[name] = f.Seat(label, name, self.amount(seat["stack"]))
+            at += 1
+        if len(seats) < 2:
+            self.fail("a hand needs at least two seated players")
+        self.names = sorted(seats, key=len, reverse=True)
+        self.board: list[Card] = []
+        self.hole_cards = game.hole_cards
+        self.street, self.won = 1, False
+        for line in lines[at:]:
+            self.line = line
+            self._line(line[1])
+        self.line = lines[-1]
+        if not self.won:
+            self.fail("the hand is cut short: no line says who wins")
+        summary = f.Summary(take=None)
+        return f.HandFacts(self.source, self.id, lines[0], game, tuple(seats.values()), int(button["label"]),
+                           tuple(self.events), tuple(self.board), summary, tuple(self.fields),
+                           won_includes_returned=True)
+
+    def _game(self, line: Numbered) -> f.Game:
+        self.line = line
+        self.fields.append(("site", "PartyPoker"))
+        text = line[1]
+        tournament = _TOURNAMENT.match(text)
+        cash = _CASH.match(text) if tournament is None else None
+        match = tournament or cash
+        if match is None:
+            self.fail("cannot read the game line (expected '$20/$40 USD FL Omaha Hi-Lo - date' or a tournament's "
+                      "'PL Omaha Hi-Lo $22 USD Buy-in Trny: N Level: 2  Blinds(20/40) - date')")
+        if match["game"] not in ("Omaha", "Omaha Hi-Lo", "5 Card Omaha", "5 Card Omaha Hi-Lo"):
+            self.other_game(" ".join(word for word in (match["limit"], match["game"]) if word))
+        limit = _LIMITS[match["limit"]]
+        self.fields.append(("date", match["date"]))
+        posted = False
+        if tournament is not None:
+            self.fields += [("tournament", tournament["t"]), ("level", tournament["level"]),
+                            ("buy_in", tournament["buy_in"] or "")]
+            low, _, high = tournament["blinds"].partition("/")
+            stakes = (self.amount(low), self.amount(high))
+            if limit == f.FIXED:  # not confirmed: a limit tournament's "Blinds(a/b)" taken as the blinds
+                stakes = (stakes[1], 2 * stakes[1])
+        else:
+            assert cash is not None
+            symbol = cash["stakes"][0] if cash["stakes"][0] in "$€£" else ""
+            self.money(symbol)
+            if symbol:
+                self.fields += [("symbol", symbol)] + ([("currency", cash["cur"])] if cash["cur"] else [])
+            low, slash, high = cash["stakes"].partition("/")
+            if slash:
+                stakes = (self.amount(low), self.amount(high))
+            elif limit == f.FIXED:
+                self.fail(f"a limit game's line names its bets ('$20/$40'), not {cash['stakes']!r}")
+            else:  # "$10 USD PL": the table's buy-in; the blinds are what was posted
+                stakes, posted = (0, 0), True
+        if not posted and not 0 < stakes[0] <= stakes[1]:
+            self.fail(f"impossible stakes {stakes}")
+        return f.Game(bool(match["hilo"]), 5 if match["five"] else 4, limit, stakes, self.scale, self.symbol,
+                      posted_blinds=posted)
+
+    def _who(self, text: str) -> tuple[str, str] | None:
+        for name in self.names:
+            if text.startswith(name + " "):
+                return name, text[len(name) + 1:]
+        return None
+
+    def _line(self, text: str) -> None:
+        street = _STREET.match(text)
+        if street is not None:
+            number, count = _STREETS[street["street"]]
+            cards = self.cards(street["cards"])
+            if number != self.street + 1 or len(cards) != count:
+                self.fail(f"the {street['street'].lower()} is out of order or has the wrong number of cards")
+            self.street = number
+            self.board += cards
+            self.add(f.Street, number)
+            return
+        dealt = _DEALT.match(text)
+        if dealt is not None:
+            if dealt["rest"] not in self.names:
+                self.fail("'Dealt to' names no seated player")
+            self.add(f.Cards, dealt["rest"], self.cards(dealt["cards"]))
+            return
+        if _HARMLESS.match(text):
+            return
+        acting = self._who(text)
+        if acting is None:
+            if ": " in text:  # chat: "name: words"
+                return
+            self.fail("unrecognised line")
+        name, rest = acting
+        if (post := _POST.match(rest)) is not None:
+            if self.street != 1 or any(isinstance(event, f.Acted) for event in self.events):
+                self.fail("a blind posted after the betting began")
+            self.add(f.Posted, name, _POSTS[post["kind"]], self.amount(post["amount"]))
+        elif rest.rstrip(".") in ("folds", "checks"):
+            self.add(f.Acted, name, FOLD if rest.startswith("folds") else CHECK)
+        elif (act := _ACT.match(rest)) is not None:
+            self.add(f.Acted, name, _VERBS[act["verb"]], self.amount(act["amount"]), ADDS)
+        elif (shows := _SHOWS.match(rest)) is not None:
+            cards = self.cards(shows["cards"])
+            self.add(f.Cards, name, cards)
+            self.add(f.Revealed, name, shows["verb"] == "shows" and len(cards) == self.hole_cards)
+        elif (wins := _WINS.match(rest)) is not None:
+            amount = self.amount((wins["lo"] or wins["amount"]).removesuffix(" chips"))
+            pot = None if wins["pot"] is None else 0 if wins["pot"] == "main pot" else int(wins["n"] or 1)
+            self.add(f.Collected, name, amount, pot)
+            self.won = True
+        elif rest.startswith(": ") or _QUIET.match(rest):
+            return
+        else:
+            self.fail(f"unrecognised action of {name!r}")
+
+
+PARTYPOKER = TextSite("PartyPoker", _HEADER, "'***** Hand History for Game N *****'", PartyHand, _BEFORE)
+
+
+def read_partypoker(text: str, source: str = "") -> Hands:
+    """Every hand in a PartyPoker text, each a record or the `HistoryError` that kept it from being read."""
+    return read_text_site(text, source, PARTYPOKER)
+
+
+def read_partypoker_file(path: str | Path) -> Hands:
+    """Read a PartyPoker hand history file through `read_history`."""
+    from engine.history.files import read_history
+
+    return read_history(path, "partypoker")

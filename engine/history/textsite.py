@@ -1,0 +1,180 @@
+"""What every text site's parser that is not PokerStars-shaped shares (PartyPoker, 888, Bovada, Everleaf,
+OnGame, Absolute): finding each hand by its header line, passing over the text around the hands in one note,
+reading amounts and cards, and saying where a line is wrong. Each site's parser is a `SiteHand` that reads one
+hand's lines into the facts (`engine.history.facts`) and hands them to the one builder; it decides no rule.
+
+A hand starts at its header line (or at a line the site writes just before it, such as 888's and PartyPoker's
+``#Game No : N``) and runs to the next blank line or the next hand. A reading error is a `HistoryError` naming
+the source, the hand and the line; a hand of another game is an `OtherGame`; reading never raises.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+from typing import NoReturn
+
+import attrs
+
+from engine.cards import Card, parse_cards
+from engine.errors import EngineError, HistoryError, OtherGame
+from engine.history import facts as f
+from engine.history.building import build_record, place
+from engine.history.record import HandRecord, Hands
+from engine.validate import quote
+
+Numbered = tuple[int, str]
+_NUMBER = re.compile(r"^\d{1,15}(?:\.\d{1,6})?$")
+_CURRENCY = "$€£"
+
+
+@attrs.frozen(slots=True)
+class TextSite:
+    """One site's text: its name, its header line (group ``id``), how messages describe that header, lines the
+    site writes just before a header that belong to the hand (passed over quietly), and its hand parser."""
+
+    site: str
+    header: re.Pattern[str]
+    example: str
+    hand: Callable[[str, str, list[Numbered]], SiteHand]
+    before: re.Pattern[str] | None = None
+
+
+class SiteHand:
+    """One hand's lines being read into facts; a site's parser subclasses it and writes `facts`."""
+
+    site = ""
+
+    def __init__(self, source: str, id: str, lines: list[Numbered]) -> None:
+        self.source, self.id, self.lines = source, id, lines
+        self.line: Numbered | None = lines[0]
+        self.scale, self.symbol = 1, ""
+        self.events: list[f.Event] = []
+        self.fields: list[tuple[str, object]] = []
+
+    def facts(self) -> f.HandFacts:
+        raise NotImplementedError
+
+    def record(self) -> HandRecord:
+        return build_record(self.facts())
+
+    def fail(self, message: str) -> NoReturn:
+        raise HistoryError(place(self.source, self.id, self.line) + message, source=self.source, hand_id=self.id)
+
+    def other_game(self, game: str) -> NoReturn:
+        raise OtherGame(place(self.source, self.id, self.lines[0]) + f"not an Omaha hand ({game}): the {self.site} "
+                        "reader knows Omaha hi-lo and Omaha", game=game, source=self.source, hand_id=self.id)
+
+    def amount(self, text: str) -> int:
+        """'$12.50' -> 1250 at scale 100; '1,500' -> 1500 at scale 1; "USD" and the like after it allowed."""
+        digits = text.strip().removesuffix(" USD").removesuffix(" EUR").removesuffix(" GBP").strip()
+        digits = digits.lstrip(_CURRENCY + self.symbol).replace(",", "")
+        if not _NUMBER.match(digits):
+            self.fail(f"cannot read the amount {quote(text)}")
+        value = Decimal(digits) * self.scale
+        if value != value.to_integral_value():
+            self.fail(f"the amount {quote(text)} is not a whole number of chips (scale {self.scale})")
+        return int(value)
+
+    def cards(self, text: str) -> tuple[Card, ...]:
+        try:
+            return parse_cards(text.replace(",", " "))
+        except EngineError as error:
+            self.fail(str(error))
+
+    def add(self, event: type[f.Event], *args: object) -> None:
+        """An event of the hand at the line being read."""
+        assert self.line is not None
+        self.events.append(event(self.line, *args))  # type: ignore[arg-type]
+
+    def money(self, symbol: str) -> None:
+        """The hand is played for money written with ``symbol``: amounts in cents."""
+        self.symbol, self.scale = symbol, 100 if symbol else 1
+
+
+def read_text_site(text: str, source: str, site: TextSite) -> Hands:
+    """Every hand of ``site`` in ``text``, each a record or the `HistoryError` that kept it from being read; the
+    text around the hands is passed over in one note; a text without a hand is one error. Never raises."""
+    where = source or "<text>"
+    if not isinstance(text, str):
+        return Hands([HistoryError(f"{where}: {site.site} text must be a str, got {type(text).__name__}",
+                                   source=source)])
+    out: list[HandRecord | HistoryError] = []
+    passed_over: list[Numbered] = []
+    for chunk, other in _chunks(text, site):
+        if other:
+            passed_over += chunk
+            continue
+        out.append(_read_hand(chunk, source, site))
+    if not out:
+        other_text = f" ({len(passed_over)} lines of other text)" if passed_over else ""
+        return Hands([HistoryError(f"{where}: no hand found{other_text}: a {site.site} hand starts with a line "
+                                   f"{site.example}", source=source)])
+    notes = []
+    if passed_over:
+        first = passed_over[0]
+        notes.append(f"{where}: passed over {len(passed_over)} line{'s' if len(passed_over) > 1 else ''} that "
+                     f"are not part of a hand (the first: line {first[0]} {quote(first[1])})")
+    return Hands(out, notes)
+
+
+def _read_hand(chunk: list[Numbered], source: str, site: TextSite) -> HandRecord | HistoryError:
+    header = next(line for line in chunk if site.header.match(line[1]))
+    match = site.header.match(header[1])
+    assert match is not None
+    hand_id = match["id"]
+    lines = chunk[chunk.index(header):]
+    try:
+        return site.hand(source, hand_id, lines).record()
+    except HistoryError as error:
+        return error
+    except EngineError as error:
+        return HistoryError(place(source, hand_id, header) + str(error), source=source, hand_id=hand_id)
+    except Exception as error:  # a reader must never die on input; the message says it is a bug
+        return HistoryError(place(source, hand_id, header) + f"internal error while reading ({type(error).__name__}: "
+                            f"{quote(str(error))})", source=source, hand_id=hand_id)
+
+
+def _chunks(text: str, site: TextSite) -> Iterator[tuple[list[Numbered], bool]]:
+    """(lines, is other text): each hand from its header (and the lines a site writes just before it) to the
+    next blank line or hand; the other lines in between."""
+    lines = [(number, raw.replace("\ufeff", "").strip()) for number, raw in enumerate(text.splitlines(), start=1)]
+    hand: list[Numbered] = []
+    other: list[Numbered] = []
+    opening: list[Numbered] = []  # lines that come before a header (888's "#Game No : N")
+    in_hand = False
+    for number, line in lines:
+        if site.header.match(line):
+            if hand:
+                yield hand, False
+            if other:
+                yield other, True
+            hand, other, in_hand = [*opening, (number, line)], [], True
+            opening = []
+            continue
+        if site.before is not None and site.before.match(line):
+            if hand:
+                yield hand, False
+                hand, in_hand = [], False
+            opening.append((number, line))
+            continue
+        if opening:
+            if not line:
+                continue
+            other += opening  # a preamble with no hand after it
+            opening = []
+        if not line:
+            if hand:
+                yield hand, False
+            hand, in_hand = [], False
+            continue
+        if in_hand:
+            hand.append((number, line))
+        else:
+            other.append((number, line))
+    if hand:
+        yield hand, False
+    other += opening
+    if other:
+        yield other, True
