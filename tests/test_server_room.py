@@ -232,6 +232,26 @@ def test_a_player_who_stays_away_is_sat_out_then_removed_and_cashed_out(store):
     assert bought == accounted == 300 and store.ledger_totals()["cash_out"] > 0
 
 
+def test_sitting_out_in_the_middle_of_a_hand_plays_that_hand_to_its_end(store):
+    """Sitting out deals a player out from the next hand: asked on their own turn, or while another is to act,
+    it neither folds nor checks their hand in play (the newcomer's trial: it folded pocket aces at once)."""
+    clock = Clock()
+    room = open_room(store, clock, game="limit", action_seconds=1000)
+    for name in ("ann", "bob", "cy"):
+        room.join(name, 100)
+    actor = room.actor_seat()
+    other = next(seat for seat in room.table.hand_seats if seat != actor)
+    room.sit_out(actor)
+    room.sit_out(other)
+    hand = room.hand
+    assert hand is not None and room.actor_seat() == actor and not hand.folded[room.table.hand_seat(actor)]
+    room.act(actor, read_action({"action": "call"}))
+    while room.actor_seat() not in (None, other):
+        room.act(room.actor_seat(), read_action({"action": "call"}))
+    assert room.actor_seat() == other and not room.hand.folded[room.table.hand_seat(other)]  # their turn comes
+    # The server's own sitting out still plays the seat's turns for it (the timeouts test above).
+
+
 def test_a_seats_view_says_why_it_sits_out_and_a_restart_keeps_the_reason(store):
     clock = Clock()
     room = open_room(store, clock, game="limit", action_seconds=1000)

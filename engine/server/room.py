@@ -545,14 +545,16 @@ class Room:
                 raise
 
     def _settle(self) -> None:
-        """Play what needs no one: the turn of a player sitting out or leaving (checked or folded), and the next
-        hand when it is due and two players can play."""
+        """Play what needs no one: the turn of a player leaving or sat out by the server (checked or folded),
+        and the next hand when it is due and two players can play. A player who asked to sit out plays the hand
+        in play to its end: sitting out deals them out from the next hand."""
         while True:
             hand = self.hand
             if hand is not None:
                 seat = self.actor_seat()
                 player = None if seat is None else self.table.seats[seat]
-                if seat is not None and player is not None and (player.sitting_out or player.leaving):
+                if seat is not None and player is not None and (
+                        player.leaving or (player.sitting_out and self._sat_out(seat) != "asked")):
                     self._commit("act", {"seat": seat, "action": write_action(hand.legal_actions().default),
                                          "auto": True})
                     continue
