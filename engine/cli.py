@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import math
 import re
@@ -19,6 +18,7 @@ from engine.errors import EngineError, RulesError
 from engine.evaluation import best_high, best_low
 from engine.history.formats import CHOICES as HISTORY_FORMATS
 from engine.history.formats import titles
+from engine.progress import Progress, add_progress_option, files_progress, wanted
 from engine.shards import MAX_HANDS
 from engine.validate import name, quote
 
@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from engine.state import HandState
 
 
-_HISTORY_FILES = f"hand history files: {titles()} (found from the content)"
+_HISTORY_FILES = (f"hand history files, folders (read at every depth) or zip archives: {titles()} (found from "
+                  "the content; in folders and archives, files that are not hand histories are skipped)")
 
 def _evaluate(args: argparse.Namespace) -> int:
     hole, board = parse_cards(args.hole), parse_cards(args.board)
@@ -43,36 +44,48 @@ def _evaluate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from engine.history.files import read_history
-    from engine.history.replay import replay
+    from engine.history.inputs import Inputs
+    from engine.history.replay import MISMATCH, replay
 
+    inputs = Inputs(args.files, args.format)
     hands: list[dict[str, Any]] = []
     notes: list[str] = []
-    for path in args.files:
-        found = read_history(path, args.format)
-        notes += found.notes
-        for item in found:
-            if isinstance(item, EngineError):
-                hands.append({"source": getattr(item, "source", "") or str(path),
-                              "id": getattr(item, "hand_id", ""), "status": "error", "detail": str(item),
-                              "players": [], "finishing_stacks": []})
-                continue
-            report = replay(item)
-            stacks = report.finishing_stacks
-            hands.append({"source": item.source or str(path), "id": item.id, "status": report.status,
-                          "detail": report.detail, "players": list(item.players),
-                          "finishing_stacks": [item.to_units(chips) for chips in stacks] if stacks else [],
-                          "all_in_ev": _all_in_ev(report.state, item.scale) if args.json else None})
+    progress = files_progress(args.progress, args.stderr, lambda: len(inputs))
+    inputs.step = progress.step if progress is not None else None
+    try:
+        for file in inputs.read():
+            notes += file.hands.notes
+            for item in file.hands:
+                if isinstance(item, EngineError):
+                    source, hand_id = getattr(item, "source", "") or file.where, getattr(item, "hand_id", "")
+                    inputs.summary.hand(file, str(item), source=source, hand_id=hand_id)
+                    hands.append({"source": source, "id": hand_id, "status": "error", "detail": str(item),
+                                  "players": [], "finishing_stacks": []})
+                    continue
+                report = replay(item)
+                inputs.summary.hand(file, report.detail if report.failed else None, source=item.source,
+                                    hand_id=item.id, mismatch=report.status == MISMATCH)
+                stacks = report.finishing_stacks
+                hands.append({"source": item.source or file.where, "id": item.id, "status": report.status,
+                              "detail": report.detail, "players": list(item.players),
+                              "finishing_stacks": [item.to_units(chips) for chips in stacks] if stacks else [],
+                              "all_in_ev": _all_in_ev(report.state, item.scale) if args.json else None})
+    finally:
+        if progress is not None:
+            progress.close()
     statuses = ("ok", "unchecked", "mismatch", "error")
     summary = {status: sum(1 for hand in hands if hand["status"] == status) for status in statuses}
     if args.json:
-        print(json.dumps({"hands": hands, "summary": summary, "notes": notes}, indent=2))
+        print(json.dumps({"hands": hands, "summary": summary, "notes": notes, "inputs": inputs.summary.data()},
+                         indent=2))
     else:
         for hand in hands:
             verdict = hand["status"] + (f": {hand['detail']}" if hand["detail"] else "")
             print(f"{hand['source']}  {hand['id'] or '?'}  {verdict}")
         for note in notes:
             print(f"note: {note}")
+        for line in inputs.summary.lines():
+            print(line)
         unchecked = f" {summary['unchecked']} unchecked," if summary["unchecked"] else ""
         print(f"{len(hands)} hands: {summary['ok']} ok,{unchecked} {summary['mismatch']} mismatch, "
               f"{summary['error']} error")
@@ -91,37 +104,55 @@ def _all_in_ev(state: HandState | None, scale: int) -> dict[str, object] | None:
 
 
 def _convert(args: argparse.Namespace) -> int:
-    from engine.history.files import read_history
+    from engine.history.inputs import InputFile, Inputs
     from engine.history.ohh import write_ohh
     from engine.history.phh import write_phhs
     from engine.history.pokerstars import write_pokerstars
+    from engine.history.record import HandRecord
 
-    records, failures = [], 0
-    for path in args.files:
-        found = read_history(path, args.format)
-        for note in found.notes:
-            print(f"note: {note}", file=sys.stderr)
-        for item in found:
-            if isinstance(item, EngineError):
-                print(f"skipped: {item}", file=sys.stderr)
-                failures += 1
-            else:
-                records.append(item)
+    inputs = Inputs(args.files, args.format)
+    records: list[tuple[InputFile, HandRecord]] = []
+    failures = 0
+    progress = files_progress(args.progress, args.stderr, lambda: len(inputs))
+    inputs.step = progress.step if progress is not None else None
+    try:
+        for file in inputs.read():
+            for note in file.hands.notes:
+                print(f"note: {note}", file=sys.stderr)
+            for item in file.hands:
+                if isinstance(item, EngineError):
+                    print(f"skipped: {item}", file=sys.stderr)
+                    inputs.summary.hand(file, str(item), source=getattr(item, "source", ""),
+                                        hand_id=getattr(item, "hand_id", ""))
+                    failures += 1
+                else:
+                    records.append((file, item))
+    finally:
+        if progress is not None:
+            progress.close()
     if args.to == "ohh":
         text = ""
-        for record in records:
+        for file, record in records:
             try:
                 text += write_ohh(record)
             except EngineError as error:  # what OHH cannot say (several boards, odd limit stakes) is named
                 print(f"skipped: {record.source or '?'} hand #{record.id}: {error}", file=sys.stderr)
+                inputs.summary.hand(file, str(error), source=record.source, hand_id=record.id)
                 failures += 1
+            else:
+                inputs.summary.hand(file)
     else:
-        text = write_phhs(records) if args.to == "phh" else "\n\n\n".join(write_pokerstars(r) for r in records) + "\n"
+        written = [record for _, record in records]
+        for file, _ in records:
+            inputs.summary.hand(file)
+        text = write_phhs(written) if args.to == "phh" else "\n\n\n".join(map(write_pokerstars, written)) + "\n"
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:
             out.write(text)
     else:
         sys.stdout.write(text)
+    for line in inputs.summary.lines():
+        print(line, file=sys.stderr)
     return 1 if failures else 0
 
 
@@ -250,47 +281,6 @@ def _bot_specs(text: str, players: int | None, reserved: int = 0) -> list[str]:
     return [specs[i % len(specs)] for i in range(count)]  # the list is repeated to fill the table
 
 
-class _Progress:
-    """Hands done, on standard error: a rich progress bar when rich is installed, else one updating line."""
-
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total, self.stream, self.done = total, stream, 0
-        self.started = time.monotonic()
-        self.shown = 0.0
-        self.bar: Any = None
-        try:  # rich is optional (pip install "omaha-hilo-engine[cli]"): an engine need not pull it in
-            bars = importlib.import_module("rich.progress")
-            console = importlib.import_module("rich.console").Console(file=stream)
-        except ImportError:
-            return
-        self.bar = bars.Progress(bars.TextColumn("simulating"), bars.BarColumn(), bars.MofNCompleteColumn(),
-                                 bars.TextColumn("hands"), bars.TimeRemainingColumn(), console=console,
-                                 transient=True)
-        self.task = self.bar.add_task("hands", total=total)
-        self.bar.start()
-
-    def step(self, hands: int = 1) -> None:
-        self.done += hands
-        now = time.monotonic()
-        if now - self.shown < 0.1 and self.done < self.total:
-            return
-        self.shown = now
-        if self.bar is not None:
-            self.bar.update(self.task, completed=self.done)
-        else:
-            rate = self.done / max(now - self.started, 1e-9)
-            self.stream.write(f"\rsimulating: {self.done:,}/{self.total:,} hands "
-                              f"({100 * self.done // self.total}%), {rate:,.0f} hands/s ")
-            self.stream.flush()
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-        elif self.done:
-            self.stream.write("\r" + " " * 72 + "\r")
-            self.stream.flush()
-
-
 def _simulate(args: argparse.Namespace) -> int:
     out: TextIO = args.stdout
     game = build_game(args.game, args.stakes, args.blinds, runs=args.runs, boards=args.boards)
@@ -382,17 +372,15 @@ def _history_format(path: Path) -> str:
     return "phh" if suffix in (".phh", ".phhs") else "ohh" if suffix == ".ohh" else "pokerstars"
 
 
-def _progress_bar(args: argparse.Namespace) -> _Progress | None:
+def _progress_bar(args: argparse.Namespace) -> Progress | None:
     """A progress bar on standard error when asked for, or by default for 1000 hands or more on a terminal."""
     stderr: TextIO = args.stderr
-    if args.progress or (args.progress is None and args.hands >= 1000 and stderr.isatty()):
-        return _Progress(args.hands, stderr)
-    return None
+    return Progress(args.hands, stderr) if wanted(args.progress, stderr, long=args.hands >= 1000) else None
 
 
 def _run_simulation(args: argparse.Namespace, specs: list[str], game: Rules | Schedule, seed: int,
                     on_hand: Callable[[HandSummary], object] | None,
-                    progress: _Progress | None) -> tuple[MatchResult, Any]:
+                    progress: Progress | None) -> tuple[MatchResult, Any]:
     """The match's result, and the duplicate match's (None without ``--duplicate``). ``on_hand`` is None when
     the hands are played elsewhere; the progress bar then moves a shard at a time."""
     from engine.shards import play_sharded
@@ -659,6 +647,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("files", nargs="+", help=_HISTORY_FILES)
     replay.add_argument("--format", choices=HISTORY_FORMATS, default="auto")
     replay.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
+    add_progress_option(replay)
     replay.set_defaults(run=_replay)
     convert = commands.add_parser("convert", help="convert hand histories between PHH, OHH and PokerStars text")
     convert.add_argument("files", nargs="+", help=_HISTORY_FILES)
@@ -666,6 +655,7 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--format", choices=HISTORY_FORMATS, default="auto",
                          help="the input format")
     convert.add_argument("--out", help="write here instead of to standard output")
+    add_progress_option(convert)
     convert.set_defaults(run=_convert)
     _add_match_commands(commands)
     _add_serve_command(commands)

@@ -35,6 +35,13 @@ class HistoryError(EngineError):
         self.hand_id = hand_id
 
 
+class NotAHistory(HistoryError):
+    """Bytes with no hand in them at all: not text (an image, a PDF, a spreadsheet) or text without a hand (a
+    README, an empty file). Named on the command line it is an error like any file without a hand; met inside a
+    folder or an archive it is passed over and counted (`engine.history.inputs`), since such places hold other
+    files too."""
+
+
 class OtherGame(HistoryError):
     """A hand of a game this engine does not play (hold'em, stud, razz: the other games of a mixed-game file).
     Readers pass such hands over and note them, as they do other text; it is an error only where nothing else

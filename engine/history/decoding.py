@@ -3,7 +3,7 @@
 Sites write UTF-8 (with or without a byte-order mark), UTF-16 with a byte-order mark (Full Tilt, some
 exports) and, in older text logs, Windows-1252. A byte-order mark decides; otherwise UTF-8 is tried first
 (Windows-1252 would read any UTF-8 file as mojibake), then Windows-1252, which leaves five byte values
-undefined. Bytes that are neither, or binary data (NUL bytes without a UTF-16 mark), are a `HistoryError`
+undefined. Bytes that are neither, or binary data (NUL bytes without a UTF-16 mark), are a `NotAHistory` error
 naming the first undecodable byte and its offset.
 """
 
@@ -13,7 +13,7 @@ import codecs
 
 import attrs
 
-from engine.errors import HistoryError
+from engine.errors import NotAHistory
 
 UTF8, UTF16_LE, UTF16_BE, WINDOWS_1252 = "utf-8", "utf-16-le", "utf-16-be", "cp1252"
 
@@ -29,7 +29,8 @@ class Decoded:
 
 
 def decode_history(data: bytes, where: str = "<bytes>") -> Decoded:
-    """The text of a history file's bytes, and its encoding; a `HistoryError` when they are not text."""
+    """The text of a history file's bytes, and its encoding; a `NotAHistory` error (a `HistoryError`) when they are
+    not text."""
     for mark, encoding in _MARKS:
         if data.startswith(mark):
             body = data[len(mark):]
@@ -39,7 +40,7 @@ def decode_history(data: bytes, where: str = "<bytes>") -> Decoded:
                 raise _undecodable(where, encoding, error, offset=len(mark)) from None
     if b"\x00" in data:
         at = data.index(b"\x00")
-        raise HistoryError(f"{where}: not text: a NUL byte at offset {at} (binary data, or UTF-16 without its "
+        raise NotAHistory(f"{where}: not text: a NUL byte at offset {at} (binary data, or UTF-16 without its "
                            "byte-order mark)", source=where)
     try:
         return Decoded(data.decode(UTF8), UTF8)
@@ -51,7 +52,7 @@ def decode_history(data: bytes, where: str = "<bytes>") -> Decoded:
         raise _undecodable(where, "UTF-8 or Windows-1252", error, offset=0) from None
 
 
-def _undecodable(where: str, encoding: str, error: UnicodeDecodeError, *, offset: int) -> HistoryError:
+def _undecodable(where: str, encoding: str, error: UnicodeDecodeError, *, offset: int) -> NotAHistory:
     byte = error.object[error.start:error.start + 1].hex()
-    return HistoryError(f"{where}: not {encoding} text: byte 0x{byte} at offset {offset + error.start} cannot be "
+    return NotAHistory(f"{where}: not {encoding} text: byte 0x{byte} at offset {offset + error.start} cannot be "
                         "decoded", source=where)

@@ -1,7 +1,8 @@
 """Reading a history file: the one path from a file's bytes to its hands, whatever the format. The bytes are
 decoded once (`decoding`), the format found from the content (`detection`), and the text handed to that
 format's parser; `read_history`, the per-format ``read_*_file`` functions, and the ``replay``, ``convert`` and
-``stats`` commands all come through here."""
+``stats`` commands all come through here (bytes that are not a plain file, such as a zip archive's members,
+through `read_history_bytes`: `engine.history.inputs` walks folders and archives)."""
 
 from __future__ import annotations
 
@@ -18,18 +19,27 @@ FORMATS = CHOICES
 
 def read_history(path: str | Path, format: str = "auto") -> Hands:
     """Every hand in the file: a record, or the error that kept it from being read (reading goes on); the
-    answer's ``notes`` say what text around the hands was passed over. A file without a hand, a file that is
-    not text, and a file in a format this engine does not read are each one error saying so. ``format``
-    (a key of `engine.history.formats`) skips the detection; "auto" (the default) reads the content."""
-    if format not in FORMATS:
-        raise HistoryError(f"unknown format {format!r}; formats are {', '.join(FORMATS)}")
+    answer's ``notes`` say what text around the hands was passed over, its ``format`` which format it was read
+    as. A file without a hand, a file that is not text, and a file in a format this engine does not read are
+    each one error saying so. ``format`` (a key of `engine.history.formats`) skips the detection; "auto" (the
+    default) reads the content."""
+    _check_format(format)
     path = Path(path)
-    where = str(path)
     try:
-        decoded = decode_history(path.read_bytes(), where)
-        chosen = detect_format(path, decoded.text) if format == "auto" else format
+        data = path.read_bytes()
     except OSError as error:
-        return Hands([HistoryError(f"cannot read {path}: {error}", source=where)])
+        return Hands([HistoryError(f"cannot read {path}: {error}", source=str(path))])
+    return read_history_bytes(data, str(path), format)
+
+
+def read_history_bytes(data: bytes, where: str, format: str = "auto") -> Hands:
+    """`read_history` of bytes that did not come from a plain file (a member of a zip archive, read in memory).
+    ``where`` names them in messages and in the records' ``source``; its suffix is the same hint to detection
+    as a file name's."""
+    _check_format(format)
+    try:
+        decoded = decode_history(data, where)
+        chosen = detect_format(where, decoded.text) if format == "auto" else format
     except HistoryError as error:
         return Hands([error])
     except Unsupported as error:
@@ -38,5 +48,11 @@ def read_history(path: str | Path, format: str = "auto") -> Hands:
     if BY_KEY[chosen].unicode_only and decoded.encoding not in (UTF8, UTF16_LE, UTF16_BE):
         return Hands([HistoryError(f"{where}: not UTF-8 text ({chosen.upper()} files are UTF-8; this one reads "
                                    f"only as {decoded.encoding})", source=where)])
-    return BY_KEY[chosen].read(decoded.text, where)
+    found = BY_KEY[chosen].read(decoded.text, where)
+    found.format = chosen
+    return found
 
+
+def _check_format(format: str) -> None:
+    if format not in FORMATS:
+        raise HistoryError(f"unknown format {format!r}; formats are {', '.join(FORMATS)}")

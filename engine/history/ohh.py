@@ -30,7 +30,7 @@ from typing import Any, NoReturn, TypeGuard, TypeVar
 from engine.actions import Action
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, parse_cards
-from engine.errors import EngineError, HistoryError, OtherGame
+from engine.errors import EngineError, HistoryError, NotAHistory, OtherGame
 from engine.history.builder import ADDS, CALL, CHECK, FOLD, WAGER, Ledger, LedgerError
 from engine.history.ohh_writer import write_ohh, write_ohh_hands
 from engine.history.record import HandRecord, Hands, ImpossibleRecord, RecordedShow
@@ -81,7 +81,7 @@ def read_ohh(text: str, source: str = "") -> Hands:
             continue
         out.append(_read_hand(item, source, number))
     if not out:
-        return Hands([HistoryError(f"{where}: no hand found: an OHH file holds {{\"ohh\": {{...}}}} objects, one a "
+        return Hands([NotAHistory(f"{where}: no hand found: an OHH file holds {{\"ohh\": {{...}}}} objects, one a "
                                    "hand, separated by blank lines", source=source)])
     return Hands(out)
 

@@ -33,7 +33,7 @@ import attrs
 from engine.actions import Action, Bet, Fold, Raise
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
-from engine.errors import EngineError, HistoryError, OtherGame
+from engine.errors import EngineError, HistoryError, NotAHistory, OtherGame
 from engine.history.builder import CHECK_OR_CALL, TOTALS, WAGER, Ledger, LedgerError
 from engine.history.engine_hands import state_to_record, table_seating
 from engine.history.record import HandRecord, Hands, ImpossibleRecord, RecordedShow
@@ -131,7 +131,7 @@ def _read_document(document: dict[str, object], source: str) -> list[HandRecord 
             out.append(HistoryError(f"{where}: field {quote(key)} stands outside any hand: a .phh file needs "
                                     "'variant' and 'actions', a .phhs file a [table] per hand", source=source))
     if not out:
-        out.append(HistoryError(f"{where}: no hand found (a .phh file needs 'variant' and 'actions')", source=source))
+        out.append(NotAHistory(f"{where}: no hand found (a .phh file needs 'variant' and 'actions')", source=source))
     return out
 
 

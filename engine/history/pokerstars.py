@@ -21,7 +21,7 @@ from typing import NoReturn
 import attrs
 
 from engine.cards import Card, format_cards, parse_cards
-from engine.errors import EngineError, HistoryError, OtherGame
+from engine.errors import EngineError, HistoryError, NotAHistory, OtherGame
 from engine.history import facts as f
 from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.building import build_record, place
@@ -135,7 +135,7 @@ def read_pokerstars(text: str, source: str = "", dialect: Dialect = POKERSTARS) 
         passed_over += reader.trailing
     if not out:
         other = f" ({len(passed_over)} lines of other text)" if passed_over else ""
-        return Hands([HistoryError(f"{where}: no hand found{other}: a {dialect.site} hand starts with a line "
+        return Hands([NotAHistory(f"{where}: no hand found{other}: a {dialect.site} hand starts with a line "
                                    f"{dialect.example}", source=source)])
     notes = []
     if passed_over:

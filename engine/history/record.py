@@ -150,9 +150,13 @@ class Hands(list[HandRecord | HistoryError]):
 
     Hands of other games (`OtherGame`: the hold'em and stud of an 8-game mix) are passed over too, in one note
     that counts them by game; only a text that holds nothing else keeps them as its errors, since then there is
-    nothing to read."""
+    nothing to read.
+
+    ``format`` is the key (`engine.history.formats`) of the format the text was read as, set by `read_history`;
+    None when no parser read it (bytes that could not be read, were not text, or are a format not read)."""
 
     notes: tuple[str, ...]
+    format: str | None
 
     def __init__(self, items: Iterable[HandRecord | HistoryError] = (), notes: Iterable[str] = ()) -> None:
         items = list(items)
@@ -162,6 +166,7 @@ class Hands(list[HandRecord | HistoryError]):
             notes = [*notes, _other_games_note(others)]
         super().__init__(items)
         self.notes = tuple(notes)
+        self.format = None
 
 
 def _other_games_note(others: list[OtherGame]) -> str:

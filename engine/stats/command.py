@@ -10,6 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.history.formats import CHOICES as HISTORY_FORMATS
+from engine.history.formats import titles
+from engine.history.inputs import Inputs
+from engine.progress import add_progress_option, files_progress
 from engine.stats import allin
 from engine.stats.errors import StatsError
 from engine.stats.players import PlayedHand, PlayerStats, player_stats
@@ -22,7 +25,8 @@ def add_stats_command(commands: Any) -> None:
     """Register `stats` on the command line's subcommands."""
     stats = commands.add_parser("stats", help="player statistics (VPIP, PFR, 3-bet, showdowns, hi-lo halves, "
                                               "bb/100) over hand histories")
-    stats.add_argument("files", nargs="+", help="PHH (.phh, .phhs), OHH (.ohh) or PokerStars text files")
+    stats.add_argument("files", nargs="+", help=f"hand history files, folders (read at every depth) or zip archives: "
+                                                f"{titles()} (found from the content)")
     stats.add_argument("--format", choices=HISTORY_FORMATS, default="auto", help="the input format (default: by file)")
     stats.add_argument("--player", action="append", metavar="NAME",
                        help="only this player (may be given more than once; default: every player)")
@@ -32,6 +36,7 @@ def add_stats_command(commands: Any) -> None:
     stats.add_argument("--skip-bad", action="store_true",
                        help="leave out hands that cannot be read or replayed (named on standard error) instead "
                             "of stopping at the first")
+    add_progress_option(stats)
     stats.set_defaults(run=run)
 
 
@@ -41,13 +46,20 @@ def run(args: argparse.Namespace) -> int:
         check_plot_path(plot)
     skipped: list[str] | None = [] if args.skip_bad else None
     read = [0]
+    inputs = Inputs(args.files, args.format)
 
     def counted() -> Iterator[PlayedHand]:
-        for hand in played_hands(args.files, args.format, skipped=skipped):
+        for hand in played_hands(inputs, skipped=skipped):
             read[0] += 1
             yield hand
 
-    players = player_stats(counted())
+    progress = files_progress(args.progress, args.stderr, lambda: len(inputs))
+    inputs.step = progress.step if progress is not None else None
+    try:
+        players = player_stats(counted())
+    finally:
+        if progress is not None:
+            progress.close()
     for problem in skipped or ():
         print(f"skipped: {problem}", file=args.stderr)
     if not players:
@@ -59,10 +71,12 @@ def run(args: argparse.Namespace) -> int:
         draw_graph(chosen, plot)
     out = args.stdout
     if args.json:
-        document = {"hands": read[0], "players": [stats.data() for stats in chosen], "skipped": list(skipped or ())}
+        document = {"hands": read[0], "players": [stats.data() for stats in chosen], "skipped": list(skipped or ()),
+                    "inputs": inputs.summary.data()}
         out.write(json.dumps(document, indent=2) + "\n")
     else:
         out.write(table(chosen) + "\n")
+        out.write("".join(line + "\n" for line in inputs.summary.lines()))
         out.write(f"{read[0]} hands" + (f"; {len(skipped)} skipped (named on standard error)" if skipped else "")
                   + "\n")
         if not allin.available():

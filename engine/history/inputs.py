@@ -1,0 +1,313 @@
+"""The inputs of `replay`, `convert` and `stats`: files, folders (walked) and zip archives (read in memory), as
+one sequence of history texts read through `read_history_bytes`, and the summary of what was found in them
+per format (docs/histories.md, "Many files"). The one iteration the three commands share.
+
+In a folder or an archive, files that are not hand histories (a README, an image: `NotAHistory`) are passed
+over and counted, never errors; a file named on the command line is read as it always was. Archives are never
+extracted to disk: a member's name (``../../x`` included) is only a label. Bounds against zip bombs: a member
+over `MAX_MEMBER_BYTES` uncompressed is refused, archives inside archives are opened to `MAX_NESTING` levels,
+and an archive named or found in a folder yields at most `MAX_ARCHIVE_BYTES` in all.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import zipfile
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+import attrs
+
+from engine.errors import HistoryError, NotAHistory
+from engine.history.files import read_history_bytes
+from engine.history.formats import BY_KEY
+from engine.history.record import Hands
+
+MAX_MEMBER_BYTES = 128 * 2**20  # a month of a busy player's hands is tens of MB; a deflate bomb is GBs
+MAX_ARCHIVE_BYTES = 2**30
+MAX_NESTING = 3  # an archive in an archive in an archive, inside the one named
+_ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a zip's first bytes: a member's header, or an empty archive's end
+_PRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+NOT_READ = "not read"  # the summary's row for files no parser read: unreadable, damaged, too large, unsupported
+
+
+@attrs.frozen(slots=True)
+class InputFile:
+    """One history file among the inputs, read: ``where`` names it (a path, or ``archive.zip!member``),
+    ``hands`` is what `read_history_bytes` found in it."""
+
+    where: str
+    hands: Hands
+
+    @property
+    def group(self) -> str:
+        """The summary's row: the format's key, or `NOT_READ`."""
+        return self.hands.format or NOT_READ
+
+
+@attrs.define
+class _Budget:
+    """What one archive (with the archives inside it) may still yield, uncompressed."""
+
+    left: int
+
+
+class Inputs:
+    """The files, folders and archives named on a command line, as history files read one after another.
+    ``len()`` is the number of steps a progress bar counts (each file, and each member of an archive: found
+    without reading them); iterating reads them, skipping and counting what is not a hand history, and
+    ``summary`` collects the files, and the hands the command reports on with `Summary.hand`."""
+
+    def __init__(self, paths: Iterable[str | Path], format: str = "auto") -> None:
+        self.format = format
+        self.paths = [Path(path) for path in paths]
+        self.files = [file for path in self.paths for file in _walk(path)]
+        self.summary = Summary()
+        self.step: Callable[[], object] | None = None  # called once per file or member read: a progress bar's
+
+    def __len__(self) -> int:
+        return sum(_members(path) if _is_archive(path) else 1 for path, _ in self.files)
+
+    def read(self) -> Iterator[InputFile]:
+        """Every history file in order, read."""
+        for path, named in self.files:
+            found: Iterable[tuple[str, Path | bytes | HistoryError]] = [(str(path), path)]
+            if _is_archive(path):
+                found = _archive(path, str(path), 0, _Budget(MAX_ARCHIVE_BYTES))
+            for where, content in found:
+                hands = self._hands(where, content)
+                if self.step is not None:
+                    self.step()
+                if not named or where != str(path):
+                    skipped = _not_a_history(hands)
+                    if skipped is not None:
+                        self.summary.skip(where, skipped)
+                        continue
+                self.summary.file(hands.format or NOT_READ)
+                yield InputFile(where, hands)
+
+    def _hands(self, where: str, content: Path | bytes | HistoryError) -> Hands:
+        if isinstance(content, HistoryError):
+            return Hands([content])
+        if isinstance(content, Path):
+            try:
+                content = content.read_bytes()
+            except OSError as error:
+                return Hands([HistoryError(f"cannot read {where}: {error}", source=where)])
+        return read_history_bytes(content, where, self.format)
+
+
+def _not_a_history(hands: Hands) -> NotAHistory | None:
+    if len(hands) == 1 and isinstance(hands[0], NotAHistory):
+        return hands[0]
+    return None
+
+
+def _hidden(name: str) -> bool:
+    """A dotfile or dot-folder (.git, .DS_Store) or a Mac archiver's __MACOSX folder: passed over, uncounted."""
+    return any((part.startswith(".") and part not in (".", "..")) or part == "__MACOSX"
+               for part in re.split(r"[/\\]", name))
+
+
+def _walk(path: Path) -> Iterator[tuple[Path, bool]]:
+    """A named path (read whatever it is), or a folder's files at every depth, in name order (``True``: named).
+    Links to folders are not followed (a link loop ends nothing); links to files are read."""
+    if not path.is_dir():
+        yield path, True
+        return
+    for folder, folders, files in os.walk(path):
+        folders[:] = sorted(name for name in folders if not _hidden(name))
+        for name in sorted(files):
+            if not _hidden(name):
+                yield Path(folder) / name, False
+
+
+def _is_archive(path: Path) -> bool:
+    """A zip archive by its first bytes, or by its name (a damaged archive is still said to be one)."""
+    if path.suffix.lower() == ".zip":
+        return True
+    try:
+        with open(path, "rb") as file:
+            return file.read(4) in _ZIP_MAGIC
+    except OSError:
+        return False
+
+
+def _members(path: Path) -> int:
+    """How many files an archive holds (its directory only is read); 1 when it cannot be opened."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return max(1, sum(1 for info in archive.infolist() if not info.is_dir() and not _hidden(info.filename)))
+    except Exception:  # a damaged archive is one step, and one error when read
+        return 1
+
+
+def _archive(source: Path | bytes, where: str, depth: int,
+             budget: _Budget) -> Iterator[tuple[str, bytes | HistoryError]]:
+    """Each member of a zip archive as (its name, its bytes or the error that kept it from being read); archives
+    inside are opened in turn. Nothing is written to disk."""
+    try:
+        archive = zipfile.ZipFile(source if isinstance(source, Path) else io.BytesIO(source))
+    except Exception as error:  # zipfile raises BadZipFile, OSError, EOFError, ValueError... on damaged input
+        yield where, HistoryError(f"{where}: a damaged zip archive, nothing in it is read ({_reason(error)})",
+                                  source=where)
+        return
+    with archive:
+        for info in archive.infolist():
+            if info.is_dir() or _hidden(info.filename):
+                continue
+            member = f"{where}!{_PRINTABLE.sub('?', info.filename)}"
+            content = _member(archive, info, member) if budget.left > 0 else b""
+            if isinstance(content, HistoryError):
+                yield member, content
+                continue
+            if len(content) > budget.left or budget.left <= 0:
+                budget.left = 0
+                yield member, HistoryError(f"{member}: not read: it would take the archive past "
+                                           f"{MAX_ARCHIVE_BYTES // 2**20:,} MiB uncompressed, the most one archive "
+                                           "may give (a zip bomb?)", source=member)
+                continue
+            budget.left -= len(content)
+            if content[:4] in _ZIP_MAGIC or info.filename.lower().endswith(".zip"):
+                if depth >= MAX_NESTING:
+                    yield member, HistoryError(f"{member}: an archive inside {depth + 1} archives is not opened "
+                                               f"(at most {MAX_NESTING} levels: a zip bomb?)", source=member)
+                else:
+                    yield from _archive(content, member, depth + 1, budget)
+                continue
+            yield member, content
+
+
+def _member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, member: str) -> bytes | HistoryError:
+    """A member's bytes, read in memory and never more than `MAX_MEMBER_BYTES` of them."""
+    limit = f"members over {MAX_MEMBER_BYTES // 2**20} MiB uncompressed are not read (a zip bomb?)"
+    if info.file_size > MAX_MEMBER_BYTES:
+        return HistoryError(f"{member}: {info.file_size:,} bytes uncompressed; {limit}", source=member)
+    try:
+        with archive.open(info) as stream:
+            content = stream.read(MAX_MEMBER_BYTES + 1)  # the size in the archive's directory may lie
+    except Exception as error:  # a bad CRC, an encrypted member, an unknown compression, a truncated stream
+        return HistoryError(f"{member}: cannot be read from the archive ({_reason(error)})", source=member)
+    if len(content) > MAX_MEMBER_BYTES:
+        return HistoryError(f"{member}: more than {MAX_MEMBER_BYTES:,} bytes uncompressed; {limit}", source=member)
+    return content
+
+
+def _reason(error: Exception) -> str:
+    text = str(error) or type(error).__name__
+    return _PRINTABLE.sub("?", text)[:200]
+
+
+# --- the summary --------------------------------------------------------------------------------------------------
+
+_QUOTED = re.compile(r"""(?<!\w)(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")(?!\w)"""
+                     r"""|(?<!\w)['"][^\n]*?\.\.\. \(\d+ chars\)""")  # closed, or cut short by `quote`
+_NUMBER = re.compile(r"(?<![\w.#-])\d+(?:[.,]\d+)*(?![\w.])")
+_PLACE = re.compile(r"^(?:hand #[^\s,:]*[,:] |line N '…': |line N: |action N \(.*?\): )+")
+MISMATCH = "mismatch: the replayed outcome differs from the record"
+
+
+def reason(message: str, source: str = "") -> str:
+    """A refusal's reason, for grouping: the message without its place (the file, the hand, the line, the
+    action) and with quoted text and numbers left out: 'line 12 'Seat 9: x': ...' and 'line 40 'Seat 2: y':
+    ...' of two files are one reason."""
+    text = message
+    for where in (source, "<text>"):
+        if where and text.startswith(where + ": "):
+            text = text[len(where) + 2:]
+        if where:
+            text = text.replace(where, "FILE")
+    text = _NUMBER.sub("N", _QUOTED.sub("'…'", text))
+    return _PLACE.sub("", text) or text
+
+
+@attrs.define
+class _Reason:
+    count: int
+    first: str  # where it was met first: a file, or a file and a hand
+
+
+@attrs.define
+class _Group:
+    files: int = 0
+    read: int = 0
+    refused: int = 0
+    reasons: dict[str, _Reason] = attrs.Factory(dict)
+
+    def note(self, why: str, place: str) -> None:
+        self.reasons.setdefault(why, _Reason(0, place)).count += 1
+
+    def reason_data(self) -> list[dict[str, object]]:
+        """The reasons, the most frequent first (then in the order met)."""
+        ordered = sorted(self.reasons.items(), key=lambda item: -item[1].count)
+        return [{"reason": why, "count": entry.count, "first": entry.first} for why, entry in ordered]
+
+
+class Summary:
+    """What the inputs held, per format (the site and its format: PokerStars text, GGPoker text, PHH, ...): the
+    files, the hands read and the hands refused, with the refusals grouped by reason; and the files passed
+    over as not hand histories, grouped the same way."""
+
+    def __init__(self) -> None:
+        self.groups: dict[str, _Group] = {}
+        self.skipped = _Group()
+
+    def file(self, group: str) -> None:
+        self.groups.setdefault(group, _Group()).files += 1
+
+    def skip(self, where: str, error: HistoryError) -> None:
+        self.skipped.files += 1
+        self.skipped.note(reason(str(error), where), where)
+
+    def hand(self, file: InputFile, problem: str | None = None, *, source: str = "", hand_id: str = "",
+             mismatch: bool = False) -> None:
+        """One hand of ``file``: read (``problem`` None), or refused for ``problem`` (a message naming it)."""
+        group = self.groups.setdefault(file.group, _Group())
+        if problem is None:
+            group.read += 1
+            return
+        group.refused += 1
+        place = (source or file.where) + (f" hand #{hand_id}" if hand_id else "")
+        group.note(MISMATCH if mismatch else reason(problem, source or file.where), place)
+
+    def data(self) -> dict[str, object]:
+        """The summary for ``--json``: ``by_format`` (format, title, files, read, refused, reasons), ``skipped``."""
+        rows = []
+        for key, group in self._ordered():
+            rows.append({"format": key, "title": _title(key), "files": group.files, "read": group.read,
+                         "refused": group.refused, "reasons": group.reason_data()})
+        return {"by_format": rows, "skipped": {"files": self.skipped.files, "reasons": self.skipped.reason_data()}}
+
+    def lines(self) -> list[str]:
+        """The summary for people: a line per format, its refusals' reasons under it, then the files skipped;
+        nothing for a single file (its hands' own lines say it all)."""
+        if sum(group.files for group in self.groups.values()) + self.skipped.files <= 1:
+            return []
+        out = []
+        for key, group in self._ordered():
+            files = f"{group.files} file{'s' if group.files != 1 else ''}"
+            out.append(f"{_title(key)}: {files}, {group.read} hands read, {group.refused} refused")
+            out += _reason_lines(group)
+        if self.skipped.files:
+            out.append(f"skipped (not hand histories): {self.skipped.files} "
+                       f"file{'s' if self.skipped.files != 1 else ''}")
+            out += _reason_lines(self.skipped)
+        return out
+
+    def _ordered(self) -> list[tuple[str, _Group]]:
+        order = list(BY_KEY) + [NOT_READ]
+        return sorted(self.groups.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order))
+
+
+def _title(key: str) -> str:
+    return BY_KEY[key].title if key in BY_KEY else key
+
+
+def _reason_lines(group: _Group, most: int = 10) -> list[str]:
+    reasons = group.reason_data()
+    lines = [f"  {entry['count']:>6}  {entry['reason']} (first: {entry['first']})" for entry in reasons[:most]]
+    if len(reasons) > most:
+        lines.append(f"  ... and {len(reasons) - most} more reasons (--json lists them all)")
+    return lines

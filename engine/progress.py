@@ -1,0 +1,90 @@
+"""The commands' one progress bar, on standard error: `simulate`'s hands and the history commands' files (`replay`,
+`convert`, `stats`). A rich progress bar when rich is installed (the cli extra), else one updating line; either
+way it is gone when the run ends, so what the command prints stays as it was."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+
+class Progress:
+    """``done`` of ``total`` ``unit`` on ``stream``, labelled ``verb``. Nothing is drawn until the run has lasted
+    ``delay`` seconds (a short run stays quiet), then at most ten times a second."""
+
+    def __init__(self, total: int, stream: TextIO, *, verb: str = "simulating", unit: str = "hands",
+                 delay: float = 0.0) -> None:
+        self.total, self.stream, self.done = total, stream, 0
+        self.verb, self.unit, self.delay = verb, unit, delay
+        self.started = time.monotonic()
+        self.shown = 0.0
+        self.drawn = False
+        self.bar: Any = None
+        self.bars: Any = None
+        try:  # rich is optional (pip install "omaha-hilo-engine[cli]"): an engine need not pull it in
+            self.bars = importlib.import_module("rich.progress")
+            self.console = importlib.import_module("rich.console").Console(file=stream)
+        except ImportError:
+            self.bars = None
+        if delay <= 0:
+            self._start()
+
+    def _start(self) -> None:
+        self.drawn = True
+        if self.bars is None:
+            return
+        bars = self.bars
+        self.bar = bars.Progress(bars.TextColumn(self.verb), bars.BarColumn(), bars.MofNCompleteColumn(),
+                                 bars.TextColumn(self.unit), bars.TimeRemainingColumn(), console=self.console,
+                                 transient=True)
+        self.task = self.bar.add_task(self.unit, total=self.total)
+        self.bar.start()
+
+    def step(self, count: int = 1) -> None:
+        self.done += count
+        now = time.monotonic()
+        if not self.drawn:
+            if now - self.started < self.delay:
+                return
+            self._start()
+        elif now - self.shown < 0.1 and self.done < self.total:
+            return
+        self.shown = now
+        if self.bar is not None:
+            self.bar.update(self.task, completed=self.done)
+        else:
+            rate = self.done / max(now - self.started, 1e-9)
+            self.stream.write(f"\r{self.verb}: {self.done:,}/{self.total:,} {self.unit} "
+                              f"({100 * self.done // max(self.total, 1)}%), {rate:,.0f} {self.unit}/s ")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+        elif self.drawn and self.done:
+            self.stream.write("\r" + " " * 72 + "\r")
+            self.stream.flush()
+
+
+def wanted(asked: bool | None, stream: TextIO, *, long: bool = True) -> bool:
+    """Whether a command's ``--progress``/``--no-progress`` (``asked``; None when neither was given) calls for a
+    bar: asked for, or by default for a ``long`` run when standard error is a terminal."""
+    return bool(asked or (asked is None and long and stream.isatty()))
+
+
+def files_progress(asked: bool | None, stream: TextIO, count: Callable[[], int]) -> Progress | None:
+    """The history commands' bar (`replay`, `convert`, `stats`): the files read of ``count()`` (counted only when
+    a bar is wanted). By default it appears on a terminal once the run has lasted a second."""
+    if not wanted(asked, stream):
+        return None
+    return Progress(count(), stream, verb="reading", unit="files", delay=1.0 if asked is None else 0.0)
+
+
+def add_progress_option(command: argparse.ArgumentParser) -> None:
+    """``--progress``/``--no-progress`` of the history commands (`replay`, `convert`, `stats`)."""
+    command.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                         help="files read, as a progress bar on standard error (default: on a terminal, once a "
+                              "run has lasted a second)")

@@ -1,0 +1,280 @@
+"""Many files at once (issue 25): `replay`, `convert` and `stats` read folders (at every depth) and zip archives
+(in memory, archives inside archives too) as well as files, through one iteration (`engine.history.inputs`);
+files that are not hand histories are skipped and counted; damaged archives, members that escape the archive
+and zip bombs are refused without harm; the summary counts files, hands read and hands refused per format,
+with the refusals grouped by reason, in the text and in ``--json``."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.cli import main
+from engine.errors import HistoryError
+from engine.history import HandRecord
+from engine.history import inputs as inputs_module
+from engine.history.files import read_history, read_history_bytes
+from engine.history.inputs import Inputs, reason
+
+DATA = Path(__file__).parent / "data"
+STARS = (DATA / "pokerstars" / "project" / "old-2005-limit-header.txt").read_text(encoding="utf-8")
+PHH = (DATA / "phh" / "wsop-2023-43-5" / "79.phh").read_text(encoding="utf-8")
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01"
+
+
+def _stars(number: int, *, collected: str = "56") -> str:
+    """The PokerStars sample with its own hand number (and, to make a mismatch, another amount collected)."""
+    return (STARS.replace("#2431667035", f"#{number}")
+            .replace("okapi77 collected $56", f"okapi77 collected ${collected}")
+            .replace("and won ($56) with HI: three", f"and won (${collected}) with HI: three"))
+
+
+def _zip(members: dict[str, bytes | str]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+    return buffer.getvalue()
+
+
+def _folder(root: Path) -> Path:
+    """Two sites' hands at three depths, with a README, an image and hidden files beside them."""
+    (root / "2024" / "stars" / "deep").mkdir(parents=True)
+    (root / "2024" / "stars" / "a.txt").write_text(_stars(1), encoding="utf-8")
+    (root / "2024" / "stars" / "deep" / "b.txt").write_text(_stars(2) + "\n\n" + _stars(3), encoding="utf-8")
+    (root / "hand.phh").write_text(PHH, encoding="utf-8")
+    (root / "README.md").write_text("# My hands\n\nExported from the client every month.\n", encoding="utf-8")
+    (root / "table.png").write_bytes(PNG)
+    (root / ".DS_Store").write_bytes(b"\x00\x00\x00\x01Bud1")
+    (root / ".git").mkdir()
+    (root / ".git" / "HEAD").write_text(_stars(4), encoding="utf-8")  # hidden: not read, not counted
+    return root
+
+
+def _replay_json(capsys: pytest.CaptureFixture[str], *paths: Path | str) -> tuple[int, dict[str, object]]:
+    code = main(["replay", "--json", *map(str, paths)])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def _row(document: dict[str, object], key: str) -> dict[str, object]:
+    rows = document["inputs"]["by_format"]  # type: ignore[index]
+    [row] = [row for row in rows if row["format"] == key]
+    return row  # type: ignore[no-any-return]
+
+
+def test_a_folder_is_read_at_every_depth_and_other_files_are_skipped_and_counted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _folder(tmp_path / "hands")
+    code, document = _replay_json(capsys, folder)
+    assert code == 0
+    assert document["summary"] == {"ok": 4, "unchecked": 0, "mismatch": 0, "error": 0}
+    # a folder's files in name order, then its folders: hand.phh, then 2024/stars/a.txt, 2024/stars/deep/b.txt
+    assert [hand["id"] for hand in document["hands"]] == ["79", "1", "2", "3"]  # type: ignore[index]
+    assert _row(document, "pokerstars") == {"format": "pokerstars", "title": "PokerStars", "files": 2, "read": 3,
+                                            "refused": 0, "reasons": []}
+    assert _row(document, "phh")["files"] == 1
+    skipped = document["inputs"]["skipped"]  # type: ignore[index]
+    assert skipped["files"] == 2  # README.md and table.png; .DS_Store and .git are hidden
+    assert {entry["first"] for entry in skipped["reasons"]} == {str(folder / "README.md"), str(folder / "table.png")}
+    assert main(["replay", str(folder)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "4 hands: 4 ok, 0 mismatch, 0 error"
+    assert "PokerStars: 2 files, 3 hands read, 0 refused" in out
+    assert "skipped (not hand histories): 2 files" in out
+
+
+def test_a_file_named_on_the_command_line_is_still_an_error_when_it_holds_no_hand(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("nothing here\n", encoding="utf-8")
+    assert main(["replay", str(readme)]) == 1
+    assert "no hand found" in capsys.readouterr().out
+
+
+def test_zip_archives_and_archives_inside_them_are_read_in_memory(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    inner = _zip({"march/c.txt": _stars(5), "notes.txt": "to review"})
+    archive = tmp_path / "export.zip"
+    archive.write_bytes(_zip({"a.txt": _stars(6), "hand.phh": PHH, "picture.png": PNG, "__MACOSX/._a.txt": PNG,
+                              "march.zip": inner, "../../escape.txt": _stars(7), "/etc/absolute.txt": _stars(8)}))
+    before = sorted(path.name for path in tmp_path.parent.iterdir())
+    code, document = _replay_json(capsys, archive)
+    assert code == 0, document
+    sources = [hand["source"] for hand in document["hands"]]  # type: ignore[index]
+    assert sources == [f"{archive}!a.txt", f"{archive}!hand.phh", f"{archive}!march.zip!march/c.txt",
+                       f"{archive}!../../escape.txt", f"{archive}!/etc/absolute.txt"]
+    assert sorted(path.name for path in tmp_path.parent.iterdir()) == before  # nothing was extracted
+    assert not (tmp_path / "escape.txt").exists() and list(tmp_path.iterdir()) == [archive]
+    assert _row(document, "pokerstars")["files"] == 4
+    assert document["inputs"]["skipped"]["files"] == 2  # type: ignore[index]
+
+
+def test_a_damaged_zip_is_one_clear_line_and_exits_as_an_unreadable_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = _zip({"a.txt": _stars(9), "b.txt": _stars(10)})
+    damaged = tmp_path / "cut.zip"
+    damaged.write_bytes(good[:len(good) // 2])  # cut short: its directory is gone
+    missing = tmp_path / "missing.txt"
+    assert main(["replay", str(damaged)]) == main(["replay", str(missing)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"{damaged}  ?  error: {damaged}: a damaged zip archive, nothing in it is read (")
+    assert "Traceback" not in "\n".join(out)
+    assert main(["convert", "--to", "phh", str(damaged)]) == main(["convert", "--to", "phh", str(missing)]) == 1
+    assert main(["stats", str(damaged)]) == 2  # as an unreadable file: stats stops (--skip-bad goes on)
+    assert "a damaged zip archive" in capsys.readouterr().err
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "good.zip").write_bytes(good)
+    (folder / "cut.zip").write_bytes(damaged.read_bytes())
+    code, document = _replay_json(capsys, folder)
+    assert code == 1 and document["summary"] == {"ok": 2, "unchecked": 0, "mismatch": 0, "error": 1}
+    assert _row(document, "not read")["reasons"][0]["first"] == str(folder / "cut.zip")  # type: ignore[index]
+
+
+def test_a_member_damaged_inside_a_sound_archive_is_its_own_error(tmp_path: Path) -> None:
+    data = bytearray(_zip({"a.txt": _stars(11) * 20, "b.txt": _stars(12)}))
+    start = data.index(b"a.txt") + len("a.txt")  # the first member's compressed bytes follow its local header
+    data[start + 10:start + 30] = bytes(20)
+    archive = tmp_path / "bitrot.zip"
+    archive.write_bytes(bytes(data))
+    files = list(Inputs([archive]).read())
+    assert [file.where for file in files] == [f"{archive}!a.txt", f"{archive}!b.txt"]
+    [error] = files[0].hands
+    assert isinstance(error, HistoryError) and "cannot be read from the archive" in str(error)
+    assert all(isinstance(item, HandRecord) for item in files[1].hands)
+
+
+def test_a_zip_bomb_is_refused_past_the_documented_size(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(inputs_module, "MAX_MEMBER_BYTES", 100_000)
+    archive = tmp_path / "bomb.zip"
+    archive.write_bytes(_zip({"zeros.txt": b"0" * 1_000_000, "a.txt": _stars(13)}))
+    assert len(archive.read_bytes()) < 5_000  # a thousand times smaller than what it holds
+    code, document = _replay_json(capsys, archive)
+    assert code == 1
+    [refused] = _row(document, "not read")["reasons"]  # type: ignore[misc]
+    assert refused["reason"] == ("N bytes uncompressed; members over N MiB uncompressed are not read (a zip "
+                                 "bomb?)") or "members over" in refused["reason"]
+    assert refused["first"] == f"{archive}!zeros.txt"
+    assert _row(document, "pokerstars")["read"] == 1
+
+
+def test_archives_nest_only_so_deep_and_an_archive_yields_only_so_much(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    nested: bytes | str = _stars(14)
+    for level in range(inputs_module.MAX_NESTING + 2):
+        nested = _zip({f"level{level}.zip" if level else "hand.txt": nested})
+    archive = tmp_path / "deep.zip"
+    archive.write_bytes(nested)  # type: ignore[arg-type]
+    [file] = Inputs([archive]).read()
+    [error] = file.hands
+    assert isinstance(error, HistoryError) and f"at most {inputs_module.MAX_NESTING} levels" in str(error)
+    monkeypatch.setattr(inputs_module, "MAX_ARCHIVE_BYTES", 2 * len(_stars(15)) + 10)
+    archive.write_bytes(_zip({"a.txt": _stars(15), "b.txt": _stars(16), "c.txt": _stars(17)}))
+    files = list(Inputs([archive]).read())
+    assert [len(file.hands) for file in files] == [1, 1, 1]
+    assert isinstance(files[0].hands[0], HandRecord) and isinstance(files[1].hands[0], HandRecord)
+    assert "the most one archive may" in str(files[2].hands[0])
+
+
+def test_the_summary_groups_refusals_by_reason_per_format(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "a.txt").write_text(_stars(20) + "\n\n" + _stars(21, collected="50"), encoding="utf-8")
+    (folder / "b.txt").write_text(_stars(22, collected="57"), encoding="utf-8")
+    winamax = "Winamax Poker - CashGame - HandId: #1-2-3 - Omaha5 Hi/Lo pot limit (0.05€/0.10€) - 2020/01/01\n"
+    (folder / "w1.txt").write_text(winamax, encoding="utf-8")
+    (folder / "w2.txt").write_text(winamax.replace("#1-2-3", "#4-5-6"), encoding="utf-8")
+    (folder / "c.txt").write_text(_stars(23).replace("Dealt to rivermouse [Ac 3h 5d Qd]",
+                                                     "Dealt to rivermouse [Ac 3h 5d Qd Qd]"), encoding="utf-8")
+    code, document = _replay_json(capsys, folder)
+    assert code == 1
+    stars = _row(document, "pokerstars")
+    assert (stars["files"], stars["read"], stars["refused"]) == (3, 1, 3)
+    reasons = stars["reasons"]
+    assert reasons[0] == {"reason": "mismatch: the replayed outcome differs from the record", "count": 2,  # type: ignore[index]
+                          "first": f"{folder / 'a.txt'} hand #21"}
+    assert len(reasons) == 2  # type: ignore[arg-type]
+    not_read = _row(document, "not read")
+    assert (not_read["files"], not_read["refused"]) == (2, 2)
+    [unsupported] = not_read["reasons"]  # type: ignore[misc]
+    assert unsupported["count"] == 2 and unsupported["reason"].startswith("a Winamax hand history: not supported")
+    main(["replay", str(folder)])
+    out = capsys.readouterr().out
+    assert "PokerStars: 3 files, 1 hands read, 3 refused\n" in out
+    first = f"(first: {folder / 'a.txt'} hand #21)"
+    assert f"       2  mismatch: the replayed outcome differs from the record {first}" in out
+    assert "not read: 2 files, 0 hands read, 2 refused\n" in out
+
+
+def test_reasons_leave_out_the_place_quotes_and_numbers() -> None:
+    one = reason("x.txt: hand #12: line 40 'Seat 9: bob ($5 in chips)': seat 9 is past the table's 6 seats", "x.txt")
+    other = reason("y.txt: hand #7: line 3 'Seat 8: al ($1 in chips)': seat 8 is past the table's 6 seats", "y.txt")
+    assert one == other == "seat N is past the table's N seats"
+    assert reason("action 3 (ann Raise(12)): raise to 12 is below the minimum raise to 16") == \
+        "raise to N is below the minimum raise to N"
+    assert reason("f.txt: not UTF-8 or Windows-1252 text: byte 0x81 at offset 3112 cannot be decoded", "f.txt") == \
+        "not UTF-8 or Windows-1252 text: byte 0x81 at offset N cannot be decoded"
+
+
+def test_convert_and_stats_read_folders_and_archives_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _folder(tmp_path / "hands")
+    archive = tmp_path / "hands.zip"
+    archive.write_bytes(_zip({"x/a.txt": _stars(30), "b.txt": _stars(31), "readme.txt": "hello"}))
+    out = tmp_path / "all.phhs"
+    assert main(["convert", "--to", "phh", "--out", str(out), str(folder), str(archive)]) == 0
+    err = capsys.readouterr().err
+    assert "PokerStars: 4 files, 5 hands read, 0 refused" in err and "skipped (not hand histories): 3 files" in err
+    assert len([item for item in read_history(out) if isinstance(item, HandRecord)]) == 6
+    report = io.StringIO()
+    assert main(["stats", "--json", str(folder), str(archive)], stdout=report, stderr=io.StringIO()) == 0
+    document = json.loads(report.getvalue())
+    assert document["hands"] == 6 and _row(document, "pokerstars")["read"] == 5
+    assert document["inputs"]["skipped"]["files"] == 3
+    text = io.StringIO()
+    assert main(["stats", str(folder)], stdout=text, stderr=io.StringIO()) == 0
+    assert "PokerStars: 2 files, 3 hands read, 0 refused" in text.getvalue()
+
+
+def test_bytes_read_as_a_file_reads_them(tmp_path: Path) -> None:
+    path = tmp_path / "hand.phh"
+    path.write_text(PHH, encoding="utf-8")
+    from_file, from_bytes = read_history(path), read_history_bytes(PHH.encode(), str(path))
+    assert from_file == from_bytes and from_file.format == from_bytes.format == "phh"
+    assert read_history_bytes(b"", "empty.phh").format == "phh"  # the name is detection's hint
+    assert read_history_bytes(b"\x00\x01", "x.bin").format is None
+
+
+def test_a_progress_bar_only_when_asked_or_on_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _folder(tmp_path / "hands")
+    assert main(["replay", "--no-progress", str(folder)]) == 0
+    quiet = capsys.readouterr()
+    assert quiet.err == ""
+    assert main(["replay", "--progress", str(folder)]) == 0
+    shown = capsys.readouterr()
+    assert shown.out == quiet.out
+    assert "reading" in shown.err and "files" in shown.err
+    assert main(["replay", str(folder)]) == 0
+    assert capsys.readouterr().err == ""  # not a terminal
+
+
+_ZIPPED = _zip({"a.txt": STARS, "b.zip": _zip({"c.phh": PHH})})
+_PIECES = [b"PK\x03\x04", b"PK\x05\x06", _ZIPPED, _ZIPPED[:40], _ZIPPED[-60:], STARS[:300].encode(), b"\x00"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(_PIECES) | st.binary(max_size=40), max_size=6), st.sampled_from(["x.zip", "x.txt"]))
+def test_any_bytes_in_a_folder_are_hands_or_history_errors(tmp_path_factory: pytest.TempPathFactory,
+                                                           pieces: list[bytes], name: str) -> None:
+    folder = tmp_path_factory.mktemp("fuzz")
+    (folder / name).write_bytes(b"".join(pieces))
+    for path in (folder, folder / name):
+        for file in Inputs([path]).read():
+            assert file.hands and all(isinstance(item, (HandRecord, HistoryError)) for item in file.hands)
