@@ -16,10 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cli import main
-from engine.errors import HistoryError
+from engine.errors import HistoryError, NotAHistory
 from engine.history import HandRecord
 from engine.history import inputs as inputs_module
 from engine.history.files import read_history, read_history_bytes
+from engine.history.formats import BY_KEY
 from engine.history.inputs import Inputs, reason
 
 DATA = Path(__file__).parent / "data"
@@ -278,3 +279,13 @@ def test_any_bytes_in_a_folder_are_hands_or_history_errors(tmp_path_factory: pyt
     for path in (folder, folder / name):
         for file in Inputs([path]).read():
             assert file.hands and all(isinstance(item, (HandRecord, HistoryError)) for item in file.hands)
+
+
+@pytest.mark.parametrize("key", list(BY_KEY))
+def test_every_reader_says_a_text_without_a_hand_is_not_a_history(key: str) -> None:
+    """What lets a folder skip a README: each format's reader (new sites' too) answers NotAHistory for it (prose
+    reaches only the text sites' readers: detection takes TOML for PHH and JSON for OHH)."""
+    prose = "Exported from the client every month.\n"
+    for text in ("", prose) if BY_KEY[key].signature is not None else ("",):
+        [error] = BY_KEY[key].read(text, "README.md")
+        assert isinstance(error, NotAHistory), error

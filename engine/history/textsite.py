@@ -18,7 +18,7 @@ from typing import NoReturn
 import attrs
 
 from engine.cards import Card, parse_cards
-from engine.errors import EngineError, HistoryError, OtherGame
+from engine.errors import EngineError, HistoryError, NotAHistory, OtherGame
 from engine.history import facts as f
 from engine.history.building import build_record, place
 from engine.history.record import HandRecord, Hands
@@ -109,7 +109,7 @@ def read_text_site(text: str, source: str, site: TextSite) -> Hands:
         out.append(_read_hand(chunk, source, site))
     if not out:
         other_text = f" ({len(passed_over)} lines of other text)" if passed_over else ""
-        return Hands([HistoryError(f"{where}: no hand found{other_text}: a {site.site} hand starts with a line "
+        return Hands([NotAHistory(f"{where}: no hand found{other_text}: a {site.site} hand starts with a line "
                                    f"{site.example}", source=source)])
     notes = []
     if passed_over:
