@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 pytest.importorskip("websockets")
@@ -47,6 +48,7 @@ from engine.history.phh import read_phh
 from engine.server.actions import read_action
 from engine.server.app import GameServer
 from engine.server.config import ServerConfig, TableConfig
+from engine.server.room import Room
 from engine.server.store import SQLiteStore
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -381,13 +383,15 @@ def bought_again(page: Page) -> bool:
 
 def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_reloads_mid_hand(live, browsers):
     page = browsers(live.url)
-    rows = page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, "#tables tbody tr"), message="the lobby")
-    text = {row.get_attribute("data-table"): row.text for row in rows}
+    # Read in one script: the lobby redraws its rows every 3 s, so a row found a moment ago may be gone.
+    rows = page.wait(lambda: page.js("""return [...document.querySelectorAll('#tables tbody tr')].map(row =>
+        [row.dataset.table, row.innerText, row.querySelector('td.buy-in').innerText]);"""), message="the lobby")
+    text = {table: words for table, words, _ in rows}
     assert set(text) == {config.id for config in TABLES}
     assert "Pot-Limit Omaha Hi-Lo" in text["heads-up"] and "1/2" in text["heads-up"]
     assert "2/6" in text["heads-up"]  # the two bots of six seats
     assert "(bets 2/4)" in text["showdown"]
-    ranges = {row.get_attribute("data-table"): row.find_element(By.CSS_SELECTOR, "td.buy-in").text for row in rows}
+    ranges = {table: buy_in for table, _, buy_in in rows}
     assert ranges["heads-up"] == "40\u2013200" and ranges["think"] == "40\u2013100", ranges  # the table's range
     page.wait(lambda: all(cell.text.strip() not in ("", "\u2014") for cell in
                           page.driver.find_elements(By.CSS_SELECTOR, "#tables td.average-pot")), 15, "average pots")
@@ -647,6 +651,24 @@ def test_a_spectator_sees_the_table_but_no_hole_cards_then_sits_down_sits_out_to
     assert not page.errors()
 
 
+class NextDealHold:
+    """Once `hold` is called (with the hand to read in play), the table deals no new hand after it ends until
+    `release`, so the test reads that hand's showdown at leisure: on a loaded machine the usual pause between
+    hands (1.2 s) passed between seeing the showdown and reading it, and the next deal redrew the page."""
+
+    def __init__(self, live: LiveServer, room: Room) -> None:
+        self.live, self.room, self.policy = live, room, room.policy
+
+    def hold(self) -> None:
+        self.live.call(lambda: setattr(self.room, "policy", attrs.evolve(self.policy, pause_seconds=10.0**6)))
+
+    def release(self) -> None:
+        def back() -> None:
+            self.room.policy = self.policy
+            self.room.next_hand_at = min(self.room.next_hand_at, self.room.clock() + self.policy.pause_seconds)
+        self.live.call(back)
+
+
 def test_the_run_it_twice_question_is_asked_and_each_run_is_drawn(live, browsers):
     # A calling station with a short stack (it agrees to every run on offer): ann moves all in before the flop,
     # it calls, both are asked how many times to run the board, and ann answers with the page's button.
@@ -657,19 +679,26 @@ def test_the_run_it_twice_question_is_asked_and_each_run_is_drawn(live, browsers
     sit_down(page, "twice", "ann", 200)
     asked: list[int] = []
 
+    held = NextDealHold(live, room)
+
     def answered_twice(state: dict[str, Any]) -> bool:
         if state["turn"] and state["runs"]:
             labels = page.js("return [...document.querySelectorAll('#runs button')].map(b => b.textContent)")
             assert labels == ["Once", "Twice"]
+            if not asked:
+                held.hold()  # this hand's runs are what is read below
             asked.append(state["hand"])
         return bool(asked) and state["street"] == "showdown" and state["hand"] == asked[0]
 
-    play_until(page, answered_twice, 40, how="all-in")
-    labels = [label.text for label in page.driver.find_elements(By.CSS_SELECTOR, "#boards .board-label")]
-    assert labels == ["Run 1", "Run 2"]
-    for board in page.driver.find_elements(By.CSS_SELECTOR, "#boards .board"):
-        assert len(board.find_elements(By.CSS_SELECTOR, ".card[data-card]")) == 5
-    assert len(page.driver.find_elements(By.CSS_SELECTOR, "#result .result-board")) == 2
+    try:
+        play_until(page, answered_twice, 40, how="all-in")
+        labels = [label.text for label in page.driver.find_elements(By.CSS_SELECTOR, "#boards .board-label")]
+        assert labels == ["Run 1", "Run 2"]
+        for board in page.driver.find_elements(By.CSS_SELECTOR, "#boards .board"):
+            assert len(board.find_elements(By.CSS_SELECTOR, ".card[data-card]")) == 5
+        assert len(page.driver.find_elements(By.CSS_SELECTOR, "#result .result-board")) == 2
+    finally:
+        held.release()
     assert not page.errors()
 
 
@@ -742,9 +771,24 @@ def test_a_split_low_marks_each_winners_own_five_cards(live, browsers):
         room, {"ann": "4c 5d Jd Jh", "caller-a": "4h 5s Qd Qh", "caller-b": "Kd Kh 9s 9c"}, "2s 3d 7h Kc Qs")))
     page = browsers(live.url, width=1280, height=1180)
     sit_down(page, "split", "ann", 200)
-    play_until(page, lambda s: s["street"] == "showdown" and len(page.driver.find_elements(
-        By.CSS_SELECTOR, "#result .low-winner")) == 2, 60)
-    live.call(lambda: setattr(room, "shuffle", Deck.secure))
+    held = NextDealHold(live, room)
+
+    def split_shown(state: dict[str, Any]) -> bool:
+        if state["mine"]:
+            held.hold()  # ann is dealt in: her hand's showdown is read below
+        return state["street"] == "showdown" and bool(state["mine"]) and len(page.driver.find_elements(
+            By.CSS_SELECTOR, "#result .low-winner")) == 2
+    try:
+        play_until(page, split_shown, 60)
+        check_split_low(page)
+    finally:
+        held.release()
+        live.call(lambda: setattr(room, "shuffle", Deck.secure))
+    assert not page.errors()
+
+
+def check_split_low(page: Page) -> None:
+    """The split low as test_a_split_low_marks_each_winners_own_five_cards' showdown shows it."""
     summary = page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
     assert re.search(r"caller-b wins the high, (ann and caller-a|caller-a and ann) split the low", summary), summary
     lows = {who: set(cards) for who, cards in page.js("""
@@ -756,7 +800,6 @@ def test_a_split_low_marks_each_winners_own_five_cards(live, browsers):
     assert {name: set(seat["low"]) for name, seat in seats.items() if seat} == {
         "ann": {"4c", "5d"}, "caller-a": {"4h", "5s"}, "caller-b": set()}, seats
     assert seats["caller-b"] and "High" in seats["caller-b"]["badges"], seats
-    assert not page.errors()
 
 
 def tap(page: Page, element_id: str) -> None:
