@@ -749,13 +749,17 @@ def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_i
     page.click("watch-submit")
     page.wait(lambda: page.state()["name"] == "ann", 10, "ann seated again")
 
-    def bot_bust_shown(state: dict[str, Any]) -> Any:
+    busted: list[tuple[dict[str, Any], str]] = []  # the seat and the summary, read the moment the bust shows
+
+    def bot_bust_shown(state: dict[str, Any]) -> bool:
         seat = seat_of(page, "caller-bot-1")
-        return seat if seat and "out of chips" in seat["text"] else None
+        if seat and "out of chips" in seat["text"]:
+            busted.append((seat, page.js("return document.querySelector('#result .summary').textContent")))
+        return bool(busted)
     play_until(page, bot_bust_shown, 60, how="all-in")
-    seat = seat_of(page, "caller-bot-1")
-    assert seat and len(seat["cards"]) == 4, seat
-    assert "ann scoops" in page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
+    seat, summary = busted[0]
+    assert len(seat["cards"]) == 4, seat
+    assert "ann scoops" in summary, summary
     live.call(lambda: setattr(room, "shuffle", Deck.secure))
     assert not page.errors()
 
