@@ -95,8 +95,8 @@ def test_the_format_comes_from_the_content_not_the_name(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("text", "looks_like"), [
-    ('<?xml version="1.0" encoding="utf-8"?>\n<session sessioncode="1"><game gamecode="2"/></session>',
-     "an XML hand history (root element <session>"),
+    ('<?xml version="1.0" encoding="utf-8"?>\n<hands site="x"><hand id="2"/></hands>',
+     "an XML hand history (root element <hands>) of a site this engine does not know"),
     ("<HISTORY><GAME ID='1'/></HISTORY>", "root element <HISTORY>"),
     ("Winamax Poker - CashGame - HandId: #1-2-3 - Omaha5 Hi/Lo pot limit (0.05€/0.10€) - 2020/01/01\n",
      "a Winamax hand history"),
@@ -129,7 +129,11 @@ _PIECES = [b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"\x0
            b"Seat 1: Ann ($1.00)\n", b"Ann posts the small blind $0.05\n",
            b"#Game No : 1\n***** Hand History for Game 1 *****\n", b"$10 USD PL Omaha Hi-Lo - Monday\n",
            b"Table Rio (Real Money)\nSeat 1 is the button\n", b"Seat 1: Ann ( $1 USD )\nSeat 2: Bo ( $1 USD )\n",
-           b"Ann posts small blind [$0.05 USD].\n", b"Ann is all-In  [$1 USD]\n", b"Bo wins $2 USD\n"]
+           b"Ann posts small blind [$0.05 USD].\n", b"Ann is all-In  [$1 USD]\n", b"Bo wins $2 USD\n",
+           b'<?xml version="1.0"?>\n<session sessioncode="1">\n<general><gametype>Omaha Hi-Lo PL $1/$2</gametype>'
+           b"</general>\n", b'<game gamecode="5"><general><players>', b'<player seat="1" name="A" chips="$9" '
+           b'dealer="1" win="$0"/>', b'</players></general><round no="0">', b'<action no="1" player="A" type="1" '
+           b'sum="$1"/>', b"</round></game></session>", b'<!DOCTYPE x [<!ENTITY a "b">]>']
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

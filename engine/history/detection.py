@@ -49,8 +49,7 @@ def detect_format(path: Path | str | None, text: str) -> str:
         for key, signature in _XML_SITES:
             if signature.search(opening):
                 return key
-        raise Unsupported(f"an XML hand history (root element <{xml['root']}>, as iPoker, Merge, Microgaming and "
-                          "Boss Media export)")
+        raise Unsupported(f"an XML hand history (root element <{xml['root']}>) of a site this engine does not know")
     if _PHH_KEY.search(opening):
         return PHH
     for key, signature in _TEXT_SITES:

@@ -56,6 +56,8 @@ FORMATS: tuple[Format, ...] = (
            _text_site(r"Full ?Tilt Poker\b[^#\n]*?(?:Game|Hand) #\d+: ")),
     Format("partypoker", "PartyPoker", "engine.history.partypoker:read_partypoker",
            _text_site(r"\*{5} Hand History for Game \d+ \*{5}")),
+    Format("ipoker", "iPoker", "engine.history.ipoker:read_ipoker",
+           re.compile(r"<session\b[^>]*>.*?<game\s+gamecode=", re.S), xml=True),
 )
 
 BY_KEY = {format.key: format for format in FORMATS}

@@ -1,0 +1,183 @@
+"""What the XML hand-history readers (iPoker, Merge, Microgaming, Boss Media) share: the document parsed once,
+safely, with each element's line; amounts as those sites write them; one hand at a time into `Hands`.
+
+Parsing uses the standard library (expat, building `xml.etree.ElementTree` elements) with defusedxml's care:
+a document type declaration or an entity declaration is refused before anything is expanded (a "billion
+laughs" file is one `HistoryError`, never a machine out of memory), and so is an external entity. A file may
+hold several top-level elements (Merge writes a ``<description>`` and then ``<game>`` after ``<game>``; exports
+concatenate sessions), so the text is read inside a root of its own. A malformed or truncated file is one
+`HistoryError` naming the file, the line and what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable, Iterator
+from decimal import Decimal, InvalidOperation
+from typing import NoReturn
+from xml.parsers import expat
+
+from engine.errors import EngineError, HistoryError
+from engine.history.building import place
+from engine.history.facts import Line
+from engine.history.record import HandRecord, Hands
+from engine.validate import quote
+
+_DECLARATION = re.compile(r"\A\ufeff?\s*<\?xml[^>]*\?>")
+_FORBIDDEN = re.compile(r"<!(DOCTYPE|ENTITY)\b", re.I)
+_ROOT = "xml-history-root"
+
+
+class _Refused(Exception):
+    """Raised from an expat handler: the document declares what this reader does not expand."""
+
+
+class XmlDocument:
+    """A parsed XML history: ``root`` holds the file's top-level elements; `line` gives an element's line."""
+
+    def __init__(self, root: ET.Element, lines: dict[ET.Element, int], text: list[str]) -> None:
+        self.root, self._lines, self._text = root, lines, text
+
+    def line(self, element: ET.Element) -> Line:
+        """(number, text) of the line the element starts on, for the messages."""
+        number = self._lines.get(element, 0)
+        text = self._text[number - 1].strip() if 0 < number <= len(self._text) else ""
+        return number, text
+
+
+def parse_xml(text: str, source: str, site: str) -> XmlDocument:
+    """The document, or a `HistoryError` saying why the text is not one this reader takes."""
+    where = source or "<text>"
+    forbidden = _FORBIDDEN.search(text)
+    if forbidden is not None:
+        number = text.count("\n", 0, forbidden.start()) + 1
+        raise HistoryError(f"{where}: line {number}: a document type or entity declaration (<!"
+                           f"{forbidden[1].upper()} ...>) in an XML history: refused, such declarations can expand "
+                           f"without bound and no {site} history has one", source=source)
+    declaration = _DECLARATION.match(text)
+    body = text
+    if declaration is not None:  # kept as blanks so that lines and columns stay the file's
+        body = re.sub(r"[^\n]", " ", declaration.group()) + text[declaration.end():]
+    body = body.replace("\ufeff", " ")
+    root = ET.Element(_ROOT)
+    lines: dict[ET.Element, int] = {}
+    stack = [root]
+    parser = expat.ParserCreate()
+    parser.buffer_text = True
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+
+    def refuse(*_: object) -> None:
+        raise _Refused
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        element = ET.SubElement(stack[-1], tag, attributes)
+        lines[element] = parser.CurrentLineNumber
+        stack.append(element)
+
+    def end(_: str) -> None:
+        stack.pop()
+
+    def characters(data: str) -> None:
+        parent = stack[-1]
+        if len(parent):
+            parent[-1].tail = (parent[-1].tail or "") + data
+        else:
+            parent.text = (parent.text or "") + data
+
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse  # type: ignore[assignment]
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = characters
+    try:
+        parser.Parse(f"<{_ROOT}>", False)
+        parser.Parse(body, False)
+        parser.Parse(f"</{_ROOT}>", True)
+    except _Refused:
+        raise HistoryError(f"{where}: line {parser.CurrentLineNumber}: a document type or entity declaration in an "
+                           f"XML history: refused (no {site} history has one)", source=source) from None
+    except expat.ExpatError as error:
+        if len(stack) > 2 and error.lineno >= body.count("\n") + 1:
+            opened = stack[-1]
+            raise HistoryError(f"{where}: the XML is cut short: <{opened.tag}> opened at line {lines[opened]} is never "
+                               "closed (the file ends inside it)", source=source) from None
+        column = error.offset + 1 - (len(_ROOT) + 2 if error.lineno == 1 else 0)
+        raise HistoryError(f"{where}: line {error.lineno}, column {column}: not well-formed XML "
+                           f"({expat.ErrorString(error.code)})", source=source) from None
+    return XmlDocument(root, lines, body.splitlines())
+
+
+def read_each(source: str, hands: Iterable[tuple[str, Line, Callable[[], HandRecord]]], empty: str) -> Hands:
+    """Every hand, each read by its own function: the record, or the `HistoryError` that kept it from being read
+    (reading goes on, and never dies on input: anything else is reported as an internal error at the hand)."""
+    out: list[HandRecord | HistoryError] = []
+    for hand_id, line, read in hands:
+        try:
+            out.append(read())
+        except HistoryError as error:
+            out.append(error)
+        except EngineError as error:
+            out.append(HistoryError(place(source, hand_id, line) + str(error), source=source, hand_id=hand_id))
+        except Exception as error:  # a reader must never die on input; the message says it is a bug
+            out.append(HistoryError(place(source, hand_id, line) + f"internal error while reading "
+                                    f"({type(error).__name__}: {quote(str(error))})", source=source, hand_id=hand_id))
+    if not out:
+        return Hands([HistoryError(f"{source or '<text>'}: no hand found: {empty}", source=source)])
+    return Hands(out)
+
+
+class HandPlace:
+    """Where a hand's reading is: its source, id and the line at hand, for `fail`."""
+
+    def __init__(self, source: str, hand_id: str, doc: XmlDocument, element: ET.Element) -> None:
+        self.source, self.id, self.doc = source, hand_id, doc
+        self.line: Line = doc.line(element)
+
+    def at(self, element: ET.Element) -> Line:
+        """The element's line, now the one a refusal names."""
+        self.line = self.doc.line(element)
+        return self.line
+
+    def fail(self, message: str) -> NoReturn:
+        raise HistoryError(place(self.source, self.id, self.line) + message, source=self.source, hand_id=self.id)
+
+    def need(self, element: ET.Element, name: str) -> str:
+        """An attribute the element must have."""
+        value = element.get(name)
+        if value is None:
+            self.at(element)
+            self.fail(f"<{element.tag}> has no {name}=\"...\"")
+        return value
+
+    def amount(self, text: str, scale: int) -> int:
+        """Whole chips of an amount as these sites write it: "$1,230.55", "€5", "1 001,24€", "2,50€", "1500"
+        (a comma before the last one or two digits, with no point after it, is a decimal comma)."""
+        digits = re.sub(r"[^\d.,]", "", text)
+        if "," in digits and "." in digits:
+            decimal = max(digits.rfind(","), digits.rfind("."))
+            whole, part = digits[:decimal], digits[decimal + 1:]
+            digits = re.sub(r"[.,]", "", whole) + "." + part
+        elif "," in digits:
+            whole, _, part = digits.rpartition(",")
+            digits = whole.replace(",", "") + ("." + part if len(part) in (1, 2) else part)
+        if not re.fullmatch(r"\d{1,15}(?:\.\d{1,6})?", digits) or not re.search(r"\d", text):
+            self.fail(f"cannot read the amount {quote(text)}")
+        try:
+            value = Decimal(digits) * scale
+        except InvalidOperation:
+            self.fail(f"cannot read the amount {quote(text)}")
+        if value != value.to_integral_value():
+            self.fail(f"the amount {quote(text)} is not a whole number of chips (scale {scale})")
+        return int(value)
+
+    def number(self, text: str, what: str) -> int:
+        if not re.fullmatch(r"-?\d{1,9}", text.strip()):
+            self.fail(f"{what} {quote(text)} is not a whole number")
+        return int(text)
+
+
+def children(element: ET.Element, *tags: str) -> Iterator[ET.Element]:
+    """The element's children with one of ``tags`` (case as written), in document order."""
+    return (child for child in element if child.tag in tags)
