@@ -201,3 +201,47 @@ def test_wins_that_count_in_the_returned_bet_and_a_rake_nobody_states() -> None:
         build_record(_unsaid_hand(((None, 8),)))
     with pytest.raises(HistoryError, match="the players collect 30 but put in only 12"):
         build_record(_unsaid_hand(((None, 30),), includes=False))
+
+
+def _blinds_hand(*posts: facts.Posted, game: facts.Game | None = None, **seat: object) -> HandRecord:
+    """Ann (seat 1, the button), Bob, Cy and Dee at 5/10 pot limit, and the posts given (those who post are
+    dealt in: seats 0, 1, 2 for Bob, Cy, Dee)."""
+    game = game or facts.Game(hi_lo=True, hole_cards=4, limit=facts.POT, stakes=(5, 10))
+    seats = tuple(facts.Seat(label, name, 1000, **seat) for label, name in enumerate(("Ann", "Bob", "Cy", "Dee"), 1))
+    return build_record(facts.HandFacts("b.txt", "1", (0, "header"), game, seats, 1, posts, (), facts.Summary()))
+
+
+def test_a_dead_or_extra_blind_of_both_blinds_is_a_dead_small_and_a_live_big() -> None:
+    """OHH's "Post Dead" and "Post Extra Blind" say no more than the chips: the builder tells, once for every
+    format, a dead small and a live big (both blinds at once), a live blind (the big blind out of position) and
+    a dead one (less than the big blind)."""
+    line = (1, "invented")
+    blinds = (facts.Posted(line, "Bob", facts.SMALL_BLIND, 5), facts.Posted(line, "Cy", facts.BIG_BLIND, 10))
+    for kind in (facts.DEAD_BLIND, facts.EXTRA_BLIND):
+        record = _blinds_hand(*blinds, facts.Posted(line, "Dee", kind, 15))
+        assert record.posts[2:] == (Post(2, PostKind.DEAD_BLIND, 5), Post(2, PostKind.LIVE_BLIND, 10))
+    assert _blinds_hand(*blinds, facts.Posted(line, "Dee", facts.EXTRA_BLIND, 10)).posts[2] == Post(
+        2, PostKind.LIVE_BLIND, 10)
+    assert _blinds_hand(*blinds, facts.Posted(line, "Dee", facts.EXTRA_BLIND, 5)).posts[2] == Post(
+        2, PostKind.DEAD_BLIND, 5)
+
+
+def test_stated_blinds_and_seats_dealt_in_are_taken_as_stated() -> None:
+    """OHH states the blinds apart from its posts and deals in every player not sitting out: Ann is dealt in
+    though she does nothing; a fixed-limit game that states no bets plays the big blind as its small bet."""
+    line = (1, "invented")
+    posts = (facts.Posted(line, "Bob", facts.SMALL_BLIND, 5), facts.Posted(line, "Cy", facts.BIG_BLIND, 10))
+    game = facts.Game(hi_lo=True, hole_cards=None, limit=facts.FIXED, stakes=None, blinds=(4, 10))
+    record = _blinds_hand(*posts, game=game, dealt=True)
+    assert record.players == ("Ann", "Bob", "Cy", "Dee") and record.rules.blinds == (4, 10)
+    assert record.rules.betting == FixedLimit(10, 20) and record.rules.hole_cards == 4
+    assert _blinds_hand(*posts).players == ("Bob", "Cy")  # by what the hand shows: Ann and Dee do nothing
+
+
+def test_a_short_blind_sets_the_bet_a_call_the_rules_size_goes_to() -> None:
+    ledger = Ledger([100, 6, 100], ["Ann", "Bob", "Cy"])
+    ledger.forced(0, PostKind.SMALL_BLIND, 5, 5, False)
+    ledger.forced(1, PostKind.BIG_BLIND, 6, 10, True)  # Bob all in for 6 of his 10
+    assert ledger.act(2, CHECK_OR_CALL) == Call() and ledger.contributed == [5, 6, 10]  # Cy calls the 10
+    ledger.settle()
+    assert ledger.contributed == [5, 6, 6]  # and gets back the 4 Bob could not match

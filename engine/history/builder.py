@@ -70,6 +70,8 @@ class Ledger:
         it, as the engine posts it (all in for less)."""
         post = Post(seat, kind, max(due, paid) if all_in else paid)
         self.post(seat, paid, paid if post.live else 0)
+        if post.live and kind != PostKind.SMALL_BLIND:  # a short blind still sets the bet to call, as the engine
+            self.level = max(self.level, post.amount)  # sets it (a call the rules size goes to it)
         return post
 
     def act(self, seat: int, verb: str, amount: int | None = None, convention: str = ADDS) -> Action:

@@ -4,8 +4,10 @@ produces and `engine.history.building.build_record` turns into a `HandRecord`.
 A parser only reads: names stay names, seat numbers stay the site's, amounts are whole chips as written (the
 parser's one conversion: cents for money at ``scale`` 100) with the convention they are written in, and the
 events keep the log's order. Everything the engine's rules decide (who is dealt in, which blind is the big
-one, the blinds of a limit game, uncalled bets, the summary's checks) is the builder's, once for every site.
-Each fact carries its ``line`` (number, text) so the builder's refusals name the line at fault.
+one, the blinds of a limit game, uncalled bets, the hole cards a game deals, the summary's checks) is the
+builder's, once for every format. What a format states outright where others leave it to the rules (PHH's and
+OHH's players dealt in, OHH's blind amounts, PHH's finishing stacks) is a fact too, and the builder takes it
+as stated. Each fact carries its ``line`` (number, text) so the builder's refusals name the line at fault.
 """
 
 from __future__ import annotations
@@ -21,42 +23,72 @@ FIXED, POT, NO = "Limit", "Pot Limit", "No Limit"
 # A forced bet's kind as the text sites write it.
 SMALL_BLIND, BIG_BLIND, ANTE, STRADDLE, DEAD_BLIND = "small blind", "big blind", "ante", "straddle", "dead blind"
 SMALL_AND_BIG = "small & big blinds"  # a player coming back posts both at once: the small dead, the big live
+EXTRA_BLIND = "extra blind"  # OHH's "Post Extra Blind": out of position; live at the big blind, dead below it
+BLIND = "blind"  # PHH's blinds_or_straddles: a forced bet by position; the builder tells blind from straddle
+
+# How a post's amount is written: what the player paid (a short stack's all-in is less), or the forced bet as
+# set, whatever the stack could pay (PHH's fields).
+PAID, DUE = "paid", "due"
 
 
 @attrs.frozen(slots=True)
 class Game:
     """The header's game: ``stakes`` as written, the blinds in a pot- or no-limit game, the small and big bet
-    in fixed limit (whose blinds the builder takes from the posts). ``posted_blinds``: the header names no
+    in fixed limit (whose blinds the builder takes from the posts); None when the format writes none (OHH's
+    fixed limit: the small bet is the big blind, the big bet twice that). ``hole_cards`` None: as many as the
+    cards dealt say (PHH, OHH: 4, or 5 when a player holds five). ``blinds`` and ``ante``: amounts the format
+    states apart from the stakes (OHH's ``small_blind_amount``, PHH's ``min_bet`` as the big blind), each None
+    when not stated (the builder then takes what was posted). ``max_raises`` and ``uncapped_heads_up``: fixed
+    limit's cap, when the format says (PHH's ``_max_raises``). ``posted_blinds``: the header names no
     blinds (PartyPoker's "$10 USD PL Omaha Hi-Lo" names the table's buy-in), so the blinds are what was
-    posted, as in fixed limit."""
+    posted, as in fixed limit. ``all_blinds_posted``: the posts are every blind the game has (PHH lists each
+    player's forced bet, OHH states its blinds), so a blind nobody posts is none, not the stakes' default."""
 
     hi_lo: bool
-    hole_cards: int
+    hole_cards: int | None
     limit: str
-    stakes: tuple[int, int]
+    stakes: tuple[int, int] | None
     scale: int = 1
     symbol: str = ""
     posted_blinds: bool = False
+    blinds: tuple[int | None, int | None] = (None, None)
+    ante: int | None = None
+    max_raises: int = 3
+    uncapped_heads_up: bool = False
+    all_blinds_posted: bool = False
 
 
 @attrs.frozen(slots=True)
 class Seat:
-    """A seat line: the site's seat number, the player, the chips in front of them as the hand starts."""
+    """A seat line: the site's seat number (``label``, which orders the seats), the player as the log's lines
+    name them, the chips in front of them as the hand starts.
+
+    What some formats state outright: ``dealt`` True when the format says the seat is dealt in (PHH lists the
+    players of the hand; OHH a player not sitting out), None to go by what the hand shows; ``player`` the name
+    recorded when the lines use another (PHH's lines say p1, p2, its ``players`` field names them);
+    ``number`` the seat's number at the table when the label is only an order (PHH's ``seats``; None: unknown);
+    ``finishing`` the stack after the hand (PHH's ``finishing_stacks``)."""
 
     label: int
     name: str
     stack: int
+    dealt: bool | None = None
+    player: str | None = None
+    number: int | None = attrs.Factory(lambda self: self.label, takes_self=True)
+    finishing: int | None = None
 
 
 @attrs.frozen(slots=True)
 class Posted:
-    """A blind, straddle or ante: ``paid`` chips, ``all_in`` when the player had no more."""
+    """A blind, straddle or ante: ``paid`` chips, ``all_in`` when the player had no more; with ``convention``
+    DUE, ``paid`` is the forced bet as set and the builder works out what the stack could pay."""
 
-    line: Line
+    line: Line | None
     name: str
     kind: str
     paid: int
     all_in: bool = False
+    convention: str = PAID
 
 
 @attrs.frozen(slots=True)
@@ -64,7 +96,7 @@ class Acted:
     """A betting line: ``verb`` FOLD, CHECK, CALL or WAGER (engine.history.builder); ``amount`` as written
     (None for a fold or check), ADDS or TOTALS by ``convention``."""
 
-    line: Line
+    line: Line | None
     name: str
     verb: str
     amount: int | None = None
@@ -75,7 +107,7 @@ class Acted:
 class Street:
     """A new betting round begins (``street`` 2 flop, 3 turn, 4 river); the board is in `HandFacts.board`."""
 
-    line: Line
+    line: Line | None
     street: int
 
 
@@ -83,34 +115,37 @@ class Street:
 class Returned:
     """The log's own "uncalled bet returned" line."""
 
-    line: Line
+    line: Line | None
     name: str
     chips: int
 
 
 @attrs.frozen(slots=True)
 class Cards:
-    """Cards the log shows a player holding: dealt to them, shown, or mucked face up in the summary."""
+    """Cards the log shows a player holding: dealt to them, shown, or mucked face up in the summary. ``dealt``:
+    these are the cards dealt, every one of them, in order, None where unknown (PHH's ``d dh p1 As??7s??``)."""
 
-    line: Line
+    line: Line | None
     name: str
-    cards: tuple[Card, ...]
+    cards: tuple[Card | None, ...]
+    dealt: bool = False
 
 
 @attrs.frozen(slots=True)
 class Revealed:
-    """A show (``whole``: every hole card shown) or a muck at the showdown."""
+    """A show or a muck at the showdown: ``shown`` is how many cards the show names (0 for a muck); a show of
+    every hole card, all of them known, is a show, any other a muck."""
 
-    line: Line
+    line: Line | None
     name: str
-    whole: bool = False
+    shown: int = 0
 
 
 @attrs.frozen(slots=True)
 class Collected:
     """Chips a player collects: from ``pot`` None ("the pot"), 0 (the main pot) or N (side pot N)."""
 
-    line: Line
+    line: Line | None
     name: str
     chips: int
     pot: int | None = None
@@ -121,36 +156,43 @@ Event = Posted | Acted | Street | Returned | Cards | Revealed | Collected
 
 @attrs.frozen(slots=True)
 class Won:
-    """A summary line's "won" or "collected" amounts for a seat (all of them added; 0 when it says none)."""
+    """A summary line's "won" or "collected" amounts for a seat (all of them added; 0 when it says none); PHH's
+    ``winnings``."""
 
-    line: Line
+    line: Line | None
     label: int
     chips: int
 
 
 @attrs.frozen(slots=True)
 class Summary:
-    """The summary: the pot it states (None when it states none) and its line, what the house took (rake and
-    fees; None when the log never says: the builder then takes what the players put in less what they
-    collected), the board it repeats, the seats it names and what each won."""
+    """The summary: the pot it states (None when it states none), its line and how to say it (OHH: "the pots
+    hold"), what the house took (rake and fees; None when the log never says: the builder then takes what the
+    players put in less what they collected, when the log says what they collected), the board it repeats,
+    the seats it names and what each won (None: the log says nothing of who won, as a PHH file without
+    ``winnings``)."""
 
     total: int | None = None
     total_line: Line | None = None
     take: int | None = 0
     board: tuple[Card, ...] | None = None
     labels: frozenset[int] = frozenset()
-    won: tuple[Won, ...] = ()
+    won: tuple[Won, ...] | None = ()
+    total_said: str = "the summary's total pot is"
 
 
 @attrs.frozen(slots=True)
 class HandFacts:
     """One hand as its text says it went; ``fields`` are what the record keeps for writing the hand back
-    (table, date, tournament...). ``won_includes_returned``: what the log says a player collected or won
-    counts in their own bet that nobody called (PartyPoker's "wins $239" after a bet nobody called)."""
+    (table, date, tournament...); ``hero`` the player the log was written for (OHH's ``hero_player_id``).
+    ``where`` names the hand in messages when the format names it its own way (PHH: "day5.phhs [2], hand 12";
+    default "source: hand #id"), and ``line_word`` what a line is called ("line"; PHH's and OHH's "action").
+    ``won_includes_returned``: what the log says a player collected or won counts in their own bet that nobody
+    called (PartyPoker's "wins $239" after a bet nobody called)."""
 
     source: str
     id: str
-    header: Line
+    header: Line | None
     game: Game
     seats: tuple[Seat, ...]
     button_label: int
@@ -159,3 +201,6 @@ class HandFacts:
     summary: Summary
     fields: tuple[tuple[str, object], ...] = ()
     won_includes_returned: bool = False
+    hero: str | None = None
+    where: str = ""
+    line_word: str = "line"

@@ -165,7 +165,7 @@ class FullTiltReader(HandReader):
         if shows is not None:
             cards = self.cards(shows["cards"])
             self.add(f.Cards, name, cards)
-            self.add(f.Revealed, name, len(cards) == self.hole_cards)
+            self.add(f.Revealed, name, len(cards))
             return True
         if rest == "mucks":
             if phase == "showdown":

@@ -192,7 +192,8 @@ class _Hand(HandPlace):
         paid = self.amount(action.get("sum") or "0", game.scale)
         if kind in _POSTS:
             post = _POSTS[kind]
-            if post == f.BIG_BLIND and game.stakes != (0, 0) and game.limit != f.FIXED and paid > game.stakes[1]:
+            stakes = game.stakes or (0, 0)
+            if post == f.BIG_BLIND and stakes != (0, 0) and game.limit != f.FIXED and paid > stakes[1]:
                 post = f.SMALL_AND_BIG  # a returning player's big blind with the small one, dead
             self.events.append(f.Posted(self.line, name, post, paid, paid >= stacks[name]))
         elif kind in _ACTS:
@@ -212,7 +213,7 @@ class _Hand(HandPlace):
         if len(left) < 2:
             return
         for name in left:
-            self.events.append(f.Revealed(self.line, name, name in known))
+            self.events.append(f.Revealed(self.line, name, len(known[name]) if name in known else 0))
 
     def _cards(self, written: list[str]) -> tuple[Card, ...]:
         try:

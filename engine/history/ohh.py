@@ -1,5 +1,6 @@
 """Open Hand History (OHH, https://hh-specs.handhistory.org, spec 1.4.x): the JSON hand histories trackers and
-sites exchange, read into `HandRecord`s and written back from records or engine hands.
+sites exchange, read into facts (`engine.history.facts`) that `build_record` turns into `HandRecord`s, as every
+format's are; written back from records or engine hands.
 
 A file holds one ``{"ohh": {...}}`` object per hand, separated by a blank line (the spec's storage format); the
 reader also takes one object per line (JSON Lines), a JSON array of hands, and hand objects without the
@@ -9,8 +10,10 @@ reader also takes one object per line (JSON Lines), a JSON array of hands, and h
   ``FL``/``PL``/``NL``. Fixed limit has no bet fields in OHH: the small bet is the big blind and the big bet
   twice that, as card rooms deal it.
 - Players become the engine's seats in the order of their seat numbers; ``dealer_seat`` is the button.
-- An action's ``amount`` is what the player put in with it (the spec: a raise from 2 to 20 is 18), so a bet
-  or raise is ``Bet``/``Raise`` to the player's round total plus the amount.
+- An action's ``amount`` is what the player put in with it (the spec: a raise from 2 to 20 is 18): the facts'
+  adding convention. The blind and ante amounts the hand states are stated blinds; a player not sitting out
+  is dealt in; the hole cards are as many as a player is seen with (5 in Big O); a "Post Dead" or "Post
+  Extra Blind" is the builder's dead or extra blind.
 - Pots carry winnings without a high/low label: the record keeps them as (pot, seat, chips) for `replay` to
   check against the engine's own hi-lo split, pot by pot; the pots' rake is the rake the engine takes.
 - Runs, bomb pots and capped games (flags ``Run_It_Twice``, ``Bomb_Pot``, ``Cap``) are refused with a clear
@@ -22,31 +25,29 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, NoReturn, TypeGuard, TypeVar
+from typing import Any, NoReturn, TypeGuard
 
-from engine.actions import Action
-from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, parse_cards
 from engine.errors import EngineError, HistoryError, NotAHistory, OtherGame
-from engine.history.builder import ADDS, CALL, CHECK, FOLD, WAGER, Ledger, LedgerError
+from engine.history import facts as f
+from engine.history.builder import ADDS, CALL, CHECK, FOLD, WAGER
+from engine.history.building import build_record
 from engine.history.ohh_writer import write_ohh, write_ohh_hands
-from engine.history.record import HandRecord, Hands, ImpossibleRecord, RecordedShow
+from engine.history.record import HandRecord, Hands
 from engine.order import MAX_PLAYERS
-from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
 from engine.validate import exact_amount, is_whole, quote
 
 __all__ = ["read_ohh", "read_ohh_file", "write_ohh", "write_ohh_hands"]
 
 STREETS = ("Preflop", "Flop", "Turn", "River", "Showdown")
 _BOARD_CARDS = {"Flop": 3, "Turn": 1, "River": 1}
-_POSTS = {"Post SB": PostKind.SMALL_BLIND, "Post BB": PostKind.BIG_BLIND, "Post Ante": PostKind.ANTE,
-          "Straddle": PostKind.STRADDLE, "Post Dead": PostKind.DEAD_BLIND, "Post Extra Blind": PostKind.LIVE_BLIND}
-_BETTING = ("Fold", "Check", "Call", "Bet", "Raise")
+_POSTS = {"Post SB": f.SMALL_BLIND, "Post BB": f.BIG_BLIND, "Post Ante": f.ANTE, "Straddle": f.STRADDLE,
+          "Post Dead": f.DEAD_BLIND, "Post Extra Blind": f.EXTRA_BLIND}
 _VERBS = {"Fold": FOLD, "Check": CHECK, "Call": CALL, "Bet": WAGER, "Raise": WAGER}  # every amount is added
-_T = TypeVar("_T")
+_LIMITS = {"FL": f.FIXED, "PL": f.POT, "NL": f.NO}
 _HARMLESS = ("Sits Down", "Stands Up")
 _REFUSED_FLAGS = {"Run_It_Twice": "the board was run more than once", "Bomb_Pot": "it is a bomb pot",
                   "Cap": "the game caps what a player may wager in a hand"}
@@ -128,17 +129,22 @@ def _read_hand(item: object, source: str, number: int) -> HandRecord | HistoryEr
     try:
         if not isinstance(hand, dict):
             raise HistoryError(f"expected a hand object {{\"ohh\": {{...}}}}, got {quote(item)}")
-        return _HandReader(hand, source, ident).read()
+        facts = _HandReader(hand, source, ident).read()
     except OtherGame as error:
         return OtherGame(f"{where}: hand #{ident}: {error}", game=error.game, source=source, hand_id=ident)
-    except ImpossibleRecord as error:
-        return HistoryError(f"{where}: hand #{ident}: {error.problem}", source=source, hand_id=ident)
     except HistoryError as error:
         return HistoryError(f"{where}: hand #{ident}: {error}", source=source, hand_id=ident)
     except EngineError as error:
         return HistoryError(f"{where}: hand #{ident}: {error}", source=source, hand_id=ident)
     except Exception as error:  # a reader must never die on input; the message says it is a bug
         return HistoryError(f"{where}: hand #{ident}: internal error while reading ({type(error).__name__}: "
+                            f"{quote(str(error))})", source=source, hand_id=ident)
+    try:
+        return build_record(facts)  # its refusals name the hand and the action
+    except HistoryError as error:
+        return error
+    except Exception as error:  # a builder bug: still a report, never a crash
+        return HistoryError(f"{where}: hand #{ident}: internal error while building ({type(error).__name__}: "
                             f"{quote(str(error))})", source=source, hand_id=ident)
 
 
@@ -168,7 +174,8 @@ class _HandReader:
             raise HistoryError(f"field {quote(name)} is {quote(value)}; expected {_kind_names(kinds)}")
         return value
 
-    def read(self) -> HandRecord:
+    def read(self) -> f.HandFacts:
+        """The hand's facts, for `build_record`."""
         game = self.field("game_type", str)
         if game not in ("OmahaHiLo", "Omaha"):
             raise OtherGame(f"game_type {quote(game)} is not played here; this engine reads OmahaHiLo and Omaha "
@@ -192,7 +199,7 @@ class _HandReader:
         rounds = self._rounds()
         amounts = self._amounts(players, rounds)
         scale = _scale(amounts, money=not tournament and currency.upper() not in _CHIP_CURRENCIES)
-        return _Builder(self, players, rounds, scale, game == "OmahaHiLo", bet_type, tournament, currency).build()
+        return _Facts(self, players, rounds, scale, game == "OmahaHiLo", bet_type, tournament, currency).facts()
 
     def _players(self) -> list[_Player]:
         raw = self.field("players", list)
@@ -268,8 +275,9 @@ class _HandReader:
         return amounts
 
 
-class _Builder:
-    """The second pass: with the scale known, the players, posts, actions and pots in whole chips."""
+class _Facts:
+    """The second pass: with the scale known, the hand's facts in whole chips, in the file's order: the players,
+    the posts, actions and cards round by round, then the pots' winnings."""
 
     def __init__(self, reader: _HandReader, players: list[_Player],
                  rounds: list[tuple[str, tuple[Card, ...], list[dict[str, Any]]]], scale: int, hi_lo: bool,
@@ -282,6 +290,10 @@ class _Builder:
     def chips(self, value: object, what: str) -> int:
         return int(_amount(value, what) * self.scale)
 
+    def stated(self, name: str) -> int | None:
+        value = self.hand.get(name)
+        return self.chips(value, name) if value is not None else None
+
     def who(self, action: Mapping[str, Any], what: str) -> _Player:
         ident = action.get("player_id")
         player = self.by_id.get(ident) if isinstance(ident, int) else None
@@ -289,174 +301,67 @@ class _Builder:
             raise HistoryError(f"{what}: player_id {quote(action.get('player_id'))} is not among the players")
         return player
 
-    def build(self) -> HandRecord:
-        for _, _, entries in self.rounds:
-            for entry in entries:
-                if entry.get("player_id") in self.by_id:
-                    self.by_id[entry["player_id"]].involved = True
-        dealt = sorted((p for p in self.players if (p.involved or not p.sitting_out) and p.stack > 0),
-                       key=lambda p: p.seat)
-        if not 2 <= len(dealt) <= MAX_PLAYERS:
-            raise HistoryError(f"{len(dealt)} players are dealt in; a hand needs 2 to {MAX_PLAYERS}")
-        for player in self.players:
-            if player.involved and player not in dealt:
-                raise HistoryError(f"{player.name} acts but has no chips")
-        self.index = {p.ident: i for i, p in enumerate(dealt)}
-        self.dealt = dealt
-        stacks = [self.chips(p.stack, f"{p.name}'s starting_stack") for p in dealt]
-        button = self._button()
-        posts, actions, reveals, board, ledger = self._play(stacks)
-        rules = self._rules(posts)
-        hole = tuple(tuple(p.cards) + (None,) * (rules.hole_cards - len(p.cards)) for p in dealt)
-        collected, take, won, total = self._pots()
-        ledger.check_total(total, "the pots hold", lambda chips: _units(chips, self.scale))
-        finishing = ledger.finishing(won)
-        if take:
-            rules = _with_rake(rules, take)
-        return HandRecord(
-            self.reader.source, self.reader.ident, rules, tuple(p.name for p in dealt), tuple(stacks), button,
-            tuple(posts), hole, tuple(board), tuple(actions), tuple(reveals), finishing_stacks=finishing,
-            collected=tuple(collected), rake=take, scale=self.scale, seat_labels=tuple(p.seat for p in dealt),
-            fields=self._fields())
-
-    def _button(self) -> int:
+    def facts(self) -> f.HandFacts:
         dealer = self.reader.field("dealer_seat", int)
-        labels = [p.seat for p in self.dealt]
-        if dealer in labels:
-            return labels.index(dealer)
-        earlier = [i for i, label in enumerate(labels) if label < dealer]
-        return earlier[-1] if earlier else len(labels) - 1
+        seats = tuple(f.Seat(p.seat, p.name, self.chips(p.stack, f"{p.name}'s starting_stack"),
+                             dealt=None if p.sitting_out else True) for p in self.players)
+        events, board = self._events()
+        collected, total, take = self._pots()
+        ante = self.stated("ante_amount")
+        game = f.Game(self.hi_lo, None, _LIMITS[self.bet_type], None, self.scale,
+                      blinds=(self.stated("small_blind_amount"), self.stated("big_blind_amount")), ante=ante or None,
+                      all_blinds_posted=True)
+        hero = self.hand.get("hero_player_id")
+        return f.HandFacts(self.reader.source, self.reader.ident, None, game, seats, dealer, tuple(events + collected),
+                           board, f.Summary(total, None, take, total_said="the pots hold"), self._fields(),
+                           hero=self.by_id[hero].name if _counted(hero) and hero in self.by_id else None,
+                           line_word="action")
 
-    def _play(self, stacks: list[int]) -> tuple[list[Post], list[tuple[int, Action]], list[RecordedShow], list[Card],
-                                                Ledger]:
-        """Posts, betting actions and shows, with every player's chips put in (uncalled bets returned at the
-        end of each round, as the engine returns them)."""
-        ledger = Ledger(stacks, [p.name for p in self.dealt])
-        posts: list[Post] = []
-        actions: list[tuple[int, Action]] = []
-        reveals: list[RecordedShow] = []
+    def _events(self) -> tuple[list[f.Event], tuple[Card, ...]]:
+        """The rounds' posts, actions, cards and shows as facts, and the board their cards make."""
+        events: list[f.Event] = []
         board: list[Card] = []
-        big_blind_seat: int | None = None
-        self.sb = self.bb = 0
+        betting = False
         for street, cards, entries in self.rounds:
-            if street != "Preflop":
-                ledger.end_round()
+            if street in _BOARD_CARDS:
+                events.append(f.Street((0, street), STREETS.index(street) + 1))
             board += cards
             for number, entry in enumerate(entries, start=1):
-                what = f"{street} action {entry.get('action_number', number)} {quote(entry.get('action'))}"
                 kind = entry.get("action")
+                line = (entry.get("action_number", number), f"{street} {kind}")
+                what = f"{street} action {line[0]} {quote(kind)}"
                 if kind in _HARMLESS:
                     continue
-                player = self.who(entry, what)
-                seat = self.index[player.ident]
+                name = self.who(entry, what).name
                 shown = _cards(entry.get("cards"), f"{what}: cards")
-                self._learn(player, shown, what)
+                if shown:
+                    events.append(f.Cards(line, name, shown))
                 amount = self.chips(entry["amount"], f"{what}: amount") if entry.get("amount") is not None else 0
                 if kind in _POSTS:
-                    if street != "Preflop" or actions:
+                    if street != "Preflop" or betting:
                         raise HistoryError(f"{what}: a forced bet after the betting began")
-                    post = _at(what, self._post, ledger, seat, _POSTS[kind], amount, entry.get("is_allin") is True,
-                               big_blind_seat)
-                    if post[-1].kind == PostKind.BIG_BLIND:
-                        big_blind_seat = seat
-                    posts += post
-                elif kind == "Dealt Cards":
-                    if street != "Preflop":
-                        raise HistoryError(f"{what}: hole cards dealt after the preflop (Omaha has no draws)")
-                elif kind in _BETTING:
+                    events.append(f.Posted(line, name, _POSTS[kind], amount, entry.get("is_allin") is True))
+                elif kind in _VERBS:
                     if street == "Showdown":
                         raise HistoryError(f"{what}: a betting action in the Showdown round")
-                    actions.append((seat, _at(what, ledger.act, seat, _VERBS[kind], amount, ADDS)))
+                    events.append(f.Acted(line, name, _VERBS[kind], amount, ADDS))
+                    betting = True
                 elif kind in ("Shows Cards", "Mucks Cards"):
-                    if any(r.seat == seat for r in reveals):
-                        raise HistoryError(f"{what}: {player.name} already showed or mucked")
-                    whole = kind == "Shows Cards" and len(player.cards) in (4, 5) and len(shown) == len(player.cards)
-                    reveals.append(RecordedShow(seat, tuple(player.cards) if whole else None))
+                    events.append(f.Revealed(line, name, len(shown) if kind == "Shows Cards" else 0))
                 elif kind == "Added Chips":
                     raise HistoryError(f"{what}: chips added during a hand; add them between hands")
                 elif kind == "Add to Pot":
                     raise HistoryError(f"{what}: money added to the pot by the site is not modelled by the engine")
-                else:
-                    raise HistoryError(f"{what}: unknown action; OHH actions are {', '.join([*_POSTS, *_BETTING])}, "
+                elif kind != "Dealt Cards":
+                    raise HistoryError(f"{what}: unknown action; OHH actions are {', '.join([*_POSTS, *_VERBS])}, "
                                        "Dealt Cards, Shows Cards, Mucks Cards")
-        ledger.settle()
-        for reveal in list(reveals):  # a show of fewer cards than were dealt is a muck with those cards known
-            player = self.dealt[reveal.seat]
-            if reveal.cards is not None and len(reveal.cards) != len(player.cards):
-                reveals[reveals.index(reveal)] = RecordedShow(reveal.seat, None)
-        return posts, actions, reveals, board, ledger
+        return events, tuple(board)
 
-    def _post(self, ledger: Ledger, seat: int, kind: PostKind, paid: int, all_in: bool,
-              big_blind_seat: int | None) -> list[Post]:
-        """The posts for one forced bet, put in through the ledger (which records a short all-in post at the
-        amount due)."""
-        small, big = self._blinds()
-        if kind == PostKind.BIG_BLIND and big_blind_seat is not None:
-            kind = PostKind.LIVE_BLIND  # a second big blind: a new player's, posted out of position
-        if kind in (PostKind.LIVE_BLIND, PostKind.DEAD_BLIND) and small and paid == small + big and not all_in:
-            # the small and the big blind at once: the small is dead, the big live
-            ledger.post(seat, paid, big)
-            return [Post(seat, PostKind.DEAD_BLIND, small), Post(seat, PostKind.LIVE_BLIND, big)]
-        if kind == PostKind.LIVE_BLIND and paid < big and not all_in:
-            kind = PostKind.DEAD_BLIND  # an extra blind below the big blind is dead money
-        due = {PostKind.SMALL_BLIND: small, PostKind.BIG_BLIND: big, PostKind.LIVE_BLIND: big}.get(kind, 0)
-        if kind == PostKind.ANTE:
-            due = self._ante()
-        return [ledger.forced(seat, kind, paid, due, all_in)]
-
-    def _blinds(self) -> tuple[int, int]:
-        if not self.bb:
-            small, big = self.hand.get("small_blind_amount"), self.hand.get("big_blind_amount")
-            posted = self._posted_amounts()
-            self.sb = self.chips(small, "small_blind_amount") if small is not None else posted.get("Post SB", 0)
-            self.bb = self.chips(big, "big_blind_amount") if big is not None else posted.get("Post BB", 0)
-        return self.sb, self.bb
-
-    def _ante(self) -> int:
-        ante = self.hand.get("ante_amount")
-        chips = self.chips(ante, "ante_amount") if ante is not None else 0
-        return chips or self._posted_amounts().get("Post Ante", 0)
-
-    def _posted_amounts(self) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for entry in self.rounds[0][2]:
-            if entry.get("action") in _POSTS and entry.get("amount") is not None and entry.get("is_allin") is not True:
-                out[entry["action"]] = max(out.get(entry["action"], 0), self.chips(entry["amount"], "a post"))
-        return out
-
-    def _learn(self, player: _Player, cards: tuple[Card, ...], what: str) -> None:
-        for card in cards:
-            if card not in player.cards:
-                if len(player.cards) >= 5:
-                    raise HistoryError(f"{what}: {player.name} would hold more than five cards")
-                player.cards.append(card)
-
-    def _rules(self, posts: Sequence[Post]) -> Rules:
-        small, big = self._blinds()
-        ante = max((p.amount for p in posts if p.kind == PostKind.ANTE), default=0)
-        betting: BettingStructure
-        if self.bet_type == "FL":
-            if not big:
-                raise HistoryError("a fixed-limit hand needs big_blind_amount: its small bet is the big blind")
-            betting = FixedLimit(big, 2 * big)
-        else:
-            betting = PotLimit() if self.bet_type == "PL" else NoLimit()
-        most = max((len(p.cards) for p in self.dealt), default=0)  # a partial show knows fewer cards
-        blinds = (small, big) if small else (big,) if big else ()
-        try:
-            return Rules(betting=betting, blinds=blinds, ante=ante, hole_cards=5 if most == 5 else 4,
-                         hi_lo=self.hi_lo, showdown=ShowdownPolicy.RECORDED)
-        except EngineError as error:
-            raise HistoryError(f"impossible rules: {error}") from None
-
-    def _pots(self) -> tuple[list[tuple[int | None, int, int]], int, list[int], int]:
-        """The winnings pot by pot as (pot number, seat, chips), the rake (and jackpot) taken, each seat's
-        total, and what the pots hold (which the ledger checks against what the players put in)."""
-        pots = self.reader.field("pots", list)
-        collected: list[tuple[int | None, int, int]] = []
-        won = [0] * len(self.dealt)
-        take = total = 0
-        for index, pot in enumerate(pots):
+    def _pots(self) -> tuple[list[f.Event], int, int]:
+        """The winnings pot by pot, as the pots list them; what the pots hold, and the rake (and jackpot)."""
+        events: list[f.Event] = []
+        total = take = 0
+        for index, pot in enumerate(self.reader.field("pots", list)):
             what = f"pots[{index}]"
             if not isinstance(pot, dict):
                 raise HistoryError(f"{what} is {quote(pot)}; expected a pot object")
@@ -475,12 +380,9 @@ class _Builder:
                     if win.get(extra) not in (None, 0):
                         raise HistoryError(f"{what}: {extra} {quote(win[extra])}: cash-outs and bonuses are not "
                                            "modelled by the engine")
-                player = self.who(win, f"{what}.player_wins")
-                seat = self.index[player.ident]
-                chips = self.chips(win.get("win_amount"), f"{what}.win_amount")
-                collected.append((number, seat, chips))
-                won[seat] += chips
-        return collected, take, won, total
+                name = self.who(win, f"{what}.player_wins").name
+                events.append(f.Collected(None, name, self.chips(win.get("win_amount"), f"{what}.win_amount"), number))
+        return events, total, take
 
     def _fields(self) -> tuple[tuple[str, object], ...]:
         """What the writers can use again: the table, its size, the money, the date, the site, the tournament."""
@@ -504,24 +406,7 @@ class _Builder:
                            else "0"))
             if isinstance(info, dict):
                 fields.append(("ohh_tournament_info", json.dumps(info, sort_keys=True, default=str)))
-        hero = hand.get("hero_player_id")
-        if _counted(hero) and hero in self.index:
-            fields.append(("hero_seat", self.index[hero]))
         return tuple(fields)
-
-
-def _at(what: str, step: Callable[..., _T], *args: object) -> _T:
-    """One step of the ledger, its complaint said at this action."""
-    try:
-        return step(*args)
-    except LedgerError as error:
-        raise HistoryError(f"{what}: {error}") from None
-
-
-def _with_rake(rules: Rules, take: int) -> Rules:
-    import attrs
-
-    return attrs.evolve(rules, rake=Rake.exactly(take))
 
 
 def _counted(value: object) -> TypeGuard[int]:
@@ -556,10 +441,6 @@ def _scale(amounts: Sequence[Decimal], *, money: bool) -> int:
         if isinstance(exponent, int):
             places = max(places, -exponent)
     return int(10**places)
-
-
-def _units(chips: int, scale: int) -> str:
-    return str(chips) if scale == 1 else str(Decimal(chips) / scale)
 
 
 def _cards(value: object, what: str) -> tuple[Card, ...]:

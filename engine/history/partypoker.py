@@ -187,7 +187,7 @@ class PartyHand(SiteHand):
         elif (shows := _SHOWS.match(rest)) is not None:
             cards = self.cards(shows["cards"])
             self.add(f.Cards, name, cards)
-            self.add(f.Revealed, name, shows["verb"] == "shows" and len(cards) == self.hole_cards)
+            self.add(f.Revealed, name, len(cards) if shows["verb"] == "shows" else 0)
         elif (wins := _WINS.match(rest)) is not None:
             amount = self.amount((wins["lo"] or wins["amount"]).removesuffix(" chips"))
             pot = None if wins["pot"] is None else 0 if wins["pot"] == "main pot" else int(wins["n"] or 1)

@@ -485,7 +485,7 @@ class HandReader:
         if shows is not None:
             cards = self.cards(shows["cards"])
             self.add(f.Cards, name, cards)
-            self.add(f.Revealed, name, len(cards) == self.hole_cards)
+            self.add(f.Revealed, name, len(cards))
         elif rest == "mucks hand":
             self.add(f.Revealed, name)
         elif not _IGNORED_ACTS.match(rest):
