@@ -18,7 +18,7 @@ from decimal import Decimal, InvalidOperation
 from typing import NoReturn
 from xml.parsers import expat
 
-from engine.errors import EngineError, HistoryError
+from engine.errors import EngineError, HistoryError, NotAHistory
 from engine.history.building import place
 from engine.history.facts import Line
 from engine.history.record import HandRecord, Hands
@@ -111,7 +111,8 @@ def parse_xml(text: str, source: str, site: str) -> XmlDocument:
 
 def read_each(source: str, hands: Iterable[tuple[str, Line, Callable[[], HandRecord]]], empty: str) -> Hands:
     """Every hand, each read by its own function: the record, or the `HistoryError` that kept it from being read
-    (reading goes on, and never dies on input: anything else is reported as an internal error at the hand)."""
+    (reading goes on, and never dies on input: anything else is reported as an internal error at the hand). A
+    text without a hand is `NotAHistory` (a README in a folder of exports is passed over)."""
     out: list[HandRecord | HistoryError] = []
     for hand_id, line, read in hands:
         try:
@@ -124,7 +125,7 @@ def read_each(source: str, hands: Iterable[tuple[str, Line, Callable[[], HandRec
             out.append(HistoryError(place(source, hand_id, line) + f"internal error while reading "
                                     f"({type(error).__name__}: {quote(str(error))})", source=source, hand_id=hand_id))
     if not out:
-        return Hands([HistoryError(f"{source or '<text>'}: no hand found: {empty}", source=source)])
+        return Hands([NotAHistory(f"{source or '<text>'}: no hand found: {empty}", source=source)])
     return Hands(out)
 
 
