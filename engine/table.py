@@ -22,7 +22,7 @@ from engine.order import MAX_PLAYERS
 from engine.rules import Post, PostKind, Rules, bomb_pot_posts, standard_posts
 from engine.schedule import FixedGame, GameClock, MixedOmaha, Schedule, TournamentSchedule
 from engine.state import HandState, start_hand
-from engine.validate import MAX_EXACT, chips, count, flag, one_of, quote, whole
+from engine.validate import MAX_EXACT, chips, count, flag, name_key, one_of, quote, whole
 from engine.validate import minutes as checked_minutes
 from engine.validate import name as checked_name
 from engine.views import SeatView, seat_views
@@ -237,9 +237,10 @@ class Table:
                 continue
             if not isinstance(player, Player):
                 raise TableError(f"seat {seat} must hold a Player or None, got {quote(player)}")
-            if player.name in names:
-                raise TableError(f"two seats hold a player named {quote(player.name)}; names must be unique")
-            names.add(player.name)
+            if name_key(player.name) in names:
+                raise TableError(f"two seats hold a player named {quote(player.name)}; names must be unique "
+                                 "(whatever their case)")
+            names.add(name_key(player.name))
             seated += player.stack
             if player.stack == 0 and not (self.keep_busted and player.sitting_out):
                 raise TableError(f"seat {seat} ({player.name}) has no chips; a busted player leaves the table, or "
@@ -581,10 +582,17 @@ class Table:
         if self.seats[seat] is not None:
             raise TableError(f"seat {seat} is taken by {self._player(seat).name}")
         _chips(f"{name}'s stack", stack, 1)
-        if any(p.name == name for _, p in self.players):
-            raise TableError(f"a player named {quote(name)} already sits at this table")
+        same = self.name_taken(name)
+        if same is not None:
+            raise TableError(f"a player named {quote(same)} already sits at this table (names are the same "
+                             "whatever their case)")
         table = self._put(seat, Player(name, stack, waiting=True))
         return attrs.evolve(table, bought_in=self.bought_in + stack)
+
+    def name_taken(self, name: str) -> str | None:
+        """The seated player's name that ``name`` would be the same as (`engine.validate.name_key`), or None."""
+        key = name_key(name)
+        return next((p.name for _, p in self.players if name_key(p.name) == key), None)
 
     def leave(self, seat: int) -> Table:
         """The player leaves: at once between hands or when not dealt in, else when the hand in play ends

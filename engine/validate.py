@@ -167,6 +167,14 @@ def name(value: object, what: str, *, longest: int = 64, error: ErrorType = Engi
     return value
 
 
+def name_key(name: str) -> str:
+    """What makes two names the same player's: compared without case and in Unicode's compatibility form
+    (NFKC), so "Ann", "ANN" and a full-width "Ａｎｎ" are one name at a table and nobody can sit as a seated
+    player's look-alike that way. (Letters of other scripts that only look alike, a Cyrillic "а", are not
+    caught: that needs Unicode's confusables table.)"""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def one_of(value: object, allowed: tuple[object, ...], what: str, *,
            error: ErrorType = EngineError) -> object:
     """One of ``allowed``, compared by type as well as value (so 2.0 and True do not pass for 2 and 1)."""

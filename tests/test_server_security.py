@@ -290,9 +290,16 @@ def test_json_nested_thousands_deep_under_the_size_limit_is_refused_as_malformed
 
     async def test(server: GameServer, port: int) -> None:
         person = await client(port)
-        for text in (deep, deep.encode()):
+        for text, said in ((deep, "nested 1500 deep"), (deep.encode(), "binary frame")):
             await person.ws.send(text)
-            assert "nested 1500 deep" in (await person.until("error"))["message"]
+            assert said in (await person.until("error"))["message"]
+        # A binary frame is refused whatever it holds (JSON's reader guessed UTF-16 for one), as a huge ping id is.
+        for frame in (b'{"type": "ping"}', b'\xff\xfe{"type": "ping"}'):
+            await person.ws.send(frame)
+            refused = await person.until("error")
+            assert refused["code"] == "malformed" and "text frames" in refused["message"], refused
+        await person.send(type="ping", id=10**4000)
+        assert (await person.until("error"))["code"] == "bad_field"
         await person.send(type="ping", id=7)
         assert (await person.until("pong"))["id"] == 7  # still open
 
@@ -313,6 +320,23 @@ def handshake_status(port: int, headers: dict[str, str]) -> int:
         connection.close()
 
 
+def two_origins_status(port: int, *origins: str) -> int:
+    """The handshake's status with an Origin header for each of ``origins`` (http.client sends them all)."""
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.putrequest("GET", "/ws")
+        for name, value in (("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Version", "13"),
+                            ("Sec-WebSocket-Key", base64.b64encode(os.urandom(16)).decode()),
+                            *(("Origin", origin) for origin in origins)):
+            connection.putheader(name, value)
+        connection.endheaders()
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
 def test_a_websocket_from_another_sites_page_is_refused_and_one_from_the_page_or_a_program_is_not(tmp_path):
     async def test(server: GameServer, port: int) -> None:
         def status(**headers: str) -> Any:
@@ -327,6 +351,8 @@ def test_a_websocket_from_another_sites_page_is_refused_and_one_from_the_page_or
         for foreign in ("http://evil.example", f"http://{own}.evil.example", "null",
                         f"http://127.0.0.1:{port + 1}"):
             assert await status(Origin=foreign) == 403, foreign
+        # Two Origin headers (the page's own and another): refused, not a 500 with a traceback in the log.
+        assert await asyncio.to_thread(two_origins_status, port, f"http://{own}", "http://evil.example") == 403
         assert await status(Origin="http://evil.example", Host="evil.example") == 101  # (DNS rebinding: see docs)
 
     run(test, str(tmp_path / "server.sqlite3"), allowed_origins=["https://cards.example"])
@@ -349,11 +375,27 @@ def test_connections_are_capped_per_address_and_in_total_and_the_servers_own_bot
         people[0] = await client(port)  # room again
         await people[0].send(type="ping")
         await people[0].until("pong")
-        server.config = attrs.evolve(server.config, max_connections=len(server.server.all_connections))
+        server.config = attrs.evolve(server.config, max_connections=len(server.accepted))
         with pytest.raises(InvalidStatus) as full:
             await client(port)
         assert full.value.response.status_code == 503
         assert server.rooms["limit"].table.hands_played >= 1
+        server.config = attrs.evolve(server.config, max_connections=1000)
+        # Sockets that connect and never send a request count from their accept: two idle ones and the two
+        # people fill this address's three, so a third person is refused (they were not counted before).
+        await people[0].ws.close()
+        while len(server.accepted) > 4 + 2:
+            await asyncio.sleep(0.02)
+        idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
+        try:
+            while len(server.accepted) < 4 + 2 + 2:
+                await asyncio.sleep(0.02)
+            with pytest.raises(InvalidStatus) as again:
+                await client(port)
+            assert again.value.response.status_code == 429
+        finally:
+            for held in idle:
+                held.close()
 
     run(test, str(tmp_path / "server.sqlite3"), max_connections_per_address=3,
         tables=(TableConfig("limit", game="limit", bot_think_seconds=0),))
@@ -406,3 +448,21 @@ def test_a_connection_whose_writer_dies_of_an_error_is_logged_and_closed_with_10
     failed = [record for record in caplog.records if "its writer failed" in record.getMessage()]
     assert len(failed) == 1 and "RuntimeError: a bug in sending; closed with 1011" in failed[0].getMessage()
     assert failed[0].exc_info is not None
+
+
+def test_warnings_a_client_can_cause_are_said_at_most_once_a_minute_with_a_count(caplog):
+    from engine.server.oplog import Throttled
+
+    now = [0.0]
+    throttled = Throttled(logging.getLogger("engine.server"), lambda: now[0])
+    caplog.set_level(logging.WARNING, logger="engine.server")
+    for n in range(100):  # a hundred foreign origins in a second
+        now[0] = n / 100
+        throttled.warning("origin", "refused a WebSocket from origin %s", f"http://evil.example/{n}")
+    throttled.warning("per-address", "refused a connection from %s", "10.0.0.1")  # another kind: said at once
+    now[0] = 61.0
+    throttled.warning("origin", "refused a WebSocket from origin %s", "http://evil.example/last")
+    assert [record.getMessage() for record in caplog.records] == [
+        "refused a WebSocket from origin http://evil.example/0",
+        "refused a connection from 10.0.0.1",
+        "refused a WebSocket from origin http://evil.example/last (and 99 more like it in the last 60 s)"]

@@ -531,6 +531,8 @@ def test_table_errors() -> None:
         table.join(0, "x", 100)
     with pytest.raises(TableError, match="already sits"):
         table.join(2, "p0", 100)
+    with pytest.raises(TableError, match="'p0' already sits"):  # names are the same whatever their case
+        table.join(2, "P0", 100)
     with pytest.raises(TableError, match=">= 1"):
         table.join(2, "x", 0)
     with pytest.raises(TableError, match="empty"):

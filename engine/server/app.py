@@ -34,7 +34,7 @@ from engine.server.botclient import BotManager
 from engine.server.budget import MessageBudget
 from engine.server.codes import CLOSES, MALFORMED_REQUESTS, ClientError, Code
 from engine.server.config import ServerConfig
-from engine.server.oplog import line
+from engine.server.oplog import Throttled, line
 from engine.server.outage import Outage
 from engine.server.protocol import ProtocolError, parse_message
 from engine.server.room import PROTOCOL_VERSION, WATCHERS, Policy, Room, RoomError, message
@@ -91,6 +91,8 @@ class GameServer:
         self.bots: BotManager | None = None
         self.port = 0
         self.bot_key = secrets.token_urlsafe(24)  # sent by the server's own bots (BOT_KEY_HEADER)
+        self.accepted: set[ServerConnection] = set()  # every connection from its TCP accept to its close
+        self.throttled = Throttled(logger, clock)  # warnings a client can cause, at most one a minute of each
         for table in config.tables:
             if store.claim(table.id):
                 try:
@@ -116,7 +118,8 @@ class GameServer:
         try:
             self.server = await serve(self.handle, host, wanted, process_request=self.http,
                                       process_response=self.secure, max_size=WEBSOCKET_MAX_SIZE, ping_interval=None,
-                                      compression=None)  # the keepalive is the Sender's: it does not queue
+                                      compression=None,  # the keepalive is the Sender's: it does not queue
+                                      create_connection=_counted(self.accepted, self.config.max_connections))
         except OSError as error:
             why = "the address is already in use (another server?)" if error.errno == errno.EADDRINUSE else (
                 error.strerror or str(error))
@@ -271,7 +274,8 @@ class GameServer:
         path = request.path.split("?", 1)[0]
         if path == "/ws":
             if not origin_allowed(request.headers, self.config.allowed_origins):
-                logger.warning("refused a WebSocket from origin %s", request.headers.get("Origin", "")[:100])
+                origins = ", ".join(origin[:100] for origin in request.headers.get_all("Origin")[:3])
+                self.throttled.warning("origin", "refused a WebSocket from origin %s", origins)
                 return connection.respond(http.HTTPStatus.FORBIDDEN, "this origin may not open the WebSocket\n")
             return None  # go on with the WebSocket handshake
         if path == "/api/tables":
@@ -296,9 +300,8 @@ class GameServer:
     def _over_cap(self, connection: ServerConnection) -> Response | None:
         """503 when the server holds `max_connections` connections, 429 when this address holds
         `max_connections_per_address` (the server's own bots, which carry its key, aside)."""
-        assert self.server is not None
-        # every other connection, from its accept on (handshakes included; this one is not among them yet)
-        connections = self.server.all_connections - {connection}
+        # every other connection, from its TCP accept on (handshakes, and sockets that never send a request)
+        connections = self.accepted - {connection}
         if len(connections) >= self.config.max_connections:
             return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "the server is full: try again later\n")
         if self._is_bot(connection):
@@ -306,7 +309,8 @@ class GameServer:
         address = _host(connection)
         same = sum(1 for other in connections if _host(other) == address and not self._is_bot(other))
         if same >= self.config.max_connections_per_address:
-            logger.warning("refused a connection from %s: %d connections from that address already", address, same)
+            self.throttled.warning("per-address", "refused a connection from %s: %d connections from that address "
+                                   "already", address, same)
             return connection.respond(http.HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your "
                                                                          "address\n")
         return None
@@ -559,6 +563,30 @@ def security_headers(host: str | None) -> dict[str, str]:
               f"object-src 'none'")
     return {"Content-Security-Policy": policy, "X-Content-Type-Options": "nosniff",
             "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
+
+
+ACCEPT_SLACK = 64  # connections past max_connections kept long enough to be told 503 (the server is full)
+
+
+def _counted(accepted: set[ServerConnection], most: int) -> type[ServerConnection]:
+    """websockets' connection, kept in ``accepted`` from its TCP accept to its close, so the caps count the
+    connections still in their handshake (or that never send a request) too: websockets' own set holds only
+    those past the handshake. Beyond ``most`` a request is answered 503 (`GameServer._over_cap`); beyond
+    ``most`` + `ACCEPT_SLACK` a connection is cut at once, before it can send a thing, so sockets that never
+    send a request cannot hold more descriptors than that until their handshake times out."""
+
+    class Counted(ServerConnection):
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            accepted.add(self)
+            if len(accepted) > most + ACCEPT_SLACK and isinstance(transport, asyncio.Transport):
+                transport.abort()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            accepted.discard(self)
+            super().connection_lost(exc)
+
+    return Counted
 
 
 def _host(connection: ServerConnection) -> str:

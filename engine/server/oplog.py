@@ -5,7 +5,9 @@ log tool can parse (``event=join table=limit seat=2 name="ann b" buy_in=100``).
 from __future__ import annotations
 
 import json
+import logging
 import re
+from collections.abc import Callable
 
 _PLAIN = re.compile(r"[A-Za-z0-9_.:/@+-]+")
 
@@ -20,3 +22,25 @@ def line(event: str, **fields: object) -> str:
 def _value(value: object) -> str:
     text = "-" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
     return text if _PLAIN.fullmatch(text) else json.dumps(text, ensure_ascii=True)
+
+
+class Throttled:
+    """A warning a client can cause (a refused origin, a connection over a cap), said at most once every
+    ``every`` seconds: the first at once, the others counted and told with the next one said, so that no client
+    can flood the operator's log while the operator still learns how often it happened."""
+
+    def __init__(self, logger: logging.Logger, clock: Callable[[], float], every: float = 60.0) -> None:
+        self.logger, self.clock, self.every = logger, clock, every
+        self.next: dict[str, float] = {}
+        self.held: dict[str, int] = {}
+
+    def warning(self, kind: str, text: str, *args: object) -> None:
+        """Log ``text % args`` now if no ``kind`` warning was said in the last ``every`` seconds, else count it."""
+        now = self.clock()
+        if now < self.next.get(kind, float("-inf")):
+            self.held[kind] = self.held.get(kind, 0) + 1
+            return
+        held = self.held.pop(kind, 0)
+        self.next[kind] = now + self.every
+        more = f" (and {held} more like it in the last {self.every:g} s)" if held else ""
+        self.logger.warning(text + more, *args)

@@ -21,7 +21,7 @@ from engine.server.actions import read_action
 from engine.server.codes import ClientError, Code, sent
 from engine.server.config import MAX_SEATS, TABLE_ID_LONGEST
 from engine.server.room import HISTORY_MOST, PROTOCOL_VERSION
-from engine.validate import is_whole, quote
+from engine.validate import MAX_EXACT, is_whole, quote
 
 
 @attrs.frozen(slots=True)
@@ -51,7 +51,8 @@ def _text(longest: int, what: str = "a string") -> Field:
 
 
 def _ping_id(value: object) -> bool:
-    return value is None or is_whole(value) or (isinstance(value, str) and len(value) <= 64)
+    return value is None or is_whole(value, minimum=0, maximum=MAX_EXACT) or (isinstance(value, str)
+                                                                              and len(value) <= 64)
 
 
 MESSAGES: dict[str, dict[str, Field]] = {
@@ -67,7 +68,8 @@ MESSAGES: dict[str, dict[str, Field]] = {
     "straddle": {"on": Field("true or false", lambda v: isinstance(v, bool))},
     "watch": {"table": _text(TABLE_ID_LONGEST, "a table's id")},
     "history": {"count": _whole(1, HISTORY_MOST, required=False), "before": _whole(1, required=False)},
-    "ping": {"id": Field("a string of at most 64 characters, a whole number or null", _ping_id, required=False)},
+    "ping": {"id": Field(f"a string of at most 64 characters, a whole number from 0 to {MAX_EXACT} or null", _ping_id,
+                         required=False)},
 }
 """Each client message type and its fields (beyond ``type`` and ``version``): what each must be. Every message
 is checked against this before it is routed, so a field of the wrong kind or out of range is refused the same
@@ -108,7 +110,10 @@ def nesting(raw: str | bytes) -> int:
 
 def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
     """The message as a dict with a known ``type`` and exactly its fields, each checked (and ``act``'s action
-    read into an `Action`); ProtocolError otherwise."""
+    read into an `Action`); ProtocolError otherwise. The protocol is text frames: a binary frame is refused
+    (JSON's reader would guess its encoding, UTF-16 included)."""
+    if isinstance(raw, bytes):
+        raise ProtocolError(Code.MALFORMED, "a binary frame: messages are JSON in text frames")
     if len(raw) > limit:
         raise ProtocolError(Code.TOO_LARGE, f"message too large: {len(raw)} bytes, the limit is {limit}")
     depth = nesting(raw)

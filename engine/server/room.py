@@ -404,8 +404,10 @@ class Room:
         lo, hi = self.config.min_buy_in, self.config.max_buy_in
         buy_in = whole(buy_in, f"buy_in (chips, {lo}..{hi})", minimum=lo, maximum=hi,
                        error=RoomError.of(Code.BAD_BUY_IN))
-        if any(player.name == name for _, player in self.table.players):
-            raise RoomError(Code.NAME_TAKEN, f"a player named {quote(name)} already sits at table {self.id}")
+        same = self.table.name_taken(name)
+        if same is not None:
+            raise RoomError(Code.NAME_TAKEN, f"a player named {quote(same)} already sits at table {self.id} (names "
+                            "are the same whatever their case)")
         free = [s for s, p in enumerate(self.table.seats) if p is None]
         if seat is None:
             if not free:
