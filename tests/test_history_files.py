@@ -133,7 +133,10 @@ _PIECES = [b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"\x0
            b'<?xml version="1.0"?>\n<session sessioncode="1">\n<general><gametype>Omaha Hi-Lo PL $1/$2</gametype>'
            b"</general>\n", b'<game gamecode="5"><general><players>', b'<player seat="1" name="A" chips="$9" '
            b'dealer="1" win="$0"/>', b'</players></general><round no="0">', b'<action no="1" player="A" type="1" '
-           b'sum="$1"/>', b"</round></game></session>", b'<!DOCTYPE x [<!ENTITY a "b">]>']
+           b'sum="$1"/>', b"</round></game></session>", b'<!DOCTYPE x [<!ENTITY a "b">]>',
+           b"***** 888poker Hand History for Game 2 *****\n", b"$0.10/$0.25 Blinds Pot Limit OmahaHL - *** 1 2\n",
+           b"Table Ravenna 6 Max (Real Money)\n", b"Ann posts dead blind [$0.10 + $0.25]\n",
+           b"** Summary **\n", b"Bo collected [ $2 ]\n"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

@@ -18,7 +18,6 @@ _TEXT_SITES = tuple((f.key, f.signature) for f in FORMATS if f.signature is not 
 _XML_SITES = tuple((f.key, f.signature) for f in FORMATS if f.signature is not None and f.xml)
 _SITES = tuple((name, re.compile(pattern, re.M)) for name, pattern in (
     ("Winamax", r"^\W*Winamax Poker - "),
-    ("888 / Pacific", r"^\W*\*+ (?:888poker|888\.es|Pacific Poker|Cassava) Hand History"),
     ("PartyPoker (e-mailed, with a summary)", r"^\W*\*+ Hand History For Game \d+"),
     ("Bovada / Ignition / Bodog", r"^\W*(?:Bovada|Ignition|Bodog) Hand #"),
     ("Everleaf", r"^\W*Everleaf Gaming Game #"),

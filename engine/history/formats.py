@@ -58,6 +58,8 @@ FORMATS: tuple[Format, ...] = (
            _text_site(r"\*{5} Hand History for Game \d+ \*{5}")),
     Format("ipoker", "iPoker", "engine.history.ipoker:read_ipoker",
            re.compile(r"<session\b[^>]*>.*?<game\s+gamecode=", re.S), xml=True),
+    Format("888", "888poker / Pacific", "engine.history.pacific:read_pacific",
+           _text_site(r"\*{5} (?:888poker|888\.es|Pacific Poker|Cassava) Hand History for Game \d+ \*{5}")),
 )
 
 BY_KEY = {format.key: format for format in FORMATS}

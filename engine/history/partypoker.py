@@ -39,7 +39,7 @@ _SEAT = re.compile(r"^[Ss]eat (?P<label>\d+): (?P<name>.+?) \( ?(?P<stack>[$€�
 _BRACKETED = r" *\[(?P<amount>[^\[\]]+)\]\.?"
 _POST = re.compile(r"^posts (?P<kind>small blind|big blind \+ dead|big blind|ante)" + _BRACKETED + "$")
 _ACT = re.compile(r"^(?P<verb>calls|bets|raises|is all-In)" + _BRACKETED + "$")
-_STREET = re.compile(r"^\*\* Dealing (?P<street>Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$")
+_STREET = re.compile(r"^\*\* Dealing (?P<street>[Ff]lop|[Tt]urn|[Rr]iver) \*\* \[(?P<cards>[^\]]*)\]$")
 _DEALT = re.compile(r"^Dealt to (?P<rest>.+?) \[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^(?P<verb>shows|doesn't show) \[(?P<cards>[^\]]*)\].*$")
 _WINS = re.compile(r"^wins (?:Lo \((?P<lo>[^()]+)\)|(?P<amount>[$€£]?[\d.,]+(?: [A-Z]{3}| chips)?))"
@@ -65,12 +65,9 @@ class PartyHand(SiteHand):
         if len(lines) < 4:
             self.line = lines[-1]
             self.fail("the hand is cut short: it ends before its seats")
-        game = self._game(lines[1])
+        self.game = self._game(lines[1])
         self.line = lines[2]
-        table = _TABLE.match(lines[2][1])
-        if table is None:
-            self.fail("expected the table line 'Table NAME (Real Money)'")
-        self.fields += [("table", table["table"])] + ([("play_money", True)] if table["money"] == "Play" else [])
+        self._table(lines[2][1])  # 888's table line says whether the game is a tournament: it may change the game
         self.line = lines[3]
         button = _BUTTON.match(lines[3][1])
         if button is None:
@@ -92,7 +89,7 @@ class PartyHand(SiteHand):
             self.fail("a hand needs at least two seated players")
         self.names = sorted(seats, key=len, reverse=True)
         self.board: list[Card] = []
-        self.hole_cards = game.hole_cards
+        self.hole_cards = self.game.hole_cards
         self.street, self.won = 1, False
         for line in lines[at:]:
             self.line = line
@@ -101,9 +98,15 @@ class PartyHand(SiteHand):
         if not self.won:
             self.fail("the hand is cut short: no line says who wins")
         summary = f.Summary(take=None)
-        return f.HandFacts(self.source, self.id, lines[0], game, tuple(seats.values()), int(button["label"]),
+        return f.HandFacts(self.source, self.id, lines[0], self.game, tuple(seats.values()), int(button["label"]),
                            tuple(self.events), tuple(self.board), summary, tuple(self.fields),
                            won_includes_returned=True)
+
+    def _table(self, text: str) -> None:
+        table = _TABLE.match(text)
+        if table is None:
+            self.fail("expected the table line 'Table NAME (Real Money)'")
+        self.fields += [("table", table["table"])] + ([("play_money", True)] if table["money"] == "Play" else [])
 
     def _game(self, line: Numbered) -> f.Game:
         self.line = line
@@ -154,7 +157,7 @@ class PartyHand(SiteHand):
     def _line(self, text: str) -> None:
         street = _STREET.match(text)
         if street is not None:
-            number, count = _STREETS[street["street"]]
+            number, count = _STREETS[street["street"].capitalize()]
             cards = self.cards(street["cards"])
             if number != self.street + 1 or len(cards) != count:
                 self.fail(f"the {street['street'].lower()} is out of order or has the wrong number of cards")
