@@ -245,3 +245,18 @@ def test_a_short_blind_sets_the_bet_a_call_the_rules_size_goes_to() -> None:
     assert ledger.act(2, CHECK_OR_CALL) == Call() and ledger.contributed == [5, 6, 10]  # Cy calls the 10
     ledger.settle()
     assert ledger.contributed == [5, 6, 6]  # and gets back the 4 Bob could not match
+
+
+def test_a_total_stated_after_the_rake_with_the_uncalled_bet_still_in_it_is_checked_as_such() -> None:
+    """Winamax's summary: Ann's 4 chips nobody called are in her collected 7 and in the total, which is
+    stated after the house's 1 (the hand of `_facts_hand`, 4 put in once the 4 are returned)."""
+    hand = _facts_hand(7)
+    events = (*hand.events[:-1], facts.Collected((1, "invented"), "Ann", 7))
+    summary = attrs.evolve(hand.summary, take=1, total_after_take=True, total_with_returned=True,
+                           won=(facts.Won((10, "Seat 3: Ann won 7"), 3, 7),))
+    record = build_record(attrs.evolve(hand, events=events, summary=summary, won_includes_returned=True))
+    assert record.collected == ((None, 0, 3),) and record.rake == 1 and record.finishing_stacks == (101, 78)
+    with pytest.raises(HistoryError, match=r"line 9 'Total pot 4': the summary's total pot is 9 but the players put "
+                                           r"in 8 \(uncalled bets included\), less the 1 the house took"):
+        build_record(attrs.evolve(hand, events=events, summary=attrs.evolve(summary, total=9),
+                                  won_includes_returned=True))

@@ -103,13 +103,16 @@ class Ledger:
             return Call()
         return Raise(to) if opened else Bet(to)
 
-    def check_total(self, stated: int, said: str, units: Callable[[int], str] = str) -> None:
+    def check_total(self, stated: int, said: str, units: Callable[[int], str] = str, *,
+                    with_returned: bool = False, less: int = 0) -> None:
         """The pot a log states (``said``: "the summary's total pot is", "the pots hold") must be what the
-        players put in, uncalled bets returned."""
-        put_in = sum(self.contributed)
-        if stated != put_in:
+        players put in, uncalled bets returned (or, ``with_returned``, still in: a log that never returns
+        them, as Winamax's), less what the house took when the log states the total after it (``less``)."""
+        put_in = sum(self.contributed) + (sum(self.returned_to) if with_returned else 0)
+        if stated != put_in - less:
+            took = f", less the {units(less)} the house took" if less else ""
             raise LedgerError(f"{said} {units(stated)} but the players put in {units(put_in)} (uncalled bets "
-                              "returned)")
+                              f"{'included' if with_returned else 'returned'}){took}")
 
     def finishing(self, collected: Sequence[int]) -> tuple[int, ...]:
         """Each seat's stack after the hand, by the log's own amounts: what it had, less what it put in, plus

@@ -21,8 +21,9 @@ turns those facts into the engine's terms is here, once:
 - the summary checked against the log's own lines, in the log's units: the board it repeats, each player's
   "won" against what they collected (a log that prints no "collected" line at all, as ACR's hands won
   without a showdown, has its summary's "won" taken as the collections), the total pot against what the
-  players put in; a log that states no rake (PartyPoker) has as its rake what the players put in less what
-  they collected; the finishing stacks are those stated (PHH), else those the log's own amounts imply.
+  players put in (Winamax states it after the rake and with the bets returned uncalled still in); a log
+  that states no rake (PartyPoker) has as its rake what the players put in less what they collected; the
+  finishing stacks are those stated (PHH), else those the log's own amounts imply.
   `replay` then checks the collected chips and the rake against what the engine pays, pot by pot.
 
 A refusal is a `HistoryError` naming the source, the hand and the line at fault.
@@ -91,7 +92,7 @@ def units_of(game: Game) -> Callable[[int], str]:
             text = f"{Decimal(chips) / game.scale:.2f}".removesuffix(".00")
         else:
             text = str(Decimal(chips) / game.scale)
-        return game.symbol + text
+        return text + game.symbol if game.symbol_after else game.symbol + text
     return units
 
 
@@ -149,8 +150,9 @@ class _Build:
         if facts.won_includes_returned and collected is not None:
             collected, won_by_seat = self._less_returned(collected)
         if summary.total is not None:
+            after = (summary.take or 0) if summary.total_after_take else 0
             self._checked(self.ledger.check_total, summary.total, summary.total_said, self.units,
-                          line=summary.total_line)
+                          with_returned=summary.total_with_returned, less=after, line=summary.total_line)
         take = summary.take
         if take is None and collected is not None:  # a log that never states its rake
             take = self._take_unsaid(won_by_seat)
@@ -174,9 +176,9 @@ class _Build:
         except ImpossibleRecord as error:
             self.fail(error.problem)
 
-    def _checked(self, check: Callable[..., None], *args: object, line: Line | None) -> None:
+    def _checked(self, check: Callable[..., None], *args: object, line: Line | None, **options: object) -> None:
         try:
-            check(*args)
+            check(*args, **options)
         except LedgerError as error:
             self.fail(str(error), line)
 

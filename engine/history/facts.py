@@ -50,6 +50,7 @@ class Game:
     stakes: tuple[int, int] | None
     scale: int = 1
     symbol: str = ""
+    symbol_after: bool = False  # "7.25€" (Winamax), not "$7.25"
     posted_blinds: bool = False
     blinds: tuple[int | None, int | None] = (None, None)
     ante: int | None = None
@@ -179,6 +180,8 @@ class Summary:
     labels: frozenset[int] = frozenset()
     won: tuple[Won, ...] | None = ()
     total_said: str = "the summary's total pot is"
+    total_after_take: bool = False  # the total is stated after the house's take (Winamax), not before it
+    total_with_returned: bool = False  # the total counts in the bets returned uncalled (Winamax)
 
 
 @attrs.frozen(slots=True)

@@ -99,6 +99,9 @@ class Dialect:
     harmless: re.Pattern[str] | None = None
     read_header: Callable[[HandReader, str, str], None] | None = None
     reader: type[HandReader] | None = None
+    total_after_take: bool = False  # the summary's total is after the rake (Winamax)
+    won_includes_returned: bool = False  # no uncalled bet is returned: it is in the collected lines and the
+    # total (Winamax; the builder takes it out of both)
 
 
 POKERSTARS = Dialect("PokerStars", re.compile(r"^(?P<prefix>PokerStars\b[^#]*?(?:Hand|Game)) #(?P<id>[\w.-]+): *"
@@ -230,6 +233,7 @@ class HandReader:
         self.button_label = 0
         self.hi_lo, self.hole_cards, self.limit = True, 4, "Limit"
         self.symbol, self.scale, self.stakes = "", 1, (0, 0)
+        self.symbol_after = False
         self.board: list[Card] = []
         self.fields: list[tuple[str, object]] = []
         self.summary_labels: set[int] = set()
@@ -291,12 +295,15 @@ class HandReader:
 
     def build(self) -> HandRecord:
         """The record of the facts read, through the one builder."""
-        game = f.Game(self.hi_lo, self.hole_cards, self.limit, self.stakes, self.scale, self.symbol)
+        game = f.Game(self.hi_lo, self.hole_cards, self.limit, self.stakes, self.scale, self.symbol,
+                      self.symbol_after)
         summary = f.Summary(self.total, self.total_line, self.take, self.summary_board,
-                            frozenset(self.summary_labels), tuple(self.won))
+                            frozenset(self.summary_labels), tuple(self.won),
+                            total_after_take=self.dialect.total_after_take,
+                            total_with_returned=self.dialect.won_includes_returned)
         return build_record(f.HandFacts(self.source, self.id, self.lines[0], game, tuple(self.seats.values()),
                                         self.button_label, tuple(self.events), tuple(self.board), summary,
-                                        tuple(self.fields)))
+                                        tuple(self.fields), won_includes_returned=self.dialect.won_includes_returned))
 
     def _header(self, prefix: str, rest: str) -> None:
         dated = _DATE.search(rest)  # the first " - " before a date: old dates hold a " - " of their own
