@@ -190,9 +190,9 @@ def test_the_summary_groups_refusals_by_reason_per_format(tmp_path: Path,
     folder.mkdir()
     (folder / "a.txt").write_text(_stars(20) + "\n\n" + _stars(21, collected="50"), encoding="utf-8")
     (folder / "b.txt").write_text(_stars(22, collected="57"), encoding="utf-8")
-    winamax = "Winamax Poker - CashGame - HandId: #1-2-3 - Omaha5 Hi/Lo pot limit (0.05€/0.10€) - 2020/01/01\n"
-    (folder / "w1.txt").write_text(winamax, encoding="utf-8")
-    (folder / "w2.txt").write_text(winamax.replace("#1-2-3", "#4-5-6"), encoding="utf-8")
+    ultimate = "Stage #1023: Omaha Hi/Lo Pot Limit $0.05/$0.10 - 2008-01-01 10:00:00\n"  # a site not read
+    (folder / "w1.txt").write_text(ultimate, encoding="utf-8")
+    (folder / "w2.txt").write_text(ultimate.replace("#1023", "#4056"), encoding="utf-8")
     (folder / "c.txt").write_text(_stars(23).replace("Dealt to rivermouse [Ac 3h 5d Qd]",
                                                      "Dealt to rivermouse [Ac 3h 5d Qd Qd]"), encoding="utf-8")
     code, document = _replay_json(capsys, folder)
@@ -206,7 +206,8 @@ def test_the_summary_groups_refusals_by_reason_per_format(tmp_path: Path,
     not_read = _row(document, "not read")
     assert (not_read["files"], not_read["refused"]) == (2, 2)
     [unsupported] = not_read["reasons"]  # type: ignore[misc]
-    assert unsupported["count"] == 2 and unsupported["reason"].startswith("a Winamax hand history: not supported")
+    assert unsupported["count"] == 2 and unsupported["reason"].startswith(
+        "a Absolute / UltimateBet hand history: not supported")
     main(["replay", str(folder)])
     out = capsys.readouterr().out
     assert "PokerStars: 3 files, 1 hands read, 3 refused\n" in out
