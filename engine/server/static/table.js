@@ -47,7 +47,7 @@
     takenOver: false,     // another window resumed our seat
     reloaded: false,      // this page took its seat (or table) back from localStorage, not from the lobby
     away: null,           // why our seat sat out at the last view ("" playing; null: no view of our seat yet)
-    awayReason: null,     // why the server sat us out, shown beside Come back until we are dealt in again
+    awayReason: null,     // why the server sat us out ("timeouts", "away"), said beside Come back until dealt in
     retry: 500,
     lobbyTimer: null,
   };
@@ -1049,14 +1049,19 @@
   function noteSatOut(data) {
     const player = data.view.seat >= 0 ? data.view.seats[data.view.seat] : null;
     const reason = player && player.stack > 0 && data.sat_out ? data.sat_out : "";
-    const times = app.info && app.info.max_timeouts;
-    app.awayReason = reason === "timeouts"
-      ? `The server sat you out: your turn timed out ${times ? `${times} times` : "too often"} in a row.`
-      : reason === "away" ? "The server sat you out while you were disconnected." : null;
+    app.awayReason = reason === "timeouts" || reason === "away" ? reason : null;
     if (app.awayReason && app.away !== null && app.away !== reason) {
-      notice(`${app.awayReason} Press Come back to be dealt in again.`, "error");
+      notice(`${awayText()} Press Come back to be dealt in again.`, "error");
     }
     app.away = player ? reason : null;
+  }
+
+  /** The words for `app.awayReason`, made when shown: the table's `max_timeouts` comes with the lobby, which
+   * after a reload may arrive after the first view. */
+  function awayText() {
+    if (app.awayReason === "away") return "The server sat you out while you were disconnected.";
+    const times = app.info && app.info.max_timeouts;
+    return `The server sat you out: your turn timed out ${times ? `${times} times` : "too often"} in a row.`;
   }
 
 
@@ -1068,7 +1073,7 @@
     $("sit-out").hidden = away;
     $("come-back").hidden = !away;
     $("away-reason").hidden = !(player.sitting_out && app.awayReason);
-    $("away-reason").textContent = app.awayReason ? `${app.awayReason} Come back to be dealt in again.` : "";
+    $("away-reason").textContent = app.awayReason ? `${awayText()} Come back to be dealt in again.` : "";
     $("come-back").textContent = player.leaving ? "Stay" : "Come back";
     const room = app.info ? app.info.buy_in[1] - player.stack : 0;
     const dealtIn = Boolean(view.hand) && view.hand_seats.includes(view.seat);  // chips go on after the hand
