@@ -963,14 +963,21 @@ def test_after_a_reload_the_last_hand_is_shown_and_the_download_holds_every_hand
 
 
 def test_on_a_first_sit_down_the_last_hand_from_the_history_says_it_was_before_you_sat_down(live, browsers):
-    # The rail's bots play slowly (0.3 s a decision): the panel is read before a hand ends with the page there.
+    # No hand may end while the page is there (its live result would take the panel): the table's next deal is
+    # held once a hand has finished, so ivy sits down between hands (on a loaded machine a hand ended first).
     room = live.server.rooms["rail"]
     page = browsers(live.url)
     page.wait(lambda: live.call(lambda: room.table.hands_played) >= 1, 60, "a hand finished at the rail")
-    sit_down(page, "rail", "ivy", 100)
-    hint = page.wait(lambda: page.js("const r = document.getElementById('result');"
-                                     "return r.dataset.hand && r.querySelector('.hint') ? r.textContent : null;"),
-                     15, "the table's last hand in its panel")
+    held = NextDealHold(live, room)
+    held.hold()
+    try:
+        page.wait(lambda: live.call(lambda: room.hand is None), 60, "the rail between hands")
+        sit_down(page, "rail", "ivy", 100)
+        hint = page.wait(lambda: page.js("const r = document.getElementById('result');"
+                                         "return r.dataset.hand && r.querySelector('.hint') ? r.textContent : null;"),
+                         15, "the table's last hand in its panel")
+    finally:
+        held.release()
     assert "reloaded" not in hint and "before you sat down" in hint, hint
     assert not page.errors()
     leave(page)
