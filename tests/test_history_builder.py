@@ -260,3 +260,19 @@ def test_a_total_stated_after_the_rake_with_the_uncalled_bet_still_in_it_is_chec
                                            r"in 8 \(uncalled bets included\), less the 1 the house took"):
         build_record(attrs.evolve(hand, events=events, summary=attrs.evolve(summary, total=9),
                                   won_includes_returned=True))
+
+
+def test_stacks_written_after_the_posts_get_the_posts_back() -> None:
+    """Merge's tournaments write a balance once the blinds are in: a player whose blind took every chip is
+    still dealt in, with the stack he had."""
+    line = (1, "<event/>")
+    game = facts.Game(hi_lo=True, hole_cards=4, limit=facts.POT, stakes=(1, 2))
+    seats = (facts.Seat(3, "Ann", 99), facts.Seat(5, "Bob", 0))
+    events = (facts.Posted(line, "Ann", facts.SMALL_BLIND, 1), facts.Posted(line, "Bob", facts.BIG_BLIND, 2),
+              facts.Acted(line, "Ann", CALL, 1), facts.Street(line, 2), facts.Collected(line, "Ann", 4))
+    hand = facts.HandFacts("m.xml", "7", (0, "<game>"), game, seats, 3, events, (), facts.Summary(),
+                           stacks_after_posts=True)
+    record = build_record(hand)
+    assert record.starting_stacks == (100, 2) and record.finishing_stacks == (102, 0)
+    with pytest.raises(HistoryError, match="Bob takes part in the hand but has no chips"):
+        build_record(attrs.evolve(hand, stacks_after_posts=False))

@@ -22,8 +22,9 @@ turns those facts into the engine's terms is here, once:
   "won" against what they collected (a log that prints no "collected" line at all, as ACR's hands won
   without a showdown, has its summary's "won" taken as the collections), the total pot against what the
   players put in (Winamax states it after the rake and with the bets returned uncalled still in); a log
-  that states no rake (PartyPoker) has as its rake what the players put in less what they collected; the
-  finishing stacks are those stated (PHH), else those the log's own amounts imply.
+  that states no rake (PartyPoker) has as its rake what the players put in less what they collected; stacks
+  written after the blinds and antes went in (Merge's tournaments) get them back; the finishing stacks are
+  those stated (PHH), else those the log's own amounts imply.
   `replay` then checks the collected chips and the rake against what the engine pays, pot by pot.
 
 A refusal is a `HistoryError` naming the source, the hand and the line at fault.
@@ -34,6 +35,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import NoReturn
+
+import attrs
 
 from engine.actions import Action
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
@@ -187,10 +190,17 @@ class _Build:
         dealt in, or that the hand involves."""
         named = {event.name for event in self.facts.events if not isinstance(event, (Street, Returned))}
         labels = self.facts.summary.labels
-        broke = next((s for s in self.facts.seats if s.stack <= 0 and s.name in named), None)
+        seats = list(self.facts.seats)
+        if self.facts.stacks_after_posts:  # the stacks were written once the blinds and antes had gone in
+            posted: dict[str, int] = {}
+            for event in self.facts.events:
+                if isinstance(event, Posted):
+                    posted[event.name] = posted.get(event.name, 0) + event.paid
+            seats = [attrs.evolve(seat, stack=seat.stack + posted.get(seat.name, 0)) for seat in seats]
+        broke = next((s for s in seats if s.stack <= 0 and s.name in named), None)
         if broke is not None:
             self.fail(f"{broke.name} takes part in the hand but has no chips")
-        dealt = sorted((s for s in self.facts.seats
+        dealt = sorted((s for s in seats
                         if s.stack > 0 and (s.dealt or s.name in named or s.label in labels)), key=lambda s: s.label)
         if not 2 <= len(dealt) <= MAX_PLAYERS:
             self.fail(f"{len(dealt)} players are dealt in; a hand needs 2 to {MAX_PLAYERS}")

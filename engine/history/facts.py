@@ -191,7 +191,9 @@ class HandFacts:
     ``where`` names the hand in messages when the format names it its own way (PHH: "day5.phhs [2], hand 12";
     default "source: hand #id"), and ``line_word`` what a line is called ("line"; PHH's and OHH's "action").
     ``won_includes_returned``: what the log says a player collected or won counts in their own bet that nobody
-    called (PartyPoker's "wins $239" after a bet nobody called)."""
+    called (PartyPoker's "wins $239" after a bet nobody called). ``stacks_after_posts``: the seats' stacks are
+    written after the blinds and antes went in (Merge's tournaments): each post is added back to its player's
+    stack."""
 
     source: str
     id: str
@@ -207,3 +209,4 @@ class HandFacts:
     hero: str | None = None
     where: str = ""
     line_word: str = "line"
+    stacks_after_posts: bool = False
