@@ -61,6 +61,8 @@ FORMATS: tuple[Format, ...] = (
     Format("888", "888poker / Pacific", "engine.history.pacific:read_pacific",
            _text_site(r"\*{5} (?:888poker|888\.es|Pacific Poker|Cassava) Hand History for Game \d+ \*{5}")),
     Format("winamax", "Winamax", "engine.history.winamax:read_winamax", _text_site(r"Winamax Poker - ")),
+    Format("merge", "Merge Network", "engine.history.merge:read_merge",
+           re.compile(r"<game\s+id=\"\d+-\d+\"\s+starttime="), xml=True),
 )
 
 BY_KEY = {format.key: format for format in FORMATS}

@@ -93,16 +93,19 @@ def parse_xml(text: str, source: str, site: str) -> XmlDocument:
     parser.CharacterDataHandler = characters
     try:
         parser.Parse(f"<{_ROOT}>", False)
-        parser.Parse(body, False)
-        parser.Parse(f"</{_ROOT}>", True)
+        parser.Parse(body, False)  # an error here is in the text itself; a token cut off at the end is not one yet
+        if len(stack) > 2:
+            opened = stack[-1]
+            raise HistoryError(f"{where}: the XML is cut short: <{opened.tag}> opened at line {lines[opened]} is never "
+                               "closed (the file ends inside it)", source=source)
+        try:
+            parser.Parse(f"</{_ROOT}>", True)
+        except expat.ExpatError:
+            raise HistoryError(f"{where}: the XML is cut short: the file ends inside a tag", source=source) from None
     except _Refused:
         raise HistoryError(f"{where}: line {parser.CurrentLineNumber}: a document type or entity declaration in an "
                            f"XML history: refused (no {site} history has one)", source=source) from None
     except expat.ExpatError as error:
-        if len(stack) > 2 and error.lineno >= body.count("\n") + 1:
-            opened = stack[-1]
-            raise HistoryError(f"{where}: the XML is cut short: <{opened.tag}> opened at line {lines[opened]} is never "
-                               "closed (the file ends inside it)", source=source) from None
         column = error.offset + 1 - (len(_ROOT) + 2 if error.lineno == 1 else 0)
         raise HistoryError(f"{where}: line {error.lineno}, column {column}: not well-formed XML "
                            f"({expat.ErrorString(error.code)})", source=source) from None
