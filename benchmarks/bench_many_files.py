@@ -8,8 +8,9 @@ its samples, every hand renumbered so that no two hands share an id. Samples in 
 written again by the engine's own writers (`write_phhs`, `write_ohh`, `write_pokerstars`) with new ids; those of
 the other sites are copied as text with their ids replaced, and read back to check that every copy reads and
 replays as its sample does (a sample that does not is left out, and said so). OHH, which has no samples of its
-own, is written from every sample's records. Each site gets an equal share of the hands, ten hands a file, in a
-folder per site with subfolders, plus a README and an image that replay skips.
+own, is written from every sample's records. Each site gets an equal share of the hands, ten hands a file (a copy
+a file where copies do not join into one readable file, as XML exports), in a folder per site with subfolders,
+plus a README and an image that replay skips.
 
 The command is then timed as a whole process, ``--runs`` times after one warm-up (wall and CPU seconds of the
 child, from `time.perf_counter` and `resource.getrusage`), and the medians printed; its output is checked once
@@ -101,6 +102,12 @@ def _renumbered(record: HandRecord, number: int) -> HandRecord:
     return attrs.evolve(record, id=str(number), fields=fields)
 
 
+def _reads_whole(text: str, hands: int) -> bool:
+    """Whether the text reads as ``hands`` hands, each a record."""
+    found = read_history_bytes(text.encode("utf-8"), "joined.txt")
+    return len(found) == hands and all(isinstance(item, HandRecord) for item in found)
+
+
 def _written(records: list[HandRecord], format: str) -> tuple[str, str]:
     """Records written by the engine's writer of ``format``: the text and the file suffix."""
     if format == "phh":
@@ -138,7 +145,7 @@ def build(folder: Path, hands: int) -> dict[str, int]:
                 chosen = [pool[(count + i) % len(pool)] for i in range(min(PER_FILE, share - count))]
                 records = [_renumbered(record, next(ids)) for record in chosen]
                 text, suffix = _written(records, format)
-                made = len(records)
+                texts, made = [text], len(records)
             else:  # the site's own text, copied with new ids, PER_FILE hands or so a file
                 parts, made = [], 0
                 for sample in itertools.islice(itertools.cycle(found), number, None):
@@ -149,12 +156,15 @@ def build(folder: Path, hands: int) -> dict[str, int]:
                     made += len(sample.records)
                     if made >= PER_FILE or count + made >= share:
                         break
-                text, suffix = "\n\n\n".join(parts) + "\n", sample.path.suffix or ".txt"
-            path = target / f"{number // 50:03d}" / f"{site}-{number:05d}{suffix}"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+                joined, suffix = "\n\n\n".join(parts) + "\n", sample.path.suffix or ".txt"
+                # one file of several copies, unless the format holds one document a file (an XML export)
+                texts = [joined] if _reads_whole(joined, made) else parts
+            for text in texts:
+                path = target / f"{number // 50:03d}" / f"{site}-{number:05d}{suffix}"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
+                number += 1
             count += made
-            number += 1
         written[site] = count
     (folder / "README.md").write_text("Hands exported for the benchmark.\n", encoding="utf-8")
     (folder / "table.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
