@@ -729,7 +729,8 @@ def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_i
     play_until(page, lambda s: not page.driver.find_element(By.ID, "watch-controls").get_attribute("hidden")
                is not None, 60, how="all-in")
     # Out of chips: still at the table, the hand shown out (the board, the winner, ann's own cards at her seat).
-    state = page.state()
+    # The board comes with the table's view as a spectator, asked for on the bust: waited for, not assumed there.
+    state = page.wait(lambda: (s := page.state())["board"] and s, 15, "the bust hand's board")
     assert state["screen"] == "room" and state["board"] == board.split(), state
     summary = page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
     assert "caller-bot-1 scoops" in summary, summary
