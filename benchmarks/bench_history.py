@@ -4,10 +4,11 @@ build the records) and to replay every hand of the files given, through `read_hi
 
     python benchmarks/bench_history.py FILE [FILE ...] [--passes N]
 
-Run it under two checkouts to compare them in one sitting (farm-bench alternates the two):
+Run it under two checkouts to compare them in one sitting, alternating the two runs (one of each, again and
+again, so the machine's load falls on both alike) and comparing the medians:
 
-    farm-bench --vs "env PYTHONPATH=OLD python benchmarks/bench_history.py F..." -- \\
-        env PYTHONPATH=NEW python benchmarks/bench_history.py F...
+    env PYTHONPATH=OLD python benchmarks/bench_history.py F...
+    env PYTHONPATH=NEW python benchmarks/bench_history.py F...
 
 The files are the project's real logs (tests/data) repeated into a large file of each format; see README.md.
 """
