@@ -85,7 +85,7 @@ def test_simulate_duplicate_out_writes_every_rotation_marked_with_deal_and_rotat
 
 def test_the_report_says_more_when_the_error_by_deals_is_larger():
     """The sign in words: an error by deals above the error by hands is "N% more", never "-N% less"."""
-    from engine.cli import _change
+    from engine.simulate_command import _change
 
     assert _change(10.0, 7.3) == "27% less"
     assert _change(10.0, 11.5) == "15% more"
