@@ -276,3 +276,38 @@ def test_stacks_written_after_the_posts_get_the_posts_back() -> None:
     assert record.starting_stacks == (100, 2) and record.finishing_stacks == (102, 0)
     with pytest.raises(HistoryError, match="Bob takes part in the hand but has no chips"):
         build_record(attrs.evolve(hand, stacks_after_posts=False))
+
+
+def test_blinds_by_position_stated_as_due_and_cards_dealt_unknown() -> None:
+    """PHH's facts: forced bets by position, stated as set (a short stack pays what it has), the cards dealt
+    with unknown ones, a show that fills them, the finishing stacks stated and no rake said."""
+    line = (1, "invented")
+    game = facts.Game(hi_lo=True, hole_cards=None, limit=facts.POT, stakes=None, blinds=(None, 2),
+                      all_blinds_posted=True)
+    seats = (facts.Seat(1, "p1", 100, dealt=True, player="Ann", number=None, finishing=94),
+             facts.Seat(2, "p2", 3, dealt=True, player="Bob", number=None, finishing=0),
+             facts.Seat(3, "p3", 100, dealt=True, player="Cy", number=None, finishing=109))
+    events = (facts.Posted(None, "p1", facts.BLIND, 1, convention=facts.DUE),
+              facts.Posted(None, "p2", facts.BLIND, 2, convention=facts.DUE),
+              facts.Posted(None, "p3", facts.BLIND, 4, convention=facts.DUE),  # above the bet: a straddle
+              facts.Cards(line, "p1", (parse_cards("As")[0], None, None, None), dealt=True),
+              facts.Acted(line, "p1", CHECK_OR_CALL), facts.Acted(line, "p2", CHECK_OR_CALL),
+              facts.Street(line, 2), facts.Acted(line, "p1", CHECK_OR_CALL), facts.Acted(line, "p3", CHECK_OR_CALL),
+              facts.Cards(line, "p1", tuple(parse_cards("Kd As 2c 3h")), dealt=False),
+              facts.Revealed(line, "p1", 4))
+    summary = facts.Summary(take=None, won=None, derive_take=False)
+    record = build_record(facts.HandFacts("x.phh", "1", None, game, seats, 3, events, parse_cards("4c5c9h"),
+                                          summary, where="x.phh, hand 1", line_word="action"))
+    assert record.posts == (Post(0, PostKind.SMALL_BLIND, 1), Post(1, PostKind.BIG_BLIND, 2),
+                            Post(2, PostKind.STRADDLE, 4))
+    assert record.rules.blinds == (1, 2) and record.players == ("Ann", "Bob", "Cy")
+    assert record.actions[:2] == ((0, Call()), (1, Call()))  # Bob calls all in for his last chip
+    assert record.hole[0] == tuple(parse_cards("As Kd 2c 3h"))  # the show fills the unknown cards in order
+    assert record.reveals[0].cards == tuple(parse_cards("As Kd 2c 3h"))
+    assert record.finishing_stacks == (94, 0, 109) and record.collected is None and record.rake is None
+    assert record.seat_labels is None and record.rules.hole_cards == 4
+    refused = r"^x.phh, hand 1: action 1 'invented': p1 shows As2d but was dealt AsKd2c3h"
+    with pytest.raises(HistoryError, match=refused):
+        build_record(facts.HandFacts("x.phh", "1", None, game, seats, 3, (
+            *events, facts.Cards(line, "p1", tuple(parse_cards("As 2d")))), (), summary,
+            where="x.phh, hand 1", line_word="action"))

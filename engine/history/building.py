@@ -157,7 +157,7 @@ class _Build:
             self._checked(self.ledger.check_total, summary.total, summary.total_said, self.units,
                           with_returned=summary.total_with_returned, less=after, line=summary.total_line)
         take = summary.take
-        if take is None and collected is not None:  # a log that never states its rake
+        if take is None and collected is not None and summary.derive_take:  # a log that never states its rake
             take = self._take_unsaid(won_by_seat)
         rules = self._rules(blinds, ante, hole_cards, take)
         hole = tuple(tuple(cards) + (None,) * (hole_cards - len(cards)) for cards in self.hole)

@@ -171,7 +171,8 @@ class Summary:
     hold"), what the house took (rake and fees; None when the log never says: the builder then takes what the
     players put in less what they collected, when the log says what they collected), the board it repeats,
     the seats it names and what each won (None: the log says nothing of who won, as a PHH file without
-    ``winnings``)."""
+    ``winnings``). ``derive_take`` False: a take the log does not state is none (PHH states a rake only in its
+    ``_rake`` field)."""
 
     total: int | None = None
     total_line: Line | None = None
@@ -182,6 +183,7 @@ class Summary:
     total_said: str = "the summary's total pot is"
     total_after_take: bool = False  # the total is stated after the house's take (Winamax), not before it
     total_with_returned: bool = False  # the total counts in the bets returned uncalled (Winamax)
+    derive_take: bool = True
 
 
 @attrs.frozen(slots=True)

@@ -10,8 +10,10 @@ records, or engine hands, back out. docs/phh.md describes the mapping in full; i
   half), ``PO/8``, ``NO/8``, ``FO`` and ``NO``. Big O needs no code: five dealt cards make five hole cards.
 - Player ``pK`` is engine seat K-1 and the button the last seat; heads-up PHH reverse-assigns antes and blinds,
   so the button posts the small blind, as in the engine. The writer rotates a hand so its button is last.
-- ``cbr`` is a Bet or a Raise and ``cc`` a Check or a Call by the round's bet level, which the reader keeps
-  itself: it never consults the engine it is checked against.
+- The reader turns the TOML into facts (`engine.history.facts`) and `build_record` makes the record, as for
+  every format: ``cbr`` is a wager written as a total and ``cc`` a check or call the rules size, told apart
+  by the round's bet level the builder's ledger keeps (it never consults the engine the record is checked
+  against); the forced bets are stated as set, by position.
 - Float amounts are read exactly; the record's ``scale`` makes them whole chips, and the writer gives them back
   with as many decimals. Fields the engine does not use are kept in ``HandRecord.fields`` and written back;
   engine options PHH has no field for travel as ``_max_raises``, ``_uncapped_heads_up`` and ``_rake``.
@@ -31,15 +33,17 @@ from typing import NamedTuple
 import attrs
 
 from engine.actions import Action, Bet, Fold, Raise
-from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
+from engine.betting import FixedLimit, PotLimit
 from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
 from engine.errors import EngineError, HistoryError, NotAHistory, OtherGame
-from engine.history.builder import CHECK_OR_CALL, TOTALS, WAGER, Ledger, LedgerError
+from engine.history import facts as f
+from engine.history.builder import CHECK_OR_CALL, FOLD, TOTALS, WAGER
+from engine.history.building import build_record
 from engine.history.engine_hands import state_to_record, table_seating
-from engine.history.record import HandRecord, Hands, ImpossibleRecord, RecordedShow
+from engine.history.record import HandRecord, Hands
 from engine.history.replay import deck_for, replay
 from engine.order import MAX_PLAYERS
-from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
+from engine.rules import Rules, ShowdownPolicy
 from engine.state import HandState, Street, start_hand
 from engine.table import Table
 from engine.validate import exact_amount, flag, quote, whole
@@ -77,6 +81,7 @@ _HEADER = re.compile(r"^[ \t]*\[([^\[\]\n]*)\][ \t]*(?:#[^\n]*)?$", re.M)
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _WHOLE = re.compile(r"0|[1-9][0-9]{0,17}")  # written as a TOML integer
 _STREET_ENDS = (3, 4, 5)
+_VERBS = {"f": FOLD, "cc": CHECK_OR_CALL, "cbr": WAGER}  # cc: the call the rules size; cbr: the bet's total
 _BOARD_BY_STREET = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 
 
@@ -174,15 +179,19 @@ def _read_one(data: Mapping[str, object], source: str, key: str | None) -> HandR
         if hand is not None:
             where += f", hand {_short(str(hand))}"
             ident = str(hand)
-        return _HandReader(data, source, ident).read()
+        facts = _HandReader(data, source, ident, where).read()
     except OtherGame as error:
         return OtherGame(f"{where}: {error}", game=error.game, source=source, hand_id=ident)
-    except ImpossibleRecord as error:
-        return HistoryError(f"{where}: {error.problem}", source=source, hand_id=ident)
     except HistoryError as error:
         return HistoryError(f"{where}: {error}", source=source, hand_id=ident)
     except Exception as error:  # a reader bug or an input nobody foresaw: still a report, never a crash
         return HistoryError(f"{where}: cannot read: {quote(error)}", source=source, hand_id=ident)
+    try:
+        return build_record(facts)  # its refusals name the hand and the action
+    except HistoryError as error:
+        return error
+    except Exception as error:  # a builder bug: still a report, never a crash
+        return HistoryError(f"{where}: cannot build: {quote(error)}", source=source, hand_id=ident)
 
 
 def _short(text: str) -> str:
@@ -251,12 +260,14 @@ def _frozen(value: object) -> object:
 
 
 class _HandReader:
-    """One hand's fields into a `HandRecord`; raises HistoryError naming the field or action at fault."""
+    """One hand's fields into facts; raises HistoryError naming the field or action at fault (``where`` names
+    the hand, for the builder's refusals)."""
 
-    def __init__(self, data: Mapping[str, object], source: str, ident: str) -> None:
+    def __init__(self, data: Mapping[str, object], source: str, ident: str, where: str) -> None:
         self.data = data
         self.source = source
         self.ident = ident
+        self.where = where
         self.amounts: list[Decimal] = []
 
     def field(self, name: str) -> object:
@@ -279,7 +290,9 @@ class _HandReader:
         self.amounts.append(number)
         return number
 
-    def read(self) -> HandRecord:
+    def read(self) -> f.HandFacts:
+        """The hand's facts, for `build_record`: the players p1..pn dealt in (the button last), the antes and
+        the blinds by position as forced bets stated outright, the action lines as written."""
         variant = self.variant()
         structure, hi_lo = VARIANTS[variant]
         if "bring_in" in self.data:
@@ -294,24 +307,34 @@ class _HandReader:
         rake = self.amount(self.data["_rake"], "_rake") if "_rake" in self.data else None
         lines = self.action_lines(n)
         scale = self.scale()
-        posts, blind_amounts = _posts([_chips(a, scale) for a in antes], [_chips(b, scale) for b in blinds])
-        betting, blind_amounts = self.betting(structure, stakes, blind_amounts, scale)
-        chips = tuple(_chips(s, scale) for s in stacks)
-        hole, board, actions, reveals = self.play(lines, chips, posts, scale)
-        rules = _rules(betting, blind_amounts, posts, len(hole[0]) if hole else 4, hi_lo,
-                       _chips(rake, scale) if rake is not None else None)
-        collected = None
-        if winnings is not None:
-            collected = tuple((None, seat, _chips(w, scale)) for seat, w in enumerate(winnings) if w)
-        return HandRecord(
-            source=self.source, id=self.ident, rules=rules, players=self.names(n),
-            starting_stacks=chips, button=n - 1, posts=posts, hole=hole,
-            board=board, actions=actions, reveals=reveals,
-            finishing_stacks=tuple(_chips(f, scale) for f in finishing) if finishing is not None else None,
-            collected=collected, rake=_chips(rake, scale) if rake is not None else None, scale=scale,
-            seat_labels=self.seat_labels(n),
-            fields=tuple((name, _frozen(value)) for name, value in self.data.items() if name not in _CONSUMED),
-        )
+
+        def chips(amount: Decimal) -> int:
+            return int(amount * scale)
+
+        max_raises, uncapped = self.limit_options(structure)
+        if structure == "fixed":
+            assert stakes.small_bet is not None and stakes.big_bet is not None
+            game = f.Game(hi_lo, None, f.FIXED, (chips(stakes.small_bet), chips(stakes.big_bet)), scale,
+                          max_raises=max_raises, uncapped_heads_up=uncapped, all_blinds_posted=True)
+        else:  # min_bet is the big blind
+            assert stakes.min_bet is not None
+            game = f.Game(hi_lo, None, f.POT if structure == "pot" else f.NO, None, scale,
+                          blinds=(None, chips(stakes.min_bet)), all_blinds_posted=True)
+        names, labels = self.names(n), self.seat_labels(n)
+        seats = tuple(f.Seat(k + 1, f"p{k + 1}", chips(stacks[k]), dealt=True, player=names[k],
+                             number=labels[k] if labels is not None else None,
+                             finishing=chips(finishing[k]) if finishing is not None else None) for k in range(n))
+        if n == 2:  # heads-up PHH reverse-assigns antes and blinds: p2, the button, posts the first entry
+            antes, blinds = antes[::-1], blinds[::-1]
+        events: list[f.Event] = [f.Posted(None, f"p{k + 1}", f.ANTE, chips(a), convention=f.DUE)
+                                 for k, a in enumerate(antes) if a]
+        events += [f.Posted(None, f"p{k + 1}", f.BLIND, chips(b), convention=f.DUE) for k, b in enumerate(blinds) if b]
+        board = self.events(lines, n, events, chips)
+        won = tuple(f.Won(None, k + 1, chips(w)) for k, w in enumerate(winnings)) if winnings is not None else None
+        summary = f.Summary(take=chips(rake) if rake is not None else None, won=won, derive_take=False)
+        fields = tuple((name, _frozen(value)) for name, value in self.data.items() if name not in _CONSUMED)
+        return f.HandFacts(self.source, self.ident, None, game, seats, n, tuple(events), board, summary, fields,
+                           where=self.where, line_word="action")
 
     def variant(self) -> str:
         """The variant code, one this engine plays."""
@@ -369,27 +392,13 @@ class _HandReader:
             raise HistoryError(f"amounts have {places} decimal places; at most {_MAX_DECIMALS} are supported")
         return int(10 ** places)
 
-    def betting(self, structure: str, stakes: _Stakes, blinds: tuple[int, ...],
-                scale: int) -> tuple[BettingStructure, tuple[int, ...]]:
-        """The betting structure, and the blinds the rules name: in pot and no limit, ``min_bet`` is the big
-        blind when the posts do not say otherwise."""
-        if structure == "fixed":
-            assert stakes.small_bet is not None and stakes.big_bet is not None
-            max_raises, uncapped = self.limit_options()
-            return FixedLimit(_chips(stakes.small_bet, scale), _chips(stakes.big_bet, scale), max_raises,
-                              uncapped), blinds
-        for name in ("_max_raises", "_uncapped_heads_up"):
-            if name in self.data:
-                raise HistoryError(f"field {quote(name)} applies to fixed limit only")
-        betting = PotLimit() if structure == "pot" else NoLimit()
-        assert stakes.min_bet is not None
-        bet = _chips(stakes.min_bet, scale)
-        if bet != blinds[-1]:
-            small = blinds[0] if len(blinds) == 2 and blinds[0] <= bet else None
-            blinds = (small, bet) if small is not None else (bet,)
-        return betting, blinds
-
-    def limit_options(self) -> tuple[int, bool]:
+    def limit_options(self, structure: str) -> tuple[int, bool]:
+        """Fixed limit's cap (``_max_raises``, ``_uncapped_heads_up``); fields of fixed limit only."""
+        if structure != "fixed":
+            for name in ("_max_raises", "_uncapped_heads_up"):
+                if name in self.data:
+                    raise HistoryError(f"field {quote(name)} applies to fixed limit only")
+            return 3, False
         max_raises = self.data.get("_max_raises", 3)
         uncapped = self.data.get("_uncapped_heads_up", False)
         return (whole(max_raises, "field '_max_raises'", minimum=0, maximum=_MAX_LABEL, error=HistoryError),
@@ -456,32 +465,21 @@ class _HandReader:
             raise HistoryError(f"{what}: there is no player p{index} in a {n}-player hand")
         return index - 1
 
-    def play(self, lines: Sequence[_Line], stacks: Sequence[int], posts: Sequence[Post], scale: int) -> tuple[
-            tuple[tuple[Card | None, ...], ...], tuple[Card, ...], tuple[tuple[int, Action], ...],
-            tuple[RecordedShow, ...]]:
-        """Walk the action lines through the history builder's `Ledger`, which tells a bet from a raise and a
-        check from a call (``cc`` and ``cbr`` say neither; the engine the record is checked against is not
-        consulted)."""
-        n = len(stacks)
-        ledger = Ledger(stacks, [f"p{seat + 1}" for seat in range(n)])
+    def events(self, lines: Sequence[_Line], n: int, events: list[f.Event],
+               chips: Callable[[Decimal], int]) -> tuple[Card, ...]:
+        """The action lines as facts, after the posts in ``events``: cards dealt (``??`` unknown), the board's
+        streets, the betting (``cc`` sized by the rules, ``cbr`` a total), shows and mucks; the board."""
         dealt: list[list[Card | None]] = [[] for _ in range(n)]
         board: list[Card] = []
-        actions: list[tuple[int, Action]] = []
-        shows: list[tuple[int, tuple[Card | None, ...] | None, str]] = []
-        for post in posts:  # a blind sets the level to call in full, even when its poster is short
-            ledger.post(post.seat, min(post.amount, ledger.left(post.seat)), post.amount if post.live else 0)
-        started = False
         unknown_board = 0  # cards dealt as '??': the board's end, unknown (the engine deals spare cards there)
         for line in lines:
             what = f"action {line.number} {quote(line.text.strip())}"
+            at, player = (line.number, line.text.strip()), f"p{line.actor + 1}"
             if line.verb == "dh":
-                if started:
-                    raise HistoryError(f"{what}: hole cards dealt after the betting began (Omaha has no draws)")
                 assert line.cards is not None
-                dealt[line.actor].extend(line.cards)
-                continue
-            started = True
-            if line.verb == "db":
+                dealt[line.actor] += line.cards
+                events.append(f.Cards(at, player, line.cards, dealt=True))
+            elif line.verb == "db":
                 assert line.cards is not None
                 for card in line.cards:
                     if card is not None and unknown_board:
@@ -490,105 +488,28 @@ class _HandReader:
                         unknown_board += 1
                     else:
                         board.append(card)
-                if len(board) + unknown_board not in _STREET_ENDS:
-                    raise HistoryError(f"{what}: the board would hold {len(board) + unknown_board} cards; the flop "
-                                       "is 3 cards, the turn and the river one each")
-                ledger.end_round()
-            elif line.verb == "f":
-                actions.append((line.actor, Fold()))
-            elif line.verb == "cc":
-                actions.append((line.actor, ledger.act(line.actor, CHECK_OR_CALL)))
-            elif line.verb == "cbr":
-                assert line.amount is not None
-                to = int(line.amount * scale)
-                try:
-                    actions.append((line.actor, ledger.act(line.actor, WAGER, to, TOTALS)))
-                except LedgerError as error:
-                    raise HistoryError(f"{what}: {error}") from None
-            elif line.verb in ("sm", "sm-"):
-                if any(seat == line.actor for seat, _, _ in shows):
-                    raise HistoryError(f"{what}: p{line.actor + 1} already showed or mucked")
-                cards = line.cards if line.verb == "sm" else tuple(dealt[line.actor])
-                if line.verb == "sm-" and (not cards or None in cards):
-                    raise HistoryError(f"{what}: 'sm -' shows the cards dealt, and p{line.actor + 1}'s are not "
-                                       "known")
-                shows.append((line.actor, cards, what))
-        counts = {len(cards) for cards in dealt if cards}
-        if len(counts) > 1 or (counts and not counts <= {4, 5}):
-            raise HistoryError(f"players are dealt {' and '.join(map(str, sorted(counts)))} hole cards; Omaha deals "
-                               "4 to each (5 in Big O)")
-        per_seat = counts.pop() if counts else 4
-        hole = [tuple(cards) if cards else (None,) * per_seat for cards in dealt]
-        reveals: list[RecordedShow] = []
-        for seat, cards, what in shows:
-            if cards is None or None in cards:
-                reveals.append(RecordedShow(seat, None))
-                continue
-            known = tuple(c for c in cards if c is not None)
-            hole[seat] = _fill(hole[seat], known, f"{what}: p{seat + 1}")
-            reveals.append(RecordedShow(seat, known))
-        return tuple(hole), tuple(board), tuple(actions), tuple(reveals)
-
-
-def _chips(amount: Decimal, scale: int) -> int:
-    return int(amount * scale)
-
-
-def _rules(betting: BettingStructure, blinds: tuple[int, ...], posts: Sequence[Post], hole_cards: int, hi_lo: bool,
-           rake: int | None) -> Rules:
-    """The rules the hand is replayed under: the recorded showdown, and the recorded rake taken exactly."""
-    try:
-        ante = max((p.amount for p in posts if p.kind == PostKind.ANTE), default=0)
-        return Rules(betting=betting, blinds=blinds, ante=ante,
-                     hole_cards=hole_cards, hi_lo=hi_lo, showdown=ShowdownPolicy.RECORDED,
-                     rake=Rake.exactly(rake) if rake is not None else None)
-    except EngineError as error:
-        raise HistoryError(f"the game's fields do not make valid rules: {error}") from None
-
-
-def _fill(hole: tuple[Card | None, ...], shown: tuple[Card, ...], who: str) -> tuple[Card | None, ...]:
-    """The hole cards once ``shown``: unknown cards take the shown cards not already known."""
-    if len(shown) != len(hole):
-        raise HistoryError(f"{who} shows {len(shown)} cards but was dealt {len(hole)}")
-    known = [c for c in hole if c is not None]
-    if not set(known) <= set(shown):
-        raise HistoryError(f"{who} shows {''.join(map(str, shown))} but was dealt "
-                           f"{''.join(str(c) if c is not None else '??' for c in hole)}")
-    rest = iter(c for c in shown if c not in known)
-    return tuple(c if c is not None else next(rest) for c in hole)
-
-
-def _posts(antes: Sequence[int], blinds: Sequence[int]) -> tuple[tuple[Post, ...], tuple[int, ...]]:
-    """The posts and the rules' blinds from PHH's per-player antes and blinds (heads-up, reverse-assigned)."""
-    n = len(antes)
-    if n == 2:
-        antes, blinds = antes[::-1], blinds[::-1]
-    posts = [Post(seat, PostKind.ANTE, amount) for seat, amount in enumerate(antes) if amount]
-    order = [1, 0] if n == 2 else list(range(n))
-    amounts = [blinds[seat] for seat in order]
-    first = amounts[:2]
-    if max(first) > 0:
-        big = 1 if first[1] >= first[0] else 0
-    else:
-        big = next((i for i, a in enumerate(amounts) if a > 0), -1)
-    if big < 0:
-        return tuple(posts), (0,)
-    level = amounts[big]
-    small = None
-    for i, seat in enumerate(order):
-        amount = amounts[i]
-        if not amount:
-            continue
-        if i < big:  # before the big blind sits the small blind (p1), even when it is as big
-            kind, small = PostKind.SMALL_BLIND, amount
-        elif i == big:
-            kind = PostKind.BIG_BLIND
-        elif amount > level:
-            kind, level = PostKind.STRADDLE, amount
-        else:
-            kind = PostKind.LIVE_BLIND
-        posts.append(Post(seat, kind, amount))
-    return tuple(posts), ((small, amounts[big]) if small is not None else (amounts[big],))
+                size = len(board) + unknown_board
+                if size not in _STREET_ENDS:
+                    raise HistoryError(f"{what}: the board would hold {size} cards; the flop is 3 cards, the turn "
+                                       "and the river one each")
+                events.append(f.Street(at, _STREET_ENDS.index(size) + 2))
+            elif line.verb in _VERBS:
+                amount = chips(line.amount) if line.amount is not None else None
+                events.append(f.Acted(at, player, _VERBS[line.verb], amount, TOTALS))
+            elif line.verb == "sm-":  # the cards dealt, shown
+                cards = dealt[line.actor]
+                if not cards or None in cards:
+                    raise HistoryError(f"{what}: 'sm -' shows the cards dealt, and {player}'s are not known")
+                events.append(f.Revealed(at, player, len(cards)))
+            elif line.cards is None or None in line.cards:  # 'sm', or a show with unknown cards: a muck
+                events.append(f.Revealed(at, player))
+            else:
+                if dealt[line.actor] and len(line.cards) != len(dealt[line.actor]):
+                    raise HistoryError(f"{what}: {player} shows {len(line.cards)} cards but was dealt "
+                                       f"{len(dealt[line.actor])}")
+                events.append(f.Cards(at, player, line.cards))
+                events.append(f.Revealed(at, player, len(line.cards)))
+        return tuple(board)
 
 
 # --- writing --------------------------------------------------------------------------------------------------
