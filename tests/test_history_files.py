@@ -96,7 +96,8 @@ def test_the_format_comes_from_the_content_not_the_name(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("text", "looks_like"), [
     ('<?xml version="1.0" encoding="utf-8"?>\n<hands site="x"><hand id="2"/></hands>',
-     "an XML hand history (root element <hands>) of a site this engine does not know"),
+     "an XML hand history (root element <hands>) of a site this engine does not know (it reads the XML exports "
+     "of iPoker, Merge Network and Microgaming)"),
     ("<HISTORY><GAME ID='1'/></HISTORY>", "root element <HISTORY>"),
     ("***** Hand History For Game 2345 *****\n0.01/0.02 Texas Hold'em Game Table (NL)  -  Mon Jul 12\n",
      "a PartyPoker (e-mailed, with a summary) hand history"),
@@ -135,6 +136,10 @@ _PIECES = [b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"\x0
            b"</general>\n", b'<game gamecode="5"><general><players>', b'<player seat="1" name="A" chips="$9" '
            b'dealer="1" win="$0"/>', b'</players></general><round no="0">', b'<action no="1" player="A" type="1" '
            b'sum="$1"/>', b"</round></game></session>", b'<!DOCTYPE x [<!ENTITY a "b">]>',
+           b'<Game hhversion="4" id="7" stakes="0.05|0.10" betlimit="PL" gametype="Omaha H/L" currencysymbol="JAA=">',
+           b'<Seats><Seat num="1" alias="A" balance="1.00" endbalance="1.05" dealer="true"/></Seats><Gameplay>',
+           b'<Action seq="1" type="SmallBlind" seat="1" value="0.05"/>', b'<Action type="Win"><Seat num="1" '
+           b'amount="0.10" pot="0"/></Action>', b"</Gameplay></Game>",
            b"***** 888poker Hand History for Game 2 *****\n", b"$0.10/$0.25 Blinds Pot Limit OmahaHL - *** 1 2\n",
            b"Table Ravenna 6 Max (Real Money)\n", b"Ann posts dead blind [$0.10 + $0.25]\n",
            b"** Summary **\n", b"Bo collected [ $2 ]\n"]

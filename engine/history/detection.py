@@ -16,6 +16,8 @@ _JSON = re.compile(r"\{|\[\s*\{")  # an object, or an array of objects (a .phhs 
 _PHH_KEY = re.compile(r"^[ \t]*variant[ \t]*=", re.M)
 _TEXT_SITES = tuple((f.key, f.signature) for f in FORMATS if f.signature is not None and not f.xml)
 _XML_SITES = tuple((f.key, f.signature) for f in FORMATS if f.signature is not None and f.xml)
+_XML_NAMES = [f.title for f in FORMATS if f.xml]
+_XML_TITLES = ", ".join(_XML_NAMES[:-1]) + " and " + _XML_NAMES[-1]
 _SITES = tuple((name, re.compile(pattern, re.M)) for name, pattern in (
     ("PartyPoker (e-mailed, with a summary)", r"^\W*\*+ Hand History For Game \d+"),
     ("Bovada / Ignition / Bodog", r"^\W*(?:Bovada|Ignition|Bodog) Hand #"),
@@ -47,7 +49,8 @@ def detect_format(path: Path | str | None, text: str) -> str:
         for key, signature in _XML_SITES:
             if signature.search(opening):
                 return key
-        raise Unsupported(f"an XML hand history (root element <{xml['root']}>) of a site this engine does not know")
+        raise Unsupported(f"an XML hand history (root element <{xml['root']}>) of a site this engine does not know "
+                          f"(it reads the XML exports of {_XML_TITLES})")
     if _PHH_KEY.search(opening):
         return PHH
     for key, signature in _TEXT_SITES:

@@ -63,6 +63,8 @@ FORMATS: tuple[Format, ...] = (
     Format("winamax", "Winamax", "engine.history.winamax:read_winamax", _text_site(r"Winamax Poker - ")),
     Format("merge", "Merge Network", "engine.history.merge:read_merge",
            re.compile(r"<game\s+id=\"\d+-\d+\"\s+starttime="), xml=True),
+    Format("microgaming", "Microgaming", "engine.history.microgaming:read_microgaming",
+           re.compile(r"<Game\s+hhversion="), xml=True),
 )
 
 BY_KEY = {format.key: format for format in FORMATS}
