@@ -103,7 +103,7 @@ def test_the_format_comes_from_the_content_not_the_name(tmp_path: Path) -> None:
      "a PartyPoker (e-mailed, with a summary) hand history"),
     ("Ignition Hand #4012345 TBL#1 OMAHA HiLo Pot Limit - 2021-01-01 12:00:00\n",
      "a Bovada / Ignition / Bodog hand history"),
-    ("Hand#4021 - 2010-06-01 18:00:00\nSeat 1: Ann ($10)\n*** HOLE CARDS ***\nDealt to Ann [Ah 2c 3d 4s]\n",
+    ("Game No. 4021 - 2010-06-01 18:00:00\nSeat 1: Ann ($10)\n*** HOLE CARDS ***\nDealt to Ann [Ah 2c 3d 4s]\n",
      "a hand history of a site this engine does not know (it has '*** HOLE CARDS ***'"),
     (STARS.split("\n", 1)[1], "a site this engine does not know"),  # a PokerStars hand cut from its header
 ])
@@ -142,7 +142,10 @@ _PIECES = [b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"\x0
            b'amount="0.10" pot="0"/></Action>', b"</Gameplay></Game>",
            b"***** 888poker Hand History for Game 2 *****\n", b"$0.10/$0.25 Blinds Pot Limit OmahaHL - *** 1 2\n",
            b"Table Ravenna 6 Max (Real Money)\n", b"Ann posts dead blind [$0.10 + $0.25]\n",
-           b"** Summary **\n", b"Bo collected [ $2 ]\n"]
+           b"** Summary **\n", b"Bo collected [ $2 ]\n",
+           b"Hand#5A1 - Brno 1 -- $0,05/$0,10 PL Omaha Hi/Lo -- 2012.03.14 - 20:15:02\nDealer: Seat 1\n",
+           b"Seat 2: Bo ($2,88 in chips)\n", b"Ann: posts small blind $0,05\n", b"Dealt to Ann [Kh,2s,3c,4d]\n",
+           b"Bo: is all in 1,640\n", b"Ann: returns uncalled bet $0,30\n", b"Bo wins low pot $0,75\n"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

@@ -52,6 +52,7 @@ FORMATS: tuple[Format, ...] = (
            _text_site(r"PokerStars\b[^#\n]*?(?:Hand|Game) #")),
     Format("ggpoker", "GGPoker", "engine.history.ggpoker:read_ggpoker", _text_site(r"Poker Hand #[A-Z]{2}\d+:")),
     Format("acr", "ACR / Winning Poker Network", "engine.history.acr:read_acr", _text_site(r"(?:Game )?Hand #\d+ - ")),
+    Format("cake", "Cake Poker", "engine.history.cake:read_cake", _text_site(r"Hand#[A-Z0-9]+ - [^\n]*? -- ")),
     Format("fulltilt", "Full Tilt Poker", "engine.history.fulltilt:read_fulltilt",
            _text_site(r"Full ?Tilt Poker\b[^#\n]*?(?:Game|Hand) #\d+: ")),
     Format("partypoker", "PartyPoker", "engine.history.partypoker:read_partypoker",
