@@ -772,3 +772,65 @@ def test_a_ledger_that_does_not_add_up_is_one_error_line_saying_by_how_much_and_
     assert process.returncode == 0, err.decode()[-2000:]
     off = [text for text in err.decode().splitlines() if "event=ledger_off" in text]
     assert len(off) == 2 and all(" ERROR " in text and "off=1 " in text for text in off), off  # start and stop
+
+
+# --- the --db value: PostgreSQL or a SQLite file, by one rule; a password never printed ----------------------
+
+CONNECTION_STRINGS = [
+    "postgresql://omaha@127.0.0.1:{port}/nodb?password=secret",
+    "postgres://omaha:secret@127.0.0.1:{port}/nodb?sslmode=disable",
+    "postgresql://omaha@127.0.0.1:{port}/nodb?sslmode=disable&sslpassword=secret&password=secret",
+    "host=127.0.0.1 port={port} dbname=nodb user=omaha password=secret",
+    "host=127.0.0.1 port={port} dbname=nodb user=omaha password = 'secret \\' word'",
+]
+
+
+@pytest.mark.parametrize("db", CONNECTION_STRINGS)
+def test_serve_takes_a_connection_string_for_postgresql_and_never_prints_its_password(tmp_path, db):
+    """Nothing listens on the port: `serve` cannot connect and says so in one line, exit 2, with every password
+    (a URL's user:password@, its query's password=, a key=value string's) printed as ***; and a key=value
+    string is PostgreSQL's, never a SQLite file named after it (nothing is created in the folder it runs in)."""
+    pytest.importorskip("psycopg")
+    db = db.format(port=free_port())
+    process = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--db", db, "--port", "0"], cwd=tmp_path,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    try:
+        _, err = process.communicate(timeout=60 * SCALE)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    lines = err.decode().splitlines()
+    assert process.returncode == 2 and len(lines) == 1, (process.returncode, lines)
+    assert lines[0].startswith("error: cannot connect to PostgreSQL at ") and "***" in lines[0], lines
+    assert "secret" not in lines[0], lines
+    assert list(tmp_path.iterdir()) == [], list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(("db", "says"), [
+    ("colour=red password=secret", "libpq has no keyword colour"),
+    ("mysql://omaha:secret@127.0.0.1/omaha", "a URL must be postgresql:// or postgres://"),
+])
+def test_a_db_value_that_is_neither_a_connection_string_nor_a_path_is_refused_not_made_a_file(tmp_path, capsys,
+                                                                                               monkeypatch, db, says):
+    from engine.server.main import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["--db", db, "--port", "0"]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and says in lines[0] and "secret" not in lines[0], lines
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_db_value_is_told_apart_by_one_rule_and_printed_without_its_passwords():
+    from engine.server.store import is_postgres, safe_db
+
+    assert is_postgres("postgresql:///omaha?host=/run/postgresql") and is_postgres(" dbname=omaha")
+    assert is_postgres("host=db options='-c search_path=x' dbname=omaha")  # x= inside a quoted value: no keyword
+    assert not is_postgres("omaha.sqlite3") and not is_postgres("./colour=red.sqlite3")
+    assert not is_postgres("/srv/omaha/password=x.sqlite3")
+    assert safe_db("postgresql://ann:se:cr@et@db/omaha?password=x&sslmode=require") == (
+        "postgresql://ann:***@db/omaha?password=***&sslmode=require")
+    assert safe_db("host=db password=se\\ cret sslpassword='a b' dbname=omaha") == (
+        "host=db password=*** sslpassword=*** dbname=omaha")
+    assert safe_db("omaha.sqlite3") == "omaha.sqlite3"

@@ -448,7 +448,8 @@ def add_serve_arguments(parser: Any) -> None:
     parser.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=_option(0, 65535), default=None,
                         help="port for HTTP and the WebSocket (default 8765)")
-    parser.add_argument("--db", default=None, help="SQLite file (default omaha.sqlite3) or postgresql:// URL")
+    parser.add_argument("--db", default=None, help="SQLite file (default omaha.sqlite3), or a PostgreSQL "
+                        "connection string: postgresql://... or host=... dbname=...")
     parser.add_argument("--bots", type=_option(0, MAX_SEATS), default=None,
                         help=f"built-in bots to seat at each table (default {DEFAULT_BOTS} without --config, else "
                              f"the file's, else 0)")

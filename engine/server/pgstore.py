@@ -28,6 +28,7 @@ from engine.server.store import (
     event_data,
     guarded,
     read_sittings,
+    safe_db,
 )
 
 logger = logging.getLogger("engine.server")
@@ -110,7 +111,7 @@ class PostgresStore:
         try:
             return psycopg.connect(self.conninfo, autocommit=True, connect_timeout=connect_timeout)
         except psycopg.Error as error:
-            raise StoreError(f"cannot connect to PostgreSQL at {_safe(self.conninfo)}: "
+            raise StoreError(f"cannot connect to PostgreSQL at {safe_db(self.conninfo)}: "
                              f"{' '.join(str(error).split())}") from None
 
     def _live(self) -> psycopg.Connection[TupleRow]:
@@ -136,7 +137,7 @@ class PostgresStore:
             self._reconnecting = self._reconnector.submit(self._connect, connect_timeout=3)
         trying = "reconnecting now" if self._reconnecting is not None else (
             f"reconnecting in {max(0.0, self._retry_at - now):.1f} s")
-        raise StoreError(f"the connection to PostgreSQL at {_safe(self.conninfo)} is lost ({self._why}); {trying}")
+        raise StoreError(f"the connection to PostgreSQL at {safe_db(self.conninfo)} is lost ({self._why}); {trying}")
 
     def _reclaim(self, connection: psycopg.Connection[TupleRow]) -> psycopg.Connection[TupleRow]:
         """The new connection in use: the session's advisory locks went with the old one, so every claimed
@@ -145,7 +146,7 @@ class PostgresStore:
         self.db = connection
         self._backoff = self.FIRST_BACKOFF
         self._why = "the server closed it"
-        logger.warning("reconnected to PostgreSQL at %s; claiming %d tables again", _safe(self.conninfo),
+        logger.warning("reconnected to PostgreSQL at %s; claiming %d tables again", safe_db(self.conninfo),
                        len(self.claimed))
         for table_id, known in list(self.claimed.items()):
             if not self._take(table_id):
@@ -265,12 +266,3 @@ class PostgresStore:
 def _close_made(pending: Future[psycopg.Connection[TupleRow]]) -> None:
     if pending.exception() is None:
         pending.result().close()
-
-
-def _safe(conninfo: str) -> str:
-    """The connection string without its password, for messages."""
-    if "://" in conninfo and "@" in conninfo.split("://", 1)[1].split("/", 1)[0]:
-        scheme, rest = conninfo.split("://", 1)
-        credentials, host = rest.split("@", 1)
-        return f"{scheme}://{credentials.split(':', 1)[0]}:***@{host}" if ":" in credentials else conninfo
-    return conninfo

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -413,14 +414,96 @@ def read_sittings(text: str | None) -> tuple[tuple[str, str], ...] | None:
     return tuple((name, seat) for name, seat in data)
 
 
+POSTGRES_URLS = ("postgresql://", "postgres://")
+"""The URL schemes libpq takes (as libpq does, in lower case)."""
+LIBPQ_KEYWORDS = frozenset((
+    "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "require_auth", "channel_binding",
+    "connect_timeout", "client_encoding", "options", "application_name", "fallback_application_name",
+    "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout", "replication",
+    "gssencmode", "sslmode", "requiressl", "sslnegotiation", "sslcompression", "sslcert", "sslkey",
+    "sslkeylogfile", "sslpassword", "sslcertmode", "sslrootcert", "sslcrl", "sslcrldir", "sslsni", "requirepeer",
+    "ssl_min_protocol_version", "ssl_max_protocol_version", "min_protocol_version", "max_protocol_version",
+    "krbsrvname", "gsslib", "gssdelegation", "service", "target_session_attrs", "load_balance_hosts",
+    "scram_client_key", "scram_server_key", "oauth_issuer", "oauth_client_id", "oauth_client_secret",
+    "oauth_scope"))
+"""The keywords of a libpq key=value connection string (PostgreSQL's "Parameter Key Words")."""
+SECRETS = ("password", "sslpassword", "oauth_client_secret")
+"""The connection keywords whose values are never printed (`safe_db`)."""
+_KEY_VALUE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=")
+_SECRET_VALUE = re.compile(r"(?<!\S)(" + "|".join(SECRETS) + r")(\s*=\s*)('(?:[^'\\]|\\.)*'?|(?:[^\s\\]|\\.)*)")
+_SECRET_PARAMETER = re.compile(r"([?&](?:" + "|".join(SECRETS) + r")=)[^&#]*")
+
+
+def is_postgres(db: str) -> bool:
+    """The one rule that tells a PostgreSQL connection string from a SQLite file: a ``postgresql://`` or
+    ``postgres://`` URL, or a libpq key=value string (``host=db.example dbname=omaha``: its first word is
+    ``keyword=``), is PostgreSQL; anything else is a SQLite file's path. A value that looks like neither
+    rightly (another URL scheme, or ``keyword=`` with a keyword libpq does not know) is refused with a
+    StoreError rather than taken for a file name: a typo in a connection string must never become a SQLite
+    file named after it, password and all. (A SQLite file whose name starts with ``word=`` is given as
+    ``./word=...``.)"""
+    if db.startswith(POSTGRES_URLS):
+        return True
+    scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*)://", db)
+    if scheme is not None:
+        raise StoreError(f"--db {safe_db(db)}: a URL must be postgresql:// or postgres:// (PostgreSQL), not "
+                         f"{scheme.group(1)}://; a SQLite file is given by its path")
+    first = _KEY_VALUE.match(db)
+    if first is None:
+        return False
+    unknown = sorted(set(_keywords(db)) - LIBPQ_KEYWORDS)
+    if unknown:
+        raise StoreError(f"--db {safe_db(db)}: a key=value connection string for PostgreSQL, but libpq has no "
+                         f"keyword {', '.join(unknown)} (host, port, dbname, user, password, sslmode, ...); a "
+                         f"SQLite file whose name starts with {first.group(1)}= is given as ./{first.group(1)}=...")
+    return True
+
+
+def _keywords(conninfo: str) -> list[str]:
+    """The keywords of a key=value connection string, read as libpq reads it (a value is a word or a quoted
+    string, backslash escaping a quote or a backslash), so that ``options='-c x=y'`` is one keyword; the
+    keywords before any part libpq would refuse (libpq says what is wrong with it)."""
+    keys: list[str] = []
+    at, end = 0, len(conninfo)
+    while True:
+        pair = _KEY_VALUE.match(conninfo, at)
+        if pair is None:
+            return keys
+        keys.append(pair.group(1))
+        at = pair.end()
+        while at < end and conninfo[at].isspace():
+            at += 1
+        quoted = at < end and conninfo[at] == "'"
+        at += quoted
+        while at < end and (conninfo[at] != "'" if quoted else not conninfo[at].isspace()):
+            at += 2 if conninfo[at] == "\\" else 1
+        at += quoted
+
+
+def safe_db(db: str) -> str:
+    """The ``--db`` value as every message prints it: each password replaced by ``***``, whichever way it was
+    given: ``user:password@`` in a URL, ``password=`` in a URL's query, or in a key=value string (and the
+    other `SECRETS`). The one place a connection string is made printable."""
+    if "://" in db:
+        scheme, rest = db.split("://", 1)
+        netloc = re.split(r"[/?#]", rest, maxsplit=1)[0]
+        if "@" in netloc:
+            credentials, host = netloc.rsplit("@", 1)
+            if ":" in credentials:
+                credentials = credentials.split(":", 1)[0] + ":***"
+            db = f"{scheme}://{credentials}@{host}{rest[len(netloc):]}"
+        db = _SECRET_PARAMETER.sub(r"\1***", db)
+    return _SECRET_VALUE.sub(r"\1\2***", db)
+
+
 def open_store(db: str) -> Storage:
-    """The store ``--db`` names: ``postgresql://...`` (or ``postgres://...``) a PostgreSQL database through
-    `engine.server.pgstore.PostgresStore` (psycopg, from the ``server`` extra), anything else a SQLite file."""
-    if db.startswith(("postgresql://", "postgres://")):
+    """The store ``--db`` names, told apart by `is_postgres` (the one rule): a PostgreSQL database through
+    `engine.server.pgstore.PostgresStore` (psycopg, from the ``server`` extra), else a SQLite file."""
+    if is_postgres(db):
         try:
             from engine.server.pgstore import PostgresStore
         except ImportError:
-            raise StoreError(f"--db {db.split('://')[0]}://... needs psycopg, which is not installed: "
+            raise StoreError(f"--db {safe_db(db)}: PostgreSQL needs psycopg, which is not installed: "
                              'python -m pip install -e ".[server]"') from None
         return PostgresStore(db)
     return SQLiteStore(db)
