@@ -376,6 +376,11 @@ def table_config(data: object) -> TableConfig:
         raise ConfigError(f"{where}: unknown key {', '.join(unknown)}; the keys are {', '.join(sorted(_TABLE_KEYS))}")
     values = dict(data)
     if "buy_in" in values:
+        both = [key for key in ("min_buy_in", "max_buy_in") if key in values]
+        if both:  # two keys for one setting: which the file meant cannot be told, so neither is guessed
+            raise ConfigError(f"{where}: buy_in = {toml(values['buy_in'])} and {both[0]} = "
+                              f"{toml(values[both[0]])} both set the buy-in range: write buy_in = [min, max] "
+                              f"alone, or min_buy_in and max_buy_in")
         buy_in = values.pop("buy_in")
         check(isinstance(buy_in, list) and len(buy_in) == 2, where, "buy_in", "[min, max]", buy_in)
         values["min_buy_in"], values["max_buy_in"] = buy_in
