@@ -152,3 +152,36 @@ def test_bots_think_one_second_unless_told_and_never_past_a_quarter_of_a_short_c
     stored = json.loads(TableConfig("old", action_seconds=1.0).to_json())
     del stored["bot_think_seconds"]  # as a table stored before the setting existed
     assert TableConfig.from_json(json.dumps(stored)).think_seconds == 0.25
+
+
+@pytest.mark.parametrize(("file", "option", "says"), [
+    ("[server]\nport = 99999\n", "--port", "[server]: port must be a whole number from 0 to 65535, got 99999"),
+    ('[server]\nhost = ""\n', "--host", "[server]: host must be an address to listen on"),
+    ("[server]\nbots = 11\n", "--bots", "[server]: bots must be a whole number from 0 to 10, got 11"),
+])
+def test_a_bad_value_in_the_file_is_refused_even_when_the_command_line_overrides_it(tmp_path, file, option, says):
+    """The real `serve`: a file that is wrong is said to be, in one line and exit 2, though the option given
+    stands in for the bad key (it would be wrong on the next start without the option)."""
+    import os
+    import subprocess
+    import sys
+
+    from helpers import scaled
+    from test_server_crash import free_port
+
+    root = Path(__file__).resolve().parent.parent
+    config = tmp_path / "server.toml"
+    config.write_text(file)
+    value = {"--port": str(free_port()), "--host": "127.0.0.1", "--bots": "1"}[option]
+    process = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--config", str(config), "--db",
+                                str(tmp_path / "db.sqlite3"), "--port", "0", option, value], cwd=tmp_path,
+                               env={**os.environ, "PYTHONPATH": str(root)}, stderr=subprocess.PIPE, text=True)
+    try:
+        _, err = process.communicate(timeout=scaled(60))
+    finally:
+        if process.poll() is None:  # it served: the defect
+            process.kill()
+            _, err = process.communicate()
+    lines = err.splitlines()
+    assert process.returncode == 2 and len(lines) == 1, (process.returncode, lines[:5])
+    assert lines[0].startswith(f"error: {says}"), lines

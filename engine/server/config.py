@@ -421,6 +421,8 @@ def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
         entries = document.get("tables", [])
         check(isinstance(entries, list), "tables", "tables", "[[tables]] entries (an array of tables)", entries)
         tables = tuple(table_config(item) for item in entries)
+    if path is not None:  # the file checked whole, every value it holds, the ones the command line overrides too
+        ServerConfig(tables=tables or default_tables(), **values)
     values.update({key: value for key, value in overrides.items() if value is not None})
     if overrides.get("bots") is not None:  # told as the option it was given as, not as the file's key
         check_bots_fit(overrides["bots"], tables or default_tables(), "argument --bots", "it")
