@@ -16,8 +16,10 @@ import http
 import ipaddress
 import json
 import logging
+import os
 import re
 import secrets
+import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -110,20 +112,19 @@ class GameServer:
 
     # --- running -----------------------------------------------------------------------------------------------
 
-    async def start(self, host: str | None = None, port: int | None = None) -> int:
-        """Listen; returns the port (pass 0 for a free one). A port that cannot be had (in use, not allowed) is a
-        `ListenError` that says which and why."""
-        host = host or self.config.host
-        wanted = self.config.port if port is None else port
-        try:
-            self.server = await serve(self.handle, host, wanted, process_request=self.http,
-                                      process_response=self.secure, max_size=WEBSOCKET_MAX_SIZE, ping_interval=None,
-                                      compression=None,  # the keepalive is the Sender's: it does not queue
-                                      create_connection=_counted(self.accepted, self.config.max_connections))
-        except OSError as error:
-            why = "the address is already in use (another server?)" if error.errno == errno.EADDRINUSE else (
-                error.strerror or str(error))
-            raise ListenError(f"cannot listen on {host}:{wanted}: {why}") from None
+    async def start(self, host: str | None = None, port: int | None = None, *,
+                    listener: Listener | None = None) -> int:
+        """Serve on ``listener`` (the port `Listener.take` took before the tables were opened: `serve` does so),
+        or else take ``host``:``port`` now; returns the port (pass 0 for a free one). A port that cannot be had
+        (in use, not allowed) is a `ListenError` that says which and why."""
+        if listener is None:
+            listener = await Listener.take(host or self.config.host, self.config.port if port is None else port,
+                                           self.config.max_connections)
+        host = listener.host
+        listener.game = self
+        self.server = listener.server
+        self.accepted = listener.accepted  # counted from each TCP accept (`_counted`); none before serving
+        await self.server.start_serving()
         self._supervise()
         sockets = self.server.sockets
         bound: int = sockets[0].getsockname()[1] if sockets else 0
@@ -515,6 +516,57 @@ def _static_file(name: str) -> Path | None:
 
 class ListenError(EngineError):
     """The server cannot listen where it was told to (the port in use, an address not this machine's)."""
+
+
+class Listener:
+    """The server's port, taken first (`take`): bound and listening, so that a port that cannot be had is the
+    start's one line, before any table is created, adopted or announced and before the database is opened.
+    Connections wait in the kernel's queue until a `GameServer` serves on it (`GameServer.start`), which then
+    owns it (its `stop` closes it)."""
+
+    def __init__(self, host: str) -> None:
+        self.host = host
+        self.game: GameServer | None = None  # the server it was handed to
+        self.server: Server
+        self.accepted: set[ServerConnection] = set()  # every connection from its TCP accept to its close
+
+    @classmethod
+    async def take(cls, host: str, port: int, max_connections: int) -> Listener:
+        """The port taken, or a `ListenError` that says which and why (in use, not this machine's address);
+        ``max_connections``: the cap `_counted` cuts connections at beyond its slack."""
+        listener = cls(host)
+        try:
+            listener.server = await serve(listener._handle, host, port, process_request=listener._http,
+                                          process_response=listener._secure, max_size=WEBSOCKET_MAX_SIZE,
+                                          ping_interval=None,  # the keepalive is the Sender's: it does not queue
+                                          compression=None, start_serving=False,
+                                          create_connection=_counted(listener.accepted, max_connections))
+        except OSError as error:
+            why = "the address is already in use (another server?)" if error.errno == errno.EADDRINUSE else (
+                error.strerror or str(error))
+            raise ListenError(f"cannot listen on {host}:{port}: {why}") from None
+        for bound in listener.server.sockets:  # listening now, not at start_serving: the port is this server's
+            with socket.socket(fileno=os.dup(bound.fileno())) as held:
+                held.listen(100)
+        return listener
+
+    async def close(self) -> None:
+        """Let go of a port no `GameServer` was started on (the start failed after taking it)."""
+        if self.game is None:
+            self.server.close()
+            await self.server.wait_closed()
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        assert self.game is not None  # nothing is accepted before a GameServer serves on it
+        await self.game.handle(ws)
+
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        assert self.game is not None
+        return self.game.http(connection, request)
+
+    def _secure(self, connection: ServerConnection, request: Request, response: Response) -> None:
+        assert self.game is not None
+        self.game.secure(connection, request, response)
 
 
 def code_of(error: EngineError) -> Code:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import math
 import tomllib
 from collections.abc import Callable
@@ -25,8 +24,6 @@ from engine.errors import EngineError
 from engine.rules import Rake, Rules
 from engine.schedule import FixedGame, MixedOmaha, Schedule
 from engine.validate import is_whole, name
-
-logger = logging.getLogger("engine.server")
 
 GAMES = ("limit", "pot-limit", "no-limit", "mixed")
 TABLE_ID_LONGEST = 40  # characters in a table's id
@@ -308,6 +305,9 @@ class ServerConfig:
     max_connections: int = 1000
     max_connections_per_address: int = 16
     allowed_origins: tuple[str, ...] = attrs.field(default=(), converter=_origins)
+    notes: tuple[str, ...] = attrs.field(default=(), eq=False)
+    """What the operator is told of the file once the server has its port and database (`engine.server.main`),
+    never before an error: a file with no [[tables]] serves the built-in tables."""
 
     def __attrs_post_init__(self) -> None:
         where = "[server]"
@@ -362,7 +362,7 @@ def default_tables() -> tuple[TableConfig, ...]:
 
 
 _TABLE_KEYS = {field.name for field in attrs.fields(TableConfig)} | {"buy_in"}
-_SERVER_KEYS = {field.name for field in attrs.fields(ServerConfig)} - {"tables"}
+_SERVER_KEYS = {field.name for field in attrs.fields(ServerConfig)} - {"tables", "notes"}
 
 
 def table_config(data: object) -> TableConfig:
@@ -426,11 +426,10 @@ def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
     values.update({key: value for key, value in overrides.items() if value is not None})
     if overrides.get("bots") is not None:  # told as the option it was given as, not as the file's key
         check_bots_fit(overrides["bots"], tables or default_tables(), "argument --bots", "it")
-    config = ServerConfig(tables=tables or default_tables(), **values)
-    if path is not None and not tables:  # said only of a file that will be served: checked whole first
-        logger.warning("the configuration file %s lists no [[tables]]: serving the built-in tables (%s) beside "
-                       "any stored ones", path, ", ".join(table.id for table in default_tables()))
-    return config
+    notes = () if path is None or tables else (
+        f"the configuration file {path} lists no [[tables]]: serving the built-in tables "
+        f"({', '.join(table.id for table in default_tables())}) beside any stored ones",)
+    return ServerConfig(tables=tables or default_tables(), notes=notes, **values)
 
 
 def _option(minimum: int, maximum: int) -> Callable[[str], int]:

@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from engine.errors import EngineError
-from engine.server.app import GameServer
+from engine.server.app import GameServer, Listener
 from engine.server.config import ServerConfig, add_serve_arguments, load_config
 from engine.server.oplog import line
 from engine.server.store import StoreError, StoreLost, open_store
@@ -28,10 +28,22 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    store = open_store(config.db)
+    # first: a port that cannot be had is the one line, with nothing opened, created or said
+    listener = await Listener.take(config.host, config.port, config.max_connections)
     try:
-        server = GameServer(config, store)
-        await server.start()
+        store = open_store(config.db)
+    except BaseException:
+        await listener.close()
+        raise
+    try:
+        for note in config.notes:  # said of a file whose tables will be served: the port and database are had
+            logger.warning("%s", note)
+        try:
+            server = GameServer(config, store)
+        except BaseException:
+            await listener.close()
+            raise
+        await server.start(listener=listener)
         server.start_bots()
         try:
             logger.info("%s", chip_line("serving", server))
