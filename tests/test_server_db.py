@@ -368,6 +368,36 @@ def test_a_table_another_server_took_while_the_connection_was_down_is_dropped_lo
     check_chips(url)
 
 
+def test_a_server_that_lost_every_table_on_a_reconnect_says_so_once_a_table_and_the_database_is_back(
+        postgres, caplog):
+    """Its one table taken by another server while its connection was down: one ERROR line for the table (not
+    one from the store and another from the server), and event=database_back as soon as the connection is
+    back, not when some write is next taken (none comes: the server has no table left to write to)."""
+    import psycopg
+
+    from engine.server.pgstore import _CLAIMS
+
+    url = postgres.database()
+    caplog.set_level(logging.INFO, logger="engine.server")
+
+    async def test(server: GameServer, port: int, store: Any) -> None:
+        server.start_bots({"t1": 2})
+        await wait_for(lambda: hands(server, "t1") >= 1)
+        with psycopg.connect(url, autocommit=True) as other:
+            terminate(postgres, url, store.db.info.backend_pid)
+            end = time.monotonic() + 10 * SCALE
+            while not other.execute("SELECT pg_try_advisory_lock(%s, hashtext('t1'))", (_CLAIMS,)).fetchone()[0]:
+                assert time.monotonic() < end
+            await wait_for(lambda: "t1" not in server.rooms)
+            await wait_for(lambda: any("event=database_back" in r.getMessage() for r in caplog.records))
+
+    in_process(url, test)
+    lines = [r.getMessage() for r in caplog.records]
+    said = [text for text in lines if text.startswith("table t1") and "served here" in text]
+    assert len(said) == 1 and "another server took it" in said[0] and "holds it now" in said[0], said
+    assert any(text.startswith("event=database_down") for text in lines), lines
+
+
 def test_an_outage_logs_one_line_going_one_coming_back_and_a_reminder_a_minute_between(tmp_path, caplog):
     """Two tables retrying their due change every tick for 150 s (10 ticks a second) with the database refusing
     every write: one line when it goes, one reminder a minute, one line when it answers again with the count."""

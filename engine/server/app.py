@@ -223,8 +223,11 @@ class GameServer:
             self.bots.ensure()
 
     def _watch_database(self) -> None:
-        for table_id in self.store.check():
-            self.drop_room(table_id, "another server took it while this server's database connection was down")
+        checked = self.store.check()
+        if checked.reconnected:  # the connection is back: the outage is over, whether or not a write comes
+            self.outage.answered()
+        for table_id, why in checked.lost:
+            self.drop_room(table_id, why)
         for room in self.rooms.values():  # the database answers: whoever was refused a write is told again
             room.retell()
             self.flush(room)

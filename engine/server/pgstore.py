@@ -19,6 +19,7 @@ from psycopg.rows import TupleRow
 
 from engine.server.store import (
     LEDGER_KINDS,
+    Checked,
     FinishedHand,
     Record,
     RecordSQL,
@@ -90,7 +91,9 @@ class PostgresStore:
     def __init__(self, conninfo: str) -> None:
         self.conninfo = conninfo
         self.claimed: dict[str, int | None] = {}  # each table held, with the last seq this server knows is stored
-        self.lost: list[str] = []  # tables whose claim went with a lost connection, not yet reported by `check`
+        self.lost: list[tuple[str, str]] = []  # tables whose claim went with a lost connection, with why, not
+        # yet reported by `check` (the server says it, one line a table: `GameServer.drop_room`)
+        self.reconnected = False  # a new connection made since `check` last said so
         self.gone: set[str] = set()  # every such table: never written here again unless claimed anew
         self._retry_at = 0.0
         self._backoff = self.FIRST_BACKOFF
@@ -148,6 +151,7 @@ class PostgresStore:
         self._why = "the server closed it"
         logger.warning("reconnected to PostgreSQL at %s; claiming %d tables again", safe_db(self.conninfo),
                        len(self.claimed))
+        self.reconnected = True
         for table_id, known in list(self.claimed.items()):
             if not self._take(table_id):
                 why = "another server holds it now"
@@ -156,9 +160,9 @@ class PostgresStore:
                 why = "events were stored that this server did not write"
             else:
                 continue
-            logger.error("table %s: lost while the connection was down (%s): no longer served here", table_id, why)
             del self.claimed[table_id]
-            self.lost.append(table_id)
+            self.lost.append((table_id, f"another server took it while this server's database connection was down "
+                                        f"({why})"))
             self.gone.add(table_id)
         return self.db
 
@@ -171,11 +175,13 @@ class PostgresStore:
         return int(row[0]) if row else 0
 
     @guarded("the database check failed")
-    def check(self) -> list[str]:
-        """Reconnects if the connection was lost; the tables lost since the last call."""
+    def check(self) -> Checked:
+        """Reconnects if the connection was lost; the tables lost since the last call, and whether the
+        connection was made anew since then."""
         self._live().execute("SELECT 1")
-        lost, self.lost = self.lost, []
-        return lost
+        checked = Checked(tuple(self.lost), self.reconnected)
+        self.lost, self.reconnected = [], False
+        return checked
 
     @guarded("table {0}: cannot be claimed")
     def claim(self, table_id: str) -> bool:

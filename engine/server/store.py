@@ -174,6 +174,16 @@ _SQLITE_RECORD = RecordSQL(
 
 
 @attrs.frozen(slots=True)
+class Checked:
+    """What `Storage.check` found: the tables this server lost, each with why (another server took them while
+    its connection was down), and whether the database is back: a lost connection made anew since the last
+    check, which ends an outage whatever was refused meanwhile (`engine.server.outage.Outage.answered`)."""
+
+    lost: tuple[tuple[str, str], ...] = ()
+    reconnected: bool = False
+
+
+@attrs.frozen(slots=True)
 class Stored:
     """A table as storage holds it: its configuration (JSON), its last snapshot and the seq it was taken at
     (None, 0: none yet), and the events since, in order, as (seq, kind, data)."""
@@ -215,11 +225,12 @@ class Storage(Protocol):
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
         """The table's finished hands numbered above ``since``, oldest first."""
 
-    def check(self) -> list[str]:
+    def check(self) -> Checked:
         """Whether the database is still this server's to write to: raises `StoreLost` if it is gone for good
         (the SQLite file deleted or replaced), StoreError while it cannot be reached (PostgreSQL: each call
-        tries to reconnect); returns the tables this server has lost the claim to (another server took them
-        while the connection was down): the server stops serving those."""
+        tries to reconnect); returns the tables this server has lost the claim to, with why (another server
+        took them while the connection was down: the server stops serving those), and whether the connection
+        was made anew since the last check."""
 
     def close(self) -> None:
         """Finish writing and let go of the database."""
@@ -298,7 +309,7 @@ class SQLiteStore:
                                    f"more can be stored; restore the file from a backup and restart the server")
         return self._lost
 
-    def check(self) -> list[str]:
+    def check(self) -> Checked:
         """`StoreLost` when the path no longer names the file this store opened (deleted, or replaced by
         another file): the open connection would go on writing to a file nobody can open again, and the next
         start would find the other file. Called before every write and by the server's database watch. A file
@@ -308,7 +319,7 @@ class SQLiteStore:
         if self._identity is not None and self._file_identity() != self._identity:
             raise StoreLost(f"the SQLite database {self.path!r} was deleted or replaced while serving: nothing "
                             f"more can be stored; restore the file and restart the server")
-        return []
+        return Checked()
 
     def claim(self, table_id: str) -> bool:
         """A SQLite file is served by one server at a time: the first claim takes an exclusive lock on the file
