@@ -775,6 +775,29 @@ def test_a_file_damaged_while_serving_refuses_writes_and_serve_exits_3_with_one_
     assert "database_down" not in text and "database_back" not in text, text[-2000:]  # damage is no outage
 
 
+def test_a_file_whose_header_and_wal_are_overwritten_while_serving_stops_serve_with_exit_3(tmp_path):
+    """The operator's trial: the main file's header and the -wal overwritten, nothing else touched. SQLite
+    serves on from its cache and the WAL index and would never notice; the database watch reads both headers
+    from the files every second and stops the server (one line, exit 3) instead of playing on."""
+    path = tmp_path / "served.sqlite3"
+    port = free_port()
+    process = serve(path, port, None, "--bots", "2")
+    try:
+        wait_for_a_hand(process, port)
+        overwrite(path, 0, 100)
+        wal = Path(str(path) + "-wal")
+        overwrite(wal, 0, 32)
+        _, err = process.communicate(timeout=30 * SCALE)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    text = err.decode()
+    last = text.splitlines()[-1]
+    assert process.returncode == 3, text[-2000:]
+    assert last.startswith("error: the database watch stopped: ") and "is damaged (its header" in last, last
+    assert "database_down" not in text, text[-2000:]
+
+
 def test_a_ledger_that_does_not_add_up_is_one_error_line_saying_by_how_much_and_the_tables_are_served(tmp_path):
     path = tmp_path / "db.sqlite3"
     played_table(path)

@@ -310,16 +310,29 @@ class SQLiteStore:
         return self._lost
 
     def check(self) -> Checked:
+        """The database watch's check, every second: `_check_identity`, and the file's header and its
+        write-ahead log's read from the files themselves (`header_damage`: two small reads), since SQLite reads
+        neither again while it serves from its cache and the WAL, so that a file overwritten there is found
+        within a second rather than at the next read of a damaged page (`damaged`), which may never come."""
+        self._check_identity()
+        if self._identity is not None:
+            why = header_damage(self.path)
+            if why is not None:
+                self._lost = StoreLost(f"the SQLite database {self.path!r} is damaged ({why}): nothing more can "
+                                       f"be stored; restore the file from a backup and restart the server")
+                raise self._lost
+        return Checked()
+
+    def _check_identity(self) -> None:
         """`StoreLost` when the path no longer names the file this store opened (deleted, or replaced by
         another file): the open connection would go on writing to a file nobody can open again, and the next
-        start would find the other file. Called before every write and by the server's database watch. A file
-        found damaged (`damaged`) is lost the same way."""
+        start would find the other file. Called before every write and by `check`. A file found damaged
+        (`damaged`, `check`) is lost the same way."""
         if self._lost is not None:
             raise self._lost
         if self._identity is not None and self._file_identity() != self._identity:
             raise StoreLost(f"the SQLite database {self.path!r} was deleted or replaced while serving: nothing "
                             f"more can be stored; restore the file and restart the server")
-        return Checked()
 
     def claim(self, table_id: str) -> bool:
         """A SQLite file is served by one server at a time: the first claim takes an exclusive lock on the file
@@ -345,7 +358,7 @@ class SQLiteStore:
     @guarded("table {0}: not created")
     def add_table(self, table_id: str, config: str) -> None:
         """Records a table and its configuration (see `Storage.add_table`)."""
-        self.check()
+        self._check_identity()
         self.db.execute("INSERT INTO tables (id, config, created) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE "
                         "SET config = excluded.config WHERE NOT EXISTS (SELECT 1 FROM events WHERE table_id = "
                         "excluded.id)", (table_id, config, time.time()))
@@ -358,7 +371,7 @@ class SQLiteStore:
     @guarded("table {0}: event {1.seq} ({1.kind}) not stored")
     def append(self, table_id: str, record: Record) -> None:
         """Appends one event to a table's log, with its ledger entries, in one transaction."""
-        self.check()
+        self._check_identity()
         db = self.db
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -409,6 +422,34 @@ class SQLiteStore:
         if self._lock is not None:
             self._lock.close()  # closing the file lets go of the lock
             self._lock = None
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+WAL_VERSION = 3007000
+
+
+def header_damage(path: str) -> str | None:
+    """What is wrong with a SQLite file's header (its first 16 bytes) or its write-ahead log's (``-wal``: the
+    magic number and format version of its 32-byte header), read from the files; None when both are whole
+    (or not there: a missing file is `SQLiteStore._check_identity`'s, an empty WAL is a checkpointed one). It
+    does not read the pages: damage there is found when SQLite reads them, or at the next start."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except OSError:
+        return None
+    if head and head != SQLITE_HEADER:
+        return "its header is not a SQLite database's"
+    try:
+        with open(path + "-wal", "rb") as file:
+            wal = file.read(32)
+    except OSError:
+        return None
+    if len(wal) == 32 and (int.from_bytes(wal[:4], "big") not in WAL_MAGIC
+                           or int.from_bytes(wal[4:8], "big") != WAL_VERSION):
+        return "its write-ahead log's header (-wal) is not SQLite's"
+    return None
 
 
 def read_sittings(text: str | None) -> tuple[tuple[str, str], ...] | None:
