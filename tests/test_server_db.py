@@ -217,7 +217,8 @@ def last_event(path: Path, kind: str) -> int:
     return seq
 
 
-@pytest.mark.parametrize("kind", ["event cut short", "event of the wrong shape", "event not an object",
+@pytest.mark.parametrize("kind", ["event cut short", "event before the snapshot cut short",
+                                  "event of the wrong shape", "event not an object",
                                   "snapshot not JSON", "config not JSON", "config of the wrong shape",
                                   "disk image malformed"])
 def test_serve_on_a_damaged_database_prints_one_line_naming_the_row_and_exits_2(tmp_path, kind):
@@ -227,6 +228,9 @@ def test_serve_on_a_damaged_database_prints_one_line_naming_the_row_and_exits_2(
     expected = {
         "event cut short": (f"UPDATE events SET data = substr(data, 1, 12) WHERE seq = {act}",
                             f"table t1: event {act} in the events table is damaged: its data is not JSON"),
+        "event before the snapshot cut short": (f"UPDATE events SET data = '{{\"x' WHERE seq = {join}",
+                                                f"table t1: event {join} in the events table is damaged: its data "
+                                                f"is not JSON"),
         "event of the wrong shape": (f"UPDATE events SET data = '{{\"seat\": 7}}' WHERE seq = {act}",
                                      f"table t1: event {act} (act) in the events table is damaged:"),
         "event not an object": (f"UPDATE events SET data = '[1, 2]' WHERE seq = {act}",

@@ -280,11 +280,16 @@ class SQLiteStore:
             problems = [row[0] for row in self.db.execute("PRAGMA quick_check")]
             if problems != ["ok"]:  # damaged pages nobody has read yet: found before anything is served
                 raise sqlite3.DatabaseError(f"database disk image is malformed: {'; '.join(problems[:3])}")
+            suspects = self.db.execute(  # every event's JSON, those before a snapshot too (the rebuild skips them)
+                "SELECT table_id, seq, data FROM events WHERE NOT json_valid(data) OR json_type(data) <> 'object' "
+                "ORDER BY table_id, seq").fetchall()
         except sqlite3.Error as error:
             damage = isinstance(error, sqlite3.DatabaseError) and any(word in str(error) for word in self.DAMAGE_WORDS)
             hint = ("restore it from a backup, or start on a new file" if damage
                     else "is its folder there and writable, and is it a SQLite file?")
             raise StoreError(f"cannot use the SQLite database {path!r}: {error} ({hint})") from None
+        for table_id, seq, data in suspects:  # SQLite's JSON is stricter than Python's (NaN): Python's word is final
+            event_data(table_id, seq, data)
         self._identity = self._file_identity()
 
     def _file_identity(self) -> tuple[int, int] | None:
