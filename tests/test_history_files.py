@@ -101,8 +101,6 @@ def test_the_format_comes_from_the_content_not_the_name(tmp_path: Path) -> None:
     ("<HISTORY><GAME ID='1'/></HISTORY>", "root element <HISTORY>"),
     ("***** Hand History For Game 2345 *****\n0.01/0.02 Texas Hold'em Game Table (NL)  -  Mon Jul 12\n",
      "a PartyPoker (e-mailed, with a summary) hand history"),
-    ("Ignition Hand #4012345 TBL#1 OMAHA HiLo Pot Limit - 2021-01-01 12:00:00\n",
-     "a Bovada / Ignition / Bodog hand history"),
     ("Game No. 4021 - 2010-06-01 18:00:00\nSeat 1: Ann ($10)\n*** HOLE CARDS ***\nDealt to Ann [Ah 2c 3d 4s]\n",
      "a hand history of a site this engine does not know (it has '*** HOLE CARDS ***'"),
     (STARS.split("\n", 1)[1], "a site this engine does not know"),  # a PokerStars hand cut from its header
@@ -145,7 +143,13 @@ _PIECES = [b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"\x0
            b"** Summary **\n", b"Bo collected [ $2 ]\n",
            b"Hand#5A1 - Brno 1 -- $0,05/$0,10 PL Omaha Hi/Lo -- 2012.03.14 - 20:15:02\nDealer: Seat 1\n",
            b"Seat 2: Bo ($2,88 in chips)\n", b"Ann: posts small blind $0,05\n", b"Dealt to Ann [Kh,2s,3c,4d]\n",
-           b"Bo: is all in 1,640\n", b"Ann: returns uncalled bet $0,30\n", b"Bo wins low pot $0,75\n"]
+           b"Bo: is all in 1,640\n", b"Ann: returns uncalled bet $0,30\n", b"Bo wins low pot $0,75\n",
+           b"Bovada Hand #4317750291 TBL#27019544 OMAHA HiLo Pot Limit - 2022-07-19 22:41:08\n",
+           b"Seat 4: Dealer ($31.15 in chips)\nSeat 6: Big Blind [ME] ($25 in chips)\n", b"Dealer : Set dealer [4]\n",
+           b"Big Blind  [ME] : Big blind $0.25\n", b"Dealer : Card dealt to a spot [Kd Ks 8c 2h]\n",
+           b"Dealer : Raises $1 to $1\n", b"Big Blind : Return uncalled portion of bet $0.75\n",
+           b"Dealer : Hand result $6.75\n*** SUMMARY ***\nTotal Pot($7.10)\n",
+           b"Seat+4: Dealer HI $6.75 [Does not show]\n"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

@@ -15,7 +15,8 @@ turns those facts into the engine's terms is here, once:
   stakes' own;
 - the hole cards: dealt, shown or learned in any order, unknown ones filled by the cards shown later; a game
   that does not say how many it deals deals as many as the players were dealt (4, or 5 in Big O);
-- the betting through the ledger, uncalled bets returned whether or not the log says so; where the log's
+- the betting through the ledger, uncalled bets returned whether or not the log says so; a log that writes
+  no street lines (some Bovada files) ends each round when its betting closes; where the log's
   "wins" count in the winner's own bet nobody called (PartyPoker), that bet is taken off them, from the
   last pot first;
 - the summary checked against the log's own lines, in the log's units: the board it repeats, each player's
@@ -42,7 +43,7 @@ from engine.actions import Action
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, format_cards
 from engine.errors import EngineError, HistoryError
-from engine.history.builder import Ledger, LedgerError, check_summary_won
+from engine.history.builder import FOLD, Ledger, LedgerError, check_summary_won
 from engine.history.facts import (
     ANTE,
     BIG_BLIND,
@@ -340,6 +341,9 @@ class _Build:
         shows: list[tuple[int, int]] = []
         collected: list[tuple[int | None, int, int]] = []
         began = False
+        unmarked = self.facts.streets_unmarked
+        folded: set[int] = set()
+        acted: set[int] = set()  # seats that acted since the last bet or raise (logs without street lines)
         try:
             for event in self.facts.events:
                 self.line = event.line
@@ -348,7 +352,14 @@ class _Build:
                     began = True
                 elif isinstance(event, Acted):
                     seat = self._seat(event.name)
+                    if unmarked and acted and self._round_closed(folded, acted):
+                        ledger.end_round()
+                        acted = set()
+                    level = ledger.level
                     actions.append((seat, ledger.act(seat, event.verb, event.amount, event.convention)))
+                    if event.verb == FOLD:
+                        folded.add(seat)
+                    acted = {seat} if ledger.level > level else acted | {seat}
                     began = True
                 elif isinstance(event, Returned):
                     ledger.returned(self._seat(event.name), event.chips)
@@ -373,6 +384,15 @@ class _Build:
         self.line = None
         ledger.settle()
         return actions, shows, collected
+
+    def _round_closed(self, folded: set[int], acted: set[int]) -> bool:
+        """Whether the betting round is over, for a log that writes no street lines: every player who can still
+        bet has acted since the last bet or raise and matched it (or is the only one left who can bet)."""
+        ledger = self.ledger
+        live = [seat for seat in range(len(ledger.stacks)) if seat not in folded and ledger.left(seat) > 0]
+        if any(ledger.bets[seat] < ledger.level for seat in live):
+            return False
+        return len(live) <= 1 or all(seat in acted for seat in live)
 
     def _learn(self, seat: int, cards: Sequence[Card | None]) -> None:
         """Cards a player is seen with: each one not yet known takes the first unknown card dealt, or joins

@@ -195,7 +195,9 @@ class HandFacts:
     ``won_includes_returned``: what the log says a player collected or won counts in their own bet that nobody
     called (PartyPoker's "wins $239" after a bet nobody called). ``stacks_after_posts``: the seats' stacks are
     written after the blinds and antes went in (Merge's tournaments): each post is added back to its player's
-    stack."""
+    stack. ``streets_unmarked``: the log writes no line where a betting round begins (Bovada files that give the
+    board only in the summary), so a round ends when its betting closes: the next betting line is the next
+    round's."""
 
     source: str
     id: str
@@ -208,6 +210,7 @@ class HandFacts:
     summary: Summary
     fields: tuple[tuple[str, object], ...] = ()
     won_includes_returned: bool = False
+    streets_unmarked: bool = False
     hero: str | None = None
     where: str = ""
     line_word: str = "line"

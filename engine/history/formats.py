@@ -66,6 +66,8 @@ FORMATS: tuple[Format, ...] = (
            re.compile(r"<game\s+id=\"\d+-\d+\"\s+starttime="), xml=True),
     Format("microgaming", "Microgaming", "engine.history.microgaming:read_microgaming",
            re.compile(r"<Game\s+hhversion="), xml=True),
+    Format("bovada", "Bovada / Ignition / Bodog", "engine.history.bovada:read_bovada",
+           _text_site(r"(?:Bovada|Ignition|Bodog)\S*(?: UK| Canada)? Hand #C?\d+:? ")),
 )
 
 BY_KEY = {format.key: format for format in FORMATS}
