@@ -149,7 +149,11 @@ _PIECES = [b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"\x0
            b"Big Blind  [ME] : Big blind $0.25\n", b"Dealer : Card dealt to a spot [Kd Ks 8c 2h]\n",
            b"Dealer : Raises $1 to $1\n", b"Big Blind : Return uncalled portion of bet $0.75\n",
            b"Dealer : Hand result $6.75\n*** SUMMARY ***\nTotal Pot($7.10)\n",
-           b"Seat+4: Dealer HI $6.75 [Does not show]\n"]
+           b"Seat+4: Dealer HI $6.75 [Does not show]\n",
+           b"Everleaf Gaming Game #151220087\n***** Hand history for game #151220087 *****\n",
+           b"Blinds $0.05/$0.10 PL Omaha Hi/Lo - 2010/03/09 - 21:14:52\nTable Tarbes II\n",
+           b"Seat 2: mirabelle77 (  $ 12.40 USD )\n", b"Okapi_Joe: posts small blind [$ 0.05 USD]\n",
+           b"trevalyan: bets [$ 0.80 USD]\n", b"trevalyan wins  high ($ 3.33 USD) from main pot with a flush\n"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

@@ -68,6 +68,8 @@ FORMATS: tuple[Format, ...] = (
            re.compile(r"<Game\s+hhversion="), xml=True),
     Format("bovada", "Bovada / Ignition / Bodog", "engine.history.bovada:read_bovada",
            _text_site(r"(?:Bovada|Ignition|Bodog)\S*(?: UK| Canada)? Hand #C?\d+:? ")),
+    Format("everleaf", "Everleaf", "engine.history.everleaf:read_everleaf",
+           _text_site(r"(?:Everleaf Gaming Game #\d+$|\*{5} Hand history for game #\d+ \*{5})")),
 )
 
 BY_KEY = {format.key: format for format in FORMATS}

@@ -59,6 +59,11 @@ _STREETS = {"Flop": (2, 3), "Turn": (3, 1), "River": (4, 1)}
 
 class PartyHand(SiteHand):
     site = "PartyPoker"
+    seat_line = _SEAT  # a site of PartyPoker's lineage writes its seats its own way (Everleaf)
+    wins_include_returned = True  # "wins $239" counts in the winner's bet nobody called (not Everleaf's)
+
+    def seat_stack(self, text: str) -> int:
+        return self.amount(text)
 
     def facts(self) -> f.HandFacts:
         lines = self.lines
@@ -78,12 +83,12 @@ class PartyHand(SiteHand):
                 self.fields.append(("max_seats", int(players["max"])))
             at += 1
         seats: dict[str, f.Seat] = {}
-        while at < len(lines) and (seat := _SEAT.match(lines[at][1])) is not None:
+        while at < len(lines) and (seat := self.seat_line.match(lines[at][1])) is not None:
             self.line = lines[at]
             name, label = seat["name"], int(seat["label"])
             if name in seats or any(s.label == label for s in seats.values()):
                 self.fail(f"seat {label} or player {name!r} is listed twice")
-            seats[name] = f.Seat(label, name, self.amount(seat["stack"]))
+            seats[name] = f.Seat(label, name, self.seat_stack(seat["stack"]))
             at += 1
         if len(seats) < 2:
             self.fail("a hand needs at least two seated players")
@@ -100,7 +105,7 @@ class PartyHand(SiteHand):
         summary = f.Summary(take=None)
         return f.HandFacts(self.source, self.id, lines[0], self.game, tuple(seats.values()), int(button["label"]),
                            tuple(self.events), tuple(self.board), summary, tuple(self.fields),
-                           won_includes_returned=True)
+                           won_includes_returned=self.wins_include_returned)
 
     def _table(self, text: str) -> None:
         table = _TABLE.match(text)
