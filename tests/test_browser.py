@@ -762,6 +762,44 @@ def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_i
     assert len(seat["cards"]) == 4, seat
     assert "ann scoops" in summary, summary
     live.call(lambda: setattr(room, "shuffle", Deck.secure))
+    # Somebody takes the busted bot's seat while its showdown is shown (the next deal held off meanwhile): the
+    # seat still shows the hand's player, cards and result, not the newcomer "waiting for the big blind".
+    bot_seat = int(page.js("return document.querySelector('.seat[data-name=\"caller-bot-1\"]').dataset.seat"))
+
+    def newcomers() -> int:
+        room.next_hand_at = float("inf")
+        room.join("dee-newcomer", 40, seat=bot_seat, connect=False)
+        return room.join("eve-newcomer", 40, connect=False)[0]  # at a seat that was empty: drawn at once
+    other = live.call(newcomers)
+    page.wait(lambda: seat_of(page, "eve-newcomer"), 10, "the newcomers' view")  # sent after dee's
+    seat = seat_of(page, "caller-bot-1")
+    assert seat and "out of chips" in seat["text"] and len(seat["cards"]) == 4, seat
+    assert re.search(r"-\d+", seat["text"]) and "big blind" not in seat["text"], seat
+    assert seat_of(page, "dee-newcomer") is None
+    live.call(lambda: (room.leave(bot_seat), room.leave(other), setattr(room, "next_hand_at", 0.0)))
+    assert not page.errors()
+
+
+def test_the_finished_hands_dealer_button_stays_until_the_next_deal(live, browsers):
+    """While a finished hand is shown (its showdown, until the next deal) the dealer button is that hand's, not
+    the next hand's: it jumped to the next seat as soon as the hand ended."""
+    page = browsers(live.url)
+    sit_down(page, "showdown", "dot", 200)
+    dealt: dict[int, str] = {}  # hand number -> the button's seat while it was in play
+    checked: list[int] = []
+
+    def looked(state: dict[str, Any]) -> bool:
+        hand, street, button = page.js(
+            "const f = document.getElementById('felt'); const d = document.querySelector('#seats .dealer');"
+            "return [Number(f.dataset.hand), f.dataset.street, d ? d.closest('.seat').dataset.seat : null];")
+        if street not in ("showdown", "between") and button is not None:
+            dealt.setdefault(hand, button)
+        elif street == "showdown" and hand in dealt and hand not in checked:
+            assert button == dealt[hand], (hand, button, dealt)
+            checked.append(hand)
+        return len(checked) >= 2
+    play_until(page, looked, 90)
+    leave(page)
     assert not page.errors()
 
 

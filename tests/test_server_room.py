@@ -356,6 +356,9 @@ def test_hand_messages_name_winners_by_table_seat(store):
     assert hands
     for hand in hands:
         assert sum(hand["net"].values()) == -hand["rake"]
+        # the hand's own players, as they were in it (a client draws the finished hand from them)
+        assert set(hand["names"]) <= {"ann", "bob", "cy"} and len(hand["names"]) == len(hand["seats"])
+        assert hand["button"] in hand["seats"] and len(hand["stacks"]) == len(hand["seats"])
         for pot in hand["pots"]:
             assert set(pot["high"]) <= set(hand["seats"])
             if pot["high_hand"] is not None:

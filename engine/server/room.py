@@ -654,7 +654,7 @@ class Room:
                                    rake=0 if step.finished.result is None else step.finished.result.rake))
             self.next_hand_at = self.clock() + self.policy.pause_seconds
             self.recent_pots = [*self.recent_pots[-19:], sum(step.finished.contributed)]
-            self._tell_hand(step.finished, step.finished_seats, self.table.hands_played)
+            self._tell_hand(step.finished, step.finished_seats, names, self.table.hands_played)
             self.salt = None
         for departure in step.departures:
             logger.info("%s", line("bust" if departure.reason == "busted" else "leave", table=self.id,
@@ -674,9 +674,12 @@ class Room:
         player = state.table.seats[seat]
         return player.name if player is not None else f"seat{seat}"
 
-    def _tell_hand(self, hand: HandState, seats: tuple[int, ...], number: int) -> None:
+    def _tell_hand(self, hand: HandState, seats: tuple[int, ...], names: tuple[str, ...], number: int) -> None:
         """The result of the finished hand to each connected seat, as that seat may see it; at a provably-fair
-        table with the deck and salt the hand's commitment was made with."""
+        table with the deck and salt the hand's commitment was made with. It names the hand's own players
+        (``names``, the ``button`` and each one's ``stacks`` after the hand, by hand seat): a client draws the
+        finished hand from them while it is shown, whoever has taken a seat since (a player who busted and was
+        replaced, or bought in again)."""
         extra: dict[str, Any] = {}
         if self.salt is not None:
             deck = deck_text(hand)
@@ -704,7 +707,8 @@ class Room:
                     "payouts": [[seats[s], chips] for s, chips in pot.payouts]})
             shown = {str(seats[s]): _cards(cards) for s, cards in enumerate(view.shown) if cards}
             self.outbox.append(Outgoing(WATCHERS if seat is None else seat, message(
-                "hand", table=self.id, number=number, seats=list(seats), board=_cards(view.board),
+                "hand", table=self.id, number=number, seats=list(seats), names=list(names),
+                button=seats[hand.button], stacks=list(hand.stacks), board=_cards(view.board),
                 boards=[_cards(b) for b in view.boards], pots=pots, rake=result.rake,
                 net={str(seats[s]): net for s, net in enumerate(result.net)}, shown=shown, **extra)))
 

@@ -538,11 +538,25 @@
 
   // --- the table's drawing ----------------------------------------------------------------------------------------
 
-  /** A player who left during the hand shown (busted, or gone when it ended): drawn from the result, with the
-   * name last seen there, until the next deal, so the showdown is never shown with an "empty seat". */
-  function goneInResult(result, seat) {
-    if (!result || !result.seats.includes(seat)) return null;
-    return { name: nameOf(seat), stack: 0, gone: true };
+  /** A seat of the finished hand shown (kept until the next deal), as it was in that hand: the player's name
+   * and chips after the hand come from the hand (`names`, `stacks`), never from whoever sits there now (a
+   * player who busted and bought in again, or somebody else who took the seat in the pause). Only while the same
+   * player still holds the seat does it say that they sit out or leave. Null for a seat not dealt in. */
+  function seatInResult(result, seat, present) {
+    const index = result ? result.seats.indexOf(seat) : -1;
+    if (index < 0) return null;
+    const name = whoIn(result, seat);
+    const same = Boolean(present) && present.name === name;
+    const stack = result.stacks ? result.stacks[index] : same ? present.stack : 0;
+    return { name, stack, gone: stack === 0, left: stack > 0 && !same, sitting_out: same && present.sitting_out,
+      leaving: same && present.leaving };
+  }
+
+  /** A table seat's player in a finished hand: the name the hand itself gives (`names`), or, from a server
+   * that sends none, the name last seen at that seat. */
+  function whoIn(result, seat) {
+    const index = result && result.names ? result.seats.indexOf(seat) : -1;
+    return index >= 0 ? result.names[index] : nameOf(seat);
   }
 
   /** How far out the seats sit, in percent of the oval's width and height: the stylesheet's (--seat-rx,
@@ -620,6 +634,8 @@
     const result = showdownOnTable();
     const count = view.seats.length;
     const anchor = view.seat >= 0 ? view.seat : app.anchor;
+    // The finished hand's button stays with it until the next deal (the table's has moved on already).
+    const button = result && result.button !== undefined ? result.button : view.button;
     const said = hand ? lastActions(hand) : {};
     const holeCount = (app.rules && app.rules.hole_cards) || 4;
     const drawn = new Set();
@@ -629,7 +645,7 @@
     view.seats.forEach((present, seat) => {
       const place = seatPlace((seat - anchor + count) % count, count);
       const style = spot(place, radius.x, radius.y);
-      const player = present || goneInResult(result, seat);
+      const player = seatInResult(result, seat, present) || present;
       if (!player) {
         nodes.push(el("div", { class: "seat empty", style, "data-seat": seat }, el("span", { text: "empty seat" })));
         return;
@@ -653,11 +669,12 @@
       }
       let status = "";
       if (player.gone) status = "out of chips";
+      else if (player.left) status = "left the table";
       else if (inHand && folded) status = "folded";
       else if (inHand && hand.all_in[hs]) status = "all-in";
       else if (player.leaving) status = "leaving";
       else if (player.sitting_out) status = "sitting out";
-      else if (player.waiting) status = "waits for the big blind";
+      else if (player.waiting && !result) status = "waits for the big blind";
       const badges = result ? seatBadges(result, seat) : [];
       if (result) {
         const net = result.net[String(seat)];
@@ -666,13 +683,13 @@
         }
       }
       const classes = ["seat", me ? "me" : "", acting ? "acting" : "", folded ? "folded" : "",
-        player.sitting_out || player.gone ? "away" : "", badges.length && result ? "showdown" : "",
+        player.sitting_out || player.gone || player.left ? "away" : "", badges.length && result ? "showdown" : "",
         ].filter(Boolean).join(" ");
       nodes.push(el("div", { class: classes, style, "data-seat": seat, "data-name": player.name },
         el("div", { class: shown ? "hole shown" : "hole" }, cards),
         el("div", { class: "plate" },
           el("span", { class: "name-line" },
-            seat === view.button ? el("span", { class: "dealer", title: "the dealer button", text: "D" }) : null,
+            seat === button ? el("span", { class: "dealer", title: "the dealer button", text: "D" }) : null,
             el("span", { class: "name", title: player.name }, nameWords(player.name))),
           el("span", { class: "stack", text: stack }),
           status ? el("span", { class: "state", text: status }) : null,
@@ -1089,7 +1106,8 @@
   // --- results and history --------------------------------------------------------------------------------------
 
   /** One half's winners, each with their own five cards (two players who split a low made it with their own). */
-  function halfRows(pot, half) {
+  function halfRows(result, pot, half) {
+    const nameOf = (seat) => whoIn(result, seat);
     const hands = handsOf(pot, half);
     const label = half === "high" ? "High" : "Low";
     const without = pot[half].filter((s) => !hands.some((h) => h.seat === s));  // not shown: a name only
@@ -1117,18 +1135,18 @@
       const rows = [el("h4", { text: title }), el("p", { class: "story", text: potStory(pot) })];
       const contested = Boolean(pot.high_hand) || handsOf(pot, "high").length > 0;
       if (contested) {
-        rows.push(...halfRows(pot, "high"));
-        if (pot.low.length) rows.push(...halfRows(pot, "low"));
+        rows.push(...halfRows(result, pot, "high"));
+        if (pot.low.length) rows.push(...halfRows(result, pot, "low"));
         else rows.push(el("div", { class: "winner no-low", text: "No qualifying low: the high takes the whole pot" }));
       }
-      rows.push(el("div", { class: "payouts", text: "Paid: " + pot.payouts.map(([s, chips]) => `${nameOf(s)} ${chips}`).join(", ") }));
+      rows.push(el("div", { class: "payouts", text: "Paid: " + pot.payouts.map(([s, chips]) => `${whoIn(result, s)} ${chips}`).join(", ") }));
       parts.push(el("div", { class: "pot-result", "data-pot": index }, rows));
     });
     const shown = Object.entries(result.shown);
     if (shown.length) {
       parts.push(el("div", { class: "shown" }, el("h4", { text: "Shown" }),
         shown.map(([seat, text]) => el("div", { class: "shown-hand", "data-seat": seat },
-          el("span", { class: "who", text: nameOf(Number(seat)) }),
+          el("span", { class: "who", text: whoIn(result, Number(seat)) }),
           cardsOf(text).map((c) => card(c, highlight(c, winningCards(result, Number(seat)))))))));
     }
     if (result.rake) parts.push(el("p", { class: "hint", text: `Rake ${result.rake}` }));
