@@ -80,11 +80,13 @@ TABLES = (
     # The server's bots think here as they do by default (bot_think_seconds = 1): time to tick a pre-action box.
     TableConfig("think", title="Limit Omaha Hi-Lo, bots that think", game="limit", max_buy_in=100),
     TableConfig("full", title="Pot-Limit Omaha Hi-Lo, five bots", game="pot-limit", bot_think_seconds=0),
+    TableConfig("sides", title="No-Limit Omaha Hi-Lo, side pots", game="no-limit", bot_think_seconds=0),
 )
 """The tables of the test server. Their bots answer at once (bot_think_seconds = 0) to keep the tests quick, but
 at ``think``."""
 BOTS = {"heads-up": 2, "showdown": 3, "pair": 1, "rail": 3, "twice": 0, "bust": 0, "split": 0, "fair": 2, "long": 2,
-        "pre": 0, "steady": 1, "think": 1, "full": 5}
+        "pre": 0, "steady": 1, "think": 1, "full": 5,
+        "sides": 0}
 SCALE = float(os.environ.get("BROWSER_TEST_SCALE", "1"))  # one factor for every wait: a slow machine sets it
 
 
@@ -799,6 +801,38 @@ def test_the_finished_hands_dealer_button_stays_until_the_next_deal(live, browse
             checked.append(hand)
         return len(checked) >= 2
     play_until(page, looked, 90)
+    leave(page)
+    assert not page.errors()
+
+
+def test_the_headline_says_who_won_every_pot_and_a_hand_from_the_history_is_worded_the_same(live, browsers):
+    """A short stack scoops the main pot, ann the side pot: the headline named the main pot's winner only ("short
+    scoops (no low) (+1 side pot)"), and the same hand from the history after a reload had other words ("Hand
+    #3: short and ann won")."""
+    room = live.server.rooms["sides"]
+    live.call(lambda: room.join("short", 40, bot="caller", connect=False))
+    live.call(lambda: room.join("long-b", 200, bot="caller", connect=False))
+    live.call(live.server.bots.ensure)
+    live.call(lambda: setattr(room, "shuffle", rigged(  # no low on the board; quad kings, then quad nines
+        room, {"short": "Kd Kc 3h 4h", "ann": "9h 9s Qd Qc", "long-b": "Jh Js Td Tc"}, "Ks Kh 9d 9c 2s")))
+    page = browsers(live.url)
+    sit_down(page, "sides", "ann", 200)
+    page.wait(lambda: page.state()["mine"], 30, "ann dealt in")
+    # The hand ann was dealt is the last one dealt until the test says so: its result stays, the reload finds it.
+    live.call(lambda: setattr(room, "policy", attrs.evolve(room.policy, pause_seconds=3600)))
+    try:
+        state = play_until(page, lambda s: s["street"] == "showdown" and len(page.driver.find_elements(
+            By.CSS_SELECTOR, "#result .pot-result")) == 2, 60, how="all-in")
+        live_words = page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
+        assert live_words == f"Hand #{state['hand']}: short scoops the main pot; ann scoops side pot 1 (no low)", \
+            live_words
+        page.driver.refresh()
+        page.wait(lambda: page.js("return document.querySelector('#result .hint')?.textContent.includes("
+                                  "'reloaded')"), 15, "the last hand from the history")
+        assert page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text == live_words
+    finally:
+        live.call(lambda: (setattr(room, "policy", attrs.evolve(room.policy, pause_seconds=1.2)),
+                           setattr(room, "next_hand_at", 0.0), setattr(room, "shuffle", Deck.secure)))
     leave(page)
     assert not page.errors()
 

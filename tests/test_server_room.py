@@ -365,6 +365,25 @@ def test_hand_messages_name_winners_by_table_seat(store):
                 assert len(pot["high_hand"]["cards"].split()) == 5
 
 
+def test_history_says_who_won_each_pot_as_the_hand_message_did(store):
+    """A hand from the history is worded as a hand seen ending: its ``pots`` name the same winners (by name) as
+    the `hand` message did (by table seat), and whether hands were shown."""
+    clock = Clock()
+    room = open_room(store, clock, game="limit")
+    for name in ("ann", "bob", "cy"):
+        room.join(name, 100)
+    play(room, 60)
+    told = {m["number"]: m for m in (json.loads(o.text) for o in room.outbox) if m["type"] == "hand"}
+    history = room.history(None, count=20)
+    assert history and all("pots" in hand for hand in history)
+    for hand in history:
+        message = told[hand["number"]]
+        name = dict(zip(message["seats"], message["names"], strict=True))
+        assert [(p["amount"], p["high"], p["low"], p["contested"]) for p in hand["pots"]] == [
+            (p["amount"], [name[s] for s in p["high"]], [name[s] for s in p["low"]], p["high_hand"] is not None)
+            for p in message["pots"]]
+
+
 @pytest.mark.parametrize("document", [{"action": "raise"}, {"action": "raise", "to": 8.0}, {"action": "jump"},
                                       {"action": "call", "to": 2}, ["call"], {"action": "bet", "to": True}])
 def test_bad_action_documents_are_refused(document):

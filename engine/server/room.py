@@ -32,7 +32,7 @@ from engine.evaluation import best_high, best_low
 from engine.history.phh import read_phh, write_phh
 from engine.history.record import HandRecord
 from engine.rules import PostKind
-from engine.serialize import EventsCache, table_views_json
+from engine.serialize import EventsCache, from_json, table_views_json
 from engine.server import fair
 from engine.server.actions import write_action
 from engine.server.codes import ClientError, Code
@@ -309,7 +309,8 @@ class Room:
         spectator): the hole cards of the hand seat its sitting was dealt (`engine.server.log.sitting`: never
         by name or seat number, which a later player may take) and the hands shown, no others
         (`HandRecord.seen_by`). A hand stored without sittings shows no hole cards to anybody. A hand PHH cannot
-        hold (a double board) has ``phh`` None."""
+        hold (a double board) has ``phh`` None. Each hand also says who won each pot (``pots``, `_pot_winners`), so
+        a client words a hand from the history as it words a hand it saw end."""
         count = whole(count, f"history's count (1..{HISTORY_MOST})", minimum=1, maximum=HISTORY_MOST,
                       error=RoomError.of(Code.BAD_FIELD))
         end = self.table.hands_played if before is None else min(self.table.hands_played, whole(
@@ -333,7 +334,7 @@ class Room:
                     dealt = [name for name, held in kept.sittings or () if asker is not None and held == asker]
                     viewer = record.players.index(dealt[0]) if dealt and dealt[0] in record.players else None
                     text = write_phh(record.seen_by(viewer))
-            out.append({"number": kept.number, "phh": text})
+            out.append({"number": kept.number, "phh": text, **_pot_winners(kept.json, kept.sittings)})
         return out
 
     # --- connections -------------------------------------------------------------------------------------------
@@ -771,6 +772,23 @@ def _winners_hands(pot: PotResult, own: dict[int, Any], board: Any, seats: tuple
         if low is not None:
             lows.append({"seat": seats[s], "name": low.name, "cards": _cards(low.cards)})
     return {"high_hands": highs, "low_hands": lows}
+
+
+def _pot_winners(document: str, sittings: tuple[tuple[str, str], ...] | None) -> dict[str, Any]:
+    """Who won each pot of a stored hand, by name: ``pots``, each ``amount``, ``board``, ``high`` and ``low``
+    (the winners' names, as in the hand) and ``contested`` (hands were shown; false for a pot nobody called).
+    Public facts, as the `hand` message gives everybody; nothing for a hand stored without its players' names
+    or that cannot be read back."""
+    try:
+        hand = from_json(document, HandState)
+    except (EngineError, ValueError):
+        return {}
+    if sittings is None or hand.result is None or len(sittings) != len(hand.stacks):
+        return {}
+    names = [name for name, _ in sittings]
+    return {"pots": [{"amount": pot.amount, "board": pot.board, "high": [names[s] for s in pot.high_winners],
+                      "low": [names[s] for s in pot.low_winners], "contested": pot.high_hand is not None}
+                     for pot in hand.result.pots]}
 
 
 def _cards(cards: Any) -> str:

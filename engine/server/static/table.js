@@ -501,19 +501,44 @@
   const listed = (names) => names.length < 2 ? names.join("")
     : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 
+  /** Whether hands were shown for a pot (a pot nobody called is won, not contested): a history's pot says so,
+   * a `hand` message's pot has the winning hands. */
+  const contested = (pot) => pot.contested !== undefined ? pot.contested
+    : Boolean(pot.high_hand) || handsOf(pot, "high").length > 0;
+
   /** How one pot went, in a card room's words: "ann scoops", "ann wins the high, bob and cy split the low",
-   * "ann wins the pot" (nobody called: no hand was shown). */
-  function potStory(pot) {
-    const high = pot.high.map(nameOf), low = pot.low.map(nameOf);
-    const contested = Boolean(pot.high_hand) || handsOf(pot, "high").length > 0;
-    if (!contested) return `${listed(high)} ${high.length > 1 ? "split" : "wins"} the pot`;
+   * "ann wins the pot" (nobody called: no hand was shown). ``name`` turns a winner into a name; ``where`` names
+   * the pot when the hand had several ("the main pot", "side pot 1"). */
+  function potStory(pot, name, where) {
+    const high = pot.high.map(name), low = pot.low.map(name);
+    const the = where || "the pot";
+    if (!contested(pot)) return `${listed(high)} ${high.length > 1 ? "split" : "wins"} ${the}`;
     const same = low.length === high.length && pot.low.every((s) => pot.high.includes(s));
     if (!low.length || same) {
-      if (high.length > 1) return `${listed(high)} split the pot` + (low.length ? "" : " (no low)");
-      return `${high[0]} scoops` + (low.length ? "" : " (no low)");
+      if (high.length > 1) return `${listed(high)} split ${the}`;
+      return `${high[0]} scoops${where ? ` ${where}` : ""}`;
     }
     const half = (names, which) => names.length > 1 ? `${listed(names)} split the ${which}` : `${names[0]} wins the ${which}`;
-    return `${half(high, "high")}, ${half(low, "low")}`;
+    return `${where ? `in ${where} ` : ""}${half(high, "high")}, ${half(low, "low")}`;
+  }
+
+  /** The headline of a finished hand: who won what across all its pots, "Hand #12: ann scoops", "Hand #12: bob
+   * scoops the main pot; ann wins side pot 1 and side pot 2" (pots that went the same way are named together),
+   * "(no low)" when hands were shown and no pot had a low. One function for a hand seen ending (the `hand`
+   * message, winners by table seat) and a hand from the history (its `pots`, winners by name): ``name`` turns a
+   * winner into a name. */
+  function headline(number, pots, name) {
+    if (!pots.length) return `Hand #${number}: no pot`;
+    const MARK = "\u0000";
+    const groups = new Map();  // the story with the pot's name left out -> the pots' names
+    pots.forEach((pot, index) => {
+      const where = pots.length > 1 ? (index === 0 ? "the main pot" : `side pot ${index}`) : "";
+      const story = potStory(pot, name, where && MARK);
+      groups.set(story, [...(groups.get(story) || []), where]);
+    });
+    const told = [...groups].map(([story, wheres]) => story.replace(MARK, listed(wheres)));
+    const noLow = pots.some(contested) && pots.every((pot) => !pot.low.length);
+    return `Hand #${number}: ${told.join("; ")}${noLow ? " (no low)" : ""}`;
   }
 
   /** What a seat takes from the hand, as a badge: Scoop, High, Low (a half of a pot or more), or Wins. */
@@ -530,11 +555,8 @@
     return [...badges].map((kind) => el("span", { class: `badge ${kind}`, text: words[kind] }));
   }
 
-  /** "Hand #12: ann scoops" for a finished hand (the main pot; side pots in the panel). */
-  function summary(result) {
-    const more = result.pots.length > 1 ? ` (+${result.pots.length - 1} side pot${result.pots.length > 2 ? "s" : ""})` : "";
-    return `Hand #${result.number}: ${result.pots.length ? potStory(result.pots[0]) : "no pot"}${more}`;
-  }
+  /** The headline of a hand seen ending. */
+  const summary = (result) => headline(result.number, result.pots, (seat) => whoIn(result, seat));
 
   // --- the table's drawing ----------------------------------------------------------------------------------------
 
@@ -1132,7 +1154,7 @@
     result.pots.forEach((pot, index) => {
       const title = `${index === 0 ? "Main pot" : `Side pot ${index}`} \u00b7 ${pot.amount}`
         + (boards.length > 1 ? ` \u00b7 board ${(pot.board || 0) + 1}` : "");
-      const rows = [el("h4", { text: title }), el("p", { class: "story", text: potStory(pot) })];
+      const rows = [el("h4", { text: title }), el("p", { class: "story", text: potStory(pot, (seat) => whoIn(result, seat), "") })];
       const contested = Boolean(pot.high_hand) || handsOf(pot, "high").length > 0;
       if (contested) {
         rows.push(...halfRows(result, pot, "high"));
@@ -1182,8 +1204,10 @@
 
   function renderResultFromHistory(hand) {
     const facts = phhFacts(hand.phh);
-    const won = facts.net.filter(([, chips]) => chips > 0).map(([name]) => name);
-    const parts = [el("p", { class: "summary", text: `Hand #${hand.number}: ${listed(won) || "nobody"} won` }),
+    // A server that does not say who won each pot: the players who came out ahead, as one pot.
+    const pots = hand.pots || [{ high: facts.net.filter(([, chips]) => chips > 0).map(([name]) => name), low: [],
+      contested: false }];
+    const parts = [el("p", { class: "summary", text: headline(hand.number, pots, (name) => name) }),
       el("p", { class: "hint", text: historySource() })];
     if (facts.board.length) {
       parts.push(el("div", { class: "result-board" }, el("span", { class: "label", text: "Board" }),
