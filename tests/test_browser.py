@@ -728,8 +728,10 @@ def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_i
                                                       board)))
     page = browsers(live.url)
     sit_down(page, "bust", "ann", 40)
+    first = page.wait(lambda: (s := page.state())["mine"] and s["hand"], 20, "ann dealt in")
     play_until(page, lambda s: not page.driver.find_element(By.ID, "watch-controls").get_attribute("hidden")
                is not None, 60, how="all-in")
+    busted = page.state()["hand"]
     # Out of chips: still at the table, the hand shown out (the board, the winner, ann's own cards at her seat).
     # The board comes with the table's view as a spectator, asked for on the bust: waited for, not assumed there.
     state = page.wait(lambda: (s := page.state())["board"] and s, 15, "the bust hand's board")
@@ -779,6 +781,18 @@ def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_i
     assert re.search(r"-\d+", seat["text"]) and "big blind" not in seat["text"], seat
     assert seat_of(page, "dee-newcomer") is None
     live.call(lambda: (room.leave(bot_seat), room.leave(other), setattr(room, "next_hand_at", 0.0)))
+    # Download PHH holds every hand since ann first sat down here, the bust hand with her cards included (it
+    # held only the hands since the rebuy).
+    last = page.state()["hand"]
+    folder = tempfile.mkdtemp(prefix="downloads-")
+    page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+    page.click("history-download")
+    saved = page.wait(lambda: list(Path(folder).glob("bust-hands.phhs")), 10, "the downloaded PHH")[0].read_text()
+    numbers = [int(n) for n in re.findall(r"^\[(\d+)\]$", saved, re.M)]
+    assert numbers == list(range(first, last + 1)) and busted in numbers, (first, busted, last, numbers)
+    bust_hand = saved.split(f"[{busted}]")[1].split("\n[")[0]
+    assert "QdQcJhJs" in bust_hand, bust_hand
+    shutil.rmtree(folder, ignore_errors=True)
     assert not page.errors()
 
 

@@ -256,8 +256,10 @@
         app.mode = "seated";
         app.table = data.table;
         app.takenOver = false;
+        // A rebuy after busting is a new seat (a new token) but the same stay at the table: the download still
+        // goes back to the first hand since the player first sat down here.
+        if (data.token) { saveToken(data.table, data.token); app.sinceUnset = !app.busted; app.reloaded = false; }
         app.busted = false;
-        if (data.token) { saveToken(data.table, data.token); app.sinceUnset = true; app.reloaded = false; }
         remember("table", data.table);
         remember("watching", null);
         enterRoom();
@@ -301,7 +303,9 @@
         askHistory();
         break;
       case "history":
-        for (const hand of data.hands || []) app.history.set(hand.number, hand);
+        // A hand already held is kept as first received: the server gives a seat the hole cards of the hands its
+        // own sitting was dealt, so after a rebuy (a new sitting) the same hand comes back without them.
+        for (const hand of data.hands || []) if (!app.history.has(hand.number)) app.history.set(hand.number, hand);
         renderHistory();
         if (app.downloading) downloadHistory();
         break;
@@ -1243,8 +1247,9 @@
     if (!app.result && newest && Number($("result").dataset.hand || 0) < newest.number) renderResultFromHistory(newest);
   }
 
-  /** The first hand the download covers: the first dealt after this player sat down (or began watching),
-   * kept in localStorage per table, so a reload keeps it. */
+  /** The first hand the download covers: the first dealt after this player first sat down (or began watching)
+   * at this table in this page, a rebuy after busting included, kept in localStorage per table, so a reload
+   * keeps it. */
   function firstHand() {
     return Number(JSON.parse(recall("since") || "{}")[app.table]) || 1;
   }
