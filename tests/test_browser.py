@@ -851,6 +851,34 @@ def test_the_headline_says_who_won_every_pot_and_a_hand_from_the_history_is_word
     assert not page.errors()
 
 
+NOTICE_COVERS = """
+    const notice = document.getElementById('notice').getBoundingClientRect();
+    const meet = (r) => r.width && r.height && notice.left < r.right && r.left < notice.right
+                        && notice.top < r.bottom && r.top < notice.bottom;
+    const things = '#seats .seat .card, #seats .plate, #seats .seat.empty, #seats .bet, #boards .card, #pot, #message,'
+        + ' #game, #actions, #seat-controls button, #result .summary, #result .card, #result .winner';
+    return {shown: notice.width > 0 && notice.height > 0,
+            under: [...document.querySelectorAll(things)].filter(n => meet(n.getBoundingClientRect()))
+                .map(n => n.id || n.className)};"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844), (360, 740)])
+def test_a_notice_covers_no_seat_card_board_or_the_action_bar(live, browsers, width, height):
+    """The newcomer's trial: the bust notice covered the winner's cards at 1366 px, a timeout notice the Last
+    hand's headline and board at 390 (scrolled down to it). A notice, at the top of the page or scrolled down to
+    the panels, is over none of them."""
+    page = browsers(live.url, width=width, height=height)
+    sit_down(page, "steady", f"toast{width}")
+    play_until(page, lambda s: bool(s["result"]) and s["board"], 60)
+    for scroll in ("window.scrollTo(0, 0)", "document.getElementById('result').scrollIntoView()"):
+        page.js(scroll)
+        page.js("document.getElementById('home').click()")  # seated: "use Leave table ...", a notice
+        found = page.wait(lambda: (f := page.js(NOTICE_COVERS))["shown"] and f, 5, "the notice")
+        assert not found["under"], (scroll, found)
+    leave(page)
+    assert not page.errors()
+
+
 def test_a_split_low_marks_each_winners_own_five_cards(live, browsers):
     # Two calling stations and ann, who checks and calls: caller-b's kings take the high; ann and caller-a both
     # make 7-5-4-3-2 for the low, each with their own four and five.
