@@ -81,12 +81,14 @@ TABLES = (
     TableConfig("think", title="Limit Omaha Hi-Lo, bots that think", game="limit", max_buy_in=100),
     TableConfig("full", title="Pot-Limit Omaha Hi-Lo, five bots", game="pot-limit", bot_think_seconds=0),
     TableConfig("sides", title="No-Limit Omaha Hi-Lo, side pots", game="no-limit", bot_think_seconds=0),
+    TableConfig("split-phone", title="Limit Omaha Hi-Lo 2/4, a split low on a phone", game="limit",
+                bot_think_seconds=0),
 )
 """The tables of the test server. Their bots answer at once (bot_think_seconds = 0) to keep the tests quick, but
 at ``think``."""
 BOTS = {"heads-up": 2, "showdown": 3, "pair": 1, "rail": 3, "twice": 0, "bust": 0, "split": 0, "fair": 2, "long": 2,
         "pre": 0, "steady": 1, "think": 1, "full": 5,
-        "sides": 0}
+        "sides": 0, "split-phone": 0}
 SCALE = float(os.environ.get("BROWSER_TEST_SCALE", "1"))  # one factor for every wait: a slow machine sets it
 
 
@@ -879,46 +881,70 @@ def test_a_notice_covers_no_seat_card_board_or_the_action_bar(live, browsers, wi
     assert not page.errors()
 
 
-def test_a_split_low_marks_each_winners_own_five_cards(live, browsers):
-    # Two calling stations and ann, who checks and calls: caller-b's kings take the high; ann and caller-a both
-    # make 7-5-4-3-2 for the low, each with their own four and five.
-    room = live.server.rooms["split"]
-    live.call(lambda: room.join("caller-a", 200, bot="caller", connect=False))
-    live.call(lambda: room.join("caller-b", 200, bot="caller", connect=False))
+TIDY_ROWS = """
+    const lines = (cards) => new Set(cards.map(c => Math.round(c.getBoundingClientRect().top))).size;
+    const fives = [...document.querySelectorAll('#result .winner .five')];
+    const shown = [...document.querySelectorAll('#result .shown-hand')].map(row => {
+      const cards = [...row.querySelectorAll('.card')];
+      return {gap: cards[0].getBoundingClientRect().left - row.querySelector('.who').getBoundingClientRect().right,
+              left: Math.round(cards[0].getBoundingClientRect().left), lines: lines(cards)};
+    });
+    return {fives: fives.length, wrapped: fives.filter(f => lines([...f.children]) > 1).length,
+            fiveLefts: new Set(fives.map(f => Math.round(f.getBoundingClientRect().left))).size,
+            shown: shown.length, shownLefts: new Set(shown.map(r => r.left)).size,
+            touching: shown.filter(r => r.gap < 6).length, shownWrapped: shown.filter(r => r.lines > 1).length};"""
+
+
+@pytest.mark.parametrize(("width", "table", "me", "low", "high"), [
+    (1280, "split", "ann", "caller-a", "caller-b"),
+    (390, "split-phone", "Bo Phone", "caller-bot-low-1", "caller-bot-high-2")])
+def test_a_split_low_marks_each_winners_own_five_cards(live, browsers, width, table, me, low, high):
+    # Two calling stations and the page, which checks and calls: the high caller's kings take the high; the page
+    # and the low caller both make 7-5-4-3-2 for the low, each with their own four and five. The Last hand's rows
+    # are a tidy grid (at 390 px a low row's five cards wrapped to the next line and a name touched its cards).
+    room = live.server.rooms[table]
+    live.call(lambda: room.join(low, 200, bot="caller", connect=False))
+    live.call(lambda: room.join(high, 200, bot="caller", connect=False))
     live.call(live.server.bots.ensure)
     live.call(lambda: setattr(room, "shuffle", rigged(
-        room, {"ann": "4c 5d Jd Jh", "caller-a": "4h 5s Qd Qh", "caller-b": "Kd Kh 9s 9c"}, "2s 3d 7h Kc Qs")))
-    page = browsers(live.url, width=1280, height=1180)
-    sit_down(page, "split", "ann", 200)
+        room, {me: "4c 5d Jd Jh", low: "4h 5s Qd Qh", high: "Kd Kh 9s 9c"}, "2s 3d 7h Kc Qs")))
+    page = browsers(live.url, width=width, height=1180 if width > 500 else 844)
+    sit_down(page, table, me, 200)
     held = NextDealHold(live, room)
 
     def split_shown(state: dict[str, Any]) -> bool:
         if state["mine"]:
-            held.hold()  # ann is dealt in: her hand's showdown is read below
+            held.hold()  # the page is dealt in: its hand's showdown is read below
         return state["street"] == "showdown" and bool(state["mine"]) and len(page.driver.find_elements(
             By.CSS_SELECTOR, "#result .low-winner")) == 2
     try:
         play_until(page, split_shown, 60)
-        check_split_low(page)
+        check_split_low(page, me, low, high)
     finally:
         held.release()
         live.call(lambda: setattr(room, "shuffle", Deck.secure))
+    leave(page)
     assert not page.errors()
 
 
-def check_split_low(page: Page) -> None:
-    """The split low as test_a_split_low_marks_each_winners_own_five_cards' showdown shows it."""
+def check_split_low(page: Page, me: str, low: str, high: str) -> None:
+    """The split low as test_a_split_low_marks_each_winners_own_five_cards' showdown shows it, its rows a tidy
+    grid."""
     summary = page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
-    assert re.search(r"caller-b wins the high, (ann and caller-a|caller-a and ann) split the low", summary), summary
+    assert re.search(rf"{high} wins the high, ({me} and {low}|{low} and {me}) split the low", summary), summary
     lows = {who: set(cards) for who, cards in page.js("""
         return [...document.querySelectorAll('#result .low-winner')].map(row => [row.querySelector('.who').textContent,
             [...row.querySelectorAll('.card.win-low')].map(c => c.dataset.card)]);""")}
-    assert lows == {"ann": {"4c", "5d", "2s", "3d", "7h"}, "caller-a": {"4h", "5s", "2s", "3d", "7h"}}, lows
+    assert lows == {me: {"4c", "5d", "2s", "3d", "7h"}, low: {"4h", "5s", "2s", "3d", "7h"}}, lows
 
-    seats = {name: seat_of(page, name) for name in ("ann", "caller-a", "caller-b")}
+    seats = {name: seat_of(page, name) for name in (me, low, high)}
     assert {name: set(seat["low"]) for name, seat in seats.items() if seat} == {
-        "ann": {"4c", "5d"}, "caller-a": {"4h", "5s"}, "caller-b": set()}, seats
-    assert seats["caller-b"] and "High" in seats["caller-b"]["badges"], seats
+        me: {"4c", "5d"}, low: {"4h", "5s"}, high: set()}, seats
+    assert seats[high] and "High" in seats[high]["badges"], seats
+    tidy = page.js(TIDY_ROWS)
+    assert tidy["fives"] == 3 and tidy["shown"] == 3, tidy
+    assert not tidy["wrapped"] and tidy["fiveLefts"] == 1, tidy  # each five on one line, lined up
+    assert tidy["shownLefts"] == 1 and not tidy["touching"] and not tidy["shownWrapped"], tidy
 
 
 def tap(page: Page, element_id: str) -> None:

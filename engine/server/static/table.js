@@ -1131,20 +1131,25 @@
 
   // --- results and history --------------------------------------------------------------------------------------
 
-  /** One half's winners, each with their own five cards (two players who split a low made it with their own). */
+  /** One half's winners, each with their own five cards (two players who split a low made it with their own).
+   * Each row is three columns of one grid, at every width: the badge, the name with the hand's name under it,
+   * and the five cards, on one line, lined up with the other rows' (table.css). */
   function halfRows(result, pot, half) {
-    const nameOf = (seat) => whoIn(result, seat);
     const hands = handsOf(pot, half);
     const label = half === "high" ? "High" : "Low";
     const without = pot[half].filter((s) => !hands.some((h) => h.seat === s));  // not shown: a name only
-    return [...hands.map((hand) => el("div", { class: `winner ${half}-winner`, "data-seat": hand.seat },
+    const row = (seat, hand) => el("div", { class: `winner ${half}-winner`, "data-seat": seat },
       el("span", { class: `badge ${half}`, text: label }),
-      el("span", { class: "who", text: nameOf(hand.seat) }),
-      el("span", { class: "hand-name", text: hand.name }),
-      el("span", { class: "five" }, cardsOf(hand.cards).map((c) => card(c, `win-${half}`))))),
-    ...without.map((s) => el("div", { class: `winner ${half}-winner`, "data-seat": s },
-      el("span", { class: `badge ${half}`, text: label }), el("span", { class: "who", text: nameOf(s) })))];
+      el("span", { class: "who-block" }, el("span", { class: "who" }, nameWords(whoIn(result, seat))),
+        hand ? el("span", { class: "hand-name", text: hand.name }) : null),
+      hand ? el("span", { class: "five" }, cardsOf(hand.cards).map((c) => card(c, `win-${half}`))) : null);
+    return [...hands.map((hand) => row(hand.seat, hand)), ...without.map((s) => row(s, null))];
   }
+
+  /** The hands shown, a row each: the name, then the cards, which start at the same place on every row. */
+  const shownRows = (rows) => el("div", { class: "shown" }, el("h4", { text: "Shown" }),
+    rows.map(([name, cards, seat]) => el("div", { class: "shown-hand", "data-seat": seat },
+      el("span", { class: "who" }, nameWords(name)), el("span", { class: "cards" }, cards))));
 
   function renderResult() {
     const result = app.result;
@@ -1170,10 +1175,8 @@
     });
     const shown = Object.entries(result.shown);
     if (shown.length) {
-      parts.push(el("div", { class: "shown" }, el("h4", { text: "Shown" }),
-        shown.map(([seat, text]) => el("div", { class: "shown-hand", "data-seat": seat },
-          el("span", { class: "who", text: whoIn(result, Number(seat)) }),
-          cardsOf(text).map((c) => card(c, highlight(c, winningCards(result, Number(seat)))))))));
+      parts.push(shownRows(shown.map(([seat, text]) => [whoIn(result, Number(seat)),
+        cardsOf(text).map((c) => card(c, highlight(c, winningCards(result, Number(seat))))), seat])));
     }
     if (result.rake) parts.push(el("p", { class: "hint", text: `Rake ${result.rake}` }));
     $("result").replaceChildren(...parts);
@@ -1219,9 +1222,7 @@
     }
     parts.push(el("div", { class: "payouts", text: facts.net.map(([name, chips]) => `${name} ${chips > 0 ? "+" : ""}${chips}`).join(", ") }));
     if (facts.shown.length) {
-      parts.push(el("div", { class: "shown" }, el("h4", { text: "Shown" }),
-        facts.shown.map(([name, cards]) => el("div", { class: "shown-hand" }, el("span", { class: "who", text: name }),
-          cards.map((c) => card(c))))));
+      parts.push(shownRows(facts.shown.map(([name, cards]) => [name, cards.map((c) => card(c)), null])));
     }
     $("result").replaceChildren(...parts);
     $("result").dataset.hand = hand.number;
