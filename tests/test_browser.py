@@ -1464,7 +1464,23 @@ BETS_CLEAR = """
     const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     const things = [...document.querySelectorAll('.card, .plate')];
     const bets = [...document.querySelectorAll('#seats .bet')];
-    return {seats: bets.map(b => Number(b.dataset.seat)),
+    // How far a bet's middle is from a seat (its cards and plate) and from the pot line, each as a box.
+    const box = (nodes) => { const rs = nodes.map(n => n.getBoundingClientRect()).filter(r => r.width && r.height);
+      return rs.length ? {l: Math.min(...rs.map(r => r.left)), t: Math.min(...rs.map(r => r.top)),
+                          r: Math.max(...rs.map(r => r.right)), b: Math.max(...rs.map(r => r.bottom))} : null; };
+    const away = (x, y, o) => Math.hypot(Math.max(o.l - x, 0, x - o.r), Math.max(o.t - y, 0, y - o.b));
+    const seatBox = (seat) => box([...seat.querySelectorAll('.hole .card, .plate')]);
+    const seats = [...document.querySelectorAll('#seats .seat[data-seat]:not(.empty)')];
+    const pot = box([...document.querySelectorAll('#pot > *')]);
+    const far = bets.flatMap(b => {
+      const r = b.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+      const own = seatBox(seats.find(s => s.dataset.seat === b.dataset.seat));
+      const mine = away(x, y, own);
+      const nearer = [...(pot ? [['pot', pot]] : []), ...seats.filter(s => s.dataset.seat !== b.dataset.seat)
+          .map(s => ['seat ' + s.dataset.seat, seatBox(s)])].filter(([, o]) => o && away(x, y, o) <= mine);
+      return nearer.length ? [[b.dataset.seat, b.textContent, nearer.map(([what]) => what)]] : [];
+    });
+    return {seats: bets.map(b => Number(b.dataset.seat)), far,
             under: bets.flatMap(b => things.filter(t => meet(b.getBoundingClientRect(), t.getBoundingClientRect()))
                 .map(t => [b.dataset.seat, b.textContent, t.className, t.closest('[data-seat]')?.dataset.seat]))};"""
 
@@ -1472,15 +1488,16 @@ BETS_CLEAR = """
 @pytest.mark.parametrize(("width", "height"), [(1366, 900), (390, 844)])
 def test_no_bet_ever_sits_under_a_card_or_a_plate_at_any_seat(live, browsers, width, height):
     """At a full six-seat table, hand after hand (the button and the blinds go round, so every seat bets): the
-    rectangle of each bet meets no card's (hole cards, the board) and no seat plate's. At 1366 px the page's own
-    bet was under its hole cards."""
+    rectangle of each bet meets no card's (hole cards, the board) and no seat plate's, and it is nearer its own
+    seat than the pot or any other seat. At 1366 px the page's own bet was under its hole cards; at 390 a side
+    seat's chip sat beside the pot line, far from its seat."""
     page = browsers(live.url, width=width, height=height)
     sit_down(page, "full", f"bettor{width}")
     betting: set[int] = set()
 
     def looked(state: dict[str, Any]) -> bool:
         found = page.js(BETS_CLEAR)
-        assert not found["under"], found
+        assert not found["under"] and not found["far"], found
         betting.update(found["seats"])
         return len(betting) == 6
     play_until(page, looked, 120)

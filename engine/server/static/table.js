@@ -595,9 +595,11 @@
 
   /** Each bet goes in front of its seat: from the seat towards the middle of the table, at the first place where
    * it covers nothing drawn (any seat's cards and plate, the board, the pot and the lines in the middle, a bet
-   * placed before it), measured as laid out, so that it holds for every seat at every width. When the straight
-   * line finds no such place, lines a little to either side are tried. The dealer button is inside the plate,
-   * beside the name, so it can cover nothing either. */
+   * placed before it) and is nearer its own seat than the pot or any other seat (so it reads as that seat's, not
+   * as part of the pot), inside the felt, measured as laid out, so that it holds for every seat at every width.
+   * When the straight line finds no such place, lines further and further to either side are tried. The dealer
+   * button is inside the plate, beside the name, so it can cover nothing either. */
+  const TURNS = [0, ...Array.from({ length: 14 }, (_, i) => [12 * (i + 1), -12 * (i + 1)]).flat()];  // degrees off the line
   function placeBets() {
     const felt = $("felt");
     const bets = [...felt.querySelectorAll(".bet[data-seat]")];
@@ -612,25 +614,41 @@
     const taken = [...felt.querySelectorAll(drawn)].map(rect).filter((r) => r.r > r.l && r.b > r.t);
     const gap = 3;
     const cx = felt.clientWidth / 2, cy = felt.clientHeight / 2;
+    const union = (boxes) => boxes.length ? { l: Math.min(...boxes.map((b) => b.l)), t: Math.min(...boxes.map((b) => b.t)),
+      r: Math.max(...boxes.map((b) => b.r)), b: Math.max(...boxes.map((b) => b.b)) } : null;
+    const drawnOf = (node, selector) => union([...node.querySelectorAll(selector)].map(rect).filter((r) => r.r > r.l && r.b > r.t));
+    const seats = new Map([...felt.querySelectorAll("#seats .seat[data-seat]:not(.empty)")]
+      .map((node) => [node.dataset.seat, drawnOf(node, ".hole .card, .plate")]).filter(([, box]) => box));
+    const pot = drawnOf(felt, "#pot > *");
+    const away = (x, y, o) => Math.hypot(Math.max(o.l - x, 0, x - o.r), Math.max(o.t - y, 0, y - o.b));
     for (const bet of bets) {
       const seat = felt.querySelector(`.seat[data-seat="${bet.dataset.seat}"]`);
       if (!seat) continue;
       const s = rect(seat);
       const sx = (s.l + s.r) / 2, sy = (s.t + s.b) / 2;
+      const own = seats.get(bet.dataset.seat) || s;
       const w = bet.offsetWidth / 2 + gap, h = bet.offsetHeight / 2 + gap;
-      const clear = (x, y) => taken.every((o) => x - w >= o.r || x + w <= o.l || y - h >= o.b || y + h <= o.t);
+      const clear = (x, y) => x - w >= 0 && x + w <= felt.clientWidth && y - h >= 0 && y + h <= felt.clientHeight
+        && taken.every((o) => x - w >= o.r || x + w <= o.l || y - h >= o.b || y + h <= o.t);
+      const near = (x, y) => {
+        const mine = away(x, y, own);
+        return (!pot || mine < away(x, y, pot))
+          && [...seats].every(([other, box]) => other === bet.dataset.seat || mine < away(x, y, box));
+      };
       const length = Math.hypot(cx - sx, cy - sy) || 1;
       const toward = Math.atan2(cy - sy, cx - sx);
-      let found = null;
-      for (const turn of [0, 12, -12, 24, -24, 36, -36, 48, -48, 60, -60, 72, -72, 84, -84]) {
+      let found = null, fallback = null;
+      for (const turn of TURNS) {
         const angle = toward + (turn * Math.PI) / 180;
         for (let t = 0; t <= length && !found; t += 2) {
           const x = sx + t * Math.cos(angle), y = sy + t * Math.sin(angle);
-          if (clear(x, y)) found = [x, y];
+          if (!clear(x, y)) continue;
+          if (near(x, y)) found = [x, y];
+          else if (!fallback) fallback = [x, y];
         }
         if (found) break;
       }
-      const [x, y] = found || [sx + (cx - sx) / 2, sy + (cy - sy) / 2];
+      const [x, y] = found || fallback || [sx + (cx - sx) / 2, sy + (cy - sy) / 2];
       bet.style.left = `${x}px`;
       bet.style.top = `${y}px`;
       taken.push({ l: x - w + gap, t: y - h + gap, r: x + w - gap, b: y + h - gap });
