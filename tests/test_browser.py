@@ -733,7 +733,7 @@ def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_i
     first = page.wait(lambda: (s := page.state())["mine"] and s["hand"], 20, "ann dealt in")
     play_until(page, lambda s: not page.driver.find_element(By.ID, "watch-controls").get_attribute("hidden")
                is not None, 60, how="all-in")
-    busted = page.state()["hand"]
+    bust_number = page.state()["hand"]
     # Out of chips: still at the table, the hand shown out (the board, the winner, ann's own cards at her seat).
     # The board comes with the table's view as a spectator, asked for on the bust: waited for, not assumed there.
     state = page.wait(lambda: (s := page.state())["board"] and s, 15, "the bust hand's board")
@@ -757,45 +757,58 @@ def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_i
     page.wait(lambda: page.state()["name"] == "ann", 10, "ann seated again")
 
     busted: list[tuple[dict[str, Any], str]] = []  # the seat and the summary, read the moment the bust shows
+    held = NextDealHold(live, room)  # the bot's bust hand stays on the page until the test has looked at it
 
     def bot_bust_shown(state: dict[str, Any]) -> bool:
+        if state["mine"]:
+            held.hold()
         seat = seat_of(page, "caller-bot-1")
         if seat and "out of chips" in seat["text"]:
             busted.append((seat, page.js("return document.querySelector('#result .summary').textContent")))
         return bool(busted)
-    play_until(page, bot_bust_shown, 60, how="all-in")
-    seat, summary = busted[0]
-    assert len(seat["cards"]) == 4, seat
-    assert "ann scoops" in summary, summary
-    live.call(lambda: setattr(room, "shuffle", Deck.secure))
-    # Somebody takes the busted bot's seat while its showdown is shown (the next deal held off meanwhile): the
-    # seat still shows the hand's player, cards and result, not the newcomer "waiting for the big blind".
+    try:
+        play_until(page, bot_bust_shown, 60, how="all-in")
+        seat, summary = busted[0]
+        assert len(seat["cards"]) == 4, seat
+        assert "ann scoops" in summary, summary
+        live.call(lambda: setattr(room, "shuffle", Deck.secure))
+        check_a_busted_seat_taken_meanwhile(page, live, room)
+        # Download PHH holds every hand since ann first sat down here, the bust hand with her cards included (it
+        # held only the hands since the rebuy).
+        last = page.state()["hand"]
+        folder = tempfile.mkdtemp(prefix="downloads-")
+        page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+        page.click("history-download")
+        saved = page.wait(lambda: list(Path(folder).glob("bust-hands.phhs")), 10, "the downloaded PHH")[0]
+        text = saved.read_text()
+        shutil.rmtree(folder, ignore_errors=True)
+    finally:
+        held.release()
+    numbers = [int(n) for n in re.findall(r"^\[(\d+)\]$", text, re.M)]
+    assert numbers == list(range(first, last + 1)) and bust_number in numbers, (first, bust_number, last, numbers)
+    bust_hand = text.split(f"[{bust_number}]")[1].split("\n[")[0]
+    assert "QdQcJhJs" in bust_hand, bust_hand
+    assert not page.errors()
+
+
+def check_a_busted_seat_taken_meanwhile(page: Page, live: LiveServer, room: Room) -> None:
+    """Somebody takes the busted bot's seat while its showdown is shown (the bot's own rebuy, or dee): the seat
+    still shows the hand's player, cards and result, not the newcomer "waiting for the big blind"."""
     bot_seat = int(page.js("return document.querySelector('.seat[data-name=\"caller-bot-1\"]').dataset.seat"))
 
-    def newcomers() -> int:
-        room.next_hand_at = float("inf")
-        room.join("dee-newcomer", 40, seat=bot_seat, connect=False)
-        return room.join("eve-newcomer", 40, connect=False)[0]  # at a seat that was empty: drawn at once
-    other = live.call(newcomers)
+    def newcomers() -> tuple[int | None, int]:
+        dee = room.join("dee-newcomer", 40, seat=bot_seat, connect=False)[0] \
+            if room.table.seats[bot_seat] is None else None  # else the bot bought in there again already
+        return dee, room.join("eve-newcomer", 40, connect=False)[0]  # at a seat that was empty: drawn at once
+    dee, eve = live.call(newcomers)
     page.wait(lambda: seat_of(page, "eve-newcomer"), 10, "the newcomers' view")  # sent after dee's
-    seat = seat_of(page, "caller-bot-1")
-    assert seat and "out of chips" in seat["text"] and len(seat["cards"]) == 4, seat
+    seat = page.js("const s = document.querySelector(`.seat[data-seat=\"${arguments[0]}\"]`);"
+                   "return {name: s.dataset.name, text: s.innerText,"
+                   " cards: s.querySelectorAll('.card[data-card]').length};",
+                   bot_seat)
+    assert seat["name"] == "caller-bot-1" and "out of chips" in seat["text"] and seat["cards"] == 4, seat
     assert re.search(r"-\d+", seat["text"]) and "big blind" not in seat["text"], seat
-    assert seat_of(page, "dee-newcomer") is None
-    live.call(lambda: (room.leave(bot_seat), room.leave(other), setattr(room, "next_hand_at", 0.0)))
-    # Download PHH holds every hand since ann first sat down here, the bust hand with her cards included (it
-    # held only the hands since the rebuy).
-    last = page.state()["hand"]
-    folder = tempfile.mkdtemp(prefix="downloads-")
-    page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
-    page.click("history-download")
-    saved = page.wait(lambda: list(Path(folder).glob("bust-hands.phhs")), 10, "the downloaded PHH")[0].read_text()
-    numbers = [int(n) for n in re.findall(r"^\[(\d+)\]$", saved, re.M)]
-    assert numbers == list(range(first, last + 1)) and busted in numbers, (first, busted, last, numbers)
-    bust_hand = saved.split(f"[{busted}]")[1].split("\n[")[0]
-    assert "QdQcJhJs" in bust_hand, bust_hand
-    shutil.rmtree(folder, ignore_errors=True)
-    assert not page.errors()
+    live.call(lambda: [room.leave(s) for s in (dee, eve) if s is not None])
 
 
 def test_the_finished_hands_dealer_button_stays_until_the_next_deal(live, browsers):
