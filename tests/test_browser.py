@@ -423,6 +423,11 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     # The Pot button at pot limit asks for the pot-sized raise, which is the most the rules allow (unless the
     # stack is shorter); half the pot is less, the amount box follows the slider.
     play_until(page, lambda s: s["turn"] and s["wager"], 30)
+    # What each seat did last, in a card room's words ("bet to 20" and "small_blind 1" were not).
+    said = page.js("return [...document.querySelectorAll('.seat .said')].map(n => n.textContent)")
+    assert said and all(re.fullmatch(r"(posts (small blind|big blind|straddle|ante|live blind|dead blind) \d+|"
+                                     r"bets \d+|raises to \d+|calls \d+|checks|folds)( \(all-in\))?", text)
+                        for text in said), said
     low, high, pot, half = page.js("""
         const box = document.getElementById('wager-amount');
         document.getElementById('quick-pot').click();
@@ -647,11 +652,14 @@ def test_a_spectator_sees_the_table_but_no_hole_cards_then_sits_down_sits_out_to
     page.driver.find_element(By.ID, "top-up-amount").send_keys("50")
     page.click("top-up")
     page.wait(lambda: str(before + 50) in me().split(), 10, f"fay's stack topped up from {before} by 50")
+    # ... and says so (it gave no confirmation).
+    page.wait(lambda: page.driver.find_element(By.ID, "notice").text
+              == f"Topped up by 50 chips: your stack is {before + 50}.", 10, "the top-up confirmed")
     page.click("come-back")
     page.wait(lambda: "sitting out" not in me() and page.driver.find_element(By.ID, "sit-out").is_displayed(), 10)
     leave(page)
     notice = page.driver.find_element(By.ID, "notice").text
-    assert re.fullmatch(r"You left rail with \d+ chips\.", notice), notice
+    assert re.fullmatch(r"You left Mixed Omaha Hi-Lo 1/2 with \d+ chips\.", notice), notice  # its title, not "rail"
     assert not page.errors()
 
 
@@ -1003,8 +1011,19 @@ def test_at_a_phones_width_everything_fits_and_every_control_works_by_tap(live, 
     page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, 'tr[data-table="long"] button.sit'), 10)
     fits = page.js(FITS)
     assert fits["scroll"] <= fits["width"] == width, fits
+    # No table id or game name breaks at its hyphen ("pot-/limit").
+    broken = page.js("""
+        const range = document.createRange();
+        return [...document.querySelectorAll('#tables .word')].filter(w => { range.selectNodeContents(w);
+            return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1; })
+          .map(w => w.textContent);""")
+    assert not broken, broken
     page.js("document.querySelector('tr[data-table=\"long\"] button.sit').id = 'sit-long'")
     tap(page, "sit-long")
+    # The join form is brought into view, its name box ready to type in (it was below the fold).
+    found = page.js("""const form = document.getElementById('join-form').getBoundingClientRect();
+        return [document.activeElement.id, form.top, form.bottom, innerHeight];""")
+    assert found[0] == "join-name" and found[1] >= 0 and found[2] <= found[3] + 1, found  # (a sub-pixel edge)
     page.driver.find_element(By.ID, "join-name").send_keys(f"tapper{width}")
     tap(page, "join-submit")
     page.wait(lambda: page.state()["name"] == f"tapper{width}", 10, "seated by a tap on Sit down")

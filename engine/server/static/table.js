@@ -48,6 +48,7 @@
     reloaded: false,      // this page took its seat (or table) back from localStorage, not from the lobby
     away: null,           // why our seat sat out at the last view ("" playing; null: no view of our seat yet)
     awayReason: null,     // why the server sat us out ("timeouts", "away"), said beside Come back until dealt in
+    toppingUp: null,      // a top-up sent: {amount, from}, confirmed when the view shows the chips
     retry: 500,
     lobbyTimer: null,
   };
@@ -125,6 +126,8 @@
   }
   const gameName = (info) => `${GAMES[info.game] || info.game} Omaha Hi-Lo`;
   const nameOf = (seat) => app.names[seat] || `seat ${seat + 1}`;
+  /** A table as people know it: its title from the lobby (its id only until the lobby is known). */
+  const titleOf = (id) => (app.tables.find((t) => t.id === id) || {}).title || id;
 
   // --- the lobby ------------------------------------------------------------------------------------------------
 
@@ -151,8 +154,8 @@
       const full = taken >= info.seats;
       const average = info.average_pot === undefined ? "\u2014" : Math.round(info.average_pot);
       return el("tr", { "data-table": info.id },
-        el("td", {}, el("strong", { text: info.title }), info.title !== info.id ? el("small", { text: ` ${info.id}` }) : null),
-        el("td", { text: gameName(info) }),
+        el("td", {}, el("strong", { text: info.title }), info.title !== info.id ? [" ", el("small", { class: "word", text: info.id })] : null),
+        el("td", {}, nameWords(gameName(info))),
         el("td", { text: stakes(info) }),
         el("td", { class: "buy-in", "data-label": "Buy-in", text: `${info.buy_in[0]}\u2013${info.buy_in[1]}` }),
         el("td", { class: "num", "data-label": "Seats", title: info.players.map((p) => p.name).join(", "),
@@ -175,7 +178,9 @@
     $("join-range").textContent = `${lo} to ${hi} chips`;
     const name = $("join-name");
     name.value = recall("name") || "";
-    (name.value ? buyIn : name).focus();
+    // Below the table list (on a phone, below the fold): brought into view, the name ready to type.
+    form.scrollIntoView({ block: "nearest" });
+    name.focus({ preventScroll: true });
   }
 
   /** The buy-in a form offers: what the player last bought in for (at any table), held to this table's range;
@@ -279,6 +284,7 @@
         noteNames(data.view);
         noteFirstHand(data);
         noteSatOut(data);
+        noteTopUp(data);
         if (data.view.seat >= 0) app.anchor = data.view.seat;
         if (data.view.hand) {
           app.rules = data.view.hand.rules;
@@ -313,7 +319,7 @@
         saveToken(data.table, null);
         remember("table", null);
         if (data.reason === "busted") bust(data.table);
-        else leaveRoom(`You left ${data.table} with ${data.chips} chips.`);
+        else leaveRoom(`You left ${titleOf(data.table)} with ${data.chips} chips.`);
         break;
       case "error":
         refused(data.code, data.message);
@@ -350,6 +356,7 @@
       return;
     }
     app.acted = null;  // a refused action: the buttons come back
+    app.toppingUp = null;
     notice(text, "error");
     if (app.view) renderRoom();
   }
@@ -466,10 +473,11 @@
     for (const event of hand.events) {
       if (event.event === "board_dealt") for (const key of Object.keys(said)) delete said[key];
       else if (event.event === "acted") {
-        const what = event.action === "bet" || event.action === "raise" ? `${event.action} to ${event.to}`
-          : event.action === "call" ? `call ${event.added}` : event.action;
+        // A card room's words: "bets 20" (a first bet is its amount), "raises to 40", "calls 20", "checks".
+        const what = event.action === "bet" ? `bets ${event.to}` : event.action === "raise" ? `raises to ${event.to}`
+          : event.action === "call" ? `calls ${event.added}` : { check: "checks", fold: "folds" }[event.action] || event.action;
         said[event.seat] = event.all_in ? `${what} (all-in)` : what;
-      } else if (event.event === "posted") said[event.seat] = `${event.kind} ${event.amount}`;
+      } else if (event.event === "posted") said[event.seat] = `posts ${event.kind} ${event.amount}`;
     }
     return said;
   }
@@ -813,7 +821,7 @@
     const result = showdownOnTable();
     let text = "";
     const game = handGame(view.hand ? view.hand.rules : app.rules);
-    $("game").textContent = game && app.info && app.info.game === "mixed" ? `Mixed \u00b7 this hand: ${game}` : game;
+    $("game").replaceChildren(...nameWords(game && app.info && app.info.game === "mixed" ? `Mixed \u00b7 this hand: ${game}` : game));
     $("felt").dataset.game = game;
     if (view.hand) {
       text = `Hand #${m.hand_number} \u00b7 ${view.hand.street}`;
@@ -1068,7 +1076,7 @@
     delete $("watch-join").dataset.table;  // filled in again, for the rebuy
     send({ type: "watch", table: table });
     renderRoom();
-    notice(`You are out of chips at ${table}: buy in again, or go back to the lobby.`);
+    notice(`You are out of chips at ${titleOf(table)}: buy in again, or go back to the lobby.`);
   }
 
   /** At a provably-fair table: the page checks the reveal itself (fair.js) and says what it found. */
@@ -1125,6 +1133,15 @@
     return `The server sat you out: your turn timed out ${times ? `${times} times` : "too often"} in a row.`;
   }
 
+
+  /** A top-up is confirmed once our seat's view shows the chips (the server sends no other answer). */
+  function noteTopUp(data) {
+    const player = data.view.seat >= 0 ? data.view.seats[data.view.seat] : null;
+    const asked = app.toppingUp;
+    if (!asked || !player || player.stack < asked.from + asked.amount) return;
+    app.toppingUp = null;
+    notice(`Topped up by ${asked.amount} chips: your stack is ${player.stack}.`);
+  }
 
   function renderSeatControls(m) {
     const view = m.view;
@@ -1343,6 +1360,8 @@
     $("top-up").addEventListener("click", () => {
       const amount = Number($("top-up-amount").value);
       if (!Number.isInteger(amount) || amount < 1) { notice("Top up by a whole number of chips.", "error"); return; }
+      const player = app.view && app.view.view.seat >= 0 ? app.view.view.seats[app.view.view.seat] : null;
+      app.toppingUp = player ? { amount, from: player.stack } : null;
       send({ type: "top_up", amount: amount });
       $("top-up-amount").value = "";
     });
