@@ -618,7 +618,9 @@
       const r = node.getBoundingClientRect();
       return { l: r.left - ox, t: r.top - oy, r: r.right - ox, b: r.bottom - oy };
     };
-    const drawn = "#seats .seat .card, #seats .plate, #seats .badges, #seats .seat.empty, #boards .card, #game, #pot > *, #message";
+    // Everything drawn at a seat (its cards and the box around them, the plate, the badges), the board and the
+    // lines in the middle.
+    const drawn = "#seats .seat > *, #seats .seat .card, #seats .seat.empty, #boards .card, #game, #pot > *, #message";
     const taken = [...felt.querySelectorAll(drawn)].map(rect).filter((r) => r.r > r.l && r.b > r.t);
     const gap = 3;
     const cx = felt.clientWidth / 2, cy = felt.clientHeight / 2;
