@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.errors import EngineError, RulesError
+from engine.games import GAMES, LIMIT, MIXED, POT_LIMIT, structure
 from engine.validate import name, quote
 
 if TYPE_CHECKING:
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
     from engine.schedule import Schedule
 
 
-GAMES = ("limit", "pot-limit", "no-limit", "mixed")
 
 
 _PAIR = re.compile(r"\s*([0-9]{1,15})\s*/\s*([0-9]{1,15})\s*")  # ASCII digits only: "²/⁴" passes isdigit()
@@ -97,19 +97,19 @@ def build_game(game: str, stakes: str | None, blinds: str | None, *, runs: int =
 
 
 def base_game(game: str, stakes: str | None, blinds: str | None) -> Rules | Schedule:
-    from engine.betting import FixedLimit, NoLimit, PotLimit
+    from engine.betting import FixedLimit
     from engine.rules import Rules
     from engine.schedule import MixedOmaha
 
     if game not in GAMES:
         raise EngineError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
-    limit_game = game in ("limit", "mixed")
+    limit_game = game in (LIMIT, MIXED)
     first, second = pair(stakes if stakes is not None else "2/4" if limit_game else "1/2", "stakes")
     posted = pair(blinds, "blinds") if blinds is not None else (first // 2, first) if limit_game else (first, second)
-    if limit_game:
+    if limit_game:  # the stakes are the bets, which need not be one and two big blinds here
         limit = Rules(FixedLimit(first, second), blinds=posted)
-        return limit if game == "limit" else MixedOmaha(limit, Rules(PotLimit(), blinds=posted))
-    return Rules(PotLimit() if game == "pot-limit" else NoLimit(), blinds=posted)
+        return limit if game == LIMIT else MixedOmaha(limit, Rules(structure(POT_LIMIT, posted[-1]), blinds=posted))
+    return Rules(structure(game, posted[-1]), blinds=posted)
 
 
 def describe_game(game: Rules | Schedule) -> str:

@@ -65,3 +65,17 @@ def test_convert_phh_to_pokerstars_and_back_replays_ok(tmp_path: Path) -> None:
     back = tmp_path / "hands.phhs"
     assert main(["convert", str(stars), "--to", "phh", "--out", str(back)]) == 0
     assert main(["replay", str(stars), str(back)]) == 0
+
+
+def test_the_command_line_the_server_and_the_environments_name_the_same_games_with_the_same_structures() -> None:
+    """One list of games and one rule for the structure each plays (engine.games), asked by all three."""
+    from engine import games
+    from engine.command_options import build_game
+    from engine.envs.config import env_rules
+    from engine.server.config import TableConfig
+
+    for game in games.GAMES:  # every game is a command's --game and a table's game
+        assert build_game(game, None, None) is not None and TableConfig("t", game=game).schedule() is not None
+    for game in games.SINGLE:
+        assert env_rules(game, 2, (1, 2)).betting == TableConfig("t", game=game, blinds=(1, 2)).rules().betting \
+            == games.structure(game, 2), game

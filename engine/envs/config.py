@@ -6,12 +6,12 @@ Gymnasium environment, and testable without either library.
 
 from __future__ import annotations
 
-from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.errors import EngineError, RulesError
+from engine.games import SINGLE, structure
 from engine.rules import Rules, ShowdownPolicy
 from engine.validate import one_of, quote, whole
 
-GAMES = ("limit", "pot-limit", "no-limit")
+GAMES = SINGLE  # a mixed schedule is a table's, not one hand's
 ACTION_SETS = ("abstract", "exact")
 ILLEGAL_POLICIES = ("raise", "default")
 RENDER_MODES = ("human", "ansi")
@@ -35,9 +35,8 @@ def env_rules(game: str | Rules, players: int, blinds: tuple[int, ...] | list[in
         one_of(game, GAMES, "game", error=EnvError)
         posted = _blinds(blinds)
         big = posted[-1]
-        betting = FixedLimit(big, 2 * big) if game == "limit" else PotLimit() if game == "pot-limit" else NoLimit()
         try:
-            rules = Rules(betting, blinds=posted)
+            rules = Rules(structure(game, big), blinds=posted)
         except RulesError as error:
             raise EnvError(f"blinds {quote(blinds)}: {error}") from None
     if rules.showdown not in (ShowdownPolicy.SHOW_ALL, ShowdownPolicy.MUCK_LOSERS):

@@ -19,13 +19,12 @@ from typing import Any
 
 import attrs
 
-from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.errors import EngineError
+from engine.games import GAMES, LIMIT, MIXED, POT_LIMIT, structure
 from engine.rules import Rake, Rules
 from engine.schedule import FixedGame, MixedOmaha, Schedule
 from engine.validate import is_whole, name
 
-GAMES = ("limit", "pot-limit", "no-limit", "mixed")
 TABLE_ID_LONGEST = 40  # characters in a table's id
 MAX_SEATS = 10  # seats at a table, at most
 
@@ -196,18 +195,16 @@ class TableConfig:
         """The rules of ``game`` (default: this table's; "mixed" has two, see `schedule`) at these stakes."""
         game = game or self.game
         small, big = self.blinds
-        betting: FixedLimit | PotLimit | NoLimit = (
-            FixedLimit(big, 2 * big) if game == "limit" else PotLimit() if game == "pot-limit" else NoLimit())
         try:
-            return Rules(betting, blinds=(small, big), rake=house_rake(self.rake_percent, self.rake_cap),
+            return Rules(structure(game, big), blinds=(small, big), rake=house_rake(self.rake_percent, self.rake_cap),
                          runs=self.runs)
         except EngineError as error:
             raise ConfigError(f"{self.where}: {error}") from None
 
     def schedule(self) -> Schedule:
         """The table's game: Mixed Omaha for ``mixed``, else one fixed game."""
-        if self.game == "mixed":
-            return MixedOmaha(self.rules("limit"), self.rules("pot-limit"))
+        if self.game == MIXED:
+            return MixedOmaha(self.rules(LIMIT), self.rules(POT_LIMIT))
         return FixedGame(self.rules())
 
     def to_json(self) -> str:
