@@ -8,9 +8,11 @@ from engine.errors import (
     EngineError,
     HistoryError,
     IllegalAction,
+    PayoutError,
     RulesError,
     SerializationError,
     TableError,
+    TournamentError,
 )
 from engine.evaluation import (
     BoardEvaluator,
@@ -58,6 +60,7 @@ __all__ = [
     "MixedOmaha",
     "Muck",
     "NoLimit",
+    "PayoutError",
     "Player",
     "Post",
     "PostKind",
@@ -78,6 +81,7 @@ __all__ = [
     "Table",
     "TableError",
     "TableView",
+    "TournamentError",
     "TournamentSchedule",
     "Verb",
     "action_from_json",

@@ -60,3 +60,14 @@ class TableError(EngineError):
 class SerializationError(EngineError):
     """A JSON document that is malformed, of another schema version, or tampered with (chips that do not add up,
     duplicate cards, an illegal action); nothing is loaded from it."""
+
+
+class TournamentError(EngineError):
+    """A tournament operation that is not possible now (a table that may not deal during hand-for-hand, a hand
+    that is not the table's, a name already registered...), or a tournament whose invariants do not hold
+    (chips that do not add up, an entrant both playing and placed); the message says what and why."""
+
+
+class PayoutError(TournamentError):
+    """A payout table or prize pool that cannot be paid: percentages that do not add up to 100, rise from one
+    place to the next or are not exact numbers; stacks or prizes ICM cannot price."""

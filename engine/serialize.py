@@ -344,7 +344,7 @@ def _event(event: ViewEvent | ev.Burned) -> JSON:
             "share": event.share, "board": event.board}
 
 
-_WRITERS: Mapping[str, Callable[[Any], JSON]] = {
+_WRITERS: dict[str, Callable[[Any], JSON]] = {
     "hand": _hand, "table": _table, "table_view": _table_view, "seat_view": _view, "rules": _rules,
     "result": _result, "legal_actions": _legal, "action": _action, "event": _event,
 }
@@ -424,6 +424,8 @@ def _read_document(document: dict[str, Any]) -> object:
     if schema != SCHEMA:
         raise SerializationError(f"unsupported schema {quote(schema)}; this engine reads {SCHEMA!r}")
     kind = document.get("type")
+    if kind in ("tournament", "tournament_event") and kind not in _READERS:
+        import engine.tournament  # noqa: F401  (a layer above this one: it registers its documents on import)
     reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None or not isinstance(kind, str):
         raise SerializationError(f"unknown document type {quote(kind)}; types are {', '.join(sorted(_READERS))}")
@@ -936,8 +938,19 @@ def _read_table_view(o: _ObjectReader) -> TableView:
     return view
 
 
-_READERS: Mapping[str, Callable[[_ObjectReader], object]] = {
+_READERS: dict[str, Callable[[_ObjectReader], object]] = {
     "hand": _read_hand, "table": _read_table, "table_view": _read_table_view, "seat_view": _read_view,
     "rules": _read_rules, "result": _read_result, "legal_actions": _read_legal, "action": _read_action,
     "event": _read_event,
 }
+
+
+def register_document(kind: str, classes: tuple[type, ...], write: Callable[[Any], JSON],
+                      read: Callable[[_ObjectReader], object]) -> None:
+    """Teach `to_json` and `from_json` a document type of a layer above this module (engine.tournament): values
+    of ``classes`` are written by ``write`` as documents of type ``kind`` and read back by ``read``, with the
+    same schema, strictness and errors as every other document."""
+    _WRITERS[kind] = write
+    _READERS[kind] = read
+    for cls in classes:
+        _KINDS[cls] = kind

@@ -21,7 +21,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from engine.tournament.payouts import PayoutError
+from engine.errors import PayoutError
 from engine.validate import chips, one_of, quote, whole
 
 EXACT_STATES = 1 << 17

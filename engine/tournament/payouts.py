@@ -24,14 +24,8 @@ from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from engine.errors import EngineError
+from engine.errors import PayoutError
 from engine.validate import chips, quote, whole
-
-
-class PayoutError(EngineError):
-    """A payout table or a prize pool that cannot be paid: percentages that do not add up to 100, rise from one
-    place to the next or are not exact numbers, a negative pool, more places than players."""
-
 
 Percent = int | Fraction | Decimal | str
 
@@ -42,7 +36,12 @@ def _exact(value: object, where: str) -> Fraction:
                           f"'33.4'), not {type(value).__name__} {quote(value)}: a float is not exact, a bool no number")
     if isinstance(value, (int, Fraction)):
         number = Fraction(value)
-    elif isinstance(value, (Decimal, str)):
+    elif isinstance(value, str):
+        try:
+            number = Fraction(value)  # decimal text ("33.4") or a fraction ("100/3"), exactly
+        except (ValueError, ZeroDivisionError):
+            raise PayoutError(f"{where} must be a number, got {quote(value)}") from None
+    elif isinstance(value, Decimal):
         try:
             decimal = Decimal(value)
         except InvalidOperation:

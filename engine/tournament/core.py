@@ -1,0 +1,631 @@
+"""The `Tournament`: many `Table` values, one structure of levels, and the rules that join them (the seat draw,
+balancing and breaking tables, the final table, hand-for-hand on the money bubble, places and prizes).
+
+Like a table it is an immutable value, pure and driven by its caller: the caller deals a table's next hand
+(`Tournament.deal`), plays it (bots, people, a server), and reports it finished (`Tournament.finish`); the
+tournament returns its new value and the events that happened (moves, tables broken, busts with places and
+prizes, level changes, hand-for-hand on or off). Time is passed in (`Tournament.with_time`); chance comes
+from the tournament's seed (the seat draws) and from the seeds the caller deals with. The rules, with
+examples, are in docs/tournaments.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+
+import attrs
+
+from engine.actions import Action
+from engine.cards import Card, Deck
+from engine.errors import TableError, TournamentError
+from engine.rules import Rules
+from engine.schedule import FixedGame, Level, TournamentSchedule
+from engine.state import HandState
+from engine.table import Table
+from engine.tournament import events as ev
+from engine.tournament import seating
+from engine.tournament.payouts import Percent, check_percentages, share, split, standard_percentages
+from engine.validate import MAX_EXACT, chips, count, flag, minutes, quote, whole
+from engine.validate import name as checked_name
+
+
+def _levels(value: object) -> TournamentSchedule:
+    if isinstance(value, TournamentSchedule):
+        return value
+    if isinstance(value, (list, tuple)) and all(isinstance(level, Level) for level in value):
+        return TournamentSchedule(value)
+    raise TournamentError(f"levels must be a TournamentSchedule or a list of Level values, got {quote(value)}")
+
+
+def _percentages(value: Sequence[Percent] | None) -> tuple[Fraction, ...] | None:
+    """Exact fractions, checked (so equal tables compare equal however they were written)."""
+    return None if value is None else check_percentages(value)
+
+
+@attrs.frozen(slots=True)
+class Structure:
+    """What every entrant plays under: ``levels`` (each a `Level`: rules for a number of hands or minutes),
+    ``starting_stack`` chips per entry, ``table_size`` seats per table, ``buy_in`` prize money per entry (the
+    pool; 0 for a freeroll), ``payouts`` the payout table (percentages, first place first, kept as exact
+    fractions; None: the standard table for the field's size, `standard_percentages`).
+
+    A level's hands are counted over the whole tournament (every table's hands), its minutes on the
+    tournament's clock. Games rotate by level (Mixed Omaha: a limit level, then a pot-limit one). Tournament
+    games take no rake."""
+
+    levels: TournamentSchedule = attrs.field(converter=_levels)
+    starting_stack: int
+    table_size: int = 9
+    buy_in: int = 0
+    payouts: tuple[Fraction, ...] | None = attrs.field(default=None, converter=_percentages)
+
+    def __attrs_post_init__(self) -> None:
+        chips(self.starting_stack, "starting_stack", minimum=1, error=TournamentError)
+        whole(self.table_size, "table_size (seats per table)", minimum=2, maximum=10, error=TournamentError)
+        chips(self.buy_in, "buy_in (prize money per entry)", error=TournamentError)
+        for index, level in enumerate(self.levels.levels):
+            if level.rules.rake is not None:
+                raise TournamentError(f"level {index} has a rake; tournament games take none (the house's fee is "
+                                      f"apart from the buy-in)")
+            if level.rules.max_players < self.table_size:
+                raise TournamentError(f"level {index}'s game deals to {level.rules.max_players} players at most, "
+                                      f"but tables have {self.table_size} seats")
+
+
+@attrs.frozen(slots=True)
+class Entry:
+    """One entry: ``name`` and its ``number`` (1; 2 for a re-entry...), the ``rebuys`` and ``addons`` bought,
+    and once out, its places ``first`` to ``last`` (a range when shared) and ``prize``."""
+
+    name: str
+    number: int = 1
+    rebuys: int = 0
+    addons: int = 0
+    first: int | None = None
+    last: int | None = None
+    prize: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        checked_name(self.name, "an entrant's name", error=TournamentError)
+        count(self.number, "an entry's number", minimum=1, error=TournamentError)
+        if (self.first is None) != (self.last is None) or (self.first is not None and self.last is not None
+                                                           and not 1 <= self.first <= self.last):
+            raise TournamentError(f"{self.name}'s places must be None or 1 <= first <= last, got "
+                                  f"{self.first!r} to {self.last!r}")
+
+    @property
+    def placed(self) -> bool:
+        return self.first is not None
+
+
+@attrs.frozen(slots=True)
+class Pending:
+    """A bust in a hand-for-hand round, placed when every table has finished the round's hand: the entry (an
+    index into `Tournament.entries`), the table and the stack the player began the hand with."""
+
+    entry: int
+    table: int
+    stack: int
+
+
+def _tables(value: Sequence[Table | None]) -> tuple[Table | None, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(slots=True)
+class Tournament:
+    """A tournament: its ``structure``, ``seed`` (the seat draws), ``entries`` in the order they came, and once
+    started its ``tables`` (a table's number is its index; None once broken). ``level`` is the level in force,
+    begun at minute ``level_since`` and ``level_hands`` hands ago; ``minutes`` the time the caller last told;
+    ``hands`` the hands finished; ``draws`` how many seat draws the seed has made; ``chips`` the chips brought
+    in. ``hand_for_hand``: on the money bubble; ``round_dealt`` the tables that have dealt this round's hand,
+    ``pending`` the round's busts waiting for their places. ``final_table``: the table left, once one is."""
+
+    structure: Structure
+    seed: int = 0
+    entries: tuple[Entry, ...] = ()
+    tables: tuple[Table | None, ...] = attrs.field(default=(), converter=_tables)
+    started: bool = False
+    level: int = 0
+    level_hands: int = 0
+    level_since: float = 0
+    minutes: float = 0
+    hands: int = 0
+    draws: int = 0
+    chips: int = 0
+    hand_for_hand: bool = False
+    round_dealt: frozenset[int] = frozenset()
+    pending: tuple[Pending, ...] = ()
+    final_table: int | None = None
+    absent: frozenset[str] = frozenset()
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.structure, Structure):
+            raise TournamentError(f"structure must be a Structure, got {quote(self.structure)}")
+        whole(self.seed, "seed", minimum=0, error=TournamentError)
+        for what in ("level_hands", "hands", "draws"):
+            count(getattr(self, what), what, error=TournamentError)
+        whole(self.level, "level", minimum=0, maximum=len(self.structure.levels.levels) - 1, error=TournamentError)
+        chips(self.chips, "chips", error=TournamentError)
+        minutes(self.minutes, "minutes", error=TournamentError)
+        minutes(self.level_since, "level_since", error=TournamentError)
+        if not all(isinstance(e, Entry) for e in self.entries):
+            raise TournamentError(f"entries must be Entry values, got {quote(self.entries)}")
+        if not all(t is None or isinstance(t, Table) for t in self.tables):
+            raise TournamentError(f"tables must be Table values or None, got {quote(self.tables)}")
+
+    # --- making one ----------------------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, structure: Structure, names: Sequence[str] = (), *, seed: int = 0) -> Tournament:
+        """A tournament not yet started, with ``names`` registered (more with `register`)."""
+        tournament = cls(structure, seed)
+        for name in names:
+            tournament = tournament.register(name)
+        return tournament
+
+    def register(self, name: str) -> Tournament:
+        """``name`` registered before the start (names are unique among entrants still playing)."""
+        checked_name(name, "an entrant's name", error=TournamentError)
+        if self.started:
+            raise TournamentError(f"the tournament has started: registration is closed ({quote(name)} came late)")
+        if any(entry.name == name for entry in self.entries):
+            raise TournamentError(f"{quote(name)} is already registered; names must be unique")
+        return attrs.evolve(self, entries=(*self.entries, Entry(name)))
+
+    def start(self, at: float = 0) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
+        """The seat draw at minute ``at``: as few tables as the entrants fit at, the players dealt to them in
+        turn in a random order (so the tables differ by one at most), each at a random seat, each table's
+        button at a random seat. Events: `Seated` for everyone, `FinalTable` when they fit at one table."""
+        if self.started:
+            raise TournamentError("the tournament has already started")
+        minutes(at, "the start (minutes)", error=TournamentError)
+        size = self.structure.table_size
+        if len(self.entries) < 2:
+            raise TournamentError(f"a tournament needs 2 entrants or more, got {len(self.entries)}")
+        if self.paid_places > len(self.entries):
+            raise TournamentError(f"the payout table pays {self.paid_places} places but {len(self.entries)} "
+                                  f"entered: give a table of at most {len(self.entries)} places")
+        stack = self.structure.starting_stack
+        if stack * len(self.entries) > MAX_EXACT:
+            raise TournamentError(f"{len(self.entries)} stacks of {stack} exceed {MAX_EXACT} chips in play")
+        rng = self._rng(0)
+        names = [entry.name for entry in self.entries]
+        rng.shuffle(names)
+        count_tables = -(-len(names) // size)
+        rules = self.rules
+        tables = []
+        events: list[ev.TournamentEvent] = []
+        for number in range(count_tables):
+            players = names[number::count_tables]
+            seats = rng.sample(range(size), len(players))
+            table = Table.new(FixedGame(rules), size, button=rng.randrange(size))
+            for name, where in sorted(zip(players, seats, strict=True), key=lambda pair: pair[1]):
+                table = table.join(where, name, stack)
+                events.append(ev.Seated(name, number, where))
+            tables.append(seating.release(table))  # at the start nobody waits
+        started = attrs.evolve(self, tables=tables, started=True, minutes=at, level_since=at, draws=1,
+                               chips=stack * len(self.entries))
+        if count_tables == 1:
+            started = attrs.evolve(started, final_table=0)
+            events.append(ev.FinalTable(0, len(names)))
+        started.check()
+        return started, tuple(events)
+
+    # --- reading it ----------------------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The game of the level in force."""
+        return self.structure.levels.levels[self.level].rules
+
+    @property
+    def pool(self) -> int:
+        """The prize pool: the buy-in of every entry."""
+        return self.structure.buy_in * len(self.entries)
+
+    @property
+    def percentages(self) -> tuple[Percent, ...]:
+        return self.structure.payouts if self.structure.payouts is not None else \
+            standard_percentages(max(1, len(self.entries)))
+
+    @property
+    def paid_places(self) -> int:
+        return len(self.percentages)
+
+    @property
+    def prizes(self) -> tuple[int, ...]:
+        """The prize of each paid place, first place first, adding up to the pool exactly."""
+        return split(self.pool, check_percentages(self.percentages))
+
+    @property
+    def remaining(self) -> int:
+        """Entries without a place yet (playing, or busted in a hand-for-hand round not yet over)."""
+        return sum(1 for entry in self.entries if not entry.placed)
+
+    @property
+    def live_tables(self) -> tuple[int, ...]:
+        return tuple(number for number, table in enumerate(self.tables) if table is not None)
+
+    @property
+    def is_over(self) -> bool:
+        return self.started and all(entry.placed for entry in self.entries)
+
+    @property
+    def dealable(self) -> tuple[int, ...]:
+        """The tables that may deal their next hand now: between hands, two players ready, and (hand-for-hand)
+        not yet dealt this round, with no hand from before hand-for-hand still in play."""
+        if not self.started or self.is_over or not self._round_may_deal():
+            return ()
+        return tuple(number for number, table in enumerate(self.tables)
+                     if table is not None and table.hand is None and len(table.players) >= 2
+                     and number not in self.round_dealt)
+
+    def locate(self, name: str) -> tuple[int, int]:
+        """(table, seat) of the player called ``name``; TournamentError when they are not seated."""
+        for number, table in enumerate(self.tables):
+            if table is not None:
+                for where, player in table.players:
+                    if player.name == name:
+                        return number, where
+        raise TournamentError(f"no player named {quote(name)} is seated in this tournament")
+
+    def table(self, number: int) -> Table:
+        """Table ``number``; TournamentError when there is none (or it broke)."""
+        whole(number, "a table number", minimum=0, error=TournamentError)
+        if number >= len(self.tables) or self.tables[number] is None:
+            live = ", ".join(map(str, self.live_tables)) or "none"
+            raise TournamentError(f"there is no table {number} in play; the tables in play are {live}")
+        table = self.tables[number]
+        assert table is not None
+        return table
+
+    def set_absent(self, name: str, absent: bool = True) -> Tournament:
+        """Mark a seated player absent (or back): an absent player is still dealt in and posts the blinds and
+        antes, and `acts_for` checks or folds for them (blinded off, as tournaments do), until they are back."""
+        self.locate(name)
+        flag(absent, "absent", error=TournamentError)
+        return attrs.evolve(self, absent=self.absent | {name} if absent else self.absent - {name})
+
+    def acts_for(self, number: int, state: HandState) -> Action | None:
+        """The action the tournament takes for the player to act in table ``number``'s hand ``state`` when they
+        are absent (check if they may, else fold; show at a showdown); None when they are present (or nobody
+        is to act)."""
+        table = self.table(number)
+        if state.actor is None or table.hand is None:
+            return None
+        player = table.seats[table.hand.seats[state.actor]]
+        return state.legal_actions().default if player is not None and player.name in self.absent else None
+
+    # --- hands ---------------------------------------------------------------------------------------------
+
+    def deal(self, number: int, *, seed: int | str | bytes | None = None,
+             deck: Deck | Sequence[Card] | None = None) -> tuple[Tournament, HandState]:
+        """Deal table ``number``'s next hand (the deck as `Table.start_next_hand`): the tournament with the hand
+        in play and its first state. TournamentError when the table may not deal now (a hand in play, fewer
+        than two players, hand-for-hand waiting for other tables)."""
+        table = self.table(number)
+        if not self.started or self.is_over:
+            raise TournamentError("the tournament is not under way: " + ("it is over" if self.started else
+                                                                          "start it first"))
+        if self.hand_for_hand:
+            if number in self.round_dealt:
+                waiting = [n for n in self.live_tables if n not in self.round_dealt or self.tables[n].hand]  # type: ignore[union-attr]
+                raise TournamentError(f"hand-for-hand: table {number} has played this round's hand; it deals again "
+                                      f"when every table has finished its hand (tables {waiting} have not)")
+            if not self._round_may_deal():
+                raise TournamentError("hand-for-hand: every table finishes the hand it dealt before hand-for-hand "
+                                      "began before any deals the first hand-for-hand hand")
+        try:
+            table, state = table.start_next_hand(seed=seed, deck=deck)
+        except TableError as exc:
+            raise TournamentError(f"table {number} cannot deal: {exc}") from None
+        dealt = self.round_dealt | {number} if self.hand_for_hand else self.round_dealt
+        return attrs.evolve(self, tables=_put(self.tables, number, table), round_dealt=dealt), state
+
+    def _round_may_deal(self) -> bool:
+        """Outside hand-for-hand, always; in it, once no hand dealt before it began is in play."""
+        return not self.hand_for_hand or all(
+            table.hand is None or number in self.round_dealt for number, table in enumerate(self.tables)
+            if table is not None)
+
+    def finish(self, number: int, state: HandState) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
+        """Take table ``number``'s finished hand back: busts placed (or held to the end of a hand-for-hand
+        round), a level of hands moved on, tables broken and balanced, hand-for-hand switched, the winner
+        placed; then every invariant checked (`check`). Returns the tournament and the events, in order."""
+        table = self.table(number)
+        try:
+            hand = table.check_hand(state)
+            table = table.finish_hand(state)
+        except TableError as exc:
+            raise TournamentError(f"table {number}: {exc}") from None
+        table, departures = table.take_departures()
+        work = _Work(self)
+        work.tables[number] = table
+        work.hands += 1
+        work.level_hands += 1
+        index = {entry.name: i for i, entry in enumerate(self.entries) if not entry.placed}
+        busts = [Pending(index[d.player.name], number, state.setup.starting_stacks[hand.seats.index(d.seat)])
+                 for d in departures if d.reason == "busted"]
+        if self.hand_for_hand and number in self.round_dealt:
+            work.pending.extend(busts)
+        elif busts:
+            work.place(busts, shared=False)
+        level = self.structure.levels.levels[work.level]
+        if level.hands is not None and work.level_hands >= level.hands and \
+                work.level < len(self.structure.levels.levels) - 1:
+            work.next_level(work.minutes)
+        work.settle()
+        tournament = work.done()
+        tournament.check()
+        return tournament, tuple(work.events)
+
+    def with_time(self, at: float) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
+        """The tournament at minute ``at`` (never earlier than the last time told): levels of minutes that
+        have run out end, each next level beginning when the last one's minutes were up."""
+        minutes(at, f"the time (at least the tournament's time {self.minutes})", minimum=self.minutes,
+                error=TournamentError)
+        work = _Work(self)
+        work.minutes = at
+        levels = self.structure.levels.levels
+        while work.level < len(levels) - 1:
+            length = levels[work.level].minutes
+            if length is None or at - work.level_since < length:
+                break
+            work.next_level(work.level_since + length)
+        return work.done(), tuple(work.events)
+
+    # --- the invariants ------------------------------------------------------------------------------------
+
+    def check(self) -> None:
+        """TournamentError unless every invariant holds: the chips on the tables are the chips brought in;
+        each table's own chip ledger adds up; every entry is either playing (seated once, or busted in the
+        hand-for-hand round under way) or has exactly one place, and the places taken are the last ones, each
+        shared by as many entries as it spans; the tables between hands differ from the shortest by one at
+        most and none could break; once over, the prizes add up to the pool."""
+        if not self.started:
+            return
+        seated: dict[str, int] = {}
+        on_tables = 0
+        for number, table in enumerate(self.tables):
+            if table is None:
+                continue
+            try:
+                table.check_chips()
+            except TableError as exc:
+                raise TournamentError(f"table {number}: {exc}") from None
+            for _, player in table.players:
+                if player.name in seated:
+                    raise TournamentError(f"{player.name} is seated at tables {seated[player.name]} and {number}")
+                seated[player.name] = number
+                on_tables += player.stack
+        if on_tables != self.chips:
+            raise TournamentError(f"the tables hold {on_tables} chips, but {self.chips} were brought in (entries, "
+                                  f"rebuys and add-ons): chips appeared or vanished")
+        self._check_entries(seated)
+        self._check_tables()
+
+    def _check_entries(self, seated: dict[str, int]) -> None:
+        pending = {p.entry for p in self.pending}
+        unplaced = [i for i, entry in enumerate(self.entries) if not entry.placed]
+        over = len(unplaced) == 0
+        for i, entry in enumerate(self.entries):
+            playing = entry.name in seated and not entry.placed and i not in pending
+            states = [playing, i in pending, entry.placed]
+            if sum(states) != 1 and not (over and entry.first == 1 and entry.name in seated):
+                raise TournamentError(f"{entry.name} (entry {entry.number}) must be playing, busted in this "
+                                      f"hand-for-hand round or placed, exactly one of them; is "
+                                      f"{'seated ' if entry.name in seated else ''}"
+                                      f"{'pending ' if i in pending else ''}"
+                                      f"{'placed' if entry.placed else ''}".strip())
+        live = {self.entries[i].name for i in unplaced if i not in pending}
+        if not over and set(seated) != live:
+            raise TournamentError(f"the seated players {sorted(set(seated) - live)} have no entry in play, or the "
+                                  f"entries {sorted(live - set(seated))} have no seat")
+        spans: dict[tuple[int, int], int] = {}
+        for entry in self.entries:
+            if entry.first is not None and entry.last is not None:
+                spans[entry.first, entry.last] = spans.get((entry.first, entry.last), 0) + 1
+        covered: list[int] = []
+        for (first, last), holders in spans.items():
+            if holders != last - first + 1:
+                raise TournamentError(f"places {first} to {last} are held by {holders} entries; a shared place is "
+                                      f"held by as many entries as it spans")
+            covered.extend(range(first, last + 1))
+        if sorted(covered) != list(range(len(unplaced) + 1, len(self.entries) + 1)):
+            raise TournamentError(f"the places given ({sorted(covered)}) are not the last {len(covered)} of "
+                                  f"{len(self.entries)}")
+        if over and sum(entry.prize for entry in self.entries) != self.pool:
+            raise TournamentError(f"the prizes add up to {sum(e.prize for e in self.entries)}, not the pool "
+                                  f"{self.pool}")
+
+    def _check_tables(self) -> None:
+        if self.is_over:
+            return
+        counts = {n: len(t.players) for n, t in enumerate(self.tables) if t is not None}
+        shortest = min(counts.values())
+        size = self.structure.table_size
+        for number, players in counts.items():
+            if self.tables[number].hand is not None:  # type: ignore[union-attr]
+                continue
+            if players > shortest + 1:
+                raise TournamentError(f"table {number} has {players} players and another {shortest}: tables "
+                                      f"between hands differ by one player at most")
+            if len(counts) > 1 and sum(size - c for n, c in counts.items() if n != number) >= players:
+                raise TournamentError(f"table {number} ({players} players) should have broken: the other tables "
+                                      f"have seats for its players")
+
+    def _rng(self, draw: int) -> random.Random:
+        digest = hashlib.blake2b(f"{self.seed}:draw:{draw}".encode(), digest_size=8).digest()
+        return random.Random(int.from_bytes(digest, "big"))
+
+
+def _put(tables: tuple[Table | None, ...], number: int, table: Table | None) -> tuple[Table | None, ...]:
+    return (*tables[:number], table, *tables[number + 1:])
+
+
+class _Work:
+    """A tournament being changed by one transition: plain lists, turned back into a value by `done`."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.t = tournament
+        self.tables = list(tournament.tables)
+        self.entries = list(tournament.entries)
+        self.pending = list(tournament.pending)
+        self.events: list[ev.TournamentEvent] = []
+        self.draws = tournament.draws
+        self.hands = tournament.hands
+        self.level = tournament.level
+        self.level_hands = tournament.level_hands
+        self.level_since = tournament.level_since
+        self.minutes = tournament.minutes
+        self.hand_for_hand = tournament.hand_for_hand
+        self.round_dealt = set(tournament.round_dealt)
+        self.final_table = tournament.final_table
+
+    def done(self) -> Tournament:
+        return attrs.evolve(self.t, tables=tuple(self.tables), entries=tuple(self.entries),
+                            pending=tuple(self.pending), draws=self.draws, hands=self.hands, level=self.level,
+                            level_hands=self.level_hands, level_since=self.level_since, minutes=self.minutes,
+                            hand_for_hand=self.hand_for_hand, round_dealt=frozenset(self.round_dealt),
+                            final_table=self.final_table)
+
+    def rng(self) -> random.Random:
+        self.draws += 1
+        return self.t._rng(self.draws - 1)
+
+    def live(self) -> list[int]:
+        return [n for n, t in enumerate(self.tables) if t is not None]
+
+    def players(self, number: int) -> int:
+        table = self.tables[number]
+        return 0 if table is None else len(table.players)
+
+    def next_level(self, since: float) -> None:
+        self.level += 1
+        self.level_hands = 0
+        self.level_since = since
+        rules = self.t.structure.levels.levels[self.level].rules
+        self.tables = [None if t is None else attrs.evolve(t, schedule=FixedGame(rules)) for t in self.tables]
+        self.events.append(ev.LevelChanged(self.level, rules))
+
+    # --- places --------------------------------------------------------------------------------------------
+
+    def place(self, busts: list[Pending], *, shared: bool) -> None:
+        """Give ``busts`` (out at the same time) the last places still open: all sharing them when ``shared``,
+        else by the stacks they began the hand with (the bigger the better place; equal stacks share)."""
+        left = sum(1 for entry in self.entries if not entry.placed)
+        groups: list[list[Pending]] = []
+        if shared:
+            groups = [busts]
+        else:
+            for bust in sorted(busts, key=lambda b: b.stack):
+                if groups and groups[-1][0].stack == bust.stack:
+                    groups[-1].append(bust)
+                else:
+                    groups.append([bust])
+        prizes = self.t.prizes
+        for group in groups:
+            first, last = left - len(group) + 1, left
+            amount = sum(prizes[place - 1] for place in range(first, last + 1) if place <= len(prizes))
+            order = sorted(group, key=lambda b: (-b.stack, b.entry))
+            for bust, prize in zip(order, share(amount, len(group)), strict=True):
+                entry = self.entries[bust.entry]
+                self.entries[bust.entry] = attrs.evolve(entry, first=first, last=last, prize=prize)
+                self.events.append(ev.Busted(entry.name, entry.number, bust.table, first, last, prize))
+            left -= len(group)
+
+    # --- tables --------------------------------------------------------------------------------------------
+
+    def settle(self) -> None:
+        """After a hand: waiting players the button has passed dealt in; tables broken while the others have
+        seats for their players, then balanced; the hand-for-hand round closed, hand-for-hand switched; the
+        final table and the winner announced."""
+        self.tables = [t if t is None or t.hand is not None else seating.release(t) for t in self.tables]
+        while self.break_one() or self.balance_one():
+            pass
+        live = self.live()
+        if self.hand_for_hand and all(self.tables[n].hand is None for n in live) and all(  # type: ignore[union-attr]
+                n in self.round_dealt or self.players(n) < 2 for n in live):
+            if self.pending:
+                self.place(self.pending, shared=len({p.table for p in self.pending}) > 1)
+                self.pending = []
+            self.round_dealt = set()
+        left = sum(1 for entry in self.entries if not entry.placed)
+        bubble = len(live) > 1 and left == self.t.paid_places + 1
+        if bubble != self.hand_for_hand and not self.pending and not self.round_dealt:
+            self.hand_for_hand = bubble
+            self.events.append(ev.HandForHand(bubble))
+        if len(live) == 1 and self.final_table is None:
+            self.final_table = live[0]
+            self.events.append(ev.FinalTable(live[0], self.players(live[0])))
+        if left == 1 and not self.pending:
+            winner = next(i for i, entry in enumerate(self.entries) if not entry.placed)
+            prize = self.t.prizes[0]
+            self.entries[winner] = attrs.evolve(self.entries[winner], first=1, last=1, prize=prize)
+            self.events.append(ev.TournamentOver(self.entries[winner].name, prize))
+
+    def break_one(self) -> bool:
+        """Break the highest-numbered table between hands whose players the other tables have seats for; its
+        players draw seats at random among the tables with the fewest players."""
+        live = self.live()
+        if len(live) < 2:
+            return False
+        size = self.t.structure.table_size
+        for number in reversed(live):
+            table = self.tables[number]
+            assert table is not None
+            if table.hand is not None:
+                continue
+            room = sum(size - self.players(n) for n in live if n != number)
+            if room < len(table.players):
+                continue
+            self.events.append(ev.TableBroken(number))
+            rng = self.rng()
+            players = list(table.players)
+            rng.shuffle(players)
+            for where, player in players:
+                others = [n for n in live if n != number and self.players(n) < size]
+                fewest = min(self.players(n) for n in others)
+                seats = [(n, s) for n in others if self.players(n) == fewest
+                         for s, p in enumerate(self.tables[n].seats) if p is None]  # type: ignore[union-attr]
+                to_table, to_seat = seats[rng.randrange(len(seats))]
+                self.move(number, where, to_table, to_seat, "break", player.stack)
+            self.tables[number] = None
+            return True
+        return False
+
+    def balance_one(self) -> bool:
+        """Move one player when a table between hands has two more than the shortest: the fullest such table's
+        next big blind goes to the worst seat of the shortest table (the lowest-numbered among equals)."""
+        live = self.live()
+        if len(live) < 2:
+            return False
+        shortest = min(live, key=lambda n: (self.players(n), n))
+        fullest = max((n for n in live if self.tables[n].hand is None),  # type: ignore[union-attr]
+                      key=lambda n: (self.players(n), -n), default=None)
+        if fullest is None or self.players(fullest) < self.players(shortest) + 2:
+            return False
+        source = self.tables[fullest]
+        target = self.tables[shortest]
+        assert source is not None and target is not None
+        try:
+            where = seating.next_big_blind(source)
+        except TableError:
+            where = source.players[0][0]
+        self.move(fullest, where, shortest, seating.worst_seat(target), "balance",
+                  source.seats[where].stack)  # type: ignore[union-attr]
+        return True
+
+    def move(self, from_table: int, from_seat: int, to_table: int, to_seat: int, reason: str, stack: int) -> None:
+        source, target = self.tables[from_table], self.tables[to_table]
+        assert source is not None and target is not None
+        source, player = seating.unseat(source, from_seat)
+        target, waiting = seating.seat(target, to_seat, player.name, player.stack)
+        self.tables[from_table], self.tables[to_table] = source, target
+        self.events.append(ev.Moved(player.name, stack, from_table, from_seat, to_table, to_seat, reason, waiting))
+
+
