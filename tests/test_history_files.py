@@ -153,7 +153,11 @@ _PIECES = [b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"\x0
            b"Everleaf Gaming Game #151220087\n***** Hand history for game #151220087 *****\n",
            b"Blinds $0.05/$0.10 PL Omaha Hi/Lo - 2010/03/09 - 21:14:52\nTable Tarbes II\n",
            b"Seat 2: mirabelle77 (  $ 12.40 USD )\n", b"Okapi_Joe: posts small blind [$ 0.05 USD]\n",
-           b"trevalyan: bets [$ 0.80 USD]\n", b"trevalyan wins  high ($ 3.33 USD) from main pot with a flush\n"]
+           b"trevalyan: bets [$ 0.80 USD]\n", b"trevalyan wins  high ($ 3.33 USD) from main pot with a flush\n",
+           b"***** History for hand R5-84412790-118 *****\n", b"Button: seat 2\nSeat 2: Lutz ($24.10)\n",
+           b"Table: Porto Alegre [84412790] (POT_LIMIT OMAHA_HI_LO $0.10/$0.25, Real money)\n",
+           b"Lutz raises $0.85 to $0.85\n", b"--- Dealing flop [3d, 8s, Qh]\n", b"Summary:\n",
+           b"Main pot: $5.90 won by Lutz ($5.60)\nRake taken: $0.30\n", b"***** End of hand R5-84412790-118 *****\n"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

@@ -70,6 +70,8 @@ FORMATS: tuple[Format, ...] = (
            _text_site(r"(?:Bovada|Ignition|Bodog)\S*(?: UK| Canada)? Hand #C?\d+:? ")),
     Format("everleaf", "Everleaf", "engine.history.everleaf:read_everleaf",
            _text_site(r"(?:Everleaf Gaming Game #\d+$|\*{5} Hand history for game #\d+ \*{5})")),
+    Format("ongame", "OnGame", "engine.history.ongame:read_ongame",
+           _text_site(r"\*{5} History for hand [A-Z0-9][A-Z0-9-]* \*{5}")),
 )
 
 BY_KEY = {format.key: format for format in FORMATS}
