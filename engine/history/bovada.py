@@ -85,9 +85,8 @@ class BovadaHand(SiteHand):
         self.seats = seats
         dealer = seats.get("Dealer")
         self.button = dealer.label if dealer is not None else None
-        self.board: list[Card] = []
         self.dealt: dict[str, int] = {}
-        self.street, self.summary, self.hole_lines = 1, False, False
+        self.summary, self.hole_lines = False, False
         self.total: tuple[int, Numbered] | None = None
         self.summary_board: tuple[Card, ...] | None = None
         self.won: list[f.Won] = []
@@ -139,11 +138,7 @@ class BovadaHand(SiteHand):
         if street is not None:
             number, count = _STREETS[street["street"]]
             cards = self.cards(street["cards"])
-            if number != self.street + 1 or len(cards) != count:
-                self.fail(f"the {street['street'].lower()} is out of order or has the wrong number of cards")
-            self.street = number
-            self.board += cards
-            self.add(f.Street, number)
+            self.deal_street(street['street'], number, count, cards)
             return
         who = _WHO.match(text)
         if who is None or who["name"] not in self.seats:

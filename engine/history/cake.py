@@ -20,7 +20,6 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
-from engine.cards import Card
 from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.record import Hands
@@ -91,8 +90,7 @@ class CakeHand(SiteHand):
         if len(seats) < 2:
             self.fail("a hand needs at least two seated players")
         self.names = sorted(seats, key=len, reverse=True)
-        self.board: list[Card] = []
-        self.street, self.won = 1, False
+        self.won = False
         for line in lines[at:]:
             self.line = line
             self._line(line[1])
@@ -155,11 +153,7 @@ class CakeHand(SiteHand):
         if street is not None:
             number, count = _STREETS[street["street"]]
             cards = self.cards(street["cards"])
-            if number != self.street + 1 or len(cards) != count:
-                self.fail(f"the {street['street'].lower()} is out of order or has the wrong number of cards")
-            self.street = number
-            self.board += cards
-            self.add(f.Street, number)
+            self.deal_street(street['street'], number, count, cards)
             return
         dealt = _DEALT.match(text)
         if dealt is not None:

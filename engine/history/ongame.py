@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.cards import Card
 from engine.history import facts as f
 from engine.history.builder import CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.record import Hands
@@ -57,8 +56,7 @@ class OnGameHand(SiteHand):
         button: int | None = None
         game: f.Game | None = None
         seats: dict[str, f.Seat] = {}
-        self.board: list[Card] = []
-        self.street, self.summary, self.ended = 1, False, False
+        self.summary, self.ended = False, False
         self.names: list[str] = []
         self.pots: list[tuple[int, f.Line]] = []
         self.take: int | None = None
@@ -149,11 +147,7 @@ class OnGameHand(SiteHand):
             cards = self.cards(street["cards"])
             if len(cards) == len(self.board) + count and tuple(cards[:len(self.board)]) == tuple(self.board):
                 cards = cards[len(self.board):]  # the board so far, then the new card
-            if number != self.street + 1 or len(cards) != count:
-                self.fail(f"the {street['street']} is out of order or has the wrong number of cards")
-            self.street = number
-            self.board += cards
-            self.add(f.Street, number)
+            self.deal_street(street['street'], number, count, cards)
             return
         if (dealt := _DEALT.match(text)) is not None:
             if dealt["name"] not in self.names:

@@ -52,6 +52,8 @@ class SiteHand:
         self.scale, self.symbol = 1, ""
         self.events: list[f.Event] = []
         self.fields: list[tuple[str, object]] = []
+        self.board: list[Card] = []
+        self.street = 1  # the betting round being read: 1 preflop ... 4 river
 
     def facts(self) -> f.HandFacts:
         raise NotImplementedError
@@ -87,6 +89,15 @@ class SiteHand:
         """An event of the hand at the line being read."""
         assert self.line is not None
         self.events.append(event(self.line, *args))  # type: ignore[arg-type]
+
+    def deal_street(self, word: str, number: int, count: int, cards: tuple[Card, ...]) -> None:
+        """The ``word`` street (betting round ``number``) begins with ``count`` new board cards: in order, onto
+        the board, and a `Street` fact; a street out of order or with the wrong number of cards is refused."""
+        if number != self.street + 1 or len(cards) != count:
+            self.fail(f"the {word.lower()} is out of order or has the wrong number of cards")
+        self.street = number
+        self.board += cards
+        self.add(f.Street, number)
 
     def money(self, symbol: str) -> None:
         """The hand is played for money written with ``symbol``: amounts in cents."""
