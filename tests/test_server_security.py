@@ -384,12 +384,10 @@ def test_connections_are_capped_per_address_and_in_total_and_the_servers_own_bot
         # Sockets that connect and never send a request count from their accept: two idle ones and the two
         # people fill this address's three, so a third person is refused (they were not counted before).
         await people[0].ws.close()
-        while len(server.accepted) > 4 + 2:
-            await asyncio.sleep(0.02)
+        await wait_until(lambda: len(server.accepted) <= 4 + 2, "the closed connection gone")
         idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
         try:
-            while len(server.accepted) < 4 + 2 + 2:
-                await asyncio.sleep(0.02)
+            await wait_until(lambda: len(server.accepted) >= 4 + 2 + 2, "the two idle sockets accepted")
             with pytest.raises(InvalidStatus) as again:
                 await client(port)
             assert again.value.response.status_code == 429
