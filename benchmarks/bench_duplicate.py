@@ -28,12 +28,24 @@ def measure(game: str, deals: int, seed: int) -> dict[str, object]:
     bots = []
     for bot, stats in enumerate(duplicate.result.stats):
         by_hands, by_deals = stats.bb_per_100_error, duplicate.duplicate_error(bot)
-        bots.append({"bot": stats.name, "bb_per_100": round(stats.bb_per_100, 2),
-                     "error_by_hands": round(by_hands, 2), "error_by_deals": round(by_deals, 2),
-                     "change_percent": round(100 * (by_deals - by_hands) / by_hands, 1) if by_hands else None,
-                     "rebuys": stats.rebuys})
-    return {"game": game, "deals": deals, "hands": duplicate.result.hands, "seed": seed,
-            "seconds": round(seconds, 1), "bots": bots}
+        bots.append(
+            {
+                "bot": stats.name,
+                "bb_per_100": round(stats.bb_per_100, 2),
+                "error_by_hands": round(by_hands, 2),
+                "error_by_deals": round(by_deals, 2),
+                "change_percent": round(100 * (by_deals - by_hands) / by_hands, 1) if by_hands else None,
+                "rebuys": stats.rebuys,
+            }
+        )
+    return {
+        "game": game,
+        "deals": deals,
+        "hands": duplicate.result.hands,
+        "seed": seed,
+        "seconds": round(seconds, 1),
+        "bots": bots,
+    }
 
 
 def main() -> None:

@@ -138,6 +138,7 @@ def measure_batch(players: int, size: int, decisions: int, repeat: int, seed: in
     peer_rates: list[float] = []
     try:
         import rlcard  # noqa: F401
+
         have_peer = True
     except ImportError:
         have_peer = False
@@ -179,8 +180,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=256, help="tables in the HandBatch (0: skip the batch)")
     args = parser.parse_args(argv)
     sizes = [int(part) for part in args.players.split(",")]
-    print(f"Python {sys.version.split()[0]}, numpy {version('numpy')}, pettingzoo {version('pettingzoo')}, "
-          f"rlcard {version('rlcard')}; {args.steps} steps x {args.repeat} passes, medians")
+    print(
+        f"Python {sys.version.split()[0]}, numpy {version('numpy')}, pettingzoo {version('pettingzoo')}, "
+        f"rlcard {version('rlcard')}; {args.steps} steps x {args.repeat} passes, medians"
+    )
     print(f"{'players':>7}  {'environment':<42} {'steps/s':>10} {'hands/s':>9} {'ratio':>7}")
     for players in sizes:
         make_peer = peer(players)
@@ -191,11 +194,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{players:>7}  texas_holdem_no_limit_v6: RLCard is not installed here (see the docstring)")
             continue
         peer_steps, peer_hands = results[1]
-        print(f"{players:>7}  {'texas_holdem_no_limit_v6 (RLCard NLHE)':<42} {peer_steps:>10,.0f} "
-              f"{peer_hands:>9,.0f} {our_steps / peer_steps:>6.2f}x")
+        print(
+            f"{players:>7}  {'texas_holdem_no_limit_v6 (RLCard NLHE)':<42} {peer_steps:>10,.0f} "
+            f"{peer_hands:>9,.0f} {our_steps / peer_steps:>6.2f}x"
+        )
     if args.batch:
-        print(f"\nHandBatch of {args.batch} tables against raw RLCard (rlcard.make('no-limit-holdem'), env.step): "
-              "decisions/s")
+        print(
+            f"\nHandBatch of {args.batch} tables against raw RLCard (rlcard.make('no-limit-holdem'), env.step): "
+            "decisions/s"
+        )
         for players in sizes:
             batch_rate, raw_rate = measure_batch(players, args.batch, args.steps, args.repeat, args.seed)
             line = f"{players:>7}  {'HandBatch (pot-limit Omaha hi-lo)':<42} {batch_rate:>10,.0f}"
@@ -203,8 +210,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(line + "   (RLCard is not installed here)")
                 continue
             print(line)
-            print(f"{players:>7}  {'raw RLCard no-limit holdem':<42} {raw_rate:>10,.0f} {'':>9} "
-                  f"{batch_rate / raw_rate:>6.2f}x")
+            print(
+                f"{players:>7}  {'raw RLCard no-limit holdem':<42} {raw_rate:>10,.0f} {'':>9} "
+                f"{batch_rate / raw_rate:>6.2f}x"
+            )
     return 0
 
 

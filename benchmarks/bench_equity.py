@@ -69,14 +69,15 @@ def main() -> int:
 
     exact_s, exact = median_seconds(lambda: engine.equity(list(HANDS)), args.repeat)
     flop_s, _ = median_seconds(lambda: engine.equity(list(HANDS), board=FLOP), args.repeat * 4)
-    mc_s, sampled = median_seconds(lambda: engine.equity(list(HANDS), trials=args.trials, seed=args.seed),
-                                   args.repeat)
+    mc_s, sampled = median_seconds(lambda: engine.equity(list(HANDS), trials=args.trials, seed=args.seed), args.repeat)
     whole_s = command_seconds(args.repeat)
     mc_rate = args.trials / mc_s
     failures = 0
     print(f"spot: {HANDS[0]} vs {HANDS[1]}, preflop, Omaha hi-lo; median of {args.repeat} passes")
-    print(f"engine exact, in process         {exact_s:8.3f} s   ({exact.boards:,} boards, "
-          f"{exact.boards / exact_s:,.0f} boards/s)")
+    print(
+        f"engine exact, in process         {exact_s:8.3f} s   ({exact.boards:,} boards, "
+        f"{exact.boards / exact_s:,.0f} boards/s)"
+    )
     print(f"engine exact, whole command      {whole_s:8.3f} s   (python -m engine equity ..., fresh interpreter)")
     print(f"engine exact, flop {FLOP}   {1000 * flop_s:8.2f} ms  (820 boards)")
     print(f"engine Monte Carlo               {mc_rate:12,.0f} boards/s ({args.trials:,} trials)")
@@ -94,21 +95,27 @@ def main() -> int:
     hand_types = (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand)
 
     def run_pokerkit() -> list[float]:
-        return list(pk.calculate_equities(ranges, [], 4, 5, pk.Deck.STANDARD, hand_types,
-                                          sample_count=args.pokerkit_samples))
+        return list(
+            pk.calculate_equities(ranges, [], 4, 5, pk.Deck.STANDARD, hand_types, sample_count=args.pokerkit_samples)
+        )
 
     pk_s, pk_equities = median_seconds(run_pokerkit, args.repeat)
     pk_rate = args.pokerkit_samples / pk_s
     version = importlib.metadata.version("pokerkit")
-    print(f"PokerKit {version} calculate_equities {pk_rate:10,.0f} boards/s ({args.pokerkit_samples:,} samples): "
-          f"{pk_equities[0]:.4f} / {pk_equities[1]:.4f}")
+    print(
+        f"PokerKit {version} calculate_equities {pk_rate:10,.0f} boards/s ({args.pokerkit_samples:,} samples): "
+        f"{pk_equities[0]:.4f} / {pk_equities[1]:.4f}"
+    )
     print(f"Monte Carlo: engine / PokerKit   {mc_rate / pk_rate:10,.0f} x boards per second")
-    print(f"exact over every board vs PokerKit's {args.pokerkit_samples} samples: "
-          f"{exact_s / pk_s:.2f} x PokerKit's time")
+    print(
+        f"exact over every board vs PokerKit's {args.pokerkit_samples} samples: {exact_s / pk_s:.2f} x PokerKit's time"
+    )
     error = (exact.players[0].equity * (1 - exact.players[0].equity) / args.pokerkit_samples) ** 0.5
     if abs(pk_equities[0] - exact.players[0].equity) > 5 * error:
-        print(f"FAIL: PokerKit's {pk_equities[0]:.4f} is more than 5 standard errors ({error:.4f}) off the exact "
-              f"{exact.players[0].equity:.4f}")
+        print(
+            f"FAIL: PokerKit's {pk_equities[0]:.4f} is more than 5 standard errors ({error:.4f}) off the exact "
+            f"{exact.players[0].equity:.4f}"
+        )
         failures += 1
     return 1 if failures else 0
 

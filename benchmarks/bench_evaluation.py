@@ -42,8 +42,17 @@ PokerKitDeal = tuple[tuple[Any, ...], tuple[Any, ...]]
 
 POKERKIT_VERSION = "0.7.7"
 # PokerKit's Label members in strength order; engine.evaluation.CATEGORY_NAMES uses the same order.
-POKERKIT_LABELS = ("High card", "One pair", "Two pair", "Three of a kind", "Straight", "Flush", "Full house",
-                   "Four of a kind", "Straight flush")
+POKERKIT_LABELS = (
+    "High card",
+    "One pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+)
 LOW_RANK_OF_CHAR = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8}
 
 
@@ -69,8 +78,10 @@ def load_pokerkit() -> ModuleType | None:
 
 def to_pokerkit(pk: ModuleType, deals: Sequence[Deal]) -> list[PokerKitDeal]:
     """The same deals as tuples of ``pokerkit.Card``, read from our cards' text ("As2h...")."""
-    return [(tuple(pk.Card.parse("".join(map(str, hole)))), tuple(pk.Card.parse("".join(map(str, board)))))
-            for hole, board in deals]
+    return [
+        (tuple(pk.Card.parse("".join(map(str, hole)))), tuple(pk.Card.parse("".join(map(str, board)))))
+        for hole, board in deals
+    ]
 
 
 # --- timing -----------------------------------------------------------------------------------------------
@@ -123,8 +134,10 @@ def engine_runners(deals: Sequence[Deal]) -> dict[str, dict[str, Callable[[], No
             best_high(hole, board)
             best_low(hole, board)
 
-    return {"fast": {"high": fast_high, "low": fast_low, "high+low": fast_hilo},
-            "objects": {"high": obj_high, "low": obj_low, "high+low": obj_hilo}}
+    return {
+        "fast": {"high": fast_high, "low": fast_low, "high+low": fast_hilo},
+        "objects": {"high": obj_high, "low": obj_low, "high+low": obj_hilo},
+    }
 
 
 def pokerkit_runners(pk: ModuleType, deals: Sequence[PokerKitDeal]) -> dict[str, Callable[[], None]]:
@@ -207,8 +220,9 @@ def check_engine_paths(deals: Sequence[Deal], examples: list[str]) -> Check:
     return check
 
 
-def check_against_pokerkit(pk: ModuleType, deals: Sequence[Deal], pk_deals: Sequence[PokerKitDeal],
-                           examples: list[str]) -> list[Check]:
+def check_against_pokerkit(
+    pk: ModuleType, deals: Sequence[Deal], pk_deals: Sequence[PokerKitDeal], examples: list[str]
+) -> list[Check]:
     """Compare every deal's high and low with PokerKit's.
 
     High: PokerKit's StandardLookup numbers the 7,462 five-card classes densely from 0 (weakest), as the
@@ -234,13 +248,11 @@ def check_against_pokerkit(pk: ModuleType, deals: Sequence[Deal], pk_deals: Sequ
         theirs_high = high_class.from_game(pk_hole, pk_board)
         entry = theirs_high.entry
         if not high_value_check.record(ours_high.value == entry.index + 1):
-            high_value_check.note(examples,
-                                  f"{where}: engine {ours_high.value} {ours_high!r}, PokerKit {entry}")
+            high_value_check.note(examples, f"{where}: engine {ours_high.value} {ours_high!r}, PokerKit {entry}")
         if not category_check.record(POKERKIT_LABELS[ours_high.category] == entry.label.value):
             category_check.note(examples, f"{where}: engine {ours_high.name}, PokerKit {entry.label.value}")
         named_entry = high_class(list(pk.Card.parse("".join(map(str, ours_high.cards))))).entry
-        if not high_cards_check.record(_uses_two_and_three(ours_high.cards, hole, board)
-                                       and named_entry == entry):
+        if not high_cards_check.record(_uses_two_and_three(ours_high.cards, hole, board) and named_entry == entry):
             high_cards_check.note(examples, f"{where}: engine {ours_high!r}, PokerKit {theirs_high!r}")
 
         ours_low = engine.best_low(hole, board)
@@ -256,8 +268,9 @@ def check_against_pokerkit(pk: ModuleType, deals: Sequence[Deal], pk_deals: Sequ
         if not low_ranks_check.record(ours_low.ranks == their_ranks):
             low_ranks_check.note(examples, f"{where}: engine {ours_low.ranks}, PokerKit {their_ranks}")
         named_low = low_class(list(pk.Card.parse("".join(map(str, ours_low.cards))))).entry
-        if not low_cards_check.record(_uses_two_and_three(ours_low.cards, hole, board)
-                                      and named_low == theirs_low.entry):
+        if not low_cards_check.record(
+            _uses_two_and_three(ours_low.cards, hole, board) and named_low == theirs_low.entry
+        ):
             low_cards_check.note(examples, f"{where}: engine {ours_low!r}, PokerKit {theirs_low!r}")
         low_pairs.add((ours_low.value, theirs_low.entry.index))
 
@@ -267,8 +280,15 @@ def check_against_pokerkit(pk: ModuleType, deals: Sequence[Deal], pk_deals: Sequ
     for a, b in itertools.pairwise(ordered):
         if not low_order_check.record(a[0] > b[0] and a[1] < b[1]):
             low_order_check.note(examples, f"(engine value, PokerKit index) {a} then {b}")
-    return [high_value_check, category_check, high_cards_check, low_none_check, low_ranks_check,
-            low_cards_check, low_order_check]
+    return [
+        high_value_check,
+        category_check,
+        high_cards_check,
+        low_none_check,
+        low_ranks_check,
+        low_cards_check,
+        low_order_check,
+    ]
 
 
 # --- report -----------------------------------------------------------------------------------------------
@@ -291,8 +311,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=20_000, help="deals for the engine (default 20000)")
     parser.add_argument("--seed", type=int, default=2024, help="random seed for the deals (default 2024)")
     parser.add_argument("--repeat", type=int, default=5, help="timed passes per measurement (default 5)")
-    parser.add_argument("--pokerkit-deals", type=int, default=1_000,
-                        help="the first M deals are also given to PokerKit and checked (default 1000)")
+    parser.add_argument(
+        "--pokerkit-deals",
+        type=int,
+        default=1_000,
+        help="the first M deals are also given to PokerKit and checked (default 1000)",
+    )
     args = parser.parse_args(argv)
     if args.deals < 1 or args.repeat < 1 or args.pokerkit_deals < 0:
         parser.error("--deals and --repeat must be positive, --pokerkit-deals not negative")
@@ -304,13 +328,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print(f"Python {sys.version.split()[0]} on {sys.platform}; engine at {engine.__file__}")
     if pk is None:
-        print("PokerKit is not importable: timing the engine only "
-              f"(pip install pokerkit=={POKERKIT_VERSION} to compare).")
+        print(
+            f"PokerKit is not importable: timing the engine only (pip install pokerkit=={POKERKIT_VERSION} to compare)."
+        )
     else:
         note = "" if pk_version == POKERKIT_VERSION else f"  (WARNING: written for {POKERKIT_VERSION})"
         print(f"PokerKit {pk_version}{note}")
-    print(f"deals: {args.deals:,} for the engine, the first {pk_count:,} of them for PokerKit; "
-          f"seed {args.seed}; median of {args.repeat} passes; rates are deals evaluated per second")
+    print(
+        f"deals: {args.deals:,} for the engine, the first {pk_count:,} of them for PokerKit; "
+        f"seed {args.seed}; median of {args.repeat} passes; rates are deals evaluated per second"
+    )
     print()
 
     # Every table is built or loaded when engine.evaluation is imported (see the import time below), so there
@@ -326,22 +353,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         for measure, run in pk_runners.items():
             results["pokerkit"][measure] = rate(pk_count, median_time(run, args.repeat))
 
-    header = (f"{'measure':<10} {'engine fast/s':>14} {'engine objects/s':>17} {'PokerKit/s':>11} "
-              f"{'fast/PokerKit':>14} {'objects/PokerKit':>17}")
+    header = (
+        f"{'measure':<10} {'engine fast/s':>14} {'engine objects/s':>17} {'PokerKit/s':>11} "
+        f"{'fast/PokerKit':>14} {'objects/PokerKit':>17}"
+    )
     print(header)
     print("-" * len(header))
     for measure in ("high", "low", "high+low"):
         fast, objects = results["fast"][measure], results["objects"][measure]
         theirs = results["pokerkit"].get(measure)
-        print(f"{measure:<10} {fmt_rate(fast):>14} {fmt_rate(objects):>17} {fmt_rate(theirs):>11} "
-              f"{fmt_ratio(fast, theirs):>14} {fmt_ratio(objects, theirs):>17}")
+        print(
+            f"{measure:<10} {fmt_rate(fast):>14} {fmt_rate(objects):>17} {fmt_rate(theirs):>11} "
+            f"{fmt_ratio(fast, theirs):>14} {fmt_ratio(objects, theirs):>17}"
+        )
     print()
 
     engine_import = import_seconds("engine")
     pk_import = import_seconds("pokerkit") if pk is not None else None
     if engine_import is not None:
-        print(f"  import engine, fresh interpreter (loads the high table, builds the low table): "
-              f"{engine_import * 1e3:.0f} ms")
+        print(
+            f"  import engine, fresh interpreter (loads the high table, builds the low table): "
+            f"{engine_import * 1e3:.0f} ms"
+        )
     if pk_import is not None:
         print(f"  import pokerkit, fresh interpreter (builds its lookups): {pk_import * 1e3:.0f} ms")
     print()

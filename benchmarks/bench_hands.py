@@ -163,21 +163,23 @@ def pokerkit_factory(pk: ModuleType, structure: str) -> Callable[[], Any]:
     """
     automations = tuple(pk.Automation)
     if structure == "pot limit":
-        game = pk.FixedLimitOmahaHoldemHighLowSplitEightOrBetter(automations, True, 0, BLINDS, BLINDS[-1],
-                                                                  BLINDS[-1])
+        game = pk.FixedLimitOmahaHoldemHighLowSplitEightOrBetter(automations, True, 0, BLINDS, BLINDS[-1], BLINDS[-1])
         assert game.betting_structure is pk.BettingStructure.POT_LIMIT
         return lambda: game(STACKS, SEATS)
 
     def street(burn: bool, hole: int, board: int, min_bet: int, cap: int) -> Any:
         return pk.Street(burn, (False,) * hole, board, False, pk.Opening.POSITION, min_bet, cap)
 
-    streets = (street(False, 4, 0, SMALL_BET, 3), street(True, 0, 3, SMALL_BET, 4),
-               street(True, 0, 1, BIG_BET, 4), street(True, 0, 1, BIG_BET, 4))
+    streets = (
+        street(False, 4, 0, SMALL_BET, 3),
+        street(True, 0, 3, SMALL_BET, 4),
+        street(True, 0, 1, BIG_BET, 4),
+        street(True, 0, 1, BIG_BET, 4),
+    )
     hand_types = (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand)
     deck, fixed_limit = pk.Deck.STANDARD, pk.BettingStructure.FIXED_LIMIT
     state_class = pk.State
-    return lambda: state_class(automations, deck, hand_types, streets, fixed_limit, True, 0, BLINDS, 0,
-                               STACKS, SEATS)
+    return lambda: state_class(automations, deck, hand_types, streets, fixed_limit, True, 0, BLINDS, 0, STACKS, SEATS)
 
 
 def pokerkit_play(new_state: Callable[[], Any], first: int, hands: int, seed: int) -> int:
@@ -362,8 +364,7 @@ def fmt_ratio(ours: float, theirs: float | None) -> str:
     return "-" if theirs is None else f"{ours / theirs:,.1f}x"
 
 
-def compare_traces(ours: Sequence[Trace], theirs: Sequence[Trace], examples: list[str],
-                   structure: str) -> int:
+def compare_traces(ours: Sequence[Trace], theirs: Sequence[Trace], examples: list[str], structure: str) -> int:
     """The number of hands whose action sequences differ."""
     differ = 0
     for i, (a, b) in enumerate(zip(ours, theirs, strict=True)):
@@ -376,16 +377,23 @@ def compare_traces(ours: Sequence[Trace], theirs: Sequence[Trace], examples: lis
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--hands", type=int, default=3_000,
-                        help="hands per timed pass for the engine (default 3000)")
+    parser.add_argument("--hands", type=int, default=3_000, help="hands per timed pass for the engine (default 3000)")
     parser.add_argument("--repeat", type=int, default=5, help="timed passes per measurement (default 5)")
-    parser.add_argument("--seed", type=int, default=0,
-                        help="hand i is dealt from seed S + i; the policy draws from a stream fixed by S "
-                             "(default 0)")
-    parser.add_argument("--pokerkit-hands", type=int, default=120,
-                        help="the first M hands are also played by PokerKit per timed pass (default 120)")
-    parser.add_argument("--memory-states", type=int, default=1_000,
-                        help="retained states per memory measurement (default 1000)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="hand i is dealt from seed S + i; the policy draws from a stream fixed by S (default 0)",
+    )
+    parser.add_argument(
+        "--pokerkit-hands",
+        type=int,
+        default=120,
+        help="the first M hands are also played by PokerKit per timed pass (default 120)",
+    )
+    parser.add_argument(
+        "--memory-states", type=int, default=1_000, help="retained states per memory measurement (default 1000)"
+    )
     args = parser.parse_args(argv)
     if args.hands < 1 or args.repeat < 1 or args.pokerkit_hands < 0 or args.memory_states < 1:
         parser.error("--hands, --repeat and --memory-states must be positive, --pokerkit-hands not negative")
@@ -397,16 +405,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print(f"Python {sys.version.split()[0]} on {sys.platform}; engine at {engine.__file__}")
     if pk is None:
-        print("PokerKit is not importable: timing the engine only "
-              f"(pip install pokerkit=={POKERKIT_VERSION} to compare).")
+        print(
+            f"PokerKit is not importable: timing the engine only (pip install pokerkit=={POKERKIT_VERSION} to compare)."
+        )
     else:
         note = "" if pk_version == POKERKIT_VERSION else f"  (WARNING: written for {POKERKIT_VERSION})"
         print(f"PokerKit {pk_version}{note}")
-    print(f"{SEATS} players, {STACK} chips each, blinds {BLINDS[0]}/{BLINDS[1]}; fixed limit "
-          f"{SMALL_BET}/{BIG_BET} (a bet and 3 raises a round) and pot limit; policy: fold {FOLD_BELOW:.0%} "
-          f"when legal, raise to the minimum {1 - RAISE_FROM:.0%} when legal, else check/call")
-    print(f"hands per pass: {args.hands:,} for the engine, the first {pk_hands:,} of them for PokerKit; "
-          f"seed {seed}; median of {args.repeat} passes")
+    print(
+        f"{SEATS} players, {STACK} chips each, blinds {BLINDS[0]}/{BLINDS[1]}; fixed limit "
+        f"{SMALL_BET}/{BIG_BET} (a bet and 3 raises a round) and pot limit; policy: fold {FOLD_BELOW:.0%} "
+        f"when legal, raise to the minimum {1 - RAISE_FROM:.0%} when legal, else check/call"
+    )
+    print(
+        f"hands per pass: {args.hands:,} for the engine, the first {pk_hands:,} of them for PokerKit; "
+        f"seed {seed}; median of {args.repeat} passes"
+    )
     print()
 
     timings: dict[str, dict[str, Timing]] = {}
@@ -415,38 +428,45 @@ def main(argv: Sequence[str] | None = None) -> int:
     for structure in STRUCTURES:
         rules = engine_rules(structure)
         engine_play(rules, 0, min(args.hands, 100), seed + 20_000_000)  # warm-up (low rows, attrs caches)
-        timings[structure] = {"engine": median_timing(partial(engine_play, rules, 0, args.hands, seed),
-                                                      args.hands, args.repeat)}
+        timings[structure] = {
+            "engine": median_timing(partial(engine_play, rules, 0, args.hands, seed), args.hands, args.repeat)
+        }
         if pk is not None and pk_hands:
             new_state = pokerkit_factory(pk, structure)
             pokerkit_play(new_state, 0, min(pk_hands, 10), seed + 20_000_000)  # warm-up
             run = partial(pokerkit_play, new_state, 0, pk_hands, seed)
             timings[structure]["pokerkit"] = median_timing(run, pk_hands, args.repeat)
-            traces_differ[structure] = compare_traces(engine_traces(rules, pk_hands, seed),
-                                                      pokerkit_traces(new_state, pk_hands, seed), examples,
-                                                      structure)
+            traces_differ[structure] = compare_traces(
+                engine_traces(rules, pk_hands, seed), pokerkit_traces(new_state, pk_hands, seed), examples, structure
+            )
 
-    header = (f"{'structure':<12} {'engine hands/s':>15} {'actions/s':>10} {'PokerKit hands/s':>17} "
-              f"{'actions/s':>10} {'ratio hands':>12} {'ratio actions':>14}")
+    header = (
+        f"{'structure':<12} {'engine hands/s':>15} {'actions/s':>10} {'PokerKit hands/s':>17} "
+        f"{'actions/s':>10} {'ratio hands':>12} {'ratio actions':>14}"
+    )
     print(header)
     print("-" * len(header))
     for structure in STRUCTURES:
         ours, theirs = timings[structure]["engine"], timings[structure].get("pokerkit")
         their_hands = theirs.hands_per_second if theirs else None
         their_actions = theirs.actions_per_second if theirs else None
-        print(f"{structure:<12} {fmt_rate(ours.hands_per_second):>15} "
-              f"{fmt_rate(ours.actions_per_second):>10} {fmt_rate(their_hands):>17} "
-              f"{fmt_rate(their_actions):>10} "
-              f"{fmt_ratio(ours.hands_per_second, their_hands):>12} "
-              f"{fmt_ratio(ours.actions_per_second, their_actions):>14}")
+        print(
+            f"{structure:<12} {fmt_rate(ours.hands_per_second):>15} "
+            f"{fmt_rate(ours.actions_per_second):>10} {fmt_rate(their_hands):>17} "
+            f"{fmt_rate(their_actions):>10} "
+            f"{fmt_ratio(ours.hands_per_second, their_hands):>12} "
+            f"{fmt_ratio(ours.actions_per_second, their_actions):>14}"
+        )
     print("(ratio = engine / PokerKit)")
     for structure in STRUCTURES:
         ours, theirs = timings[structure]["engine"], timings[structure].get("pokerkit")
-        line = (f"  {structure}: engine {ours.actions / ours.hands:.2f} actions a hand, "
-                f"{ours.seconds * 1e3:,.0f} ms a pass")
+        line = (
+            f"  {structure}: engine {ours.actions / ours.hands:.2f} actions a hand, {ours.seconds * 1e3:,.0f} ms a pass"
+        )
         if theirs is not None:
-            line += (f"; PokerKit {theirs.actions / theirs.hands:.2f} actions a hand, "
-                     f"{theirs.seconds * 1e3:,.0f} ms a pass")
+            line += (
+                f"; PokerKit {theirs.actions / theirs.hands:.2f} actions a hand, {theirs.seconds * 1e3:,.0f} ms a pass"
+            )
         print(line)
     print()
 

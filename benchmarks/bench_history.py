@@ -39,8 +39,10 @@ def main() -> None:
             statuses = [replay(record).status for record in records]
         played = time.process_time() - started
         ok = statuses.count("ok")
-        print(f"{path}: {len(found)} hands ({ok} ok), read {read / args.passes:.3f} s, replay "
-              f"{played / args.passes:.3f} s")
+        print(
+            f"{path}: {len(found)} hands ({ok} ok), read {read / args.passes:.3f} s, replay "
+            f"{played / args.passes:.3f} s"
+        )
 
 
 if __name__ == "__main__":

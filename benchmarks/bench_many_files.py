@@ -129,8 +129,9 @@ def build(folder: Path, hands: int) -> dict[str, int]:
     """The benchmark's folder; the hands written per site (or format)."""
     ids = itertools.count(900_000_001)
     sites = dict(samples())
-    everything = [record for found in sites.values() for sample in found for record in sample.records
-                  if _writes_ohh(record)]
+    everything = [
+        record for found in sites.values() for sample in found for record in sample.records if _writes_ohh(record)
+    ]
     groups: dict[str, list[Sample]] = {**sites, "ohh": []}
     share = -(-hands // len(groups))
     written: dict[str, int] = {}
@@ -202,23 +203,33 @@ def main() -> None:
     try:
         written = build(folder, args.hands)
         files = sum(1 for path in folder.rglob("*") if path.is_file())
-        print(f"{folder}: {sum(written.values()):,} hands in {files:,} files: "
-              + ", ".join(f"{site} {count:,}" for site, count in written.items()))
+        print(
+            f"{folder}: {sum(written.values()):,} hands in {files:,} files: "
+            + ", ".join(f"{site} {count:,}" for site, count in written.items())
+        )
         if args.build_only:
             return
-        check = subprocess.run([sys.executable, "-m", "engine", "replay", "--json", "--no-progress", str(folder)],
-                               capture_output=True, text=True, check=False)
+        check = subprocess.run(
+            [sys.executable, "-m", "engine", "replay", "--json", "--no-progress", str(folder)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         total = sum(written.values())
         document = json.loads(check.stdout) if check.stdout else {}
         ids = {hand["id"] for hand in document.get("hands", ())}
         if check.returncode != 0 or document["summary"]["ok"] != total or len(ids) != total:
-            raise SystemExit(f"the replay did not find every hand ok, each with its own id: {check.stderr[-500:]} "
-                             f"{document.get('summary')}, {len(ids)} ids")
+            raise SystemExit(
+                f"the replay did not find every hand ok, each with its own id: {check.stderr[-500:]} "
+                f"{document.get('summary')}, {len(ids)} ids"
+            )
         print(f"replay: {total:,} hands ok, {len(ids):,} ids")
         walls, cpus = time_runs(folder, args.runs)
-        print(f"python -m engine replay --no-progress FOLDER, {args.runs} runs after a warm-up: "
-              f"wall median {statistics.median(walls):.2f} s (min {min(walls):.2f}, max {max(walls):.2f}), "
-              f"CPU median {statistics.median(cpus):.2f} s")
+        print(
+            f"python -m engine replay --no-progress FOLDER, {args.runs} runs after a warm-up: "
+            f"wall median {statistics.median(walls):.2f} s (min {min(walls):.2f}, max {max(walls):.2f}), "
+            f"CPU median {statistics.median(cpus):.2f} s"
+        )
     finally:
         if args.folder is None:
             shutil.rmtree(folder, ignore_errors=True)

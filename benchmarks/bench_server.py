@@ -74,8 +74,9 @@ def quick_decide(rng: random.Random, legal: dict[str, Any]) -> dict[str, Any]:
     return rng.choice(choices)
 
 
-async def client(url: str, table: str, name: str, seed: int, stop: float, latencies: list[float],
-                 counts: dict[str, int]) -> None:
+async def client(
+    url: str, table: str, name: str, seed: int, stop: float, latencies: list[float], counts: dict[str, int]
+) -> None:
     rng = random.Random(seed)
     async with connect(url, open_timeout=30, compression=None, max_queue=None) as ws:
         await ws.send(json.dumps({"type": "join", "table": table, "name": name, "buy_in": 200}))
@@ -122,8 +123,12 @@ def never_reader(port: int, table: str) -> socket.socket:
     sock.settimeout(10)
     sock.connect(("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    sock.sendall(
+        (
+            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
     head = b""
     while b"\r\n\r\n" not in head:
         chunk = sock.recv(1)  # the handshake's answer only, byte by byte: nothing after it is read
@@ -142,8 +147,9 @@ def _frame(opcode: int, payload: bytes) -> bytes:
     return bytes([0x80 | opcode, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
-def keep_never_readers(port: int, tables: int, count: int, stop: threading.Event, stats: dict[str, int],
-                       ready: Any = None) -> None:
+def keep_never_readers(
+    port: int, tables: int, count: int, stop: threading.Event, stats: dict[str, int], ready: Any = None
+) -> None:
     """Keep ``count`` never-reading watchers open until ``stop``: reopen each one the server has closed (an
     unsolicited pong frame, which the server ignores, fails to send on a closed socket)."""
     socks: list[socket.socket | None] = [None] * count
@@ -195,8 +201,13 @@ def chip_check(db: str) -> dict[str, int]:
                 state = apply_event(state, kind, data).state
             on_tables += state.chips
         totals = store.ledger_totals()
-        return {"bought_in": totals["buy_in"], "on_tables": on_tables, "cashed_out": totals["cash_out"],
-                "rake": totals["rake"], "lost": totals["buy_in"] - on_tables - totals["cash_out"] - totals["rake"]}
+        return {
+            "bought_in": totals["buy_in"],
+            "on_tables": on_tables,
+            "cashed_out": totals["cash_out"],
+            "rake": totals["rake"],
+            "lost": totals["buy_in"] - on_tables - totals["cash_out"] - totals["rake"],
+        }
     finally:
         store.close()
 
@@ -212,8 +223,11 @@ async def run(tables: int, seconds: float, slow_readers: int = 0) -> dict[str, o
             out.write(f'[[tables]]\nid = "t{number}"\ngame = "{games[number % 4]}"\n')
     port = free_port()
     keeper = None  # the never-readers live in a process of their own, so they take no time from the clients
-    server = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--db", db, "--port", str(port),
-                               "--config", config], cwd=ROOT, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "engine", "serve", "--db", db, "--port", str(port), "--config", config],
+        cwd=ROOT,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         for _ in range(300):
             try:
@@ -223,8 +237,12 @@ async def run(tables: int, seconds: float, slow_readers: int = 0) -> dict[str, o
                 await asyncio.sleep(0.05)
         rss_before = rss_mb(server.pid)
         if slow_readers:
-            keeper = subprocess.Popen([sys.executable, __file__, "--never-readers", f"{port},{tables},{slow_readers}"],
-                                      cwd=ROOT, stdout=subprocess.PIPE, text=True)
+            keeper = subprocess.Popen(
+                [sys.executable, __file__, "--never-readers", f"{port},{tables},{slow_readers}"],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
             assert keeper.stdout is not None
             assert (await asyncio.to_thread(keeper.stdout.readline)).strip() == "ready"
         latencies: list[float] = []
@@ -232,8 +250,11 @@ async def run(tables: int, seconds: float, slow_readers: int = 0) -> dict[str, o
         start = time.monotonic()
         stop = start + seconds
         url = f"ws://127.0.0.1:{port}/ws"
-        tasks = [asyncio.create_task(client(url, f"t{t}", f"b{t}-{s}", t * 10 + s, stop, latencies, counts))
-                 for t in range(tables) for s in range(6)]
+        tasks = [
+            asyncio.create_task(client(url, f"t{t}", f"b{t}-{s}", t * 10 + s, stop, latencies, counts))
+            for t in range(tables)
+            for s in range(6)
+        ]
         await asyncio.sleep(2)  # seated and playing: measure from here
         hands0, actions0, t0 = sum(t["hands_played"] for t in lobby(port).values()), counts["actions"], time.monotonic()
         cpu0 = cpu_seconds(server.pid), cpu_seconds()
@@ -256,16 +277,25 @@ async def run(tables: int, seconds: float, slow_readers: int = 0) -> dict[str, o
         server.wait(30)
     ordered = sorted(latencies)
     return {
-        "tables": tables, "clients": 6 * tables, "seconds": round(elapsed, 1),
-        "hands_per_second": round(hands / elapsed, 1), "actions_per_second": round(actions / elapsed, 1),
+        "tables": tables,
+        "clients": 6 * tables,
+        "seconds": round(elapsed, 1),
+        "hands_per_second": round(hands / elapsed, 1),
+        "actions_per_second": round(actions / elapsed, 1),
         "latency_ms_p50": round(1000 * statistics.median(ordered), 2) if ordered else None,
         "latency_ms_p99": round(1000 * ordered[int(0.99 * (len(ordered) - 1))], 2) if ordered else None,
         "cpu_share": {"server": round(cpu[0] / elapsed, 2), "clients": round(cpu[1] / elapsed, 2)},
         "server_cpu_ms_per_action": round(1000 * cpu[0] / max(1, actions), 2),
-        "chips": chip_check(db), "server_exit": server.returncode,
-        "slow_readers": slow_readers, "readers": readers,
-        "server_rss_mb": {"before_readers": round(rss_before, 1), "start": round(rss[0], 1), "peak": round(max(rss), 1),
-                          "end": round(rss[-1], 1)},
+        "chips": chip_check(db),
+        "server_exit": server.returncode,
+        "slow_readers": slow_readers,
+        "readers": readers,
+        "server_rss_mb": {
+            "before_readers": round(rss_before, 1),
+            "start": round(rss[0], 1),
+            "peak": round(max(rss), 1),
+            "end": round(rss[-1], 1),
+        },
     }
 
 
@@ -273,8 +303,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--slow-readers", type=int, default=0,
-                        help="never-reading watchers; each repeat then runs without and with them")
+    parser.add_argument(
+        "--slow-readers",
+        type=int,
+        default=0,
+        help="never-reading watchers; each repeat then runs without and with them",
+    )
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--never-readers", help=argparse.SUPPRESS)  # PORT,TABLES,COUNT: the readers' process
     args = parser.parse_args()
@@ -296,14 +330,25 @@ def main() -> None:
             result = asyncio.run(run(args.tables, seconds, readers))
             print(json.dumps(result), file=sys.stderr)
             results[readers].append(result)
-    print(json.dumps({str(readers): {
-        "hands_per_second": statistics.median(r["hands_per_second"] for r in runs),
-        "actions_per_second": statistics.median(r["actions_per_second"] for r in runs),
-        "latency_ms_p99": statistics.median(r["latency_ms_p99"] or 0 for r in runs),
-        "server_rss_mb": {key: statistics.median(r["server_rss_mb"][key] for r in runs)
-                          for key in ("before_readers", "start", "peak", "end")},
-        "readers_closed_by_server": statistics.median(r["readers"]["closed_by_server"] for r in runs),
-        "chips_lost": max(r["chips"]["lost"] for r in runs)} for readers, runs in results.items()}, indent=2))
+    print(
+        json.dumps(
+            {
+                str(readers): {
+                    "hands_per_second": statistics.median(r["hands_per_second"] for r in runs),
+                    "actions_per_second": statistics.median(r["actions_per_second"] for r in runs),
+                    "latency_ms_p99": statistics.median(r["latency_ms_p99"] or 0 for r in runs),
+                    "server_rss_mb": {
+                        key: statistics.median(r["server_rss_mb"][key] for r in runs)
+                        for key in ("before_readers", "start", "peak", "end")
+                    },
+                    "readers_closed_by_server": statistics.median(r["readers"]["closed_by_server"] for r in runs),
+                    "chips_lost": max(r["chips"]["lost"] for r in runs),
+                }
+                for readers, runs in results.items()
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -52,9 +52,25 @@ TARGET = 50
 
 
 def simulate_argv(hands: int, seed: int, stack: int = STACK) -> list[str]:
-    return ["simulate", "--hands", str(hands), "--players", str(SEATS), "--game", "limit", "--stakes",
-            f"{SMALL_BET}/{2 * SMALL_BET}", "--stack", str(stack), "--bots", "random", "--seed", str(seed),
-            "--show", "0"]
+    return [
+        "simulate",
+        "--hands",
+        str(hands),
+        "--players",
+        str(SEATS),
+        "--game",
+        "limit",
+        "--stakes",
+        f"{SMALL_BET}/{2 * SMALL_BET}",
+        "--stack",
+        str(stack),
+        "--bots",
+        "random",
+        "--seed",
+        str(seed),
+        "--show",
+        "0",
+    ]
 
 
 def run_simulate(hands: int, seed: int, stack: int, actions: int = 0) -> int:
@@ -73,16 +89,31 @@ def match_hands(hands: int, seed: int, stack: int) -> list[HandSummary]:
 
     kept: list[HandSummary] = []
     bots = [RandomBot(seed=derive_seed(seed, f"bot{seat}")) for seat in range(SEATS)]
-    play_match(bots, build_game("limit", f"{SMALL_BET}/{2 * SMALL_BET}", None), hands, seed=seed, stack=stack,
-               on_hand=kept.append)
+    play_match(
+        bots,
+        build_game("limit", f"{SMALL_BET}/{2 * SMALL_BET}", None),
+        hands,
+        seed=seed,
+        stack=stack,
+        on_hand=kept.append,
+    )
     return kept
 
 
 def engine_trace(hand: HandSummary) -> list[str]:
     out = []
     for action in hand.state.actions:
-        out.append("f" if isinstance(action, Fold) else "k" if isinstance(action, Check) else
-                   "c" if isinstance(action, Call) else f"w{action.to}" if isinstance(action, (Bet, Raise)) else "?")
+        out.append(
+            "f"
+            if isinstance(action, Fold)
+            else "k"
+            if isinstance(action, Check)
+            else "c"
+            if isinstance(action, Call)
+            else f"w{action.to}"
+            if isinstance(action, (Bet, Raise))
+            else "?"
+        )
     return out
 
 
@@ -143,12 +174,15 @@ def pokerkit_factory(pk: Any, stacks: tuple[int, ...]) -> Any:
     def street(burn: bool, hole: int, board: int, min_bet: int, cap: int) -> Any:
         return pk.Street(burn, (False,) * hole, board, False, pk.Opening.POSITION, min_bet, cap)
 
-    streets = (street(False, 4, 0, SMALL_BET, 3), street(True, 0, 3, SMALL_BET, 4),
-               street(True, 0, 1, 2 * SMALL_BET, 4), street(True, 0, 1, 2 * SMALL_BET, 4))
+    streets = (
+        street(False, 4, 0, SMALL_BET, 3),
+        street(True, 0, 3, SMALL_BET, 4),
+        street(True, 0, 1, 2 * SMALL_BET, 4),
+        street(True, 0, 1, 2 * SMALL_BET, 4),
+    )
     hand_types = (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand)
     deck, fixed_limit, state_class = pk.Deck.STANDARD, pk.BettingStructure.FIXED_LIMIT, pk.State
-    return lambda: state_class(automations, deck, hand_types, streets, fixed_limit, True, 0, BLINDS, 0, stacks,
-                               SEATS)
+    return lambda: state_class(automations, deck, hand_types, streets, fixed_limit, True, 0, BLINDS, 0, stacks, SEATS)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -156,8 +190,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=3_000, help="hands per simulate pass (default 3000)")
     parser.add_argument("--repeat", type=int, default=5, help="timed passes per measurement (default 5)")
     parser.add_argument("--seed", type=int, default=1, help="the match seed (default 1)")
-    parser.add_argument("--pokerkit-hands", type=int, default=100,
-                        help="PokerKit plays the match's first M hands per pass (default 100)")
+    parser.add_argument(
+        "--pokerkit-hands",
+        type=int,
+        default=100,
+        help="PokerKit plays the match's first M hands per pass (default 100)",
+    )
     parser.add_argument("--stack", type=int, default=STACK, help=f"starting stacks (default {STACK})")
     args = parser.parse_args(argv)
     if args.hands < 1 or args.repeat < 1 or args.pokerkit_hands < 0 or args.stack < 3:
@@ -167,27 +205,29 @@ def main(argv: list[str] | None = None) -> int:
     pk_hands = min(args.pokerkit_hands, args.hands) if pk is not None else 0
     print(f"Python {sys.version.split()[0]} on {sys.platform}; engine at {engine.__file__}")
     if pk is None:
-        print(f"PokerKit is not importable: timing the engine only (pip install pokerkit=="
-              f"{bench_hands.POKERKIT_VERSION} to compare).")
+        print(
+            f"PokerKit is not importable: timing the engine only (pip install pokerkit=="
+            f"{bench_hands.POKERKIT_VERSION} to compare)."
+        )
     else:
         version = importlib.metadata.version("pokerkit")
         wanted = bench_hands.POKERKIT_VERSION
         note = "" if version == wanted else f"  (WARNING: written for {wanted})"
         print(f"PokerKit {version}{note}")
     print("command: python -m engine " + " ".join(simulate_argv(args.hands, args.seed, args.stack)))
-    print(f"PokerKit: the match's first {pk_hands} hands, same stacks, buttons and bot seeds; "
-          f"median of {args.repeat} passes")
+    print(
+        f"PokerKit: the match's first {pk_hands} hands, same stacks, buttons and bot seeds; "
+        f"median of {args.repeat} passes"
+    )
     print()
 
     hands = match_hands(max(args.hands, pk_hands), args.seed, args.stack)  # untimed: the hands both play
-    actions = sum(len(hand.state.actions) for hand in hands[:args.hands])
+    actions = sum(len(hand.state.actions) for hand in hands[: args.hands])
     run_simulate(min(args.hands, 200), args.seed + 1, args.stack)  # warm-up
-    ours = median_timing(partial(run_simulate, args.hands, args.seed, args.stack, actions), args.hands,
-                         args.repeat)
+    ours = median_timing(partial(run_simulate, args.hands, args.seed, args.stack, actions), args.hands, args.repeat)
     rules = bench_hands.engine_rules("fixed limit")
     bench_hands.engine_play(rules, 0, min(args.hands, 200), args.seed + 1)
-    bare = median_timing(partial(bench_hands.engine_play, rules, 0, args.hands, args.seed), args.hands,
-                         args.repeat)
+    bare = median_timing(partial(bench_hands.engine_play, rules, 0, args.hands, args.seed), args.hands, args.repeat)
     theirs = None
     differ = 0
     if pk is not None and pk_hands:
@@ -197,8 +237,11 @@ def main(argv: list[str] | None = None) -> int:
         traces: list[list[str]] = []
         match.play(traces)
         differ = sum(1 for hand, trace in zip(hands, traces, strict=False) if engine_trace(hand) != trace)
-        all_ins = sum(1 for hand in hands[:pk_hands] if 0 in hand.state.stacks or any(
-            getattr(event, "all_in", False) for event in hand.state.events))
+        all_ins = sum(
+            1
+            for hand in hands[:pk_hands]
+            if 0 in hand.state.stacks or any(getattr(event, "all_in", False) for event in hand.state.events)
+        )
 
     header = f"{'':<44} {'hands/s':>9} {'actions/s':>10} {'actions/hand':>13} {'s/pass':>8}"
     print(header)
@@ -207,18 +250,24 @@ def main(argv: list[str] | None = None) -> int:
     if theirs is not None:
         rows.append(("PokerKit 0.7.7, same policy, same hands", theirs))
     for label, timing in rows:
-        print(f"{label:<44} {timing.hands_per_second:>9,.0f} {timing.actions_per_second:>10,.0f} "
-              f"{timing.actions / timing.hands:>13.2f} {timing.seconds:>8.3f}")
+        print(
+            f"{label:<44} {timing.hands_per_second:>9,.0f} {timing.actions_per_second:>10,.0f} "
+            f"{timing.actions / timing.hands:>13.2f} {timing.seconds:>8.3f}"
+        )
     if theirs is not None:
         ratio = ours.hands_per_second / theirs.hands_per_second
         print()
-        print(f"simulate / PokerKit: {ratio:.1f}x hands/s, "
-              f"{ours.actions_per_second / theirs.actions_per_second:.1f}x actions/s "
-              f"(target {TARGET}x: {'met' if ratio >= TARGET else 'NOT met'})")
+        print(
+            f"simulate / PokerKit: {ratio:.1f}x hands/s, "
+            f"{ours.actions_per_second / theirs.actions_per_second:.1f}x actions/s "
+            f"(target {TARGET}x: {'met' if ratio >= TARGET else 'NOT met'})"
+        )
         cost = bare.hands_per_second / ours.hands_per_second
         print(f"the match machinery (table, views, bots, checks) costs {cost:.2f}x the bare hand loop")
-        print(f"agreement: {differ} of {pk_hands} hands with different action sequences (must be 0); "
-              f"all-ins in the sample: {all_ins} hands")
+        print(
+            f"agreement: {differ} of {pk_hands} hands with different action sequences (must be 0); "
+            f"all-ins in the sample: {all_ins} hands"
+        )
     return 1 if differ else 0
 
 

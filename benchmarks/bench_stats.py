@@ -35,8 +35,12 @@ def hands(count: int, seed: int, bots: list[str], duplicate: bool) -> list[Playe
         for rotation in range(rotations):
             order = bots[rotation:] + bots[:rotation]
             # each bot keeps its seed through the rotations of a deal, as a duplicate match's bots do
-            players = [RandomBot(seed=seed + deal * 31 + (seat + rotation) % len(order)) if name == "random"
-                       else CallingStation() for seat, name in enumerate(order)]
+            players = [
+                RandomBot(seed=seed + deal * 31 + (seat + rotation) % len(order))
+                if name == "random"
+                else CallingStation()
+                for seat, name in enumerate(order)
+            ]
             state = start_hand(rules, (8,) * len(order), 0, seed=seed + deal)
             while not state.is_over:
                 assert state.actor is not None
@@ -82,14 +86,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--bots", default="random,random,caller")
     parser.add_argument("--duplicate", action="store_true")
-    parser.add_argument("--board-by-board", action="store_true",
-                        help="also time the board-by-board enumeration of preflop all-ins (slow)")
+    parser.add_argument(
+        "--board-by-board",
+        action="store_true",
+        help="also time the board-by-board enumeration of preflop all-ins (slow)",
+    )
     args = parser.parse_args()
     build = _build_seconds()
     played = hands(args.hands, args.seed, args.bots.split(","), args.duplicate)
     all_in = sum(1 for hand in played if all_in_ev(hand.state) is not None)
-    print(f"{len(played)} hands (seed {args.seed}, bots {args.bots}{', duplicate' if args.duplicate else ''}), "
-          f"{all_in} all in before the river")
+    print(
+        f"{len(played)} hands (seed {args.seed}, bots {args.bots}{', duplicate' if args.duplicate else ''}), "
+        f"{all_in} all in before the river"
+    )
 
     def fresh() -> Iterator[PlayedHand]:
         for hand in played:
@@ -111,8 +120,10 @@ def main() -> None:
         seconds = time.perf_counter() - started
         info = allin._canonical_equity.cache_info()
         spots = f"; spots worked out {info.misses}, from the cache {info.hits}" if source is not fresh else ""
-        print(f"{label:>18}: {seconds:7.2f} s, {len(played) / seconds:8.1f} hands/s, "
-              f"{1000 * seconds / max(all_in, 1):6.1f} ms an all-in hand{spots}")
+        print(
+            f"{label:>18}: {seconds:7.2f} s, {len(played) / seconds:8.1f} hands/s, "
+            f"{1000 * seconds / max(all_in, 1):6.1f} ms an all-in hand{spots}"
+        )
 
 
 if __name__ == "__main__":

@@ -24,8 +24,7 @@ SPECS = ["hilo", "random", "caller", "hilo", "random", "caller"]
 
 def timed(hands: int, workers: int, seed: int) -> tuple[float, object]:
     started = time.perf_counter()
-    result = play_sharded(SPECS, Rules(PotLimit(), blinds=(1, 2)), hands, seed=seed, workers=workers,
-                          time_limit=None)
+    result = play_sharded(SPECS, Rules(PotLimit(), blinds=(1, 2)), hands, seed=seed, workers=workers, time_limit=None)
     return time.perf_counter() - started, result
 
 
@@ -43,14 +42,22 @@ def main() -> None:
         seconds, second = timed(args.hands, args.workers, seed=run)
         many.append(seconds)
         same = same and first == second
-    print(json.dumps({
-        "hands": args.hands, "workers": args.workers, "cpus": os.cpu_count(), "repeat": args.repeat,
-        "seconds_one_worker_median": round(statistics.median(one), 2),
-        f"seconds_{args.workers}_workers_median": round(statistics.median(many), 2),
-        "speedup": round(statistics.median(one) / statistics.median(many), 2),
-        "hands_per_second": round(args.hands / statistics.median(many)),
-        "same_result": same,
-    }, indent=2))
+    print(
+        json.dumps(
+            {
+                "hands": args.hands,
+                "workers": args.workers,
+                "cpus": os.cpu_count(),
+                "repeat": args.repeat,
+                "seconds_one_worker_median": round(statistics.median(one), 2),
+                f"seconds_{args.workers}_workers_median": round(statistics.median(many), 2),
+                "speedup": round(statistics.median(one) / statistics.median(many), 2),
+                "hands_per_second": round(args.hands / statistics.median(many)),
+                "same_result": same,
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

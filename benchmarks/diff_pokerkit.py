@@ -87,12 +87,15 @@ class Config:
     ante: int = 0
 
 
-CONFIGS = {c.name: c for c in (
-    *(Config(f"{s}{n}-{k}", s, n, k) for s in ("FL", "PL", "NL") for n in (6, 2) for k in ("equal", "uneven")),
-    Config("FL6-uneven-b25", "FL", 6, "uneven", blinds=(2, 5), bets=(5, 10)),
-    Config("PL6-uneven-ante", "PL", 6, "uneven", ante=1),
-    Config("NL6-uneven-ante", "NL", 6, "uneven", ante=1),
-)}
+CONFIGS = {
+    c.name: c
+    for c in (
+        *(Config(f"{s}{n}-{k}", s, n, k) for s in ("FL", "PL", "NL") for n in (6, 2) for k in ("equal", "uneven")),
+        Config("FL6-uneven-b25", "FL", 6, "uneven", blinds=(2, 5), bets=(5, 10)),
+        Config("PL6-uneven-ante", "PL", 6, "uneven", ante=1),
+        Config("NL6-uneven-ante", "NL", 6, "uneven", ante=1),
+    )
+}
 
 
 # --- the two games ----------------------------------------------------------------------------------------
@@ -109,9 +112,14 @@ def engine_rules(cfg: Config) -> Rules:
 
 def pokerkit_state(cfg: Config, stacks: tuple[int, ...]) -> Any:
     """A PokerKit state for Omaha hi-lo. Dealing, burning, showing and pushing are done by hand (pokerkit_advance)."""
-    automations = (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
-                   pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.RUNOUT_COUNT_SELECTION,
-                   pk.Automation.HAND_KILLING, pk.Automation.CHIPS_PULLING)
+    automations = (
+        pk.Automation.ANTE_POSTING,
+        pk.Automation.BET_COLLECTION,
+        pk.Automation.BLIND_OR_STRADDLE_POSTING,
+        pk.Automation.RUNOUT_COUNT_SELECTION,
+        pk.Automation.HAND_KILLING,
+        pk.Automation.CHIPS_PULLING,
+    )
     if cfg.structure == "FL":
         small, big = cfg.bets
         sizes, caps = (small, small, big, big), (3, 4, 4, 4)  # PokerKit does not count the big blind as a bet
@@ -120,10 +128,23 @@ def pokerkit_state(cfg: Config, stacks: tuple[int, ...]) -> Any:
         sizes, caps = (cfg.blinds[1],) * 4, (None,) * 4
         structure = pk.BettingStructure.POT_LIMIT if cfg.structure == "PL" else pk.BettingStructure.NO_LIMIT
     deals = (((False,) * 4, 0), ((), 3), ((), 1), ((), 1))
-    streets = tuple(pk.Street(i > 0, hole, board, False, pk.Opening.POSITION, size, cap)
-                    for i, ((hole, board), size, cap) in enumerate(zip(deals, sizes, caps, strict=True)))
-    return pk.State(automations, pk.Deck.STANDARD, (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand), streets,
-                    structure, True, cfg.ante, cfg.blinds, 0, stacks, cfg.players)
+    streets = tuple(
+        pk.Street(i > 0, hole, board, False, pk.Opening.POSITION, size, cap)
+        for i, ((hole, board), size, cap) in enumerate(zip(deals, sizes, caps, strict=True))
+    )
+    return pk.State(
+        automations,
+        pk.Deck.STANDARD,
+        (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand),
+        streets,
+        structure,
+        True,
+        cfg.ante,
+        cfg.blinds,
+        0,
+        stacks,
+        cfg.players,
+    )
 
 
 def make_stacks(cfg: Config, rng: random.Random) -> tuple[int, ...]:
@@ -227,8 +248,12 @@ def option_difference(cfg: Config, es: HandState, legal: Any, eo: Options, po: O
         wager = None
         if ew is not None and pw is not None and max(ew[0], pw[0]) <= min(ew[1], pw[1]):
             wager = (max(ew[0], pw[0]), min(ew[1], pw[1]))
-    common = legal._replace(fold=eo[1] and po[1], wager=legal.wager if wager else None,
-                            min_to=wager[0] if wager else 0, max_to=wager[1] if wager else 0)
+    common = legal._replace(
+        fold=eo[1] and po[1],
+        wager=legal.wager if wager else None,
+        min_to=wager[0] if wager else 0,
+        max_to=wager[1] if wager else 0,
+    )
     return causes, common
 
 
@@ -352,8 +377,9 @@ def build_pots(contrib: list[int], live: set[int], alive: set[int] | None) -> li
     prev = 0
     for level in sorted({c for c in contrib if c > 0}):
         amount = sum(min(c, level) - min(c, prev) for c in contrib)
-        players = tuple(s for s in range(len(contrib))
-                        if s in live and contrib[s] >= level and (alive is None or s in alive))
+        players = tuple(
+            s for s in range(len(contrib)) if s in live and contrib[s] >= level and (alive is None or s in alive)
+        )
         if pots and pots[-1][1] == players:
             pots[-1] = (pots[-1][0] + amount, players)
         elif amount:
@@ -382,8 +408,10 @@ def settle(o: Outcome, flags: frozenset[str] = frozenset()) -> tuple[int, ...]:
     if len(board) == 10:
         for s in live:
             hole = "".join(str(c) for c in es.hole[s])
-            hands[s] = (pk.OmahaHoldemHand.from_game(hole, board),
-                        pk.OmahaEightOrBetterLowHand.from_game_or_none(hole, board))
+            hands[s] = (
+                pk.OmahaHoldemHand.from_game(hole, board),
+                pk.OmahaEightOrBetterLowHand.from_game_or_none(hole, board),
+            )
     alive = o.alive if "merge" in flags else None
     table_low = bool(hands) and any(hands[s][1] is not None for s in (live if alive is None else alive))
     won = [0] * n
@@ -406,7 +434,7 @@ def settle(o: Outcome, flags: frozenset[str] = frozenset()) -> tuple[int, ...]:
 
 
 def classify(o: Outcome) -> str:
-    """"agree", "stopped: <cause>", "PokerKit deviation: <flags>" or "UNEXPLAINED: ..." for one hand."""
+    """ "agree", "stopped: <cause>", "PokerKit deviation: <flags>" or "UNEXPLAINED: ..." for one hand."""
     if o.kind in ("stopped", "error"):
         return o.cause if o.cause.startswith(UNEXPLAINED) else f"stopped: {o.cause}"
     if o.engine_net != settle(o):
@@ -445,7 +473,8 @@ def run_config(cfg: Config, hands: int, seed: str) -> Tally:
             tally.unexplained.append(
                 f"{cfg.name} hand {i} (--seed {seed}): {'; '.join(dict.fromkeys(bad))}\n"
                 f"    stacks {o.stacks}, button {o.button}, actions {' / '.join(o.actions)}\n"
-                f"    net: engine {o.engine_net or '-'}, PokerKit {o.pk_net or '-'}")
+                f"    net: engine {o.engine_net or '-'}, PokerKit {o.pk_net or '-'}"
+            )
     tally.seconds = time.perf_counter() - start
     return tally
 
@@ -465,20 +494,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     global pk
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=150, help="hands per configuration (default 150)")
-    parser.add_argument("--seed", default="v1",
-                        help="hand i of configuration C is drawn from random.Random(f'{S}-{C}-{i}') (default v1)")
-    parser.add_argument("--configs", nargs="+", choices=list(CONFIGS), default=list(CONFIGS), metavar="NAME",
-                        help="configurations to play (default all: " + ", ".join(CONFIGS) + ")")
+    parser.add_argument(
+        "--seed",
+        default="v1",
+        help="hand i of configuration C is drawn from random.Random(f'{S}-{C}-{i}') (default v1)",
+    )
+    parser.add_argument(
+        "--configs",
+        nargs="+",
+        choices=list(CONFIGS),
+        default=list(CONFIGS),
+        metavar="NAME",
+        help="configurations to play (default all: " + ", ".join(CONFIGS) + ")",
+    )
     args = parser.parse_args(argv)
     pk = load_pokerkit()
     if pk is None:
         print(f"PokerKit is not installed: pip install pokerkit=={POKERKIT_VERSION}")
         return 2
-    print(f"engine against PokerKit {importlib.metadata.version('pokerkit')}: {args.hands} hands per configuration, "
-          f"seed {args.seed!r}\n")
+    print(
+        f"engine against PokerKit {importlib.metadata.version('pokerkit')}: {args.hands} hands per configuration, "
+        f"seed {args.seed!r}\n"
+    )
     short = {SHORT_BB: "short BB", REOPEN: "reopen", HALF_BET: "half-bet", EXTRA_CHECK: "check"}
-    header = (f"{'configuration':<16} {'hands':>6} {'agree':>6} {'PK dev':>6} {'stopped':>7} {'UNEXPL':>6}  "
-              f"{'reopen':>6} {'half-bet':>8} {'check':>5} {'secs':>5}  PokerKit chip deviations")
+    header = (
+        f"{'configuration':<16} {'hands':>6} {'agree':>6} {'PK dev':>6} {'stopped':>7} {'UNEXPL':>6}  "
+        f"{'reopen':>6} {'half-bet':>8} {'check':>5} {'secs':>5}  PokerKit chip deviations"
+    )
     print(header)
     print("-" * len(header))
     total = Tally()
@@ -490,9 +532,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         bad = sum(v for k, v in t.outcomes.items() if k.startswith(UNEXPLAINED))
         bad += sum(v for k, v in t.played_through.items() if k.startswith(UNEXPLAINED))
         dev_text = ", ".join(f"{k} {v}" for k, v in sorted(deviations.items())) or "-"
-        print(f"{name:<16} {t.hands:>6} {t.outcomes['agree']:>6} {deviations.total():>6} {stopped:>7} {bad:>6}  "
-              f"{t.played_through[REOPEN]:>6} {t.played_through[HALF_BET]:>8} {t.played_through[EXTRA_CHECK]:>5} "
-              f"{t.seconds:>5.1f}  {dev_text}")
+        print(
+            f"{name:<16} {t.hands:>6} {t.outcomes['agree']:>6} {deviations.total():>6} {stopped:>7} {bad:>6}  "
+            f"{t.played_through[REOPEN]:>6} {t.played_through[HALF_BET]:>8} {t.played_through[EXTRA_CHECK]:>5} "
+            f"{t.seconds:>5.1f}  {dev_text}"
+        )
         total.hands += t.hands
         total.seconds += t.seconds
         total.outcomes += t.outcomes
@@ -501,16 +545,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     stopped_causes = {k.split(": ", 1)[1] for k in total.outcomes if k.startswith("stopped")}
     unexplained = sum(v for k, v in (total.outcomes + total.played_through).items() if k.startswith(UNEXPLAINED))
     print("-" * len(header))
-    print(f"{'all':<16} {total.hands:>6} {total.outcomes['agree']:>6} "
-          f"{sum(v for k, v in total.outcomes.items() if k.startswith('PokerKit')):>6} "
-          f"{sum(v for k, v in total.outcomes.items() if k.startswith('stopped')):>7} {unexplained:>6}  "
-          f"{total.played_through[REOPEN]:>6} {total.played_through[HALF_BET]:>8} "
-          f"{total.played_through[EXTRA_CHECK]:>5} {total.seconds:>5.1f}")
+    print(
+        f"{'all':<16} {total.hands:>6} {total.outcomes['agree']:>6} "
+        f"{sum(v for k, v in total.outcomes.items() if k.startswith('PokerKit')):>6} "
+        f"{sum(v for k, v in total.outcomes.items() if k.startswith('stopped')):>7} {unexplained:>6}  "
+        f"{total.played_through[REOPEN]:>6} {total.played_through[HALF_BET]:>8} "
+        f"{total.played_through[EXTRA_CHECK]:>5} {total.seconds:>5.1f}"
+    )
     legend = (
         "agree: the same chips in the engine, PokerKit and RULES.md (the engine's chips are checked against RULES.md",
         "  in every finished hand). PK dev: the engine follows RULES.md and PokerKit's chips are reproduced by its",
         "  known deviations (merge, side, odd). stopped: the options differ and the hand cannot go on ("
-        + (", ".join(short.get(c, c) for c in sorted(stopped_causes)) or "none") + ").",
+        + (", ".join(short.get(c, c) for c in sorted(stopped_causes)) or "none")
+        + ").",
         "  reopen, half-bet, check: known option differences played through (steps, not hands).",
         "  UNEXPL: hands or steps with a difference that no known deviation explains.",
     )

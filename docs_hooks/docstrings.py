@@ -23,8 +23,9 @@ BLOCK = re.compile(r"^:::\s+([\w.]+)", re.M)
 
 def on_pre_build(config: Any) -> None:
     docs = Path(config["docs_dir"])
-    identifiers = sorted({name for page in (docs / "api").glob("*.md")
-                          for name in BLOCK.findall(page.read_text(encoding="utf-8"))})
+    identifiers = sorted(
+        {name for page in (docs / "api").glob("*.md") for name in BLOCK.findall(page.read_text(encoding="utf-8"))}
+    )
     loader = griffe.GriffeLoader(search_paths=[str(Path(config["config_file_path"]).parent)])
     for name in identifiers:
         loader.load(name.split(".")[0])

@@ -18,7 +18,6 @@ from engine.validate import chips, flag, whole
 _FLOP = Street.FLOP  # a module name: read on every decision, cheaper than the enum's attribute
 
 
-
 class Spot(NamedTuple):
     """What a structure needs to know about the player to act.
 
@@ -76,8 +75,10 @@ class FixedLimit:
         chips(self.small_bet, "small_bet", minimum=1, error=RulesError)
         chips(self.big_bet, "big_bet", minimum=1, error=RulesError)
         if self.big_bet < self.small_bet:
-            raise RulesError(f"big_bet ({self.big_bet}) cannot be below small_bet ({self.small_bet}): the turn and "
-                             "river bet is at least the preflop and flop bet")
+            raise RulesError(
+                f"big_bet ({self.big_bet}) cannot be below small_bet ({self.small_bet}): the turn and "
+                "river bet is at least the preflop and flop bet"
+            )
         whole(self.max_raises, "max_raises (raises allowed after the bet)", minimum=0, error=RulesError)
         flag(self.uncapped_heads_up, "uncapped_heads_up", error=RulesError)
 

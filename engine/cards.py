@@ -20,15 +20,30 @@ from engine.validate import flag, is_whole, quote, whole
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 _SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
-_SUIT_INDEX = {**{c: SUIT_CHARS.index(c) for c in SUIT_CHARS}, **{c.upper(): SUIT_CHARS.index(c) for c in SUIT_CHARS},
-               **{symbol: SUIT_CHARS.index(c) for symbol, c in _SUIT_SYMBOLS.items()}}
+_SUIT_INDEX = {
+    **{c: SUIT_CHARS.index(c) for c in SUIT_CHARS},
+    **{c.upper(): SUIT_CHARS.index(c) for c in SUIT_CHARS},
+    **{symbol: SUIT_CHARS.index(c) for symbol, c in _SUIT_SYMBOLS.items()},
+}
 _RANK_INDEX = {**{c: i for i, c in enumerate(RANK_CHARS)}, **{c.lower(): i for i, c in enumerate(RANK_CHARS)}}
 _SEPARATORS = frozenset(" \t\r\n,;")
 _VARIATION_SELECTORS = frozenset("\ufe0e\ufe0f")  # text or emoji style, after a pasted suit symbol: "A♠️"
-RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King",
-              "Ace")
-RANK_PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Jacks",
-                "Queens", "Kings", "Aces")
+RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
+RANK_PLURALS = (
+    "Twos",
+    "Threes",
+    "Fours",
+    "Fives",
+    "Sixes",
+    "Sevens",
+    "Eights",
+    "Nines",
+    "Tens",
+    "Jacks",
+    "Queens",
+    "Kings",
+    "Aces",
+)
 
 
 class Card(int):
@@ -102,18 +117,23 @@ def parse_cards(text: str, *, distinct: bool = True) -> tuple[Card, ...]:
         elif ch in _RANK_INDEX:
             rank_index, i = _RANK_INDEX[ch], i + 1
         elif ch in _VARIATION_SELECTORS:
-            raise CardError(f"{_shown(ch)} at position {i} in {quote(text)} follows no suit symbol; a variation "
-                            "selector may only follow one of ♣ ♦ ♥ ♠ (as in a pasted 'A♠️')")
+            raise CardError(
+                f"{_shown(ch)} at position {i} in {quote(text)} follows no suit symbol; a variation "
+                "selector may only follow one of ♣ ♦ ♥ ♠ (as in a pasted 'A♠️')"
+            )
         else:
-            raise CardError(f"unknown rank {_shown(ch)} at position {i} in {quote(text)}; ranks are 2-9, T (or 10), "
-                            "J, Q, K, A")
+            raise CardError(
+                f"unknown rank {_shown(ch)} at position {i} in {quote(text)}; ranks are 2-9, T (or 10), J, Q, K, A"
+            )
         if i >= n:
-            raise CardError(f"card text {quote(text)} ends before the suit of its last card; suits are c d h s or "
-                            "♣ ♦ ♥ ♠")
+            raise CardError(
+                f"card text {quote(text)} ends before the suit of its last card; suits are c d h s or ♣ ♦ ♥ ♠"
+            )
         suit = text[i]
         if suit not in _SUIT_INDEX:
-            raise CardError(f"unknown suit {_shown(suit)} at position {i} in {quote(text)}; suits are c d h s or "
-                            "♣ ♦ ♥ ♠")
+            raise CardError(
+                f"unknown suit {_shown(suit)} at position {i} in {quote(text)}; suits are c d h s or ♣ ♦ ♥ ♠"
+            )
         i += 1
         if suit in _SUIT_SYMBOLS and i < n and text[i] in _VARIATION_SELECTORS:
             i += 1
@@ -170,9 +190,11 @@ class Deck:
     def __attrs_post_init__(self) -> None:
         require_distinct(self.cards, "the deck")
         if len(self.cards) != len(ALL_CARDS):
-            raise CardError(f"a deck is the {len(ALL_CARDS)} distinct cards, got {len(self.cards)} "
-                            f"({format_cards(self.cards) or 'none'}); a partial stub deck holding only the cards "
-                            f"a hand deals is Deck.ordered(cards)")
+            raise CardError(
+                f"a deck is the {len(ALL_CARDS)} distinct cards, got {len(self.cards)} "
+                f"({format_cards(self.cards) or 'none'}); a partial stub deck holding only the cards "
+                f"a hand deals is Deck.ordered(cards)"
+            )
 
     @property
     def partial(self) -> bool:

@@ -21,8 +21,11 @@ if TYPE_CHECKING:
     from engine.state import HandState
 
 
-_HISTORY_FILES = (f"hand history files, folders (read at every depth) or zip archives: {titles()} (found from "
-                  "the content; in folders and archives, files that are not hand histories are skipped)")
+_HISTORY_FILES = (
+    f"hand history files, folders (read at every depth) or zip archives: {titles()} (found from "
+    "the content; in folders and archives, files that are not hand histories are skipped)"
+)
+
 
 def _evaluate(args: argparse.Namespace) -> int:
     hole, board = parse_cards(args.hole), parse_cards(args.board)
@@ -51,25 +54,46 @@ def _replay(args: argparse.Namespace) -> int:
                 if isinstance(item, EngineError):
                     source, hand_id = getattr(item, "source", "") or file.where, getattr(item, "hand_id", "")
                     inputs.summary.hand(file, str(item), source=source, hand_id=hand_id)
-                    hands.append({"source": source, "id": hand_id, "status": "error", "detail": str(item),
-                                  "players": [], "finishing_stacks": []})
+                    hands.append(
+                        {
+                            "source": source,
+                            "id": hand_id,
+                            "status": "error",
+                            "detail": str(item),
+                            "players": [],
+                            "finishing_stacks": [],
+                        }
+                    )
                     continue
                 report = replay(item)
-                inputs.summary.hand(file, report.detail if report.failed else None, source=item.source,
-                                    hand_id=item.id, mismatch=report.status == MISMATCH)
+                inputs.summary.hand(
+                    file,
+                    report.detail if report.failed else None,
+                    source=item.source,
+                    hand_id=item.id,
+                    mismatch=report.status == MISMATCH,
+                )
                 stacks = report.finishing_stacks
-                hands.append({"source": item.source or file.where, "id": item.id, "status": report.status,
-                              "detail": report.detail, "players": list(item.players),
-                              "finishing_stacks": [item.to_units(chips) for chips in stacks] if stacks else [],
-                              "all_in_ev": _all_in_ev(report.state, item.scale) if args.json else None})
+                hands.append(
+                    {
+                        "source": item.source or file.where,
+                        "id": item.id,
+                        "status": report.status,
+                        "detail": report.detail,
+                        "players": list(item.players),
+                        "finishing_stacks": [item.to_units(chips) for chips in stacks] if stacks else [],
+                        "all_in_ev": _all_in_ev(report.state, item.scale) if args.json else None,
+                    }
+                )
     finally:
         if progress is not None:
             progress.close()
     statuses = ("ok", "unchecked", "mismatch", "error")
     summary = {status: sum(1 for hand in hands if hand["status"] == status) for status in statuses}
     if args.json:
-        print(json.dumps({"hands": hands, "summary": summary, "notes": notes, "inputs": inputs.summary.data()},
-                         indent=2))
+        print(
+            json.dumps({"hands": hands, "summary": summary, "notes": notes, "inputs": inputs.summary.data()}, indent=2)
+        )
     else:
         for hand in hands:
             verdict = hand["status"] + (f": {hand['detail']}" if hand["detail"] else "")
@@ -79,8 +103,10 @@ def _replay(args: argparse.Namespace) -> int:
         for line in inputs.summary.lines():
             print(line)
         unchecked = f" {summary['unchecked']} unchecked," if summary["unchecked"] else ""
-        print(f"{len(hands)} hands: {summary['ok']} ok,{unchecked} {summary['mismatch']} mismatch, "
-              f"{summary['error']} error")
+        print(
+            f"{len(hands)} hands: {summary['ok']} ok,{unchecked} {summary['mismatch']} mismatch, "
+            f"{summary['error']} error"
+        )
     return 0 if hands and not summary["mismatch"] and not summary["error"] else 1
 
 
@@ -114,8 +140,9 @@ def _convert(args: argparse.Namespace) -> int:
             for item in file.hands:
                 if isinstance(item, EngineError):
                     print(f"skipped: {item}", file=sys.stderr)
-                    inputs.summary.hand(file, str(item), source=getattr(item, "source", ""),
-                                        hand_id=getattr(item, "hand_id", ""))
+                    inputs.summary.hand(
+                        file, str(item), source=getattr(item, "source", ""), hand_id=getattr(item, "hand_id", "")
+                    )
                     failures += 1
                 else:
                     records.append((file, item))
@@ -150,6 +177,7 @@ def _convert(args: argparse.Namespace) -> int:
 
 # --- matches: simulate and play ------------------------------------------------------------------------------
 
+
 def _play(args: argparse.Namespace) -> int:
     from engine.bots import make_bot
     from engine.match import derive_seed, unique_names
@@ -165,11 +193,12 @@ def _play(args: argparse.Namespace) -> int:
     class _Named:
         name = args.name
 
-    names = unique_names([*bots[:args.seat], _Named(), *bots[args.seat:]])
+    names = unique_names([*bots[: args.seat], _Named(), *bots[args.seat :]])
     out: TextIO = args.stdout
     out.write(f"{describe_game(game)}; seed {seed}\n")
-    play_session(bots, names, game, seat=args.seat, hands=args.hands, seed=seed, stack=args.stack,
-                 input=args.stdin, output=out)
+    play_session(
+        bots, names, game, seat=args.seat, hands=args.hands, seed=seed, stack=args.stack, input=args.stdin, output=out
+    )
     return 0
 
 
@@ -178,8 +207,7 @@ def _add_match_commands(commands: Any) -> None:
 
     add_simulate_command(commands)
     play = commands.add_parser("play", help="play at a table of bots in the terminal")
-    play.add_argument("--hands", type=whole_option(0), default=100,
-                      help="hands to play at most (default 100; q quits)")
+    play.add_argument("--hands", type=whole_option(0), default=100, help="hands to play at most (default 100; q quits)")
     add_game_options(play, "hilo,caller,random", 4)
     play.add_argument("--seat", type=whole_option(0, 9), default=0, help="your seat (default 0)")
     play.add_argument("--name", type=name_option, default="you", help="your name in the results (default: you)")
@@ -230,8 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     convert = commands.add_parser("convert", help="convert hand histories between PHH, OHH and PokerStars text")
     convert.add_argument("files", nargs="+", help=_HISTORY_FILES)
     convert.add_argument("--to", choices=("phh", "pokerstars", "ohh"), required=True, help="the format to write")
-    convert.add_argument("--format", choices=HISTORY_FORMATS, default="auto",
-                         help="the input format")
+    convert.add_argument("--format", choices=HISTORY_FORMATS, default="auto", help="the input format")
     convert.add_argument("--out", help="write here instead of to standard output")
     add_progress_option(convert)
     convert.set_defaults(run=_convert)
@@ -246,8 +273,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None,
-         stderr: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
     """Run a command; the streams default to the process's own (tests pass their own to `play`). A bad
     argument prints one line to standard error and returns 2, never a traceback."""
     errors = stderr if stderr is not None else sys.stderr

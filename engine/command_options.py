@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from engine.schedule import Schedule
 
 
-
-
 _PAIR = re.compile(r"\s*([0-9]{1,15})\s*/\s*([0-9]{1,15})\s*")  # ASCII digits only: "²/⁴" passes isdigit()
 _WHOLE = re.compile(r"[+]?[0-9]{1,30}")
 _SIGNED = re.compile(r"[+-]?[0-9]{1,30}")
@@ -72,8 +70,9 @@ def name_option(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def build_game(game: str, stakes: str | None, blinds: str | None, *, runs: int = 1,
-               boards: int = 1) -> Rules | Schedule:
+def build_game(
+    game: str, stakes: str | None, blinds: str | None, *, runs: int = 1, boards: int = 1
+) -> Rules | Schedule:
     """The game the command line names. Limit stakes are the small and big bet, with blinds of half the small
     bet and the small bet (2/4: blinds 1/2); pot-limit and no-limit stakes are the blinds. Mixed Omaha plays
     limit at the given stakes and pot limit with the same blinds. ``blinds`` overrides the blinds. ``runs``
@@ -90,8 +89,10 @@ def build_game(game: str, stakes: str | None, blinds: str | None, *, runs: int =
         if isinstance(chosen, Rules):
             return attrs.evolve(chosen, runs=runs, boards=boards)
         assert isinstance(chosen, MixedOmaha)
-        return MixedOmaha(attrs.evolve(chosen.limit_rules, runs=runs, boards=boards),
-                          attrs.evolve(chosen.pot_limit_rules, runs=runs, boards=boards))
+        return MixedOmaha(
+            attrs.evolve(chosen.limit_rules, runs=runs, boards=boards),
+            attrs.evolve(chosen.pot_limit_rules, runs=runs, boards=boards),
+        )
     except RulesError as exc:
         raise EngineError(f"--runs/--boards: {exc}") from None
 
@@ -126,8 +127,10 @@ def describe_game(game: Rules | Schedule) -> str:
     if isinstance(game, Rules):
         return f"{one(game)} Omaha hi-lo, blinds {'/'.join(map(str, game.blinds))}"
     if isinstance(game, MixedOmaha):
-        return (f"mixed Omaha hi-lo ({one(game.limit_rules)} and {one(game.pot_limit_rules)}, one orbit each), "
-                f"blinds {'/'.join(map(str, game.limit_rules.blinds))}")
+        return (
+            f"mixed Omaha hi-lo ({one(game.limit_rules)} and {one(game.pot_limit_rules)}, one orbit each), "
+            f"blinds {'/'.join(map(str, game.limit_rules.blinds))}"
+        )
     return type(game).__name__
 
 
@@ -142,21 +145,41 @@ def bot_specs(text: str, players: int | None, reserved: int = 0) -> list[str]:
 
 
 def add_game_options(command: argparse.ArgumentParser, bots: str, players: int | None) -> None:
-    command.add_argument("--players", type=whole_option(2, 10), default=players,
-                         help="players at the table, 2..10 (default: as many as --bots names" +
-                              (")" if players is None else f", or {players})"))
-    command.add_argument("--game", choices=GAMES, default="limit",
-                         help="limit, pot-limit, no-limit, or mixed (an orbit of limit, then of pot limit)")
-    command.add_argument("--stakes", help="limit: small/big bet, blinds half the small bet and the small bet "
-                                          "(default 2/4: blinds 1/2); pot-limit, no-limit: the blinds (default 1/2)")
+    command.add_argument(
+        "--players",
+        type=whole_option(2, 10),
+        default=players,
+        help="players at the table, 2..10 (default: as many as --bots names"
+        + (")" if players is None else f", or {players})"),
+    )
+    command.add_argument(
+        "--game",
+        choices=GAMES,
+        default="limit",
+        help="limit, pot-limit, no-limit, or mixed (an orbit of limit, then of pot limit)",
+    )
+    command.add_argument(
+        "--stakes",
+        help="limit: small/big bet, blinds half the small bet and the small bet "
+        "(default 2/4: blinds 1/2); pot-limit, no-limit: the blinds (default 1/2)",
+    )
     command.add_argument("--blinds", help="small/big blind, overriding the stakes' blinds")
-    command.add_argument("--runs", type=whole_option(1, 3), default=1,
-                         help="when players are all in before the river, offer to run the board up to N times")
+    command.add_argument(
+        "--runs",
+        type=whole_option(1, 3),
+        default=1,
+        help="when players are all in before the river, offer to run the board up to N times",
+    )
     command.add_argument("--boards", type=whole_option(1, 2), default=1, help="2: a double-board game")
     command.add_argument("--stack", type=whole_option(1), help="starting stack and rebuy (default 100 big blinds)")
-    command.add_argument("--seed", type=whole_option(-(2**63), signed=True),
-                         help="the match seed: the same seed deals the same hands (default: a random one, printed)")
-    command.add_argument("--bots", default=bots, help="comma-separated bots, repeated to fill the table: random, "
-                                                      f"caller, hilo, or module:Class (default {bots})")
-
-
+    command.add_argument(
+        "--seed",
+        type=whole_option(-(2**63), signed=True),
+        help="the match seed: the same seed deals the same hands (default: a random one, printed)",
+    )
+    command.add_argument(
+        "--bots",
+        default=bots,
+        help="comma-separated bots, repeated to fill the table: random, "
+        f"caller, hilo, or module:Class (default {bots})",
+    )

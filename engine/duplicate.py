@@ -89,19 +89,32 @@ class DuplicateJob:
                 if on_hand is not None:
                     on_hand(attrs.evolve(hand, number=hand.number + self.shard.first, rotation=rotation + 1))
 
-            result = play_match(bots, self.game, self.shard.hands, seed=self.shard.seed, stack=self.stack,
-                                time_limit=self.time_limit, names=[self.names[bot] for bot in order], on_hand=record,
-                                fixed_deals=True)
+            result = play_match(
+                bots,
+                self.game,
+                self.shard.hands,
+                seed=self.shard.seed,
+                stack=self.stack,
+                time_limit=self.time_limit,
+                names=[self.names[bot] for bot in order],
+                on_hand=record,
+                fixed_deals=True,
+            )
             stats: list[BotStats | None] = [None] * n
             for seat, bot in enumerate(order):
                 stats[bot] = attrs.evolve(result.stats[seat], seat=bot)
-            incidents = tuple(attrs.evolve(incident, hand=incident.hand + self.shard.first, seat=order[incident.seat])
-                              for incident in result.incidents)
+            incidents = tuple(
+                attrs.evolve(incident, hand=incident.hand + self.shard.first, seat=order[incident.seat])
+                for incident in result.incidents
+            )
             per_bot.append(attrs.evolve(result, stats=tuple(s for s in stats if s is not None), incidents=incidents))
         merged = merge(self.shard.seed, per_bot)
         averages = [[net / n for net in nets] for nets in deal_nets]
-        spread = DealSpread(self.shard.hands, tuple(sum(deal[bot] for deal in averages) for bot in range(n)),
-                            tuple(sum(deal[bot] ** 2 for deal in averages) for bot in range(n)))
+        spread = DealSpread(
+            self.shard.hands,
+            tuple(sum(deal[bot] for deal in averages) for bot in range(n)),
+            tuple(sum(deal[bot] ** 2 for deal in averages) for bot in range(n)),
+        )
         return merged, spread
 
 
@@ -117,11 +130,21 @@ def run_duplicate_job(job: DuplicateJob) -> tuple[MatchResult, DealSpread]:
     return job.run()
 
 
-def play_duplicate(specs: Sequence[str], game: Rules | Schedule, hands: int, *, seed: int | str = 0,
-                   shard_size: int = 1000, workers: int = 1, backend: str = "local", address: str | None = None,
-                   stack: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
-                   on_shard: Callable[[Shard, MatchResult], object] | None = None,
-                   on_hand: Callable[[HandSummary], object] | None = None) -> DuplicateResult:
+def play_duplicate(
+    specs: Sequence[str],
+    game: Rules | Schedule,
+    hands: int,
+    *,
+    seed: int | str = 0,
+    shard_size: int = 1000,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    stack: int | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    on_shard: Callable[[Shard, MatchResult], object] | None = None,
+    on_hand: Callable[[HandSummary], object] | None = None,
+) -> DuplicateResult:
     """A duplicate match of ``hands`` deals (see the module), each played once per rotation of the bots:
     ``len(specs)`` times as many hands in all. Arguments as `engine.shards.play_sharded`; ``on_hand`` sees
     every hand of every rotation (`HandSummary.number` its deal, ``rotation`` 1..N), with one worker and the
@@ -152,9 +175,11 @@ def play_duplicate(specs: Sequence[str], game: Rules | Schedule, hands: int, *, 
     total = DealSpread(0, (0.0,) * n, (0.0,) * n)
     for shard, (result, spread) in played:
         merged = merge(seed, [merged, result]) if merged.stats else result
-        total = DealSpread(total.deals + spread.deals, tuple(map(sum, zip(total.sums, spread.sums, strict=True))),
-                           tuple(map(sum, zip(total.squares, spread.squares, strict=True))))
+        total = DealSpread(
+            total.deals + spread.deals,
+            tuple(map(sum, zip(total.sums, spread.sums, strict=True))),
+            tuple(map(sum, zip(total.squares, spread.squares, strict=True))),
+        )
         if on_shard is not None:
             on_shard(shard, result)
     return DuplicateResult(attrs.evolve(merged, seed=seed), total.deals, n, total)
-

@@ -36,8 +36,17 @@ from engine.validate import flag, is_whole, quote, whole
 # --- categories -------------------------------------------------------------------------------------------
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
-CATEGORY_NAMES = ("High card", "Pair", "Two pair", "Three of a kind", "Straight", "Flush", "Full house",
-                  "Four of a kind", "Straight flush")
+CATEGORY_NAMES = (
+    "High card",
+    "Pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+)
 
 # --- five-card tables -------------------------------------------------------------------------------------
 
@@ -55,8 +64,9 @@ def _class_of(ranks: Sequence[int], suited: bool) -> tuple[int, tuple[int, ...]]
         return (STRAIGHT_FLUSH if suited else STRAIGHT, (top,))
     if suited:
         return FLUSH, order
-    category = {(4, 1): QUADS, (3, 2): FULL_HOUSE, (3, 1, 1): TRIPS, (2, 2, 1): TWO_PAIR,
-                (2, 1, 1, 1): PAIR}.get(tuple(shape), HIGH_CARD)
+    category = {(4, 1): QUADS, (3, 2): FULL_HOUSE, (3, 1, 1): TRIPS, (2, 2, 1): TWO_PAIR, (2, 1, 1, 1): PAIR}.get(
+        tuple(shape), HIGH_CARD
+    )
     return category, order
 
 
@@ -146,8 +156,7 @@ def _load_high_rows() -> dict[int, list[int]]:
         table.byteswap()
     shared = list(range(HIGH_VALUES + 1))  # one int object per value, shared by every row (8 MB, not 36)
     values = list(map(shared.__getitem__, table))
-    return {sum(5**r for r in ranks): values[169 * i: 169 * i + 169]
-            for i, ranks in enumerate(_five_card_boards())}
+    return {sum(5**r for r in ranks): values[169 * i : 169 * i + 169] for i, ranks in enumerate(_five_card_boards())}
 
 
 _HIGH_ROWS: dict[int, list[int]] = _load_high_rows()
@@ -169,11 +178,13 @@ def _flush_value(hole: Sequence[int], board: Sequence[int], suit: int) -> int:
     if len(suited_hole) < 2:
         return 0
     suited_board = [_RANK_BIT[c] for c in board if _SUIT[c] == suit]
-    return max(_FLUSH[a | b | c | d | e] for a, b in combinations(suited_hole, 2)
-               for c, d, e in combinations(suited_board, 3))
+    return max(
+        _FLUSH[a | b | c | d | e] for a, b in combinations(suited_hole, 2) for c, d, e in combinations(suited_board, 3)
+    )
 
 
 # --- low: rows per board low-rank mask --------------------------------------------------------------------
+
 
 def _lowest_three(mask: int) -> int:
     out = 0
@@ -420,8 +431,9 @@ def _five(cards: object, what: str) -> tuple[Card, ...]:
     """A hand's five cards, as given to `HighHand` or `LowHand`: distinct Card values (or none at all, ``()``,
     for a hand known by its strength only, to read its name or category)."""
     if not isinstance(cards, tuple) or len(cards) != 5 or not all(type(card) is Card for card in cards):
-        raise CardError(f"a {what} hand's cards must be a tuple of five Card values (or () for none), got "
-                        f"{quote(cards)}")
+        raise CardError(
+            f"a {what} hand's cards must be a tuple of five Card values (or () for none), got {quote(cards)}"
+        )
     require_distinct(cards, f"a {what} hand")
     return cards
 
@@ -549,13 +561,16 @@ class BoardEvaluator:
     def _hole(self, hole: Sequence[Card]) -> Sequence[Card]:
         """The hole cards, checked: Card values, 2 to 6 of them, distinct and none on this board."""
         if isinstance(hole, (str, bytes)) or not isinstance(hole, Sequence):
-            raise CardError(f"hole cards must be a sequence of Card values (parse_cards('As Kd ...')), "
-                            f"got {quote(hole)}")
+            raise CardError(
+                f"hole cards must be a sequence of Card values (parse_cards('As Kd ...')), got {quote(hole)}"
+            )
         if not all(type(card) is Card for card in hole):
             raise CardError(f"hole cards must be Card values (parse_cards('As Kd ...')), got {quote(hole)}")
         if not MIN_HOLE <= len(hole) <= MAX_HOLE:
-            raise CardError(f"an Omaha hand needs two hole cards at least and {MAX_HOLE} at most, got "
-                            f"{len(hole)}: {format_cards(hole)}")
+            raise CardError(
+                f"an Omaha hand needs two hole cards at least and {MAX_HOLE} at most, got "
+                f"{len(hole)}: {format_cards(hole)}"
+            )
         require_distinct((*hole, *self._board), "the hole and board cards")
         return hole
 
@@ -595,8 +610,10 @@ class BoardEvaluator:
         """The hand of a strength already computed by `high_value`; its five cards are found when first read."""
         hole = self._hole(hole)
         if value != self._high(hole):
-            raise CardError(f"{quote(value)} is not the high value of {format_cards(hole)} on "
-                            f"{format_cards(self._board)}; it is {self._high(hole)}")
+            raise CardError(
+                f"{quote(value)} is not the high value of {format_cards(hole)} on "
+                f"{format_cards(self._board)}; it is {self._high(hole)}"
+            )
         return HighHand(value, _Unnamed(_named_high, hole, self._board, value))
 
     def low_hand(self, hole: Sequence[Card], value: int) -> LowHand:
@@ -604,8 +621,10 @@ class BoardEvaluator:
         first read."""
         hole = self._hole(hole)
         if value != self._low(hole) or not value:
-            raise CardError(f"{quote(value)} is not the low value of {format_cards(hole)} on "
-                            f"{format_cards(self._board)}; it is {self._low(hole)} (0: no low)")
+            raise CardError(
+                f"{quote(value)} is not the low value of {format_cards(hole)} on "
+                f"{format_cards(self._board)}; it is {self._low(hole)} (0: no low)"
+            )
         return LowHand(value, _Unnamed(_named_low, hole, self._board, value))
 
 
@@ -639,5 +658,17 @@ def _named_low(hole: Sequence[Card], board: Sequence[Card], value: int) -> tuple
     return _cards_for_low(hole, board, 256 - value)
 
 
-__all__ = ["ALL_CARDS", "CATEGORY_NAMES", "BoardEvaluator", "HighHand", "LowHand", "best_high", "best_low",
-           "build_high_table", "five_card_value", "hi_lo_values", "high_value", "low_value"]
+__all__ = [
+    "ALL_CARDS",
+    "CATEGORY_NAMES",
+    "BoardEvaluator",
+    "HighHand",
+    "LowHand",
+    "best_high",
+    "best_low",
+    "build_high_table",
+    "five_card_value",
+    "hi_lo_values",
+    "high_value",
+    "low_value",
+]

@@ -106,5 +106,6 @@ class RunChosen:
     times: int
 
 
-Event = (Posted | HoleDealt | Burned | BoardDealt | Acted | BetReturned | Shown | Mucked | RakeTaken | PotAwarded
-         | RunChosen)
+Event = (
+    Posted | HoleDealt | Burned | BoardDealt | Acted | BetReturned | Shown | Mucked | RakeTaken | PotAwarded | RunChosen
+)

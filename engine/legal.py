@@ -25,8 +25,14 @@ _FOLD, _CHECK, _CALL, _SHOW, _MUCK = (PLAIN_ACTIONS[kind] for kind in (Fold, Che
 _ACTION_KINDS = (Fold, Check, Call, Bet, Raise, Show, Muck, RunIt)
 
 CODE_PHRASES: Mapping[str, str] = {
-    "fold": "fold", "check": "check", "call": "call {}", "bet": "Bet(to) with to = {}",
-    "raise": "Raise(to) with to = {}", "show": "show", "muck": "muck", "runs": "RunIt(times) with times = 1..{}",
+    "fold": "fold",
+    "check": "check",
+    "call": "call {}",
+    "bet": "Bet(to) with to = {}",
+    "raise": "Raise(to) with to = {}",
+    "show": "show",
+    "muck": "muck",
+    "runs": "RunIt(times) with times = 1..{}",
 }
 """How `LegalActions.describe` words each kind of action by default: as the engine's own actions, for error
 messages. ``{}`` is the amount ("2", or "4..8" for a range); a key "<kind> range" words a range differently."""
@@ -70,9 +76,19 @@ class LegalActions(_LegalFields):
 
     __slots__ = ()
 
-    def __new__(cls, seat: int, fold: bool = False, check: bool = False, call: int = 0,
-                wager: Verb | str | None = None, min_to: int = 0, max_to: int = 0, show: bool = False,
-                muck: bool = False, runs: int = 0) -> LegalActions:
+    def __new__(
+        cls,
+        seat: int,
+        fold: bool = False,
+        check: bool = False,
+        call: int = 0,
+        wager: Verb | str | None = None,
+        min_to: int = 0,
+        max_to: int = 0,
+        show: bool = False,
+        muck: bool = False,
+        runs: int = 0,
+    ) -> LegalActions:
         if wager is not None:
             if not isinstance(wager, str) or wager not in (Verb.BET, Verb.RAISE):
                 raise EngineError(f"LegalActions.wager must be None, 'bet' or 'raise', got {quote(wager)}")
@@ -99,8 +115,11 @@ class LegalActions(_LegalFields):
             assert isinstance(action, (Bet, Raise))
             # type(): an action's amount is checked when it is made, but object.__setattr__ can still slip in a
             # float (4.5 chips) or a bool.
-            return (self.wager == (Verb.BET if kind is Bet else Verb.RAISE) and type(action.to) is int
-                    and self.min_to <= action.to <= self.max_to)
+            return (
+                self.wager == (Verb.BET if kind is Bet else Verb.RAISE)
+                and type(action.to) is int
+                and self.min_to <= action.to <= self.max_to
+            )
         if kind is Show:
             return self.show
         if kind is Muck:
@@ -114,9 +133,15 @@ class LegalActions(_LegalFields):
         """Each allowed kind of action ("fold", "check", "call", "bet", "raise", "show", "muck", "runs") with
         its amount as text ("" when it has none; "4..8" for a range): what every description is written from."""
         wager = "" if self.min_to == self.max_to else f"{self.min_to}..{self.max_to}"
-        offered = (("fold", self.fold, ""), ("check", self.check, ""), ("call", self.call, str(self.call)),
-                   (str(self.wager), self.wager is not None, wager or str(self.min_to)),
-                   ("show", self.show, ""), ("muck", self.muck, ""), ("runs", self.runs, str(self.runs)))
+        offered = (
+            ("fold", self.fold, ""),
+            ("check", self.check, ""),
+            ("call", self.call, str(self.call)),
+            (str(self.wager), self.wager is not None, wager or str(self.min_to)),
+            ("show", self.show, ""),
+            ("muck", self.muck, ""),
+            ("runs", self.runs, str(self.runs)),
+        )
         return tuple((kind, amount) for kind, allowed, amount in offered if allowed)
 
     def describe(self, phrases: Mapping[str, str] = CODE_PHRASES) -> str:
@@ -165,10 +190,9 @@ class LegalActions(_LegalFields):
         return _FOLD
 
 
-
-
 def check_legal(legal: LegalActions) -> None:
     """Raise EngineError unless ``legal`` could be what some seat may do (see `LegalActions`)."""
+
     def fail(problem: str) -> EngineError:
         return EngineError(f"LegalActions: {problem}; got {legal!r}")
 
@@ -180,8 +204,9 @@ def check_legal(legal: LegalActions) -> None:
     count(legal.runs, "LegalActions.runs")
     betting = legal.fold or legal.check or legal.wager is not None
     if sum((betting, legal.show or legal.muck, legal.runs > 0)) > 1:
-        raise fail("a decision is a bet (fold, check, call, wager), a showdown (show, muck) or a choice of runs, "
-                   "one at a time")
+        raise fail(
+            "a decision is a bet (fold, check, call, wager), a showdown (show, muck) or a choice of runs, one at a time"
+        )
     if legal.muck and not legal.show:
         raise fail("a seat that may muck at the showdown may show")
     if legal.fold != (legal.call > 0):
@@ -201,9 +226,21 @@ def check_legal(legal: LegalActions) -> None:
 
 def spot(state: HandState, seat: int) -> Spot:
     """What the betting structure needs to know about ``seat``'s turn."""
-    made: Spot = _tuple_new(Spot, (state.street, state.level, state.full_level, state.min_raise, state.wagers,
-                                   sum(state.contributed), state.bets[seat], state.stacks[seat],
-                                   state.folded.count(False), state.setup.rules.blinds[-1]))
+    made: Spot = _tuple_new(
+        Spot,
+        (
+            state.street,
+            state.level,
+            state.full_level,
+            state.min_raise,
+            state.wagers,
+            sum(state.contributed),
+            state.bets[seat],
+            state.stacks[seat],
+            state.folded.count(False),
+            state.setup.rules.blinds[-1],
+        ),
+    )
     return made
 
 
@@ -265,8 +302,10 @@ def refusal(state: HandState, action: Action, legal: LegalActions) -> str:
     elif isinstance(action, Call) and not legal.call:
         reason = f"seat {seat} cannot call: there is nothing to call"
     elif not isinstance(action, _ACTION_KINDS):
-        reason = (f"{quote(action)} is not an action; play one of Fold(), Check(), Call(), Bet(to), Raise(to), "
-                  "Show(), Muck(), RunIt(times)")
+        reason = (
+            f"{quote(action)} is not an action; play one of Fold(), Check(), Call(), Bet(to), Raise(to), "
+            "Show(), Muck(), RunIt(times)"
+        )
     elif isinstance(action, Fold):
         reason = f"seat {seat} cannot fold now"
     elif isinstance(action, (Bet, Raise)):
@@ -274,18 +313,23 @@ def refusal(state: HandState, action: Action, legal: LegalActions) -> str:
         if legal.wager is None:
             reason = f"seat {seat} cannot {word} here"
         elif legal.wager != word:
-            reason = (f"seat {seat} cannot {word}: "
-                      + ("there is a bet to raise" if legal.wager == Verb.RAISE else "there is no bet to raise"))
+            reason = f"seat {seat} cannot {word}: " + (
+                "there is a bet to raise" if legal.wager == Verb.RAISE else "there is no bet to raise"
+            )
         elif type(action.to) is not int:
             reason = f"seat {seat} cannot {word} to {quote(action.to)}: amounts are whole numbers of chips"
         else:
             reason = f"seat {seat} cannot {word} to {action.to}"
     elif isinstance(action, RunIt):
-        reason = (f"seat {seat} cannot choose how many times to run the board now" if not legal.runs else
-                  f"seat {seat} cannot run it {action.times} times: {legal.runs} at most")
+        reason = (
+            f"seat {seat} cannot choose how many times to run the board now"
+            if not legal.runs
+            else f"seat {seat} cannot run it {action.times} times: {legal.runs} at most"
+        )
     elif isinstance(action, (Show, Muck)):
-        reason = f"seat {seat} cannot {action}" + (" now" if state.street is not _SHOWDOWN else
-                                                     ": it is the last claim on a pot")
+        reason = f"seat {seat} cannot {action}" + (
+            " now" if state.street is not _SHOWDOWN else ": it is the last claim on a pot"
+        )
     else:
         reason = f"seat {seat} cannot {action}"
     return f"{reason}; allowed: {legal.describe()}"

@@ -55,10 +55,17 @@ def hand_seed(seed: int | str, number: int) -> int:
 
 
 def game_name(rules: Rules) -> str:
-    """"limit", "pot-limit" or "no-limit" (the command line's words), with "-high" for high-only games."""
+    """ "limit", "pot-limit" or "no-limit" (the command line's words), with "-high" for high-only games."""
     betting = rules.betting
-    name = "limit" if isinstance(betting, FixedLimit) else "pot-limit" if isinstance(betting, PotLimit) \
-        else "no-limit" if isinstance(betting, NoLimit) else type(betting).__name__
+    name = (
+        "limit"
+        if isinstance(betting, FixedLimit)
+        else "pot-limit"
+        if isinstance(betting, PotLimit)
+        else "no-limit"
+        if isinstance(betting, NoLimit)
+        else type(betting).__name__
+    )
     return name if rules.hi_lo else f"{name}-high"
 
 
@@ -178,11 +185,18 @@ class HistoryWriter:
         self.written = 0
 
     def __call__(self, hand: HandSummary) -> None:
-        self.write(hand.state, players=hand.names, seat_labels=tuple(seat + 1 for seat in hand.seats),
-                   number=hand.hand_id)
+        self.write(
+            hand.state, players=hand.names, seat_labels=tuple(seat + 1 for seat in hand.seats), number=hand.hand_id
+        )
 
-    def write(self, state: HandState, *, players: Sequence[str] | None = None,
-              seat_labels: Sequence[int] | None = None, number: int | str | None = None) -> None:
+    def write(
+        self,
+        state: HandState,
+        *,
+        players: Sequence[str] | None = None,
+        seat_labels: Sequence[int] | None = None,
+        number: int | str | None = None,
+    ) -> None:
         """Write one finished hand: a server's or a script's own, not only a match's. ``players`` are the
         names in hand-seat order, ``seat_labels`` the seat numbers to print (default 1..n), ``number`` the
         hand's number in the file (default: the next), or an id such as a duplicate match's "17-2"."""
@@ -205,7 +219,8 @@ class HistoryWriter:
             text = write_ohh(state, players=players, hand_id=str(number))
         else:
             text = ("\n\n\n" if self.written else "") + write_pokerstars_state(
-                state, players, str(number), seat_labels=labels).rstrip("\n")
+                state, players, str(number), seat_labels=labels
+            ).rstrip("\n")
         self.out.write(text)
         self.written += 1
 
@@ -218,8 +233,20 @@ class HistoryWriter:
 class _Tally:
     """The mutable counters behind one bot's `BotStats`."""
 
-    __slots__ = ("faults", "hands", "high", "low", "net", "net_bb", "net_bb_squares", "quartered", "rebuys", "scooped",
-                 "showdowns", "won")
+    __slots__ = (
+        "faults",
+        "hands",
+        "high",
+        "low",
+        "net",
+        "net_bb",
+        "net_bb_squares",
+        "quartered",
+        "rebuys",
+        "scooped",
+        "showdowns",
+        "won",
+    )
 
     def __init__(self) -> None:
         self.hands = self.net = self.won = self.high = self.low = self.scooped = 0
@@ -248,10 +275,19 @@ def unique_names(bots: Sequence[object], names: Sequence[str] | None = None) -> 
     return tuple(out)
 
 
-def play_match(bots: Sequence[Bot], game: Rules | Schedule, hands: int, *, seed: int | str = 0,
-               stack: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
-               names: Sequence[str] | None = None, on_hand: Callable[[HandSummary], object] | None = None,
-               clock: Callable[[], float] | None = None, fixed_deals: bool = False) -> MatchResult:
+def play_match(
+    bots: Sequence[Bot],
+    game: Rules | Schedule,
+    hands: int,
+    *,
+    seed: int | str = 0,
+    stack: int | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    names: Sequence[str] | None = None,
+    on_hand: Callable[[HandSummary], object] | None = None,
+    clock: Callable[[], float] | None = None,
+    fixed_deals: bool = False,
+) -> MatchResult:
     """Play ``hands`` hands with ``bots`` in seats 0, 1, ... (docs/bots.md states the rules of the match).
 
     ``stack`` is every bot's starting stack and rebuy (default: 100 big blinds of the first hand's game);
@@ -298,14 +334,27 @@ def fixed_deal(table: Table, names: Sequence[str], stack: int, number: int) -> T
     return attrs.evolve(table, seats=seats, button=(number - 1) % len(seats), departed=())
 
 
-def _check_match(bots: Sequence[Bot], game: object, hands: int, seed: int | str, stack: int | None,
-                 time_limit: float | None, on_hand: object, clock: object) -> None:
+def _check_match(
+    bots: Sequence[Bot],
+    game: object,
+    hands: int,
+    seed: int | str,
+    stack: int | None,
+    time_limit: float | None,
+    on_hand: object,
+    clock: object,
+) -> None:
     """`play_match`'s arguments, checked before a hand is dealt."""
     _check_bots(bots)
     whole(hands, "hands", minimum=0, error=MatchError)
     seed_argument(seed, optional=False)
-    finite(time_limit, "time_limit (seconds per action, or None for no limit)", positive=True, allow_none=True,
-           error=MatchError)
+    finite(
+        time_limit,
+        "time_limit (seconds per action, or None for no limit)",
+        positive=True,
+        allow_none=True,
+        error=MatchError,
+    )
     for label, callback in (("on_hand", on_hand), ("clock", clock)):
         if callback is not None and not callable(callback):
             raise MatchError(f"{label} must be a function or None, got {quote(callback)}")
@@ -317,8 +366,14 @@ def _check_match(bots: Sequence[Bot], game: object, hands: int, seed: int | str,
 class _Match:
     """A match in progress: the bots, their tallies and faults, and every chip brought to the table."""
 
-    def __init__(self, bots: Sequence[Bot], labels: tuple[str, ...], buy_in: int, time_limit: float | None,
-                 clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        bots: Sequence[Bot],
+        labels: tuple[str, ...],
+        buy_in: int,
+        time_limit: float | None,
+        clock: Callable[[], float],
+    ) -> None:
         self.bots = bots
         self.labels = labels
         self.buy_in = buy_in
@@ -360,8 +415,13 @@ class _Match:
         if self.time_limit is not None and took > self.time_limit:
             late = action
             action = fault_action(state.legal_actions())
-            self.fault(number, seat, "timeout",
-                       f"answered {quote(late)} after {took:.3f} s; the limit is {self.time_limit:g} s", action)
+            self.fault(
+                number,
+                seat,
+                "timeout",
+                f"answered {quote(late)} after {took:.3f} s; the limit is {self.time_limit:g} s",
+                action,
+            )
         return action
 
     def apply(self, number: int, state: HandState, seat: int, action: Action) -> HandState:
@@ -397,8 +457,10 @@ class _Match:
             self.bank += self.buy_in * len(rebought)
         on_table = sum(player.stack for _, player in table.players)
         if on_table != self.bank:
-            raise ChipsNotConserved(f"after hand {number} the table holds {on_table} chips; {self.bank} were "
-                                    f"brought to it (stacks, rebuys, less the rake)")
+            raise ChipsNotConserved(
+                f"after hand {number} the table holds {on_table} chips; {self.bank} were "
+                f"brought to it (stacks, rebuys, less the rake)"
+            )
         return table
 
     def tell_watchers(self, number: int, state: HandState, seats: Sequence[int]) -> None:
@@ -416,9 +478,25 @@ class _Match:
                 self.fault(number, seat, "exception", f"hand_over: {type(error).__name__}: {error}", None)
 
     def result(self, seed: int | str) -> MatchResult:
-        stats = tuple(BotStats(seat, self.labels[seat], t.hands, t.net, t.net_bb, t.won, t.high, t.low, t.scooped,
-                               t.quartered, t.showdowns, t.rebuys, t.faults, t.net_bb_squares)
-                      for seat, t in enumerate(self.tallies))
+        stats = tuple(
+            BotStats(
+                seat,
+                self.labels[seat],
+                t.hands,
+                t.net,
+                t.net_bb,
+                t.won,
+                t.high,
+                t.low,
+                t.scooped,
+                t.quartered,
+                t.showdowns,
+                t.rebuys,
+                t.faults,
+                t.net_bb_squares,
+            )
+            for seat, t in enumerate(self.tallies)
+        )
         return MatchResult(self.played, seed, stats, tuple(self.incidents), self.stopped)
 
 
@@ -453,8 +531,10 @@ def _check_chips(number: int, state: HandState, result: HandResult) -> None:
     before = sum(state.starting_stacks)
     after = sum(state.stacks) + result.rake
     if after != before or min(state.stacks) < 0:
-        raise ChipsNotConserved(f"hand {number}: stacks {state.stacks} plus rake {result.rake} make {after} chips; "
-                                f"the hand started with {before} ({state.starting_stacks})")
+        raise ChipsNotConserved(
+            f"hand {number}: stacks {state.stacks} plus rake {result.rake} make {after} chips; "
+            f"the hand started with {before} ({state.starting_stacks})"
+        )
 
 
 def _tally(tallies: list[_Tally], seats: Sequence[int], state: HandState, result: HandResult) -> None:

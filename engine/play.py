@@ -65,12 +65,18 @@ class TerminalPlayer:
         self._catch_up(view)
         legal = view.legal
         assert legal is not None
-        self.say(f"  board {boards_text(view.boards)} | pot {view.pot_total} | your cards "
-                 f"{format_cards(view.hole)} | your stack {view.stacks[view.seat]}"
-                 + (f" | to call {legal.call}" if legal.call else ""))
-        self.say("  stacks: " + ", ".join(
-            f"{self.names[s]} {view.stacks[s]}" + (" (folded)" if view.folded[s] else "")
-            for s in range(view.players)))
+        self.say(
+            f"  board {boards_text(view.boards)} | pot {view.pot_total} | your cards "
+            f"{format_cards(view.hole)} | your stack {view.stacks[view.seat]}"
+            + (f" | to call {legal.call}" if legal.call else "")
+        )
+        self.say(
+            "  stacks: "
+            + ", ".join(
+                f"{self.names[s]} {view.stacks[s]}" + (" (folded)" if view.folded[s] else "")
+                for s in range(view.players)
+            )
+        )
         while True:
             self.output.write(f"Your move ({describe_legal(legal)}): ")
             self.output.flush()
@@ -115,8 +121,11 @@ class TerminalPlayer:
                 text += "; no low"
             self.say(text)
         net = result.net[view.seat]
-        self.say(f"You {'won' if net > 0 else 'lost' if net < 0 else 'broke even'}"
-                 + (f" {abs(net)}" if net else "") + f"; your stack is {view.stacks[view.seat]}.")
+        self.say(
+            f"You {'won' if net > 0 else 'lost' if net < 0 else 'broke even'}"
+            + (f" {abs(net)}" if net else "")
+            + f"; your stack is {view.stacks[view.seat]}."
+        )
         self.say()
 
     # --- telling the story ------------------------------------------------------------------------------------
@@ -128,14 +137,19 @@ class TerminalPlayer:
             self.hands += 1
             rules = view.rules
             self.say(f"=== Hand {self.hands}: {_game_title(rules)} ===")
-            self.say("Seats: " + ", ".join(
-                f"{self.names[s]} {view.starting_stacks[s]}" + (" (button)" if s == view.button else "")
-                for s in range(view.players)))
+            self.say(
+                "Seats: "
+                + ", ".join(
+                    f"{self.names[s]} {view.starting_stacks[s]}" + (" (button)" if s == view.button else "")
+                    for s in range(view.players)
+                )
+            )
         self._per_run = view.rules.boards
-        self._boards = max(view.rules.boards, len(view.boards), *(e.board + 1 for e in view.events
-                                                                   if isinstance(e, ev.BoardDealt)))
+        self._boards = max(
+            view.rules.boards, len(view.boards), *(e.board + 1 for e in view.events if isinstance(e, ev.BoardDealt))
+        )
         events = view.events
-        for event in events[self._printed:]:
+        for event in events[self._printed :]:
             line = self._describe(event)
             if line:
                 self.say(line)
@@ -144,8 +158,10 @@ class TerminalPlayer:
     def _describe(self, event: ViewEvent) -> str:
         names = self.names
         if isinstance(event, ev.Posted):
-            return f"{names[event.seat]} {_verb(names[event.seat], 'posts', 'post')} the {event.kind} " \
-                   f"{event.amount}" + (" (all-in)" if event.all_in else "")
+            return (
+                f"{names[event.seat]} {_verb(names[event.seat], 'posts', 'post')} the {event.kind} "
+                f"{event.amount}" + (" (all-in)" if event.all_in else "")
+            )
         if isinstance(event, ev.HoleDealt):
             return f"Your cards: {format_cards(event.cards)}"
         if isinstance(event, ev.BoardDealt):
@@ -158,10 +174,20 @@ class TerminalPlayer:
             return f"{who} {_verb(who, 'chooses', 'choose')} to run it {times}"
         if isinstance(event, ev.Acted):
             who = names[event.seat]
-            words = {"fold": ("folds", "fold"), "check": ("checks", "check"), "call": ("calls", "call"),
-                     "bet": ("bets", "bet"), "raise": ("raises to", "raise to")}[event.action]
-            amount = f" {event.added}" if event.action == "call" else f" {event.to}" if event.action in (
-                "bet", "raise") else ""
+            words = {
+                "fold": ("folds", "fold"),
+                "check": ("checks", "check"),
+                "call": ("calls", "call"),
+                "bet": ("bets", "bet"),
+                "raise": ("raises to", "raise to"),
+            }[event.action]
+            amount = (
+                f" {event.added}"
+                if event.action == "call"
+                else f" {event.to}"
+                if event.action in ("bet", "raise")
+                else ""
+            )
             return f"{who} {_verb(who, *words)}{amount}" + (" (all-in)" if event.all_in else "")
         if isinstance(event, ev.BetReturned):
             return f"{event.amount} uncalled returned to {names[event.seat]}"
@@ -189,30 +215,44 @@ def _verb(who: str, third: str, second: str) -> str:
 def _game_title(rules: Rules) -> str:
     betting = rules.betting
     structure = {"limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit"}.get(
-        game_name(rules).removesuffix("-high"), type(betting).__name__)
+        game_name(rules).removesuffix("-high"), type(betting).__name__
+    )
     stakes = f" {betting.small_bet}/{betting.big_bet}" if isinstance(betting, FixedLimit) else ""
     blinds = "/".join(map(str, rules.blinds))
     return f"{structure} Omaha{' Hi-Lo' if rules.hi_lo else ''}{stakes} (blinds {blinds})"
 
 
-def play_session(bots: Sequence[Bot], names: Sequence[str], game: Rules | Schedule, *, seat: int, hands: int,
-                 seed: int | str, stack: int | None, input: TextIO, output: TextIO) -> MatchResult:
+def play_session(
+    bots: Sequence[Bot],
+    names: Sequence[str],
+    game: Rules | Schedule,
+    *,
+    seat: int,
+    hands: int,
+    seed: int | str,
+    stack: int | None,
+    input: TextIO,
+    output: TextIO,
+) -> MatchResult:
     """A person in ``seat`` against ``bots`` (the other seats, in order) for up to ``hands`` hands."""
     if not isinstance(bots, (list, tuple)) or not isinstance(names, (list, tuple)) or len(names) != len(bots) + 1:
-        raise MatchError(f"names must name the {len(bots) + 1 if isinstance(bots, (list, tuple)) else ''} players "
-                         f"(the bots and the person), got {quote(names)}")
+        raise MatchError(
+            f"names must name the {len(bots) + 1 if isinstance(bots, (list, tuple)) else ''} players "
+            f"(the bots and the person), got {quote(names)}"
+        )
     everyone = list(names)
     person = TerminalPlayer(everyone, seat, input, output)
     players: list[Bot] = list(bots)
     players.insert(seat, person)
-    output.write(f"You sit in seat {seat} against {', '.join(n for i, n in enumerate(everyone) if i != seat)}. "
-                 f"Type an action when asked ({HELP}); ? for help, q to quit.\n\n")
+    output.write(
+        f"You sit in seat {seat} against {', '.join(n for i, n in enumerate(everyone) if i != seat)}. "
+        f"Type an action when asked ({HELP}); ? for help, q to quit.\n\n"
+    )
 
     def after(hand: HandSummary) -> None:
         output.flush()
 
-    result = play_match(players, game, hands, seed=seed, stack=stack, time_limit=None, names=everyone,
-                        on_hand=after)
+    result = play_match(players, game, hands, seed=seed, stack=stack, time_limit=None, names=everyone, on_hand=after)
     played = f"{result.hands} hand{'' if result.hands == 1 else 's'} played"
     output.write(f"\n{played}{' (you quit)' if result.stopped else ''}.\n")
     output.write(summary_table(result) + "\n")

@@ -40,20 +40,28 @@ def _pot(amount: int, eligible: tuple[int, ...]) -> Pot:
 
 def seats(value: object, what: str) -> tuple[int, ...]:
     """Seat indexes in increasing order, as a tuple: how pots and results name players."""
-    if not isinstance(value, tuple) or not all(
-            is_whole(seat, minimum=0, maximum=MAX_PLAYERS - 1) for seat in value) or list(value) != sorted(set(value)):
+    if (
+        not isinstance(value, tuple)
+        or not all(is_whole(seat, minimum=0, maximum=MAX_PLAYERS - 1) for seat in value)
+        or list(value) != sorted(set(value))
+    ):
         raise RulesError(f"{what} must be a tuple of distinct seat indexes in increasing order, got {quote(value)}")
     return value
 
 
 def _flags(value: object, what: str, players: int) -> None:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != players or not all(
-            isinstance(item, bool) for item in value):
+    if (
+        isinstance(value, (str, bytes))
+        or not isinstance(value, Sequence)
+        or len(value) != players
+        or not all(isinstance(item, bool) for item in value)
+    ):
         raise RulesError(f"{what} must be a sequence of {players} True/False values, one per seat, got {quote(value)}")
 
 
-def build_pots(contributed: Sequence[int], live: Sequence[bool],
-               all_in: Sequence[bool] | None = None) -> tuple[Pot, ...]:
+def build_pots(
+    contributed: Sequence[int], live: Sequence[bool], all_in: Sequence[bool] | None = None
+) -> tuple[Pot, ...]:
     """The main pot and side pots. ``contributed`` is each seat's total put in, ``live[seat]`` False once
     folded, ``all_in[seat]`` True when the seat has no chips behind.
 
@@ -61,8 +69,11 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool],
     which is what the pots look like while bets are still open. Layers with the same eligible players are
     merged, so a pot exists only where a different set of players can win it.
     """
-    if isinstance(contributed, (str, bytes)) or not isinstance(contributed, Sequence) or not (
-            1 <= len(contributed) <= MAX_PLAYERS):
+    if (
+        isinstance(contributed, (str, bytes))
+        or not isinstance(contributed, Sequence)
+        or not (1 <= len(contributed) <= MAX_PLAYERS)
+    ):
         raise RulesError(f"contributed must be a sequence of chip counts, one per seat, got {quote(contributed)}")
     players = len(contributed)
     for seat, chips in enumerate(contributed):
@@ -73,8 +84,9 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool],
     return layered_pots(contributed, live, all_in)
 
 
-def layered_pots(contributed: Sequence[int], live: Sequence[bool],
-                 all_in: Sequence[bool] | None = None) -> tuple[Pot, ...]:
+def layered_pots(
+    contributed: Sequence[int], live: Sequence[bool], all_in: Sequence[bool] | None = None
+) -> tuple[Pot, ...]:
     """`build_pots` for the hand state's own tuples, which are right by construction: it skips the input
     checks, which would otherwise cost every hand (a pot is built when views are made and at every
     settlement)."""
@@ -85,14 +97,16 @@ def layered_pots(contributed: Sequence[int], live: Sequence[bool],
         return (_pot(total, tuple([seat for seat in range(players) if live[seat]])),) if total else ()
     capped = all_in if all_in is not None else [True] * players
     top = max(contributed, default=0)
-    levels = sorted({c for c, alive, short in zip(contributed, live, capped, strict=True) if alive and short and c > 0}
-                    | {top})
+    levels = sorted(
+        {c for c, alive, short in zip(contributed, live, capped, strict=True) if alive and short and c > 0} | {top}
+    )
     pots: list[Pot] = []
     floor = 0
     for level in levels:
         amount = sum(min(c, level) - min(c, floor) for c in contributed)
-        eligible = tuple(seat for seat in range(players)
-                         if live[seat] and (contributed[seat] >= level or not capped[seat]))
+        eligible = tuple(
+            seat for seat in range(players) if live[seat] and (contributed[seat] >= level or not capped[seat])
+        )
         if pots and pots[-1].eligible == eligible:
             pots[-1] = _pot(pots[-1].amount + amount, eligible)
         elif amount:
@@ -105,8 +119,9 @@ def layered_pots(contributed: Sequence[int], live: Sequence[bool],
     return tuple(pots)
 
 
-def pots_in_play(contributed: Sequence[int], bets: Sequence[int], folded: Sequence[bool],
-                 stacks: Sequence[int]) -> tuple[Pot, ...]:
+def pots_in_play(
+    contributed: Sequence[int], bets: Sequence[int], folded: Sequence[bool], stacks: Sequence[int]
+) -> tuple[Pot, ...]:
     """The pots of a hand in play, from its chips: what each seat put in less this round's bets (which are
     not in the pots yet), layered at the all-in amounts of the seats still in."""
     gathered = [put - bet for put, bet in zip(contributed, bets, strict=True)]
@@ -126,5 +141,5 @@ def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
     if not top:
         return None  # nobody bet (a checked round)
     seat = bets.index(top)
-    second = max((*bets[:seat], *bets[seat + 1:]), default=0)
+    second = max((*bets[:seat], *bets[seat + 1 :]), default=0)
     return (seat, top - second) if top > second else None

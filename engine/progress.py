@@ -15,8 +15,9 @@ class Progress:
     """``done`` of ``total`` ``unit`` on ``stream``, labelled ``verb``. Nothing is drawn until the run has lasted
     ``delay`` seconds (a short run stays quiet), then at most ten times a second."""
 
-    def __init__(self, total: int, stream: TextIO, *, verb: str = "simulating", unit: str = "hands",
-                 delay: float = 0.0) -> None:
+    def __init__(
+        self, total: int, stream: TextIO, *, verb: str = "simulating", unit: str = "hands", delay: float = 0.0
+    ) -> None:
         self.total, self.stream, self.done = total, stream, 0
         self.verb, self.unit, self.delay = verb, unit, delay
         self.started = time.monotonic()
@@ -37,9 +38,15 @@ class Progress:
         if self.bars is None:
             return
         bars = self.bars
-        self.bar = bars.Progress(bars.TextColumn(self.verb), bars.BarColumn(), bars.MofNCompleteColumn(),
-                                 bars.TextColumn(self.unit), bars.TimeRemainingColumn(), console=self.console,
-                                 transient=True)
+        self.bar = bars.Progress(
+            bars.TextColumn(self.verb),
+            bars.BarColumn(),
+            bars.MofNCompleteColumn(),
+            bars.TextColumn(self.unit),
+            bars.TimeRemainingColumn(),
+            console=self.console,
+            transient=True,
+        )
         self.task = self.bar.add_task(self.unit, total=self.total)
         self.bar.start()
 
@@ -57,8 +64,10 @@ class Progress:
             self.bar.update(self.task, completed=self.done)
         else:
             rate = self.done / max(now - self.started, 1e-9)
-            self.stream.write(f"\r{self.verb}: {self.done:,}/{self.total:,} {self.unit} "
-                              f"({100 * self.done // max(self.total, 1)}%), {rate:,.0f} {self.unit}/s ")
+            self.stream.write(
+                f"\r{self.verb}: {self.done:,}/{self.total:,} {self.unit} "
+                f"({100 * self.done // max(self.total, 1)}%), {rate:,.0f} {self.unit}/s "
+            )
             self.stream.flush()
 
     def close(self) -> None:
@@ -85,6 +94,9 @@ def files_progress(asked: bool | None, stream: TextIO, count: Callable[[], int])
 
 def add_progress_option(command: argparse.ArgumentParser) -> None:
     """``--progress``/``--no-progress`` of the history commands (`replay`, `convert`, `stats`)."""
-    command.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                         help="files read, as a progress bar on standard error (default: on a terminal, once a "
-                              "run has lasted a second)")
+    command.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="files read, as a progress bar on standard error (default: on a terminal, once a run has lasted a second)",
+    )

@@ -66,16 +66,29 @@ def hand_line(hand: HandSummary) -> str:
         parts = pot_text(pots[0], hand.names, result.showdown)
     else:
         per_run = hand.state.rules.boards
-        parts = "; ".join(f"{_part_name(pot, per_run, len(result.boards))}: "
-                          f"{pot_text(pot, hand.names, result.showdown)}" for pot in pots)
+        parts = "; ".join(
+            f"{_part_name(pot, per_run, len(result.boards))}: {pot_text(pot, hand.names, result.showdown)}"
+            for pot in pots
+        )
     return f"#{hand.hand_id:<5} {hand.game:<9} {board:<14} pot {total:>5}  {parts}"
 
 
-_COLUMNS = (("bot", "name", "<"), ("hands", "hands", ">"), ("net", "net", ">"), ("bb/100", "bb_per_100", ">"),
-            ("±se", "bb_per_100_error", ">"), ("95%", "bb_per_100_interval", ">"), ("won", "won", ">"),
-            ("high", "high", ">"), ("low", "low", ">"), ("scoop", "scooped", ">"),
-            ("quarter", "quartered", ">"), ("showdown", "showdowns", ">"), ("rebuys", "rebuys", ">"),
-            ("faults", "faults", ">"))
+_COLUMNS = (
+    ("bot", "name", "<"),
+    ("hands", "hands", ">"),
+    ("net", "net", ">"),
+    ("bb/100", "bb_per_100", ">"),
+    ("±se", "bb_per_100_error", ">"),
+    ("95%", "bb_per_100_interval", ">"),
+    ("won", "won", ">"),
+    ("high", "high", ">"),
+    ("low", "low", ">"),
+    ("scoop", "scooped", ">"),
+    ("quarter", "quartered", ">"),
+    ("showdown", "showdowns", ">"),
+    ("rebuys", "rebuys", ">"),
+    ("faults", "faults", ">"),
+)
 
 
 def _cell(stats: BotStats, field: str) -> str:
@@ -111,25 +124,47 @@ def incident_text(incident: Incident) -> str:
 
 def stats_data(stats: BotStats) -> dict[str, Any]:
     """One bot's results as plain JSON data (simulate --json)."""
-    return {"seat": stats.seat, "name": stats.name, "hands": stats.hands, "net": stats.net,
-            "net_bb": round(stats.net_bb, 4), "bb_per_100": round(stats.bb_per_100, 4),
-            "bb_per_100_error": round(stats.bb_per_100_error, 4),
-            "bb_per_100_interval": [round(end, 4) for end in stats.bb_per_100_interval], "won": stats.won,
-            "high": stats.high, "low": stats.low, "scooped": stats.scooped, "quartered": stats.quartered,
-            "showdowns": stats.showdowns, "rebuys": stats.rebuys, "faults": stats.faults}
+    return {
+        "seat": stats.seat,
+        "name": stats.name,
+        "hands": stats.hands,
+        "net": stats.net,
+        "net_bb": round(stats.net_bb, 4),
+        "bb_per_100": round(stats.bb_per_100, 4),
+        "bb_per_100_error": round(stats.bb_per_100_error, 4),
+        "bb_per_100_interval": [round(end, 4) for end in stats.bb_per_100_interval],
+        "won": stats.won,
+        "high": stats.high,
+        "low": stats.low,
+        "scooped": stats.scooped,
+        "quartered": stats.quartered,
+        "showdowns": stats.showdowns,
+        "rebuys": stats.rebuys,
+        "faults": stats.faults,
+    }
 
 
 def incident_data(incident: Incident) -> dict[str, Any]:
     """One bot fault as plain JSON data (simulate --json)."""
-    return {"hand": incident.hand, "seat": incident.seat, "bot": incident.bot, "kind": incident.kind,
-            "detail": incident.detail, "played": None if incident.played is None else str(incident.played)}
+    return {
+        "hand": incident.hand,
+        "seat": incident.seat,
+        "bot": incident.bot,
+        "kind": incident.kind,
+        "detail": incident.detail,
+        "played": None if incident.played is None else str(incident.played),
+    }
 
 
 def result_data(result: MatchResult) -> dict[str, Any]:
     """The result as plain JSON data (no timings, so the same seed gives the same document)."""
-    return {"hands": result.hands, "seed": result.seed, "stopped": result.stopped,
-            "bots": [stats_data(stats) for stats in result.stats],
-            "incidents": [incident_data(incident) for incident in result.incidents]}
+    return {
+        "hands": result.hands,
+        "seed": result.seed,
+        "stopped": result.stopped,
+        "bots": [stats_data(stats) for stats in result.stats],
+        "incidents": [incident_data(incident) for incident in result.incidents],
+    }
 
 
 def hand_data(hand: HandSummary) -> dict[str, Any]:
@@ -139,19 +174,37 @@ def hand_data(hand: HandSummary) -> dict[str, Any]:
     pots = []
     for pot in result.pots:
         high, low = half_amounts(pot.amount, bool(pot.low_winners))
-        pots.append({
-            "amount": pot.amount, "pot": pot.pot, "board": pot.board,
-            "eligible": [hand.names[s] for s in pot.eligible],
-            "high": {"winners": [hand.names[s] for s in pot.high_winners], "amount": high,
-                     "hand": None if pot.high_hand is None else pot.high_hand.name,
-                     "cards": None if pot.high_hand is None else format_cards(pot.high_hand.cards)},
-            "low": None if not pot.low_winners else {
-                "winners": [hand.names[s] for s in pot.low_winners], "amount": low,
-                "hand": None if pot.low_hand is None else pot.low_hand.name,
-                "cards": None if pot.low_hand is None else format_cards(pot.low_hand.cards)},
-        })
-    return {"number": hand.number, "game": hand.game, "board": format_cards(hand.state.board),
-            "boards": [format_cards(board) for board in hand.state.boards],
-            "players": list(hand.names), "seats": list(hand.seats), "showdown": result.showdown,
-            "net": {name: net for name, net in zip(hand.names, result.net, strict=True)}, "pots": pots,
-            **({} if hand.rotation is None else {"rotation": hand.rotation})}
+        pots.append(
+            {
+                "amount": pot.amount,
+                "pot": pot.pot,
+                "board": pot.board,
+                "eligible": [hand.names[s] for s in pot.eligible],
+                "high": {
+                    "winners": [hand.names[s] for s in pot.high_winners],
+                    "amount": high,
+                    "hand": None if pot.high_hand is None else pot.high_hand.name,
+                    "cards": None if pot.high_hand is None else format_cards(pot.high_hand.cards),
+                },
+                "low": None
+                if not pot.low_winners
+                else {
+                    "winners": [hand.names[s] for s in pot.low_winners],
+                    "amount": low,
+                    "hand": None if pot.low_hand is None else pot.low_hand.name,
+                    "cards": None if pot.low_hand is None else format_cards(pot.low_hand.cards),
+                },
+            }
+        )
+    return {
+        "number": hand.number,
+        "game": hand.game,
+        "board": format_cards(hand.state.board),
+        "boards": [format_cards(board) for board in hand.state.boards],
+        "players": list(hand.names),
+        "seats": list(hand.seats),
+        "showdown": result.showdown,
+        "net": {name: net for name, net in zip(hand.names, result.net, strict=True)},
+        "pots": pots,
+        **({} if hand.rotation is None else {"rotation": hand.rotation}),
+    }

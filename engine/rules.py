@@ -41,8 +41,9 @@ class ShowdownPolicy(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> ShowdownPolicy:
-        raise RulesError(f"unknown showdown policy {quote(value)}; policies are "
-                         f"{', '.join(repr(policy.value) for policy in cls)}")
+        raise RulesError(
+            f"unknown showdown policy {quote(value)}; policies are {', '.join(repr(policy.value) for policy in cls)}"
+        )
 
 
 _PERCENT_TEXT = 40  # characters: a rake percent is a short decimal ("5", "2.5", "4.75")
@@ -57,8 +58,9 @@ def _percent(value: object) -> Decimal:
     if isinstance(value, float) and not math.isfinite(value):
         raise RulesError(f"rake percent must be {allowed}, got {quote(value)}")
     if isinstance(value, str) and (len(value) > _PERCENT_TEXT or not value.isascii()):
-        raise RulesError(f"rake percent must be {allowed} of at most {_PERCENT_TEXT} ASCII characters, "
-                         f"got {quote(value)}")
+        raise RulesError(
+            f"rake percent must be {allowed} of at most {_PERCENT_TEXT} ASCII characters, got {quote(value)}"
+        )
     try:
         # An int is exact as it is (str() of a huge int is refused); a float by its shortest text (0.1 is "0.1").
         percent = Decimal(value) if isinstance(value, int) else Decimal(str(value))
@@ -207,16 +209,19 @@ class Rules:
         one_of(self.hole_cards, (4, 5), "hole_cards (4 for Omaha, 5 for five-card Omaha)", error=RulesError)
         flag(self.hi_lo, "hi_lo", error=RulesError)
         if not isinstance(self.showdown, ShowdownPolicy):
-            raise RulesError(f"showdown must be a ShowdownPolicy ({', '.join(map(str, ShowdownPolicy))}), "
-                             f"got {quote(self.showdown)}")
+            raise RulesError(
+                f"showdown must be a ShowdownPolicy ({', '.join(map(str, ShowdownPolicy))}), got {quote(self.showdown)}"
+            )
         if self.rake is not None and not isinstance(self.rake, Rake):
             raise RulesError(f"rake must be a Rake(percent, cap) or None, got {quote(self.rake)}")
         one_of(self.boards, (1, 2), "boards (2 for a double-board game)", error=RulesError)
         one_of(self.runs, (1, 2, 3), "runs (the most times an all-in board may be run)", error=RulesError)
         flag(self.ask_runs, "ask_runs", error=RulesError)
         if isinstance(self.betting, FixedLimit) and self.big_blind > self.betting.small_bet:
-            raise RulesError(f"in fixed limit the big blind ({self.big_blind}) cannot exceed the small bet "
-                             f"({self.betting.small_bet})")
+            raise RulesError(
+                f"in fixed limit the big blind ({self.big_blind}) cannot exceed the small bet "
+                f"({self.betting.small_bet})"
+            )
 
     @property
     def big_blind(self) -> int:
@@ -229,8 +234,9 @@ class Rules:
         return min(MAX_PLAYERS, (DECK_SIZE - 3 - 5 * self.boards) // self.hole_cards)
 
 
-def standard_posts(rules: Rules, players: int, button: int, *, straddles: Sequence[int] = (),
-                   button_straddle: int = 0) -> tuple[Post, ...]:
+def standard_posts(
+    rules: Rules, players: int, button: int, *, straddles: Sequence[int] = (), button_straddle: int = 0
+) -> tuple[Post, ...]:
     """The antes and blinds the rules call for: antes from everyone, then the blinds from the button's left
     (heads-up with two blinds, the button posts the small blind).
 
@@ -245,8 +251,10 @@ def standard_posts(rules: Rules, players: int, button: int, *, straddles: Sequen
     posts = [_trusted_post(seat, PostKind.ANTE, rules.ante) for seat in order] if rules.ante else []
     if len(rules.blinds) == 2:
         small, big = (button, (button + 1) % players) if players == 2 else (order[0], order[1])
-        posts += [_trusted_post(small, PostKind.SMALL_BLIND, rules.blinds[0]),
-                  _trusted_post(big, PostKind.BIG_BLIND, rules.blinds[1])]
+        posts += [
+            _trusted_post(small, PostKind.SMALL_BLIND, rules.blinds[0]),
+            _trusted_post(big, PostKind.BIG_BLIND, rules.blinds[1]),
+        ]
     else:
         big = order[0]
         posts.append(_trusted_post(big, PostKind.BIG_BLIND, rules.blinds[0]))
@@ -270,8 +278,13 @@ def _check_table(rules: object, players: object, button: object) -> None:
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a Rules(...), got {quote(rules)}")
     whole(players, "players (the number dealt in)", minimum=2, maximum=rules.max_players, error=RulesError)
-    whole(button, f"button (a seat index of the {players} players)", minimum=0, maximum=players - 1,  # type: ignore[operator]
-          error=RulesError)
+    whole(
+        button,
+        f"button (a seat index of the {players} players)",
+        minimum=0,
+        maximum=players - 1,  # type: ignore[operator]
+        error=RulesError,
+    )
 
 
 def _straddles(straddles: object) -> tuple[int, ...]:
@@ -313,8 +326,9 @@ def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
     big_blind_posted = False
     for post in posts:
         if not isinstance(post, Post) or post.seat >= players:
-            raise RulesError(f"posts must be Post(seat, kind, amount) with seats in 0..{players - 1}, "
-                             f"got {quote(post)}")
+            raise RulesError(
+                f"posts must be Post(seat, kind, amount) with seats in 0..{players - 1}, got {quote(post)}"
+            )
         _check_amount(rules, post)
         if post.kind == PostKind.ANTE:
             if post.seat in antes:
@@ -331,15 +345,19 @@ def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
             low, high = _straddle_range(rules, level, pot)
             if not low <= post.amount <= high:
                 allowed = str(low) if low == high else f"{low} or more" if high > 10**15 else f"{low} to {high}"
-                raise RulesError(f"seat {post.seat}'s straddle of {post.amount} is not allowed over a bet of "
-                                 f"{level}: a straddle here is {allowed}")
+                raise RulesError(
+                    f"seat {post.seat}'s straddle of {post.amount} is not allowed over a bet of "
+                    f"{level}: a straddle here is {allowed}"
+                )
         if post.live:
             level = max(level, post.amount)
         opened = opened or post.kind in (PostKind.BIG_BLIND, PostKind.STRADDLE)
         pot += post.amount
     if rules.big_blind and not big_blind_posted:
-        raise RulesError(f"the rules have a big blind of {rules.big_blind} but no seat posts one; the posts were "
-                         f"{quote(tuple(posts))}")
+        raise RulesError(
+            f"the rules have a big blind of {rules.big_blind} but no seat posts one; the posts were "
+            f"{quote(tuple(posts))}"
+        )
 
 
 def _check_amount(rules: Rules, post: Post) -> None:
@@ -350,18 +368,24 @@ def _check_amount(rules: Rules, post: Post) -> None:
         raise RulesError(f"seat {seat} posts an ante of {amount}, but {due}")
     if kind == PostKind.SMALL_BLIND:
         if len(rules.blinds) < 2:
-            raise RulesError(f"seat {seat} posts a small blind, but the rules have one blind, the big blind of "
-                             f"{rules.big_blind}")
+            raise RulesError(
+                f"seat {seat} posts a small blind, but the rules have one blind, the big blind of {rules.big_blind}"
+            )
         if amount != rules.blinds[0]:
-            raise RulesError(f"seat {seat} posts a small blind of {amount}; the rules' small blind is "
-                             f"{rules.blinds[0]} (a short stack's post is still the blind due)")
+            raise RulesError(
+                f"seat {seat} posts a small blind of {amount}; the rules' small blind is "
+                f"{rules.blinds[0]} (a short stack's post is still the blind due)"
+            )
     if kind in (PostKind.BIG_BLIND, PostKind.LIVE_BLIND) and amount != rules.big_blind:
         what = "big blind" if kind == PostKind.BIG_BLIND else "live blind (a big blind posted out of position)"
-        raise RulesError(f"seat {seat} posts a {what} of {amount}; the rules' big blind is {rules.big_blind} "
-                         f"(a short stack's post is still the blind due)")
+        raise RulesError(
+            f"seat {seat} posts a {what} of {amount}; the rules' big blind is {rules.big_blind} "
+            f"(a short stack's post is still the blind due)"
+        )
     if kind == PostKind.DEAD_BLIND and amount > rules.big_blind:
-        raise RulesError(f"seat {seat} posts a dead blind of {amount}; a dead blind is at most the big blind "
-                         f"({rules.big_blind})")
+        raise RulesError(
+            f"seat {seat} posts a dead blind of {amount}; a dead blind is at most the big blind ({rules.big_blind})"
+        )
 
 
 def _straddle_range(rules: Rules, level: int, pot: int) -> tuple[int, int]:

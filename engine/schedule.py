@@ -90,11 +90,15 @@ class MixedOmaha:
         _rules("MixedOmaha limit_rules", self.limit_rules)
         _rules("MixedOmaha pot_limit_rules", self.pot_limit_rules)
         if not isinstance(self.limit_rules.betting, FixedLimit):
-            raise RulesError(f"MixedOmaha's first game (limit_rules) must be fixed limit (betting=FixedLimit(...)), "
-                             f"got {quote(self.limit_rules.betting)}; the second is the pot limit one")
+            raise RulesError(
+                f"MixedOmaha's first game (limit_rules) must be fixed limit (betting=FixedLimit(...)), "
+                f"got {quote(self.limit_rules.betting)}; the second is the pot limit one"
+            )
         if not isinstance(self.pot_limit_rules.betting, PotLimit):
-            raise RulesError(f"MixedOmaha's second game (pot_limit_rules) must be pot limit (betting=PotLimit()), "
-                             f"got {quote(self.pot_limit_rules.betting)}")
+            raise RulesError(
+                f"MixedOmaha's second game (pot_limit_rules) must be pot limit (betting=PotLimit()), "
+                f"got {quote(self.pot_limit_rules.betting)}"
+            )
 
     @property
     def games(self) -> tuple[Rules, Rules]:
@@ -170,8 +174,10 @@ class TournamentSchedule:
     def check(self, clock: GameClock) -> None:
         """Refuses a clock whose stage is not one of the schedule's levels."""
         if clock.stage >= len(self.levels) or clock.orbit:
-            raise RulesError(f"a tournament clock's stage must be a level index in 0..{len(self.levels) - 1} "
-                             f"and its orbit 0, got {clock!r}")
+            raise RulesError(
+                f"a tournament clock's stage must be a level index in 0..{len(self.levels) - 1} "
+                f"and its orbit 0, got {clock!r}"
+            )
 
 
 Schedule = FixedGame | MixedOmaha | TournamentSchedule

@@ -52,8 +52,9 @@ _STREET_NAMES = {name: street for street, name in _STREETS.items()}
 def to_json(obj: object, *, indent: int | None = None) -> str:
     """``obj`` as a JSON document: a HandState, Table, TableView, SeatView, action, event, Rules, HandResult or
     LegalActions."""
-    whole(indent, "indent (spaces; None: compact JSON)", minimum=0, maximum=16, allow_none=True,
-          error=SerializationError)
+    whole(
+        indent, "indent (spaces; None: compact JSON)", minimum=0, maximum=16, allow_none=True, error=SerializationError
+    )
     kind, payload = _encode_top(obj)
     document = {"schema": SCHEMA, "type": kind, **payload}
     separators = (",", ":") if indent is None else None
@@ -86,8 +87,9 @@ def table_views_json(views: Sequence[TableView], events_cache: EventsCache | Non
 _DUMPS = partial(json.dumps, separators=(",", ":"), ensure_ascii=False)
 _TABLE_VIEW_OWN = frozenset({"seat", "hand"})
 _SEAT_VIEW_OWN = frozenset({"seat", "hole", "legal", "events", "result"})
-_SEAT_VIEW_SHARED = tuple(field.name for field in attrs.fields(SeatView)
-                          if field.eq and field.name not in _SEAT_VIEW_OWN)  # _replay is no part of a view's value
+_SEAT_VIEW_SHARED = tuple(
+    field.name for field in attrs.fields(SeatView) if field.eq and field.name not in _SEAT_VIEW_OWN
+)  # _replay is no part of a view's value
 
 
 class _ViewTemplate:
@@ -98,8 +100,11 @@ class _ViewTemplate:
         self.view = view
         self.table = _pieces(_table_view(attrs.evolve(view, hand=None)), _TABLE_VIEW_OWN)
         hand = view.hand
-        self.hand = None if hand is None else _pieces(
-            {**_view(hand, events=False), "events": None, "result": None}, _SEAT_VIEW_OWN)
+        self.hand = (
+            None
+            if hand is None
+            else _pieces({**_view(hand, events=False), "events": None, "result": None}, _SEAT_VIEW_OWN)
+        )
 
     def fits(self, view: TableView) -> bool:
         """Whether ``view`` shares this template's shared fields (the same objects, as `Table.views` makes
@@ -121,11 +126,16 @@ class _ViewTemplate:
                 if known is None or known[0] is not event:
                     known = fragments[id(event)] = (event, _DUMPS(_event(event)))
                 events.append(known[1])
-            hand_text = _join(self.hand, {
-                "seat": str(hand.seat), "hole": _DUMPS(_cards(hand.hole)),
-                "legal": "null" if hand.legal is None else _DUMPS(_legal(hand.legal)),
-                "events": f"[{','.join(events)}]",
-                "result": "null" if hand.result is None else _DUMPS(_result(hand.result))})
+            hand_text = _join(
+                self.hand,
+                {
+                    "seat": str(hand.seat),
+                    "hole": _DUMPS(_cards(hand.hole)),
+                    "legal": "null" if hand.legal is None else _DUMPS(_legal(hand.legal)),
+                    "events": f"[{','.join(events)}]",
+                    "result": "null" if hand.result is None else _DUMPS(_result(hand.result)),
+                },
+            )
         return _TABLE_VIEW_HEAD + _join(self.table, {"seat": str(view.seat), "hand": hand_text})[1:]
 
 
@@ -152,17 +162,22 @@ def _pieces(fields: JSON, own: frozenset[str]) -> list[str | tuple[str]]:
 
 def _join(pieces: list[str | tuple[str]], values: dict[str, str]) -> str:
     """A JSON object from `_pieces` and the JSON text of each field to fill in."""
-    return "{" + ",".join(piece if isinstance(piece, str) else f'"{piece[0]}":{values[piece[0]]}'
-                          for piece in pieces) + "}"
+    return (
+        "{"
+        + ",".join(piece if isinstance(piece, str) else f'"{piece[0]}":{values[piece[0]]}' for piece in pieces)
+        + "}"
+    )
 
 
 def _encode_top(obj: object) -> tuple[str, JSON]:
     kind = _kind_of(obj)
     write = _WRITERS.get(kind)
     if write is None:
-        raise SerializationError(f"to_json cannot write {type(obj).__name__} values such as {quote(obj)}; it writes "
-                                 f"hand states, tables, table views, seat views, actions, events, rules, results and "
-                                 f"legal actions")
+        raise SerializationError(
+            f"to_json cannot write {type(obj).__name__} values such as {quote(obj)}; it writes "
+            f"hand states, tables, table views, seat views, actions, events, rules, results and "
+            f"legal actions"
+        )
     return kind, write(obj)
 
 
@@ -178,19 +193,36 @@ def _cards(cards: Sequence[Card]) -> str:
 def _betting(rules: Rules) -> JSON:
     betting = rules.betting
     if isinstance(betting, FixedLimit):
-        return {"structure": "fixed_limit", "small_bet": betting.small_bet, "big_bet": betting.big_bet,
-                "max_raises": betting.max_raises, "uncapped_heads_up": betting.uncapped_heads_up}
+        return {
+            "structure": "fixed_limit",
+            "small_bet": betting.small_bet,
+            "big_bet": betting.big_bet,
+            "max_raises": betting.max_raises,
+            "uncapped_heads_up": betting.uncapped_heads_up,
+        }
     return {"structure": "pot_limit" if isinstance(betting, PotLimit) else "no_limit"}
 
 
 def _rules(rules: Rules) -> JSON:
     rake = rules.rake
     return {
-        "betting": _betting(rules), "blinds": list(rules.blinds), "ante": rules.ante, "hole_cards": rules.hole_cards,
-        "hi_lo": rules.hi_lo, "showdown": rules.showdown.value, "boards": rules.boards, "runs": rules.runs,
+        "betting": _betting(rules),
+        "blinds": list(rules.blinds),
+        "ante": rules.ante,
+        "hole_cards": rules.hole_cards,
+        "hi_lo": rules.hi_lo,
+        "showdown": rules.showdown.value,
+        "boards": rules.boards,
+        "runs": rules.runs,
         "ask_runs": rules.ask_runs,
-        "rake": None if rake is None else {"percent": str(rake.percent), "cap": rake.cap,
-                                           "no_flop_no_drop": rake.no_flop_no_drop, "fixed": rake.fixed},
+        "rake": None
+        if rake is None
+        else {
+            "percent": str(rake.percent),
+            "cap": rake.cap,
+            "no_flop_no_drop": rake.no_flop_no_drop,
+            "fixed": rake.fixed,
+        },
     }
 
 
@@ -209,63 +241,103 @@ def _action(action: Action) -> JSON:
 def _hand(state: HandState) -> JSON:
     setup = state.setup
     actions = []
-    replay = restart_hand(setup.rules, setup.starting_stacks, setup.button, setup.deck, setup.posts,
-                          setup.bomb_pot)
+    replay = restart_hand(setup.rules, setup.starting_stacks, setup.button, setup.deck, setup.posts, setup.bomb_pot)
     for action in state.actions:
         assert replay.actor is not None, "a recorded action needs a player to act"
         actions.append({"seat": replay.actor, **_action(action)})
         replay = replay.apply(action)
     return {
-        "rules": _rules(setup.rules), "button": setup.button, "starting_stacks": list(setup.starting_stacks),
-        "posts": [_post(p) for p in setup.posts], "bomb_pot": setup.bomb_pot, "deck": _cards(setup.deck),
-        "actions": actions, "now": _now(state),
+        "rules": _rules(setup.rules),
+        "button": setup.button,
+        "starting_stacks": list(setup.starting_stacks),
+        "posts": [_post(p) for p in setup.posts],
+        "bomb_pot": setup.bomb_pot,
+        "deck": _cards(setup.deck),
+        "actions": actions,
+        "now": _now(state),
     }
 
 
 def _now(state: HandState) -> JSON:
-    return {"street": _STREETS[state.street], "actor": state.actor, "board": _cards(state.board),
-            "boards": [_cards(board) for board in state.boards],
-            "stacks": list(state.stacks), "bets": list(state.bets), "pot_total": state.pot_total}
+    return {
+        "street": _STREETS[state.street],
+        "actor": state.actor,
+        "board": _cards(state.board),
+        "boards": [_cards(board) for board in state.boards],
+        "stacks": list(state.stacks),
+        "bets": list(state.bets),
+        "pot_total": state.pot_total,
+    }
 
 
 def _player(player: Player | None) -> JSON | None:
     if player is None:
         return None
-    return {"name": player.name, "stack": player.stack, "sitting_out": player.sitting_out,
-            "waiting": player.waiting, "leaving": player.leaving, "owes_small": player.owes_small,
-            "owes_big": player.owes_big, "post_missed": player.post_missed}
+    return {
+        "name": player.name,
+        "stack": player.stack,
+        "sitting_out": player.sitting_out,
+        "waiting": player.waiting,
+        "leaving": player.leaving,
+        "owes_small": player.owes_small,
+        "owes_big": player.owes_big,
+        "post_missed": player.post_missed,
+    }
 
 
 def _schedule(schedule: Schedule) -> JSON:
     if isinstance(schedule, FixedGame):
         return {"kind": "fixed", "rules": _rules(schedule.rules)}
     if isinstance(schedule, MixedOmaha):
-        return {"kind": "mixed_omaha", "limit_rules": _rules(schedule.limit_rules),
-                "pot_limit_rules": _rules(schedule.pot_limit_rules)}
-    return {"kind": "tournament", "levels": [{"rules": _rules(level.rules), "hands": level.hands,
-                                              "minutes": level.minutes} for level in schedule.levels]}
+        return {
+            "kind": "mixed_omaha",
+            "limit_rules": _rules(schedule.limit_rules),
+            "pot_limit_rules": _rules(schedule.pot_limit_rules),
+        }
+    return {
+        "kind": "tournament",
+        "levels": [
+            {"rules": _rules(level.rules), "hands": level.hands, "minutes": level.minutes} for level in schedule.levels
+        ],
+    }
 
 
 def _table(table: Table) -> JSON:
     hand = table.hand
     clock = table.clock
     return {
-        "seats": [_player(p) for p in table.seats], "schedule": _schedule(table.schedule), "button": table.button,
+        "seats": [_player(p) for p in table.seats],
+        "schedule": _schedule(table.schedule),
+        "button": table.button,
         "new_player_posts": table.new_player_posts,
         "clock": {"stage": clock.stage, "hands": clock.hands, "orbit": clock.orbit, "since": clock.since},
-        "minutes": table.minutes, "hands_played": table.hands_played,
-        "hand": None if hand is None else {"seats": list(hand.seats), "button": hand.button,
-                                           "rules": _rules(hand.rules), "posts": [_post(p) for p in hand.posts],
-                                           "deck": None if hand.deck is None else _cards(hand.deck)},
+        "minutes": table.minutes,
+        "hands_played": table.hands_played,
+        "hand": None
+        if hand is None
+        else {
+            "seats": list(hand.seats),
+            "button": hand.button,
+            "rules": _rules(hand.rules),
+            "posts": [_post(p) for p in hand.posts],
+            "deck": None if hand.deck is None else _cards(hand.deck),
+        },
         "departed": [{"seat": d.seat, "player": _player(d.player), "reason": d.reason} for d in table.departed],
-        "keep_busted": table.keep_busted, "bought_in": table.bought_in, "cashed_out": table.cashed_out,
+        "keep_busted": table.keep_busted,
+        "bought_in": table.bought_in,
+        "cashed_out": table.cashed_out,
         "rake_taken": table.rake_taken,
     }
 
 
 def _table_view(view: TableView) -> JSON:
-    return {"seat": view.seat, "seats": [_player(p) for p in view.seats], "button": view.button,
-            "hand_seats": list(view.hand_seats), "hand": None if view.hand is None else _view(view.hand)}
+    return {
+        "seat": view.seat,
+        "seats": [_player(p) for p in view.seats],
+        "button": view.button,
+        "hand_seats": list(view.hand_seats),
+        "hand": None if view.hand is None else _view(view.hand),
+    }
 
 
 def _legal(legal: LegalActions) -> JSON:
@@ -273,34 +345,56 @@ def _legal(legal: LegalActions) -> JSON:
 
 
 def _result(result: HandResult) -> JSON:
-    return {"pots": [_pot_result(p) for p in result.pots], "rake": result.rake, "net": list(result.net),
-            "showdown": result.showdown, "boards": [_cards(board) for board in result.boards], "runs": result.runs}
+    return {
+        "pots": [_pot_result(p) for p in result.pots],
+        "rake": result.rake,
+        "net": list(result.net),
+        "showdown": result.showdown,
+        "boards": [_cards(board) for board in result.boards],
+        "runs": result.runs,
+    }
 
 
 def _pot_result(pot: PotResult) -> JSON:
     return {
-        "amount": pot.amount, "rake": pot.rake, "eligible": list(pot.eligible),
+        "amount": pot.amount,
+        "rake": pot.rake,
+        "eligible": list(pot.eligible),
         "high_winners": list(pot.high_winners),
-        "high_hand": None if pot.high_hand is None else {"name": pot.high_hand.name,
-                                                         "cards": _cards(pot.high_hand.cards)},
+        "high_hand": None
+        if pot.high_hand is None
+        else {"name": pot.high_hand.name, "cards": _cards(pot.high_hand.cards)},
         "low_winners": list(pot.low_winners),
         "low_hand": None if pot.low_hand is None else {"name": pot.low_hand.name, "cards": _cards(pot.low_hand.cards)},
-        "payouts": [[seat, chips] for seat, chips in pot.payouts], "pot": pot.pot, "board": pot.board,
+        "payouts": [[seat, chips] for seat, chips in pot.payouts],
+        "pot": pot.pot,
+        "board": pot.board,
     }
 
 
 def _view(view: SeatView, *, events: bool = True) -> JSON:
     """The view's fields; without ``events``, its last two (events, result) are left out."""
     fields = {
-        "seat": view.seat, "rules": _rules(view.rules), "button": view.button, "street": _STREETS[view.street],
-        "hole": _cards(view.hole), "board": _cards(view.board), "boards": [_cards(b) for b in view.boards],
+        "seat": view.seat,
+        "rules": _rules(view.rules),
+        "button": view.button,
+        "street": _STREETS[view.street],
+        "hole": _cards(view.hole),
+        "board": _cards(view.board),
+        "boards": [_cards(b) for b in view.boards],
         "starting_stacks": list(view.starting_stacks),
-        "stacks": list(view.stacks), "bets": list(view.bets), "contributed": list(view.contributed),
-        "folded": list(view.folded), "all_in": list(view.all_in),
+        "stacks": list(view.stacks),
+        "bets": list(view.bets),
+        "contributed": list(view.contributed),
+        "folded": list(view.folded),
+        "all_in": list(view.all_in),
         "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in view.pots],
-        "pot_total": view.pot_total, "level": view.level, "actor": view.actor,
+        "pot_total": view.pot_total,
+        "level": view.level,
+        "actor": view.actor,
         "legal": None if view.legal is None else _legal(view.legal),
-        "shown": [_cards(cards) for cards in view.shown], "mucked": list(view.mucked),
+        "shown": [_cards(cards) for cards in view.shown],
+        "mucked": list(view.mucked),
     }
     if events:
         fields["events"] = [_event(e) for e in view.events]
@@ -308,14 +402,32 @@ def _view(view: SeatView, *, events: bool = True) -> JSON:
     return fields
 
 
-_EVENT_TYPES = (ev.Posted, ev.HoleDealt, DealtFaceDown, ev.Burned, BurnedFaceDown, ev.BoardDealt, ev.Acted,
-                ev.BetReturned, ev.Shown, ev.Mucked, ev.RakeTaken, ev.PotAwarded, ev.RunChosen)
+_EVENT_TYPES = (
+    ev.Posted,
+    ev.HoleDealt,
+    DealtFaceDown,
+    ev.Burned,
+    BurnedFaceDown,
+    ev.BoardDealt,
+    ev.Acted,
+    ev.BetReturned,
+    ev.Shown,
+    ev.Mucked,
+    ev.RakeTaken,
+    ev.PotAwarded,
+    ev.RunChosen,
+)
 
 
 def _event(event: ViewEvent | ev.Burned) -> JSON:
     if isinstance(event, ev.Posted):
-        return {"event": "posted", "seat": event.seat, "kind": event.kind, "amount": event.amount,
-                "all_in": event.all_in}
+        return {
+            "event": "posted",
+            "seat": event.seat,
+            "kind": event.kind,
+            "amount": event.amount,
+            "all_in": event.all_in,
+        }
     if isinstance(event, ev.HoleDealt):
         return {"event": "hole_dealt", "seat": event.seat, "cards": _cards(event.cards)}
     if isinstance(event, DealtFaceDown):
@@ -325,11 +437,21 @@ def _event(event: ViewEvent | ev.Burned) -> JSON:
     if isinstance(event, BurnedFaceDown):
         return {"event": "burned_face_down"}
     if isinstance(event, ev.BoardDealt):
-        return {"event": "board_dealt", "street": _STREETS[Street(event.street)], "cards": _cards(event.cards),
-                "board": event.board}
+        return {
+            "event": "board_dealt",
+            "street": _STREETS[Street(event.street)],
+            "cards": _cards(event.cards),
+            "board": event.board,
+        }
     if isinstance(event, ev.Acted):
-        return {"event": "acted", "seat": event.seat, "action": event.action, "to": event.to, "added": event.added,
-                "all_in": event.all_in}
+        return {
+            "event": "acted",
+            "seat": event.seat,
+            "action": event.action,
+            "to": event.to,
+            "added": event.added,
+            "all_in": event.all_in,
+        }
     if isinstance(event, ev.BetReturned):
         return {"event": "bet_returned", "seat": event.seat, "amount": event.amount}
     if isinstance(event, ev.Shown):
@@ -340,13 +462,26 @@ def _event(event: ViewEvent | ev.Burned) -> JSON:
         return {"event": "rake_taken", "amount": event.amount}
     if isinstance(event, ev.RunChosen):
         return {"event": "run_chosen", "seat": event.seat, "times": event.times}
-    return {"event": "pot_awarded", "pot": event.pot, "seat": event.seat, "amount": event.amount,
-            "share": event.share, "board": event.board}
+    return {
+        "event": "pot_awarded",
+        "pot": event.pot,
+        "seat": event.seat,
+        "amount": event.amount,
+        "share": event.share,
+        "board": event.board,
+    }
 
 
 _WRITERS: dict[str, Callable[[Any], JSON]] = {
-    "hand": _hand, "table": _table, "table_view": _table_view, "seat_view": _view, "rules": _rules,
-    "result": _result, "legal_actions": _legal, "action": _action, "event": _event,
+    "hand": _hand,
+    "table": _table,
+    "table_view": _table_view,
+    "seat_view": _view,
+    "rules": _rules,
+    "result": _result,
+    "legal_actions": _legal,
+    "action": _action,
+    "event": _event,
 }
 """How `to_json` writes each document type (`_kind_of` names an object's type; `_READERS` reads them back)."""
 
@@ -443,8 +578,15 @@ def _read_top(kind: str, body: dict[str, Any]) -> object:
 
 
 _ACTION_CLASSES = (Fold, Check, Call, Bet, Raise, Show, Muck, RunIt)
-_KINDS: dict[type, str] = {HandState: "hand", Table: "table", TableView: "table_view", SeatView: "seat_view",
-                           Rules: "rules", HandResult: "result", LegalActions: "legal_actions"}
+_KINDS: dict[type, str] = {
+    HandState: "hand",
+    Table: "table",
+    TableView: "table_view",
+    SeatView: "seat_view",
+    Rules: "rules",
+    HandResult: "result",
+    LegalActions: "legal_actions",
+}
 
 
 def _expected_kinds(expected: object) -> set[str] | None:
@@ -469,7 +611,8 @@ def _expected_kinds(expected: object) -> set[str] | None:
     if not kinds:
         raise SerializationError(
             f"from_json reads into HandState, Table, TableView, SeatView, Rules, HandResult, LegalActions, Action "
-            f"(or one action class such as Raise), or an event class (or a union of these); got {quote(expected)}")
+            f"(or one action class such as Raise), or an event class (or a union of these); got {quote(expected)}"
+        )
     return kinds
 
 
@@ -556,8 +699,10 @@ class _ObjectReader:
         return value
 
     def ints(self, key: str, minimum: int | None = 0) -> tuple[int, ...]:
-        return tuple(whole(v, f"{self.where(key)}[{i}]", minimum=minimum, error=SerializationError)
-                     for i, v in enumerate(self.items(key)))
+        return tuple(
+            whole(v, f"{self.where(key)}[{i}]", minimum=minimum, error=SerializationError)
+            for i, v in enumerate(self.items(key))
+        )
 
     def flags(self, key: str) -> tuple[bool, ...]:
         return tuple(_json_flag(v, f"{self.where(key)}[{i}]") for i, v in enumerate(self.items(key)))
@@ -601,14 +746,19 @@ def _read_rules(o: _ObjectReader) -> Rules:
     structure = b.text("structure")
     betting: FixedLimit | PotLimit | NoLimit
     if structure == "fixed_limit":
-        small, big, raises, uncapped = b.integer("small_bet"), b.integer("big_bet"), b.integer("max_raises"), b.flag(
-            "uncapped_heads_up")
+        small, big, raises, uncapped = (
+            b.integer("small_bet"),
+            b.integer("big_bet"),
+            b.integer("max_raises"),
+            b.flag("uncapped_heads_up"),
+        )
         betting = _build(b.path, lambda: FixedLimit(small, big, raises, uncapped))
     elif structure in ("pot_limit", "no_limit"):
         betting = PotLimit() if structure == "pot_limit" else NoLimit()
     else:
-        raise SerializationError(f"{b.where('structure')}: expected fixed_limit, pot_limit or no_limit, "
-                                 f"got {quote(structure)}")
+        raise SerializationError(
+            f"{b.where('structure')}: expected fixed_limit, pot_limit or no_limit, got {quote(structure)}"
+        )
     b.done()
     rake = None
     r = o.opt_obj("rake")
@@ -627,8 +777,10 @@ def _read_rules(o: _ObjectReader) -> Rules:
     runs = o.integer("runs") if o.has("runs") else 1
     ask_runs = o.flag("ask_runs") if o.has("ask_runs") else True
     o.done()
-    return _build(o.path, lambda: Rules(betting, blinds, ante, hole_cards, hi_lo, rake, policies[showdown], boards,
-                                        runs, ask_runs))
+    return _build(
+        o.path,
+        lambda: Rules(betting, blinds, ante, hole_cards, hi_lo, rake, policies[showdown], boards, runs, ask_runs),
+    )
 
 
 def _read_post(o: _ObjectReader) -> Post:
@@ -637,8 +789,7 @@ def _read_post(o: _ObjectReader) -> Post:
     return _build(o.path, lambda: Post(seat, kind, amount))
 
 
-_SIMPLE_ACTIONS: dict[str, Action] = {"fold": Fold(), "check": Check(), "call": Call(), "show": Show(),
-                                      "muck": Muck()}
+_SIMPLE_ACTIONS: dict[str, Action] = {"fold": Fold(), "check": Check(), "call": Call(), "show": Show(), "muck": Muck()}
 
 
 def _read_action(o: _ObjectReader) -> Action:
@@ -654,8 +805,9 @@ def _read_action(o: _ObjectReader) -> Action:
         times = o.integer("times", minimum=1)
         o.done()
         return _build(o.path, lambda: RunIt(times))
-    raise SerializationError(f"{o.where('action')}: expected fold, check, call, bet, raise, show, muck or run, "
-                             f"got {quote(name)}")
+    raise SerializationError(
+        f"{o.where('action')}: expected fold, check, call, bet, raise, show, muck or run, got {quote(name)}"
+    )
 
 
 def _street(o: _ObjectReader, key: str) -> Street:
@@ -681,8 +833,10 @@ def _read_hand(o: _ObjectReader) -> HandState:
     deck = Deck.ordered(o.cards("deck"))
     state = _build(o.path, lambda: restart_hand(rules, stacks, button, deck, posts, bomb_pot))
     if state.setup.posts != posts:
-        raise SerializationError(f"{o.where('posts')}: a bomb pot's posts are one ante of {bomb_pot} from each "
-                                 f"player; the document lists others")
+        raise SerializationError(
+            f"{o.where('posts')}: a bomb pot's posts are one ante of {bomb_pot} from each "
+            f"player; the document lists others"
+        )
     for step in o.objs("actions"):
         seat = step.integer("seat")
         action = _read_action(step)
@@ -691,18 +845,33 @@ def _read_hand(o: _ObjectReader) -> HandState:
         except EngineError as exc:
             raise SerializationError(f"{step.path} (seat {seat}: {action}): {exc}") from None
     now = o.obj("now")
-    claimed: JSON = {"street": _street(now, "street"), "actor": now.opt_int("actor"), "board": now.cards("board"),
-                     "stacks": now.ints("stacks"), "bets": now.ints("bets"), "pot_total": now.integer("pot_total")}
+    claimed: JSON = {
+        "street": _street(now, "street"),
+        "actor": now.opt_int("actor"),
+        "board": now.cards("board"),
+        "stacks": now.ints("stacks"),
+        "bets": now.ints("bets"),
+        "pot_total": now.integer("pot_total"),
+    }
     if now.has("boards"):
         claimed["boards"] = _read_boards(now, "boards")
     now.done()
     o.done()
-    actual: JSON = {"street": state.street, "actor": state.actor, "board": state.board, "stacks": state.stacks,
-                    "bets": state.bets, "pot_total": state.pot_total, "boards": state.boards}
+    actual: JSON = {
+        "street": state.street,
+        "actor": state.actor,
+        "board": state.board,
+        "stacks": state.stacks,
+        "bets": state.bets,
+        "pot_total": state.pot_total,
+        "boards": state.boards,
+    }
     for key, value in claimed.items():
         if value != actual[key]:
-            raise SerializationError(f"{now.where(key)}: the document says {_show(value)}, but replaying its actions "
-                                     f"gives {_show(actual[key])}; the document was changed or is corrupt")
+            raise SerializationError(
+                f"{now.where(key)}: the document says {_show(value)}, but replaying its actions "
+                f"gives {_show(actual[key])}; the document was changed or is corrupt"
+            )
     return state
 
 
@@ -733,8 +902,10 @@ def _read_player(o: _ObjectReader) -> Player:
 
 
 def _read_seats(o: _ObjectReader, key: str) -> tuple[Player | None, ...]:
-    return tuple(None if v is None else _read_player(_ObjectReader(v, f"{o.where(key)}[{i}]"))
-                 for i, v in enumerate(o.items(key)))
+    return tuple(
+        None if v is None else _read_player(_ObjectReader(v, f"{o.where(key)}[{i}]"))
+        for i, v in enumerate(o.items(key))
+    )
 
 
 def _read_schedule(o: _ObjectReader) -> Schedule:
@@ -781,14 +952,20 @@ def _read_table(o: _ObjectReader) -> Table:
         seat, player, reason = d.integer("seat"), _read_player(d.obj("player")), d.text("reason")
         d.done()
         departed.append(_build(d.path, partial(Departure, seat, player, reason)))
-    button, posting, minutes, played = o.integer("button"), o.flag("new_player_posts"), o.number("minutes"), o.integer(
-        "hands_played")
+    button, posting, minutes, played = (
+        o.integer("button"),
+        o.flag("new_player_posts"),
+        o.number("minutes"),
+        o.integer("hands_played"),
+    )
     # The ledger and keep_busted came later: a document without them gets the defaults (the seated chips bought in).
     ledger = {key: o.integer(key) for key in ("bought_in", "cashed_out", "rake_taken") if o.has(key)}
     keep_busted = o.flag("keep_busted") if o.has("keep_busted") else False
     o.done()
-    return _build(o.path, lambda: Table(seats, schedule, button, posting, clock, minutes, played, hand, departed,
-                                        keep_busted, **ledger))
+    return _build(
+        o.path,
+        lambda: Table(seats, schedule, button, posting, clock, minutes, played, hand, departed, keep_busted, **ledger),
+    )
 
 
 def _read_legal(o: _ObjectReader) -> LegalActions:
@@ -823,8 +1000,12 @@ def _read_low(o: _ObjectReader) -> LowHand:
 def _read_result(o: _ObjectReader) -> HandResult:
     pots = []
     for p in o.objs("pots"):
-        amount, rake, eligible, high_winners = p.integer("amount"), p.integer("rake"), p.ints("eligible"), p.ints(
-            "high_winners")
+        amount, rake, eligible, high_winners = (
+            p.integer("amount"),
+            p.integer("rake"),
+            p.ints("eligible"),
+            p.ints("high_winners"),
+        )
         hh, lh = p.opt_obj("high_hand"), p.opt_obj("low_hand")
         low_winners = p.ints("low_winners")
         payouts = []
@@ -832,13 +1013,29 @@ def _read_result(o: _ObjectReader) -> HandResult:
             if not (isinstance(pair, list) and len(pair) == 2):
                 raise SerializationError(f"{p.where('payouts')}[{i}]: expected [seat, chips], got {quote(pair)}")
             where = f"{p.where('payouts')}[{i}]"
-            payouts.append((whole(pair[0], f"{where}[0]", minimum=0, error=SerializationError),
-                            whole(pair[1], f"{where}[1]", minimum=0, error=SerializationError)))
+            payouts.append(
+                (
+                    whole(pair[0], f"{where}[0]", minimum=0, error=SerializationError),
+                    whole(pair[1], f"{where}[1]", minimum=0, error=SerializationError),
+                )
+            )
         index = p.integer("pot") if p.has("pot") else 0
         board = p.integer("board") if p.has("board") else 0
         p.done()
-        pots.append(PotResult(amount, rake, eligible, high_winners, None if hh is None else _read_high(hh),
-                              low_winners, None if lh is None else _read_low(lh), tuple(payouts), index, board))
+        pots.append(
+            PotResult(
+                amount,
+                rake,
+                eligible,
+                high_winners,
+                None if hh is None else _read_high(hh),
+                low_winners,
+                None if lh is None else _read_low(lh),
+                tuple(payouts),
+                index,
+                board,
+            )
+        )
     rake, net, showdown = o.integer("rake"), o.ints("net", minimum=None), o.flag("showdown")
     boards = _read_boards(o, "boards") if o.has("boards") else ()
     runs = o.integer("runs", minimum=1) if o.has("runs") else 1
@@ -865,8 +1062,9 @@ def _read_event(o: _ObjectReader) -> ViewEvent | ev.Burned:
     elif name == "board_dealt":
         event = ev.BoardDealt(_street(o, "street"), o.cards("cards"), o.integer("board") if o.has("board") else 0)
     elif name == "acted":
-        event = ev.Acted(o.integer("seat"), _word(o, "action", Verb), o.integer("to"), o.integer("added"),
-                      o.flag("all_in"))
+        event = ev.Acted(
+            o.integer("seat"), _word(o, "action", Verb), o.integer("to"), o.integer("added"), o.flag("all_in")
+        )
     elif name == "bet_returned":
         event = ev.BetReturned(o.integer("seat"), o.integer("amount"))
     elif name == "shown":
@@ -876,8 +1074,13 @@ def _read_event(o: _ObjectReader) -> ViewEvent | ev.Burned:
     elif name == "rake_taken":
         event = ev.RakeTaken(o.integer("amount"))
     elif name == "pot_awarded":
-        event = ev.PotAwarded(o.integer("pot"), o.integer("seat"), o.integer("amount"), o.text("share"),
-                           o.integer("board") if o.has("board") else 0)
+        event = ev.PotAwarded(
+            o.integer("pot"),
+            o.integer("seat"),
+            o.integer("amount"),
+            o.text("share"),
+            o.integer("board") if o.has("board") else 0,
+        )
     elif name == "run_chosen":
         event = ev.RunChosen(o.integer("seat"), o.integer("times", minimum=1))
     else:
@@ -904,19 +1107,32 @@ def _read_view(o: _ObjectReader) -> SeatView:
             raise SerializationError(f"{e.path}: a seat view never holds a burn card")
         events.append(event)
     view = SeatView(
-        seat=o.integer("seat", minimum=-1), rules=rules, button=o.integer("button"), street=_street(o, "street"),
-        hole=o.cards("hole"), board=o.cards("board"),
+        seat=o.integer("seat", minimum=-1),
+        rules=rules,
+        button=o.integer("button"),
+        street=_street(o, "street"),
+        hole=o.cards("hole"),
+        board=o.cards("board"),
         boards=_read_boards(o, "boards") if o.has("boards") else (o.cards("board"),),
         starting_stacks=o.ints("starting_stacks"),
-        stacks=o.ints("stacks"), bets=o.ints("bets"), contributed=o.ints("contributed"), folded=o.flags("folded"),
-        pot_total=o.integer("pot_total"), level=o.integer("level"),
-        actor=o.opt_int("actor"), legal=None if legal is None else _read_legal(legal), shown=tuple(shown),
-        mucked=o.flags("mucked"), events=tuple(events),
+        stacks=o.ints("stacks"),
+        bets=o.ints("bets"),
+        contributed=o.ints("contributed"),
+        folded=o.flags("folded"),
+        pot_total=o.integer("pot_total"),
+        level=o.integer("level"),
+        actor=o.opt_int("actor"),
+        legal=None if legal is None else _read_legal(legal),
+        shown=tuple(shown),
+        mucked=o.flags("mucked"),
+        events=tuple(events),
         result=None if result is None else _read_result(result),
     )
     if o.has("all_in") and (given_all_in := o.flags("all_in")) != view.all_in:
-        raise SerializationError(f"{o.where('all_in')}: {quote(list(given_all_in))} does not match the chips, by "
-                                 f"which the seats still in with no chips behind are {quote(list(view.all_in))}")
+        raise SerializationError(
+            f"{o.where('all_in')}: {quote(list(given_all_in))} does not match the chips, by "
+            f"which the seats still in with no chips behind are {quote(list(view.all_in))}"
+        )
     if o.has("pots"):
         given = []
         for p in o.objs("pots"):
@@ -924,29 +1140,43 @@ def _read_view(o: _ObjectReader) -> SeatView:
             p.done()
         made = [(pot.amount, pot.eligible) for pot in view.pots]
         if given != made:
-            raise SerializationError(f"{o.where('pots')}: {quote(given)} (amount, eligible) does not match the "
-                                     f"chips, which make {quote(made)}")
+            raise SerializationError(
+                f"{o.where('pots')}: {quote(given)} (amount, eligible) does not match the "
+                f"chips, which make {quote(made)}"
+            )
     o.done()
     return view
 
 
 def _read_table_view(o: _ObjectReader) -> TableView:
     hand = o.opt_obj("hand")
-    view = TableView(o.integer("seat", minimum=-1), _read_seats(o, "seats"), o.integer("button"), o.ints("hand_seats"),
-                     None if hand is None else _read_view(hand))
+    view = TableView(
+        o.integer("seat", minimum=-1),
+        _read_seats(o, "seats"),
+        o.integer("button"),
+        o.ints("hand_seats"),
+        None if hand is None else _read_view(hand),
+    )
     o.done()
     return view
 
 
 _READERS: dict[str, Callable[[_ObjectReader], object]] = {
-    "hand": _read_hand, "table": _read_table, "table_view": _read_table_view, "seat_view": _read_view,
-    "rules": _read_rules, "result": _read_result, "legal_actions": _read_legal, "action": _read_action,
+    "hand": _read_hand,
+    "table": _read_table,
+    "table_view": _read_table_view,
+    "seat_view": _read_view,
+    "rules": _read_rules,
+    "result": _read_result,
+    "legal_actions": _read_legal,
+    "action": _read_action,
     "event": _read_event,
 }
 
 
-def register_document(kind: str, classes: tuple[type, ...], write: Callable[[Any], JSON],
-                      read: Callable[[_ObjectReader], object]) -> None:
+def register_document(
+    kind: str, classes: tuple[type, ...], write: Callable[[Any], JSON], read: Callable[[_ObjectReader], object]
+) -> None:
     """Teach `to_json` and `from_json` a document type of a layer above this module (engine.tournament): values
     of ``classes`` are written by ``write`` as documents of type ``kind`` and read back by ``read``, with the
     same schema, strictness and errors as every other document."""

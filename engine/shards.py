@@ -67,13 +67,20 @@ def cut(hands: int, seed: int | str, shard_size: int) -> Iterator[Shard]:
     ``hands``): every ``shard_size`` hands, the last one shorter. The arguments are checked at the call."""
     whole(hands, "hands", minimum=0, maximum=MAX_HANDS, error=MatchError)
     whole(shard_size, "shard_size (hands a shard)", minimum=1, error=MatchError)
-    return (Shard(index, first, min(shard_size, hands - first), shard_seed(seed, index))
-            for index, first in enumerate(range(0, hands, shard_size)))
+    return (
+        Shard(index, first, min(shard_size, hands - first), shard_seed(seed, index))
+        for index, first in enumerate(range(0, hands, shard_size))
+    )
 
 
-def play_shard(specs: Sequence[str], game: Rules | Schedule, shard: Shard, stack: int | None = None,
-               time_limit: float | None = DEFAULT_TIME_LIMIT,
-               on_hand: Callable[[HandSummary], object] | None = None) -> MatchResult:
+def play_shard(
+    specs: Sequence[str],
+    game: Rules | Schedule,
+    shard: Shard,
+    stack: int | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    on_hand: Callable[[HandSummary], object] | None = None,
+) -> MatchResult:
     """One shard, played where this runs (a worker process, a Ray task): its bots built from ``specs``, its
     hands (given to ``on_hand``) and incidents numbered by the match's hand numbers."""
     from engine.bots import make_bot
@@ -86,8 +93,9 @@ def play_shard(specs: Sequence[str], game: Rules | Schedule, shard: Shard, stack
         def renumbered(hand: HandSummary) -> None:
             callback(attrs.evolve(hand, number=hand.number + shard.first))
 
-    result = play_match(bots, game, shard.hands, seed=shard.seed, stack=stack, time_limit=time_limit,
-                        on_hand=renumbered)
+    result = play_match(
+        bots, game, shard.hands, seed=shard.seed, stack=stack, time_limit=time_limit, on_hand=renumbered
+    )
     incidents = tuple(attrs.evolve(incident, hand=incident.hand + shard.first) for incident in result.incidents)
     return attrs.evolve(result, incidents=incidents)
 
@@ -120,19 +128,37 @@ def merge(seed: int | str, results: Sequence[MatchResult]) -> MatchResult:
     stats = []
     for seat, first in enumerate(results[0].stats):
         rows = [result.stats[seat] for result in results]
-        sums = {field.name: sum(getattr(row, field.name) for row in rows)
-                for field in attrs.fields(BotStats) if field.name not in ("seat", "name")}
+        sums = {
+            field.name: sum(getattr(row, field.name) for row in rows)
+            for field in attrs.fields(BotStats)
+            if field.name not in ("seat", "name")
+        }
         stats.append(BotStats(seat, first.name, **sums))
     incidents: list[Incident] = [incident for result in results for incident in result.incidents]
-    return MatchResult(sum(result.hands for result in results), seed, tuple(stats), tuple(incidents),
-                       any(result.stopped for result in results))
+    return MatchResult(
+        sum(result.hands for result in results),
+        seed,
+        tuple(stats),
+        tuple(incidents),
+        any(result.stopped for result in results),
+    )
 
 
-def play_sharded(specs: Sequence[str], game: Rules | Schedule, hands: int, *, seed: int | str = 0,
-                 shard_size: int = 1000, workers: int = 1, backend: str = "local", address: str | None = None,
-                 stack: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
-                 on_shard: Callable[[Shard, MatchResult], object] | None = None,
-                 on_hand: Callable[[HandSummary], object] | None = None) -> MatchResult:
+def play_sharded(
+    specs: Sequence[str],
+    game: Rules | Schedule,
+    hands: int,
+    *,
+    seed: int | str = 0,
+    shard_size: int = 1000,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    stack: int | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    on_shard: Callable[[Shard, MatchResult], object] | None = None,
+    on_hand: Callable[[HandSummary], object] | None = None,
+) -> MatchResult:
     """Play a match of ``hands`` hands in shards (see the module) and merge them.
 
     ``workers``: processes on this machine (1: in this process); ``backend`` "ray" sends the shards to a Ray
@@ -149,8 +175,9 @@ def play_sharded(specs: Sequence[str], game: Rules | Schedule, hands: int, *, se
             raise MatchError("on_hand sees hands played in this process: it needs workers=1 and the local backend")
         played = ((shard, play_shard(specs, game, shard, stack, time_limit, on_hand)) for shard in shards)
     else:
-        played = play_shards(run_job, lambda shard: Job(tuple(specs), game, shard, stack, time_limit), shards,
-                             workers, backend, address)
+        played = play_shards(
+            run_job, lambda shard: Job(tuple(specs), game, shard, stack, time_limit), shards, workers, backend, address
+        )
     for shard, result in played:
         merged = merge(seed, [merged, result]) if merged.stats else result
         if on_shard is not None:
@@ -158,8 +185,14 @@ def play_sharded(specs: Sequence[str], game: Rules | Schedule, hands: int, *, se
     return attrs.evolve(merged, seed=seed)
 
 
-def check_arguments(specs: Sequence[str], seed: int | str, workers: int, backend: str,
-                    time_limit: float | None, address: str | None = None) -> None:
+def check_arguments(
+    specs: Sequence[str],
+    seed: int | str,
+    workers: int,
+    backend: str,
+    time_limit: float | None,
+    address: str | None = None,
+) -> None:
     """MatchError unless these can make a sharded match; a bad bot spec is found here, not in a worker, and a
     Ray cluster at ``address`` that does not answer here, not after minutes of Ray's retries."""
     if isinstance(specs, str) or not isinstance(specs, Sequence) or not all(isinstance(s, str) for s in specs):
@@ -167,8 +200,9 @@ def check_arguments(specs: Sequence[str], seed: int | str, workers: int, backend
     seed_argument(seed, optional=False)
     whole(workers, "workers (processes)", minimum=1, maximum=1024, error=MatchError)
     one_of(backend, BACKENDS, "backend", error=MatchError)
-    finite(time_limit, "time_limit (seconds per action; None: no limit)", positive=True, allow_none=True,
-           error=MatchError)
+    finite(
+        time_limit, "time_limit (seconds per action; None: no limit)", positive=True, allow_none=True, error=MatchError
+    )
     from engine.bots import check_bot_spec
 
     for spec in specs:
@@ -179,8 +213,14 @@ def check_arguments(specs: Sequence[str], seed: int | str, workers: int, backend
         check_reachable(address, RAY_CONNECT_TIMEOUT)
 
 
-def play_shards(function: Callable[[J], R], job: Callable[[Shard], J], shards: Iterable[Shard], workers: int,
-                backend: str, address: str | None) -> Iterator[tuple[Shard, R]]:
+def play_shards(
+    function: Callable[[J], R],
+    job: Callable[[Shard], J],
+    shards: Iterable[Shard],
+    workers: int,
+    backend: str,
+    address: str | None,
+) -> Iterator[tuple[Shard, R]]:
     """Each shard with ``function(job(shard))``, played as `run_jobs` plays jobs, in shard order."""
     sent: deque[Shard] = deque()  # the shards handed out and not yet back, in order
 
@@ -193,8 +233,9 @@ def play_shards(function: Callable[[J], R], job: Callable[[Shard], J], shards: I
         yield sent.popleft(), result
 
 
-def run_jobs(function: Callable[[J], R], jobs: Iterable[J], workers: int, backend: str,
-             address: str | None) -> Iterator[R]:
+def run_jobs(
+    function: Callable[[J], R], jobs: Iterable[J], workers: int, backend: str, address: str | None
+) -> Iterator[R]:
     """``function(job)`` for each job, the results in the jobs' order: in this process (one worker), on
     ``workers`` processes, or as Ray tasks (``backend`` "ray"). The jobs are taken from ``jobs`` only as
     workers free up (`IN_FLIGHT` a worker ahead), so a match of a billion shards holds a few at a time. A
@@ -231,8 +272,12 @@ def on_ray(function: Callable[[J], R], jobs: Iterable[J], address: str | None, w
         raise MatchError('the ray backend needs Ray: python -m pip install -e ".[ray]"') from None
     started = not ray.is_initialized()
     if started:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False,
-                 runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(_package_roots())}})
+        ray.init(
+            address=address,
+            include_dashboard=False,
+            log_to_driver=False,
+            runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(_package_roots())}},
+        )
     try:
         task = ray.remote(function)
 
@@ -260,8 +305,10 @@ def check_reachable(address: str, timeout: float) -> None:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
             pass
     except OSError as error:
-        raise MatchError(f"cannot reach the Ray cluster at {quote(address)} within {timeout:g} s: "
-                         f"{error.strerror or type(error).__name__}") from None
+        raise MatchError(
+            f"cannot reach the Ray cluster at {quote(address)} within {timeout:g} s: "
+            f"{error.strerror or type(error).__name__}"
+        ) from None
 
 
 def _package_roots() -> list[str]:

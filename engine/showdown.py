@@ -53,10 +53,15 @@ class PotResult:
         if self.low_hand is not None and not isinstance(self.low_hand, LowHand):
             raise RulesError(f"a pot result's low_hand must be a LowHand or None, got {quote(self.low_hand)}")
         if not isinstance(self.payouts, tuple) or not all(
-                isinstance(paid, tuple) and len(paid) == 2 and is_whole(paid[0], minimum=0, maximum=MAX_PLAYERS - 1)
-                and is_whole(paid[1], minimum=0) for paid in self.payouts):
-            raise RulesError(f"a pot result's payouts must be a tuple of (seat, chips) pairs, got "
-                             f"{quote(self.payouts)}")
+            isinstance(paid, tuple)
+            and len(paid) == 2
+            and is_whole(paid[0], minimum=0, maximum=MAX_PLAYERS - 1)
+            and is_whole(paid[1], minimum=0)
+            for paid in self.payouts
+        ):
+            raise RulesError(
+                f"a pot result's payouts must be a tuple of (seat, chips) pairs, got {quote(self.payouts)}"
+            )
         whole(self.pot, "a pot result's pot number", minimum=0, error=RulesError)
         whole(self.board, "a pot result's board number", minimum=0, error=RulesError)
 
@@ -86,14 +91,19 @@ class HandResult:
         if not isinstance(self.pots, tuple) or not all(isinstance(pot, PotResult) for pot in self.pots):
             raise RulesError(f"a hand result's pots must be a tuple of PotResult, got {quote(self.pots)}")
         whole(self.rake, "a hand result's rake (chips)", minimum=0, error=RulesError)
-        if not isinstance(self.net, tuple) or not 2 <= len(self.net) <= MAX_PLAYERS or not all(
-                is_whole(chips) for chips in self.net):
+        if (
+            not isinstance(self.net, tuple)
+            or not 2 <= len(self.net) <= MAX_PLAYERS
+            or not all(is_whole(chips) for chips in self.net)
+        ):
             raise RulesError(f"a hand result's net must be a tuple of chip counts, one per seat, got {quote(self.net)}")
         flag(self.showdown, "a hand result's showdown", error=RulesError)
         if not isinstance(self.boards, tuple) or not all(
-                isinstance(board, tuple) and all(type(card) is Card for card in board) for board in self.boards):
-            raise RulesError(f"a hand result's boards must be a tuple of boards (tuples of Card), got "
-                             f"{quote(self.boards)}")
+            isinstance(board, tuple) and all(type(card) is Card for card in board) for board in self.boards
+        ):
+            raise RulesError(
+                f"a hand result's boards must be a tuple of boards (tuples of Card), got {quote(self.boards)}"
+            )
         whole(self.runs, "a hand result's runs", minimum=1, maximum=3, error=RulesError)
 
     def won(self, seat: int) -> int:
@@ -125,8 +135,9 @@ def half_amounts(amount: int, split: bool) -> tuple[int, int]:
     return amount - low, low
 
 
-def halves(amount: int, high_winners: Sequence[int], low_winners: Sequence[int], button: int,
-           players: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+def halves(
+    amount: int, high_winners: Sequence[int], low_winners: Sequence[int], button: int, players: int
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """Who takes what from a pot's high half and from its low half: the one place the split among winners is
     worked out (settling, the writers' per-pot lines and the stats all use it); an empty low half when nobody
     has a low."""
@@ -152,9 +163,18 @@ def divide(amount: int, parts: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(parts)]
 
 
-def settle_on_boards(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Sequence[Card]],
-                     evaluators: Sequence[BoardEvaluator] | None, runs: int, hi_lo: bool, button: int, players: int,
-                     index: int = 0) -> list[PotResult]:
+def settle_on_boards(
+    pot: Pot,
+    rake: int,
+    claimants: Sequence[int],
+    hole: Sequence[Sequence[Card]],
+    evaluators: Sequence[BoardEvaluator] | None,
+    runs: int,
+    hi_lo: bool,
+    button: int,
+    players: int,
+    index: int = 0,
+) -> list[PotResult]:
     """Settle one pot when there may be several boards (``evaluators``, run by run): a contested pot is divided
     evenly between the runs, each run's share evenly between its boards (odd chips to the first run and the
     first board), and each board's share is split high/low on its own."""
@@ -163,13 +183,37 @@ def settle_on_boards(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequen
         return [settle_pot(pot, rake, claimants, hole, evaluator, hi_lo, button, players, index)]
     per_run = len(evaluators) // runs
     amounts = [part for share in divide(pot.amount - rake, runs) for part in divide(share, per_run)]
-    return [settle_pot(pot, rake if board == 0 else 0, claimants, hole, evaluators[board], hi_lo, button, players,
-                       index, board, amount) for board, amount in enumerate(amounts)]
+    return [
+        settle_pot(
+            pot,
+            rake if board == 0 else 0,
+            claimants,
+            hole,
+            evaluators[board],
+            hi_lo,
+            button,
+            players,
+            index,
+            board,
+            amount,
+        )
+        for board, amount in enumerate(amounts)
+    ]
 
 
-def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Sequence[Card]],
-               evaluator: BoardEvaluator | None, hi_lo: bool, button: int, players: int, index: int = 0,
-               board: int = 0, amount: int | None = None) -> PotResult:
+def settle_pot(
+    pot: Pot,
+    rake: int,
+    claimants: Sequence[int],
+    hole: Sequence[Sequence[Card]],
+    evaluator: BoardEvaluator | None,
+    hi_lo: bool,
+    button: int,
+    players: int,
+    index: int = 0,
+    board: int = 0,
+    amount: int | None = None,
+) -> PotResult:
     """Settle one pot (or one board's ``amount`` of it) among its claimants; ``evaluator`` is None when the
     hand ended without a showdown."""
     if amount is None:
@@ -205,8 +249,15 @@ def settle_pot(pot: Pot, rake: int, claimants: Sequence[int], hole: Sequence[Seq
     else:
         payouts = _shared(amount, high_winners, low_winners, button, players)
     return _settled(
-        amount, rake, pot.eligible, high_winners, evaluator.high_hand(hole[high_winners[0]], best_high),
-        low_winners, evaluator.low_hand(hole[low_winners[0]], best_low) if low_winners else None, payouts, index,
+        amount,
+        rake,
+        pot.eligible,
+        high_winners,
+        evaluator.high_hand(hole[high_winners[0]], best_high),
+        low_winners,
+        evaluator.low_hand(hole[low_winners[0]], best_low) if low_winners else None,
+        payouts,
+        index,
         board,
     )
 
@@ -215,8 +266,14 @@ _POT_RESULT_FIELDS = tuple(field.name for field in attrs.fields(PotResult))
 _HAND_RESULT_FIELDS = tuple(field.name for field in attrs.fields(HandResult))
 
 
-def settled_hand(pots: tuple[PotResult, ...], rake: int, net: tuple[int, ...], showdown: bool,
-                 boards: tuple[tuple[Card, ...], ...], runs: int) -> HandResult:
+def settled_hand(
+    pots: tuple[PotResult, ...],
+    rake: int,
+    net: tuple[int, ...],
+    showdown: bool,
+    boards: tuple[tuple[Card, ...], ...],
+    runs: int,
+) -> HandResult:
     """A hand result the hand state worked out: it skips the checks outside input gets (they would cost every
     hand)."""
     result = object.__new__(HandResult)
@@ -233,8 +290,9 @@ def _settled(*values: object) -> PotResult:
     return result
 
 
-def _shared(amount: int, high_winners: tuple[int, ...], low_winners: tuple[int, ...], button: int,
-            players: int) -> tuple[tuple[int, int], ...]:
+def _shared(
+    amount: int, high_winners: tuple[int, ...], low_winners: tuple[int, ...], button: int, players: int
+) -> tuple[tuple[int, int], ...]:
     """The payouts when a half is tied: each half shared, and a seat's chips from both halves added up."""
     high, low = halves(amount, high_winners, low_winners, button, players)
     payouts = high + low
@@ -254,8 +312,14 @@ def split_rake(pots: Sequence[Pot], total: int) -> list[int]:
     return taken
 
 
-def could_win(seat: int, pots: Sequence[Pot], shown: Sequence[int], hole: Sequence[Sequence[Card]],
-              evaluator: BoardEvaluator, hi_lo: bool) -> bool:
+def could_win(
+    seat: int,
+    pots: Sequence[Pot],
+    shown: Sequence[int],
+    hole: Sequence[Sequence[Card]],
+    evaluator: BoardEvaluator,
+    hi_lo: bool,
+) -> bool:
     """Whether a hand would win or tie some part of a pot it is eligible for against the hands shown so far
     (the test a server uses to show winners and muck losers automatically)."""
     high = evaluator.high_value(hole[seat])

@@ -35,11 +35,14 @@ def run(args: argparse.Namespace) -> int:
     local = args.workers == 1 and args.backend == "local"  # every hand is played in this process
     here = local and not args.duplicate  # ... and numbered 1, 2, ... (shown, tallied by all-in EV)
     if not local and args.out:
-        raise EngineError("--out writes every hand, which is played in this process only with --workers 1 and "
-                          "the local backend")
+        raise EngineError(
+            "--out writes every hand, which is played in this process only with --workers 1 and the local backend"
+        )
     if not here and args.all_in_ev:
-        raise EngineError("--all-in-ev looks at every hand, which is played in this process only with "
-                          "--workers 1, the local backend and no --duplicate")
+        raise EngineError(
+            "--all-in-ev looks at every hand, which is played in this process only with "
+            "--workers 1, the local backend and no --duplicate"
+        )
     watch = _HandWatch(args, len(specs), local)
     if not args.json:
         out.write(f"{args.hands} hands of {describe_game(game)}; {len(specs)} players; seed {seed}\n\n")
@@ -120,9 +123,14 @@ def _progress_bar(args: argparse.Namespace) -> Progress | None:
     return Progress(args.hands, stderr) if wanted(args.progress, stderr, long=args.hands >= 1000) else None
 
 
-def _run_simulation(args: argparse.Namespace, specs: list[str], game: Rules | Schedule, seed: int,
-                    on_hand: Callable[[HandSummary], object] | None,
-                    progress: Progress | None) -> tuple[MatchResult, Any]:
+def _run_simulation(
+    args: argparse.Namespace,
+    specs: list[str],
+    game: Rules | Schedule,
+    seed: int,
+    on_hand: Callable[[HandSummary], object] | None,
+    progress: Progress | None,
+) -> tuple[MatchResult, Any]:
     """The match's result, and the duplicate match's (None without ``--duplicate``). ``on_hand`` is None when
     the hands are played elsewhere; the progress bar then moves a shard at a time."""
     from engine.shards import play_sharded
@@ -134,23 +142,56 @@ def _run_simulation(args: argparse.Namespace, specs: list[str], game: Rules | Sc
     if args.duplicate:
         from engine.duplicate import play_duplicate
 
-        duplicate = play_duplicate(specs, game, args.hands, seed=seed, shard_size=args.shard_size,
-                                   workers=args.workers, backend=args.backend, address=args.address,
-                                   stack=args.stack, time_limit=args.time_limit, on_shard=on_shard,
-                                   on_hand=on_hand)
+        duplicate = play_duplicate(
+            specs,
+            game,
+            args.hands,
+            seed=seed,
+            shard_size=args.shard_size,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            stack=args.stack,
+            time_limit=args.time_limit,
+            on_shard=on_shard,
+            on_hand=on_hand,
+        )
         return duplicate.result, duplicate
-    return play_sharded(specs, game, args.hands, seed=seed, shard_size=args.shard_size, workers=args.workers,
-                        backend=args.backend, address=args.address, stack=args.stack, time_limit=args.time_limit,
-                        on_shard=on_shard, on_hand=on_hand), None
+    return play_sharded(
+        specs,
+        game,
+        args.hands,
+        seed=seed,
+        shard_size=args.shard_size,
+        workers=args.workers,
+        backend=args.backend,
+        address=args.address,
+        stack=args.stack,
+        time_limit=args.time_limit,
+        on_shard=on_shard,
+        on_hand=on_hand,
+    ), None
 
 
-def _simulation_document(args: argparse.Namespace, game: Rules | Schedule, specs: list[str], result: MatchResult,
-                         watch: _HandWatch, duplicate: Any) -> dict[str, object]:
+def _simulation_document(
+    args: argparse.Namespace,
+    game: Rules | Schedule,
+    specs: list[str],
+    result: MatchResult,
+    watch: _HandWatch,
+    duplicate: Any,
+) -> dict[str, object]:
     """``simulate --json``: the match, the hands shown, and the all-in EV and duplicate figures when asked for."""
     from engine.report import hand_data, result_data
 
-    document = {"game": args.game, "description": describe_game(game), "players": len(specs),
-                "bot_kinds": specs, **result_data(result), "hand_log": [hand_data(h) for h in watch.shown]}
+    document = {
+        "game": args.game,
+        "description": describe_game(game),
+        "players": len(specs),
+        "bot_kinds": specs,
+        **result_data(result),
+        "hand_log": [hand_data(h) for h in watch.shown],
+    }
     if watch.all_in is not None:
         document["all_in_ev"] = watch.all_in.data(result)
     if duplicate is not None:
@@ -158,20 +199,25 @@ def _simulation_document(args: argparse.Namespace, game: Rules | Schedule, specs
     return document
 
 
-def _write_simulation_text(out: TextIO, args: argparse.Namespace, result: MatchResult, watch: _HandWatch,
-                           duplicate: Any, local: bool) -> None:
+def _write_simulation_text(
+    out: TextIO, args: argparse.Namespace, result: MatchResult, watch: _HandWatch, duplicate: Any, local: bool
+) -> None:
     """``simulate``'s report for people: where the hands were played, the summary table, the duplicate and
     all-in EV figures when asked for, the bot faults and the chip check."""
     from engine.report import incident_text, summary_table
 
     if not local:
         shards = -(-args.hands // args.shard_size)
-        out.write(f"{shards} shards of up to {args.shard_size} hands on {args.workers} "
-                  f"{'worker' if args.workers == 1 else 'workers'} ({args.backend}); hands are shown only "
-                  f"when played in this process (--workers 1 and --backend local)\n")
+        out.write(
+            f"{shards} shards of up to {args.shard_size} hands on {args.workers} "
+            f"{'worker' if args.workers == 1 else 'workers'} ({args.backend}); hands are shown only "
+            f"when played in this process (--workers 1 and --backend local)\n"
+        )
     elif duplicate is not None and result.hands > len(watch.shown):
-        out.write(f"... {result.hands - len(watch.shown)} more hands not shown (--show N prints the first N deals, "
-                  f"each in all {duplicate.rotations} rotations; #17-2 is deal 17, rotation 2)\n")
+        out.write(
+            f"... {result.hands - len(watch.shown)} more hands not shown (--show N prints the first N deals, "
+            f"each in all {duplicate.rotations} rotations; #17-2 is deal 17, rotation 2)\n"
+        )
     elif result.hands > len(watch.shown):
         out.write(f"... {result.hands - len(watch.shown)} more hands not shown (--show N prints the first N)\n")
     out.write("\n" + summary_table(result) + "\n\n")
@@ -193,20 +239,33 @@ def _write_simulation_text(out: TextIO, args: argparse.Namespace, result: MatchR
 
 
 def _duplicate_data(duplicate: Any) -> dict[str, object]:
-    return {"deals": duplicate.deals, "rotations": duplicate.rotations, "bots": [
-        {"seat": stats.seat, "name": stats.name, "bb_per_100": round(stats.bb_per_100, 4),
-         "error_by_hands": round(stats.bb_per_100_error, 4), "error_by_deals": round(duplicate.duplicate_error(bot), 4)}
-        for bot, stats in enumerate(duplicate.result.stats)]}
+    return {
+        "deals": duplicate.deals,
+        "rotations": duplicate.rotations,
+        "bots": [
+            {
+                "seat": stats.seat,
+                "name": stats.name,
+                "bb_per_100": round(stats.bb_per_100, 4),
+                "error_by_hands": round(stats.bb_per_100_error, 4),
+                "error_by_deals": round(duplicate.duplicate_error(bot), 4),
+            }
+            for bot, stats in enumerate(duplicate.result.stats)
+        ],
+    }
 
 
 def _duplicate_text(duplicate: Any) -> str:
-    lines = [f"Duplicate: {duplicate.deals:,} deals, each played {duplicate.rotations} times with the bots rotated "
-             f"(seat i is the i-th bot over all its hands). Standard error of bb/100 by hands, and by deals:"]
+    lines = [
+        f"Duplicate: {duplicate.deals:,} deals, each played {duplicate.rotations} times with the bots rotated "
+        f"(seat i is the i-th bot over all its hands). Standard error of bb/100 by hands, and by deals:"
+    ]
     for bot, stats in enumerate(duplicate.result.stats):
         by_hands, by_deals = stats.bb_per_100_error, duplicate.duplicate_error(bot)
         fell = f", {_change(by_hands, by_deals)}" if by_hands else ""
-        lines.append(f"  {stats.name}: {stats.bb_per_100:+.1f} bb/100, ±{by_hands:.1f} by hands, ±{by_deals:.1f} "
-                     f"by deals{fell}")
+        lines.append(
+            f"  {stats.name}: {stats.bb_per_100:+.1f} bb/100, ±{by_hands:.1f} by hands, ±{by_deals:.1f} by deals{fell}"
+        )
     return "\n".join(lines)
 
 
@@ -242,17 +301,27 @@ class _AllInTally:
         return 100 * (stats.net_bb + self.shift_bb[stats.seat]) / stats.hands if stats.hands else 0.0
 
     def data(self, result: Any) -> dict[str, Any]:
-        return {"hands": self.hands, "bots": [
-            {"seat": stats.seat, "name": stats.name, "bb_per_100": round(stats.bb_per_100, 4),
-             "all_in_bb_per_100": round(self.bb_per_100(stats), 4),
-             "all_in_net_bb": round(stats.net_bb + self.shift_bb[stats.seat], 4)} for stats in result.stats]}
+        return {
+            "hands": self.hands,
+            "bots": [
+                {
+                    "seat": stats.seat,
+                    "name": stats.name,
+                    "bb_per_100": round(stats.bb_per_100, 4),
+                    "all_in_bb_per_100": round(self.bb_per_100(stats), 4),
+                    "all_in_net_bb": round(stats.net_bb + self.shift_bb[stats.seat], 4),
+                }
+                for stats in result.stats
+            ],
+        }
 
     def text(self, result: Any) -> str:
         lines = [f"bb/100 both ways ({self.hands} hands all in before the river, judged by all-in EV):"]
         width = max(len(stats.name) for stats in result.stats)
         for stats in result.stats:
-            lines.append(f"  {stats.name:<{width}}  {stats.bb_per_100:+8.1f} real  {self.bb_per_100(stats):+8.1f} "
-                         "all-in EV")
+            lines.append(
+                f"  {stats.name:<{width}}  {stats.bb_per_100:+8.1f} real  {self.bb_per_100(stats):+8.1f} all-in EV"
+            )
         return "\n".join(lines)
 
 
@@ -272,32 +341,64 @@ def _open_out(path: Path) -> TextIO:
 def add_simulate_command(commands: Any) -> None:
     """The ``simulate`` command's options."""
     simulate = commands.add_parser("simulate", help="play a match between bots and report how each did")
-    simulate.add_argument("--hands", type=whole_option(0, MAX_HANDS), default=1000,
-                          help=f"hands to play (default 1000, at most {MAX_HANDS:,})")
+    simulate.add_argument(
+        "--hands",
+        type=whole_option(0, MAX_HANDS),
+        default=1000,
+        help=f"hands to play (default 1000, at most {MAX_HANDS:,})",
+    )
     add_game_options(simulate, "hilo,random,caller", None)
     simulate.add_argument("--show", type=whole_option(0), default=20, help="print the first N hands (default 20)")
-    simulate.add_argument("--out", help="write every hand here: PHH for .phh/.phhs, OHH for .ohh, else PokerStars "
-                                        "text")
-    simulate.add_argument("--format", choices=("auto", "phh", "pokerstars", "ohh"), default="auto",
-                          help="the --out format (default: by the file's suffix)")
+    simulate.add_argument("--out", help="write every hand here: PHH for .phh/.phhs, OHH for .ohh, else PokerStars text")
+    simulate.add_argument(
+        "--format",
+        choices=("auto", "phh", "pokerstars", "ohh"),
+        default="auto",
+        help="the --out format (default: by the file's suffix)",
+    )
     simulate.add_argument("--json", action="store_true", help="print one JSON document instead of text")
-    simulate.add_argument("--time-limit", type=seconds_option, default=1.0,
-                          help="seconds a bot may take per action before it is checked or folded (default 1)")
-    simulate.add_argument("--all-in-ev", action="store_true",
-                          help="also report bb/100 by all-in EV (hands all in before the river judged by equity; "
-                               "needs numpy)")
-    simulate.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                          help="a progress bar on standard error (default: for 1000+ hands on a terminal)")
-    simulate.add_argument("--workers", type=whole_option(1, 1024), default=1,
-                          help="processes playing the match's shards at once (default 1: in this process)")
-    simulate.add_argument("--shard-size", type=whole_option(1), default=1000,
-                          help="hands a shard: each shard is a fresh table session (default 1000; the result "
-                               "depends on the seed, the hands and this, never on --workers or --backend)")
-    simulate.add_argument("--backend", choices=("local", "ray"), default="local",
-                          help="local processes, or Ray tasks (the ray extra; docs/scale.md)")
-    simulate.add_argument("--duplicate", action="store_true",
-                          help="play every deal once per rotation of the bots, so each plays each seat's cards")
-    simulate.add_argument("--address", default=None,
-                          help="the Ray cluster's address (default: start Ray on this machine)")
+    simulate.add_argument(
+        "--time-limit",
+        type=seconds_option,
+        default=1.0,
+        help="seconds a bot may take per action before it is checked or folded (default 1)",
+    )
+    simulate.add_argument(
+        "--all-in-ev",
+        action="store_true",
+        help="also report bb/100 by all-in EV (hands all in before the river judged by equity; needs numpy)",
+    )
+    simulate.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress bar on standard error (default: for 1000+ hands on a terminal)",
+    )
+    simulate.add_argument(
+        "--workers",
+        type=whole_option(1, 1024),
+        default=1,
+        help="processes playing the match's shards at once (default 1: in this process)",
+    )
+    simulate.add_argument(
+        "--shard-size",
+        type=whole_option(1),
+        default=1000,
+        help="hands a shard: each shard is a fresh table session (default 1000; the result "
+        "depends on the seed, the hands and this, never on --workers or --backend)",
+    )
+    simulate.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes, or Ray tasks (the ray extra; docs/scale.md)",
+    )
+    simulate.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play every deal once per rotation of the bots, so each plays each seat's cards",
+    )
+    simulate.add_argument(
+        "--address", default=None, help="the Ray cluster's address (default: start Ray on this machine)"
+    )
     simulate.set_defaults(run=run)
-

@@ -33,8 +33,17 @@ from engine.validate import chips as checked_chips
 if TYPE_CHECKING:
     from engine.views import SeatView
 
-__all__ = ["Agreement", "HandSetup", "HandState", "LegalActions", "ShowdownProgress", "Street", "board_positions",
-           "restart_hand", "start_hand"]
+__all__ = [
+    "Agreement",
+    "HandSetup",
+    "HandState",
+    "LegalActions",
+    "ShowdownProgress",
+    "Street",
+    "board_positions",
+    "restart_hand",
+    "start_hand",
+]
 
 _SHOWDOWN, _SETTLED, _RIVER = Street.SHOWDOWN, Street.SETTLED, Street.RIVER  # module names: cheaper to read
 _BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
@@ -78,8 +87,6 @@ class Agreement:
     def times(self) -> int | None:
         """The runs agreed (the lowest choice), once everyone has chosen."""
         return min(self.choices) if len(self.choices) == len(self.order) else None
-
-
 
 
 @attrs.define(slots=True, eq=False, init=False, repr=False, weakref_slot=False)
@@ -214,8 +221,10 @@ class HandState(_HandFields):
         from engine.views import seat_view
 
         if seat is None:
-            raise EngineError(f"state.view takes a seat 0..{len(self.stacks) - 1}, got None; a spectator's view "
-                              f"(no hole cards) is engine.views.seat_view(state, None)")
+            raise EngineError(
+                f"state.view takes a seat 0..{len(self.stacks) - 1}, got None; a spectator's view "
+                f"(no hole cards) is engine.views.seat_view(state, None)"
+            )
         return seat_view(self, seat)
 
     def legal_actions(self) -> LegalActions:
@@ -241,8 +250,11 @@ class HandState(_HandFields):
             raise IllegalAction(f"seat {seat} acted out of turn; seat {self.actor} is to act")
         legal = self._legal_cache or self.legal_actions()
         kind = type(action)
-        if ((kind is Call and legal.call) or (kind is Check and legal.check)
-                or (kind is Fold and (legal.fold or legal.check))):
+        if (
+            (kind is Call and legal.call)
+            or (kind is Check and legal.check)
+            or (kind is Fold and (legal.fold or legal.check))
+        ):
             pass  # the plain test first: most actions are these
         elif not legal.allows(action):
             raise IllegalAction(refusal(self, action, legal))
@@ -329,7 +341,8 @@ class _Draft(_HandFields):
         # first bet, a straddle as a raise; the first to act sits left of the last big blind or straddle.
         openers = [post for post in setup.posts if post.kind in _OPENERS]
         draft.level = draft.full_level = max(
-            (p.amount for p in setup.posts if p.live and p.kind != PostKind.SMALL_BLIND), default=0)
+            (p.amount for p in setup.posts if p.live and p.kind != PostKind.SMALL_BLIND), default=0
+        )
         draft.wagers = len(openers) if draft.level else 0
         draft.min_raise = draft.full_raise_size()
         if setup.bomb_pot:
@@ -472,7 +485,7 @@ class _Draft(_HandFields):
         self.record(ev.Burned, deck[position])
         position += 1
         for index, board in enumerate(boards):
-            cards = deck[position: position + size]
+            cards = deck[position : position + size]
             boards[index] = board + cards
             position += size
             self.record(ev.BoardDealt, street, cards, first + index)
@@ -594,8 +607,9 @@ class _Draft(_HandFields):
         results: list[PotResult] = []
         for index, (pot, pot_rake) in enumerate(zip(pots, split_rake(pots, rake), strict=True)):
             claimants = [s for s in pot.eligible if not mucked[s]]
-            parts = settle_on_boards(pot, pot_rake, claimants, setup.hole, evaluators, runs, rules.hi_lo,
-                                     setup.button, n, index)
+            parts = settle_on_boards(
+                pot, pot_rake, claimants, setup.hole, evaluators, runs, rules.hi_lo, setup.button, n, index
+            )
             results += parts
             for part in parts:
                 for seat, chips in part.payouts:
@@ -614,8 +628,14 @@ def _compile_draft() -> Callable[[HandState], _Draft]:
     action and a loop of ``setattr`` costs four times as much (0.6 against 2.4 microseconds here). The one
     generated function in the engine."""
     names = [field.name for field in attrs.fields(_HandFields)]
-    source = "\n".join(["def _draft(state):", "    draft = new(Draft)",
-                        *(f"    draft.{name} = state.{name}" for name in names), "    return draft"])
+    source = "\n".join(
+        [
+            "def _draft(state):",
+            "    draft = new(Draft)",
+            *(f"    draft.{name} = state.{name}" for name in names),
+            "    return draft",
+        ]
+    )
     namespace: dict[str, Any] = {"new": object.__new__, "Draft": _Draft}
     exec(source, namespace)  # the source is made here from attrs' field names
     draft: Callable[[HandState], _Draft] = namespace["_draft"]
@@ -625,8 +645,9 @@ def _compile_draft() -> Callable[[HandState], _Draft]:
 _draft = _compile_draft()
 
 
-def _next_actor(start: int, folded: Sequence[bool], stacks: Sequence[int], acted_at: Sequence[int],
-                bets: Sequence[int], level: int) -> int | None:
+def _next_actor(
+    start: int, folded: Sequence[bool], stacks: Sequence[int], acted_at: Sequence[int], bets: Sequence[int], level: int
+) -> int | None:
     """The first seat from ``start`` clockwise that must still act, or None when the round is closed.
 
     A player must act when they are in the hand with chips behind and have not acted since the betting was
@@ -676,9 +697,16 @@ def _replay_events(setup: HandSetup, actions: Sequence[Action]) -> tuple[ev.Even
 # --- starting a hand ----------------------------------------------------------------------------------------
 
 
-def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: int | str | bytes | None = None,
-               deck: Deck | Sequence[Card] | None = None, posts: Sequence[Post] | None = None,
-               bomb_pot: int = 0) -> HandState:
+def start_hand(
+    rules: Rules,
+    stacks: Sequence[int],
+    button: int = 0,
+    *,
+    seed: int | str | bytes | None = None,
+    deck: Deck | Sequence[Card] | None = None,
+    posts: Sequence[Post] | None = None,
+    bomb_pot: int = 0,
+) -> HandState:
     """Post antes and blinds, deal the hole cards, and return the state with the first player to act.
 
     The deck is fixed here: ``deck`` in a given order (replays, tests), else ``seed`` for a reproducible
@@ -700,8 +728,10 @@ def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: in
         if type(stack) is not int or stack <= 0:  # the plain test first: a hand starts often
             checked_chips(stack, f"seat {seat}'s stack", minimum=1, error=RulesError)
     if sum(stacks) > MAX_EXACT:  # every chip of a hand, in a pot or a stack, is one of these: one bound for all
-        raise RulesError(f"the stacks total {sum(stacks)} chips; a hand's chips total at most {MAX_EXACT} (2**53 - 1, "
-                         f"the most a JSON number carries exactly), got stacks {quote(stacks)}")
+        raise RulesError(
+            f"the stacks total {sum(stacks)} chips; a hand's chips total at most {MAX_EXACT} (2**53 - 1, "
+            f"the most a JSON number carries exactly), got stacks {quote(stacks)}"
+        )
     if type(button) is not int or not 0 <= button < players:
         whole(button, "button (a seat index)", minimum=0, maximum=players - 1, error=RulesError)
     if deck is not None and seed is not None:
@@ -716,8 +746,10 @@ def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: in
         raise RulesError(f"deck must be a Deck or a sequence of cards, got {quote(deck)}")
     needed = players * rules.hole_cards + 3 + 5 * rules.boards
     if len(order) < needed:
-        raise RulesError(f"the deck holds {len(order)} cards; {players} players need {needed} "
-                         f"({rules.hole_cards} each, 5 for each board and 3 burns)")
+        raise RulesError(
+            f"the deck holds {len(order)} cards; {players} players need {needed} "
+            f"({rules.hole_cards} each, 5 for each board and 3 burns)"
+        )
     if type(bomb_pot) is not int or bomb_pot < 0:
         checked_chips(bomb_pot, "bomb_pot (the ante each player posts)", error=RulesError)
     if bomb_pot:
@@ -735,13 +767,19 @@ def start_hand(rules: Rules, stacks: Sequence[int], button: int = 0, *, seed: in
     dealing = seat_order_from(button + 1, range(n), n)
     hole: list[tuple[Card, ...]] = [()] * n
     for i, seat in enumerate(dealing):
-        hole[seat] = order[i: n * rules.hole_cards: n]
+        hole[seat] = order[i : n * rules.hole_cards : n]
     setup = HandSetup(rules, button, stacks, forced, order, tuple(hole), bomb_pot)
     return _Draft.deal(setup, None).seal(())
 
 
-def restart_hand(rules: Rules, stacks: Sequence[int], button: int, deck: Deck | Sequence[Card],
-                 posts: Sequence[Post], bomb_pot: int = 0) -> HandState:
+def restart_hand(
+    rules: Rules,
+    stacks: Sequence[int],
+    button: int,
+    deck: Deck | Sequence[Card],
+    posts: Sequence[Post],
+    bomb_pot: int = 0,
+) -> HandState:
     """The first state of a hand dealt before, from its setup's parts: for rebuilding a hand from its record (a
     bomb pot's posts are its antes, which `start_hand` makes itself)."""
     if bomb_pot:
@@ -760,6 +798,3 @@ def board_positions(players: int, hole_cards: int, boards: int = 1) -> tuple[tup
             board.extend(range(position, position + size))
             position += size
     return tuple(tuple(board) for board in positions)
-
-
-

@@ -82,8 +82,10 @@ class Player:
         for field in ("sitting_out", "waiting", "leaving", "owes_small", "owes_big", "post_missed"):
             flag(getattr(self, field), f"{self.name}'s {field}", error=TableError)
         if self.owes and not self.waiting:
-            raise TableError(f"{self.name} owes missed blinds, so waits for the big blind or posts them: waiting "
-                             f"must be True while owes_small or owes_big is")
+            raise TableError(
+                f"{self.name} owes missed blinds, so waits for the big blind or posts them: waiting "
+                f"must be True while owes_small or owes_big is"
+            )
         if self.post_missed and not self.owes:
             raise TableError(f"{self.name} owes no missed blinds, so has none to post: post_missed must be False")
 
@@ -159,8 +161,9 @@ class HandInPlay:
         if not isinstance(self.posts, tuple) or not all(isinstance(post, Post) for post in self.posts):
             raise TableError(f"the hand's posts must be a tuple of Post values, got {quote(self.posts)}")
         deck = self.deck
-        if deck is not None and (not isinstance(deck, tuple) or not all(isinstance(c, Card) for c in deck)
-                                 or len(set(deck)) != len(deck)):
+        if deck is not None and (
+            not isinstance(deck, tuple) or not all(isinstance(c, Card) for c in deck) or len(set(deck)) != len(deck)
+        ):
             raise TableError(f"the hand's deck must be a tuple of distinct Cards or None, got {quote(deck)}")
 
     @property
@@ -238,19 +241,25 @@ class Table:
             if not isinstance(player, Player):
                 raise TableError(f"seat {seat} must hold a Player or None, got {quote(player)}")
             if name_key(player.name) in names:
-                raise TableError(f"two seats hold a player named {quote(player.name)}; names must be unique "
-                                 "(whatever their case)")
+                raise TableError(
+                    f"two seats hold a player named {quote(player.name)}; names must be unique (whatever their case)"
+                )
             names.add(name_key(player.name))
             seated += player.stack
             if player.stack == 0 and not (self.keep_busted and player.sitting_out):
-                raise TableError(f"seat {seat} ({player.name}) has no chips; a busted player leaves the table, or "
-                                 f"with keep_busted=True sits out until a rebuy")
+                raise TableError(
+                    f"seat {seat} ({player.name}) has no chips; a busted player leaves the table, or "
+                    f"with keep_busted=True sits out until a rebuy"
+                )
         if seated > MAX_EXACT:  # the next hand's chips are these stacks: its own bound (start_hand) holds now
-            raise TableError(f"the seated stacks total {seated} chips; a table's stacks total at most {MAX_EXACT} "
-                             f"(2**53 - 1, the most a JSON number carries exactly)")
+            raise TableError(
+                f"the seated stacks total {seated} chips; a table's stacks total at most {MAX_EXACT} "
+                f"(2**53 - 1, the most a JSON number carries exactly)"
+            )
         if not isinstance(self.schedule, (FixedGame, MixedOmaha, TournamentSchedule)):
-            raise TableError(f"schedule must be FixedGame, MixedOmaha or TournamentSchedule, got "
-                             f"{quote(self.schedule)}")
+            raise TableError(
+                f"schedule must be FixedGame, MixedOmaha or TournamentSchedule, got {quote(self.schedule)}"
+            )
         if not isinstance(self.clock, GameClock):
             raise TableError(f"clock must be a GameClock, got {quote(self.clock)}")
         try:
@@ -282,16 +291,19 @@ class Table:
             # Dealing a player in ends their wait and needs chips (the table keeps the stacks the hand began
             # with): a hand seat holding a waiting or chipless player is a seat that changed hands since.
             if player.waiting or player.stack == 0:
-                raise TableError(f"table seat {seat} is in the hand, but {player.name} "
-                                 f"{'waits for the big blind' if player.waiting else 'has no chips'}, so was not "
-                                 f"dealt in: the hand's seats are the players dealt in, who wait for nothing and "
-                                 f"began it with chips")
+                raise TableError(
+                    f"table seat {seat} is in the hand, but {player.name} "
+                    f"{'waits for the big blind' if player.waiting else 'has no chips'}, so was not "
+                    f"dealt in: the hand's seats are the players dealt in, who wait for nothing and "
+                    f"began it with chips"
+                )
         if hand.button not in seats:
             raise TableError(f"the hand's button (seat {hand.button}) is not one of its seats {seats!r}")
         for post in hand.posts:
             if not isinstance(post, Post) or post.seat >= len(seats):
-                raise TableError(f"the hand's posts must be Post values for hand seats 0..{len(seats) - 1}, "
-                                 f"got {post!r}")
+                raise TableError(
+                    f"the hand's posts must be Post values for hand seats 0..{len(seats) - 1}, got {post!r}"
+                )
         if not isinstance(hand.rules, Rules):
             raise TableError(f"the hand's rules must be a Rules value, got {hand.rules!r}")
         if len(seats) > hand.rules.max_players:
@@ -300,14 +312,20 @@ class Table:
     # --- making a table and reading it -----------------------------------------------------------------------
 
     @classmethod
-    def new(cls, game: Schedule | Rules, seats: int = 9, *, button: int = 0, new_player_posts: bool = False,
-            keep_busted: bool = False) -> Table:
+    def new(
+        cls,
+        game: Schedule | Rules,
+        seats: int = 9,
+        *,
+        button: int = 0,
+        new_player_posts: bool = False,
+        keep_busted: bool = False,
+    ) -> Table:
         """An empty table of ``seats`` seats playing ``game`` (a `Rules` value means `FixedGame(rules)`).
         ``keep_busted=True`` keeps a player who busts seated (no chips, sitting out) so they may rebuy."""
         whole(seats, "seats (the number of seats)", minimum=2, maximum=MAX_PLAYERS, error=TableError)
         schedule = FixedGame(game) if isinstance(game, Rules) else game
-        return cls((None,) * seats, schedule, button=button, new_player_posts=new_player_posts,
-                   keep_busted=keep_busted)
+        return cls((None,) * seats, schedule, button=button, new_player_posts=new_player_posts, keep_busted=keep_busted)
 
     @property
     def players(self) -> tuple[tuple[int, Player], ...]:
@@ -330,8 +348,9 @@ class Table:
         """The table seat of hand seat ``hand_seat`` in the hand in play."""
         if self.hand is None:
             raise TableError("no hand is in play")
-        whole(hand_seat, "a hand seat of the hand in play", minimum=0, maximum=len(self.hand.seats) - 1,
-              error=TableError)
+        whole(
+            hand_seat, "a hand seat of the hand in play", minimum=0, maximum=len(self.hand.seats) - 1, error=TableError
+        )
         return self.hand.seats[hand_seat]
 
     def seat_of(self, name: str) -> int:
@@ -369,8 +388,10 @@ class Table:
             raise TableError("a hand is in play; finish it before dealing the next")
         eligible = self._in_game()
         if len(eligible) < 2:
-            raise TableError(f"a hand needs 2 players in the game (seated, with chips, not sitting out); "
-                             f"{len(eligible)} {'is' if len(eligible) == 1 else 'are'} ready")
+            raise TableError(
+                f"a hand needs 2 players in the game (seated, with chips, not sitting out); "
+                f"{len(eligible)} {'is' if len(eligible) == 1 else 'are'} ready"
+            )
         active = [s for s in eligible if not self._player(s).waiting]
         posters: list[int] = []
         if bomb_pot:
@@ -388,15 +409,13 @@ class Table:
             dealt, posters = self._joiners(button, after, active)
             rules, clock = self._rules_for(len(dealt))
         if len(dealt) > rules.max_players:
-            raise TableError(f"{len(dealt)} players are ready but {rules.max_players} can play this game; "
-                             f"sit some out")
+            raise TableError(f"{len(dealt)} players are ready but {rules.max_players} can play this game; sit some out")
         seats = tuple(sorted(dealt))
         hand_button = seats.index(button)
         if bomb_pot:
             return Deal(seats, button, rules, bomb_pot_posts(len(seats), hand_button, bomb_pot), clock, bomb_pot)
         try:
-            posts = standard_posts(rules, len(seats), hand_button, straddles=straddles,
-                                   button_straddle=button_straddle)
+            posts = standard_posts(rules, len(seats), hand_button, straddles=straddles, button_straddle=button_straddle)
         except RulesError as exc:
             raise TableError(str(exc)) from None
         blinds = {post.seat for post in posts if post.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)}
@@ -415,7 +434,7 @@ class Table:
             # The small blind is the first player in the game after the button; players waiting between the
             # button and the small blind wait on.
             small = next(s for s in after if s in active)
-            rest = after[after.index(small) + 1:]
+            rest = after[after.index(small) + 1 :]
         else:
             rest = after
         if rest and rest[0] not in active:
@@ -451,9 +470,15 @@ class Table:
 
     # --- hands -------------------------------------------------------------------------------------------------
 
-    def start_next_hand(self, *, seed: int | str | bytes | None = None, deck: Deck | Sequence[Card] | None = None,
-                        straddles: Sequence[int] = (), button_straddle: int = 0,
-                        bomb_pot: int = 0) -> tuple[Table, HandState]:
+    def start_next_hand(
+        self,
+        *,
+        seed: int | str | bytes | None = None,
+        deck: Deck | Sequence[Card] | None = None,
+        straddles: Sequence[int] = (),
+        button_straddle: int = 0,
+        bomb_pot: int = 0,
+    ) -> tuple[Table, HandState]:
         """Deal the next hand: returns the table with the hand in play and the hand's first state.
 
         Hand seats 0..k-1 are the players dealt in, in table-seat order (`hand_seats` maps them back). The deck
@@ -472,15 +497,22 @@ class Table:
         for seat, player in self.players:
             if seat in deal.seats:
                 if player.waiting:  # dealt in: whatever they owed is paid (or forgiven when no game was going)
-                    seats[seat] = attrs.evolve(player, waiting=False, owes_small=False, owes_big=False,
-                                               post_missed=False)
+                    seats[seat] = attrs.evolve(
+                        player, waiting=False, owes_small=False, owes_big=False, post_missed=False
+                    )
             elif seat in missed and not _new(player):
                 small, big = missed[seat]
                 if (small and not player.owes_small) or (big and not player.owes_big):
-                    seats[seat] = attrs.evolve(player, waiting=True, owes_small=player.owes_small or small,
-                                               owes_big=player.owes_big or big)
-        table = _replaced(self, seats=tuple(seats), button=deal.button, clock=deal.clock,
-                             hand=HandInPlay(deal.seats, deal.button, deal.rules, deal.posts, state.setup.deck))
+                    seats[seat] = attrs.evolve(
+                        player, waiting=True, owes_small=player.owes_small or small, owes_big=player.owes_big or big
+                    )
+        table = _replaced(
+            self,
+            seats=tuple(seats),
+            button=deal.button,
+            clock=deal.clock,
+            hand=HandInPlay(deal.seats, deal.button, deal.rules, deal.posts, state.setup.deck),
+        )
         return table, state
 
     def _missed(self, deal: Deal) -> dict[int, tuple[bool, bool]]:
@@ -515,13 +547,21 @@ class Table:
             raise TableError(f"expected a HandState, got {quote(state)}")
         stacks = tuple(self._player(s).stack for s in hand.seats)
         setup = state.setup
-        if (setup.starting_stacks != stacks or setup.button != hand.hand_button or setup.rules != hand.rules
-                or setup.posts != hand.posts):
-            raise TableError(f"this hand was not dealt by this table: it has stacks {setup.starting_stacks}, "
-                             f"button {setup.button}; the table dealt stacks {stacks}, button {hand.hand_button}")
+        if (
+            setup.starting_stacks != stacks
+            or setup.button != hand.hand_button
+            or setup.rules != hand.rules
+            or setup.posts != hand.posts
+        ):
+            raise TableError(
+                f"this hand was not dealt by this table: it has stacks {setup.starting_stacks}, "
+                f"button {setup.button}; the table dealt stacks {stacks}, button {hand.hand_button}"
+            )
         if hand.deck is not None and setup.deck != hand.deck:
-            raise TableError("this hand was not dealt by this table: its players, stacks and blinds match the "
-                             "hand in play but its deck is another (a hand dealt elsewhere, or a copy re-dealt)")
+            raise TableError(
+                "this hand was not dealt by this table: its players, stacks and blinds match the "
+                "hand in play but its deck is another (a hand dealt elsewhere, or a copy re-dealt)"
+            )
         return hand
 
     def finish_hand(self, state: HandState) -> Table:
@@ -531,8 +571,9 @@ class Table:
         hand = self.check_hand(state)
         result = state.result
         if result is None:
-            raise TableError(f"the hand is not over: hand seat {state.actor} (table seat "
-                             f"{hand.seats[state.actor or 0]}) is to act")
+            raise TableError(
+                f"the hand is not over: hand seat {state.actor} (table seat {hand.seats[state.actor or 0]}) is to act"
+            )
         seats: list[Player | None] = list(self.seats)
         departed = list(self.departed)
         cashed_out = self.cashed_out
@@ -549,9 +590,17 @@ class Table:
         clock = _replaced(self.clock, hands=self.clock.hands + 1)
         in_game = [s for s, p in enumerate(seats) if p is not None and not p.sitting_out and not p.waiting]
         button = next((s for s in self._clockwise(hand.button + 1) if s in in_game), hand.button)
-        return _replaced(self, seats=tuple(seats), clock=clock, hands_played=self.hands_played + 1, hand=None,
-                         departed=tuple(departed), button=button, cashed_out=cashed_out,
-                         rake_taken=self.rake_taken + result.rake)
+        return _replaced(
+            self,
+            seats=tuple(seats),
+            clock=clock,
+            hands_played=self.hands_played + 1,
+            hand=None,
+            departed=tuple(departed),
+            button=button,
+            cashed_out=cashed_out,
+            rake_taken=self.rake_taken + result.rake,
+        )
 
     def take_departures(self) -> tuple[Table, tuple[Departure, ...]]:
         """Hand over the players who have left or busted since the last call: returns the table with
@@ -568,9 +617,11 @@ class Table:
         """TableError unless the chips add up: on the table + cashed out + rake taken == bought in."""
         on_table = self.chips_on_table
         if on_table + self.cashed_out + self.rake_taken != self.bought_in:
-            raise TableError(f"the table's chips do not add up: {on_table} on the table + {self.cashed_out} "
-                             f"cashed out + {self.rake_taken} rake = {on_table + self.cashed_out + self.rake_taken}"
-                             f", but {self.bought_in} were bought in")
+            raise TableError(
+                f"the table's chips do not add up: {on_table} on the table + {self.cashed_out} "
+                f"cashed out + {self.rake_taken} rake = {on_table + self.cashed_out + self.rake_taken}"
+                f", but {self.bought_in} were bought in"
+            )
 
     # --- players -----------------------------------------------------------------------------------------------
 
@@ -584,8 +635,9 @@ class Table:
         _chips(f"{name}'s stack", stack, 1)
         same = self.name_taken(name)
         if same is not None:
-            raise TableError(f"a player named {quote(same)} already sits at this table (names are the same "
-                             "whatever their case)")
+            raise TableError(
+                f"a player named {quote(same)} already sits at this table (names are the same whatever their case)"
+            )
         table = self._put(seat, Player(name, stack, waiting=True))
         return attrs.evolve(table, bought_in=self.bought_in + stack)
 
@@ -604,16 +656,19 @@ class Table:
         if seat in self.hand_seats:
             return self._put(seat, attrs.evolve(player, leaving=True))
         table = self._put(seat, None)
-        return attrs.evolve(table, departed=(*self.departed, Departure(seat, player, "left")),
-                            cashed_out=self.cashed_out + player.stack)
+        return attrs.evolve(
+            table, departed=(*self.departed, Departure(seat, player, "left")), cashed_out=self.cashed_out + player.stack
+        )
 
     def sit_out(self, seat: int) -> Table:
         """The player is dealt out from the next hand on (a hand in play plays on); a choice to post missed
         blinds is cancelled. TableError when they already sit out."""
         player = self._occupied(seat)
         if player.sitting_out:
-            raise TableError(f"seat {seat} ({player.name}) is already sitting out"
-                             + (" (busted: add_chips brings them back)" if player.stack == 0 else ""))
+            raise TableError(
+                f"seat {seat} ({player.name}) is already sitting out"
+                + (" (busted: add_chips brings them back)" if player.stack == 0 else "")
+            )
         return self._put(seat, attrs.evolve(player, sitting_out=True, post_missed=False))
 
     def come_back(self, seat: int, *, post_missed: bool = False) -> Table:
@@ -632,16 +687,25 @@ class Table:
             if seat in self.hand_seats:
                 why = "they are in the hand in play"
             elif _new(player):
-                why = ("a new player waits for the big blind" + (", or posts a live blind at this table"
-                                                                 if self.new_player_posts else ""))
+                why = "a new player waits for the big blind" + (
+                    ", or posts a live blind at this table" if self.new_player_posts else ""
+                )
             else:
-                why = ("they play from the next hand without posting"
-                       + (f": come_back({seat})" if player.sitting_out else ""))
-            raise TableError(f"seat {seat} ({player.name}) owes no missed blinds, so has none to post ({why}); "
-                             f"post_missed=True is for a player who owes the small or the big blind")
+                why = "they play from the next hand without posting" + (
+                    f": come_back({seat})" if player.sitting_out else ""
+                )
+            raise TableError(
+                f"seat {seat} ({player.name}) owes no missed blinds, so has none to post ({why}); "
+                f"post_missed=True is for a player who owes the small or the big blind"
+            )
         if not player.sitting_out and not player.leaving and post_missed == player.post_missed:
-            state = ("waiting for the big blind" if player.waiting else "in the hand in play"
-                     if seat in self.hand_seats else "in the game")
+            state = (
+                "waiting for the big blind"
+                if player.waiting
+                else "in the hand in play"
+                if seat in self.hand_seats
+                else "in the game"
+            )
             raise TableError(f"seat {seat} ({player.name}) is not sitting out or leaving: they are {state}")
         return self._put(seat, attrs.evolve(player, sitting_out=False, leaving=False, post_missed=post_missed))
 
@@ -653,15 +717,17 @@ class Table:
         if seat in self.hand_seats:
             raise TableError(f"seat {seat} ({player.name}) is in the hand in play; add chips after it")
         back = player.sitting_out and player.stack == 0
-        table = self._put(seat, attrs.evolve(player, stack=player.stack + amount,
-                                             sitting_out=player.sitting_out and not back))
+        table = self._put(
+            seat, attrs.evolve(player, stack=player.stack + amount, sitting_out=player.sitting_out and not back)
+        )
         return attrs.evolve(table, bought_in=self.bought_in + amount)
 
     def with_time(self, minutes: float) -> Table:
         """The table at ``minutes`` (time since the table or tournament began, as the caller's clock says);
         tournament levels change with it. Time never goes back."""
-        checked_minutes(minutes, f"the time (>= the table's time {self.minutes})", minimum=self.minutes,
-                        error=TableError)
+        checked_minutes(
+            minutes, f"the time (>= the table's time {self.minutes})", minimum=self.minutes, error=TableError
+        )
         return attrs.evolve(self, minutes=minutes)
 
     def view(self, seat: int | None, state: HandState | None = None) -> TableView:
@@ -682,8 +748,10 @@ class Table:
             hand_seats = {seat: self.hand_seat(seat) if seat is not None else None for seat in wanted}
             built = seat_views(state, set(hand_seats.values()))
             hands = {seat: built[hand_seat] for seat, hand_seat in hand_seats.items()}
-        return {seat: TableView(-1 if seat is None else seat, self.seats, self.button, self.hand_seats, hands[seat])
-                for seat in wanted}
+        return {
+            seat: TableView(-1 if seat is None else seat, self.seats, self.button, self.hand_seats, hands[seat])
+            for seat in wanted
+        }
 
     def _seat_index(self, seat: object) -> None:
         whole(seat, "seat (a seat index)", minimum=0, maximum=len(self.seats) - 1, error=TableError)

@@ -42,28 +42,53 @@ def quote(value: object) -> str:
         text = repr(value)
     except Exception:  # a hostile __repr__ must not hide the real error
         text = f"<{type(value).__name__}>"
-    return text if len(text) <= _QUOTE_LIMIT else f"{text[:_QUOTE_LIMIT - 15]}... ({len(text)} chars)"
+    return text if len(text) <= _QUOTE_LIMIT else f"{text[: _QUOTE_LIMIT - 15]}... ({len(text)} chars)"
 
 
 def is_whole(value: object, *, minimum: int | None = None, maximum: int | None = None) -> TypeGuard[int]:
     """Whether ``value`` passes `whole`: for checks that test many values and then name the whole input in one
     message (a list of cards, a tuple of seats)."""
-    return (isinstance(value, int) and not isinstance(value, bool)
-            and (minimum is None or value >= minimum) and (maximum is None or value <= maximum))
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and (minimum is None or value >= minimum)
+        and (maximum is None or value <= maximum)
+    )
 
 
 @overload
-def whole(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None,
-          allow_none: Literal[False] = False, error: ErrorType = EngineError) -> int: ...
+def whole(
+    value: object,
+    what: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    allow_none: Literal[False] = False,
+    error: ErrorType = EngineError,
+) -> int: ...
 
 
 @overload
-def whole(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None,
-          allow_none: bool, error: ErrorType = EngineError) -> int | None: ...
+def whole(
+    value: object,
+    what: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    allow_none: bool,
+    error: ErrorType = EngineError,
+) -> int | None: ...
 
 
-def whole(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None,
-          allow_none: bool = False, error: ErrorType = EngineError) -> int | None:
+def whole(
+    value: object,
+    what: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    allow_none: bool = False,
+    error: ErrorType = EngineError,
+) -> int | None:
     """An ``int`` (not a bool, not a float such as 2.0) within ``minimum..maximum``; also None when
     ``allow_none`` (an optional argument whose None means "none" or "the default")."""
     if type(value) is int and (minimum is None or value >= minimum) and (maximum is None or value <= maximum):
@@ -86,8 +111,10 @@ def chips(value: object, what: str, *, minimum: int = 0, error: ErrorType = Engi
     if type(value) is int and minimum <= value <= MAX_EXACT:
         return value
     if is_whole(value, minimum=minimum) and value > MAX_EXACT:
-        raise error(f"{what} must be at most {MAX_EXACT} chips (2**53 - 1, the most a JSON number carries "
-                    f"exactly), got {quote(value)}")
+        raise error(
+            f"{what} must be at most {MAX_EXACT} chips (2**53 - 1, the most a JSON number carries "
+            f"exactly), got {quote(value)}"
+        )
     return whole(value, f"{what} (chips)", minimum=minimum, error=error)
 
 
@@ -96,8 +123,9 @@ def count(value: object, what: str, *, minimum: int = 0, error: ErrorType = Engi
     return whole(value, what, minimum=minimum, maximum=MAX_EXACT, error=error)
 
 
-def minutes(value: object, what: str, *, minimum: float = 0, positive: bool = False,
-            error: ErrorType = EngineError) -> float:
+def minutes(
+    value: object, what: str, *, minimum: float = 0, positive: bool = False, error: ErrorType = EngineError
+) -> float:
     """A time or a length of time in minutes: finite, at least ``minimum`` (above 0 when ``positive``), and at
     most `MAX_MINUTES`."""
     number = finite(value, f"{what} (minutes)", minimum=minimum, positive=positive, error=error)
@@ -114,30 +142,56 @@ def flag(value: object, what: str, *, error: ErrorType = EngineError) -> bool:
 
 
 @overload
-def finite(value: object, what: str, *, minimum: float | None = None, positive: bool = False,
-           allow_none: Literal[False] = False, error: ErrorType = EngineError) -> float: ...
+def finite(
+    value: object,
+    what: str,
+    *,
+    minimum: float | None = None,
+    positive: bool = False,
+    allow_none: Literal[False] = False,
+    error: ErrorType = EngineError,
+) -> float: ...
 
 
 @overload
-def finite(value: object, what: str, *, minimum: float | None = None, positive: bool = False,
-           allow_none: bool, error: ErrorType = EngineError) -> float | None: ...
+def finite(
+    value: object,
+    what: str,
+    *,
+    minimum: float | None = None,
+    positive: bool = False,
+    allow_none: bool,
+    error: ErrorType = EngineError,
+) -> float | None: ...
 
 
-def finite(value: object, what: str, *, minimum: float | None = None, positive: bool = False,
-           allow_none: bool = False, error: ErrorType = EngineError) -> float | None:
+def finite(
+    value: object,
+    what: str,
+    *,
+    minimum: float | None = None,
+    positive: bool = False,
+    allow_none: bool = False,
+    error: ErrorType = EngineError,
+) -> float | None:
     """An int or float that is neither NaN nor infinite (and not a bool), at least ``minimum``, above 0 when
     ``positive``; also None when ``allow_none``."""
     if value is None and allow_none:
         return None
-    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not _isfinite(value)
-            or (minimum is not None and value < minimum) or (positive and value <= 0)):
-        raise error(f"{what} must be {_none_or(allow_none)}a finite number{_bound(minimum, positive)}, "
-                    f"got {quote(value)}")
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not _isfinite(value)
+        or (minimum is not None and value < minimum)
+        or (positive and value <= 0)
+    ):
+        raise error(
+            f"{what} must be {_none_or(allow_none)}a finite number{_bound(minimum, positive)}, got {quote(value)}"
+        )
     return value
 
 
-def exact_amount(value: object, what: str, *, positive: bool = False,
-                 error: ErrorType = EngineError) -> Decimal:
+def exact_amount(value: object, what: str, *, positive: bool = False, error: ErrorType = EngineError) -> Decimal:
     """An amount a hand history writes: an int or a `Decimal` (not a bool, and not a float, which would not be
     exact), finite, at least 0 (above 0 when ``positive``), as a Decimal."""
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
@@ -162,8 +216,10 @@ def name(value: object, what: str, *, longest: int = 64, error: ErrorType = Engi
         raise error(f"{what} must not start or end with a space, got {quote(value)}")
     for char in value:
         if unicodedata.category(char)[0] in "CZ" and char != " ":
-            raise error(f"{what} must hold only printable characters and plain spaces; "
-                        f"U+{ord(char):04X} ({unicodedata.name(char, 'unnamed')}) is not allowed: {quote(value)}")
+            raise error(
+                f"{what} must hold only printable characters and plain spaces; "
+                f"U+{ord(char):04X} ({unicodedata.name(char, 'unnamed')}) is not allowed: {quote(value)}"
+            )
     return value
 
 
@@ -175,8 +231,7 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
-def one_of(value: object, allowed: tuple[object, ...], what: str, *,
-           error: ErrorType = EngineError) -> object:
+def one_of(value: object, allowed: tuple[object, ...], what: str, *, error: ErrorType = EngineError) -> object:
     """One of ``allowed``, compared by type as well as value (so 2.0 and True do not pass for 2 and 1)."""
     for option in allowed:
         if type(value) is type(option) and value == option:

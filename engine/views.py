@@ -53,8 +53,20 @@ class BurnedFaceDown:
     """A card was burned: the redacted form of `Burned` (nobody sees a burn card)."""
 
 
-ViewEvent = (Posted | HoleDealt | DealtFaceDown | BurnedFaceDown | BoardDealt | Acted | BetReturned | Shown | Mucked
-             | RakeTaken | PotAwarded | RunChosen)
+ViewEvent = (
+    Posted
+    | HoleDealt
+    | DealtFaceDown
+    | BurnedFaceDown
+    | BoardDealt
+    | Acted
+    | BetReturned
+    | Shown
+    | Mucked
+    | RakeTaken
+    | PotAwarded
+    | RunChosen
+)
 """An event as one seat sees it: `HoleDealt` only for its own cards, `DealtFaceDown` for everyone else's,
 `BurnedFaceDown` for burns; every other event as it happened (`Shown` carries the cards shown, `Mucked` none)."""
 
@@ -180,17 +192,35 @@ def seat_views(state: HandState, seats: Iterable[int | None]) -> dict[int | None
     are worked out once and shared (the same object in every view), the history replayed once."""
     wanted = list(seats)
     for seat in wanted:
-        whole(seat, "seat (a seat index, or None for a spectator)", minimum=0, maximum=len(state.stacks) - 1,
-              allow_none=True)
+        whole(
+            seat,
+            "seat (a seat index, or None for a spectator)",
+            minimum=0,
+            maximum=len(state.stacks) - 1,
+            allow_none=True,
+        )
     flags, hole, events, result = state.shown, state.hole, state.events, state.result
     shown = tuple(hole[s] if flags[s] else () for s in range(len(state.stacks)))
-    return {seat: view_of_state(state, seat, shown, public_events(events, seat),
-                                None if result is None else public_result(result, flags, seat)) for seat in wanted}
+    return {
+        seat: view_of_state(
+            state,
+            seat,
+            shown,
+            public_events(events, seat),
+            None if result is None else public_result(result, flags, seat),
+        )
+        for seat in wanted
+    }
 
 
-def view_of_state(state: HandState, seat: int | None, shown: tuple[tuple[Card, ...], ...],
-                  events: tuple[ViewEvent, ...] | None, result: HandResult | None,
-                  replay: _EventsSource | None = None) -> SeatView:
+def view_of_state(
+    state: HandState,
+    seat: int | None,
+    shown: tuple[tuple[Card, ...], ...],
+    events: tuple[ViewEvent, ...] | None,
+    result: HandResult | None,
+    replay: _EventsSource | None = None,
+) -> SeatView:
     """``seat``'s view of a real state, given what the caller works out itself: the hands shown, the public
     ``events`` (None: left unset, for ``replay`` to work out when first read) and the public ``result``.
 
@@ -287,8 +317,9 @@ def check_view(view: SeatView) -> None:
     if result is not None and not isinstance(result, HandResult):
         raise fail("result", f"expected a HandResult or None, got {quote(result)}")
     if (result is not None) != settled:
-        raise fail("result", f"a hand has a result when it is settled, and only then; the street is "
-                             f"{street.name.lower()}")
+        raise fail(
+            "result", f"a hand has a result when it is settled, and only then; the street is {street.name.lower()}"
+        )
     _check_cards(view, seat, players, fail)
     _check_chips(stacks, bets, contributed, starting, pot_total, settled, fail)
     if actor is not None and (settled or folded[actor]):
@@ -301,26 +332,30 @@ def check_view(view: SeatView) -> None:
     if legal is not None and legal.seat != seat:
         raise fail("legal", f"the legal actions are seat {quote(legal.seat)}'s, not seat {seat}'s")
     if legal is not None and (legal.call > stacks[seat] or legal.max_to > stacks[seat] + bets[seat]):
-        raise fail("legal", f"seat {seat} has {stacks[seat]} chips behind a bet of {bets[seat]}, so can neither call "
-                            f"{legal.call} nor bet or raise to {legal.max_to}")
+        raise fail(
+            "legal",
+            f"seat {seat} has {stacks[seat]} chips behind a bet of {bets[seat]}, so can neither call "
+            f"{legal.call} nor bet or raise to {legal.max_to}",
+        )
     if result is not None:
         net = result.net
-        if not isinstance(net, tuple) or len(net) != players or any(
-                net[s] != stacks[s] - starting[s] for s in range(players)):
+        if (
+            not isinstance(net, tuple)
+            or len(net) != players
+            or any(net[s] != stacks[s] - starting[s] for s in range(players))
+        ):
             raise fail("result", f"the net result {quote(net)} is not the stacks less the starting stacks")
     _check_events(view, seat, players, fail)
 
 
-def _whole(value: object, field: str, low: int, high: int | None,
-           fail: Callable[[str, str], EngineError]) -> int:
+def _whole(value: object, field: str, low: int, high: int | None, fail: Callable[[str, str], EngineError]) -> int:
     try:
         return whole(value, field, minimum=low, maximum=high)
     except EngineError as error:
         raise fail(field, str(error)) from None
 
 
-def _chips(value: object, field: str, players: int | None,
-           fail: Callable[[str, str], EngineError]) -> tuple[int, ...]:
+def _chips(value: object, field: str, players: int | None, fail: Callable[[str, str], EngineError]) -> tuple[int, ...]:
     if not isinstance(value, tuple) or (players is not None and len(value) != players):
         wanted = "a tuple" if players is None else f"a tuple of {players} entries, one per player"
         raise fail(field, f"expected {wanted}, got {quote(value)}")
@@ -335,8 +370,9 @@ def _flags(value: object, field: str, players: int, fail: Callable[[str, str], E
     return value
 
 
-def _card_tuple(value: object, field: str, sizes: tuple[int, ...],
-                fail: Callable[[str, str], EngineError]) -> tuple[Card, ...]:
+def _card_tuple(
+    value: object, field: str, sizes: tuple[int, ...], fail: Callable[[str, str], EngineError]
+) -> tuple[Card, ...]:
     if not isinstance(value, tuple) or not all(isinstance(card, Card) for card in value):
         raise fail(field, f"expected a tuple of cards, got {quote(value)}")
     if len(value) not in sizes:
@@ -381,9 +417,15 @@ def _check_cards(view: SeatView, seat: int, players: int, fail: Callable[[str, s
         seen.update(cards)
 
 
-def _check_chips(stacks: tuple[int, ...], bets: tuple[int, ...], contributed: tuple[int, ...],
-                 starting: tuple[int, ...], pot_total: int, settled: bool,
-                 fail: Callable[[str, str], EngineError]) -> None:
+def _check_chips(
+    stacks: tuple[int, ...],
+    bets: tuple[int, ...],
+    contributed: tuple[int, ...],
+    starting: tuple[int, ...],
+    pot_total: int,
+    settled: bool,
+    fail: Callable[[str, str], EngineError],
+) -> None:
     """The chips add up; then ``pots`` and ``all_in``, worked out from them, are right too."""
     if settled:
         if pot_total:
@@ -391,8 +433,11 @@ def _check_chips(stacks: tuple[int, ...], bets: tuple[int, ...], contributed: tu
         return
     for s in range(len(stacks)):
         if stacks[s] + contributed[s] != starting[s] or bets[s] > contributed[s]:
-            raise fail("stacks", f"seat {s}: stack {stacks[s]} and {contributed[s]} put in (bet {bets[s]} this "
-                                 f"round) do not make its starting stack {starting[s]}")
+            raise fail(
+                "stacks",
+                f"seat {s}: stack {stacks[s]} and {contributed[s]} put in (bet {bets[s]} this "
+                f"round) do not make its starting stack {starting[s]}",
+            )
     if pot_total != sum(contributed):
         raise fail("pot_total", f"{pot_total} is not the {sum(contributed)} chips put in")
 
@@ -409,5 +454,17 @@ def _check_events(view: SeatView, seat: int, players: int, fail: Callable[[str, 
         _whole(getattr(event, "seat", 0), f"events[{index}].seat", 0, players - 1, fail)
 
 
-_VIEW_EVENTS = (Posted, HoleDealt, DealtFaceDown, BurnedFaceDown, BoardDealt, Acted, BetReturned, Shown, Mucked,
-                RakeTaken, PotAwarded, RunChosen)
+_VIEW_EVENTS = (
+    Posted,
+    HoleDealt,
+    DealtFaceDown,
+    BurnedFaceDown,
+    BoardDealt,
+    Acted,
+    BetReturned,
+    Shown,
+    Mucked,
+    RakeTaken,
+    PotAwarded,
+    RunChosen,
+)

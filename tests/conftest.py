@@ -19,8 +19,7 @@ from hypothesis import HealthCheck, settings
 from pgcluster import Cluster, Unavailable
 
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("thorough", deadline=None, max_examples=2_000,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", deadline=None, max_examples=2_000, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 

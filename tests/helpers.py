@@ -22,8 +22,9 @@ def _cards(text: str | Iterable[Card]) -> tuple[Card, ...]:
     return parse_cards(text) if isinstance(text, str) else tuple(text)
 
 
-def deck_for(players: int, button: int, holes: Mapping[int, str | Iterable[Card]], board: str = "",
-             hole_cards: int = 4) -> Deck:
+def deck_for(
+    players: int, button: int, holes: Mapping[int, str | Iterable[Card]], board: str = "", hole_cards: int = 4
+) -> Deck:
     """A deck that deals ``holes[seat]`` to each named seat and ``board`` (up to five cards) as the board.
 
     Hole cards are listed in the order the seat receives them (its first card first).

@@ -27,11 +27,15 @@ def find_bin() -> Path:
     found = shutil.which("pg_ctl")
     if found and shutil.which("initdb"):
         return Path(found).parent
-    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
-                      key=lambda path: [int(part) for part in Path(path).parts[-3].split(".") if part.isdigit()])
+    versions = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
+        key=lambda path: [int(part) for part in Path(path).parts[-3].split(".") if part.isdigit()],
+    )
     if not versions:
-        raise Unavailable("PostgreSQL is not installed (no pg_ctl on the PATH or in /usr/lib/postgresql/*/bin; "
-                          "apt-get install postgresql)")
+        raise Unavailable(
+            "PostgreSQL is not installed (no pg_ctl on the PATH or in /usr/lib/postgresql/*/bin; "
+            "apt-get install postgresql)"
+        )
     return Path(versions[-1]).parent
 
 
@@ -52,6 +56,7 @@ class Cluster:
                 runuser = shutil.which("runuser")
                 try:
                     import pwd
+
                     user = pwd.getpwnam("postgres")
                 except KeyError:
                     raise Unavailable("running as root and there is no 'postgres' user to run PostgreSQL as") from None
@@ -59,13 +64,30 @@ class Cluster:
                     raise Unavailable("running as root and there is no runuser to run PostgreSQL as 'postgres'")
                 os.chown(self.base, user.pw_uid, user.pw_gid)
                 self.prefix = [runuser, "-u", "postgres", "--"]
-            self._run([str(bin_dir / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8",
-                       "--locale=C", "--no-sync"], "initdb")
+            self._run(
+                [
+                    str(bin_dir / "initdb"),
+                    "-D",
+                    str(self.data),
+                    "-A",
+                    "trust",
+                    "-U",
+                    "postgres",
+                    "-E",
+                    "UTF8",
+                    "--locale=C",
+                    "--no-sync",
+                ],
+                "initdb",
+            )
             with open(self.data / "postgresql.conf", "a") as conf:
-                conf.write(f"\nlisten_addresses = ''\nunix_socket_directories = '{self.base}'\n"
-                           "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n")
-            self._run([self.pg_ctl, "-D", str(self.data), "-l", str(self.log), "-w", "-t", "30", "start"],
-                      "pg_ctl start")
+                conf.write(
+                    f"\nlisten_addresses = ''\nunix_socket_directories = '{self.base}'\n"
+                    "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n"
+                )
+            self._run(
+                [self.pg_ctl, "-D", str(self.data), "-l", str(self.log), "-w", "-t", "30", "start"], "pg_ctl start"
+            )
             self.running = True
         except BaseException:
             self.stop()
@@ -86,6 +108,7 @@ class Cluster:
     def database(self) -> str:
         """A new empty database: its URL."""
         import psycopg
+
         name = f"test_{next(self.count)}"
         with psycopg.connect(self.url(), autocommit=True) as admin:
             admin.execute(f"CREATE DATABASE {name}".encode())
@@ -97,8 +120,7 @@ class Cluster:
 
     def resume(self) -> None:
         """Start the server `pause` stopped, on the same data and socket."""
-        self._run([self.pg_ctl, "-D", str(self.data), "-l", str(self.log), "-w", "-t", "30", "start"],
-                  "pg_ctl start")
+        self._run([self.pg_ctl, "-D", str(self.data), "-l", str(self.log), "-w", "-t", "30", "start"], "pg_ctl start")
 
     @property
     def socket_path(self) -> Path:

@@ -41,9 +41,15 @@ def rules(draw: st.DrawFn) -> Rules:
     betting = draw(bettings)
     blinds = draw(st.sampled_from([(1, 2), (1, 2), (2,), (0, 0)]))
     ante = draw(st.sampled_from([0, 0, 1])) if blinds != (0, 0) else 1
-    return Rules(betting, blinds=blinds, ante=ante, hole_cards=draw(st.sampled_from([4, 4, 4, 5])),
-                 hi_lo=draw(st.sampled_from([True, True, False])), showdown=draw(st.sampled_from(list(ShowdownPolicy))),
-                 rake=draw(st.sampled_from([None, None, Rake(5, cap=3)])))
+    return Rules(
+        betting,
+        blinds=blinds,
+        ante=ante,
+        hole_cards=draw(st.sampled_from([4, 4, 4, 5])),
+        hi_lo=draw(st.sampled_from([True, True, False])),
+        showdown=draw(st.sampled_from(list(ShowdownPolicy))),
+        rake=draw(st.sampled_from([None, None, Rake(5, cap=3)])),
+    )
 
 
 @st.composite
@@ -96,13 +102,19 @@ def play_randomly(state: HandState, rng: random.Random, aggression: float = 0.3)
     return state
 
 
-games = st.sampled_from([
-    FixedGame(_LIMIT),
-    MixedOmaha(_LIMIT, Rules(PotLimit(), blinds=(1, 2))),
-    TournamentSchedule([Level(Rules(NoLimit(), blinds=(1, 2)), hands=4),
-                        Level(Rules(NoLimit(), blinds=(2, 4), ante=1), minutes=12.5),
-                        Level(Rules(PotLimit(), blinds=(5, 10), ante=1, rake=Rake("2.5", cap=4)))]),
-])
+games = st.sampled_from(
+    [
+        FixedGame(_LIMIT),
+        MixedOmaha(_LIMIT, Rules(PotLimit(), blinds=(1, 2))),
+        TournamentSchedule(
+            [
+                Level(Rules(NoLimit(), blinds=(1, 2)), hands=4),
+                Level(Rules(NoLimit(), blinds=(2, 4), ante=1), minutes=12.5),
+                Level(Rules(PotLimit(), blinds=(5, 10), ante=1, rake=Rake("2.5", cap=4))),
+            ]
+        ),
+    ]
+)
 
 
 @st.composite

@@ -38,10 +38,36 @@ CATEGORY_NAMES = {
     STRAIGHT_FLUSH: "Straight flush",
 }
 
-RANK_NAME = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine",
-             10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
-RANK_PLURAL = {2: "Twos", 3: "Threes", 4: "Fours", 5: "Fives", 6: "Sixes", 7: "Sevens", 8: "Eights",
-               9: "Nines", 10: "Tens", 11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces"}
+RANK_NAME = {
+    2: "Two",
+    3: "Three",
+    4: "Four",
+    5: "Five",
+    6: "Six",
+    7: "Seven",
+    8: "Eight",
+    9: "Nine",
+    10: "Ten",
+    11: "Jack",
+    12: "Queen",
+    13: "King",
+    14: "Ace",
+}
+RANK_PLURAL = {
+    2: "Twos",
+    3: "Threes",
+    4: "Fours",
+    5: "Fives",
+    6: "Sixes",
+    7: "Sevens",
+    8: "Eights",
+    9: "Nines",
+    10: "Tens",
+    11: "Jacks",
+    12: "Queens",
+    13: "Kings",
+    14: "Aces",
+}
 
 # A high key is (category, tie-break ranks); comparing keys as tuples compares the hands.
 HighKey = tuple[int, tuple[int, ...]]

@@ -65,16 +65,19 @@ def test_a_seat_views_legal_actions_are_its_own() -> None:
         from_json(json.dumps(document))
 
 
-@pytest.mark.parametrize(("edit", "message"), [
-    ({"min_to": 10, "max_to": 5}, r"1 <= min_to <= max_to \(min_to 10, max_to 5\)"),
-    ({"wager": None}, "without a wager, min_to and max_to are 0"),
-    ({"check": True}, "cannot check"),
-    ({"call": 0}, "fold is offered exactly when there is a call"),
-    ({"wager": "bet"}, "facing a bet, the wager is a raise"),
-    ({"show": True}, "one at a time"),
-    ({"wager": "shove"}, "wager must be None, 'bet' or 'raise'"),
-    ({"call": 500, "max_to": 600}, "can neither call 500 nor bet or raise to 600"),
-])
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        ({"min_to": 10, "max_to": 5}, r"1 <= min_to <= max_to \(min_to 10, max_to 5\)"),
+        ({"wager": None}, "without a wager, min_to and max_to are 0"),
+        ({"check": True}, "cannot check"),
+        ({"call": 0}, "fold is offered exactly when there is a call"),
+        ({"wager": "bet"}, "facing a bet, the wager is a raise"),
+        ({"show": True}, "one at a time"),
+        ({"wager": "shove"}, "wager must be None, 'bet' or 'raise'"),
+        ({"call": 500, "max_to": 600}, "can neither call 500 nor bet or raise to 600"),
+    ],
+)
 def test_a_seat_views_legal_actions_must_make_sense(edit: dict[str, object], message: str) -> None:
     document = _view_document()
     document["legal"].update(edit)  # type: ignore[attr-defined]
@@ -103,6 +106,7 @@ def test_a_hands_chips_are_at_most_2_to_the_53() -> None:
 
     def huge(document: dict[str, list[int]]) -> None:
         document["starting_stacks"] = [HUGE, 100]
+
     with pytest.raises(SerializationError, match=r"chips total at most 9007199254740991 \(2\*\*53 - 1"):
         from_json(_edited(state, huge))
     with pytest.raises(RulesError, match="chips total at most 9007199254740991"):
@@ -123,13 +127,16 @@ def _table_in_play() -> Table:
     return table.start_next_hand(seed=3)[0]
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ('"minutes":1e309', "minutes must be a finite number, got inf"),
-    ('"minutes":1e300', "minutes must be at most 10000000000 minutes"),
-    ('"hands_played":1' + "0" * 400, "hands_played must be a whole number from 0 to 9007199254740991"),
-    ('"hands":1' + "0" * 30, "clock hands must be a whole number from 0 to 9007199254740991"),
-    ('"since":1e300', "clock since must be at most 10000000000 minutes"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('"minutes":1e309', "minutes must be a finite number, got inf"),
+        ('"minutes":1e300', "minutes must be at most 10000000000 minutes"),
+        ('"hands_played":1' + "0" * 400, "hands_played must be a whole number from 0 to 9007199254740991"),
+        ('"hands":1' + "0" * 30, "clock hands must be a whole number from 0 to 9007199254740991"),
+        ('"since":1e300', "clock since must be at most 10000000000 minutes"),
+    ],
+)
 def test_a_tables_time_and_clock_are_finite_and_bounded(text: str, message: str) -> None:
     original = to_json(_table_in_play())
     key = text.split(":")[0]
@@ -146,6 +153,7 @@ def test_a_hands_seats_hold_the_players_dealt_in() -> None:
         seats: list[object] = document["seats"]  # type: ignore[assignment]
         seats[3] = {**seats[2], "name": "dan", "waiting": True}  # type: ignore[dict-item]
         document["hand"]["seats"] = [0, 1, 3]  # type: ignore[index]
+
     with pytest.raises(SerializationError, match="table seat 3 is in the hand, but dan waits for the big blind"):
         from_json(_edited(_table_in_play(), joined_seat_three))
 
@@ -153,6 +161,7 @@ def test_a_hands_seats_hold_the_players_dealt_in() -> None:
         document["seats"][1]["stack"] = 0  # type: ignore[index]
         document["seats"][1]["sitting_out"] = True  # type: ignore[index]
         document["keep_busted"] = True
+
     with pytest.raises(SerializationError, match="table seat 1 is in the hand, but bob has no chips"):
         from_json(_edited(_table_in_play(), busted))
 

@@ -131,13 +131,25 @@ def _play(bots: list[Bot], rules: Rules, seed: int, stacks: int = 200) -> HandSt
     return state
 
 
-@pytest.mark.parametrize("rules", [LIMIT, Rules(PotLimit(), blinds=(1, 2)), Rules(NoLimit(), blinds=(1, 2)),
-                                   Rules(PotLimit(), blinds=(1, 2), hole_cards=5, hi_lo=False),
-                                   Rules(FixedLimit(2, 4), showdown=ShowdownPolicy.MANUAL)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        LIMIT,
+        Rules(PotLimit(), blinds=(1, 2)),
+        Rules(NoLimit(), blinds=(1, 2)),
+        Rules(PotLimit(), blinds=(1, 2), hole_cards=5, hi_lo=False),
+        Rules(FixedLimit(2, 4), showdown=ShowdownPolicy.MANUAL),
+    ],
+)
 def test_built_in_bots_always_play_legal_actions(rules: Rules) -> None:
     for seed in range(40):
-        bots: list[Bot] = [HiLoBot(), RandomBot(seed=seed, amount="random"), CallingStation(), HiLoBot(),
-                           RandomBot(seed=seed + 1)]
+        bots: list[Bot] = [
+            HiLoBot(),
+            RandomBot(seed=seed, amount="random"),
+            CallingStation(),
+            HiLoBot(),
+            RandomBot(seed=seed + 1),
+        ]
         state = _play(bots, rules, seed, stacks=60)
         assert state.is_over and sum(state.stacks) == 300
 
@@ -219,8 +231,9 @@ def test_hilo_bot_raises_a_premium_start_and_folds_trash() -> None:
 
 def test_hilo_bot_scoops_with_two_way_hands_and_fears_quartering() -> None:
     # On 2-5-8 the nut low is A-3. Seat 1 has it with a set of eights: a two-way hand, it bets.
-    deck = deck_for(4, 0, {1: "Ac 3d 8s 8h", 2: "Ah 3s Kc Qd", 3: "Tc Td Th 7s", 0: "Jc Js 9c 9d"},
-                    board="2d 5s 8c Kh Jd")
+    deck = deck_for(
+        4, 0, {1: "Ac 3d 8s 8h", 2: "Ah 3s Kc Qd", 3: "Tc Td Th 7s", 0: "Jc Js 9c 9d"}, board="2d 5s 8c Kh Jd"
+    )
     state = start_hand(LIMIT, (100,) * 4, button=0, deck=deck)
     for _ in range(4):
         state = state.apply(Call() if state.legal_actions().call else Check())
@@ -230,8 +243,9 @@ def test_hilo_bot_scoops_with_two_way_hands_and_fears_quartering() -> None:
     # Seat 2 has the same nut low and no high: with four players in, a raise would be quartered; it calls.
     assert HiLoBot().act(bot_view(state, 2)) == Call()
     # Heads-up, the same hand raises.
-    heads_up = start_hand(LIMIT, (100,) * 2, button=0, deck=deck_for(2, 0, {0: "Ac 3d 8s 8h", 1: "Ah 3s Kc Qd"},
-                                                                    board="2d 5s 8c Kh Jd"))
+    heads_up = start_hand(
+        LIMIT, (100,) * 2, button=0, deck=deck_for(2, 0, {0: "Ac 3d 8s 8h", 1: "Ah 3s Kc Qd"}, board="2d 5s 8c Kh Jd")
+    )
     heads_up = heads_up.apply(Call()).apply(Check())
     assert heads_up.actor == 1
     assert HiLoBot().act(bot_view(heads_up, 1)) == Bet(2)  # first to act after the flop: it bets its nut low
@@ -269,26 +283,53 @@ OPEN_PL = LegalActions(1, check=True, wager="bet", min_to=2, max_to=30)
 RUNS = LegalActions(2, runs=3)
 
 
-@pytest.mark.parametrize(("text", "legal", "action"), [
-    ("f", FACING, Fold()), ("FOLD", FACING, Fold()), ("c", FACING, Call()), ("x", FACING, Call()),
-    ("r", FACING, Raise(4)), ("raise 4", FACING, Raise(4)), ("b 4", FACING, Raise(4)), ("max", FACING, Raise(4)),
-    ("x", OPEN_PL, Check()), ("call", OPEN_PL, Check()), ("b 10", OPEN_PL, Bet(10)), ("bet", OPEN_PL, Bet(2)),
-    ("all-in", OPEN_PL, Bet(30)), ("min", OPEN_PL, Bet(2)), ("  k  ", OPEN_PL, Check()),
-    ("s", LegalActions(0, show=True, muck=True), Show()), ("muck", LegalActions(0, show=True, muck=True), Muck()),
-    ("run", RUNS, RunIt(1)), ("run 2", RUNS, RunIt(2)), ("RUN twice", RUNS, RunIt(2)), ("run 3", RUNS, RunIt(3)),
-    ("run once", RUNS, RunIt(1)), ("f", OPEN_PL, Fold()),  # an open fold: not offered, but typed on purpose
-])
+@pytest.mark.parametrize(
+    ("text", "legal", "action"),
+    [
+        ("f", FACING, Fold()),
+        ("FOLD", FACING, Fold()),
+        ("c", FACING, Call()),
+        ("x", FACING, Call()),
+        ("r", FACING, Raise(4)),
+        ("raise 4", FACING, Raise(4)),
+        ("b 4", FACING, Raise(4)),
+        ("max", FACING, Raise(4)),
+        ("x", OPEN_PL, Check()),
+        ("call", OPEN_PL, Check()),
+        ("b 10", OPEN_PL, Bet(10)),
+        ("bet", OPEN_PL, Bet(2)),
+        ("all-in", OPEN_PL, Bet(30)),
+        ("min", OPEN_PL, Bet(2)),
+        ("  k  ", OPEN_PL, Check()),
+        ("s", LegalActions(0, show=True, muck=True), Show()),
+        ("muck", LegalActions(0, show=True, muck=True), Muck()),
+        ("run", RUNS, RunIt(1)),
+        ("run 2", RUNS, RunIt(2)),
+        ("RUN twice", RUNS, RunIt(2)),
+        ("run 3", RUNS, RunIt(3)),
+        ("run once", RUNS, RunIt(1)),
+        ("f", OPEN_PL, Fold()),  # an open fold: not offered, but typed on purpose
+    ],
+)
 def test_parse_action_reads_what_people_type(text: str, legal: LegalActions, action: object) -> None:
     assert parse_action(text, legal) == action
 
 
-@pytest.mark.parametrize(("text", "legal", "message"), [
-    ("zz", FACING, "cannot read 'zz'"), ("", FACING, "type an action"), ("b 31", OPEN_PL, "not 31"),
-    ("b ten", OPEN_PL, "not a whole number"), ("s", OPEN_PL, "cannot show"),
-    ("r 4", LegalActions(0, fold=True, call=2), "cannot bet or raise"), ("c 4", FACING, "cannot read"),
-    ("run 2", FACING, "no choice of runs"), ("run 3", LegalActions(2, runs=2), "1 to 2 times, not '3'"),
-    ("run lots", RUNS, "not 'lots'"),
-])
+@pytest.mark.parametrize(
+    ("text", "legal", "message"),
+    [
+        ("zz", FACING, "cannot read 'zz'"),
+        ("", FACING, "type an action"),
+        ("b 31", OPEN_PL, "not 31"),
+        ("b ten", OPEN_PL, "not a whole number"),
+        ("s", OPEN_PL, "cannot show"),
+        ("r 4", LegalActions(0, fold=True, call=2), "cannot bet or raise"),
+        ("c 4", FACING, "cannot read"),
+        ("run 2", FACING, "no choice of runs"),
+        ("run 3", LegalActions(2, runs=2), "1 to 2 times, not '3'"),
+        ("run lots", RUNS, "not 'lots'"),
+    ],
+)
 def test_parse_action_explains_what_is_wrong(text: str, legal: LegalActions, message: str) -> None:
     with pytest.raises(IllegalAction, match=message) as error:
         parse_action(text, legal)

@@ -55,13 +55,26 @@ ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-extensions", "--hide-scrollbars", "--force-device-scale-factor=1")
+FLAGS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--hide-scrollbars",
+    "--force-device-scale-factor=1",
+)
 
 if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
-    pytest.skip(f"Chromium or chromedriver is missing ({CHROMIUM}, {CHROMEDRIVER}): apt-get install chromium "
-                "chromium-driver (.ci/run does)", allow_module_level=True)
+    pytest.skip(
+        f"Chromium or chromedriver is missing ({CHROMIUM}, {CHROMEDRIVER}): apt-get install chromium "
+        "chromium-driver (.ci/run does)",
+        allow_module_level=True,
+    )
 
 TABLES = (
     TableConfig("heads-up", title="Pot-Limit Omaha Hi-Lo 1/2", game="pot-limit", bot_think_seconds=0),
@@ -71,30 +84,48 @@ TABLES = (
     TableConfig("twice", title="No-Limit Omaha Hi-Lo 1/2, run it twice", game="no-limit", runs=2, bot_think_seconds=0),
     TableConfig("bust", title="No-Limit Omaha Hi-Lo 1/2, to bust at", game="no-limit", bot_think_seconds=0),
     TableConfig("split", title="Limit Omaha Hi-Lo 2/4, a split low", game="limit", bot_think_seconds=0),
-    TableConfig("fair", title="Provably fair Pot-Limit Omaha Hi-Lo", game="pot-limit", provably_fair=True,
-                bot_think_seconds=0),
+    TableConfig(
+        "fair", title="Provably fair Pot-Limit Omaha Hi-Lo", game="pot-limit", provably_fair=True, bot_think_seconds=0
+    ),
     TableConfig("long", title="Pot-Limit Omaha Hi-Lo, many hands", game="pot-limit", bot_think_seconds=0),
-    TableConfig("pre", title="Limit Omaha Hi-Lo, a slow opponent", game="limit", bot_think_seconds=0,
-                time_bank_refill_seconds=0),  # a bank spent stays spent: the page is seen to say so
+    TableConfig(
+        "pre", title="Limit Omaha Hi-Lo, a slow opponent", game="limit", bot_think_seconds=0, time_bank_refill_seconds=0
+    ),  # a bank spent stays spent: the page is seen to say so
     TableConfig("steady", title="Pot-Limit Omaha Hi-Lo, buttons that stay put", game="pot-limit", bot_think_seconds=0),
     # The server's bots think here as they do by default (bot_think_seconds = 1): time to tick a pre-action box.
     TableConfig("think", title="Limit Omaha Hi-Lo, bots that think", game="limit", max_buy_in=100),
     TableConfig("full", title="Pot-Limit Omaha Hi-Lo, five bots", game="pot-limit", bot_think_seconds=0),
     TableConfig("sides", title="No-Limit Omaha Hi-Lo, side pots", game="no-limit", bot_think_seconds=0),
-    TableConfig("split-phone", title="Limit Omaha Hi-Lo 2/4, a split low on a phone", game="limit",
-                bot_think_seconds=0),
+    TableConfig(
+        "split-phone", title="Limit Omaha Hi-Lo 2/4, a split low on a phone", game="limit", bot_think_seconds=0
+    ),
 )
 """The tables of the test server. Their bots answer at once (bot_think_seconds = 0) to keep the tests quick, but
 at ``think``."""
-BOTS = {"heads-up": 2, "showdown": 3, "pair": 1, "rail": 3, "twice": 0, "bust": 0, "split": 0, "fair": 2, "long": 2,
-        "pre": 0, "steady": 1, "think": 1, "full": 5,
-        "sides": 0, "split-phone": 0}
+BOTS = {
+    "heads-up": 2,
+    "showdown": 3,
+    "pair": 1,
+    "rail": 3,
+    "twice": 0,
+    "bust": 0,
+    "split": 0,
+    "fair": 2,
+    "long": 2,
+    "pre": 0,
+    "steady": 1,
+    "think": 1,
+    "full": 5,
+    "sides": 0,
+    "split-phone": 0,
+}
 SCALE = float(os.environ.get("BROWSER_TEST_SCALE", "1"))  # one factor for every wait: a slow machine sets it
 
 
 def rigged(room: Any, holes: dict[str, str], board: str) -> Callable[[], Deck]:
     """A shuffle for ``room`` that deals each named player the given hole cards (others get what is left) and
     then ``board``, worked out from who the next deal seats where (as engine.server.fair.dealt deals)."""
+
     def shuffle() -> Deck:
         deal = room.table.next_deal()
         players, button = len(deal.seats), deal.seats.index(deal.button)
@@ -112,6 +143,7 @@ def rigged(room: Any, holes: dict[str, str], board: str) -> Callable[[], Deck]:
         flop, turn, river = board.split()[:3], board.split()[3], board.split()[4]
         order += [rest[0], *flop, rest[1], turn, rest[2], river, *rest[3:]]
         return Deck.ordered(" ".join(order))
+
     return shuffle
 
 
@@ -165,8 +197,10 @@ class LiveServer:
     def call(self, function: Callable[[], Any]) -> Any:
         """Run ``function`` on the server's loop (the only thread that may touch the rooms) and return its
         result."""
+
         async def wrapped() -> Any:
             return function()
+
         return asyncio.run_coroutine_threadsafe(wrapped(), self.loop).result(10)
 
     def stop(self) -> None:
@@ -196,8 +230,9 @@ class Page:
         for flag in (*FLAGS, f"--user-data-dir={self.profile}", f"--window-size={max(width, 500)},{height}"):
             options.add_argument(flag)
         if width < 500:  # a phone: the window cannot be that narrow, so the page is given a phone's screen
-            options.add_experimental_option("mobileEmulation", {
-                "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1, "touch": True}})
+            options.add_experimental_option(
+                "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1, "touch": True}}
+            )
         # The driver's path is given, so Selenium Manager never runs (nothing is downloaded).
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         self.driver.set_page_load_timeout(15)
@@ -278,9 +313,11 @@ def browsers() -> Iterator[Callable[..., Page]]:
 
 def sit_down(page: Page, table: str, name: str, buy_in: int | None = None) -> None:
     """From the lobby: the table's Sit down button, a name and a buy-in, the form's submit."""
+
     def click_sit() -> bool:  # the lobby redraws its rows every 3 s: a row found a moment ago may be gone
         page.driver.find_element(By.CSS_SELECTOR, f'tr[data-table="{table}"] button.sit').click()
         return True
+
     page.wait(click_sit, message=f"the Sit down button of {table}")
     name_box = page.driver.find_element(By.ID, "join-name")
     name_box.clear()
@@ -303,8 +340,9 @@ def take_turn(page: Page, how: str = "call") -> bool:
         answer(page, state, how)
     except (ElementNotInteractableException, ElementClickInterceptedException, StaleElementReferenceException):
         return False  # the page redrew its buttons between the state read and the click: look again
-    page.wait(lambda: (s := page.state())["decision"] != state["decision"] or not s["turn"], 5,
-              "the action to be taken")
+    page.wait(
+        lambda: (s := page.state())["decision"] != state["decision"] or not s["turn"], 5, "the action to be taken"
+    )
     return True
 
 
@@ -337,6 +375,7 @@ def leave(page: Page, meanwhile: Callable[[], Any] = lambda: None) -> None:
     left to its clock stalls the table for the whole action time and bank (45 s), and the tests after it.
     ``meanwhile`` plays the others the test plays itself. A seat that has just busted has no Leave button (the
     page watches the table on, offering a rebuy): it goes back with *Back to the lobby*."""
+
     def asked() -> bool:
         for button in ("leave", "stop-watching"):
             element = page.driver.find_element(By.ID, button)
@@ -347,16 +386,19 @@ def leave(page: Page, meanwhile: Callable[[], Any] = lambda: None) -> None:
                     return False  # redrawn as it was clicked: look again
                 return True
         return False
+
     page.wait(asked, message="a Leave table or Back to the lobby button")
 
     def out(state: dict[str, Any]) -> bool:
         meanwhile()
         return bool(state["screen"] == "lobby")
+
     play_until(page, out, 60)
 
 
-def play_until(page: Page, done: Callable[[dict[str, Any]], bool], seconds: float, how: str = "call", *,
-               rebuy: bool = False) -> dict[str, Any]:
+def play_until(
+    page: Page, done: Callable[[dict[str, Any]], bool], seconds: float, how: str = "call", *, rebuy: bool = False
+) -> dict[str, Any]:
     """Take every turn the page is offered until ``done(state)``; the last state (``seconds`` scaled by SCALE).
     ``rebuy``: a seat that busts buys in again (a calling station at a table of bots may bust in a long test,
     the sooner the slower the machine, and a busted seat has no turns to play)."""
@@ -388,8 +430,11 @@ def bought_again(page: Page) -> bool:
 def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_reloads_mid_hand(live, browsers):
     page = browsers(live.url)
     # Read in one script: the lobby redraws its rows every 3 s, so a row found a moment ago may be gone.
-    rows = page.wait(lambda: page.js("""return [...document.querySelectorAll('#tables tbody tr')].map(row =>
-        [row.dataset.table, row.innerText, row.querySelector('td.buy-in').innerText]);"""), message="the lobby")
+    rows = page.wait(
+        lambda: page.js("""return [...document.querySelectorAll('#tables tbody tr')].map(row =>
+        [row.dataset.table, row.innerText, row.querySelector('td.buy-in').innerText]);"""),
+        message="the lobby",
+    )
     text = {table: words for table, words, _ in rows}
     assert set(text) == {config.id for config in TABLES}
     assert "Pot-Limit Omaha Hi-Lo" in text["heads-up"] and "1/2" in text["heads-up"]
@@ -397,8 +442,14 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     assert "(bets 2/4)" in text["showdown"]
     ranges = {table: buy_in for table, _, buy_in in rows}
     assert ranges["heads-up"] == "40\u2013200" and ranges["think"] == "40\u2013100", ranges  # the table's range
-    page.wait(lambda: all(cell.text.strip() not in ("", "\u2014") for cell in
-                          page.driver.find_elements(By.CSS_SELECTOR, "#tables td.average-pot")), 15, "average pots")
+    page.wait(
+        lambda: all(
+            cell.text.strip() not in ("", "\u2014")
+            for cell in page.driver.find_elements(By.CSS_SELECTOR, "#tables td.average-pot")
+        ),
+        15,
+        "average pots",
+    )
 
     # Everything the page loaded came from the server itself (the machines it runs on may be offline).
     loaded = page.js("return performance.getEntriesByType('resource').map(e => e.name)")
@@ -425,9 +476,14 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     play_until(page, lambda s: s["turn"] and s["wager"], 30)
     # What each seat did last, in a card room's words ("bet to 20" and "small_blind 1" were not).
     said = page.js("return [...document.querySelectorAll('.seat .said')].map(n => n.textContent)")
-    assert said and all(re.fullmatch(r"(posts (small blind|big blind|straddle|ante|live blind|dead blind) \d+|"
-                                     r"bets \d+|raises to \d+|calls \d+|checks|folds)( \(all-in\))?", text)
-                        for text in said), said
+    assert said and all(
+        re.fullmatch(
+            r"(posts (small blind|big blind|straddle|ante|live blind|dead blind) \d+|"
+            r"bets \d+|raises to \d+|calls \d+|checks|folds)( \(all-in\))?",
+            text,
+        )
+        for text in said
+    ), said
     low, high, pot, half = page.js("""
         const box = document.getElementById('wager-amount');
         document.getElementById('quick-pot').click();
@@ -453,8 +509,9 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     assert re.search(r"Hand #\d+: .+ (wins|scoops|split)", summary), summary
 
     # In the middle of a hand (cards dealt, ann still in): reload; the token in localStorage takes the seat back.
-    state = play_until(page, lambda s: bool(s["mine"]) and len(s["board"]) >= 3 and s["street"] != "showdown"
-                       and s["turn"], 30)
+    state = play_until(
+        page, lambda s: bool(s["mine"]) and len(s["board"]) >= 3 and s["street"] != "showdown" and s["turn"], 30
+    )
     before = state
     page.driver.refresh()
     after = page.wait(lambda: (s := page.state())["mine"] and s, 15, "the seat back after the reload")
@@ -465,8 +522,11 @@ def test_the_lobby_lists_the_tables_and_a_person_plays_hands_against_bots_and_re
     # F folds when there is something to call (before the flop, unless ann is the big blind).
     facing = play_until(page, lambda s: s["turn"] and s["fold"], 30, how="keys")
     page.driver.find_element(By.TAG_NAME, "body").send_keys("f")
-    page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, ".seat.me.folded") or page.state()["hand"]
-              != facing["hand"], 5, "ann's fold")
+    page.wait(
+        lambda: page.driver.find_elements(By.CSS_SELECTOR, ".seat.me.folded") or page.state()["hand"] != facing["hand"],
+        5,
+        "ann's fold",
+    )
     assert not page.errors()
 
 
@@ -487,19 +547,23 @@ def test_the_action_buttons_stay_put_while_the_clock_counts_down(live, browsers,
     page.js("window.scrollTo(0, 0)")  # (a page scrolled to its very end moves when it gets shorter: not this)
     places = []
     for text in ("Your turn", "Your turn \u00b7 15s (+30s bank)", "Your turn \u00b7 time bank 30s", ""):
-        places.append(page.js(f"document.getElementById('turn-info').textContent = arguments[0];{BUTTON_PLACES}",
-                              text))
+        places.append(page.js(f"document.getElementById('turn-info').textContent = arguments[0];{BUTTON_PLACES}", text))
     assert places[0] and all(place == places[0] for place in places), places
     # The seat's controls stay put as the action bar changes between a turn (the buttons) and the wait for
     # one (the pre-action boxes): a tap on Sit out just after acting landed elsewhere when they were below it.
     seat_controls = []
     for buttons, boxes in ((False, True), (True, False), (False, False), (True, True)):
-        seat_controls.append(page.js("""
+        seat_controls.append(
+            page.js(
+                """
             document.querySelector('#actions .buttons').hidden = arguments[0];
             document.getElementById('pre-actions').hidden = arguments[1];
             return [...document.querySelectorAll('#seat-controls button')].filter(b => b.offsetParent)
                 .map(b => { const r = b.getBoundingClientRect(); return [b.id, r.left, r.top]; });""",
-                                     not buttons, not boxes))
+                not buttons,
+                not boxes,
+            )
+        )
     page.js("document.querySelector('#actions .buttons').hidden = false")
     assert seat_controls[0] and all(place == seat_controls[0] for place in seat_controls), seat_controls
     leave(page)
@@ -584,8 +648,12 @@ def test_two_browsers_at_one_table_never_see_each_others_hole_cards(live, browse
         for me, other in ((one, two), (two, one)):
             mine = me.state()
             theirs = other.state()
-            if (mine["hand"] == theirs["hand"] and mine["street"] not in (None, "between", "showdown")
-                    and theirs["mine"] and not theirs["shown"]):  # shown: all in, turned face up for everyone
+            if (
+                mine["hand"] == theirs["hand"]
+                and mine["street"] not in (None, "between", "showdown")
+                and theirs["mine"]
+                and not theirs["shown"]
+            ):  # shown: all in, turned face up for everyone
                 # The panels about finished hands (the last result, the history) may hold the same cards by
                 # chance: they are checked to be about earlier hands, and everything else for the cards.
                 page, finished = me.js(FINISHED_PANELS_REMOVED)
@@ -611,12 +679,18 @@ def test_two_browsers_at_one_table_never_see_each_others_hole_cards(live, browse
 
 
 def test_a_spectator_sees_the_table_but_no_hole_cards_then_sits_down_sits_out_tops_up_comes_back_and_leaves(
-        live, browsers):
+    live, browsers
+):
     page = browsers(live.url)
-    page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, 'tr[data-table="rail"] button.watch').click()
-              or True, message="the Watch button of rail")  # found and clicked at once: rows are redrawn
-    page.wait(lambda: page.state()["screen"] == "room"
-              and page.driver.find_elements(By.CSS_SELECTOR, ".seat .card.back"), 15, "the bots' hands, face down")
+    page.wait(
+        lambda: page.driver.find_element(By.CSS_SELECTOR, 'tr[data-table="rail"] button.watch').click() or True,
+        message="the Watch button of rail",
+    )  # found and clicked at once: rows are redrawn
+    page.wait(
+        lambda: page.state()["screen"] == "room" and page.driver.find_elements(By.CSS_SELECTOR, ".seat .card.back"),
+        15,
+        "the bots' hands, face down",
+    )
     for _ in range(20):
         # One snapshot of the page (the street and the faces read in the same script, so a hand ending in
         # between cannot mix two moments): face up only what was shown (players all in show for everyone).
@@ -653,8 +727,13 @@ def test_a_spectator_sees_the_table_but_no_hole_cards_then_sits_down_sits_out_to
     page.click("top-up")
     page.wait(lambda: str(before + 50) in me().split(), 10, f"fay's stack topped up from {before} by 50")
     # ... and says so (it gave no confirmation).
-    page.wait(lambda: page.driver.find_element(By.ID, "notice").text
-              == f"Topped up by 50 chips: your stack is {before + 50}.", 10, "the top-up confirmed")
+    page.wait(
+        lambda: (
+            page.driver.find_element(By.ID, "notice").text == f"Topped up by 50 chips: your stack is {before + 50}."
+        ),
+        10,
+        "the top-up confirmed",
+    )
     page.click("come-back")
     page.wait(lambda: "sitting out" not in me() and page.driver.find_element(By.ID, "sit-out").is_displayed(), 10)
     leave(page)
@@ -678,6 +757,7 @@ class NextDealHold:
         def back() -> None:
             self.room.policy = self.policy
             self.room.next_hand_at = min(self.room.next_hand_at, self.room.clock() + self.policy.pause_seconds)
+
         self.live.call(back)
 
 
@@ -716,31 +796,38 @@ def test_the_run_it_twice_question_is_asked_and_each_run_is_drawn(live, browsers
 
 def seat_of(page: Page, name: str) -> dict[str, Any] | None:
     """One seat as drawn, read in one script (the page redraws often): its text, its cards, those marked."""
-    found: dict[str, Any] | None = page.js("""
+    found: dict[str, Any] | None = page.js(
+        """
         const seat = [...document.querySelectorAll('.seat[data-name]')].find(s => s.dataset.name === arguments[0]);
         if (!seat) return null;
         const cards = (sel) => [...seat.querySelectorAll(sel)].map(c => c.dataset.card);
         return {text: seat.innerText, cards: cards('.card[data-card]'), low: cards('.card.win-low'),
                 high: cards('.card.win-high'), badges: [...seat.querySelectorAll('.badge')].map(b => b.textContent)};
-        """, name)
+        """,
+        name,
+    )
     return found
 
 
-def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_its_seat_in_the_showdown(
-        live, browsers):
+def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_its_seat_in_the_showdown(live, browsers):
     # A calling station and ann, 40 chips each; the deck is known: ann's hand loses (quad kings beat her two
     # pair, no low on the board), she moves all in and busts.
     room = live.server.rooms["bust"]
     board = "Ks Kh 9d 9c 2s"
     live.call(lambda: room.join("caller-bot-1", 40, bot="caller", connect=False))
     live.call(live.server.bots.ensure)
-    live.call(lambda: setattr(room, "shuffle", rigged(room, {"ann": "Qd Qc Jh Js", "caller-bot-1": "Kd Kc 3h 4h"},
-                                                      board)))
+    live.call(
+        lambda: setattr(room, "shuffle", rigged(room, {"ann": "Qd Qc Jh Js", "caller-bot-1": "Kd Kc 3h 4h"}, board))
+    )
     page = browsers(live.url)
     sit_down(page, "bust", "ann", 40)
     first = page.wait(lambda: (s := page.state())["mine"] and s["hand"], 20, "ann dealt in")
-    play_until(page, lambda s: not page.driver.find_element(By.ID, "watch-controls").get_attribute("hidden")
-               is not None, 60, how="all-in")
+    play_until(
+        page,
+        lambda s: not page.driver.find_element(By.ID, "watch-controls").get_attribute("hidden") is not None,
+        60,
+        how="all-in",
+    )
     bust_number = page.state()["hand"]
     # Out of chips: still at the table, the hand shown out (the board, the winner, ann's own cards at her seat).
     # The board comes with the table's view as a spectator, asked for on the bust: waited for, not assumed there.
@@ -756,8 +843,9 @@ def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_i
     assert page.driver.find_element(By.ID, "stop-watching").is_displayed()
     # The rebuy: a new buy-in at the same table, the name kept. Now the bot's hand loses and it busts: during
     # that showdown its seat is drawn with its name and cards, never as an empty seat.
-    live.call(lambda: setattr(room, "shuffle", rigged(room, {"caller-bot-1": "Qd Qc Jh Js", "ann": "Kd Kc 3h 4h"},
-                                                      board)))
+    live.call(
+        lambda: setattr(room, "shuffle", rigged(room, {"caller-bot-1": "Qd Qc Jh Js", "ann": "Kd Kc 3h 4h"}, board))
+    )
     box = page.driver.find_element(By.ID, "watch-buy-in")
     box.clear()
     box.send_keys("200")
@@ -774,6 +862,7 @@ def test_busting_shows_the_hand_out_then_offers_a_rebuy_and_a_busted_bot_keeps_i
         if seat and "out of chips" in seat["text"]:
             busted.append((seat, page.js("return document.querySelector('#result .summary').textContent")))
         return bool(busted)
+
     try:
         play_until(page, bot_bust_shown, 60, how="all-in")
         seat, summary = busted[0]
@@ -805,15 +894,21 @@ def check_a_busted_seat_taken_meanwhile(page: Page, live: LiveServer, room: Room
     bot_seat = int(page.js("return document.querySelector('.seat[data-name=\"caller-bot-1\"]').dataset.seat"))
 
     def newcomers() -> tuple[int | None, int]:
-        dee = room.join("dee-newcomer", 40, seat=bot_seat, connect=False)[0] \
-            if room.table.seats[bot_seat] is None else None  # else the bot bought in there again already
+        dee = (
+            room.join("dee-newcomer", 40, seat=bot_seat, connect=False)[0]
+            if room.table.seats[bot_seat] is None
+            else None
+        )  # else the bot bought in there again already
         return dee, room.join("eve-newcomer", 40, connect=False)[0]  # at a seat that was empty: drawn at once
+
     dee, eve = live.call(newcomers)
     page.wait(lambda: seat_of(page, "eve-newcomer"), 10, "the newcomers' view")  # sent after dee's
-    seat = page.js("const s = document.querySelector(`.seat[data-seat=\"${arguments[0]}\"]`);"
-                   "return {name: s.dataset.name, text: s.innerText,"
-                   " cards: s.querySelectorAll('.card[data-card]').length};",
-                   bot_seat)
+    seat = page.js(
+        'const s = document.querySelector(`.seat[data-seat="${arguments[0]}"]`);'
+        "return {name: s.dataset.name, text: s.innerText,"
+        " cards: s.querySelectorAll('.card[data-card]').length};",
+        bot_seat,
+    )
     assert seat["name"] == "caller-bot-1" and "out of chips" in seat["text"] and seat["cards"] == 4, seat
     assert re.search(r"-\d+", seat["text"]) and "big blind" not in seat["text"], seat
     live.call(lambda: [room.leave(s) for s in (dee, eve) if s is not None])
@@ -830,13 +925,15 @@ def test_the_finished_hands_dealer_button_stays_until_the_next_deal(live, browse
     def looked(state: dict[str, Any]) -> bool:
         hand, street, button = page.js(
             "const f = document.getElementById('felt'); const d = document.querySelector('#seats .dealer');"
-            "return [Number(f.dataset.hand), f.dataset.street, d ? d.closest('.seat').dataset.seat : null];")
+            "return [Number(f.dataset.hand), f.dataset.street, d ? d.closest('.seat').dataset.seat : null];"
+        )
         if street not in ("showdown", "between") and button is not None:
             dealt.setdefault(hand, button)
         elif street == "showdown" and hand in dealt and hand not in checked:
             assert button == dealt[hand], (hand, button, dealt)
             checked.append(hand)
         return len(checked) >= 2
+
     play_until(page, looked, 90)
     leave(page)
     assert not page.errors()
@@ -850,26 +947,49 @@ def test_the_headline_says_who_won_every_pot_and_a_hand_from_the_history_is_word
     live.call(lambda: room.join("short", 40, bot="caller", connect=False))
     live.call(lambda: room.join("long-b", 200, bot="caller", connect=False))
     live.call(live.server.bots.ensure)
-    live.call(lambda: setattr(room, "shuffle", rigged(  # no low on the board; quad kings, then quad nines
-        room, {"short": "Kd Kc 3h 4h", "ann": "9h 9s Qd Qc", "long-b": "Jh Js Td Tc"}, "Ks Kh 9d 9c 2s")))
+    live.call(
+        lambda: setattr(
+            room,
+            "shuffle",
+            rigged(  # no low on the board; quad kings, then quad nines
+                room, {"short": "Kd Kc 3h 4h", "ann": "9h 9s Qd Qc", "long-b": "Jh Js Td Tc"}, "Ks Kh 9d 9c 2s"
+            ),
+        )
+    )
     page = browsers(live.url)
     sit_down(page, "sides", "ann", 200)
     page.wait(lambda: page.state()["mine"], 30, "ann dealt in")
     # The hand ann was dealt is the last one dealt until the test says so: its result stays, the reload finds it.
     live.call(lambda: setattr(room, "policy", attrs.evolve(room.policy, pause_seconds=3600)))
     try:
-        state = play_until(page, lambda s: s["street"] == "showdown" and len(page.driver.find_elements(
-            By.CSS_SELECTOR, "#result .pot-result")) == 2, 60, how="all-in")
+        state = play_until(
+            page,
+            lambda s: (
+                s["street"] == "showdown"
+                and len(page.driver.find_elements(By.CSS_SELECTOR, "#result .pot-result")) == 2
+            ),
+            60,
+            how="all-in",
+        )
         live_words = page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
-        assert live_words == f"Hand #{state['hand']}: short scoops the main pot; ann scoops side pot 1 (no low)", \
+        assert live_words == f"Hand #{state['hand']}: short scoops the main pot; ann scoops side pot 1 (no low)", (
             live_words
+        )
         page.driver.refresh()
-        page.wait(lambda: page.js("return document.querySelector('#result .hint')?.textContent.includes("
-                                  "'reloaded')"), 15, "the last hand from the history")
+        page.wait(
+            lambda: page.js("return document.querySelector('#result .hint')?.textContent.includes('reloaded')"),
+            15,
+            "the last hand from the history",
+        )
         assert page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text == live_words
     finally:
-        live.call(lambda: (setattr(room, "policy", attrs.evolve(room.policy, pause_seconds=1.2)),
-                           setattr(room, "next_hand_at", 0.0), setattr(room, "shuffle", Deck.secure)))
+        live.call(
+            lambda: (
+                setattr(room, "policy", attrs.evolve(room.policy, pause_seconds=1.2)),
+                setattr(room, "next_hand_at", 0.0),
+                setattr(room, "shuffle", Deck.secure),
+            )
+        )
     leave(page)
     assert not page.errors()
 
@@ -916,9 +1036,13 @@ TIDY_ROWS = """
             touching: shown.filter(r => r.gap < 6).length, shownWrapped: shown.filter(r => r.lines > 1).length};"""
 
 
-@pytest.mark.parametrize(("width", "table", "me", "low", "high"), [
-    (1280, "split", "ann", "caller-a", "caller-b"),
-    (390, "split-phone", "Bo Phone", "caller-bot-low-1", "caller-bot-high-2")])
+@pytest.mark.parametrize(
+    ("width", "table", "me", "low", "high"),
+    [
+        (1280, "split", "ann", "caller-a", "caller-b"),
+        (390, "split-phone", "Bo Phone", "caller-bot-low-1", "caller-bot-high-2"),
+    ],
+)
 def test_a_split_low_marks_each_winners_own_five_cards(live, browsers, width, table, me, low, high):
     # Two calling stations and the page, which checks and calls: the high caller's kings take the high; the page
     # and the low caller both make 7-5-4-3-2 for the low, each with their own four and five. The Last hand's rows
@@ -927,8 +1051,13 @@ def test_a_split_low_marks_each_winners_own_five_cards(live, browsers, width, ta
     live.call(lambda: room.join(low, 200, bot="caller", connect=False))
     live.call(lambda: room.join(high, 200, bot="caller", connect=False))
     live.call(live.server.bots.ensure)
-    live.call(lambda: setattr(room, "shuffle", rigged(
-        room, {me: "4c 5d Jd Jh", low: "4h 5s Qd Qh", high: "Kd Kh 9s 9c"}, "2s 3d 7h Kc Qs")))
+    live.call(
+        lambda: setattr(
+            room,
+            "shuffle",
+            rigged(room, {me: "4c 5d Jd Jh", low: "4h 5s Qd Qh", high: "Kd Kh 9s 9c"}, "2s 3d 7h Kc Qs"),
+        )
+    )
     page = browsers(live.url, width=width, height=1180 if width > 500 else 844)
     sit_down(page, table, me, 200)
     held = NextDealHold(live, room)
@@ -936,8 +1065,12 @@ def test_a_split_low_marks_each_winners_own_five_cards(live, browsers, width, ta
     def split_shown(state: dict[str, Any]) -> bool:
         if state["mine"]:
             held.hold()  # the page is dealt in: its hand's showdown is read below
-        return state["street"] == "showdown" and bool(state["mine"]) and len(page.driver.find_elements(
-            By.CSS_SELECTOR, "#result .low-winner")) == 2
+        return (
+            state["street"] == "showdown"
+            and bool(state["mine"])
+            and len(page.driver.find_elements(By.CSS_SELECTOR, "#result .low-winner")) == 2
+        )
+
     try:
         play_until(page, split_shown, 60)
         check_split_low(page, me, low, high)
@@ -953,14 +1086,20 @@ def check_split_low(page: Page, me: str, low: str, high: str) -> None:
     grid."""
     summary = page.driver.find_element(By.CSS_SELECTOR, "#result .summary").text
     assert re.search(rf"{high} wins the high, ({me} and {low}|{low} and {me}) split the low", summary), summary
-    lows = {who: set(cards) for who, cards in page.js("""
+    lows = {
+        who: set(cards)
+        for who, cards in page.js("""
         return [...document.querySelectorAll('#result .low-winner')].map(row => [row.querySelector('.who').textContent,
-            [...row.querySelectorAll('.card.win-low')].map(c => c.dataset.card)]);""")}
+            [...row.querySelectorAll('.card.win-low')].map(c => c.dataset.card)]);""")
+    }
     assert lows == {me: {"4c", "5d", "2s", "3d", "7h"}, low: {"4h", "5s", "2s", "3d", "7h"}}, lows
 
     seats = {name: seat_of(page, name) for name in (me, low, high)}
     assert {name: set(seat["low"]) for name, seat in seats.items() if seat} == {
-        me: {"4c", "5d"}, low: {"4h", "5s"}, high: set()}, seats
+        me: {"4c", "5d"},
+        low: {"4h", "5s"},
+        high: set(),
+    }, seats
     assert seats[high] and "High" in seats[high]["badges"], seats
     tidy = page.js(TIDY_ROWS)
     assert tidy["fives"] == 3 and tidy["shown"] == 3, tidy
@@ -971,14 +1110,17 @@ def check_split_low(page: Page, me: str, low: str, high: str) -> None:
 def tap(page: Page, element_id: str) -> None:
     """A finger's tap at the element's centre (touch events through the DevTools protocol, as a phone sends
     them), after checking that the element is inside the screen and that nothing covers it there."""
-    x, y, hit = page.js("""
+    x, y, hit = page.js(
+        """
         const node = document.getElementById(arguments[0]);
         node.scrollIntoView({block: 'center'});
         const r = node.getBoundingClientRect();
         const x = r.left + r.width / 2, y = r.top + r.height / 2;
         const top = document.elementFromPoint(x, y);
         return [x, y, r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight
-                && Boolean(top) && (top === node || node.contains(top))];""", element_id)
+                && Boolean(top) && (top === node || node.contains(top))];""",
+        element_id,
+    )
     assert hit, f"{element_id} is outside the screen or covered at its centre"
     for kind, points in (("touchStart", [{"x": x, "y": y}]), ("touchEnd", [])):
         page.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
@@ -1038,13 +1180,16 @@ def test_at_a_phones_width_everything_fits_and_every_control_works_by_tap(live, 
             assert not fits["bets"] and not fits["dealer"] and not fits["board"], fits
             seen.append(fits)
         return len(seen) >= 20 and bool(state["turn"]) and not state["runs"] and not state["show"]
+
     state = play_until(page, looked, 60, rebuy=True)
     tap(page, "act-fold" if state["fold"] else "act-check" if state["check"] else "act-call")
-    page.wait(lambda: not (s := page.state())["turn"] or s["decision"] != state["decision"], 15,
-              "the tapped action taken")
+    page.wait(
+        lambda: not (s := page.state())["turn"] or s["decision"] != state["decision"], 15, "the tapped action taken"
+    )
     tap(page, "sit-out")
-    page.wait(lambda: "sitting out" in (seat_of(page, f"tapper{width}") or {}).get("text", ""), 10,
-              "sitting out by a tap")
+    page.wait(
+        lambda: "sitting out" in (seat_of(page, f"tapper{width}") or {}).get("text", ""), 10, "sitting out by a tap"
+    )
     # The top-up box's hint is whole (it was cut to "after th").
     clipped = page.js("""
         const box = document.getElementById('top-up-amount');
@@ -1083,8 +1228,11 @@ def test_at_390_px_a_full_tables_names_stay_whole_on_one_or_two_lines(live, brow
 
 def test_a_mixed_table_says_which_game_the_hand_in_play_is(live, browsers):
     page = browsers(live.url)
-    page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, 'tr[data-table="rail"] button.watch').click()
-              or True, 10, "the Watch button of rail")
+    page.wait(
+        lambda: page.driver.find_element(By.CSS_SELECTOR, 'tr[data-table="rail"] button.watch').click() or True,
+        10,
+        "the Watch button of rail",
+    )
     room = live.server.rooms["rail"]
     names = {"FixedLimit": "Limit Omaha Hi-Lo", "PotLimit": "Pot-Limit Omaha Hi-Lo"}
     games: set[str] = set()
@@ -1092,6 +1240,7 @@ def test_a_mixed_table_says_which_game_the_hand_in_play_is(live, browsers):
     def now() -> tuple[int, str] | None:
         hand = room.hand
         return None if hand is None else (room.table.hands_played + 1, type(hand.rules.betting).__name__)
+
     # Bounded by the table's progress more than by this machine's speed: sixty hands (ten orbits of each game)
     # are allowed; the time bound is only a safety net. The bots here think 0.3 s before each action, so a hand
     # lasts seconds and the page is caught in the middle of it (with bots that answered at once it was over in
@@ -1099,8 +1248,10 @@ def test_a_mixed_table_says_which_game_the_hand_in_play_is(live, browsers):
     last = live.call(lambda: room.table.hands_played) + 60
     end = time.monotonic() + 300 * SCALE
     while len(games) < 2 and live.call(lambda: room.table.hands_played) <= last and time.monotonic() < end:
-        shown = page.js("const f = document.getElementById('felt'); return [Number(f.dataset.hand), "
-                        "f.dataset.street, document.getElementById('game').textContent];")
+        shown = page.js(
+            "const f = document.getElementById('felt'); return [Number(f.dataset.hand), "
+            "f.dataset.street, document.getElementById('game').textContent];"
+        )
         truth = live.call(now)
         if truth and shown[0] == truth[0] and shown[1] not in ("between", "showdown"):
             assert shown[2] == f"Mixed \u00b7 this hand: {names[truth[1]]}", (shown, truth)
@@ -1110,18 +1261,22 @@ def test_a_mixed_table_says_which_game_the_hand_in_play_is(live, browsers):
     assert not page.errors()
 
 
-def test_after_a_reload_the_last_hand_is_shown_and_the_download_holds_every_hand_since_sitting_down(
-        live, browsers):
+def test_after_a_reload_the_last_hand_is_shown_and_the_download_holds_every_hand_since_sitting_down(live, browsers):
     page = browsers(live.url)
     sit_down(page, "long", "gil", 200)
     first = page.wait(lambda: page.state()["hand"], 20, "a hand number")
     page.click("sit-out")  # the bots play on; the page watches the hands go by
     page.wait(lambda: (page.state()["result"] or 0) >= first + 12, 150, "a dozen hands played")
     page.driver.refresh()
-    page.wait(lambda: page.js("return document.querySelectorAll('#history li[data-hand]').length") >= 10,
-              15, "the history after the reload")
-    newest = page.js("return Math.max(...[...document.querySelectorAll('#history li[data-hand]')]"
-                     ".map(li => Number(li.dataset.hand)))")
+    page.wait(
+        lambda: page.js("return document.querySelectorAll('#history li[data-hand]').length") >= 10,
+        15,
+        "the history after the reload",
+    )
+    newest = page.js(
+        "return Math.max(...[...document.querySelectorAll('#history li[data-hand]')]"
+        ".map(li => Number(li.dataset.hand)))"
+    )
     page.wait(lambda: (page.state()["result"] or 0) >= newest, 10, "the last hand in its panel")
     assert "No hand finished yet" not in page.driver.find_element(By.ID, "result").text
     folder = tempfile.mkdtemp(prefix="downloads-")
@@ -1146,9 +1301,14 @@ def test_on_a_first_sit_down_the_last_hand_from_the_history_says_it_was_before_y
     try:
         page.wait(lambda: live.call(lambda: room.hand is None), 60, "the rail between hands")
         sit_down(page, "rail", "ivy", 100)
-        hint = page.wait(lambda: page.js("const r = document.getElementById('result');"
-                                         "return r.dataset.hand && r.querySelector('.hint') ? r.textContent : null;"),
-                         15, "the table's last hand in its panel")
+        hint = page.wait(
+            lambda: page.js(
+                "const r = document.getElementById('result');"
+                "return r.dataset.hand && r.querySelector('.hint') ? r.textContent : null;"
+            ),
+            15,
+            "the table's last hand in its panel",
+        )
     finally:
         held.release()
     assert "reloaded" not in hint and "before you sat down" in hint, hint
@@ -1171,6 +1331,7 @@ def test_a_player_the_server_sits_out_for_timeouts_is_told_why_and_how_to_come_b
         if page.state()["turn"]:
             live.skew += config.action_seconds + config.time_bank_seconds + 1
         return False
+
     page.wait(sat_out, 60, "tim sat out by the server")
     reason = page.wait(lambda: page.driver.find_element(By.ID, "away-reason").text, 10, "the reason shown")
     assert "timed out 2 times in a row" in reason and "Come back" in reason, reason
@@ -1178,8 +1339,11 @@ def test_a_player_the_server_sits_out_for_timeouts_is_told_why_and_how_to_come_b
     # After a reload the page still says why: the reason comes with the seat's view (its `sat_out`).
     page.driver.refresh()
     # (The lobby, which names max_timeouts, may come after the first view: the words follow when it does.)
-    page.wait(lambda: page.driver.find_element(By.ID, "away-reason").text == reason, 15,
-              f"the reason after a reload: {reason!r}")
+    page.wait(
+        lambda: page.driver.find_element(By.ID, "away-reason").text == reason,
+        15,
+        f"the reason after a reload: {reason!r}",
+    )
     page.click("come-back")
     page.wait(lambda: not page.driver.find_element(By.ID, "away-reason").is_displayed(), 10, "the reason gone")
     # Sitting out by asking is not the server's doing: no reason is given.
@@ -1210,10 +1374,15 @@ def test_pre_actions_the_clock_bars_and_motion(live, browsers):
 
     def hal_did() -> list[str]:
         """What hal has done in the hand in play, as the server recorded it."""
+
         def read() -> list[str]:
             seat = room.table.hand_seat(hal) if room.hand is not None else None
-            return [] if seat is None else [str(e.action) for e in room.hand.events
-                                            if isinstance(e, Acted) and e.seat == seat]
+            return (
+                []
+                if seat is None
+                else [str(e.action) for e in room.hand.events if isinstance(e, Acted) and e.seat == seat]
+            )
+
         return list(live.call(read))
 
     def box(kind: str) -> None:
@@ -1231,11 +1400,15 @@ def test_pre_actions_the_clock_bars_and_motion(live, browsers):
         def ready(state: dict[str, Any]) -> bool:
             if room.actor_seat() != rob:
                 return False
-            if state["hand"] and state["hand"] != start and page.js(
-                    "return !document.getElementById('pre-actions').hidden"):
+            if (
+                state["hand"]
+                and state["hand"] != start
+                and page.js("return !document.getElementById('pre-actions').hidden")
+            ):
                 return True
             live.call(rob_acts)  # not yet: rob plays on (a check or a call) to the next hand
             return False
+
         return play_until(page, ready, 60)
 
     page = browsers("about:blank")  # its clock held by the test (PAGE_CLOCK) from the first script on
@@ -1245,16 +1418,21 @@ def test_pre_actions_the_clock_bars_and_motion(live, browsers):
     sit_down(page, "pre", "hal", 200)
     hal = live.call(lambda: room.table.seat_of("hal"))
     # The clock as bars on the acting seat's plate: the action time, and the bank apart.
-    page.wait(lambda: page.js("return document.querySelectorAll('.seat.acting .timebar.action .fill').length "
-                              "&& document.querySelectorAll('.seat.acting .timebar.bank .fill').length"),
-              20, "the clock bars")
+    page.wait(
+        lambda: page.js(
+            "return document.querySelectorAll('.seat.acting .timebar.action .fill').length "
+            "&& document.querySelectorAll('.seat.acting .timebar.bank .fill').length"
+        ),
+        20,
+        "the clock bars",
+    )
 
     # Check/Fold ticked while rob acts: at hal's turn the page checks (or folds, facing a bet) by itself, once.
     rob_to_act()
     before = hal_did()
     box("check-fold")
     page.wait(lambda: live.call(rob_acts), 10, "rob's action")
-    done = page.wait(lambda: (now := hal_did())[len(before):] and now, 10, "hal's check or fold")
+    done = page.wait(lambda: (now := hal_did())[len(before) :] and now, 10, "hal's check or fold")
     assert done[len(before)] in ("check", "fold"), done
     page.wait(lambda: not boxes_ticked(), 10, "the box cleared once used")
 
@@ -1273,26 +1451,50 @@ def test_pre_actions_the_clock_bars_and_motion(live, browsers):
     before = hal_did()
     box("call-any")
     page.wait(lambda: live.call(lambda: rob_acts("bet")), 10, "rob's bet")
-    done = page.wait(lambda: (now := hal_did())[len(before):] and now, 10, "hal's call from Call any")
+    done = page.wait(lambda: (now := hal_did())[len(before) :] and now, 10, "hal's call from Call any")
     assert done[len(before)] in ("call", "check"), done  # check: rob's bet was not possible (the cap)
     assert not boxes_ticked()
 
     # Cards dealt slide in; under prefers-reduced-motion nothing moves.
-    page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
-        {"name": "prefers-reduced-motion", "value": "reduce"}]})
-    page.wait(lambda: page.js("return document.querySelectorAll('.card.deal-in').length") or (
-        live.call(rob_acts) and None), 30, "a card dealt")
-    assert page.js("return [...document.querySelectorAll('.card.deal-in')].every("
-                   "c => getComputedStyle(c).animationName === 'none')")
-    page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
-        {"name": "prefers-reduced-motion", "value": "no-preference"}]})
-    page.wait(lambda: page.js("return [...document.querySelectorAll('.card.deal-in')].some("
-                              "c => getComputedStyle(c).animationName === 'deal-in')") or (
-        live.call(rob_acts) and None), 30, "a card dealt in")
+    page.driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}
+    )
+    page.wait(
+        lambda: page.js("return document.querySelectorAll('.card.deal-in').length") or (live.call(rob_acts) and None),
+        30,
+        "a card dealt",
+    )
+    assert page.js(
+        "return [...document.querySelectorAll('.card.deal-in')].every("
+        "c => getComputedStyle(c).animationName === 'none')"
+    )
+    page.driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "no-preference"}]}
+    )
+    page.wait(
+        lambda: (
+            page.js(
+                "return [...document.querySelectorAll('.card.deal-in')].some("
+                "c => getComputedStyle(c).animationName === 'deal-in')"
+            )
+            or (live.call(rob_acts) and None)
+        ),
+        30,
+        "a card dealt in",
+    )
     # rob's cards, face down at hal's page, are dealt in as hal's own are (they simply appeared).
-    page.wait(lambda: page.js("return [...document.querySelectorAll('.seat:not(.me) .card.back.deal-in')].some("
-                              "c => getComputedStyle(c).animationName === 'deal-in')") or (
-        live.call(rob_acts) and None) or (take_turn(page) and None), 30, "face-down cards dealt in")
+    page.wait(
+        lambda: (
+            page.js(
+                "return [...document.querySelectorAll('.seat:not(.me) .card.back.deal-in')].some("
+                "c => getComputedStyle(c).animationName === 'deal-in')"
+            )
+            or (live.call(rob_acts) and None)
+            or (take_turn(page) and None)
+        ),
+        30,
+        "face-down cards dealt in",
+    )
 
     # The two clock bars follow the view's two parts (the action time the server enforces first, then the bank),
     # each against its full length from the lobby (15 s and 30 s); the page's clock is held, so the bars show the
@@ -1308,8 +1510,16 @@ def test_pre_actions_the_clock_bars_and_motion(live, browsers):
         return abs(a - b) < 0.01
 
     hal_to_act()
-    first = page.wait(lambda: (b := bars())["phase"] == "action" and close(b["action"], 100 * min(1, b["a"] / 15))
-                      and close(b["bank"], 100 * b["b"] / 30) and b, 10, "the bars at the view's parts")
+    first = page.wait(
+        lambda: (
+            (b := bars())["phase"] == "action"
+            and close(b["action"], 100 * min(1, b["a"] / 15))
+            and close(b["bank"], 100 * b["b"] / 30)
+            and b
+        ),
+        10,
+        "the bars at the view's parts",
+    )
     assert first["b"] > 4 and "bank)" in first["turn"], first
     # The action time runs out: the bank bar drains, and the turn line says plainly that the bank is in use.
     page.js("testClock.advance(arguments[0])", first["a"] + 4)
@@ -1321,13 +1531,19 @@ def test_pre_actions_the_clock_bars_and_motion(live, browsers):
     live.skew += first["a"] + 4.5
     page.click("act-check" if page.state()["check"] else "act-call")
     hal_to_act()
-    second = page.wait(lambda: (b := bars())["phase"] == "action" and close(b["bank"], 100 * b["b"] / 30) and b,
-                       10, "the bank bar at the bank left")
+    second = page.wait(
+        lambda: (b := bars())["phase"] == "action" and close(b["bank"], 100 * b["b"] / 30) and b,
+        10,
+        "the bank bar at the bank left",
+    )
     assert second["b"] < first["b"] - 4, (first, second)
     # The bank used up (the server plays hal's default action when it runs out): the next turn says so.
     live.skew += second["a"] + second["b"] + 1
-    page.wait(lambda: ((b := bars())["phase"] == "no-bank" and b["b"] == 0 and b) or (
-        live.call(rob_acts) and None), 30, "hal's bank used up")
+    page.wait(
+        lambda: ((b := bars())["phase"] == "no-bank" and b["b"] == 0 and b) or (live.call(rob_acts) and None),
+        30,
+        "hal's bank used up",
+    )
     assert "time bank used up" in bars()["turn"]
     # rob's plate says it too (the bars; the turn line is hal's): his bank in use, then used up.
     page.click("act-check" if page.state()["check"] else "act-fold")
@@ -1337,10 +1553,18 @@ def test_pre_actions_the_clock_bars_and_motion(live, browsers):
     page.js("testClock.advance(arguments[0])", robs["a"] + 1)
     assert page.wait(lambda: (b := bars())["phase"] == "bank" and b["spending"], 10, "rob's bank in use")
     live.skew += robs["a"] + robs["b"] + 1
-    page.wait(lambda: ((b := bars())["actor"] == rob and b["phase"] == "no-bank") or (take_turn(page) and False), 30,
-              "rob's bank used up, on his plate")
-    assert page.js("return getComputedStyle(document.querySelector("
-                   "'.seat.acting .timebars[data-phase=\"no-bank\"] .timebar.bank')).outlineStyle") == "solid"
+    page.wait(
+        lambda: ((b := bars())["actor"] == rob and b["phase"] == "no-bank") or (take_turn(page) and False),
+        30,
+        "rob's bank used up, on his plate",
+    )
+    assert (
+        page.js(
+            "return getComputedStyle(document.querySelector("
+            "'.seat.acting .timebars[data-phase=\"no-bank\"] .timebar.bank')).outlineStyle"
+        )
+        == "solid"
+    )
     leave(page, lambda: live.call(rob_acts))
     assert not page.errors()
 
@@ -1415,8 +1639,10 @@ def test_at_a_provably_fair_table_the_page_verifies_the_deal_itself(live, browse
     # A page without SHA-256 (crypto.subtle exists only on secure pages: http://192.168.x.y is not one) says
     # so at the table instead of a verdict; the browser is given such a page by removing it before any script.
     insecure = browsers("about:blank")
-    insecure.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
-        "Object.defineProperty(crypto, 'subtle', {value: undefined, configurable: true});")})
+    insecure.driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {"source": ("Object.defineProperty(crypto, 'subtle', {value: undefined, configurable: true});")},
+    )
     insecure.driver.get(live.url)
     sit_down(insecure, "fair", "jay", 200)
     play_until(insecure, lambda state: fair_verdict(insecure) is not None, 90)
@@ -1429,11 +1655,16 @@ def test_at_a_provably_fair_table_the_page_verifies_the_deal_itself(live, browse
 
 def did(live: LiveServer, room: Any, name: str) -> list[str]:
     """What ``name`` has done in the hand in play at ``room``, as the server recorded it."""
+
     def read() -> list[str]:
         seat = room.table.seat_of(name)
         hand_seat = room.table.hand_seat(seat) if room.hand is not None and seat is not None else None
-        return [] if hand_seat is None else [str(e.action) for e in room.hand.events
-                                             if isinstance(e, Acted) and e.seat == hand_seat]
+        return (
+            []
+            if hand_seat is None
+            else [str(e.action) for e in room.hand.events if isinstance(e, Acted) and e.seat == hand_seat]
+        )
+
     return list(live.call(read))
 
 
@@ -1455,8 +1686,11 @@ def test_at_a_bot_table_the_bots_think_so_a_pre_action_box_can_be_ticked_and_is_
     bot = page.wait(lambda: live.call(lambda: list(room.bot_seats())), 10, "the bot")[0]
 
     def bot_thinking(state: dict[str, Any]) -> bool:
-        return bool(live.call(lambda: room.hand is not None and room.actor_seat() == bot)
-                    and page.js("return !document.getElementById('pre-actions').hidden"))
+        return bool(
+            live.call(lambda: room.hand is not None and room.actor_seat() == bot)
+            and page.js("return !document.getElementById('pre-actions').hidden")
+        )
+
     def outcome(hand: int, before: list[str]) -> str | None:
         if live.call(lambda: room.table.hands_played) != hand:
             return "ended"  # the bot folded, or ended the hand otherwise: kim had no turn to play the box at
@@ -1488,8 +1722,10 @@ def test_the_join_and_rebuy_forms_offer_the_last_buy_in_held_to_the_tables_range
         def click_sit() -> bool:
             page.driver.find_element(By.CSS_SELECTOR, f'tr[data-table="{table}"] button.sit').click()
             return True
+
         page.wait(click_sit, message=f"the Sit down button of {table}")
         return str(page.js("return document.getElementById('join-buy-in').value"))
+
     assert offered("steady") == "200"  # a first visit: the table's maximum
     page.click("join-cancel")
     sit_down(page, "steady", "lou", 120)
@@ -1542,6 +1778,7 @@ def test_no_bet_ever_sits_under_a_card_or_a_plate_at_any_seat(live, browsers, wi
         assert not found["under"] and not found["far"], found
         betting.update(found["seats"])
         return len(betting) == 6
+
     play_until(page, looked, 120)
     leave(page)
     assert not page.errors()
@@ -1604,6 +1841,7 @@ def test_on_a_phone_your_turn_fits_the_screen_and_no_text_is_covered(live, brows
         if state["street"] == "showdown":
             showdowns.append(state["hand"])
         return len(set(turns)) >= 4 and bool(showdowns) and bool(state["wager"] or not state["turn"])
+
     play_until(page, looked, 120, rebuy=True)
     leave(page)
     assert not page.errors()

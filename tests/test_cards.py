@@ -270,8 +270,10 @@ def test_format_parse_round_trip(cards: list[Card]) -> None:
 
 # --- Deck ---------------------------------------------------------------------------------------------------
 
-SEVEN_ORDER = ("6d Js 9s 4h Qc 4s 2c 6s 5h Ah 6c 4c Jh Kc Td Kd 8c 9d 7h 5c 7d Qs 9h 9c Ad As 3s Ac 6h Ts "
-               "2d Jc Qh 5s Kh 8h 8s 3d 2h 5d Tc Ks Jd 7s 3h Th 3c 2s Qd 8d 4d 7c")
+SEVEN_ORDER = (
+    "6d Js 9s 4h Qc 4s 2c 6s 5h Ah 6c 4c Jh Kc Td Kd 8c 9d 7h 5c 7d Qs 9h 9c Ad As 3s Ac 6h Ts "
+    "2d Jc Qh 5s Kh 8h 8s 3d 2h 5d Tc Ks Jd 7s 3h Th 3c 2s Qd 8d 4d 7c"
+)
 
 
 def is_permutation_of_the_deck(deck: Deck) -> bool:

@@ -68,8 +68,16 @@ QUEENS_SPLIT = "4h 5h Qc Qh 8d"  # KINGS: Qs Kc Qc Qh 8d, three queens; WHEEL_DR
 NINES_FULL = "9d 9h 7s Ts 3c"  # WHEEL_DRAW: 9c 3d 9d 9h 3c, nines full; KINGS: two pair. Low cards 7, 3: no low
 
 
-def cash_deck(players: int, button: int, holes: Mapping[int, str], boards: Sequence[str] = (), *,
-              hole_cards: int = 4, per_run: int = 1, from_street: Street = Street.PREFLOP) -> Deck:
+def cash_deck(
+    players: int,
+    button: int,
+    holes: Mapping[int, str],
+    boards: Sequence[str] = (),
+    *,
+    hole_cards: int = 4,
+    per_run: int = 1,
+    from_street: Street = Street.PREFLOP,
+) -> Deck:
     """A deck that deals ``holes[seat]`` to each named seat and ``boards[i]`` as ``state.boards[i]`` (run by
     run; within a run, board by board: ``per_run`` is 2 for a double board).
 
@@ -93,7 +101,7 @@ def cash_deck(players: int, button: int, holes: Mapping[int, str], boards: Seque
     position = players * hole_cards + 3 + 5 * per_run
     later = named[per_run:]
     for start in range(0, len(later), per_run):
-        run = later[start: start + per_run]
+        run = later[start : start + per_run]
         for board, cards in enumerate(run):
             assert cards[:shared] == named[board][:shared], "a later run shares the first run's earlier streets"
         for low, high in ((0, 3), (3, 4), (4, 5)):
@@ -230,11 +238,15 @@ def test_fixed_limit_re_straddle_leaves_one_raise_before_the_cap():
     assert state.legal_actions().wager is None
 
 
-@pytest.mark.parametrize(("rules", "allowed", "refused"), [
-    (FL, [4], [3, 5, 6]),  # exactly the big blind + one small bet
-    (PL, [4, 5, 7], [3, 8]),  # 2 x 2 up to 2 + (1 + 2) + 2
-    (NL, [4, 9, 100], [2, 3]),  # at least 2 x 2
-], ids=["fixed limit", "pot limit", "no limit"])
+@pytest.mark.parametrize(
+    ("rules", "allowed", "refused"),
+    [
+        (FL, [4], [3, 5, 6]),  # exactly the big blind + one small bet
+        (PL, [4, 5, 7], [3, 8]),  # 2 x 2 up to 2 + (1 + 2) + 2
+        (NL, [4, 9, 100], [2, 3]),  # at least 2 x 2
+    ],
+    ids=["fixed limit", "pot limit", "no limit"],
+)
 def test_straddle_amounts_allowed_per_structure(rules, allowed, refused):
     for amount in allowed:
         posts = standard_posts(rules, 6, 0, straddles=(amount,))
@@ -362,7 +374,9 @@ def test_two_runs_with_different_winners_golden():
     assert set(run2.high_hand.cards) == set(cards("2s 3d 4d 5d 6c"))
     assert set(run2.low_hand.cards) == set(cards("As 3d 2c 4d 5d"))
     assert sorted((e.pot, e.board, e.seat, e.amount, e.share) for e in events_of(state, PotAwarded)) == [
-        (0, 0, 0, 61, "all"), (0, 1, 1, 61, "high and low")]
+        (0, 0, 0, 61, "all"),
+        (0, 1, 1, 61, "high and low"),
+    ]
     assert state.stacks == (101, 61, 98)  # 40 back + 61; 61; 100 - 2
     assert state.result.net == (1, 1, -2)
 
@@ -413,8 +427,14 @@ def test_runs_deal_from_the_next_card_with_a_burn_before_each_street():
     assert state.boards == (tuple(map(at, (13, 14, 15, 17, 19))), tuple(map(at, (21, 22, 23, 25, 27))))
     assert [e.card for e in events_of(state, Burned)] == [at(i) for i in (12, 16, 18, 20, 24, 26)]
     dealt = [(e.street, e.board) for e in events_of(state, BoardDealt)]
-    assert dealt == [(Street.FLOP, 0), (Street.TURN, 0), (Street.RIVER, 0),
-                     (Street.FLOP, 1), (Street.TURN, 1), (Street.RIVER, 1)]
+    assert dealt == [
+        (Street.FLOP, 0),
+        (Street.TURN, 0),
+        (Street.RIVER, 0),
+        (Street.FLOP, 1),
+        (Street.TURN, 1),
+        (Street.RIVER, 1),
+    ]
 
 
 def test_all_in_on_the_flop_later_runs_share_the_flop_and_deal_turn_and_river():
@@ -536,7 +556,10 @@ def test_a_pot_with_one_claimant_is_not_divided_between_runs():
     state = play(state, (1, RunIt(2)), (0, RunIt(2)))
     # main pot 3 x 10 = 30 for seats 0 and 1, two parts of 15; side pot 2 x 20 = 40, seat 1's alone
     assert [(p.pot, p.board, p.amount, p.eligible) for p in state.result.pots] == [
-        (0, 0, 15, (0, 1)), (0, 1, 15, (0, 1)), (1, 0, 40, (1,))]
+        (0, 0, 15, (0, 1)),
+        (0, 1, 15, (0, 1)),
+        (1, 0, 40, (1,)),
+    ]
     assert state.result.pots[2].payouts == ((1, 40),)
 
 
@@ -607,13 +630,20 @@ def test_board_positions_burn_once_per_street_then_each_board():
 
 
 def test_double_board_every_street_burned_once_then_dealt_to_board_one_then_board_two():
-    state = check_down(start_hand(Rules(PotLimit(), blinds=(1, 2), boards=2), (100,) * 3, 0,
-                                  deck=Deck.ordered(ALL_CARDS)))
+    state = check_down(
+        start_hand(Rules(PotLimit(), blinds=(1, 2), boards=2), (100,) * 3, 0, deck=Deck.ordered(ALL_CARDS))
+    )
     at = ALL_CARDS.__getitem__
     assert state.boards == (tuple(map(at, (13, 14, 15, 20, 23))), tuple(map(at, (16, 17, 18, 21, 24))))
     assert [e.card for e in events_of(state, Burned)] == [at(12), at(19), at(22)]
     assert [(e.street, e.board) for e in events_of(state, BoardDealt)] == [
-        (Street.FLOP, 0), (Street.FLOP, 1), (Street.TURN, 0), (Street.TURN, 1), (Street.RIVER, 0), (Street.RIVER, 1)]
+        (Street.FLOP, 0),
+        (Street.FLOP, 1),
+        (Street.TURN, 0),
+        (Street.TURN, 1),
+        (Street.RIVER, 0),
+        (Street.RIVER, 1),
+    ]
     assert state.result.runs == 1 and state.result.boards == state.boards
 
 
@@ -633,7 +663,10 @@ def test_double_board_each_board_split_on_its_own_one_without_a_low():
     assert parts_of(state) == [(0, 0, 11, {1: 11}), (0, 1, 10, {2: 5, 0: 5})]
     assert state.stacks == (98, 104, 98)
     assert sorted((e.board, e.seat, e.amount, e.share) for e in events_of(state, PotAwarded)) == [
-        (0, 1, 11, "all"), (1, 0, 5, "high"), (1, 2, 5, "low")]
+        (0, 1, 11, "all"),
+        (1, 0, 5, "high"),
+        (1, 2, 5, "low"),
+    ]
 
 
 def test_odd_chip_across_boards_goes_to_board_one():
@@ -670,7 +703,10 @@ def test_bomb_pot_replaces_antes_and_blinds_and_skips_an_all_in_player():
     rules = Rules(NoLimit(), blinds=(1, 2), ante=1)
     state = start_hand(rules, (3, 100, 100), 0, seed=1, bomb_pot=5)
     assert [(e.seat, e.kind, e.amount, e.all_in) for e in events_of(state, Posted)] == [
-        (1, "ante", 5, False), (2, "ante", 5, False), (0, "ante", 3, True)]
+        (1, "ante", 5, False),
+        (2, "ante", 5, False),
+        (0, "ante", 3, True),
+    ]
     assert state.street is Street.FLOP and state.actor == 1
     heads_up = start_hand(NL, (100, 100), 1, seed=1, bomb_pot=4)
     assert heads_up.street is Street.FLOP and heads_up.actor == 0  # left of the button
@@ -711,17 +747,22 @@ def test_run_twice_on_a_double_board_deals_both_boards_each_run():
     # 8 hole cards; run 1: burn 8, flops 9-11 and 12-14, burn 15, turns 16 and 17, burn 18, rivers 19 and 20;
     # run 2 from card 21: burn 21, flops 22-24 and 25-27, burn 28, turns 29 and 30, burn 31, rivers 32 and 33
     at = ALL_CARDS.__getitem__
-    assert state.boards == tuple(tuple(map(at, places)) for places in (
-        (9, 10, 11, 16, 19), (12, 13, 14, 17, 20), (22, 23, 24, 29, 32), (25, 26, 27, 30, 33)))
+    assert state.boards == tuple(
+        tuple(map(at, places))
+        for places in ((9, 10, 11, 16, 19), (12, 13, 14, 17, 20), (22, 23, 24, 29, 32), (25, 26, 27, 30, 33))
+    )
     assert [e.card for e in events_of(state, Burned)] == [at(i) for i in (8, 15, 18, 21, 28, 31)]
     assert [e.board for e in events_of(state, BoardDealt)] == [0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3]
 
 
 def test_run_twice_on_a_double_board_divides_by_runs_first_then_by_boards():
     rules = Rules(NoLimit(), blinds=(1, 2), boards=2, runs=2)
-    boards = [KINGS_FULL, SIX_HIGH,  # run 1: board 1 seat 0, board 2 seat 1
-              "Kh 8s 8d Th 3h",  # run 2 board 1: seat 0 kings full of eights; seat 1 two pair; 8 and 3: no low
-              "5h 6h 4s Qc 8c"]  # run 2 board 2: seat 1 a six-high straight and low 6-5-4-2-A; seat 0 a pair
+    boards = [
+        KINGS_FULL,
+        SIX_HIGH,  # run 1: board 1 seat 0, board 2 seat 1
+        "Kh 8s 8d Th 3h",  # run 2 board 1: seat 0 kings full of eights; seat 1 two pair; 8 and 3: no low
+        "5h 6h 4s Qc 8c",
+    ]  # run 2 board 2: seat 1 a six-high straight and low 6-5-4-2-A; seat 0 a pair
     deck = cash_deck(2, 0, {0: KINGS, 1: WHEEL_DRAW}, boards, per_run=2)
     state = play(start_hand(rules, (51, 51), 0, deck=deck), (0, Raise(51)), (1, Call()))
     state = play(state, (1, RunIt(2)), (0, RunIt(2)))
@@ -746,8 +787,9 @@ def bomb_pot_hand() -> HandState:
     return check_down(start_hand(PL, (100,) * 3, 0, seed=2, bomb_pot=5))
 
 
-@pytest.mark.parametrize("make", [run_twice_hand, double_board_hand, bomb_pot_hand],
-                         ids=["run twice", "double board", "bomb pot"])
+@pytest.mark.parametrize(
+    "make", [run_twice_hand, double_board_hand, bomb_pot_hand], ids=["run twice", "double board", "bomb pot"]
+)
 def test_history_writers_refuse_multi_board_and_bomb_pot_hands(make):
     state = make()
     with pytest.raises(HistoryError, match="cannot be written"):
@@ -786,8 +828,16 @@ def json_states() -> list[HandState]:
     asked = all_in_preflop(RUN2, deck=golden_two_runs_deck())
     straddled = start_hand(NL, (100,) * 6, 0, seed=1, posts=standard_posts(NL, 6, 0, straddles=(4, 8)))
     bomb = start_hand(DOUBLE, (100,) * 3, 0, seed=2, bomb_pot=5)
-    return [asked, asked.apply(RunIt(2)), run_twice_hand(), double_board_hand(), bomb, check_down(bomb),
-            straddled, check_down(straddled)]
+    return [
+        asked,
+        asked.apply(RunIt(2)),
+        run_twice_hand(),
+        double_board_hand(),
+        bomb,
+        check_down(bomb),
+        straddled,
+        check_down(straddled),
+    ]
 
 
 def test_json_round_trips_hands_with_cash_features():
@@ -814,10 +864,17 @@ def test_json_writes_and_reads_a_run_it_action():
 @st.composite
 def cash_hands(draw: st.DrawFn) -> HandState:
     betting = draw(st.sampled_from([FixedLimit(2, 4), PotLimit(), NoLimit()]))
-    rules = Rules(betting, blinds=(1, 2), hole_cards=draw(st.sampled_from([4, 4, 5])),
-                  hi_lo=draw(st.sampled_from([True, True, False])), rake=draw(st.sampled_from([None, Rake(5, cap=3)])),
-                  showdown=draw(st.sampled_from(list(ShowdownPolicy)[:3])), boards=draw(st.sampled_from([1, 2])),
-                  runs=draw(st.sampled_from([1, 2, 3])), ask_runs=draw(st.booleans()))
+    rules = Rules(
+        betting,
+        blinds=(1, 2),
+        hole_cards=draw(st.sampled_from([4, 4, 5])),
+        hi_lo=draw(st.sampled_from([True, True, False])),
+        rake=draw(st.sampled_from([None, Rake(5, cap=3)])),
+        showdown=draw(st.sampled_from(list(ShowdownPolicy)[:3])),
+        boards=draw(st.sampled_from([1, 2])),
+        runs=draw(st.sampled_from([1, 2, 3])),
+        ask_runs=draw(st.booleans()),
+    )
     players = draw(st.integers(2, rules.max_players))
     stacks = draw(st.lists(st.integers(1, 120), min_size=players, max_size=players))
     button = draw(st.integers(0, players - 1))
@@ -861,8 +918,8 @@ def test_random_play_with_cash_features_keeps_chips_cards_and_pots_straight(stat
         if result.showdown:
             assert len(board) == len(set(board)) == 5
     if result.runs > 1:  # later runs share the streets dealt before the run-out, and differ after
-        first = state.boards[:rules.boards]
-        for index, board in enumerate(state.boards[rules.boards:]):
+        first = state.boards[: rules.boards]
+        for index, board in enumerate(state.boards[rules.boards :]):
             shared = first[index % rules.boards]
             common = next((i for i in range(5) if board[i] != shared[i]), 5)
             assert common in (0, 3, 4) and not set(board[common:]) & set(shared[common:])

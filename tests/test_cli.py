@@ -46,11 +46,11 @@ def test_replay_json_reports_each_hand_in_record_units(capsys: pytest.CaptureFix
 def test_replay_exits_non_zero_on_a_mismatch_and_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good = (DATA / "phh/wsop-2023-43-5/79.phh").read_text(encoding="utf-8")
     wrong = tmp_path / "wrong.phh"
-    wrong.write_text(good.replace("finishing_stacks = [25150000,", "finishing_stacks = [25150001,"),
-                     encoding="utf-8")
+    wrong.write_text(good.replace("finishing_stacks = [25150000,", "finishing_stacks = [25150001,"), encoding="utf-8")
     broken = tmp_path / "broken.phh"
-    broken.write_text(good.replace("'p1 cc', 'p2 cc', 'd db 4s3hQh'", "'p2 cc', 'p1 cc', 'd db 4s3hQh'"),
-                      encoding="utf-8")
+    broken.write_text(
+        good.replace("'p1 cc', 'p2 cc', 'd db 4s3hQh'", "'p2 cc', 'p1 cc', 'd db 4s3hQh'"), encoding="utf-8"
+    )
     assert main(["replay", "--json", str(wrong), str(broken)]) == 1
     hands = json.loads(capsys.readouterr().out)["hands"]
     assert [hand["status"] for hand in hands] == ["mismatch", "error"]
@@ -60,8 +60,9 @@ def test_replay_exits_non_zero_on_a_mismatch_and_an_error(tmp_path: Path, capsys
 
 def test_convert_phh_to_pokerstars_and_back_replays_ok(tmp_path: Path) -> None:
     stars = tmp_path / "hands.txt"
-    assert main(["convert", *map(str, sorted(DATA.glob("phh/**/*.phh"))), "--to", "pokerstars",
-                 "--out", str(stars)]) == 0
+    assert (
+        main(["convert", *map(str, sorted(DATA.glob("phh/**/*.phh"))), "--to", "pokerstars", "--out", str(stars)]) == 0
+    )
     back = tmp_path / "hands.phhs"
     assert main(["convert", str(stars), "--to", "phh", "--out", str(back)]) == 0
     assert main(["replay", str(stars), str(back)]) == 0
@@ -77,5 +78,8 @@ def test_the_command_line_the_server_and_the_environments_name_the_same_games_wi
     for game in games.GAMES:  # every game is a command's --game and a table's game
         assert build_game(game, None, None) is not None and TableConfig("t", game=game).schedule() is not None
     for game in games.SINGLE:
-        assert env_rules(game, 2, (1, 2)).betting == TableConfig("t", game=game, blinds=(1, 2)).rules().betting \
-            == games.structure(game, 2), game
+        assert (
+            env_rules(game, 2, (1, 2)).betting
+            == TableConfig("t", game=game, blinds=(1, 2)).rules().betting
+            == games.structure(game, 2)
+        ), game

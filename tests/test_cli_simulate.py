@@ -35,17 +35,35 @@ def test_simulate_prints_hands_and_a_summary_table() -> None:
     code, out, err = simulate(*MATCH, "--show", "5")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == ("60 hands of mixed Omaha hi-lo (limit 2/4 and pot-limit, one orbit each), blinds 1/2; "
-                        "6 players; seed 1")
+    assert lines[0] == (
+        "60 hands of mixed Omaha hi-lo (limit 2/4 and pot-limit, one orbit each), blinds 1/2; 6 players; seed 1"
+    )
     hand_lines = [line for line in lines if line.startswith("#")]
     assert len(hand_lines) == 5 and hand_lines[0].startswith("#1     limit")
     assert all(" pot " in line and ("high " in line or "uncontested" in line) for line in hand_lines)
     assert "... 55 more hands not shown" in out
     header = next(line for line in lines if line.startswith("bot "))
-    assert header.split() == ["bot", "hands", "net", "bb/100", "±se", "95%", "won", "high", "low", "scoop", "quarter",
-                              "showdown", "rebuys", "faults"]
-    rows = [line.split() for line in lines if line.split() and line.split()[0] in
-            ("hilo1", "random1", "caller1", "hilo2", "random2", "caller2")]
+    assert header.split() == [
+        "bot",
+        "hands",
+        "net",
+        "bb/100",
+        "±se",
+        "95%",
+        "won",
+        "high",
+        "low",
+        "scoop",
+        "quarter",
+        "showdown",
+        "rebuys",
+        "faults",
+    ]
+    rows = [
+        line.split()
+        for line in lines
+        if line.split() and line.split()[0] in ("hilo1", "random1", "caller1", "hilo2", "random2", "caller2")
+    ]
     assert len(rows) == 6 and all(row[1] == "60" for row in rows)
     assert sum(int(row[2]) for row in rows) == 0
     assert "Chips conserved in all 60 hands." in out
@@ -65,11 +83,22 @@ def test_simulate_json_is_one_document_for_machines() -> None:
     document = json.loads(out)
     assert document["hands"] == 60 and document["seed"] == 1 and document["players"] == 6
     assert document["bot_kinds"] == ["hilo", "random", "caller"] * 2
-    assert [bot["name"] for bot in document["bots"]] == ["hilo1", "random1", "caller1", "hilo2", "random2",
-                                                          "caller2"]
+    assert [bot["name"] for bot in document["bots"]] == ["hilo1", "random1", "caller1", "hilo2", "random2", "caller2"]
     assert sum(bot["net"] for bot in document["bots"]) == 0
-    assert set(document["bots"][0]) >= {"hands", "net", "bb_per_100", "bb_per_100_error", "bb_per_100_interval",
-                                        "won", "high", "low", "scooped", "quartered", "rebuys", "faults"}
+    assert set(document["bots"][0]) >= {
+        "hands",
+        "net",
+        "bb_per_100",
+        "bb_per_100_error",
+        "bb_per_100_interval",
+        "won",
+        "high",
+        "low",
+        "scooped",
+        "quartered",
+        "rebuys",
+        "faults",
+    }
     assert document["incidents"] == []
     assert [hand["number"] for hand in document["hand_log"]] == [1, 2, 3]
     pot = document["hand_log"][0]["pots"][0]
@@ -87,8 +116,12 @@ def test_simulate_out_phhs_replays_all_ok(tmp_path: Path, capsys: pytest.Capture
 
 def test_simulate_out_pokerstars_text_replays_all_ok(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "match.txt"
-    assert simulate("--hands", "30", "--game", "no-limit", "--seed", "4", "--bots", "random,hilo,caller",
-                    "--out", str(path))[0] == 0
+    assert (
+        simulate(
+            "--hands", "30", "--game", "no-limit", "--seed", "4", "--bots", "random,hilo,caller", "--out", str(path)
+        )[0]
+        == 0
+    )
     assert path.read_text(encoding="utf-8").startswith("PokerStars Hand #1:")
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "30 hands: 30 ok, 0 mismatch, 0 error"
@@ -96,10 +129,9 @@ def test_simulate_out_pokerstars_text_replays_all_ok(tmp_path: Path, capsys: pyt
 
 def test_simulate_reports_faults_of_a_bot_of_your_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "my_bots.py").write_text(
-        "class Broken:\n"
-        "    name = 'broken'\n"
-        "    def act(self, view):\n"
-        "        raise KeyError('oops')\n", encoding="utf-8")
+        "class Broken:\n    name = 'broken'\n    def act(self, view):\n        raise KeyError('oops')\n",
+        encoding="utf-8",
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     code, out, _ = simulate("--hands", "5", "--seed", "3", "--bots", "my_bots:Broken,caller,caller")
     assert code == 0
@@ -130,8 +162,13 @@ def test_stakes_and_blinds() -> None:
 
 
 def test_simulate_runs_as_a_program() -> None:
-    done = subprocess.run([sys.executable, "-m", "engine", "simulate", "--hands", "20", "--players", "4",
-                           "--seed", "5", "--show", "2"], cwd=REPO, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "simulate", "--hands", "20", "--players", "4", "--seed", "5", "--show", "2"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("20 hands of limit 2/4 Omaha hi-lo, blinds 1/2; 4 players; seed 5")
 
@@ -163,8 +200,23 @@ def test_play_shows_the_showdown_with_five_cards() -> None:
 
 
 def test_play_asks_how_many_runs_and_names_each_board() -> None:
-    code, out = play("--players", "2", "--bots", "caller", "--game", "no-limit", "--runs", "2", "--boards", "2",
-                     "--seed", "4", "--hands", "1", stdin="max\nrun 2\n")
+    code, out = play(
+        "--players",
+        "2",
+        "--bots",
+        "caller",
+        "--game",
+        "no-limit",
+        "--runs",
+        "2",
+        "--boards",
+        "2",
+        "--seed",
+        "4",
+        "--hands",
+        "1",
+        stdin="max\nrun 2\n",
+    )
     assert code == 0
     assert "Your move (run N to run the board N times, 1..2): You choose to run it twice" in out
     assert "caller chooses to run it twice" in out
@@ -174,8 +226,26 @@ def test_play_asks_how_many_runs_and_names_each_board() -> None:
 
 
 def test_simulate_with_runs_and_double_boards_conserves_chips() -> None:
-    code, out, _ = simulate("--hands", "150", "--players", "3", "--game", "no-limit", "--runs", "3", "--boards", "2",
-                    "--stack", "40", "--seed", "4", "--bots", "random,caller,hilo", "--show", "150")
+    code, out, _ = simulate(
+        "--hands",
+        "150",
+        "--players",
+        "3",
+        "--game",
+        "no-limit",
+        "--runs",
+        "3",
+        "--boards",
+        "2",
+        "--stack",
+        "40",
+        "--seed",
+        "4",
+        "--bots",
+        "random,caller,hilo",
+        "--show",
+        "150",
+    )
     assert code == 0 and "Chips conserved in all 150 hands." in out
     assert "(run 2, board 1)" in out and "main (board 2)" in out
 
@@ -207,8 +277,9 @@ def test_simulate_writes_ohh_and_replay_reads_every_hand_back(tmp_path: Path) ->
     assert len(records) == 25 and all(replay(record).ok for record in records)
     totals: dict[str, int] = {}
     for record in records:
-        for name, start, end in zip(record.players, record.starting_stacks, record.finishing_stacks or (),
-                                    strict=False):
+        for name, start, end in zip(
+            record.players, record.starting_stacks, record.finishing_stacks or (), strict=False
+        ):
             totals[name] = totals.get(name, 0) + end - start
     assert totals == nets
 

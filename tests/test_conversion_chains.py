@@ -34,8 +34,12 @@ ROOT = Path(__file__).resolve().parent.parent
 STARS = ROOT / "tests" / "data" / "pokerstars"
 FORMATS = ("phh", "pokerstars", "ohh")
 # every chain of one to three conversions that changes format at each step
-CHAINS = [chain for n in (1, 2, 3) for chain in itertools.product(FORMATS, repeat=n)
-          if all(a != b for a, b in itertools.pairwise(chain))]
+CHAINS = [
+    chain
+    for n in (1, 2, 3)
+    for chain in itertools.product(FORMATS, repeat=n)
+    if all(a != b for a, b in itertools.pairwise(chain))
+]
 
 _WRITE: dict[str, Callable[[HandRecord], str]] = {"phh": write_phh, "pokerstars": write_pokerstars, "ohh": write_ohh}
 _READ = {"phh": read_phh, "pokerstars": read_pokerstars, "ohh": read_ohh}
@@ -48,8 +52,9 @@ def outcome(names: Sequence[str], state: HandState) -> Outcome:
     the seats differently (PHH puts the button last)."""
     assert state.result is not None
     stacks = dict(zip(names, state.stacks, strict=True))
-    shares = Counter((pot, names[seat], chips) for pot, seat, chips in pot_shares(state.result, state.button,
-                                                                                    state.players))
+    shares = Counter(
+        (pot, names[seat], chips) for pot, seat, chips in pot_shares(state.result, state.button, state.players)
+    )
     return stacks, shares
 
 
@@ -69,9 +74,13 @@ def replayed(record: HandRecord) -> Outcome:
 
 # --- random engine hands ---------------------------------------------------------------------------------------
 
-_GAMES = [Rules(FixedLimit(2, 4), blinds=(1, 2)), Rules(PotLimit(), blinds=(1, 2)),
-          Rules(NoLimit(), blinds=(1, 2), ante=1), Rules(NoLimit(), blinds=(1, 2), hi_lo=False),
-          Rules(PotLimit(), blinds=(1, 2), hole_cards=5)]
+_GAMES = [
+    Rules(FixedLimit(2, 4), blinds=(1, 2)),
+    Rules(PotLimit(), blinds=(1, 2)),
+    Rules(NoLimit(), blinds=(1, 2), ante=1),
+    Rules(NoLimit(), blinds=(1, 2), hi_lo=False),
+    Rules(PotLimit(), blinds=(1, 2), hole_cards=5),
+]
 
 
 @st.composite
@@ -89,8 +98,11 @@ def finished_hands(draw: st.DrawFn) -> HandState:
 def test_random_hands_keep_their_stacks_and_pot_shares_through_every_chain(state: HandState, first: str) -> None:
     assert state.is_over
     names = tuple(f"P{seat}" for seat in range(state.players))
-    text = {"phh": lambda: write_phh(state, players=names), "ohh": lambda: write_ohh(state, players=names),
-            "pokerstars": lambda: write_pokerstars_state(state, names)}[first]()
+    text = {
+        "phh": lambda: write_phh(state, players=names),
+        "ohh": lambda: write_ohh(state, players=names),
+        "pokerstars": lambda: write_pokerstars_state(state, names),
+    }[first]()
     [record] = _READ[first](text, f"hand.{first}")
     assert isinstance(record, HandRecord), record
     expected = outcome(names, state)
@@ -164,8 +176,9 @@ def test_the_issues_reproduction_from_the_command_line(tmp_path: Path) -> None:
     phh, ohh = tmp_path / "a.phhs", tmp_path / "a.ohh"
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True, cwd=ROOT,
-                              check=False)
+        return subprocess.run(
+            [sys.executable, "-m", "engine", *args], capture_output=True, text=True, cwd=ROOT, check=False
+        )
 
     assert run("convert", str(source), "--to", "phh", "--out", str(phh)).returncode == 0
     assert run("convert", str(phh), "--to", "ohh", "--out", str(ohh)).returncode == 0
@@ -197,13 +210,19 @@ def test_convert_and_replay_take_the_omaha_hands_of_a_mixed_game_file_and_note_t
     assert len(found) == 1 and any(note in text for text in found.notes), (list(found), found.notes)
     for fmt in FORMATS:
         out = tmp_path / f"out.{fmt}"
-        done = subprocess.run([sys.executable, "-m", "engine", "convert", str(path), "--to", fmt, "--out", str(out)],
-                              capture_output=True, text=True, cwd=ROOT, check=False)
+        done = subprocess.run(
+            [sys.executable, "-m", "engine", "convert", str(path), "--to", fmt, "--out", str(out)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=False,
+        )
         assert done.returncode == 0 and note in done.stderr, done.stderr
         [record] = _READ[fmt](out.read_text(encoding="utf-8"), out.name)
         assert isinstance(record, HandRecord) and replay(record).ok, record
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], capture_output=True, text=True,
-                          cwd=ROOT, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(path)], capture_output=True, text=True, cwd=ROOT, check=False
+    )
     assert done.returncode == 0 and note in done.stdout and "1 hands: 1 ok" in done.stdout, done.stdout
 
 

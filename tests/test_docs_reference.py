@@ -32,8 +32,9 @@ def guide_imports() -> list[tuple[str, str, str | None]]:
                 if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "engine":
                     found += [(page.name, node.module, alias.name) for alias in node.names]
                 elif isinstance(node, ast.Import):
-                    found += [(page.name, alias.name, None) for alias in node.names
-                              if alias.name.split(".")[0] == "engine"]
+                    found += [
+                        (page.name, alias.name, None) for alias in node.names if alias.name.split(".")[0] == "engine"
+                    ]
     return found
 
 

@@ -36,13 +36,17 @@ def test_every_rotation_of_a_deal_has_the_same_deck_button_and_stacks_with_bots_
     assert sorted(deals) == list(range(1, 121))
     for deal, rotations in deals.items():
         assert [hand.rotation for hand in rotations] == [1, 2, 3]
-        setups = {(hand.state.setup.deck, hand.state.setup.button, hand.state.starting_stacks, hand.seats)
-                  for hand in rotations}
+        setups = {
+            (hand.state.setup.deck, hand.state.setup.button, hand.state.starting_stacks, hand.seats)
+            for hand in rotations
+        }
         assert len(setups) == 1, f"deal {deal} differs between rotations"
         # the bots are permuted over the seats: each bot sits in each seat once over the rotations
-        assert {tuple(hand.names) for hand in rotations} == {("hilo", "random", "caller"),
-                                                             ("random", "caller", "hilo"),
-                                                             ("caller", "hilo", "random")}
+        assert {tuple(hand.names) for hand in rotations} == {
+            ("hilo", "random", "caller"),
+            ("random", "caller", "hilo"),
+            ("caller", "hilo", "random"),
+        }
     assert {hands[0].state.setup.button for hands in deals.values()} == {0, 1, 2}  # the button moves deal by deal
 
 
@@ -59,8 +63,25 @@ def test_simulate_duplicate_out_writes_every_rotation_marked_with_deal_and_rotat
 
     path = tmp_path / f"hands{suffix}"
     out, err = io.StringIO(), io.StringIO()
-    code = main(["simulate", "--bots", "hilo,random,caller", "--game", "pot-limit", "--seed", "1", "--hands", "60",
-                 "--duplicate", "--out", str(path), "--json"], stdout=out, stderr=err)
+    code = main(
+        [
+            "simulate",
+            "--bots",
+            "hilo,random,caller",
+            "--game",
+            "pot-limit",
+            "--seed",
+            "1",
+            "--hands",
+            "60",
+            "--duplicate",
+            "--out",
+            str(path),
+            "--json",
+        ],
+        stdout=out,
+        stderr=err,
+    )
     assert code == 0, err.getvalue()
     document = json.loads(out.getvalue())
     assert document["hands"] == 180
@@ -79,7 +100,7 @@ def test_simulate_duplicate_out_writes_every_rotation_marked_with_deal_and_rotat
             shown = {hole[seat] for hole in holes if hole[seat] is not None and None not in hole[seat]}
             assert len(shown) <= 1, (deal, seat, shown)
         boards = sorted((r.board for _, r in rotations), key=len)
-        assert all(board == boards[-1][:len(board)] for board in boards), deal
+        assert all(board == boards[-1][: len(board)] for board in boards), deal
         assert all(replay(r).status == "ok" for _, r in rotations)
 
 

@@ -62,8 +62,11 @@ def play_random(env, seed: int, hands: int = 1):
 
 # --- PettingZoo's and Gymnasium's own checks -----------------------------------------------------------------
 
-@pytest.mark.parametrize(("players", "game", "actions"), [(6, "pot-limit", "abstract"), (3, "limit", "abstract"),
-                                                           (2, "no-limit", "abstract"), (4, "no-limit", "exact")])
+
+@pytest.mark.parametrize(
+    ("players", "game", "actions"),
+    [(6, "pot-limit", "abstract"), (3, "limit", "abstract"), (2, "no-limit", "abstract"), (4, "no-limit", "exact")],
+)
 def test_pettingzoo_api_test_passes(players, game, actions):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # its advice for plain-array observations (ours are dicts, as classic's)
@@ -103,6 +106,7 @@ def test_gymnasium_make_finds_the_registered_environment():
 
 
 # --- seeded and reproducible -----------------------------------------------------------------------------------
+
 
 def trajectory(env, seed, hands=5):
     out = []
@@ -158,6 +162,7 @@ def test_the_gymnasium_env_replays_a_seeded_episode():
 
 # --- the action mask against the engine's legal actions --------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", GAMES)
 def test_abstract_mask_matches_legal_actions_in_random_play(game):
     decisions = 0
@@ -191,8 +196,9 @@ def test_abstract_mask_matches_legal_actions_in_random_play(game):
 
 
 def test_exact_mask_is_every_legal_amount_in_random_play():
-    for env, _, observation in play_random(omaha_hilo_v0.raw_env(players=3, game="no-limit", actions="exact",
-                                                                 stack=80), seed=2, hands=30):
+    for env, _, observation in play_random(
+        omaha_hilo_v0.raw_env(players=3, game="no-limit", actions="exact", stack=80), seed=2, hands=30
+    ):
         legal = env.hand.legal_actions()
         mask = observation["action_mask"]
         wagers = {int(i) - 2 for i in np.flatnonzero(mask[2:]) + 2}
@@ -203,8 +209,10 @@ def test_exact_mask_is_every_legal_amount_in_random_play():
 
 def test_wager_sizes_preflop_in_pot_limit_and_no_limit():
     # Six players, blinds 1/2, 200 chips: the first player may raise to 4 (min) .. 7 (pot: 2 + 3 + 2).
-    for game, expected_mask, sizes in [("pot-limit", [1, 1, 1, 0, 1, 0], [4, 4, 7, 7]),
-                                       ("no-limit", [1, 1, 1, 0, 1, 1], [4, 4, 7, 200])]:
+    for game, expected_mask, sizes in [
+        ("pot-limit", [1, 1, 1, 0, 1, 0], [4, 4, 7, 7]),
+        ("no-limit", [1, 1, 1, 0, 1, 1], [4, 4, 7, 200]),
+    ]:
         env = omaha_hilo_v0.raw_env(players=6, game=game)
         env.reset(seed=1, options={"button": 0})
         assert env.hand.actor == 3
@@ -223,8 +231,7 @@ def test_half_pot_and_pot_after_a_bet():
     actions = ActionMap()
     legal = hand.legal_actions()
     assert actions.wager_sizes(hand, legal) == [8, 10, 16, 98]
-    assert [actions.to_action(hand, i) for i in range(6)] == [Fold(), Call(), Raise(8), Raise(10), Raise(16),
-                                                             Raise(98)]
+    assert [actions.to_action(hand, i) for i in range(6)] == [Fold(), Call(), Raise(8), Raise(10), Raise(16), Raise(98)]
 
 
 def test_fixed_limit_offers_one_wager():
@@ -251,6 +258,7 @@ def test_only_the_agent_to_act_has_a_mask():
 
 
 # --- rewards ---------------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", GAMES)
 def test_rewards_come_at_the_end_in_big_blinds_and_sum_to_zero(game):
@@ -361,6 +369,7 @@ def test_opponents_hear_how_each_hand_ended_and_a_broken_one_stops_the_episode()
 
 # --- the observation -------------------------------------------------------------------------------------------
 
+
 def test_observation_layout_on_a_known_hand():
     rules = Rules(PotLimit(), blinds=(1, 2))
     deck = parse_cards("As 2h Kd Kc 3c 4d Qh Qs 5s 6c 7d 8h 9s Tc Jd 9h 8d 2c 3d")  # heads-up: seat 1 first
@@ -375,14 +384,14 @@ def test_observation_layout_on_a_known_hand():
     chips = 150
     assert vector[layout.POT] == pytest.approx(4 / chips)
     assert vector[layout.BIG_BLIND] == pytest.approx(2 / chips)
-    assert list(vector[layout.POSITION:layout.POSITION + 2]) == [1, 0]  # seat 0 is the button
+    assert list(vector[layout.POSITION : layout.POSITION + 2]) == [1, 0]  # seat 0 is the button
     start = layout.seats_start(2)
     assert list(vector[start:]) == pytest.approx([98 / chips, 0, 2 / chips, 0, 48 / chips, 0, 2 / chips, 0])
     assert hand.actor == 1
     to_act = encode(hand, 1)
     assert to_act[layout.MIN_TO] == pytest.approx(2 / chips) and to_act[layout.MAX_TO] == pytest.approx(4 / chips)
-    assert list(to_act[start:start + 4]) == pytest.approx([48 / chips, 0, 2 / chips, 0])  # itself first
-    assert list(to_act[layout.POSITION:layout.POSITION + 2]) == [0, 1]
+    assert list(to_act[start : start + 4]) == pytest.approx([48 / chips, 0, 2 / chips, 0])  # itself first
+    assert list(to_act[layout.POSITION : layout.POSITION + 2]) == [0, 1]
 
 
 def test_observation_shows_no_other_players_cards():
@@ -407,6 +416,7 @@ def test_observations_stay_in_the_box_and_fold_flags_follow_the_hand():
 
 # --- bad input -------------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("action", ["call", 1.0, True, None, -1, 6, [1], object()])
 def test_something_that_is_not_an_action_is_refused(action):
     env = omaha_hilo_v0.raw_env(players=3)
@@ -428,8 +438,11 @@ def test_numpy_integers_are_actions():
 def test_a_masked_action_raises_saying_what_is_allowed():
     env = omaha_hilo_v0.raw_env(players=6, game="pot-limit")
     env.reset(seed=1, options={"button": 0})
-    with pytest.raises(IllegalAction, match=r"cannot take action 5 \(all-in\) now: its mask is 0; allowed: "
-                                            r"0 fold, 1 check/call, 2 min bet/raise, 4 pot"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"cannot take action 5 \(all-in\) now: its mask is 0; allowed: "
+        r"0 fold, 1 check/call, 2 min bet/raise, 4 pot",
+    ):
         env.step(5)
     env.step(1)
     assert env.agent_selection == "player_4"
@@ -520,22 +533,25 @@ def test_a_step_after_every_agent_has_left_warns_and_changes_nothing(make, caplo
     assert len(env.agents) == 2
 
 
-@pytest.mark.parametrize(("arguments", "message"), [
-    ({"players": 1}, "players .* must be a whole number from 2 to 10, got 1"),
-    ({"players": 11}, "players .* got 11"),
-    ({"players": 6.0}, "players .* got 6.0"),
-    ({"game": "stud"}, "game must be one of 'limit', 'pot-limit', 'no-limit'; got 'stud'"),
-    ({"blinds": (2, 1)}, "the small blind cannot exceed the big blind"),
-    ({"blinds": "1/2"}, r"blinds must be \(small, big\) or \(big,\) in chips, got '1/2'"),
-    ({"stack": 1}, "stack .* must be a whole number >= 2, got 1"),
-    ({"stack": "100"}, "stack .* got '100'"),
-    ({"actions": "continuous"}, "actions .* must be one of 'abstract', 'exact'"),
-    ({"on_illegal": "ignore"}, "on_illegal must be one of 'raise', 'default'"),
-    ({"render_mode": "rgb_array"}, "render_mode .* must be one of 'human', 'ansi'"),
-    ({"game": Rules(NoLimit(), showdown=ShowdownPolicy.MANUAL)}, "showdown must be SHOW_ALL or MUCK_LOSERS"),
-    ({"game": Rules(NoLimit(), runs=2)}, "runs and boards must be 1"),
-    ({"game": Rules(NoLimit(), hole_cards=5), "players": 9}, "players must be 2 to 8 for these rules, got 9"),
-])
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"players": 1}, "players .* must be a whole number from 2 to 10, got 1"),
+        ({"players": 11}, "players .* got 11"),
+        ({"players": 6.0}, "players .* got 6.0"),
+        ({"game": "stud"}, "game must be one of 'limit', 'pot-limit', 'no-limit'; got 'stud'"),
+        ({"blinds": (2, 1)}, "the small blind cannot exceed the big blind"),
+        ({"blinds": "1/2"}, r"blinds must be \(small, big\) or \(big,\) in chips, got '1/2'"),
+        ({"stack": 1}, "stack .* must be a whole number >= 2, got 1"),
+        ({"stack": "100"}, "stack .* got '100'"),
+        ({"actions": "continuous"}, "actions .* must be one of 'abstract', 'exact'"),
+        ({"on_illegal": "ignore"}, "on_illegal must be one of 'raise', 'default'"),
+        ({"render_mode": "rgb_array"}, "render_mode .* must be one of 'human', 'ansi'"),
+        ({"game": Rules(NoLimit(), showdown=ShowdownPolicy.MANUAL)}, "showdown must be SHOW_ALL or MUCK_LOSERS"),
+        ({"game": Rules(NoLimit(), runs=2)}, "runs and boards must be 1"),
+        ({"game": Rules(NoLimit(), hole_cards=5), "players": 9}, "players must be 2 to 8 for these rules, got 9"),
+    ],
+)
 def test_bad_arguments_are_refused_with_what_is_allowed(arguments, message):
     with pytest.raises(EnvError, match=message):
         omaha_hilo_v0.raw_env(**arguments)
@@ -543,13 +559,16 @@ def test_bad_arguments_are_refused_with_what_is_allowed(arguments, message):
         OmahaHiLoEnv(**arguments)
 
 
-@pytest.mark.parametrize(("options", "message"), [
-    ({"stacks": [10, 10]}, r"options\['stacks'\] must be a list of 3 chip counts"),
-    ({"stacks": [10, 0, 10]}, r"options\['stacks'\]\[1\] .* from 1 to 200, got 0"),
-    ({"stacks": [10, 201, 10]}, r"got 201"),
-    ({"button": 3}, r"options\['button'\] .* from 0 to 2, got 3"),
-    ("button", "options must be a dict or None"),
-])
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"stacks": [10, 10]}, r"options\['stacks'\] must be a list of 3 chip counts"),
+        ({"stacks": [10, 0, 10]}, r"options\['stacks'\]\[1\] .* from 1 to 200, got 0"),
+        ({"stacks": [10, 201, 10]}, r"got 201"),
+        ({"button": 3}, r"options\['button'\] .* from 0 to 2, got 3"),
+        ("button", "options must be a dict or None"),
+    ],
+)
 def test_bad_reset_options_are_refused(options, message):
     env = omaha_hilo_v0.raw_env(players=3)
     with pytest.raises(EnvError, match=message):
@@ -570,6 +589,7 @@ def test_bad_opponents_are_refused():
 
 
 # --- rendering -------------------------------------------------------------------------------------------------
+
 
 def test_render_ansi_returns_the_table_and_human_prints_it(capsys):
     env = omaha_hilo_v0.raw_env(players=3, render_mode="ansi")

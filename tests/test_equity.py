@@ -23,8 +23,9 @@ FIGURES = ("equity", "scoop", "high_win", "high_tie", "low_win", "low_tie", "qua
 # --- the plain reference -----------------------------------------------------------------------------------
 
 
-def plain_equity(holes: Sequence[Sequence[Card]], board: Sequence[Card], dead: Sequence[Card] = (),
-                 hi_lo: bool = True) -> dict[str, object]:
+def plain_equity(
+    holes: Sequence[Sequence[Card]], board: Sequence[Card], dead: Sequence[Card] = (), hi_lo: bool = True
+) -> dict[str, object]:
     """Every board completion, each hand evaluated with BoardEvaluator, the pot split as the showdown splits
     it: half to the best high and half to the best low when a low qualifies, ties shared."""
     used = {*board, *dead, *(card for hole in holes for card in hole)}
@@ -45,10 +46,15 @@ def plain_equity(holes: Sequence[Sequence[Card]], board: Sequence[Card], dead: S
                 share += Fraction(1 if not low_winners else 1 / 2) / len(high_winners)
             if p in low_winners:
                 share += Fraction(1, 2) / len(low_winners)
-            won = {"equity": share, "scoop": share == 1,
-                   "high_win": high_winners == [p], "high_tie": p in high_winners and len(high_winners) > 1,
-                   "low_win": low_winners == [p], "low_tie": p in low_winners and len(low_winners) > 1,
-                   "quartered": p in low_winners and len(low_winners) == 2}
+            won = {
+                "equity": share,
+                "scoop": share == 1,
+                "high_win": high_winners == [p],
+                "high_tie": p in high_winners and len(high_winners) > 1,
+                "low_win": low_winners == [p],
+                "low_tie": p in low_winners and len(low_winners) > 1,
+                "quartered": p in low_winners and len(low_winners) == 2,
+            }
             for name, value in won.items():
                 totals[name][p] += value
     figures = {name: [float(total / boards) for total in per_player] for name, per_player in totals.items()}
@@ -57,8 +63,8 @@ def plain_equity(holes: Sequence[Sequence[Card]], board: Sequence[Card], dead: S
 
 def deal(rng: random.Random, players: int, size: int, board: int, dead: int = 0) -> tuple[list, list, list]:
     cards = rng.sample(ALL_CARDS, players * size + board + dead)
-    holes = [cards[i * size:(i + 1) * size] for i in range(players)]
-    rest = cards[players * size:]
+    holes = [cards[i * size : (i + 1) * size] for i in range(players)]
+    rest = cards[players * size :]
     return holes, rest[:board], rest[board:]
 
 
@@ -131,7 +137,8 @@ def test_equities_add_up_to_the_whole_pot_and_wins_are_consistent(seed: int) -> 
     assert sum(p.equity for p in result.players) == pytest.approx(1.0, abs=1e-12)
     assert sum(p.high_win for p in result.players) <= 1.0 + 1e-12
     assert sum(p.low_win for p in result.players) == pytest.approx(
-        1.0 - result.no_low - _low_tied_boards(holes, board), abs=1e-12)
+        1.0 - result.no_low - _low_tied_boards(holes, board), abs=1e-12
+    )
     for player in result.players:
         assert player.scoop <= player.high_win + 1e-12
         assert player.quartered <= player.low_tie + 1e-12
@@ -269,37 +276,45 @@ def test_histograms_give_each_share_of_the_pot_and_how_often() -> None:
     for player in result.players:
         assert sum(chance for _, chance in player.shares) == pytest.approx(1.0)
         assert sum(share * chance for share, chance in player.shares) == pytest.approx(player.equity)
-        assert all(share in {Fraction(n, 12) for n in range(13)} | {Fraction(1, 3), Fraction(1, 6)}
-                   for share, _ in player.shares)
+        assert all(
+            share in {Fraction(n, 12) for n in range(13)} | {Fraction(1, 3), Fraction(1, 6)}
+            for share, _ in player.shares
+        )
     assert result.players[0].as_dict()["shares"]
 
 
 # --- bad input ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "options", "says"), [
-    (["As 2h Kc Qd"], {}, "2 to 10 players"),
-    (["As 2h Kc Qd", "As 3h 4c 5d"], {}, "appears twice"),
-    (["As 2h Kc Qd", "8h 7h 6s 5s"], {"board": "3d 4s"}, "0, 3, 4 or 5 cards"),
-    (["As 2h Kc Qd", "8h 7h 6s"], {}, "same number of hole cards"),
-    (["As 2h Kc Qd", "8h 7h 6s 5s"], {"trials": 0}, "trials"),
-    (["As 2h Kc Qd", "8h 7h 6s 5s"], {"trials": 10, "exact": True}, "Monte Carlo"),
-    (["As 2h Kc Qd", "8h 7h 6s 5s@-1 | 9h 9d 2c 2d"], {}, "weight"),
-    (["As 2h Kc Qd", "Xs 7h 6s 5s"], {}, "cannot read"),
-    (["As 2h Kc Qd", "8h 7h 6s 5s"], {"dead": "As"}, "appears twice"),
-    (["As 2h Kc Qd", "Ah 7h 6s 5s"], {"hi_lo": 1}, "hi_lo"),
-    (["As 2h Kc Qd", 42], {}, "a player is"),
-    (["As 2h Kc Qd", "As 7h 6s 5s | As 8h 9s Ts"], {}, "already known"),
-    (["random"] * 10, {"hole_cards": 5}, "not enough cards"),
-    (["random"] * 3, {"exact": True}, "too many"),
-    (["As 2h Kc Qd@1e308 | 8h 7h 6s 5s@1e308", "9c 9d Tc Td"], {"board": "3d 4s 5c"}, "add up to more"),
-    ([[("As 2h Kc Qd", 1e308), ("8h 7h 6s 5s", 1e308)], "9c 9d Tc Td"], {}, "add up to more"),
-    (["As 2h Kc Qd", "8h 7h 6s 5s"], {"progress": 5}, "progress must be"),
-    (["As 2h Kc Qd", "8h 7h 6s 5s"], {"progress": "every 10%"}, "progress must be"),
-    # only the two lightest hands fit together, and their weights' product is below the smallest float
-    (["As 2h Kc Qd | 8h 7h 6s 5s@1e-200", "As 3h 4c 5s | Kc 9d 9h Ts@1e-200"], {"board": "Jd Jh 2d"},
-     "too far apart"),
-])
+@pytest.mark.parametrize(
+    ("players", "options", "says"),
+    [
+        (["As 2h Kc Qd"], {}, "2 to 10 players"),
+        (["As 2h Kc Qd", "As 3h 4c 5d"], {}, "appears twice"),
+        (["As 2h Kc Qd", "8h 7h 6s 5s"], {"board": "3d 4s"}, "0, 3, 4 or 5 cards"),
+        (["As 2h Kc Qd", "8h 7h 6s"], {}, "same number of hole cards"),
+        (["As 2h Kc Qd", "8h 7h 6s 5s"], {"trials": 0}, "trials"),
+        (["As 2h Kc Qd", "8h 7h 6s 5s"], {"trials": 10, "exact": True}, "Monte Carlo"),
+        (["As 2h Kc Qd", "8h 7h 6s 5s@-1 | 9h 9d 2c 2d"], {}, "weight"),
+        (["As 2h Kc Qd", "Xs 7h 6s 5s"], {}, "cannot read"),
+        (["As 2h Kc Qd", "8h 7h 6s 5s"], {"dead": "As"}, "appears twice"),
+        (["As 2h Kc Qd", "Ah 7h 6s 5s"], {"hi_lo": 1}, "hi_lo"),
+        (["As 2h Kc Qd", 42], {}, "a player is"),
+        (["As 2h Kc Qd", "As 7h 6s 5s | As 8h 9s Ts"], {}, "already known"),
+        (["random"] * 10, {"hole_cards": 5}, "not enough cards"),
+        (["random"] * 3, {"exact": True}, "too many"),
+        (["As 2h Kc Qd@1e308 | 8h 7h 6s 5s@1e308", "9c 9d Tc Td"], {"board": "3d 4s 5c"}, "add up to more"),
+        ([[("As 2h Kc Qd", 1e308), ("8h 7h 6s 5s", 1e308)], "9c 9d Tc Td"], {}, "add up to more"),
+        (["As 2h Kc Qd", "8h 7h 6s 5s"], {"progress": 5}, "progress must be"),
+        (["As 2h Kc Qd", "8h 7h 6s 5s"], {"progress": "every 10%"}, "progress must be"),
+        # only the two lightest hands fit together, and their weights' product is below the smallest float
+        (
+            ["As 2h Kc Qd | 8h 7h 6s 5s@1e-200", "As 3h 4c 5s | Kc 9d 9h Ts@1e-200"],
+            {"board": "Jd Jh 2d"},
+            "too far apart",
+        ),
+    ],
+)
 def test_bad_input_gets_an_equity_error_that_says_what_is_allowed(players, options, says) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no numpy overflow on the way to the error
@@ -322,11 +337,14 @@ def test_huge_and_tiny_weights_are_relative_and_give_finite_exact_figures(scale:
 # --- published matchups ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "published"), [
-    (["Kc Kd * *", "random"], 0.54),  # "KK** ... has 54% equity against four random cards"
-    (["Ac Ad * *", "random"], 0.64),  # "Aces and two randoms, which holds 64% equity against four random cards"
-    (["Kc Kd * *", "As 2s Ah 3h"], 0.24),  # "KK** holds 24% equity against AA23 double suited"
-])
+@pytest.mark.parametrize(
+    ("players", "published"),
+    [
+        (["Kc Kd * *", "random"], 0.54),  # "KK** ... has 54% equity against four random cards"
+        (["Ac Ad * *", "random"], 0.64),  # "Aces and two randoms, which holds 64% equity against four random cards"
+        (["Kc Kd * *", "As 2s Ah 3h"], 0.24),  # "KK** holds 24% equity against AA23 double suited"
+    ],
+)
 def test_published_omaha8_matchups(players, published) -> None:
     """omahahighlo.com, "What are the odds? Part 3 - Lots of Paint but no Ace or Low" (22 September 2013),
     https://www.omahahighlo.com/what-are-the-odds-part-3/ : figures given to the whole percent."""

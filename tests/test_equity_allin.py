@@ -118,7 +118,8 @@ def test_a_double_board_halves_each_pot_and_counts_the_other_boards_cards_as_dea
     second = equity(holes, board=flops[1], dead=flops[0])
     for seat in range(2):
         assert ev.pots[0].equity[seat] == pytest.approx(
-            (first.players[seat].equity + second.players[seat].equity) / 2, abs=1e-12)
+            (first.players[seat].equity + second.players[seat].equity) / 2, abs=1e-12
+        )
 
 
 def test_a_spot_is_enumerated_once_whatever_its_seats_or_suits() -> None:
@@ -216,7 +217,7 @@ def test_the_quick_filter_never_drops_an_all_in() -> None:
             state = state.apply(bots[state.actor].act(state.view(state.actor)))
         events = state.events
         last = max((i for i, event in enumerate(events) if isinstance(event, Acted)), default=-1)
-        all_in = state.result.showdown and any(isinstance(event, BoardDealt) for event in events[last + 1:])
+        all_in = state.result.showdown and any(isinstance(event, BoardDealt) for event in events[last + 1 :])
         if all_in:
             found += 1
             assert _nobody_could_act(state) and all_in_ev(state) is not None
@@ -232,8 +233,12 @@ def _random_spots(seed: int, count: int):
         size = rng.choice([4, 4, 5, 6, 2])
         board, dead = rng.choice([0, 0, 3, 4]), rng.choice([0, 0, 2, 5])
         cards = rng.sample(range(52), players * size + board + dead)
-        yield ([cards[p * size:(p + 1) * size] for p in range(players)], cards[players * size:][:board],
-               cards[players * size + board:], rng.random() < 0.75)
+        yield (
+            [cards[p * size : (p + 1) * size] for p in range(players)],
+            cards[players * size :][:board],
+            cards[players * size + board :],
+            rng.random() < 0.75,
+        )
 
 
 def test_the_all_in_equity_is_the_exact_enumerations_figure_to_the_last_bit() -> None:
@@ -247,20 +252,26 @@ def test_the_all_in_equity_is_the_exact_enumerations_figure_to_the_last_bit() ->
 
     seed = int(os.environ.get("OMAHA_CLASSES_SEED", "2024"))
     print(f"OMAHA_CLASSES_SEED={seed}")
-    built = [([parse_cards(h) for h in hands], parse_cards(board), parse_cards(dead), hi_lo)
-             for hands, board, dead, hi_lo in (
-                 (["Ah 2h 3h 4h", "Kh Qh Jh Th"], "", "", True),  # one suit each: flushes on most flush boards
-                 (["As 2s Kd Qd", "Ac 2c Kh Qh"], "", "", True),  # the same ranks: ties, quartered lows
-                 (["As 2d 3c 4h", "Ad 2c 3h 4s", "Ah 2s 3d 4c"], "", "5s 5d", False),
-                 (["9s 8s 7d 6d", "Ts 9d 8h 7c"], "", "Js Qs Ks", True),
-                 (["As 2s Kd Qd", "Ac 2c Kh Qh"], "3s 4c 5h", "", True),
-                 (["Ah 2h 3h 4h", "Kh Qh Jh Th"], "9h 8h 5c 5d", "", True),
-             )]
+    built = [
+        ([parse_cards(h) for h in hands], parse_cards(board), parse_cards(dead), hi_lo)
+        for hands, board, dead, hi_lo in (
+            (["Ah 2h 3h 4h", "Kh Qh Jh Th"], "", "", True),  # one suit each: flushes on most flush boards
+            (["As 2s Kd Qd", "Ac 2c Kh Qh"], "", "", True),  # the same ranks: ties, quartered lows
+            (["As 2d 3c 4h", "Ad 2c 3h 4s", "Ah 2s 3d 4c"], "", "5s 5d", False),
+            (["9s 8s 7d 6d", "Ts 9d 8h 7c"], "", "Js Qs Ks", True),
+            (["As 2s Kd Qd", "Ac 2c Kh Qh"], "3s 4c 5h", "", True),
+            (["Ah 2h 3h 4h", "Kh Qh Jh Th"], "9h 8h 5c 5d", "", True),
+        )
+    ]
     spots = [*built, *_random_spots(seed, 12)]
     for hands, board, dead, hi_lo in spots:
-        slow = equity([list(map(ALL_CARDS.__getitem__, hand)) for hand in hands],
-                      board=list(map(ALL_CARDS.__getitem__, board)), dead=list(map(ALL_CARDS.__getitem__, dead)),
-                      hi_lo=hi_lo, exact=True)
+        slow = equity(
+            [list(map(ALL_CARDS.__getitem__, hand)) for hand in hands],
+            board=list(map(ALL_CARDS.__getitem__, board)),
+            dead=list(map(ALL_CARDS.__getitem__, dead)),
+            hi_lo=hi_lo,
+            exact=True,
+        )
         fast = dealt_board_equity(hands, board, dead, hi_lo)
         assert fast == tuple(p.equity for p in slow.players), (hands, board, dead, hi_lo)
 

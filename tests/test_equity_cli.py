@@ -30,8 +30,7 @@ def test_json_gives_every_figure_in_the_order_the_hands_were_given(capsys: pytes
 def test_trials_and_seed_give_a_repeatable_monte_carlo(capsys: pytest.CaptureFixture[str]) -> None:
     runs = []
     for _ in range(2):
-        assert main(["equity", "As2h**", "random", "--dead", "Kh 9c", "--trials", "4000", "--seed", "3",
-                     "--json"]) == 0
+        assert main(["equity", "As2h**", "random", "--dead", "Kh 9c", "--trials", "4000", "--seed", "3", "--json"]) == 0
         runs.append(json.loads(capsys.readouterr().out))
     assert runs[0]["players"] == runs[1]["players"]
     assert runs[0]["exact"] is False and runs[0]["boards"] == 4000 and runs[0]["seed"] == 3
@@ -48,45 +47,60 @@ def test_the_table_names_each_hand_and_how_it_was_found(capsys: pytest.CaptureFi
 
 def test_a_progress_line_goes_to_standard_error_when_asked() -> None:
     stderr = io.StringIO()
-    assert main(["equity", "As 2h Kc Qd", "random", "--trials", "70000", "--seed", "1", "--progress"],
-                stdout=io.StringIO(), stderr=stderr) == 0
+    assert (
+        main(
+            ["equity", "As 2h Kc Qd", "random", "--trials", "70000", "--seed", "1", "--progress"],
+            stdout=io.StringIO(),
+            stderr=stderr,
+        )
+        == 0
+    )
     assert "boards (100%)" in stderr.getvalue()
 
 
-@pytest.mark.parametrize(("argv", "says"), [
-    (["equity", "As 2h Kc Qd"], "2 to 10 players"),
-    (["equity", "As 2h Kc Qd", "As 7h 6s 5s"], "appears twice"),
-    (["equity", "As 2h Kc Qd", "8h 7h 6s 5s", "--trials", "0"], "whole number"),
-    (["equity", "As 2h Kc Qd", "8h 7h 6s 5s", "--board", "3d"], "0, 3, 4 or 5"),
-])
-def test_bad_input_is_one_line_on_standard_error(argv: list[str], says: str,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["equity", "As 2h Kc Qd"], "2 to 10 players"),
+        (["equity", "As 2h Kc Qd", "As 7h 6s 5s"], "appears twice"),
+        (["equity", "As 2h Kc Qd", "8h 7h 6s 5s", "--trials", "0"], "whole number"),
+        (["equity", "As 2h Kc Qd", "8h 7h 6s 5s", "--board", "3d"], "0, 3, 4 or 5"),
+    ],
+)
+def test_bad_input_is_one_line_on_standard_error(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert says in err and err.count("\n") == 1
 
 
 def test_the_command_runs_as_a_module() -> None:
-    done = subprocess.run([sys.executable, "-m", "engine", "equity", "As 2h Kc Qd", "8h 7h 6s 5s", "--json"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "equity", "As 2h Kc Qd", "8h 7h 6s 5s", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     document = json.loads(done.stdout)
     assert document["exact"] and document["boards"] == 1_086_008
     assert sum(p["equity"] for p in document["players"]) == pytest.approx(1.0)
 
 
 def test_the_core_and_the_command_line_import_without_numpy() -> None:
-    code = ("import sys; sys.modules['numpy'] = None\n"
-            "import engine, engine.cli\n"
-            "engine.cli.build_parser()\n"
-            "from engine.cli import main\n"
-            "assert main(['equity', 'As 2h Kc Qd', '8h 7h 6s 5s']) == 2\n")
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "import engine, engine.cli\n"
+        "engine.cli.build_parser()\n"
+        "from engine.cli import main\n"
+        "assert main(['equity', 'As 2h Kc Qd', '8h 7h 6s 5s']) == 2\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "equity needs numpy" in done.stderr
 
 
-def test_replay_json_gives_the_all_in_ev_of_hands_all_in_before_the_river(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_json_gives_the_all_in_ev_of_hands_all_in_before_the_river(capsys: pytest.CaptureFixture[str]) -> None:
     from pathlib import Path
 
     data = Path(__file__).resolve().parent / "data" / "pokerstars"
@@ -115,6 +129,7 @@ def test_simulate_reports_bb_per_100_both_ways(capsys: pytest.CaptureFixture[str
     assert any(bot["all_in_bb_per_100"] != bot["bb_per_100"] for bot in report["bots"])
     # No rake: all-in EV moves chips between players and creates none.
     assert sum(bot["all_in_net_bb"] for bot in report["bots"]) == pytest.approx(
-        sum(bot["net_bb"] for bot in document["bots"]), abs=1e-3)
+        sum(bot["net_bb"] for bot in document["bots"]), abs=1e-3
+    )
     assert main(argv) == 0
     assert "bb/100 both ways" in capsys.readouterr().out

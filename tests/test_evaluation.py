@@ -507,8 +507,7 @@ def two_deals(draw: st.DrawFn) -> tuple[Cards, Cards, Cards]:
     n_first, n_second = draw(st.sampled_from((4, 5))), draw(st.sampled_from((4, 5)))
     n_board = draw(st.sampled_from((3, 4, 5)))
     dealt = draw(card_sets(n_first + n_second + n_board))
-    return (tuple(dealt[:n_first]), tuple(dealt[n_first:n_first + n_second]),
-            tuple(dealt[n_first + n_second:]))
+    return (tuple(dealt[:n_first]), tuple(dealt[n_first : n_first + n_second]), tuple(dealt[n_first + n_second :]))
 
 
 def remap(hand: Sequence[Card], suit_map: dict[str, str]) -> Cards:
@@ -576,8 +575,7 @@ def test_low_order_agrees_with_reference(deal: tuple[Cards, Cards, Cards]) -> No
         # The lower key is the better low, and the better low is the greater LowHand.
         assert compare(a, b) == compare(key_b, key_a)
         assert (a == b) == (key_a == key_b)
-    assert sign(low_value(first, board) - low_value(second, board)) == (
-        compare(key_b or (99,), key_a or (99,)))
+    assert sign(low_value(first, board) - low_value(second, board)) == (compare(key_b or (99,), key_a or (99,)))
 
 
 # --- properties: values, the board evaluator, invariances ---------------------------------------------------
@@ -633,12 +631,13 @@ def test_renaming_suits_changes_nothing(deal: tuple[Cards, Cards], permuted: lis
 def test_suits_never_change_a_low(deal: tuple[Cards, Cards], data: st.DataObject) -> None:
     """Any change of suits (keeping the cards distinct) leaves the low as it was."""
     hole, board = deal
-    new_suits = data.draw(st.lists(st.sampled_from(SUITS), min_size=len(hole) + len(board),
-                                   max_size=len(hole) + len(board)))
+    new_suits = data.draw(
+        st.lists(st.sampled_from(SUITS), min_size=len(hole) + len(board), max_size=len(hole) + len(board))
+    )
     resuited = [make_card(card.rank, suit) for card, suit in zip(hole + board, new_suits, strict=True)]
     if len(set(resuited)) < len(resuited):
         return  # two cards became one: not a deal
-    new_hole, new_board = tuple(resuited[:len(hole)]), tuple(resuited[len(hole):])
+    new_hole, new_board = tuple(resuited[: len(hole)]), tuple(resuited[len(hole) :])
     before, after = best_low(hole, board), best_low(new_hole, new_board)
     assert after == before
     assert low_value(new_hole, new_board) == low_value(hole, board)
@@ -674,8 +673,7 @@ def test_board_only_flush_never_counts(suit: str, data: st.DataObject) -> None:
     """A board of three to five cards of one suit and at most one of that suit in the hole: no flush."""
     n_board = data.draw(st.sampled_from((3, 4, 5)))
     suited = [card for card in ALL_CARDS if card.suit == suit]
-    board = tuple(data.draw(st.lists(st.sampled_from(suited), unique=True, min_size=n_board,
-                                     max_size=n_board)))
+    board = tuple(data.draw(st.lists(st.sampled_from(suited), unique=True, min_size=n_board, max_size=n_board)))
     others = [card for card in ALL_CARDS if card.suit != suit]
     hole_others = data.draw(st.lists(st.sampled_from(others), unique=True, min_size=3, max_size=4))
     one_suited = data.draw(st.lists(st.sampled_from([c for c in suited if c not in board]), max_size=1))

@@ -76,8 +76,11 @@ def offsuit(ranks: Sequence[int]) -> list[Card]:
 
 def rank_multisets(size: int) -> list[tuple[int, ...]]:
     """Every multiset of ``size`` ranks (2..14) with no rank more than four times."""
-    return [ranks for ranks in combinations_with_replacement(range(2, 15), size)
-            if max(ranks.count(rank) for rank in ranks) <= 4]
+    return [
+        ranks
+        for ranks in combinations_with_replacement(range(2, 15), size)
+        if max(ranks.count(rank) for rank in ranks) <= 4
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -139,21 +142,21 @@ def test_56_distinct_qualifying_lows() -> None:
             assert hand is not None and hand.ranks == expected and hand.value == value
             assert lows.setdefault(value, expected) == expected
     assert len(lows) == 56
-    assert sorted(lows.values()) == sorted(tuple(sorted(ranks, reverse=True))
-                                           for ranks in combinations(range(1, 9), 5))
+    assert sorted(lows.values()) == sorted(tuple(sorted(ranks, reverse=True)) for ranks in combinations(range(1, 9), 5))
     # Better lows have higher values: sorting by value sorts the rank tuples from worst to best.
     ordered = [lows[value] for value in sorted(lows)]
     assert ordered == sorted(ordered, reverse=True)
     assert ordered[-1] == (5, 4, 3, 2, 1) and ordered[0] == (8, 7, 6, 5, 4)
 
 
-def _deal_by_low_ranks(hole_low: Sequence[int], board_low: Sequence[int], n_hole: int,
-                       n_board: int) -> tuple[list[Card], list[Card]]:
+def _deal_by_low_ranks(
+    hole_low: Sequence[int], board_low: Sequence[int], n_hole: int, n_board: int
+) -> tuple[list[Card], list[Card]]:
     """A deal with the given low ranks (each once) in the hole and on the board, filled up with high cards."""
     hole = [make_card(rank, "c") for rank in hole_low]
-    hole += [make_card(rank, "h") for rank in (13, 12, 11, 10)[:n_hole - len(hole)]]
+    hole += [make_card(rank, "h") for rank in (13, 12, 11, 10)[: n_hole - len(hole)]]
     board = [make_card(rank, "d") for rank in board_low]
-    board += [make_card(rank, "s") for rank in (13, 12, 11, 10, 9)[:n_board - len(board)]]
+    board += [make_card(rank, "s") for rank in (13, 12, 11, 10, 9)[: n_board - len(board)]]
     return hole, board
 
 

@@ -89,8 +89,13 @@ def test_three_way_all_in_with_two_side_pots_each_split_differently():
     assert set(side1.high_hand.cards) == set(parse_cards("Qc Qd Qs Kh 7d"))
     assert side1.low_winners == (1,)
     assert side2.high_winners == (2,) and side2.low_winners == () and side2.low_hand is None
-    assert awards(state) == [(0, 0, 40, "high"), (0, 1, 40, "low"), (1, 1, 46, "low"), (1, 2, 47, "high"),
-                             (2, 2, 98, "all")]
+    assert awards(state) == [
+        (0, 0, 40, "high"),
+        (0, 1, 40, "low"),
+        (1, 1, 46, "low"),
+        (1, 2, 47, "high"),
+        (2, 2, 98, "all"),
+    ]
     assert state.stacks == (40, 86, 145, 100)
     assert state.result.net == (20, 35, 45, -100)
     assert shown_order(state) == [2, 3, 0, 1]  # the preflop raiser first, then clockwise
@@ -108,10 +113,21 @@ def test_quartered_low_fixed_limit_hand():
         2: "3c 4c Kc Kd",  # three kings; low 7-4-3-2-A
     }
     steps = [
-        (0, Raise(4)), (1, Call()), (2, Call()),                            # preflop: 4 each, pot 12
-        (1, Check()), (2, Bet(2)), (0, Call()), (1, Call()),                # flop: 2 each, pot 18
-        (1, Check()), (2, Check()), (0, Bet(4)), (1, Call()), (2, Call()),  # turn: 4 each, pot 30
-        (1, Check()), (2, Check()), (0, Check()),                           # river
+        (0, Raise(4)),
+        (1, Call()),
+        (2, Call()),  # preflop: 4 each, pot 12
+        (1, Check()),
+        (2, Bet(2)),
+        (0, Call()),
+        (1, Call()),  # flop: 2 each, pot 18
+        (1, Check()),
+        (2, Check()),
+        (0, Bet(4)),
+        (1, Call()),
+        (2, Call()),  # turn: 4 each, pot 30
+        (1, Check()),
+        (2, Check()),
+        (0, Check()),  # river
     ]
     state = run(rules, (100, 100, 100), 0, holes, board, steps)
     # pot 30: high half 15 to seat 2; low half 15 shared by seats 1 and 2: 8 and 7, the odd chip to seat 1,
@@ -139,7 +155,7 @@ def test_no_low_side_pot_pot_limit_hand():
     deck = deck_for(3, 0, holes, board)
     state = start_hand(rules, (200, 30, 200), 0, deck=deck)
     legal = state.legal_actions()
-    assert (legal.seat, legal.max_to) == (0, 7)           # 2 + (1 + 2) + 2
+    assert (legal.seat, legal.max_to) == (0, 7)  # 2 + (1 + 2) + 2
     state = state.apply(Raise(7), seat=0)
     legal = state.legal_actions()
     assert (legal.seat, legal.min_to, legal.max_to) == (1, 12, 23)  # 7 + (1 + 2 + 7) + 6
@@ -179,8 +195,7 @@ TO_THE_TURN = [(0, Call()), (1, Call()), (2, Check()), (1, Check()), (2, Check()
 def test_limit_short_all_in_below_half_a_bet():
     # turn: seat 1 bets 20, seat 2 is all-in raising to 25 (5: less than half of 20): seat 0, yet to act,
     # completes the raise to 40; seat 1 calls
-    steps = [*TO_THE_TURN, (1, Bet(20)), (2, Raise(25)), (0, Raise(40)), (1, Call()),
-             (1, Check()), (0, Check())]
+    steps = [*TO_THE_TURN, (1, Bet(20)), (2, Raise(25)), (0, Raise(40)), (1, Call()), (1, Check()), (0, Check())]
     state = run(LIMIT, (200, 200, 35), 0, LIMIT_HOLES, LIMIT_BOARD, steps)
     # contributions 50, 50, 35: main 35 x 3 = 105: high seat 2 (53, the odd chip), low seat 0 (52);
     # side 15 x 2 = 30, seats 0 and 1: high seat 1 (15), low seat 0 (15)
@@ -213,9 +228,9 @@ def test_limit_short_all_in_of_half_a_bet_is_a_full_raise():
 def test_pot_limit_maximum_preflop_and_after_a_raise():
     rules = Rules(betting=PotLimit(), blinds=(1, 2))
     state = start_hand(rules, (1000,) * 4, 0)
-    assert state.legal_actions().max_to == 7                # 2 + (1 + 2) + 2
+    assert state.legal_actions().max_to == 7  # 2 + (1 + 2) + 2
     state = state.apply(Raise(7), seat=3)
-    assert state.legal_actions().max_to == 24               # 7 + (1 + 2 + 7) + 7
+    assert state.legal_actions().max_to == 24  # 7 + (1 + 2 + 7) + 7
     state = play_on(state, (0, Raise(24)), (1, Fold()), (2, Fold()), (3, Call()))
     assert state.street is Street.FLOP and state.pot_total == 51
     legal = state.legal_actions()
@@ -233,7 +248,7 @@ def test_pot_limit_maximum_after_a_limp():
     rules = Rules(betting=PotLimit(), blinds=(1, 2))
     state = start_hand(rules, (1000,) * 4, 0).apply(Call(), seat=3)
     legal = state.legal_actions()
-    assert (legal.min_to, legal.max_to) == (4, 9)           # 2 + (1 + 2 + 2) + 2
+    assert (legal.min_to, legal.max_to) == (4, 9)  # 2 + (1 + 2 + 2) + 2
     state = state.apply(Raise(9), seat=0)
     legal = state.legal_actions()
     assert (legal.seat, legal.call, legal.min_to, legal.max_to) == (1, 8, 16, 31)  # 9 + (1 + 2 + 2 + 9) + 8
@@ -256,8 +271,16 @@ def test_high_only_game(hi_lo):
         0: "Ah 4h 5s 6s",  # a pair of kings; low 8-4-3-2-A
         1: "Qc Qh Jd Tc",  # two pair, kings and queens; no low
     }
-    steps = [(0, Call()), (1, Check()), (1, Bet(2)), (0, Call()), (1, Check()), (0, Check()),
-             (1, Check()), (0, Check())]
+    steps = [
+        (0, Call()),
+        (1, Check()),
+        (1, Bet(2)),
+        (0, Call()),
+        (1, Check()),
+        (0, Check()),
+        (1, Check()),
+        (0, Check()),
+    ]
     state = run(rules, (100, 100), 0, holes, board, steps)
     (pot,) = state.result.pots
     if hi_lo:  # the same hand in hi-lo: halved
@@ -282,9 +305,17 @@ def test_five_card_omaha_hi_lo():
         0: "7c Jc Qc 8s Ah",
         2: "Tc Ts Kd 8c 6c",  # three tens; low 8-6-5-4-2
     }
-    steps = [(0, Call()), (1, Fold()), (2, Check()),   # pot 5
-             (2, Check()), (0, Check()), (2, Check()), (0, Check()),
-             (2, Bet(4)), (0, Call())]                 # pot 13
+    steps = [
+        (0, Call()),
+        (1, Fold()),
+        (2, Check()),  # pot 5
+        (2, Check()),
+        (0, Check()),
+        (2, Check()),
+        (0, Check()),
+        (2, Bet(4)),
+        (0, Call()),
+    ]  # pot 13
     state = run(rules, (100, 100, 100), 0, holes, board, steps)
     assert all(len(hole) == 5 for hole in state.hole)
     assert state.hole[0] == parse_cards("7c Jc Qc 8s Ah")

@@ -72,18 +72,57 @@ def bot_modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 BAD_SIMULATE = [
-    ["--bots", ":"], ["--bots", ":Foo"], ["--bots", "..:x"], ["--bots", "random:"], ["--bots", "a b:C"],
-    ["--bots", "broken_syntax_bot:Bot"], ["--bots", "raising_bot:Bot"], ["--bots", "exiting_bot:Bot"],
-    ["--bots", "no_such_module_anywhere:Bot"], ["--bots", "engine.cards:NoSuchName"], ["--bots", "engine.cards:Card"],
-    ["--bots", ","], ["--bots", "shark"],
-    ["--stakes", "²/⁴"], ["--stakes", "١/٢"], ["--stakes", "2/4/8"], ["--stakes", "-2/4"], ["--stakes", "4/2"],
-    ["--stakes", "2.5/5"], ["--stakes", "0/0"], ["--blinds", "²/⁴"], ["--blinds", "2/1"], ["--stakes", ""],
-    ["--hands", "١٠"], ["--hands", "²"], ["--hands", "-1"], ["--hands", "x"], ["--hands", "1e3"], ["--hands", "1_0"],
-    ["--players", "1"], ["--players", "11"], ["--players", "٣"], ["--stack", "0"], ["--stack", "1.5"],
-    ["--stack", "-5"], ["--seed", "²"], ["--seed", "x"], ["--show", "-1"], ["--show", "³"],
-    ["--time-limit", "nan"], ["--time-limit", "inf"], ["--time-limit", "-1"], ["--time-limit", "0"],
-    ["--time-limit", "١"], ["--time-limit", "1e999"], ["--time-limit", ""],
-    ["--game", "stud"], ["--runs", "4"], ["--boards", "²"], ["--format", "xml"], ["--no-such-option"],
+    ["--bots", ":"],
+    ["--bots", ":Foo"],
+    ["--bots", "..:x"],
+    ["--bots", "random:"],
+    ["--bots", "a b:C"],
+    ["--bots", "broken_syntax_bot:Bot"],
+    ["--bots", "raising_bot:Bot"],
+    ["--bots", "exiting_bot:Bot"],
+    ["--bots", "no_such_module_anywhere:Bot"],
+    ["--bots", "engine.cards:NoSuchName"],
+    ["--bots", "engine.cards:Card"],
+    ["--bots", ","],
+    ["--bots", "shark"],
+    ["--stakes", "²/⁴"],
+    ["--stakes", "١/٢"],
+    ["--stakes", "2/4/8"],
+    ["--stakes", "-2/4"],
+    ["--stakes", "4/2"],
+    ["--stakes", "2.5/5"],
+    ["--stakes", "0/0"],
+    ["--blinds", "²/⁴"],
+    ["--blinds", "2/1"],
+    ["--stakes", ""],
+    ["--hands", "١٠"],
+    ["--hands", "²"],
+    ["--hands", "-1"],
+    ["--hands", "x"],
+    ["--hands", "1e3"],
+    ["--hands", "1_0"],
+    ["--players", "1"],
+    ["--players", "11"],
+    ["--players", "٣"],
+    ["--stack", "0"],
+    ["--stack", "1.5"],
+    ["--stack", "-5"],
+    ["--seed", "²"],
+    ["--seed", "x"],
+    ["--show", "-1"],
+    ["--show", "³"],
+    ["--time-limit", "nan"],
+    ["--time-limit", "inf"],
+    ["--time-limit", "-1"],
+    ["--time-limit", "0"],
+    ["--time-limit", "١"],
+    ["--time-limit", "1e999"],
+    ["--time-limit", ""],
+    ["--game", "stud"],
+    ["--runs", "4"],
+    ["--boards", "²"],
+    ["--format", "xml"],
+    ["--no-such-option"],
 ]
 
 
@@ -103,18 +142,31 @@ def test_simulate_out_to_a_missing_folder_or_a_directory_is_one_line(tmp_path: P
     assert list(tmp_path.iterdir()) == []  # nothing was written anywhere
 
 
-@pytest.mark.parametrize("argv", [["--seat", "-1"], ["--seat", "9"], ["--seat", "²"], ["--name", ""],
-                                  ["--name", "a\nb"], ["--name", "\u200bbob"], ["--name", " bob"],
-                                  ["--bots", ":"], ["--stakes", "²/⁴"], ["--hands", "-3"]],
-                         ids=lambda argv: " ".join(argv))
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--seat", "-1"],
+        ["--seat", "9"],
+        ["--seat", "²"],
+        ["--name", ""],
+        ["--name", "a\nb"],
+        ["--name", "\u200bbob"],
+        ["--name", " bob"],
+        ["--bots", ":"],
+        ["--stakes", "²/⁴"],
+        ["--hands", "-3"],
+    ],
+    ids=lambda argv: " ".join(argv),
+)
 def test_play_refuses_a_bad_argument_in_one_line_with_exit_2(argv: list[str]) -> None:
     code, out, err = run_cli(["play", *argv])
     assert code == 2, (out, err)
     assert len(err.splitlines()) == 1 and err.strip(), err
 
 
-@pytest.mark.parametrize("argv", [[], ["As Kd"], ["As 2h Kc Qd", "3d 4s"], ["As 2h Kc Qd", "As 4s 5c"],
-                                  ["As 2h Kc Qd", "3d 4s 5c", "extra"]])
+@pytest.mark.parametrize(
+    "argv", [[], ["As Kd"], ["As 2h Kc Qd", "3d 4s"], ["As 2h Kc Qd", "As 4s 5c"], ["As 2h Kc Qd", "3d 4s 5c", "extra"]]
+)
 def test_evaluate_refuses_bad_cards_in_one_line(argv: list[str]) -> None:
     code, _, err = run_cli(["evaluate", *argv])
     assert code == 2 and len(err.splitlines()) == 1
@@ -123,16 +175,36 @@ def test_evaluate_refuses_bad_cards_in_one_line(argv: list[str]) -> None:
 def test_the_real_command_prints_no_traceback(tmp_path: Path) -> None:
     (tmp_path / "broken_syntax_bot.py").write_text("def f(:\n", encoding="utf-8")
     for argv in (["--bots", "broken_syntax_bot:Bot"], ["--stakes", "²/⁴"], ["--out", str(tmp_path / "no" / "x")]):
-        done = subprocess.run([sys.executable, "-m", "engine", "simulate", "--hands", "2", *argv], cwd=tmp_path,
-                              capture_output=True, text=True, timeout=60,
-                              env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+        done = subprocess.run(
+            [sys.executable, "-m", "engine", "simulate", "--hands", "2", *argv],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"},
+        )
         assert done.returncode == 2, done.stderr
         assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
 
 
 def test_good_arguments_still_work() -> None:
-    code, out, _ = run_cli(["simulate", "--hands", "3", "--stakes", " 4 / 8 ", "--seed", "7", "--time-limit", "2.5",
-                            "--show", "0", "--stack", "200"])
+    code, out, _ = run_cli(
+        [
+            "simulate",
+            "--hands",
+            "3",
+            "--stakes",
+            " 4 / 8 ",
+            "--seed",
+            "7",
+            "--time-limit",
+            "2.5",
+            "--show",
+            "0",
+            "--stack",
+            "200",
+        ]
+    )
     assert code == 0 and out.startswith("3 hands of limit 4/8 Omaha hi-lo, blinds 2/4; 3 players; seed 7")
 
 
@@ -154,25 +226,44 @@ def test_from_json_reads_an_action_as_the_action_union_or_its_class() -> None:
         from_json(to_json(LIMIT), Action)
 
 
-@pytest.mark.parametrize("document, action", [
-    ({"action": "raise", "to": 8}, Raise(8)), ({"action": "bet", "to": 2}, Bet(2)), ({"action": "fold"}, Fold()),
-    ({"action": "check"}, Check()), ({"action": "run", "times": 2}, RunIt(2)), ({"action": "show"}, Show()),
-    ({"schema": "omaha-hilo-engine/1", "type": "action", "action": "call"}, Call()),
-])
+@pytest.mark.parametrize(
+    "document, action",
+    [
+        ({"action": "raise", "to": 8}, Raise(8)),
+        ({"action": "bet", "to": 2}, Bet(2)),
+        ({"action": "fold"}, Fold()),
+        ({"action": "check"}, Check()),
+        ({"action": "run", "times": 2}, RunIt(2)),
+        ({"action": "show"}, Show()),
+        ({"schema": "omaha-hilo-engine/1", "type": "action", "action": "call"}, Call()),
+    ],
+)
 def test_the_short_action_document_a_client_sends_is_read(document: dict[str, Any], action: Action) -> None:
     assert action_from_json(document) == action
     assert action_from_json(json.dumps(document)) == action
     assert from_json(json.dumps(document), Action) == action
 
 
-@pytest.mark.parametrize("document, message", [
-    ({"action": "raise"}, "'to' is missing"), ({"action": "raise", "to": 4.5}, "whole number"),
-    ({"action": "raise", "to": True}, "whole number"), ({"action": "raise", "to": 0}, ">= 1"),
-    ({"action": "dance"}, "expected fold, check"), ({"action": "fold", "to": 3}, "unexpected field 'to'"),
-    ({"type": "hand", "action": "fold"}, "action"), ({"schema": "other/2", "action": "fold"}, "schema"),
-    ({}, "'action' is missing"), ([], "object"), ("[1]", "object"), ("{", "not a JSON document"),
-    ({"action": "run", "times": 4}, "got 4"), (None, "object"), (7, "object"),
-])
+@pytest.mark.parametrize(
+    "document, message",
+    [
+        ({"action": "raise"}, "'to' is missing"),
+        ({"action": "raise", "to": 4.5}, "whole number"),
+        ({"action": "raise", "to": True}, "whole number"),
+        ({"action": "raise", "to": 0}, ">= 1"),
+        ({"action": "dance"}, "expected fold, check"),
+        ({"action": "fold", "to": 3}, "unexpected field 'to'"),
+        ({"type": "hand", "action": "fold"}, "action"),
+        ({"schema": "other/2", "action": "fold"}, "schema"),
+        ({}, "'action' is missing"),
+        ([], "object"),
+        ("[1]", "object"),
+        ("{", "not a JSON document"),
+        ({"action": "run", "times": 4}, "got 4"),
+        (None, "object"),
+        (7, "object"),
+    ],
+)
 def test_a_bad_short_action_document_is_a_serialization_error(document: Any, message: str) -> None:
     with pytest.raises(SerializationError, match=message):
         action_from_json(document)
@@ -242,15 +333,21 @@ VIEW_TAMPERING: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("pots over", lambda d: d["pots"].append({"amount": 5, "eligible": [0]}), "pots"),
     ("pot eligible 9", lambda d: d["pots"][0]["eligible"].append(9), "pots"),
     ("all_in wrong", lambda d: d["all_in"].__setitem__(0, True), "all_in"),
-    ("someone else's hole cards", lambda d: d["events"].__setitem__(
-        [e["event"] for e in d["events"]].index("dealt_face_down"),
-        {"event": "hole_dealt", "seat": (d["seat"] + 1) % 3, "cards": "Kh Kd Ks Kc"}), "events"),
+    (
+        "someone else's hole cards",
+        lambda d: d["events"].__setitem__(
+            [e["event"] for e in d["events"]].index("dealt_face_down"),
+            {"event": "hole_dealt", "seat": (d["seat"] + 1) % 3, "cards": "Kh Kd Ks Kc"},
+        ),
+        "events",
+    ),
 ]
 
 
 @pytest.mark.parametrize("name, tamper, field", VIEW_TAMPERING, ids=[case[0] for case in VIEW_TAMPERING])
-def test_a_tampered_seat_view_is_refused_naming_the_field(name: str, tamper: Callable[[dict[str, Any]], None],
-                                                           field: str) -> None:
+def test_a_tampered_seat_view_is_refused_naming_the_field(
+    name: str, tamper: Callable[[dict[str, Any]], None], field: str
+) -> None:
     state = _flop_state()
     document = _view_document(state, state.actor or 0)
     assert from_json(json.dumps(document)) == state.view(state.actor or 0)
@@ -263,11 +360,13 @@ def test_a_finished_view_is_checked_too() -> None:
     state = _over_state()
     document = _view_document(state, 1)
     assert from_json(json.dumps(document)) == state.view(1)
-    for tamper, field in ((lambda d: d.update(street="river"), "result"),
-                          (lambda d: d["result"]["net"].pop(), "net"),
-                          (lambda d: d["result"]["net"].__setitem__(0, d["result"]["net"][0] + 1), "net"),
-                          (lambda d: d.update(actor=0), "actor"),
-                          (lambda d: d.update(pot_total=3), "pot_total")):
+    for tamper, field in (
+        (lambda d: d.update(street="river"), "result"),
+        (lambda d: d["result"]["net"].pop(), "net"),
+        (lambda d: d["result"]["net"].__setitem__(0, d["result"]["net"][0] + 1), "net"),
+        (lambda d: d.update(actor=0), "actor"),
+        (lambda d: d.update(pot_total=3), "pot_total"),
+    ):
         changed = json.loads(json.dumps(document))
         tamper(changed)
         with pytest.raises(SerializationError, match=field):
@@ -277,10 +376,17 @@ def test_a_finished_view_is_checked_too() -> None:
 def test_the_seat_view_constructor_checks_its_fields() -> None:
     view = _flop_state().view(0)
     assert attrs.evolve(view) == view
-    for changes, field in (({"stacks": view.stacks[:-1]}, "stacks"), ({"seat": 99}, "seat"),
-                           ({"button": 1.0}, "button"), ({"seat": True}, "seat"), ({"rules": "limit"}, "rules"),
-                           ({"street": 3}, "street"), ({"hole": ("As",) * 4}, "hole"),
-                           ({"pot_total": math.nan}, "pot_total"), ({"events": ("x",)}, "events")):
+    for changes, field in (
+        ({"stacks": view.stacks[:-1]}, "stacks"),
+        ({"seat": 99}, "seat"),
+        ({"button": 1.0}, "button"),
+        ({"seat": True}, "seat"),
+        ({"rules": "limit"}, "rules"),
+        ({"street": 3}, "street"),
+        ({"hole": ("As",) * 4}, "hole"),
+        ({"pot_total": math.nan}, "pot_total"),
+        ({"events": ("x",)}, "events"),
+    ):
         with pytest.raises(EngineError, match=field):
             attrs.evolve(view, **changes)
 
@@ -288,13 +394,20 @@ def test_the_seat_view_constructor_checks_its_fields() -> None:
 @st.composite
 def cash_hands(draw: st.DrawFn) -> list[HandState]:
     betting = draw(st.sampled_from([FixedLimit(2, 4), PotLimit(), NoLimit()]))
-    rules = Rules(betting, blinds=(1, 2), ante=draw(st.sampled_from([0, 1])), boards=draw(st.sampled_from([1, 2])),
-                  runs=draw(st.sampled_from([1, 2, 3])), hi_lo=draw(st.booleans()))
+    rules = Rules(
+        betting,
+        blinds=(1, 2),
+        ante=draw(st.sampled_from([0, 1])),
+        boards=draw(st.sampled_from([1, 2])),
+        runs=draw(st.sampled_from([1, 2, 3])),
+        hi_lo=draw(st.booleans()),
+    )
     players = draw(st.integers(2, 6))
     stacks = draw(st.lists(st.integers(1, 60), min_size=players, max_size=players))
     bomb = draw(st.sampled_from([0, 0, 1])) if min(stacks) > 1 else 0
-    state = start_hand(rules, stacks, draw(st.integers(0, players - 1)), seed=draw(st.integers(0, 2**20)),
-                       bomb_pot=bomb)
+    state = start_hand(
+        rules, stacks, draw(st.integers(0, players - 1)), seed=draw(st.integers(0, 2**20)), bomb_pot=bomb
+    )
     rng = random.Random(draw(st.integers(0, 2**20)))
     states = [state]
     while not state.is_over:
@@ -320,12 +433,30 @@ def test_every_real_view_passes_the_checks(states: list[HandState]) -> None:
 # --- bots and the match runner ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"weights": (-1, 1, 1)}, {"weights": (math.nan, 1, 1)}, {"weights": (math.inf, 1, 1)}, {"weights": (0, 0, 0)},
-    {"weights": (1, 1)}, {"weights": (True, 1, 1)}, {"weights": ("1", 1, 1)}, {"weights": 3}, {"weights": None},
-    {"weights": (10**400, 1, 1)}, {"weights": (1e308, 1e308, 1e308)}, {"amount": "max"}, {"amount": None},
-    {"seed": 1.5}, {"seed": [1]}, {"seed": True}, {"name": ""}, {"name": "a\nb"}, {"name": 3},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"weights": (-1, 1, 1)},
+        {"weights": (math.nan, 1, 1)},
+        {"weights": (math.inf, 1, 1)},
+        {"weights": (0, 0, 0)},
+        {"weights": (1, 1)},
+        {"weights": (True, 1, 1)},
+        {"weights": ("1", 1, 1)},
+        {"weights": 3},
+        {"weights": None},
+        {"weights": (10**400, 1, 1)},
+        {"weights": (1e308, 1e308, 1e308)},
+        {"amount": "max"},
+        {"amount": None},
+        {"seed": 1.5},
+        {"seed": [1]},
+        {"seed": True},
+        {"name": ""},
+        {"name": "a\nb"},
+        {"name": 3},
+    ],
+)
 def test_random_bot_refuses_bad_arguments_with_a_match_error(kwargs: dict[str, Any]) -> None:
     with pytest.raises(MatchError):
         RandomBot(**kwargs)
@@ -335,28 +466,53 @@ def test_random_bot_takes_lists_and_ints_as_weights() -> None:
     assert RandomBot(weights=[1, 2, 1], seed="abc").weights == (1, 2, 1)
 
 
-@pytest.mark.parametrize("make", [
-    lambda: HiLoBot(name=""), lambda: HiLoBot(name=None), lambda: HiLoBot(name="x\x00"),
-    lambda: ScriptedBot(3), lambda: ScriptedBot(["c", 3]), lambda: ScriptedBot([Call()], then=5),
-    lambda: ScriptedBot([Call()], name="\n"), lambda: ScriptedBot("c"), lambda: ScriptedBot(None),
-    lambda: make_bot(3), lambda: make_bot("random", seed=1.5), lambda: make_bot(":"),
-    lambda: HistoryWriter(io.StringIO(), "xml"), lambda: HistoryWriter(None), lambda: HistoryWriter("file.txt"),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: HiLoBot(name=""),
+        lambda: HiLoBot(name=None),
+        lambda: HiLoBot(name="x\x00"),
+        lambda: ScriptedBot(3),
+        lambda: ScriptedBot(["c", 3]),
+        lambda: ScriptedBot([Call()], then=5),
+        lambda: ScriptedBot([Call()], name="\n"),
+        lambda: ScriptedBot("c"),
+        lambda: ScriptedBot(None),
+        lambda: make_bot(3),
+        lambda: make_bot("random", seed=1.5),
+        lambda: make_bot(":"),
+        lambda: HistoryWriter(io.StringIO(), "xml"),
+        lambda: HistoryWriter(None),
+        lambda: HistoryWriter("file.txt"),
+    ],
+)
 def test_every_bot_constructor_refuses_bad_arguments(make: Callable[[], object]) -> None:
     with pytest.raises(MatchError):
         make()
 
 
-@pytest.mark.parametrize("make", [
-    lambda: TerminalPlayer(["ann", "bob"], 2, io.StringIO(), io.StringIO()),
-    lambda: TerminalPlayer(["ann", "bob"], True, io.StringIO(), io.StringIO()),
-    lambda: TerminalPlayer(["ann", "b\nob"], 0, io.StringIO(), io.StringIO()),
-    lambda: TerminalPlayer("ab", 0, io.StringIO(), io.StringIO()),
-    lambda: TerminalPlayer(["ann", "bob"], 0, "typed text", io.StringIO()),
-    lambda: TerminalPlayer(["ann", "bob"], 0, io.StringIO(), None),
-    lambda: play_session([CallingStation()], ["you"], LIMIT, seat=0, hands=1, seed=1, stack=None,
-                         input=io.StringIO(), output=io.StringIO()),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: TerminalPlayer(["ann", "bob"], 2, io.StringIO(), io.StringIO()),
+        lambda: TerminalPlayer(["ann", "bob"], True, io.StringIO(), io.StringIO()),
+        lambda: TerminalPlayer(["ann", "b\nob"], 0, io.StringIO(), io.StringIO()),
+        lambda: TerminalPlayer("ab", 0, io.StringIO(), io.StringIO()),
+        lambda: TerminalPlayer(["ann", "bob"], 0, "typed text", io.StringIO()),
+        lambda: TerminalPlayer(["ann", "bob"], 0, io.StringIO(), None),
+        lambda: play_session(
+            [CallingStation()],
+            ["you"],
+            LIMIT,
+            seat=0,
+            hands=1,
+            seed=1,
+            stack=None,
+            input=io.StringIO(),
+            output=io.StringIO(),
+        ),
+    ],
+)
 def test_the_terminal_player_refuses_bad_arguments(make: Callable[[], object]) -> None:
     with pytest.raises(MatchError):
         make()
@@ -372,14 +528,41 @@ def _bots() -> list[Any]:
     return [CallingStation(), CallingStation()]
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"time_limit": "1"}, {"time_limit": math.nan}, {"time_limit": True}, {"time_limit": -1}, {"time_limit": math.inf},
-    {"hands": "3"}, {"hands": 3.0}, {"hands": -1}, {"hands": True}, {"stack": 0}, {"stack": 10.0}, {"stack": "10"},
-    {"stack": True}, {"seed": 1.5}, {"seed": None}, {"seed": True}, {"seed": [1]}, {"names": ["a"]},
-    {"names": "ab"}, {"names": ["a", "a"]}, {"names": ["a", "b\n"]}, {"names": ["a", 2]}, {"on_hand": 3},
-    {"clock": "now"}, {"game": "limit"}, {"game": None}, {"bots": [CallingStation()]}, {"bots": None},
-    {"bots": [CallingStation(), object()]}, {"bots": "ab"},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"time_limit": "1"},
+        {"time_limit": math.nan},
+        {"time_limit": True},
+        {"time_limit": -1},
+        {"time_limit": math.inf},
+        {"hands": "3"},
+        {"hands": 3.0},
+        {"hands": -1},
+        {"hands": True},
+        {"stack": 0},
+        {"stack": 10.0},
+        {"stack": "10"},
+        {"stack": True},
+        {"seed": 1.5},
+        {"seed": None},
+        {"seed": True},
+        {"seed": [1]},
+        {"names": ["a"]},
+        {"names": "ab"},
+        {"names": ["a", "a"]},
+        {"names": ["a", "b\n"]},
+        {"names": ["a", 2]},
+        {"on_hand": 3},
+        {"clock": "now"},
+        {"game": "limit"},
+        {"game": None},
+        {"bots": [CallingStation()]},
+        {"bots": None},
+        {"bots": [CallingStation(), object()]},
+        {"bots": "ab"},
+    ],
+)
 def test_play_match_refuses_bad_arguments_with_a_match_error(kwargs: dict[str, Any]) -> None:
     arguments: dict[str, Any] = {"bots": _bots(), "game": LIMIT, "hands": 2, **kwargs}
     with pytest.raises(MatchError):
@@ -450,18 +633,35 @@ def test_an_action_subclass_is_not_an_action() -> None:
 
 
 garbage = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.integers(min_value=10**18, max_value=10**40)
-    | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=12)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=10**18, max_value=10**40)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=12)
     | st.text(st.characters(codec="utf-8", categories=["Cc", "Cf", "Zl", "Zp", "No", "Nd"]), max_size=6)
     | st.sampled_from([Call(), Raise(4), LIMIT, object(), Fold, Action, int, b"\xff", bytearray(b"{}")]),
-    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner, inner)
-    | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner, inner)
+        | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
     max_leaves=8,
 )
 
 _SAMPLE_STATE = _flop_state()
-_DOCUMENTS = [to_json(value) for value in (_SAMPLE_STATE, _SAMPLE_STATE.view(0), _over_state().view(2), Raise(8),
-                                           LIMIT, _SAMPLE_STATE.legal_actions(), Table.new(LIMIT, 3).join(0, "a", 9))]
+_DOCUMENTS = [
+    to_json(value)
+    for value in (
+        _SAMPLE_STATE,
+        _SAMPLE_STATE.view(0),
+        _over_state().view(2),
+        Raise(8),
+        LIMIT,
+        _SAMPLE_STATE.legal_actions(),
+        Table.new(LIMIT, 3).join(0, "a", 9),
+    )
+]
 
 
 def _mutate(document: Any, rng: random.Random, junk: object) -> Any:
@@ -509,7 +709,7 @@ def test_garbage_json_gives_only_serialization_errors(which: int, seed: int, jun
         with contextlib.suppress(SerializationError):
             from_json(text, expected)
     _only_engine_errors(lambda: action_from_json(document))
-    cut = text[:rng.randrange(len(text) + 1)]
+    cut = text[: rng.randrange(len(text) + 1)]
     with pytest.raises(SerializationError):
         from_json(cut + "\x00" if cut == text else cut)
 

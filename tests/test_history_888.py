@@ -40,8 +40,11 @@ def test_collected_counts_in_the_uncalled_bet_and_a_dead_blind_is_dead_and_live(
     assert isinstance(record, HandRecord) and record.rules.blinds == (10, 25) and record.scale == 100
     assert record.collected == ((None, 1, 827),) and record.rake == 43  # "collected [ $14.27 ]" less her $6 back
     assert [post.kind for post in record.posts if post.seat == 0] == [PostKind.DEAD_BLIND, PostKind.LIVE_BLIND]
-    [record] = read_pacific(_text("cash-pot-limit-uncalled-bet.txt").replace("[$0.10 + $0.25]", "[$0.10 + $0]")
-                            .replace("gorse_lad checks\n", "gorse_lad calls [$0.25]\n", 1))
+    [record] = read_pacific(
+        _text("cash-pot-limit-uncalled-bet.txt")
+        .replace("[$0.10 + $0.25]", "[$0.10 + $0]")
+        .replace("gorse_lad checks\n", "gorse_lad calls [$0.25]\n", 1)
+    )
     assert isinstance(record, HandRecord)  # "[$0.10 + $0]": only the dead small blind
     assert [post.kind for post in record.posts if post.seat == 0] == [PostKind.DEAD_BLIND]
 
@@ -61,15 +64,19 @@ def test_888_refusals_name_the_hand_and_the_line() -> None:
     text = _text("cash-pot-limit-uncalled-bet.txt")
     [error] = read_pacific(text.replace("[ $14.27 ]", "[ $24.27 ]"), "e.txt")
     assert isinstance(error, HistoryError)
-    assert str(error) == ("e.txt: hand #512340987: the players collect $18.27 but put in only $8.70 (uncalled bets "
-                          "returned)")
+    assert str(error) == (
+        "e.txt: hand #512340987: the players collect $18.27 but put in only $8.70 (uncalled bets returned)"
+    )
     [error] = read_pacific(text.replace("Tamsin.K collected [ $14.27 ]\n", ""), "e.txt")
     assert isinstance(error, HistoryError) and "no line says who wins" in str(error)
     [error] = read_pacific(text.replace("*** 14 02 2016", "14 02 2016"), "e.txt")
     assert isinstance(error, HistoryError) and "line 3 '$0.10/$0.25 Blinds Pot Limit OmahaHL - 14 02 2016" in str(error)
     split = _text("tournament-pot-limit-side-pot.txt")
-    [record] = read_pacific(split.replace("Lestrade collected [ $1,727 ]", "Lestrade collected [ $1,726 ]")
-                            .replace("Hamid R collected [ $1,726 ]", "Hamid R collected [ $1,727 ]"))
+    [record] = read_pacific(
+        split.replace("Lestrade collected [ $1,727 ]", "Lestrade collected [ $1,726 ]").replace(
+            "Hamid R collected [ $1,726 ]", "Hamid R collected [ $1,727 ]"
+        )
+    )
     assert isinstance(record, HandRecord)  # the odd chip written to the low half: the engine gives it to the high
     assert replay(record).status == "mismatch"
 

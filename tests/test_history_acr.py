@@ -56,6 +56,8 @@ def test_acr_refusals_name_the_hand_and_the_line() -> None:
     assert isinstance(error, HistoryError) and "line 40 'Total pot $0.80 | Rake $0.03 | JP Fee $0.01'" in str(error)
     [error] = read_acr(text.replace("quince harbor bets $0.10", "quince harbor bets $9.10"), "a.txt")
     assert isinstance(error, HistoryError) and "quince harbor puts in 910 chips but has only 270 left" in str(error)
-    [other] = read_acr("Hand #1 - Holdem (No Limit) - $0.01/$0.02 - 2026/01/22 11:09:21 UTC\nIdeal 6-max Seat #1 "
-                       "is the button\n", "h.txt")
+    [other] = read_acr(
+        "Hand #1 - Holdem (No Limit) - $0.01/$0.02 - 2026/01/22 11:09:21 UTC\nIdeal 6-max Seat #1 is the button\n",
+        "h.txt",
+    )
     assert isinstance(other, OtherGame) and other.game == "Holdem (No Limit)"

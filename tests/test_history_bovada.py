@@ -73,8 +73,10 @@ def test_bovada_refusals_name_the_hand_and_the_line() -> None:
     text = _text("cash-pot-limit-uncalled-bet.txt")
     [error] = read_bovada(text.replace("Seat+4: Dealer HI $6.75", "Seat+4: Dealer HI $7.75"), "b.txt")
     assert isinstance(error, HistoryError)
-    assert str(error) == ("b.txt: hand #4317750291, line 44 'Seat+4: Dealer HI $7.75 [Does not show]': the summary "
-                          "says Dealer won $7.75, but Dealer collected $6.75")
+    assert str(error) == (
+        "b.txt: hand #4317750291, line 44 'Seat+4: Dealer HI $7.75 [Does not show]': the summary "
+        "says Dealer won $7.75, but Dealer collected $6.75"
+    )
     [error] = read_bovada(text.replace("Total Pot($7.10)", "Total Pot($7.35)"), "b.txt")
     assert isinstance(error, HistoryError)
     assert "line 40 'Total Pot($7.35)': the summary's Total Pot is $7.35 but the players put in $7.10" in str(error)
@@ -89,7 +91,7 @@ def test_bovada_refusals_name_the_hand_and_the_line() -> None:
 
 def test_a_summary_the_replay_does_not_pay_is_a_mismatch() -> None:
     text = _text("cash-fixed-limit-split-odd-chip-no-street-lines.txt")
-    swapped = (text.replace("$8.08", "$8.0x").replace("$8.07", "$8.08").replace("$8.0x", "$8.07"))
+    swapped = text.replace("$8.08", "$8.0x").replace("$8.07", "$8.08").replace("$8.0x", "$8.07")
     [record] = read_bovada(swapped)
     assert isinstance(record, HandRecord) and replay(record).status == "mismatch"
 

@@ -66,22 +66,33 @@ def test_the_ledger_refuses_what_no_stack_allows() -> None:
 
 
 def _record(**changes: object) -> HandRecord:
-    base = dict(source="t.txt", id="7", rules=Rules(FixedLimit(2, 4), blinds=(1, 2)), players=("Ann", "Bob"),
-                starting_stacks=(50, 50), button=0, posts=(Post(0, PostKind.SMALL_BLIND, 1),
-                                                            Post(1, PostKind.BIG_BLIND, 2)),
-                hole=(parse_cards("As 2s 3s 4s"), (None,) * 4), board=(), actions=((0, Fold()),))
+    base = dict(
+        source="t.txt",
+        id="7",
+        rules=Rules(FixedLimit(2, 4), blinds=(1, 2)),
+        players=("Ann", "Bob"),
+        starting_stacks=(50, 50),
+        button=0,
+        posts=(Post(0, PostKind.SMALL_BLIND, 1), Post(1, PostKind.BIG_BLIND, 2)),
+        hole=(parse_cards("As 2s 3s 4s"), (None,) * 4),
+        board=(),
+        actions=((0, Fold()),),
+    )
     base.update(changes)
     return HandRecord(**base)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("changes", "problem"), [
-    ({"board": parse_cards("As Kd Qh")}, "card As is dealt twice"),
-    ({"hole": (parse_cards("As 2s 3s 4s"), parse_cards("Kd Kh Kc 4s"))}, "card 4s is dealt twice"),
-    ({"hole": (parse_cards("As 2s 3s"), (None,) * 4)}, "seat 0 holds 3 hole cards; this game deals 4"),
-    ({"button": 2}, "the button 2 is not a seat of a 2-player hand"),
-    ({"actions": ((5, Fold()),)}, "seat 5 is named but the hand has seats 0..1"),
-    ({"finishing_stacks": (49,)}, "1 finishing stacks for 2 seats"),
-])
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        ({"board": parse_cards("As Kd Qh")}, "card As is dealt twice"),
+        ({"hole": (parse_cards("As 2s 3s 4s"), parse_cards("Kd Kh Kc 4s"))}, "card 4s is dealt twice"),
+        ({"hole": (parse_cards("As 2s 3s"), (None,) * 4)}, "seat 0 holds 3 hole cards; this game deals 4"),
+        ({"button": 2}, "the button 2 is not a seat of a 2-player hand"),
+        ({"actions": ((5, Fold()),)}, "seat 5 is named but the hand has seats 0..1"),
+        ({"finishing_stacks": (49,)}, "1 finishing stacks for 2 seats"),
+    ],
+)
 def test_a_record_checks_itself_when_built(changes: dict[str, object], problem: str) -> None:
     with pytest.raises(ImpossibleRecord) as refused:
         _record(**changes)
@@ -106,8 +117,10 @@ def test_a_pokerstars_summary_that_disagrees_with_the_chips_collected_is_refused
     assert isinstance(error, HistoryError), error
     assert "line 49 'Seat 3: Aphily8 (small blind) showed" in str(error)
     assert str(error).endswith("the summary says Aphily8 won $46, but Aphily8 collected $4.78")
-    [error] = read_pokerstars(text.replace("Mindster showed [Ad 3s 9c 5c] and won ($14.32)",
-                                           "Mindster showed [Ad 3s 9c 5c] and lost"), "lost.txt")
+    [error] = read_pokerstars(
+        text.replace("Mindster showed [Ad 3s 9c 5c] and won ($14.32)", "Mindster showed [Ad 3s 9c 5c] and lost"),
+        "lost.txt",
+    )
     assert isinstance(error, HistoryError) and "says Mindster won $0, but Mindster collected $14.32" in str(error)
 
 
@@ -138,11 +151,19 @@ def _facts_hand(total: int) -> facts.HandFacts:
     line = (1, "invented")
     game = facts.Game(hi_lo=True, hole_cards=4, limit=facts.POT, stakes=(1, 2))
     seats = (facts.Seat(3, "Ann", 100), facts.Seat(5, "Bob", 80), facts.Seat(7, "Cy", 0))
-    events = (facts.Posted(line, "Ann", facts.SMALL_BLIND, 1), facts.Posted(line, "Bob", facts.BIG_BLIND, 2),
-              facts.Acted(line, "Ann", WAGER, 6, TOTALS), facts.Acted(line, "Bob", FOLD),
-              facts.Collected(line, "Ann", 4))
-    summary = facts.Summary(total=total, total_line=(9, "Total pot 4"), labels=frozenset({3, 5}),
-                            won=(facts.Won((10, "Seat 3: Ann collected (4)"), 3, 4),))
+    events = (
+        facts.Posted(line, "Ann", facts.SMALL_BLIND, 1),
+        facts.Posted(line, "Bob", facts.BIG_BLIND, 2),
+        facts.Acted(line, "Ann", WAGER, 6, TOTALS),
+        facts.Acted(line, "Bob", FOLD),
+        facts.Collected(line, "Ann", 4),
+    )
+    summary = facts.Summary(
+        total=total,
+        total_line=(9, "Total pot 4"),
+        labels=frozenset({3, 5}),
+        won=(facts.Won((10, "Seat 3: Ann collected (4)"), 3, 4),),
+    )
     return facts.HandFacts("facts.txt", "7", (0, "header"), game, seats, 3, events, (), summary)
 
 
@@ -157,8 +178,10 @@ def test_one_builder_turns_any_parsers_facts_into_a_record() -> None:
 def test_a_summary_total_the_bets_do_not_make_is_refused_at_its_line() -> None:
     with pytest.raises(HistoryError) as caught:
         build_record(_facts_hand(5))
-    assert str(caught.value) == ("facts.txt: hand #7, line 9 'Total pot 4': the summary's total pot is 5 but the "
-                                 "players put in 4 (uncalled bets returned)")
+    assert str(caught.value) == (
+        "facts.txt: hand #7, line 9 'Total pot 4': the summary's total pot is 5 but the "
+        "players put in 4 (uncalled bets returned)"
+    )
 
 
 def test_an_all_in_line_is_a_call_or_a_raise_by_its_amount() -> None:
@@ -181,13 +204,29 @@ def _unsaid_hand(won: tuple[tuple[int | None, int], ...], *, includes: bool = Tr
     line = (1, "invented")
     game = facts.Game(hi_lo=True, hole_cards=4, limit=facts.POT, stakes=(0, 0), posted_blinds=True)
     seats = (facts.Seat(1, "Ann", 100), facts.Seat(2, "Bob", 80))
-    events = (facts.Posted(line, "Ann", facts.SMALL_BLIND, 1), facts.Posted(line, "Bob", facts.BIG_BLIND, 2),
-              facts.Acted(line, "Ann", WAGER, 5, ADDS), facts.Acted(line, "Bob", CALL, 4, ADDS),
-              facts.Street(line, 2), facts.Acted(line, "Bob", CHECK), facts.Acted(line, "Ann", WAGER, 10, ADDS),
-              facts.Acted(line, "Bob", FOLD),
-              *(facts.Collected((7, "Ann wins"), "Ann", chips, pot) for pot, chips in won))
-    return facts.HandFacts("u.txt", "9", (0, "header"), game, seats, 2, events, parse_cards("2c 3d 4h"),
-                           facts.Summary(take=None), won_includes_returned=includes)
+    events = (
+        facts.Posted(line, "Ann", facts.SMALL_BLIND, 1),
+        facts.Posted(line, "Bob", facts.BIG_BLIND, 2),
+        facts.Acted(line, "Ann", WAGER, 5, ADDS),
+        facts.Acted(line, "Bob", CALL, 4, ADDS),
+        facts.Street(line, 2),
+        facts.Acted(line, "Bob", CHECK),
+        facts.Acted(line, "Ann", WAGER, 10, ADDS),
+        facts.Acted(line, "Bob", FOLD),
+        *(facts.Collected((7, "Ann wins"), "Ann", chips, pot) for pot, chips in won),
+    )
+    return facts.HandFacts(
+        "u.txt",
+        "9",
+        (0, "header"),
+        game,
+        seats,
+        2,
+        events,
+        parse_cards("2c 3d 4h"),
+        facts.Summary(take=None),
+        won_includes_returned=includes,
+    )
 
 
 def test_wins_that_count_in_the_returned_bet_and_a_rake_nobody_states() -> None:
@@ -221,9 +260,11 @@ def test_a_dead_or_extra_blind_of_both_blinds_is_a_dead_small_and_a_live_big() -
         record = _blinds_hand(*blinds, facts.Posted(line, "Dee", kind, 15))
         assert record.posts[2:] == (Post(2, PostKind.DEAD_BLIND, 5), Post(2, PostKind.LIVE_BLIND, 10))
     assert _blinds_hand(*blinds, facts.Posted(line, "Dee", facts.EXTRA_BLIND, 10)).posts[2] == Post(
-        2, PostKind.LIVE_BLIND, 10)
+        2, PostKind.LIVE_BLIND, 10
+    )
     assert _blinds_hand(*blinds, facts.Posted(line, "Dee", facts.EXTRA_BLIND, 5)).posts[2] == Post(
-        2, PostKind.DEAD_BLIND, 5)
+        2, PostKind.DEAD_BLIND, 5
+    )
 
 
 def test_stated_blinds_and_seats_dealt_in_are_taken_as_stated() -> None:
@@ -252,14 +293,23 @@ def test_a_total_stated_after_the_rake_with_the_uncalled_bet_still_in_it_is_chec
     stated after the house's 1 (the hand of `_facts_hand`, 4 put in once the 4 are returned)."""
     hand = _facts_hand(7)
     events = (*hand.events[:-1], facts.Collected((1, "invented"), "Ann", 7))
-    summary = attrs.evolve(hand.summary, take=1, total_after_take=True, total_with_returned=True,
-                           won=(facts.Won((10, "Seat 3: Ann won 7"), 3, 7),))
+    summary = attrs.evolve(
+        hand.summary,
+        take=1,
+        total_after_take=True,
+        total_with_returned=True,
+        won=(facts.Won((10, "Seat 3: Ann won 7"), 3, 7),),
+    )
     record = build_record(attrs.evolve(hand, events=events, summary=summary, won_includes_returned=True))
     assert record.collected == ((None, 0, 3),) and record.rake == 1 and record.finishing_stacks == (101, 78)
-    with pytest.raises(HistoryError, match=r"line 9 'Total pot 4': the summary's total pot is 9 but the players put "
-                                           r"in 8 \(uncalled bets included\), less the 1 the house took"):
-        build_record(attrs.evolve(hand, events=events, summary=attrs.evolve(summary, total=9),
-                                  won_includes_returned=True))
+    with pytest.raises(
+        HistoryError,
+        match=r"line 9 'Total pot 4': the summary's total pot is 9 but the players put "
+        r"in 8 \(uncalled bets included\), less the 1 the house took",
+    ):
+        build_record(
+            attrs.evolve(hand, events=events, summary=attrs.evolve(summary, total=9), won_includes_returned=True)
+        )
 
 
 def test_stacks_written_after_the_posts_get_the_posts_back() -> None:
@@ -268,10 +318,16 @@ def test_stacks_written_after_the_posts_get_the_posts_back() -> None:
     line = (1, "<event/>")
     game = facts.Game(hi_lo=True, hole_cards=4, limit=facts.POT, stakes=(1, 2))
     seats = (facts.Seat(3, "Ann", 99), facts.Seat(5, "Bob", 0))
-    events = (facts.Posted(line, "Ann", facts.SMALL_BLIND, 1), facts.Posted(line, "Bob", facts.BIG_BLIND, 2),
-              facts.Acted(line, "Ann", CALL, 1), facts.Street(line, 2), facts.Collected(line, "Ann", 4))
-    hand = facts.HandFacts("m.xml", "7", (0, "<game>"), game, seats, 3, events, (), facts.Summary(),
-                           stacks_after_posts=True)
+    events = (
+        facts.Posted(line, "Ann", facts.SMALL_BLIND, 1),
+        facts.Posted(line, "Bob", facts.BIG_BLIND, 2),
+        facts.Acted(line, "Ann", CALL, 1),
+        facts.Street(line, 2),
+        facts.Collected(line, "Ann", 4),
+    )
+    hand = facts.HandFacts(
+        "m.xml", "7", (0, "<game>"), game, seats, 3, events, (), facts.Summary(), stacks_after_posts=True
+    )
     record = build_record(hand)
     assert record.starting_stacks == (100, 2) and record.finishing_stacks == (102, 0)
     with pytest.raises(HistoryError, match="Bob takes part in the hand but has no chips"):
@@ -282,24 +338,48 @@ def test_blinds_by_position_stated_as_due_and_cards_dealt_unknown() -> None:
     """PHH's facts: forced bets by position, stated as set (a short stack pays what it has), the cards dealt
     with unknown ones, a show that fills them, the finishing stacks stated and no rake said."""
     line = (1, "invented")
-    game = facts.Game(hi_lo=True, hole_cards=None, limit=facts.POT, stakes=None, blinds=(None, 2),
-                      all_blinds_posted=True)
-    seats = (facts.Seat(1, "p1", 100, dealt=True, player="Ann", number=None, finishing=94),
-             facts.Seat(2, "p2", 3, dealt=True, player="Bob", number=None, finishing=0),
-             facts.Seat(3, "p3", 100, dealt=True, player="Cy", number=None, finishing=109))
-    events = (facts.Posted(None, "p1", facts.BLIND, 1, convention=facts.DUE),
-              facts.Posted(None, "p2", facts.BLIND, 2, convention=facts.DUE),
-              facts.Posted(None, "p3", facts.BLIND, 4, convention=facts.DUE),  # above the bet: a straddle
-              facts.Cards(line, "p1", (parse_cards("As")[0], None, None, None), dealt=True),
-              facts.Acted(line, "p1", CHECK_OR_CALL), facts.Acted(line, "p2", CHECK_OR_CALL),
-              facts.Street(line, 2), facts.Acted(line, "p1", CHECK_OR_CALL), facts.Acted(line, "p3", CHECK_OR_CALL),
-              facts.Cards(line, "p1", tuple(parse_cards("Kd As 2c 3h")), dealt=False),
-              facts.Revealed(line, "p1", 4))
+    game = facts.Game(
+        hi_lo=True, hole_cards=None, limit=facts.POT, stakes=None, blinds=(None, 2), all_blinds_posted=True
+    )
+    seats = (
+        facts.Seat(1, "p1", 100, dealt=True, player="Ann", number=None, finishing=94),
+        facts.Seat(2, "p2", 3, dealt=True, player="Bob", number=None, finishing=0),
+        facts.Seat(3, "p3", 100, dealt=True, player="Cy", number=None, finishing=109),
+    )
+    events = (
+        facts.Posted(None, "p1", facts.BLIND, 1, convention=facts.DUE),
+        facts.Posted(None, "p2", facts.BLIND, 2, convention=facts.DUE),
+        facts.Posted(None, "p3", facts.BLIND, 4, convention=facts.DUE),  # above the bet: a straddle
+        facts.Cards(line, "p1", (parse_cards("As")[0], None, None, None), dealt=True),
+        facts.Acted(line, "p1", CHECK_OR_CALL),
+        facts.Acted(line, "p2", CHECK_OR_CALL),
+        facts.Street(line, 2),
+        facts.Acted(line, "p1", CHECK_OR_CALL),
+        facts.Acted(line, "p3", CHECK_OR_CALL),
+        facts.Cards(line, "p1", tuple(parse_cards("Kd As 2c 3h")), dealt=False),
+        facts.Revealed(line, "p1", 4),
+    )
     summary = facts.Summary(take=None, won=None, derive_take=False)
-    record = build_record(facts.HandFacts("x.phh", "1", None, game, seats, 3, events, parse_cards("4c5c9h"),
-                                          summary, where="x.phh, hand 1", line_word="action"))
-    assert record.posts == (Post(0, PostKind.SMALL_BLIND, 1), Post(1, PostKind.BIG_BLIND, 2),
-                            Post(2, PostKind.STRADDLE, 4))
+    record = build_record(
+        facts.HandFacts(
+            "x.phh",
+            "1",
+            None,
+            game,
+            seats,
+            3,
+            events,
+            parse_cards("4c5c9h"),
+            summary,
+            where="x.phh, hand 1",
+            line_word="action",
+        )
+    )
+    assert record.posts == (
+        Post(0, PostKind.SMALL_BLIND, 1),
+        Post(1, PostKind.BIG_BLIND, 2),
+        Post(2, PostKind.STRADDLE, 4),
+    )
     assert record.rules.blinds == (1, 2) and record.players == ("Ann", "Bob", "Cy")
     assert record.actions[:2] == ((0, Call()), (1, Call()))  # Bob calls all in for his last chip
     assert record.hole[0] == tuple(parse_cards("As Kd 2c 3h"))  # the show fills the unknown cards in order
@@ -308,6 +388,18 @@ def test_blinds_by_position_stated_as_due_and_cards_dealt_unknown() -> None:
     assert record.seat_labels is None and record.rules.hole_cards == 4
     refused = r"^x.phh, hand 1: action 1 'invented': p1 shows As2d but was dealt AsKd2c3h"
     with pytest.raises(HistoryError, match=refused):
-        build_record(facts.HandFacts("x.phh", "1", None, game, seats, 3, (
-            *events, facts.Cards(line, "p1", tuple(parse_cards("As 2d")))), (), summary,
-            where="x.phh, hand 1", line_word="action"))
+        build_record(
+            facts.HandFacts(
+                "x.phh",
+                "1",
+                None,
+                game,
+                seats,
+                3,
+                (*events, facts.Cards(line, "p1", tuple(parse_cards("As 2d")))),
+                (),
+                summary,
+                where="x.phh, hand 1",
+                line_word="action",
+            )
+        )

@@ -63,8 +63,9 @@ def test_cake_refusals_name_the_hand_and_the_line() -> None:
     text = _text("cash-fixed-limit-uncalled-bet.txt")
     [error] = read_cake(text.replace("wins $7,65", "wins $8,65"), "c.txt")
     assert isinstance(error, HistoryError)
-    assert str(error) == ("c.txt: hand #5120034902001311: the players collect $8.65 but put in only $8 (uncalled "
-                          "bets returned)")
+    assert str(error) == (
+        "c.txt: hand #5120034902001311: the players collect $8.65 but put in only $8 (uncalled bets returned)"
+    )
     [error] = read_cake(text.replace("returns uncalled bet $1", "returns uncalled bet $2"), "c.txt")
     assert isinstance(error, HistoryError)
     assert "line 24 'Oldrich_B: returns uncalled bet $2': the bets leave $1 uncalled" in str(error)
@@ -87,7 +88,8 @@ def test_a_hold_em_hand_is_another_game() -> None:
 
 def test_a_dead_blind_and_a_big_blind_posted_at_once() -> None:
     text = _text("cash-pot-limit-split-odd-chip.txt").replace(
-        "Dealt to", "pallo_verde:posts dead blind $-0,10 and big blind $0,25\nDealt to")
+        "Dealt to", "pallo_verde:posts dead blind $-0,10 and big blind $0,25\nDealt to"
+    )
     text = text.replace("$5,08", "$5,25").replace("$5,07", "$5,25")
     [record] = read_cake(text)
     assert isinstance(record, HandRecord), record

@@ -27,18 +27,22 @@ actions = ["d dh p1 AsKs2d3d", "d dh p2 7c7d8h9h", "p2 f"]
 """
 
 
-@pytest.mark.parametrize("field, value", [
-    ("variant", f'"{HUGE}"'),
-    ("starting_stacks", f'"{HUGE}"'),
-    ("antes", f'["{HUGE}", 0]'),
-    ("actions", f'["{HUGE}"]'),
-    ("actions", f'["d dh p1 {HUGE}"]'),
-    ("actions", f'["p1 cbr {HUGE}"]'),
-    ("players", f'[1, "{HUGE}"]'),
-    ("seats", f'["{HUGE}", 2]'),
-    ("_max_raises", f'"{HUGE}"'),
-    ("finishing_stacks", f'"{HUGE}"'),
-], ids=lambda value: value if len(value) < 40 else "huge")
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("variant", f'"{HUGE}"'),
+        ("starting_stacks", f'"{HUGE}"'),
+        ("antes", f'["{HUGE}", 0]'),
+        ("actions", f'["{HUGE}"]'),
+        ("actions", f'["d dh p1 {HUGE}"]'),
+        ("actions", f'["p1 cbr {HUGE}"]'),
+        ("players", f'[1, "{HUGE}"]'),
+        ("seats", f'["{HUGE}", 2]'),
+        ("_max_raises", f'"{HUGE}"'),
+        ("finishing_stacks", f'"{HUGE}"'),
+    ],
+    ids=lambda value: value if len(value) < 40 else "huge",
+)
 def test_a_huge_bad_phh_field_is_quoted_shortened(field: str, value: str) -> None:
     lines = [line for line in GOOD.splitlines() if not line.startswith(f"{field} =")]
     [error] = read_phh("\n".join([*lines, f"{field} = {value}"]) + "\n", "big.phh")
@@ -55,9 +59,11 @@ def test_a_huge_table_name_in_a_phhs_file_is_shortened() -> None:
 
 def test_a_huge_pokerstars_line_is_quoted_shortened() -> None:
     text = (Path(__file__).parent / "data" / "pokerstars" / "project" / "old-2005-limit-header.txt").read_text()
-    for old, new in (("okapi77: bets $10", f"okapi77: bets ${'9' * 100_000}"),
-                     ("okapi77: bets $10", f"okapi77: {HUGE}"),
-                     ("Seat 1: rivermouse", f"Seat 1: {HUGE}")):
+    for old, new in (
+        ("okapi77: bets $10", f"okapi77: bets ${'9' * 100_000}"),
+        ("okapi77: bets $10", f"okapi77: {HUGE}"),
+        ("Seat 1: rivermouse", f"Seat 1: {HUGE}"),
+    ):
         [error] = read_pokerstars(text.replace(old, new, 1), "big.txt")
         assert not isinstance(error, HandRecord)
         assert len(str(error)) < 600, str(error)[:600]

@@ -59,8 +59,9 @@ def test_everleaf_refusals_name_the_hand_and_the_line() -> None:
     text = _text("cash-pot-limit-uncalled-bet.txt")
     [error] = read_everleaf(text.replace("wins $ 2.52 USD", "wins $ 2.82 USD"), "e.txt")
     assert isinstance(error, HistoryError)
-    assert str(error) == ("e.txt: hand #151220087: the players collect $2.82 but put in only $2.65 (uncalled bets "
-                          "returned)")
+    assert str(error) == (
+        "e.txt: hand #151220087: the players collect $2.82 but put in only $2.65 (uncalled bets returned)"
+    )
     [error] = read_everleaf(text.replace("trevalyan: bets [$ 2.40 USD]", "trevalyan: bets [$ 24 USD]"), "e.txt")
     assert isinstance(error, HistoryError)
     assert "line 23 'trevalyan: bets [$ 24 USD]': trevalyan puts in 2400 chips but has only 885 left" in str(error)

@@ -34,8 +34,9 @@ def _only_ok(found: list[HandRecord | HistoryError]) -> list[HandRecord]:
     return records
 
 
-def test_the_command_line_reads_a_windows_1252_pokerstars_file(tmp_path: Path,
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_reads_a_windows_1252_pokerstars_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "old.txt"
     path.write_bytes(ACCENTED.encode("cp1252"))
     assert main(["replay", str(path)]) == 0, capsys.readouterr().out
@@ -61,8 +62,11 @@ def test_every_unicode_encoding_with_its_mark_reads_the_same(tmp_path: Path, enc
 
 
 def test_bytes_that_are_not_text_are_one_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    cases = {"undefined.txt": STARS.encode() + b"\x81\xff", "binary.txt": b"PK\x03\x04\x00\x00garbage",
-             "bad-utf16.txt": codecs.BOM_UTF16_LE + b"\x00\xd8"}
+    cases = {
+        "undefined.txt": STARS.encode() + b"\x81\xff",
+        "binary.txt": b"PK\x03\x04\x00\x00garbage",
+        "bad-utf16.txt": codecs.BOM_UTF16_LE + b"\x00\xd8",
+    }
     for name, data in cases.items():
         (tmp_path / name).write_bytes(data)
         [error] = read_history(tmp_path / name)
@@ -94,19 +98,29 @@ def test_the_format_comes_from_the_content_not_the_name(tmp_path: Path) -> None:
     assert isinstance(error, HistoryError) and "empty.phh: no hand found" in str(error)
 
 
-@pytest.mark.parametrize(("text", "looks_like"), [
-    ('<?xml version="1.0" encoding="utf-8"?>\n<hands site="x"><hand id="2"/></hands>',
-     "an XML hand history (root element <hands>) of a site this engine does not know (it reads the XML exports "
-     "of iPoker, Merge Network and Microgaming)"),
-    ("<HISTORY><GAME ID='1'/></HISTORY>", "root element <HISTORY>"),
-    ("***** Hand History For Game 2345 *****\n0.01/0.02 Texas Hold'em Game Table (NL)  -  Mon Jul 12\n",
-     "a PartyPoker (e-mailed, with a summary) hand history"),
-    ("Game No. 4021 - 2010-06-01 18:00:00\nSeat 1: Ann ($10)\n*** HOLE CARDS ***\nDealt to Ann [Ah 2c 3d 4s]\n",
-     "a hand history of a site this engine does not know (it has '*** HOLE CARDS ***'"),
-    (STARS.split("\n", 1)[1], "a site this engine does not know"),  # a PokerStars hand cut from its header
-])
-def test_a_format_the_engine_does_not_read_says_what_it_looks_like(tmp_path: Path, text: str, looks_like: str,
-                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("text", "looks_like"),
+    [
+        (
+            '<?xml version="1.0" encoding="utf-8"?>\n<hands site="x"><hand id="2"/></hands>',
+            "an XML hand history (root element <hands>) of a site this engine does not know (it reads the XML exports "
+            "of iPoker, Merge Network and Microgaming)",
+        ),
+        ("<HISTORY><GAME ID='1'/></HISTORY>", "root element <HISTORY>"),
+        (
+            "***** Hand History For Game 2345 *****\n0.01/0.02 Texas Hold'em Game Table (NL)  -  Mon Jul 12\n",
+            "a PartyPoker (e-mailed, with a summary) hand history",
+        ),
+        (
+            "Game No. 4021 - 2010-06-01 18:00:00\nSeat 1: Ann ($10)\n*** HOLE CARDS ***\nDealt to Ann [Ah 2c 3d 4s]\n",
+            "a hand history of a site this engine does not know (it has '*** HOLE CARDS ***'",
+        ),
+        (STARS.split("\n", 1)[1], "a site this engine does not know"),  # a PokerStars hand cut from its header
+    ],
+)
+def test_a_format_the_engine_does_not_read_says_what_it_looks_like(
+    tmp_path: Path, text: str, looks_like: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "hands.txt"
     path.write_text(text, encoding="utf-8")
     [error] = read_history(path)
@@ -116,48 +130,90 @@ def test_a_format_the_engine_does_not_read_says_what_it_looks_like(tmp_path: Pat
     assert looks_like in capsys.readouterr().out
 
 
-_PIECES = [b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"\x00", b"\x81", b"\xe9", b"<", b"{",
-           b"[", b"variant = ", STARS[:400].encode(), PHH[:300].encode(), b"Full Tilt Poker Game #1: ", b"\n\n",
-           b"Full Tilt Poker Game #2: Table Nog (6 max) - PL Omaha H/L - $0.05/$0.10 - 2:15:26 ET - 2014/01/11\n",
-           b"The button is in seat #1\n", "Winamax Poker - CashGame - HandId: #1-2-3 - Omaha Hi/Lo pot limit "
-           "(0.05€/0.10€) - 2020/01/01 10:00:00 UTC\nTable: 'Nice' 5-max (real money) Seat #1 is the button\n".encode(),
-           "Ann posts small blind 0.05€\n*** PRE-FLOP *** \nAnn collected 0.10€ from pot\n".encode(),
-           b"Ann posts the small blind of $0.05\n", b"Ann raises to $0.35\n",
-           b"Poker Hand #OM1: Omaha Hi/Lo Pot Limit ($0.05/$0.1) - 2024/07/04 17:40:52\n",
-           b"Hand #1 - Omaha H/L (Pot Limit) - $0.05/$0.10 - 2026/03/07 04:59:57 UTC\n",
-           b"Ideal 6-max Seat #1 is the button\n",
-           b"Seat 1: Ann ($1.00)\n", b"Ann posts the small blind $0.05\n",
-           b"#Game No : 1\n***** Hand History for Game 1 *****\n", b"$10 USD PL Omaha Hi-Lo - Monday\n",
-           b"Table Rio (Real Money)\nSeat 1 is the button\n", b"Seat 1: Ann ( $1 USD )\nSeat 2: Bo ( $1 USD )\n",
-           b"Ann posts small blind [$0.05 USD].\n", b"Ann is all-In  [$1 USD]\n", b"Bo wins $2 USD\n",
-           b'<?xml version="1.0"?>\n<session sessioncode="1">\n<general><gametype>Omaha Hi-Lo PL $1/$2</gametype>'
-           b"</general>\n", b'<game gamecode="5"><general><players>', b'<player seat="1" name="A" chips="$9" '
-           b'dealer="1" win="$0"/>', b'</players></general><round no="0">', b'<action no="1" player="A" type="1" '
-           b'sum="$1"/>', b"</round></game></session>", b'<!DOCTYPE x [<!ENTITY a "b">]>',
-           b'<Game hhversion="4" id="7" stakes="0.05|0.10" betlimit="PL" gametype="Omaha H/L" currencysymbol="JAA=">',
-           b'<Seats><Seat num="1" alias="A" balance="1.00" endbalance="1.05" dealer="true"/></Seats><Gameplay>',
-           b'<Action seq="1" type="SmallBlind" seat="1" value="0.05"/>', b'<Action type="Win"><Seat num="1" '
-           b'amount="0.10" pot="0"/></Action>', b"</Gameplay></Game>",
-           b"***** 888poker Hand History for Game 2 *****\n", b"$0.10/$0.25 Blinds Pot Limit OmahaHL - *** 1 2\n",
-           b"Table Ravenna 6 Max (Real Money)\n", b"Ann posts dead blind [$0.10 + $0.25]\n",
-           b"** Summary **\n", b"Bo collected [ $2 ]\n",
-           b"Hand#5A1 - Brno 1 -- $0,05/$0,10 PL Omaha Hi/Lo -- 2012.03.14 - 20:15:02\nDealer: Seat 1\n",
-           b"Seat 2: Bo ($2,88 in chips)\n", b"Ann: posts small blind $0,05\n", b"Dealt to Ann [Kh,2s,3c,4d]\n",
-           b"Bo: is all in 1,640\n", b"Ann: returns uncalled bet $0,30\n", b"Bo wins low pot $0,75\n",
-           b"Bovada Hand #4317750291 TBL#27019544 OMAHA HiLo Pot Limit - 2022-07-19 22:41:08\n",
-           b"Seat 4: Dealer ($31.15 in chips)\nSeat 6: Big Blind [ME] ($25 in chips)\n", b"Dealer : Set dealer [4]\n",
-           b"Big Blind  [ME] : Big blind $0.25\n", b"Dealer : Card dealt to a spot [Kd Ks 8c 2h]\n",
-           b"Dealer : Raises $1 to $1\n", b"Big Blind : Return uncalled portion of bet $0.75\n",
-           b"Dealer : Hand result $6.75\n*** SUMMARY ***\nTotal Pot($7.10)\n",
-           b"Seat+4: Dealer HI $6.75 [Does not show]\n",
-           b"Everleaf Gaming Game #151220087\n***** Hand history for game #151220087 *****\n",
-           b"Blinds $0.05/$0.10 PL Omaha Hi/Lo - 2010/03/09 - 21:14:52\nTable Tarbes II\n",
-           b"Seat 2: mirabelle77 (  $ 12.40 USD )\n", b"Okapi_Joe: posts small blind [$ 0.05 USD]\n",
-           b"trevalyan: bets [$ 0.80 USD]\n", b"trevalyan wins  high ($ 3.33 USD) from main pot with a flush\n",
-           b"***** History for hand R5-84412790-118 *****\n", b"Button: seat 2\nSeat 2: Lutz ($24.10)\n",
-           b"Table: Porto Alegre [84412790] (POT_LIMIT OMAHA_HI_LO $0.10/$0.25, Real money)\n",
-           b"Lutz raises $0.85 to $0.85\n", b"--- Dealing flop [3d, 8s, Qh]\n", b"Summary:\n",
-           b"Main pot: $5.90 won by Lutz ($5.60)\nRake taken: $0.30\n", b"***** End of hand R5-84412790-118 *****\n"]
+_PIECES = [
+    b"",
+    codecs.BOM_UTF8,
+    codecs.BOM_UTF16_LE,
+    codecs.BOM_UTF16_BE,
+    b"\x00",
+    b"\x81",
+    b"\xe9",
+    b"<",
+    b"{",
+    b"[",
+    b"variant = ",
+    STARS[:400].encode(),
+    PHH[:300].encode(),
+    b"Full Tilt Poker Game #1: ",
+    b"\n\n",
+    b"Full Tilt Poker Game #2: Table Nog (6 max) - PL Omaha H/L - $0.05/$0.10 - 2:15:26 ET - 2014/01/11\n",
+    b"The button is in seat #1\n",
+    "Winamax Poker - CashGame - HandId: #1-2-3 - Omaha Hi/Lo pot limit "
+    "(0.05€/0.10€) - 2020/01/01 10:00:00 UTC\nTable: 'Nice' 5-max (real money) Seat #1 is the button\n".encode(),
+    "Ann posts small blind 0.05€\n*** PRE-FLOP *** \nAnn collected 0.10€ from pot\n".encode(),
+    b"Ann posts the small blind of $0.05\n",
+    b"Ann raises to $0.35\n",
+    b"Poker Hand #OM1: Omaha Hi/Lo Pot Limit ($0.05/$0.1) - 2024/07/04 17:40:52\n",
+    b"Hand #1 - Omaha H/L (Pot Limit) - $0.05/$0.10 - 2026/03/07 04:59:57 UTC\n",
+    b"Ideal 6-max Seat #1 is the button\n",
+    b"Seat 1: Ann ($1.00)\n",
+    b"Ann posts the small blind $0.05\n",
+    b"#Game No : 1\n***** Hand History for Game 1 *****\n",
+    b"$10 USD PL Omaha Hi-Lo - Monday\n",
+    b"Table Rio (Real Money)\nSeat 1 is the button\n",
+    b"Seat 1: Ann ( $1 USD )\nSeat 2: Bo ( $1 USD )\n",
+    b"Ann posts small blind [$0.05 USD].\n",
+    b"Ann is all-In  [$1 USD]\n",
+    b"Bo wins $2 USD\n",
+    b'<?xml version="1.0"?>\n<session sessioncode="1">\n<general><gametype>Omaha Hi-Lo PL $1/$2</gametype></general>\n',
+    b'<game gamecode="5"><general><players>',
+    b'<player seat="1" name="A" chips="$9" dealer="1" win="$0"/>',
+    b'</players></general><round no="0">',
+    b'<action no="1" player="A" type="1" sum="$1"/>',
+    b"</round></game></session>",
+    b'<!DOCTYPE x [<!ENTITY a "b">]>',
+    b'<Game hhversion="4" id="7" stakes="0.05|0.10" betlimit="PL" gametype="Omaha H/L" currencysymbol="JAA=">',
+    b'<Seats><Seat num="1" alias="A" balance="1.00" endbalance="1.05" dealer="true"/></Seats><Gameplay>',
+    b'<Action seq="1" type="SmallBlind" seat="1" value="0.05"/>',
+    b'<Action type="Win"><Seat num="1" amount="0.10" pot="0"/></Action>',
+    b"</Gameplay></Game>",
+    b"***** 888poker Hand History for Game 2 *****\n",
+    b"$0.10/$0.25 Blinds Pot Limit OmahaHL - *** 1 2\n",
+    b"Table Ravenna 6 Max (Real Money)\n",
+    b"Ann posts dead blind [$0.10 + $0.25]\n",
+    b"** Summary **\n",
+    b"Bo collected [ $2 ]\n",
+    b"Hand#5A1 - Brno 1 -- $0,05/$0,10 PL Omaha Hi/Lo -- 2012.03.14 - 20:15:02\nDealer: Seat 1\n",
+    b"Seat 2: Bo ($2,88 in chips)\n",
+    b"Ann: posts small blind $0,05\n",
+    b"Dealt to Ann [Kh,2s,3c,4d]\n",
+    b"Bo: is all in 1,640\n",
+    b"Ann: returns uncalled bet $0,30\n",
+    b"Bo wins low pot $0,75\n",
+    b"Bovada Hand #4317750291 TBL#27019544 OMAHA HiLo Pot Limit - 2022-07-19 22:41:08\n",
+    b"Seat 4: Dealer ($31.15 in chips)\nSeat 6: Big Blind [ME] ($25 in chips)\n",
+    b"Dealer : Set dealer [4]\n",
+    b"Big Blind  [ME] : Big blind $0.25\n",
+    b"Dealer : Card dealt to a spot [Kd Ks 8c 2h]\n",
+    b"Dealer : Raises $1 to $1\n",
+    b"Big Blind : Return uncalled portion of bet $0.75\n",
+    b"Dealer : Hand result $6.75\n*** SUMMARY ***\nTotal Pot($7.10)\n",
+    b"Seat+4: Dealer HI $6.75 [Does not show]\n",
+    b"Everleaf Gaming Game #151220087\n***** Hand history for game #151220087 *****\n",
+    b"Blinds $0.05/$0.10 PL Omaha Hi/Lo - 2010/03/09 - 21:14:52\nTable Tarbes II\n",
+    b"Seat 2: mirabelle77 (  $ 12.40 USD )\n",
+    b"Okapi_Joe: posts small blind [$ 0.05 USD]\n",
+    b"trevalyan: bets [$ 0.80 USD]\n",
+    b"trevalyan wins  high ($ 3.33 USD) from main pot with a flush\n",
+    b"***** History for hand R5-84412790-118 *****\n",
+    b"Button: seat 2\nSeat 2: Lutz ($24.10)\n",
+    b"Table: Porto Alegre [84412790] (POT_LIMIT OMAHA_HI_LO $0.10/$0.25, Real money)\n",
+    b"Lutz raises $0.85 to $0.85\n",
+    b"--- Dealing flop [3d, 8s, Qh]\n",
+    b"Summary:\n",
+    b"Main pot: $5.90 won by Lutz ($5.60)\nRake taken: $0.30\n",
+    b"***** End of hand R5-84412790-118 *****\n",
+]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

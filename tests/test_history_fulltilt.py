@@ -60,8 +60,10 @@ def test_fulltilt_refusals_name_the_hand_and_the_line() -> None:
     text = UNCALLED.read_text(encoding="utf-8")
     [error] = read_fulltilt(text.replace("collected ($2.60)", "collected ($2.70)"), "f.txt")
     assert isinstance(error, HistoryError)
-    assert str(error) == ("f.txt: hand #33752210476, line 33 'Seat 6: nine of cups (big blind) collected ($2.70), "
-                          "mucked': the summary says nine of cups won $2.70, but nine of cups collected $2.60")
+    assert str(error) == (
+        "f.txt: hand #33752210476, line 33 'Seat 6: nine of cups (big blind) collected ($2.70), "
+        "mucked': the summary says nine of cups won $2.70, but nine of cups collected $2.60"
+    )
     [error] = read_fulltilt(text.replace("Uncalled bet of $2.40", "Uncalled bet of $2.50"), "f.txt")
     assert isinstance(error, HistoryError) and "line 24 'Uncalled bet of $2.50 returned to nine of cups'" in str(error)
     [error] = read_fulltilt(text.replace("Horatio Bell folds", "Horatio Bell dances"), "f.txt")
@@ -71,6 +73,9 @@ def test_fulltilt_refusals_name_the_hand_and_the_line() -> None:
 
 
 def test_a_fulltilt_holdem_hand_is_another_game() -> None:
-    [other] = read_fulltilt("Full Tilt Poker Game #33286946295: Table Nog (6 max) - NL Hold'em - $0.10/$0.25 - "
-                            "19:26:50 ET - 2013/09/22\nSeat 1: Ann ($10)\nSeat 2: Bob ($10)\n", "h.txt")
+    [other] = read_fulltilt(
+        "Full Tilt Poker Game #33286946295: Table Nog (6 max) - NL Hold'em - $0.10/$0.25 - "
+        "19:26:50 ET - 2013/09/22\nSeat 1: Ann ($10)\nSeat 2: Bob ($10)\n",
+        "h.txt",
+    )
     assert isinstance(other, OtherGame) and other.game == "NL Hold'em"

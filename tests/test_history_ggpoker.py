@@ -51,14 +51,20 @@ def test_ggpoker_refusals_name_the_hand_and_the_line() -> None:
     text = UNCALLED.read_text(encoding="utf-8")
     [error] = read_ggpoker(text.replace("Hero (button) collected ($0.25)", "Hero (button) collected ($0.35)"), "g.txt")
     assert isinstance(error, HistoryError)
-    assert str(error) == ("g.txt: hand #OM2211850013, line 20 'Seat 1: Hero (button) collected ($0.35)': the summary "
-                          "says Hero won $0.35, but Hero collected $0.25")
+    assert str(error) == (
+        "g.txt: hand #OM2211850013, line 20 'Seat 1: Hero (button) collected ($0.35)': the summary "
+        "says Hero won $0.35, but Hero collected $0.25"
+    )
     [error] = read_ggpoker(text.replace("returned to Hero", "returned to b9e0d415"), "g.txt")
     assert isinstance(error, HistoryError) and str(error).endswith(
         "line 15 'Uncalled bet ($0.25) returned to b9e0d415': the bets leave $0.25 uncalled for Hero, not $0.25 for "
-        "b9e0d415")  # in the log's units, as every summary check
+        "b9e0d415"
+    )  # in the log's units, as every summary check
     [error] = read_ggpoker(text.replace("*** SHOWDOWN ***", "*** FIRST FLOP *** [2c 3c 4c]"), "g.txt")
     assert isinstance(error, HistoryError) and "not supported: run-it-twice" in str(error)
-    [error] = read_ggpoker("Poker Hand #HD1: Hold'em No Limit ($0.01/$0.02) - 2025/04/07 23:48:32\n"
-                           "Table 'NLHWhite9' 6-max Seat #1 is the button\n", "h.txt")
+    [error] = read_ggpoker(
+        "Poker Hand #HD1: Hold'em No Limit ($0.01/$0.02) - 2025/04/07 23:48:32\n"
+        "Table 'NLHWhite9' 6-max Seat #1 is the button\n",
+        "h.txt",
+    )
     assert isinstance(error, HistoryError) and "not an Omaha hand" in str(error)

@@ -65,27 +65,38 @@ def test_a_result_that_disagrees_is_refused_or_reported() -> None:
     text = LIMIT.read_text(encoding="utf-8")
     [error, _] = read_ipoker(text.replace('win="$0.86"', 'win="$0.99"'), "l.xml")
     assert isinstance(error, HistoryError)
-    assert str(error) == ("l.xml: hand #8810442301: the players collect $1.84 but put in only $1.80 (uncalled bets "
-                          "returned)")
+    assert str(error) == (
+        "l.xml: hand #8810442301: the players collect $1.84 but put in only $1.80 (uncalled bets returned)"
+    )
     [moved, _] = read_ipoker(text.replace('win="$0.85"', 'win="$0.80"').replace('win="$0.86"', 'win="$0.91"'), "l.xml")
     assert isinstance(moved, HandRecord)
     report = replay(moved)
     assert report.status == "mismatch" and "Ostrava77 collects 0.86, the record says 0.91" in report.detail
     [short] = read_ipoker(TOURNAMENT.read_text(encoding="utf-8").replace('sum="590"', 'sum="500"'), "t.xml")
     assert isinstance(short, HistoryError)  # ulla.b's all-in short of her stack leaves the wins too big
-    assert str(short) == ("t.xml: hand #9012745530: the players collect 4260 but put in only 4170 (uncalled bets "
-                          "returned)")
+    assert str(short) == (
+        "t.xml: hand #9012745530: the players collect 4260 but put in only 4170 (uncalled bets returned)"
+    )
 
 
-@pytest.mark.parametrize(("text", "says"), [
-    (LIMIT.read_text(encoding="utf-8")[:1500],
-     "l.xml: the XML is cut short: <round> opened at line 38 is never closed"),
-    ("<session>\n<general><gametype>Omaha Hi-Lo PL</general>\n</session>",
-     "l.xml: line 2, column 36: not well-formed XML (mismatched tag)"),
-    ('<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>\n'
-     "<session><general>&lol2;</general><game gamecode=\"1\"/></session>",
-     "l.xml: line 2: a document type or entity declaration (<!DOCTYPE ...>) in an XML history: refused"),
-])
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (
+            LIMIT.read_text(encoding="utf-8")[:1500],
+            "l.xml: the XML is cut short: <round> opened at line 38 is never closed",
+        ),
+        (
+            "<session>\n<general><gametype>Omaha Hi-Lo PL</general>\n</session>",
+            "l.xml: line 2, column 36: not well-formed XML (mismatched tag)",
+        ),
+        (
+            '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>\n'
+            '<session><general>&lol2;</general><game gamecode="1"/></session>',
+            "l.xml: line 2: a document type or entity declaration (<!DOCTYPE ...>) in an XML history: refused",
+        ),
+    ],
+)
 def test_malformed_truncated_or_entity_declaring_xml_is_one_error(text: str, says: str) -> None:
     [error] = read_ipoker(text, "l.xml")
     assert isinstance(error, HistoryError) and str(error).startswith(says), error

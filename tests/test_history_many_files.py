@@ -31,9 +31,11 @@ PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01"
 
 def _stars(number: int, *, collected: str = "56") -> str:
     """The PokerStars sample with its own hand number (and, to make a mismatch, another amount collected)."""
-    return (STARS.replace("#2431667035", f"#{number}")
-            .replace("okapi77 collected $56", f"okapi77 collected ${collected}")
-            .replace("and won ($56) with HI: three", f"and won (${collected}) with HI: three"))
+    return (
+        STARS.replace("#2431667035", f"#{number}")
+        .replace("okapi77 collected $56", f"okapi77 collected ${collected}")
+        .replace("and won ($56) with HI: three", f"and won (${collected}) with HI: three")
+    )
 
 
 def _zip(members: dict[str, bytes | str]) -> bytes:
@@ -70,15 +72,22 @@ def _row(document: dict[str, object], key: str) -> dict[str, object]:
 
 
 def test_a_folder_is_read_at_every_depth_and_other_files_are_skipped_and_counted(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = _folder(tmp_path / "hands")
     code, document = _replay_json(capsys, folder)
     assert code == 0
     assert document["summary"] == {"ok": 4, "unchecked": 0, "mismatch": 0, "error": 0}
     # a folder's files in name order, then its folders: hand.phh, then 2024/stars/a.txt, 2024/stars/deep/b.txt
     assert [hand["id"] for hand in document["hands"]] == ["79", "1", "2", "3"]  # type: ignore[index]
-    assert _row(document, "pokerstars") == {"format": "pokerstars", "title": "PokerStars", "files": 2, "read": 3,
-                                            "refused": 0, "reasons": []}
+    assert _row(document, "pokerstars") == {
+        "format": "pokerstars",
+        "title": "PokerStars",
+        "files": 2,
+        "read": 3,
+        "refused": 0,
+        "reasons": [],
+    }
     assert _row(document, "phh")["files"] == 1
     skipped = document["inputs"]["skipped"]  # type: ignore[index]
     assert skipped["files"] == 2  # README.md and table.png; .DS_Store and .git are hidden
@@ -91,25 +100,43 @@ def test_a_folder_is_read_at_every_depth_and_other_files_are_skipped_and_counted
 
 
 def test_a_file_named_on_the_command_line_is_still_an_error_when_it_holds_no_hand(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     readme = tmp_path / "README.md"
     readme.write_text("nothing here\n", encoding="utf-8")
     assert main(["replay", str(readme)]) == 1
     assert "no hand found" in capsys.readouterr().out
 
 
-def test_zip_archives_and_archives_inside_them_are_read_in_memory(tmp_path: Path,
-                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_zip_archives_and_archives_inside_them_are_read_in_memory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     inner = _zip({"march/c.txt": _stars(5), "notes.txt": "to review"})
     archive = tmp_path / "export.zip"
-    archive.write_bytes(_zip({"a.txt": _stars(6), "hand.phh": PHH, "picture.png": PNG, "__MACOSX/._a.txt": PNG,
-                              "march.zip": inner, "../../escape.txt": _stars(7), "/etc/absolute.txt": _stars(8)}))
+    archive.write_bytes(
+        _zip(
+            {
+                "a.txt": _stars(6),
+                "hand.phh": PHH,
+                "picture.png": PNG,
+                "__MACOSX/._a.txt": PNG,
+                "march.zip": inner,
+                "../../escape.txt": _stars(7),
+                "/etc/absolute.txt": _stars(8),
+            }
+        )
+    )
     before = sorted(path.name for path in tmp_path.parent.iterdir())
     code, document = _replay_json(capsys, archive)
     assert code == 0, document
     sources = [hand["source"] for hand in document["hands"]]  # type: ignore[index]
-    assert sources == [f"{archive}!a.txt", f"{archive}!hand.phh", f"{archive}!march.zip!march/c.txt",
-                       f"{archive}!../../escape.txt", f"{archive}!/etc/absolute.txt"]
+    assert sources == [
+        f"{archive}!a.txt",
+        f"{archive}!hand.phh",
+        f"{archive}!march.zip!march/c.txt",
+        f"{archive}!../../escape.txt",
+        f"{archive}!/etc/absolute.txt",
+    ]
     assert sorted(path.name for path in tmp_path.parent.iterdir()) == before  # nothing was extracted
     assert not (tmp_path / "escape.txt").exists() and list(tmp_path.iterdir()) == [archive]
     assert _row(document, "pokerstars")["files"] == 4
@@ -117,10 +144,11 @@ def test_zip_archives_and_archives_inside_them_are_read_in_memory(tmp_path: Path
 
 
 def test_a_damaged_zip_is_one_clear_line_and_exits_as_an_unreadable_file(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     good = _zip({"a.txt": _stars(9), "b.txt": _stars(10)})
     damaged = tmp_path / "cut.zip"
-    damaged.write_bytes(good[:len(good) // 2])  # cut short: its directory is gone
+    damaged.write_bytes(good[: len(good) // 2])  # cut short: its directory is gone
     missing = tmp_path / "missing.txt"
     assert main(["replay", str(damaged)]) == main(["replay", str(missing)]) == 1
     out = capsys.readouterr().out.splitlines()
@@ -141,7 +169,7 @@ def test_a_damaged_zip_is_one_clear_line_and_exits_as_an_unreadable_file(
 def test_a_member_damaged_inside_a_sound_archive_is_its_own_error(tmp_path: Path) -> None:
     data = bytearray(_zip({"a.txt": _stars(11) * 20, "b.txt": _stars(12)}))
     start = data.index(b"a.txt") + len("a.txt")  # the first member's compressed bytes follow its local header
-    data[start + 10:start + 30] = bytes(20)
+    data[start + 10 : start + 30] = bytes(20)
     archive = tmp_path / "bitrot.zip"
     archive.write_bytes(bytes(data))
     files = list(Inputs([archive]).read())
@@ -151,8 +179,9 @@ def test_a_member_damaged_inside_a_sound_archive_is_its_own_error(tmp_path: Path
     assert all(isinstance(item, HandRecord) for item in files[1].hands)
 
 
-def test_a_zip_bomb_is_refused_past_the_documented_size(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_zip_bomb_is_refused_past_the_documented_size(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(inputs_module, "MAX_MEMBER_BYTES", 100_000)
     archive = tmp_path / "bomb.zip"
     archive.write_bytes(_zip({"zeros.txt": b"0" * 1_000_000, "a.txt": _stars(13)}))
@@ -160,14 +189,17 @@ def test_a_zip_bomb_is_refused_past_the_documented_size(tmp_path: Path, capsys: 
     code, document = _replay_json(capsys, archive)
     assert code == 1
     [refused] = _row(document, "not read")["reasons"]  # type: ignore[misc]
-    assert refused["reason"] == ("N bytes uncompressed; members over N MiB uncompressed are not read (a zip "
-                                 "bomb?)") or "members over" in refused["reason"]
+    assert (
+        refused["reason"] == ("N bytes uncompressed; members over N MiB uncompressed are not read (a zip bomb?)")
+        or "members over" in refused["reason"]
+    )
     assert refused["first"] == f"{archive}!zeros.txt"
     assert _row(document, "pokerstars")["read"] == 1
 
 
-def test_archives_nest_only_so_deep_and_an_archive_yields_only_so_much(tmp_path: Path,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_archives_nest_only_so_deep_and_an_archive_yields_only_so_much(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     nested: bytes | str = _stars(14)
     for level in range(inputs_module.MAX_NESTING + 2):
         nested = _zip({f"level{level}.zip" if level else "hand.txt": nested})
@@ -184,8 +216,7 @@ def test_archives_nest_only_so_deep_and_an_archive_yields_only_so_much(tmp_path:
     assert "the most one archive may" in str(files[2].hands[0])
 
 
-def test_the_summary_groups_refusals_by_reason_per_format(tmp_path: Path,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_summary_groups_refusals_by_reason_per_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "mixed"
     folder.mkdir()
     (folder / "a.txt").write_text(_stars(20) + "\n\n" + _stars(21, collected="50"), encoding="utf-8")
@@ -193,21 +224,27 @@ def test_the_summary_groups_refusals_by_reason_per_format(tmp_path: Path,
     ultimate = "Stage #1023: Omaha Hi/Lo Pot Limit $0.05/$0.10 - 2008-01-01 10:00:00\n"  # a site not read
     (folder / "w1.txt").write_text(ultimate, encoding="utf-8")
     (folder / "w2.txt").write_text(ultimate.replace("#1023", "#4056"), encoding="utf-8")
-    (folder / "c.txt").write_text(_stars(23).replace("Dealt to rivermouse [Ac 3h 5d Qd]",
-                                                     "Dealt to rivermouse [Ac 3h 5d Qd Qd]"), encoding="utf-8")
+    (folder / "c.txt").write_text(
+        _stars(23).replace("Dealt to rivermouse [Ac 3h 5d Qd]", "Dealt to rivermouse [Ac 3h 5d Qd Qd]"),
+        encoding="utf-8",
+    )
     code, document = _replay_json(capsys, folder)
     assert code == 1
     stars = _row(document, "pokerstars")
     assert (stars["files"], stars["read"], stars["refused"]) == (3, 1, 3)
     reasons = stars["reasons"]
-    assert reasons[0] == {"reason": "mismatch: the replayed outcome differs from the record", "count": 2,  # type: ignore[index]
-                          "first": f"{folder / 'a.txt'} hand #21"}
+    assert reasons[0] == {
+        "reason": "mismatch: the replayed outcome differs from the record",
+        "count": 2,  # type: ignore[index]
+        "first": f"{folder / 'a.txt'} hand #21",
+    }
     assert len(reasons) == 2  # type: ignore[arg-type]
     not_read = _row(document, "not read")
     assert (not_read["files"], not_read["refused"]) == (2, 2)
     [unsupported] = not_read["reasons"]  # type: ignore[misc]
     assert unsupported["count"] == 2 and unsupported["reason"].startswith(
-        "a Absolute / UltimateBet hand history: not supported")
+        "a Absolute / UltimateBet hand history: not supported"
+    )
     main(["replay", str(folder)])
     out = capsys.readouterr().out
     assert "PokerStars: 3 files, 1 hands read, 3 refused\n" in out
@@ -220,10 +257,14 @@ def test_reasons_leave_out_the_place_quotes_and_numbers() -> None:
     one = reason("x.txt: hand #12: line 40 'Seat 9: bob ($5 in chips)': seat 9 is past the table's 6 seats", "x.txt")
     other = reason("y.txt: hand #7: line 3 'Seat 8: al ($1 in chips)': seat 8 is past the table's 6 seats", "y.txt")
     assert one == other == "seat N is past the table's N seats"
-    assert reason("action 3 (ann Raise(12)): raise to 12 is below the minimum raise to 16") == \
-        "raise to N is below the minimum raise to N"
-    assert reason("f.txt: not UTF-8 or Windows-1252 text: byte 0x81 at offset 3112 cannot be decoded", "f.txt") == \
-        "not UTF-8 or Windows-1252 text: byte 0x81 at offset N cannot be decoded"
+    assert (
+        reason("action 3 (ann Raise(12)): raise to 12 is below the minimum raise to 16")
+        == "raise to N is below the minimum raise to N"
+    )
+    assert (
+        reason("f.txt: not UTF-8 or Windows-1252 text: byte 0x81 at offset 3112 cannot be decoded", "f.txt")
+        == "not UTF-8 or Windows-1252 text: byte 0x81 at offset N cannot be decoded"
+    )
 
 
 def test_convert_and_stats_read_folders_and_archives_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -273,8 +314,9 @@ _PIECES = [b"PK\x03\x04", b"PK\x05\x06", _ZIPPED, _ZIPPED[:40], _ZIPPED[-60:], S
 
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(st.sampled_from(_PIECES) | st.binary(max_size=40), max_size=6), st.sampled_from(["x.zip", "x.txt"]))
-def test_any_bytes_in_a_folder_are_hands_or_history_errors(tmp_path_factory: pytest.TempPathFactory,
-                                                           pieces: list[bytes], name: str) -> None:
+def test_any_bytes_in_a_folder_are_hands_or_history_errors(
+    tmp_path_factory: pytest.TempPathFactory, pieces: list[bytes], name: str
+) -> None:
     folder = tmp_path_factory.mktemp("fuzz")
     (folder / name).write_bytes(b"".join(pieces))
     for path in (folder, folder / name):

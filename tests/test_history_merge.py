@@ -67,10 +67,12 @@ def test_a_result_that_disagrees_is_refused_or_reported() -> None:
     text = LIMIT.read_text(encoding="utf-8")
     [error] = read_merge(text.replace('amount="9.51"', 'amount="10.51"'), "l.xml")
     assert isinstance(error, HistoryError)
-    assert str(error) == ("l.xml: hand #61230558-212: the players collect $20.01 but put in only $20 (uncalled "
-                          "bets returned)")
-    [moved] = read_merge(text.replace('amount="9.51"', 'amount="9.01"').replace('amount="9.50"', 'amount="10"'),
-                         "l.xml")
+    assert str(error) == (
+        "l.xml: hand #61230558-212: the players collect $20.01 but put in only $20 (uncalled bets returned)"
+    )
+    [moved] = read_merge(
+        text.replace('amount="9.51"', 'amount="9.01"').replace('amount="9.50"', 'amount="10"'), "l.xml"
+    )
     assert isinstance(moved, HandRecord)
     report = replay(moved)
     assert report.status == "mismatch" and "Tubby Moss collects 9.5, the record says 10" in report.detail
@@ -78,14 +80,23 @@ def test_a_result_that_disagrees_is_refused_or_reported() -> None:
     assert isinstance(stray, HistoryError) and str(stray).endswith("no player sits at '6'")
 
 
-@pytest.mark.parametrize(("text", "says"), [
-    (LIMIT.read_text(encoding="utf-8")[:2000],
-     "m.xml: the XML is cut short: <round> opened at line 23 is never closed"),
-    ('<description type="Omaha H/L8" stakes="Limit $1/$2"/>\n<game id="1-1" starttime="2013">\n</gmae>',
-     "m.xml: line 3, column 3: not well-formed XML (mismatched tag)"),
-    ('<!DOCTYPE g [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<game id="1-1" starttime="2013">&e;</game>',
-     "m.xml: line 1: a document type or entity declaration (<!DOCTYPE ...>) in an XML history: refused"),
-])
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (
+            LIMIT.read_text(encoding="utf-8")[:2000],
+            "m.xml: the XML is cut short: <round> opened at line 23 is never closed",
+        ),
+        (
+            '<description type="Omaha H/L8" stakes="Limit $1/$2"/>\n<game id="1-1" starttime="2013">\n</gmae>',
+            "m.xml: line 3, column 3: not well-formed XML (mismatched tag)",
+        ),
+        (
+            '<!DOCTYPE g [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<game id="1-1" starttime="2013">&e;</game>',
+            "m.xml: line 1: a document type or entity declaration (<!DOCTYPE ...>) in an XML history: refused",
+        ),
+    ],
+)
 def test_malformed_truncated_or_entity_declaring_xml_is_one_error(text: str, says: str) -> None:
     [error] = read_merge(text, "m.xml")
     assert isinstance(error, HistoryError) and str(error).startswith(says), error

@@ -60,9 +60,11 @@ def test_a_tournament_side_pot_in_chips() -> None:
 
 def test_a_result_that_disagrees_is_refused_or_reported() -> None:
     text = SPLIT.read_text(encoding="utf-8")
-    for written, says in (('amount="1.89"', "Aldous collects 1.89, the record says 2.89"),
-                           ('endbalance="6.08"', "dunmore finishes with 6.08, the record says 6.18"),
-                           ('rake="18"', "Aldous collects 1.94, the record says 1.89")):
+    for written, says in (
+        ('amount="1.89"', "Aldous collects 1.89, the record says 2.89"),
+        ('endbalance="6.08"', "dunmore finishes with 6.08, the record says 6.18"),
+        ('rake="18"', "Aldous collects 1.94, the record says 1.89"),
+    ):
         wrong = {'amount="1.89"': 'amount="2.89"', 'endbalance="6.08"': 'endbalance="6.18"', 'rake="18"': 'rake="8"'}
         [moved] = read_microgaming(text.replace(written, wrong[written]), "s.xml")
         assert isinstance(moved, HandRecord)
@@ -70,18 +72,29 @@ def test_a_result_that_disagrees_is_refused_or_reported() -> None:
         assert report.status == "mismatch" and says in report.detail, report.detail
     [stray] = read_microgaming(text.replace('type="Fold" seat="2"', 'type="Fold" seat="6"'), "s.xml")
     assert isinstance(stray, HistoryError) and str(stray).endswith("no player sits at seat '6'")
-    wrong, _ = read_microgaming(LIMIT.read_text(encoding="utf-8").replace(
-        'type="MoneyReturned" seat="1" value="0.10"', 'type="MoneyReturned" seat="1" value="0.20"'), "l.xml")
+    wrong, _ = read_microgaming(
+        LIMIT.read_text(encoding="utf-8").replace(
+            'type="MoneyReturned" seat="1" value="0.10"', 'type="MoneyReturned" seat="1" value="0.20"'
+        ),
+        "l.xml",
+    )
     assert isinstance(wrong, HistoryError) and "the bets leave $0.10 uncalled for Pell, not $0.20" in str(wrong)
 
 
-@pytest.mark.parametrize(("text", "says"), [
-    (SPLIT.read_text(encoding="utf-8")[:1500], "g.xml: the XML is cut short: <Action> opened at line 22"),
-    ('<Game hhversion="4" id="1">\n<Seats></seats>\n</Game>',
-     "g.xml: line 2, column 10: not well-formed XML (mismatched tag)"),
-    ('<!DOCTYPE g [<!ENTITY e "eeeeeeeeee">]>\n<Game hhversion="4" id="1">&e;</Game>',
-     "g.xml: line 1: a document type or entity declaration (<!DOCTYPE ...>) in an XML history: refused"),
-])
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (SPLIT.read_text(encoding="utf-8")[:1500], "g.xml: the XML is cut short: <Action> opened at line 22"),
+        (
+            '<Game hhversion="4" id="1">\n<Seats></seats>\n</Game>',
+            "g.xml: line 2, column 10: not well-formed XML (mismatched tag)",
+        ),
+        (
+            '<!DOCTYPE g [<!ENTITY e "eeeeeeeeee">]>\n<Game hhversion="4" id="1">&e;</Game>',
+            "g.xml: line 1: a document type or entity declaration (<!DOCTYPE ...>) in an XML history: refused",
+        ),
+    ],
+)
 def test_malformed_truncated_or_entity_declaring_xml_is_one_error(text: str, says: str) -> None:
     [error] = read_microgaming(text, "g.xml")
     assert isinstance(error, HistoryError) and str(error).startswith(says), error
@@ -94,9 +107,12 @@ def test_another_game_is_noted_as_another_game() -> None:
 
 
 def test_a_small_blind_posted_all_in_is_a_blind() -> None:
-    text = SPLIT.read_text(encoding="utf-8").replace('balance="8.50"', 'balance="0.03"').replace(
-        'type="SmallBlind" seat="2" value="0.05"', 'type="AllIn" seat="2" value="0.03"').replace(
-        '<Action seq="6" type="Fold" seat="2"/>', "")
+    text = (
+        SPLIT.read_text(encoding="utf-8")
+        .replace('balance="8.50"', 'balance="0.03"')
+        .replace('type="SmallBlind" seat="2" value="0.05"', 'type="AllIn" seat="2" value="0.03"')
+        .replace('<Action seq="6" type="Fold" seat="2"/>', "")
+    )
     [record] = read_microgaming(text, "s.xml")  # a tournament's short stack posts so (one public sample)
     assert isinstance(record, HandRecord), record
     assert record.posts[0].seat == 1 and record.posts[0].amount == 5 and record.starting_stacks[1] == 3

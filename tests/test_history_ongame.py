@@ -56,8 +56,10 @@ def test_ongame_refusals_name_the_hand_and_the_line() -> None:
     text = _text("cash-pot-limit-uncalled-bet.txt")
     [error] = read_ongame(text.replace("Main pot: $5.90", "Main pot: $9.90"), "o.txt")
     assert isinstance(error, HistoryError)
-    assert str(error) == ("o.txt: hand #R5-84412790-118, line 33 'Main pot: $9.90 won by skerrymore ($5.60)': the "
-                          "summary's pots hold $9.90 but the players put in $5.90 (uncalled bets returned)")
+    assert str(error) == (
+        "o.txt: hand #R5-84412790-118, line 33 'Main pot: $9.90 won by skerrymore ($5.60)': the "
+        "summary's pots hold $9.90 but the players put in $5.90 (uncalled bets returned)"
+    )
     [error] = read_ongame(text.replace("Benedek bets $1.50", "Benedek bets $150"), "o.txt")
     assert isinstance(error, HistoryError) and "Benedek puts in 15000 chips but has only 2945 left" in str(error)
     [error] = read_ongame(text.replace("***** End of hand R5-84412790-118 *****\n", ""), "o.txt")
@@ -69,8 +71,11 @@ def test_ongame_refusals_name_the_hand_and_the_line() -> None:
 def test_a_summary_the_replay_does_not_pay_is_a_mismatch() -> None:
     text = _text("cash-fixed-limit-side-pot-split-odd-chip.txt")
     swapped = text.replace("tamsin_k ($5.03), Arbuthnot ($5.02)", "tamsin_k ($5.02), Arbuthnot ($5.03)")
-    [record] = read_ongame(swapped.replace("($5.02), net: +$1.52", "($5.03), net: +$1.53")
-                           .replace("($41.53), net: +$1.53", "($41.52), net: +$1.52"))
+    [record] = read_ongame(
+        swapped.replace("($5.02), net: +$1.52", "($5.03), net: +$1.53").replace(
+            "($41.53), net: +$1.53", "($41.52), net: +$1.52"
+        )
+    )
     assert isinstance(record, HandRecord) and replay(record).status == "mismatch"
 
 

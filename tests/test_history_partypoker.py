@@ -61,8 +61,9 @@ def test_partypoker_refusals_name_the_hand_and_the_line() -> None:
     text = _text("cash-pot-limit-uncalled-bet.txt")
     [error] = read_partypoker(text.replace("wins $46.84", "wins $56.84"), "p.txt")
     assert isinstance(error, HistoryError)
-    assert str(error) == ("p.txt: hand #15002240118: the players collect $36.84 but put in only $28.25 (uncalled "
-                          "bets returned)")
+    assert str(error) == (
+        "p.txt: hand #15002240118: the players collect $36.84 but put in only $28.25 (uncalled bets returned)"
+    )
     [error] = read_partypoker(text.replace("wins $46.84", "wins $16.84"), "p.txt")
     assert isinstance(error, HistoryError) and "Marisol_V is said to win less than the $20 of their bet" in str(error)
     [error] = read_partypoker(text.replace("tern again bets [$8 USD]", "tern again bets [$80 USD]"), "p.txt")
@@ -93,10 +94,12 @@ def test_a_hand_of_another_game_is_noted_as_such() -> None:
 
 
 def test_text_around_the_hands_is_passed_over_in_one_note() -> None:
-    found = read_partypoker("Hi all, what about this one?\n\n" + _text("cash-pot-limit-uncalled-bet.txt")
-                            + "\nThanks\n", "forum.txt")
+    found = read_partypoker(
+        "Hi all, what about this one?\n\n" + _text("cash-pot-limit-uncalled-bet.txt") + "\nThanks\n", "forum.txt"
+    )
     assert [type(item) for item in found] == [HandRecord]
-    assert found.notes == ("forum.txt: passed over 2 lines that are not part of a hand (the first: line 1 'Hi all, "
-                           "what about this one?')",)
+    assert found.notes == (
+        "forum.txt: passed over 2 lines that are not part of a hand (the first: line 1 'Hi all, what about this one?')",
+    )
     [error] = read_partypoker("nothing here\n", "n.txt")
     assert isinstance(error, HistoryError) and "no hand found (1 lines of other text)" in str(error)

@@ -43,8 +43,9 @@ def replayed(record: HandRecord) -> tuple[int, ...]:
 
 @pytest.mark.parametrize("path", sorted(PROJECT.glob("*.txt")), ids=lambda p: p.name)
 def test_each_sample_replays_from_the_command_line(path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], capture_output=True, text=True,
-                          cwd=ROOT, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(path)], capture_output=True, text=True, cwd=ROOT, check=False
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert " 0 mismatch, 0 error" in done.stdout.splitlines()[-1]
 
@@ -57,8 +58,7 @@ def test_a_fold_on_a_checked_river_replays_to_the_recorded_stacks() -> None:
     borodin = record.players.index("Borodin-12")
     assert record.actions[-2] == (borodin, Fold())  # checked to him on the river, and he folds
     stacks = replayed(record)
-    assert stacks_by_name(record, stacks) == {"kelpie_ann": 4.82, "Borodin-12": 5.9, "quinceharbor": 2.6,
-                                              "Mabuse": 4.9}
+    assert stacks_by_name(record, stacks) == {"kelpie_ann": 4.82, "Borodin-12": 5.9, "quinceharbor": 2.6, "Mabuse": 4.9}
 
 
 def test_a_fold_with_nothing_to_call_goes_round_pokerstars_and_phh() -> None:
@@ -109,8 +109,14 @@ def test_the_uncalled_part_of_a_raise_called_all_in_for_less_is_returned_by_the_
     # the 102 nobody called; "Total pot 4296" is what is left of the 4398 put in.
     [record] = records_of(PROJECT / "old-2007-no-uncalled-bet-line.txt")
     stacks = replayed(record)
-    assert stacks_by_name(record, stacks) == {"Vasquez_T": 2650, "Dinkum": 1825, "pibb-o-matic": 2110,
-                                              "grauwolf": 1950, "mr.Lindqvist": 2148, "hannelore": 1640}
+    assert stacks_by_name(record, stacks) == {
+        "Vasquez_T": 2650,
+        "Dinkum": 1825,
+        "pibb-o-matic": 2110,
+        "grauwolf": 1950,
+        "mr.Lindqvist": 2148,
+        "hannelore": 1640,
+    }
     written = write_pokerstars(record)
     assert "Uncalled bet (102) returned to hannelore" in written
     assert read_pokerstars(written, record.source) == [record]
@@ -143,16 +149,21 @@ def test_the_2005_header_is_read_and_written_back() -> None:
     stacks = replayed(record)
     assert stacks_by_name(record, stacks)["rivermouse"] == 194 and stacks_by_name(record, stacks)["okapi77"] == 225
     text = write_pokerstars(record)
-    assert text.startswith("PokerStars Game #2431667035:  Omaha Hi/Lo Limit ($5/$10) - 2005/08/21 - 21:44:08 (ET)\n"
-                           "Table 'Aldebaran' Seat #4 is the button\n")
+    assert text.startswith(
+        "PokerStars Game #2431667035:  Omaha Hi/Lo Limit ($5/$10) - 2005/08/21 - 21:44:08 (ET)\n"
+        "Table 'Aldebaran' Seat #4 is the button\n"
+    )
     assert read_pokerstars(text, record.source) == [record]
 
 
-@pytest.mark.parametrize("header", [
-    "PokerStars Game #5999635897:  HORSE (Omaha Hi/Lo Limit, $5/$10) - 2006/08/21 - 13:59:19 (ET)",
-    "PokerStars Game #22073591924:  Omaha Hi/Lo Limit ($5/$10) - 2008/11/16 1:22:21 CET [2008/11/15 19:22:21 ET]",
-    "PokerStars Game #20461877044:  Omaha Hi/Lo Limit ($5/$10) - 2008/09/16 18:58:01 ET",
-])
+@pytest.mark.parametrize(
+    "header",
+    [
+        "PokerStars Game #5999635897:  HORSE (Omaha Hi/Lo Limit, $5/$10) - 2006/08/21 - 13:59:19 (ET)",
+        "PokerStars Game #22073591924:  Omaha Hi/Lo Limit ($5/$10) - 2008/11/16 1:22:21 CET [2008/11/15 19:22:21 ET]",
+        "PokerStars Game #20461877044:  Omaha Hi/Lo Limit ($5/$10) - 2008/09/16 18:58:01 ET",
+    ],
+)
 def test_other_old_header_dates(header: str) -> None:
     text = (PROJECT / "old-2005-limit-header.txt").read_text(encoding="utf-8").splitlines()
     [record] = read_pokerstars("\n".join([header, *text[1:]]), "old.txt")
@@ -178,8 +189,13 @@ def test_hands_inside_a_forum_post_are_found_and_the_rest_is_one_note() -> None:
 def test_read_history_and_the_command_line_report_the_note_once() -> None:
     found = read_history(PROJECT / "forum-post.txt")
     assert len(found.notes) == 1 and len(found) == 2
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(PROJECT / "forum-post.txt")],
-                          capture_output=True, text=True, cwd=ROOT, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(PROJECT / "forum-post.txt")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
     notes = [line for line in done.stdout.splitlines() if line.startswith("note: ")]
     assert len(notes) == 1 and "passed over 12 lines" in notes[0]
     assert done.stdout.splitlines()[-1] == "2 hands: 2 ok, 0 mismatch, 0 error"
@@ -188,9 +204,13 @@ def test_read_history_and_the_command_line_report_the_note_once() -> None:
 def test_a_hand_quoted_in_a_mail_and_notes_between_hands() -> None:
     hand = (PROJECT / "old-2005-limit-header.txt").read_text(encoding="utf-8").strip("\n")
     other = hand.replace("#2431667035", "#2431667036")
-    mail = ("Hi Sam,\nhere is the hand I told you about:\n\n"
-            + "\n".join("> " + line for line in hand.splitlines())
-            + "\n>\n> (I was rivermouse)\n\nand another, straight after it:\n" + other + "\nCheers, Jo\n")
+    mail = (
+        "Hi Sam,\nhere is the hand I told you about:\n\n"
+        + "\n".join("> " + line for line in hand.splitlines())
+        + "\n>\n> (I was rivermouse)\n\nand another, straight after it:\n"
+        + other
+        + "\nCheers, Jo\n"
+    )
     found = read_pokerstars(mail, "mail.txt")
     assert [item.id for item in found if isinstance(item, HandRecord)] == ["2431667035", "2431667036"]
     assert len(found) == 2

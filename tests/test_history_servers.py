@@ -131,9 +131,20 @@ def test_replay_states_stops_with_a_history_error_at_an_illegal_action() -> None
     [record] = read_phh_file(DATA / "phh" / "wsop-2023-43-5" / "12.phh")
     assert isinstance(record, HandRecord)
     seat, _ = record.actions[0]
-    bad = HandRecord(record.source, record.id, record.rules, record.players, record.starting_stacks,
-                     record.button, record.posts, record.hole, record.board,
-                     ((seat, Raise(10**9)),) + record.actions[1:], record.reveals, record.finishing_stacks)
+    bad = HandRecord(
+        record.source,
+        record.id,
+        record.rules,
+        record.players,
+        record.starting_stacks,
+        record.button,
+        record.posts,
+        record.hole,
+        record.board,
+        ((seat, Raise(10**9)),) + record.actions[1:],
+        record.reveals,
+        record.finishing_stacks,
+    )
     steps = replay_states(bad)
     first = next(steps)
     assert first.actions == ()

@@ -59,25 +59,35 @@ def test_winamax_refusals_name_the_hand_and_the_line() -> None:
     text = BIG_O.read_text(encoding="utf-8")
     [error] = read_winamax(text.replace("Total pot 7.04€", "Total pot 7.25€"), "w.txt")
     assert isinstance(error, HistoryError)
-    assert str(error) == ("w.txt: hand #9311872-540-1468331207, line 24 'Total pot 7.25€ | Rake 0.21€': the summary's "
-                          "total pot is 7.25€ but the players put in 7.25€ (uncalled bets included), less the 0.21€ "
-                          "the house took")
+    assert str(error) == (
+        "w.txt: hand #9311872-540-1468331207, line 24 'Total pot 7.25€ | Rake 0.21€': the summary's "
+        "total pot is 7.25€ but the players put in 7.25€ (uncalled bets included), less the 0.21€ "
+        "the house took"
+    )
     [error] = read_winamax(text.replace("won 7.04€", "won 7.40€"), "w.txt")
     assert isinstance(error, HistoryError) and str(error).endswith(
         "line 26 'Seat 6: pitchoune (button) won 7.40€': the summary says pitchoune won 7.40€, but pitchoune "
-        "collected 7.04€")
-    [error] = read_winamax(text.replace("pitchoune collected 7.04€", "pitchoune collected 2.04€")
-                           .replace("Total pot 7.04€ | Rake 0.21€", "Total pot 2.04€ | Rake 5.21€")
-                           .replace("won 7.04€", "won 2.04€"), "w.txt")
+        "collected 7.04€"
+    )
+    [error] = read_winamax(
+        text.replace("pitchoune collected 7.04€", "pitchoune collected 2.04€")
+        .replace("Total pot 7.04€ | Rake 0.21€", "Total pot 2.04€ | Rake 5.21€")
+        .replace("won 7.04€", "won 2.04€"),
+        "w.txt",
+    )
     assert isinstance(error, HistoryError) and str(error).endswith(
         "pitchoune is said to win less than the 3€ of their bet returned uncalled, which this site counts in what a "
-        "player wins")
+        "player wins"
+    )
     [error] = read_winamax(text.replace("pitchoune bets 3€", "pitchoune bets 30€"), "w.txt")
     assert isinstance(error, HistoryError) and "line 20 'pitchoune bets 30€'" in str(error)
 
 
 def test_a_winamax_holdem_hand_is_another_game() -> None:
-    [other] = read_winamax("Winamax Poker - CashGame - HandId: #5343878-96-1383820687 - Holdem no limit "
-                           "(0.25€/0.50€) - 2013/11/07 10:38:07 UTC\nTable: 'Athens 11' 5-max (real money) Seat #4 is "
-                           "the button\n", "h.txt")
+    [other] = read_winamax(
+        "Winamax Poker - CashGame - HandId: #5343878-96-1383820687 - Holdem no limit "
+        "(0.25€/0.50€) - 2013/11/07 10:38:07 UTC\nTable: 'Athens 11' 5-max (real money) Seat #4 is "
+        "the button\n",
+        "h.txt",
+    )
     assert isinstance(other, OtherGame) and other.game == "Holdem no limit"

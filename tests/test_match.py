@@ -48,8 +48,9 @@ def field_bots(seed: int = 0) -> list[Bot]:
     return [HiLoBot(), RandomBot(seed=seed), CallingStation(), RandomBot(seed=seed + 1, amount="random"), HiLoBot()]
 
 
-def run(hands: int = 60, seed: int = 7, game: Rules | MixedOmaha = MIXED, **options: object) -> tuple[
-        MatchResult, list[HandSummary]]:
+def run(
+    hands: int = 60, seed: int = 7, game: Rules | MixedOmaha = MIXED, **options: object
+) -> tuple[MatchResult, list[HandSummary]]:
     seen: list[HandSummary] = []
     result = play_match(field_bots(), game, hands, seed=seed, on_hand=seen.append, **options)  # type: ignore[arg-type]
     return result, seen
@@ -308,8 +309,10 @@ def test_phh_written_while_playing_equals_write_phhs_and_replays() -> None:
     play_match(field_bots(), MIXED, 25, seed=8, on_hand=both)
     writer.close()
     text = out.getvalue()
-    records = [attrs.evolve(state_to_record(h.state, h.names, id=str(h.number)),
-                            seat_labels=tuple(s + 1 for s in h.seats)) for h in seen]
+    records = [
+        attrs.evolve(state_to_record(h.state, h.names, id=str(h.number)), seat_labels=tuple(s + 1 for s in h.seats))
+        for h in seen
+    ]
     assert text == write_phhs(records)
     read = read_phh(text, source="match.phhs")
     assert len(read) == 25

@@ -27,10 +27,16 @@ from engine.rules import Rake, standard_posts
 DATA = Path(__file__).parent / "data"
 
 
-def _act(number: int, player: int, action: str, amount: float = 0, cards: list[str] | None = None,
-         all_in: bool = False) -> dict[str, object]:
-    entry: dict[str, object] = {"action_number": number, "player_id": player, "action": action, "amount": amount,
-                                "is_allin": all_in}
+def _act(
+    number: int, player: int, action: str, amount: float = 0, cards: list[str] | None = None, all_in: bool = False
+) -> dict[str, object]:
+    entry: dict[str, object] = {
+        "action_number": number,
+        "player_id": player,
+        "action": action,
+        "amount": amount,
+        "is_allin": all_in,
+    }
     if cards is not None:
         entry["cards"] = cards
     return entry
@@ -39,35 +45,79 @@ def _act(number: int, player: int, action: str, amount: float = 0, cards: list[s
 def spec_hand() -> dict[str, object]:
     """A pot-limit Omaha hi/lo cash hand written by hand from the spec's fields: three players, the button in
     seat 7, a raise, a split pot with rake. Amounts are what each action puts in."""
-    return {"ohh": {
-        "spec_version": "1.4.7", "site_name": "Example", "network_name": "Example", "internal_version": "1",
-        "tournament": False, "game_number": "42", "start_date_utc": "2015-10-23T15:52:33",
-        "table_name": "Victoria", "game_type": "OmahaHiLo", "bet_limit": {"bet_type": "PL", "bet_cap": 0},
-        "table_size": 9, "currency": "USD", "dealer_seat": 7, "small_blind_amount": 0.05,
-        "big_blind_amount": 0.10, "ante_amount": 0, "hero_player_id": 0, "flags": [],
-        "players": [
-            {"id": 0, "seat": 2, "name": "Ann", "starting_stack": 10.00},
-            {"id": 1, "seat": 5, "name": "Bob", "starting_stack": 8.00},
-            {"id": 2, "seat": 7, "name": "Cy", "starting_stack": 12.00},
-        ],
-        "rounds": [
-            {"id": 0, "street": "Preflop", "cards": "", "actions": [
-                _act(1, 0, "Post SB", 0.05), _act(2, 1, "Post BB", 0.10),
-                _act(3, 0, "Dealt Cards", cards=["As", "2s", "Kd", "Qc"]),
-                _act(4, 2, "Raise", 0.30), _act(5, 0, "Call", 0.25), _act(6, 1, "Call", 0.20)]},
-            {"id": 1, "street": "Flop", "cards": ["3h", "4c", "Jd"], "actions": [
-                _act(1, 0, "Check"), _act(2, 1, "Bet", 0.50), _act(3, 2, "Fold"), _act(4, 0, "Raise", 2.00),
-                _act(5, 1, "Call", 1.50)]},
-            {"id": 2, "street": "Turn", "cards": ["8h"], "actions": [_act(1, 0, "Check"), _act(2, 1, "Check")]},
-            {"id": 3, "street": "River", "cards": ["Kh"], "actions": [_act(1, 0, "Check"), _act(2, 1, "Check")]},
-            {"id": 4, "street": "Showdown", "actions": [
-                _act(1, 0, "Shows Cards", cards=["As", "2s", "Kd", "Qc"]),
-                _act(2, 1, "Shows Cards", cards=["Jh", "Js", "9c", "9d"])]},
-        ],
-        # 0.30 x 3 + 2.00 x 2 = 4.90 in the pot; rake 0.20; Bob's set of jacks wins high, Ann's A-2 low
-        "pots": [{"number": 0, "amount": 4.90, "rake": 0.20,
-                  "player_wins": [{"player_id": 1, "win_amount": 2.35}, {"player_id": 0, "win_amount": 2.35}]}],
-    }}
+    return {
+        "ohh": {
+            "spec_version": "1.4.7",
+            "site_name": "Example",
+            "network_name": "Example",
+            "internal_version": "1",
+            "tournament": False,
+            "game_number": "42",
+            "start_date_utc": "2015-10-23T15:52:33",
+            "table_name": "Victoria",
+            "game_type": "OmahaHiLo",
+            "bet_limit": {"bet_type": "PL", "bet_cap": 0},
+            "table_size": 9,
+            "currency": "USD",
+            "dealer_seat": 7,
+            "small_blind_amount": 0.05,
+            "big_blind_amount": 0.10,
+            "ante_amount": 0,
+            "hero_player_id": 0,
+            "flags": [],
+            "players": [
+                {"id": 0, "seat": 2, "name": "Ann", "starting_stack": 10.00},
+                {"id": 1, "seat": 5, "name": "Bob", "starting_stack": 8.00},
+                {"id": 2, "seat": 7, "name": "Cy", "starting_stack": 12.00},
+            ],
+            "rounds": [
+                {
+                    "id": 0,
+                    "street": "Preflop",
+                    "cards": "",
+                    "actions": [
+                        _act(1, 0, "Post SB", 0.05),
+                        _act(2, 1, "Post BB", 0.10),
+                        _act(3, 0, "Dealt Cards", cards=["As", "2s", "Kd", "Qc"]),
+                        _act(4, 2, "Raise", 0.30),
+                        _act(5, 0, "Call", 0.25),
+                        _act(6, 1, "Call", 0.20),
+                    ],
+                },
+                {
+                    "id": 1,
+                    "street": "Flop",
+                    "cards": ["3h", "4c", "Jd"],
+                    "actions": [
+                        _act(1, 0, "Check"),
+                        _act(2, 1, "Bet", 0.50),
+                        _act(3, 2, "Fold"),
+                        _act(4, 0, "Raise", 2.00),
+                        _act(5, 1, "Call", 1.50),
+                    ],
+                },
+                {"id": 2, "street": "Turn", "cards": ["8h"], "actions": [_act(1, 0, "Check"), _act(2, 1, "Check")]},
+                {"id": 3, "street": "River", "cards": ["Kh"], "actions": [_act(1, 0, "Check"), _act(2, 1, "Check")]},
+                {
+                    "id": 4,
+                    "street": "Showdown",
+                    "actions": [
+                        _act(1, 0, "Shows Cards", cards=["As", "2s", "Kd", "Qc"]),
+                        _act(2, 1, "Shows Cards", cards=["Jh", "Js", "9c", "9d"]),
+                    ],
+                },
+            ],
+            # 0.30 x 3 + 2.00 x 2 = 4.90 in the pot; rake 0.20; Bob's set of jacks wins high, Ann's A-2 low
+            "pots": [
+                {
+                    "number": 0,
+                    "amount": 4.90,
+                    "rake": 0.20,
+                    "player_wins": [{"player_id": 1, "win_amount": 2.35}, {"player_id": 0, "win_amount": 2.35}],
+                }
+            ],
+        }
+    }
 
 
 def read_one(document: object) -> HandRecord:
@@ -111,9 +161,17 @@ def test_writing_a_read_hand_gives_the_same_record_back():
     [again] = read_ohh(write_ohh(record), "hand.ohh")
     assert isinstance(again, HandRecord)
     assert (again.actions, again.posts, again.hole, again.board, again.reveals) == (
-        record.actions, record.posts, record.hole, record.board, record.reveals)
-    assert (again.collected, again.rake, again.finishing_stacks) == (record.collected, record.rake,
-                                                                     record.finishing_stacks)
+        record.actions,
+        record.posts,
+        record.hole,
+        record.board,
+        record.reveals,
+    )
+    assert (again.collected, again.rake, again.finishing_stacks) == (
+        record.collected,
+        record.rake,
+        record.finishing_stacks,
+    )
 
 
 def test_dead_blind_straddle_ante_and_all_in_post():
@@ -125,18 +183,33 @@ def test_dead_blind_straddle_ante_and_all_in_post():
     hand["ante_amount"] = 0.01
     hand["players"].append({"id": 3, "seat": 9, "name": "Dee", "starting_stack": 0.06})  # type: ignore[union-attr]
     hand["rounds"] = [
-        {"id": 0, "street": "Preflop", "actions": [
-            _act(1, 0, "Post Ante", 0.01), _act(2, 1, "Post Ante", 0.01), _act(3, 2, "Post Ante", 0.01),
-            _act(4, 3, "Post Ante", 0.01),
-            _act(5, 3, "Post SB", 0.05, all_in=True),  # Dee (seat 9), left of the button
-            _act(6, 0, "Post BB", 0.10), _act(7, 1, "Straddle", 0.20), _act(8, 2, "Post Dead", 0.15),
-            _act(9, 2, "Fold"), _act(10, 0, "Fold")]},
+        {
+            "id": 0,
+            "street": "Preflop",
+            "actions": [
+                _act(1, 0, "Post Ante", 0.01),
+                _act(2, 1, "Post Ante", 0.01),
+                _act(3, 2, "Post Ante", 0.01),
+                _act(4, 3, "Post Ante", 0.01),
+                _act(5, 3, "Post SB", 0.05, all_in=True),  # Dee (seat 9), left of the button
+                _act(6, 0, "Post BB", 0.10),
+                _act(7, 1, "Straddle", 0.20),
+                _act(8, 2, "Post Dead", 0.15),
+                _act(9, 2, "Fold"),
+                _act(10, 0, "Fold"),
+            ],
+        },
         {"id": 1, "street": "Flop", "cards": ["3h", "4c", "Jd"], "actions": []},
         {"id": 2, "street": "Turn", "cards": ["8h"], "actions": []},
         {"id": 3, "street": "River", "cards": ["Kh"], "actions": []},
-        {"id": 4, "street": "Showdown", "actions": [
-            _act(1, 3, "Shows Cards", cards=["As", "2s", "Kd", "Qc"]),
-            _act(2, 1, "Shows Cards", cards=["Jh", "Js", "9c", "9d"])]},
+        {
+            "id": 4,
+            "street": "Showdown",
+            "actions": [
+                _act(1, 3, "Shows Cards", cards=["As", "2s", "Kd", "Qc"]),
+                _act(2, 1, "Shows Cards", cards=["Jh", "Js", "9c", "9d"]),
+            ],
+        },
     ]
     # antes 0.04, Dee's 0.05, Ann's 0.10, Cy's 0.05 dead and 0.10 live, Bob's straddle less the 0.10 nobody
     # matched (returned): 0.44 in the pots
@@ -146,15 +219,30 @@ def test_dead_blind_straddle_ante_and_all_in_post():
     hand["pots"] = [{"number": 0, "amount": 0.44, "rake": 0, "player_wins": []}]
     record = read_one(document)
     kinds = [(p.seat, p.kind, p.amount) for p in record.posts]
-    assert kinds == [(0, "ante", 1), (1, "ante", 1), (2, "ante", 1), (3, "ante", 1), (3, "small blind", 5),
-                     (0, "big blind", 10), (1, "straddle", 20), (2, "dead blind", 5), (2, "live blind", 10)]
+    assert kinds == [
+        (0, "ante", 1),
+        (1, "ante", 1),
+        (2, "ante", 1),
+        (3, "ante", 1),
+        (3, "small blind", 5),
+        (0, "big blind", 10),
+        (1, "straddle", 20),
+        (2, "dead blind", 5),
+        (2, "live blind", 10),
+    ]
     report = replay(record)
     assert report.status == "mismatch" and "Bob collects" in report.detail, report.detail  # the pots pay nobody
     assert report.state is not None and report.state.is_over
     pots = report.state.result.pots  # type: ignore[union-attr]
-    hand["pots"] = [{"number": i, "amount": (p.amount + p.rake) / 100, "rake": 0,
-                     "player_wins": [{"player_id": [0, 1, 2, 3][s], "win_amount": c / 100} for s, c in p.payouts]}
-                    for i, p in enumerate(pots)]
+    hand["pots"] = [
+        {
+            "number": i,
+            "amount": (p.amount + p.rake) / 100,
+            "rake": 0,
+            "player_wins": [{"player_id": [0, 1, 2, 3][s], "win_amount": c / 100} for s, c in p.payouts],
+        }
+        for i, p in enumerate(pots)
+    ]
     assert len(pots) == 2  # Dee all in for 0.06: a side pot
     assert replay(read_one(document)).status == "ok"
 
@@ -188,7 +276,7 @@ def test_many_hands_a_file_blank_lines_json_lines_and_arrays():
 
 
 def test_a_bad_hand_does_not_stop_the_next():
-    text = json.dumps(spec_hand()) + "\n\n{\"ohh\": {oops}\n\n" + json.dumps(spec_hand()) + "\n"
+    text = json.dumps(spec_hand()) + '\n\n{"ohh": {oops}\n\n' + json.dumps(spec_hand()) + "\n"
     hands = read_ohh(text, "mixed.ohh")
     assert [type(h).__name__ for h in hands] == ["HandRecord", "HistoryError", "HandRecord"]
     assert "line 3: not valid JSON" in str(hands[1])
@@ -266,7 +354,8 @@ def test_pokerstars_hands_round_trip_through_ohh():
             report = replay(again)
             assert report.ok, (path, report.detail)
             assert [record.to_units(c) for c in record.finishing_stacks or ()] == [
-                again.to_units(c) for c in again.finishing_stacks or ()], path
+                again.to_units(c) for c in again.finishing_stacks or ()
+            ], path
 
 
 def test_what_ohh_cannot_say_is_refused_when_writing():
@@ -315,11 +404,20 @@ def test_the_reader_never_raises_on_any_text(text):
 
 
 def _mutations() -> st.SearchStrategy[object]:
-    leaves = st.one_of(st.none(), st.booleans(), st.integers(-5, 10**6), st.floats(allow_nan=False),
-                       st.text(max_size=8), st.just("As"), st.just(["As", "Kd"]))
-    return st.recursive(leaves, lambda inner: st.one_of(st.lists(inner, max_size=3),
-                                                        st.dictionaries(st.text(max_size=6), inner, max_size=3)),
-                        max_leaves=6)
+    leaves = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-5, 10**6),
+        st.floats(allow_nan=False),
+        st.text(max_size=8),
+        st.just("As"),
+        st.just(["As", "Kd"]),
+    )
+    return st.recursive(
+        leaves,
+        lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+        max_leaves=6,
+    )
 
 
 def _paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:

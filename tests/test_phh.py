@@ -158,12 +158,22 @@ def random_hand(seed: int) -> HandState:
     hole_cards = rng.choice((4, 4, 5))
     players = rng.randint(2, 8 if hole_cards == 5 else 10)
     kind = rng.choice("FPN")
-    betting = (FixedLimit(2, 4, max_raises=rng.choice((3, 4)), uncapped_heads_up=rng.random() < 0.3)
-               if kind == "F" else PotLimit() if kind == "P" else NoLimit())
-    rules = Rules(betting=betting, blinds=rng.choice(((1, 2), (2,), (1, 1), (2, 2))), ante=rng.choice((0, 0, 1)),
-                  hole_cards=hole_cards, hi_lo=rng.random() < 0.8,
-                  rake=rng.choice((None, None, Rake(5, cap=3), Rake(10, no_flop_no_drop=False))),
-                  showdown=rng.choice(list(ShowdownPolicy)))
+    betting = (
+        FixedLimit(2, 4, max_raises=rng.choice((3, 4)), uncapped_heads_up=rng.random() < 0.3)
+        if kind == "F"
+        else PotLimit()
+        if kind == "P"
+        else NoLimit()
+    )
+    rules = Rules(
+        betting=betting,
+        blinds=rng.choice(((1, 2), (2,), (1, 1), (2, 2))),
+        ante=rng.choice((0, 0, 1)),
+        hole_cards=hole_cards,
+        hi_lo=rng.random() < 0.8,
+        rake=rng.choice((None, None, Rake(5, cap=3), Rake(10, no_flop_no_drop=False))),
+        showdown=rng.choice(list(ShowdownPolicy)),
+    )
     stacks = [rng.choice((1, 3, 10, 40, 100, 500)) for _ in range(players)]
     state = start_hand(rules, stacks, rng.randrange(players), seed=seed)
     while not state.is_over:
@@ -270,8 +280,11 @@ def test_decimal_amounts_keep_their_scale() -> None:
 
 
 def test_engine_options_travel_as_underscore_fields() -> None:
-    rules = Rules(betting=FixedLimit(2, 4, max_raises=4, uncapped_heads_up=True), blinds=(1, 2),
-                  rake=Rake(10, no_flop_no_drop=False))
+    rules = Rules(
+        betting=FixedLimit(2, 4, max_raises=4, uncapped_heads_up=True),
+        blinds=(1, 2),
+        rake=Rake(10, no_flop_no_drop=False),
+    )
     state = start_hand(rules, (100, 100, 100), button=1, seed=5)
     while not state.is_over:
         legal = state.legal_actions()
@@ -319,22 +332,25 @@ def test_commentary_and_no_ops_are_ignored() -> None:
 # --- bad input -----------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (("small_bet = 200000\n", ""), "missing field 'small_bet'"),
-    (("actions = [", "actionz = ["), "missing field 'actions'"),
-    (("8d7d5d4d", "8d7dZz4d"), "action 1 'd dh p1 8d7dZz4d': 'Zz' is not a card"),
-    (("Jc9s9d6s", "Jc9s9dAh"), "card Ah is dealt twice"),
-    (("'d db 8s'", "'d db 8s9s'"), "the board would hold 6 cards"),
-    (("'p4 f'", "'p9 f'"), "there is no player p9 in a 5-player hand"),
-    (("'p4 f'", "'p4 folds'"), "action 7 'p4 folds': not PHH action notation"),
-    (("'p4 f'", "'p4 sd'"), "draws are not part of Omaha"),
-    (("cbr 400000'", "cbr lots'"), "amount 'lots' is not a number"),
-    (("'FO/8'", "'NT'"), "field 'variant' is 'NT'"),
-    (("4175000", "-5"), "starting_stacks[0] must be above 0"),
-    (("4175000", "inf"), "starting_stacks[0] must be a known, finite amount"),
-    (("antes = [0, 0, 0, 0, 0]", "antes = [0, 0, 0]"), "field 'antes' has 3 entries for 5 players"),
-    (("'d dh p2 Jc9s9d6s'", "'d dh p2 Jc9s'"), "players are dealt 2 and 4 hole cards"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("small_bet = 200000\n", ""), "missing field 'small_bet'"),
+        (("actions = [", "actionz = ["), "missing field 'actions'"),
+        (("8d7d5d4d", "8d7dZz4d"), "action 1 'd dh p1 8d7dZz4d': 'Zz' is not a card"),
+        (("Jc9s9d6s", "Jc9s9dAh"), "card Ah is dealt twice"),
+        (("'d db 8s'", "'d db 8s9s'"), "the board would hold 6 cards"),
+        (("'p4 f'", "'p9 f'"), "there is no player p9 in a 5-player hand"),
+        (("'p4 f'", "'p4 folds'"), "action 7 'p4 folds': not PHH action notation"),
+        (("'p4 f'", "'p4 sd'"), "draws are not part of Omaha"),
+        (("cbr 400000'", "cbr lots'"), "amount 'lots' is not a number"),
+        (("'FO/8'", "'NT'"), "field 'variant' is 'NT'"),
+        (("4175000", "-5"), "starting_stacks[0] must be above 0"),
+        (("4175000", "inf"), "starting_stacks[0] must be a known, finite amount"),
+        (("antes = [0, 0, 0, 0, 0]", "antes = [0, 0, 0]"), "field 'antes' has 3 entries for 5 players"),
+        (("'d dh p2 Jc9s9d6s'", "'d dh p2 Jc9s'"), "players are dealt 2 and 4 hole cards"),
+    ],
+)
 def test_bad_hands_say_what_is_wrong(change: tuple[str, str], message: str) -> None:
     text = wsop("12")
     assert change[0] in text
@@ -351,7 +367,7 @@ def test_garbage_and_truncated_text() -> None:
     assert str(truncated).startswith("cut.phh: not valid TOML")
     # Cut between two actions, the text is valid and the record reads, but its replay stops short.
     short = text.replace(", 'p3 cbr 400000', 'p2 cc', 'd db Ah'", "]\n#")
-    short = short[: short.index("]\n#") + 1] + "\n" + short[short.index("author"):]
+    short = short[: short.index("]\n#") + 1] + "\n" + short[short.index("author") :]
     report = replay(one(short))
     assert report.status == "error" and "the record ends before the hand does" in report.detail
 
@@ -364,8 +380,9 @@ def test_an_action_out_of_turn_is_a_replay_error_naming_it() -> None:
 
 
 def test_a_wrong_finishing_stack_is_a_mismatch() -> None:
-    text = wsop("12").replace("finishing_stacks = [4075000, 5275000, 6100000", "finishing_stacks = [4075000, "
-                              "5275000, 6100001")
+    text = wsop("12").replace(
+        "finishing_stacks = [4075000, 5275000, 6100000", "finishing_stacks = [4075000, 5275000, 6100001"
+    )
     report = replay(one(text))
     assert report.status == "mismatch"
     assert "Kristopher Tong finishes with 6100000, the record says 6100001" in report.detail
@@ -380,7 +397,7 @@ def test_one_bad_hand_in_a_phhs_does_not_stop_the_others() -> None:
     assert str(out[0]).startswith("day5.phhs [1], hand 12: missing field 'small_bet'")
     assert (out[0].source, out[0].hand_id) == ("day5.phhs", "12")
     # A TOML syntax error inside one table: that table is an error, the others still read.
-    broken = text.replace("[2]\nvariant = \"FO/8\"", "[2]\nvariant = \"FO/8", 1)
+    broken = text.replace('[2]\nvariant = "FO/8"', '[2]\nvariant = "FO/8', 1)
     out = read_phh(broken, "day5.phhs")
     assert [type(item) for item in out] == [HandRecord, HistoryError, HandRecord, HandRecord]
     assert "day5.phhs [2]: not valid TOML" in str(out[1])
@@ -395,9 +412,46 @@ def test_one_bad_hand_in_a_phhs_does_not_stop_the_others() -> None:
 
 # --- fuzz ----------------------------------------------------------------------------------------------------
 
-_PIECES = ["p1", "p2", "p9", " cc", " f", " cbr ", " sm ", "d db ", "d dh ", "??", "As", "Zz", "0", "-1", "1e9",
-           "0.5", "'", '"', "[", "]", ",", "=", "\n", "#", "[1]\n", "inf", "nan", "true", "variant", "actions",
-           "'FO/8'", "'PO/8'", "min_bet = 2\n", "antes = 5\n", "{", "}", "hand = 'x'\n", "seats = [1, 2]\n"]
+_PIECES = [
+    "p1",
+    "p2",
+    "p9",
+    " cc",
+    " f",
+    " cbr ",
+    " sm ",
+    "d db ",
+    "d dh ",
+    "??",
+    "As",
+    "Zz",
+    "0",
+    "-1",
+    "1e9",
+    "0.5",
+    "'",
+    '"',
+    "[",
+    "]",
+    ",",
+    "=",
+    "\n",
+    "#",
+    "[1]\n",
+    "inf",
+    "nan",
+    "true",
+    "variant",
+    "actions",
+    "'FO/8'",
+    "'PO/8'",
+    "min_bet = 2\n",
+    "antes = 5\n",
+    "{",
+    "}",
+    "hand = 'x'\n",
+    "seats = [1, 2]\n",
+]
 
 
 def _check_never_raises(text: str) -> None:
@@ -419,23 +473,28 @@ def test_random_text_never_raises(text: str) -> None:
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(FILES), st.lists(st.tuples(st.floats(0, 1), st.integers(0, 8), st.sampled_from(_PIECES)),
-                                       min_size=1, max_size=6))
+@given(
+    st.sampled_from(FILES),
+    st.lists(st.tuples(st.floats(0, 1), st.integers(0, 8), st.sampled_from(_PIECES)), min_size=1, max_size=6),
+)
 def test_mutated_real_files_never_raise(path: Path, edits: list[tuple[float, int, str]]) -> None:
     text = path.read_text(encoding="utf-8")
     for where, cut, piece in edits:
         at = int(where * len(text))
-        text = text[:at] + piece + text[at + cut:]
+        text = text[:at] + piece + text[at + cut :]
     _check_never_raises(text)
     _check_never_raises(text + "\n[2]\n" + text)
 
 
 _ACTION = st.one_of(
-    st.tuples(st.integers(1, 6), st.sampled_from(["f", "cc", "sm", "cbr"]),
-              st.sampled_from([1, 100000, 200000, 400000, 10**7, 3 * 10**7])).map(
-        lambda t: f"p{t[0]} {t[1]} {t[2]}" if t[1] == "cbr" else f"p{t[0]} {t[1]}"),
+    st.tuples(
+        st.integers(1, 6),
+        st.sampled_from(["f", "cc", "sm", "cbr"]),
+        st.sampled_from([1, 100000, 200000, 400000, 10**7, 3 * 10**7]),
+    ).map(lambda t: f"p{t[0]} {t[1]} {t[2]}" if t[1] == "cbr" else f"p{t[0]} {t[1]}"),
     st.lists(st.sampled_from(range(52)), min_size=1, max_size=3, unique=True).map(
-        lambda cards: "d db " + "".join(str(ALL_CARDS[c]) for c in cards)),
+        lambda cards: "d db " + "".join(str(ALL_CARDS[c]) for c in cards)
+    ),
     st.just("d db ??"),
 )
 
@@ -452,8 +511,10 @@ def test_reshuffled_actions_read_replay_and_round_trip(path: Path, edits: list[t
             del actions[at]
         else:
             actions.insert(at, action)
-    text = "\n".join(line for line in path.read_text(encoding="utf-8").splitlines()
-                     if not line.startswith("actions")) + f"\nactions = {actions!r}\n"
+    text = (
+        "\n".join(line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("actions"))
+        + f"\nactions = {actions!r}\n"
+    )
     for record in read_phh(text):
         if not isinstance(record, HandRecord):
             assert isinstance(record, HistoryError)

@@ -77,8 +77,12 @@ def seat(record: HandRecord, name: str) -> int:
 # (its last 200 comes back) = 710, Bravo 710, Charlie 60, Delta 120, Echo 10: 1610. Main pot (up to Delta's 120)
 # 120+120+60+120+10 = 430, side pot 590+590 = 1180 (Alpha alone: Bravo folded). Board 4s 5d Qc Js 8h: Delta's
 # T-9 + Q-J-8 is a straight (high); Alpha's A-2 + 8-5-4 the only low. Main 215/215, side 1180 to Alpha.
-TOURNAMENT = ("PokerStars Hand #200000000001: Tournament #900000001, $10+$1 USD Omaha Hi/Lo Limit - Level IV (100/200) "
-              "- 2015/03/01 12:00:00 ET\n") + """\
+TOURNAMENT = (
+    (
+        "PokerStars Hand #200000000001: Tournament #900000001, $10+$1 USD Omaha Hi/Lo Limit - Level IV (100/200) "
+        "- 2015/03/01 12:00:00 ET\n"
+    )
+    + """\
 Table '900000001 3' 9-max Seat #2 is the button
 Seat 1: Alpha (2000 in chips)
 Seat 2: Bravo (1500 in chips)
@@ -127,6 +131,7 @@ Seat 4: Charlie (small blind) folded before Flop
 Seat 5: Delta (big blind) showed [9c 9d Tc Th] and won (215) with HI: a straight, Eight to Queen
 Seat 7: Echo folded before Flop (didn't bet)
 """
+)
 
 # Pot limit, the button on empty seat 3 (Bob, seat 2, is the engine's button), Dee sits out (not dealt in), Bob
 # returns with a dead small blind + live big blind ("small & big blinds" $0.75). Preflop pot 0.25+0.50+0.75 = 1.50:
@@ -421,7 +426,10 @@ def test_quartered_low_4_78_and_4_77():
 def test_two_players_post_a_big_blind():
     record = sample("OmahaHiLo.txt")
     assert [(record.players[p.seat], p.kind, p.amount) for p in record.posts] == [
-        ("ColFortune81", "small blind", 50), ("Belkiss2", "big blind", 100), ("ribby53", "live blind", 100)]
+        ("ColFortune81", "small blind", 50),
+        ("Belkiss2", "big blind", 100),
+        ("ribby53", "live blind", 100),
+    ]
     # the new player's blind does not move who acts first: the player left of the real big blind
     assert record.actions[0] == (seat(record, "funkyOne81"), Fold())
     assert record.actions[1] == (seat(record, "ribby53"), Check())
@@ -560,8 +568,7 @@ def test_omaha_high_only():
 def test_several_side_pots():
     record = read_one(SIDE_POTS)
     ike, jo, kai, lu = range(4)
-    assert record.collected == ((2, kai, 1000), (2, lu, 1000), (1, kai, 750), (1, jo, 750), (0, ike, 863),
-                                (0, jo, 862))
+    assert record.collected == ((2, kai, 1000), (2, lu, 1000), (1, kai, 750), (1, jo, 750), (0, ike, 863), (0, jo, 862))
     report = replay(record)
     assert report.ok, report.detail
     assert [p.eligible for p in report.state.result.pots] == [(0, 1, 2, 3), (1, 2, 3), (2, 3)]
@@ -663,14 +670,20 @@ def random_hand(rng: random.Random):
     dead and live blinds, Omaha high or hi/lo, four or five cards."""
     players = rng.randint(2, 8)
     betting = rng.choice([FixedLimit(20, 40), PotLimit(), NoLimit()])
-    rules = Rules(betting=betting, blinds=(10, 20), ante=rng.choice([0, 0, 5]), hi_lo=rng.random() < 0.8,
-                  rake=rng.choice([None, Rake(5, cap=30)]), hole_cards=rng.choice([4, 4, 5]))
+    rules = Rules(
+        betting=betting,
+        blinds=(10, 20),
+        ante=rng.choice([0, 0, 5]),
+        hi_lo=rng.random() < 0.8,
+        rake=rng.choice([None, Rake(5, cap=30)]),
+        hole_cards=rng.choice([4, 4, 5]),
+    )
     stacks = [rng.choice([rng.randint(40, 120), rng.randint(200, 3000)]) for _ in range(players)]
     button = rng.randrange(players)
     posts = list(standard_posts(rules, players, button))
     extra = (button + 3) % players
     if players > 3 and rng.random() < 0.3:
-        posts += [Post(extra, "dead blind", 10), Post(extra, "live blind", 20)][rng.randrange(2):]
+        posts += [Post(extra, "dead blind", 10), Post(extra, "live blind", 20)][rng.randrange(2) :]
     state = start_hand(rules, stacks, button, seed=rng.randrange(10**9), posts=posts)
     while not state.is_over:
         legal = state.legal_actions()
@@ -685,8 +698,9 @@ def random_hand(rng: random.Random):
 def test_engine_hands_written_and_read_back_replay_to_the_same_end(seed, money):
     state = random_hand(random.Random(seed))
     names = [f"P{i} :{i}" if i % 2 else f"Player {i}" for i in range(state.players)]
-    text = write_pokerstars_state(state, names, hand_id=str(seed), scale=100 if money else 1,
-                                  currency="USD" if money else None)
+    text = write_pokerstars_state(
+        state, names, hand_id=str(seed), scale=100 if money else 1, currency="USD" if money else None
+    )
     record = read_one(text)
     report = replay(record)
     assert report.ok, report.detail + "\n" + text
@@ -713,12 +727,34 @@ def test_random_text_never_raises(text):
     check_never_raises(text)
 
 
-@given(st.lists(st.sampled_from(["PokerStars Hand #1:  Omaha Hi/Lo Limit ($1/$2 USD) - d", "Table 'x' Seat #1 is the "
-                                 "button", "Seat 1: a ($5 in chips)", "Seat 2: b ($5 in chips)", "a: posts small "
-                                 "blind $0.50", "b: posts big blind $1", "*** HOLE CARDS ***", "a: calls $0.50",
-                                 "b: checks", "a: raises $1 to $2", "b: folds", "*** FLOP *** [2c 3c 4c]",
-                                 "*** SUMMARY ***", "Total pot $2 | Rake $0", "a collected $2 from pot", "",
-                                 "*** SHOW DOWN ***", "a: shows [As Ks Qs Js]", "b: mucks hand"]), max_size=30))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "PokerStars Hand #1:  Omaha Hi/Lo Limit ($1/$2 USD) - d",
+                "Table 'x' Seat #1 is the button",
+                "Seat 1: a ($5 in chips)",
+                "Seat 2: b ($5 in chips)",
+                "a: posts small blind $0.50",
+                "b: posts big blind $1",
+                "*** HOLE CARDS ***",
+                "a: calls $0.50",
+                "b: checks",
+                "a: raises $1 to $2",
+                "b: folds",
+                "*** FLOP *** [2c 3c 4c]",
+                "*** SUMMARY ***",
+                "Total pot $2 | Rake $0",
+                "a collected $2 from pot",
+                "",
+                "*** SHOW DOWN ***",
+                "a: shows [As Ks Qs Js]",
+                "b: mucks hand",
+            ]
+        ),
+        max_size=30,
+    )
+)
 def test_shuffled_hand_lines_never_raise(lines):
     check_never_raises("\n".join(lines))
 
@@ -740,7 +776,7 @@ def test_mutated_real_hands_never_raise(data):
             lines[i], lines[j] = lines[j], lines[i]
         elif kind == "edit" and lines[i]:
             k = data.draw(st.integers(0, len(lines[i]) - 1))
-            lines[i] = lines[i][:k] + data.draw(st.text(max_size=3)) + lines[i][k + 1:]
+            lines[i] = lines[i][:k] + data.draw(st.text(max_size=3)) + lines[i][k + 1 :]
         elif kind == "truncate":
             lines = lines[:i]
         else:

@@ -60,15 +60,18 @@ def test_pots_hold_every_chip():
 # --- uncalled_bet -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("bets", "expected"), [
-    ([0, 10, 30], (2, 20)),
-    ([1, 2], (1, 1)),          # everyone folds to the big blind: 1 above the small blind goes back
-    ([40, 0, 0], (0, 40)),
-    ([10, 10], None),
-    ([5, 30, 30], None),
-    ([0, 0, 0], None),
-    ([], None),
-])
+@pytest.mark.parametrize(
+    ("bets", "expected"),
+    [
+        ([0, 10, 30], (2, 20)),
+        ([1, 2], (1, 1)),  # everyone folds to the big blind: 1 above the small blind goes back
+        ([40, 0, 0], (0, 40)),
+        ([10, 10], None),
+        ([5, 30, 30], None),
+        ([0, 0, 0], None),
+        ([], None),
+    ],
+)
 def test_uncalled_bet(bets, expected):
     assert uncalled_bet(bets) == expected
 

@@ -87,12 +87,17 @@ def test_lows_compare_from_the_highest_card_down() -> None:
 
 
 def test_seed_lows_rank_in_the_order_the_seeds_list_them() -> None:
-    ladder = ["5s 4h 3d 2c As", "6s 4h 3d 2c As", "7s 4h 3d 2c As", "7s 5h 3d 2c As", "8s 6h 5d 3c 2s",
-              "8s 7h 6d 5c 4s"]
+    ladder = [
+        "5s 4h 3d 2c As",
+        "6s 4h 3d 2c As",
+        "7s 4h 3d 2c As",
+        "7s 5h 3d 2c As",
+        "8s 6h 5d 3c 2s",
+        "8s 7h 6d 5c 4s",
+    ]
     lows = [low for low in map(_low, ladder) if low is not None]
     assert len(lows) == len(ladder)
-    assert [low.name for low in lows] == ["5-4-3-2-A", "6-4-3-2-A", "7-4-3-2-A", "7-5-3-2-A", "8-6-5-3-2",
-                                          "8-7-6-5-4"]
+    assert [low.name for low in lows] == ["5-4-3-2-A", "6-4-3-2-A", "7-4-3-2-A", "7-5-3-2-A", "8-6-5-3-2", "8-7-6-5-4"]
     for better, worse in pairwise(lows):
         assert better > worse
     assert _low("9s 4h 3d 2c As") is None  # a nine never plays in a low
@@ -117,8 +122,9 @@ def test_after_a_straddle_the_smallest_flop_bet_is_the_big_blind() -> None:
 def test_mixed_omaha_tournament_alternates_the_games_level_by_level() -> None:
     pot_limit = Rules(PotLimit(), blinds=(2, 4))
     limit = Rules(FixedLimit(4, 8), blinds=(2, 4))
-    schedule = TournamentSchedule([Level(LIMIT, minutes=20), Level(PL, minutes=20), Level(limit, minutes=20),
-                                   Level(pot_limit)])
+    schedule = TournamentSchedule(
+        [Level(LIMIT, minutes=20), Level(PL, minutes=20), Level(limit, minutes=20), Level(pot_limit)]
+    )
     table = Table.new(schedule, 6).join(0, "ann", 1000).join(1, "bob", 1000)
     games = [table.with_time(minute).next_rules for minute in (0, 19.9, 20, 39.9, 40, 60, 600)]
     assert games == [LIMIT, LIMIT, PL, PL, limit, pot_limit, pot_limit]
@@ -133,8 +139,7 @@ def test_a_pot_with_one_claimant_names_its_hand_only_after_a_showdown() -> None:
     holes = {0: "As 2h 7s 6c", 1: "Qh Qc 9s 9d", 2: "Ks Qs Jh Th"}
     deck = deck_for(3, 0, holes, "3s 5d 8c Kh Kd")
     state = start_hand(NL, (10, 100, 100), 0, deck=deck)
-    state = play(state, (0, Raise(10)), (1, Call()), (2, Call()), (1, Bet(20)), (2, Call()), (1, Bet(30)),
-                 (2, Fold()))
+    state = play(state, (0, Raise(10)), (1, Call()), (2, Call()), (1, Bet(20)), (2, Call()), (1, Bet(30)), (2, Fold()))
     side = state.result.pots[1]
     assert (side.eligible, side.high_winners, side.low_winners) == ((1,), (1,), ())
     assert str(side.high_hand) == "Two pair, Kings and Queens" and side.low_hand is None

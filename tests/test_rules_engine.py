@@ -81,7 +81,9 @@ def test_fixed_limit_blinds_half_the_small_bet_and_configurable():
     rules = Rules(betting=FixedLimit(small_bet=5, big_bet=10), blinds=(2, 5))
     state = start_hand(rules, (100, 100, 100), button=0)
     assert [(e.seat, e.kind, e.amount) for e in events_of(state, Posted)] == [
-        (1, "small blind", 2), (2, "big blind", 5)]
+        (1, "small blind", 2),
+        (2, "big blind", 5),
+    ]
     legal = state.legal_actions()
     assert (legal.call, legal.wager, legal.min_to, legal.max_to) == (5, "raise", 10, 10)
     state = state.apply(Raise(10), seat=0)
@@ -148,7 +150,10 @@ def test_streets_blinds_preflop_flop_turn_river_showdown_with_burns():
     kinds = [type(e) for e in state.events if isinstance(e, (Burned, BoardDealt))]
     assert kinds == [Burned, BoardDealt] * 3
     assert [e.cards for e in events_of(state, BoardDealt)] == [
-        parse_cards("Ah Kh Qh"), parse_cards("Jh"), parse_cards("Th")]
+        parse_cards("Ah Kh Qh"),
+        parse_cards("Jh"),
+        parse_cards("Th"),
+    ]
 
 
 def test_betting_round_ends_when_all_have_acted_and_bets_are_equal():

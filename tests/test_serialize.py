@@ -95,6 +95,7 @@ def test_a_restored_hand_plays_on_exactly_like_the_original() -> None:
 
 # --- tables built by hypothesis ----------------------------------------------------------------------------------
 
+
 @given(tables())
 def test_tables_round_trip(case: tuple[Table, HandState | None]) -> None:
     table, state = case
@@ -158,8 +159,10 @@ def test_chips_that_do_not_add_up() -> None:
     def richer(d: dict[str, Any]) -> None:
         d["starting_stacks"][1] += 50
 
-    refused(tampered(state, richer),
-            r"now.stacks: the document says \(94, 94, 94\), but replaying its actions gives \(94, 144, 94\)")
+    refused(
+        tampered(state, richer),
+        r"now.stacks: the document says \(94, 94, 94\), but replaying its actions gives \(94, 144, 94\)",
+    )
 
     def pocketed(d: dict[str, Any]) -> None:
         d["now"]["stacks"][0] += 5
@@ -192,8 +195,9 @@ def test_illegal_or_out_of_turn_actions() -> None:
     refused(tampered(state, lambda d: d["actions"][1].update(action="dance")), "expected fold, check")
     refused(tampered(state, lambda d: d["actions"].append({"seat": 1, "action": "show"})), "cannot show")
 
-    refused(tampered(state, lambda d: d["actions"].append({"seat": d["now"]["actor"], "action": "show"})),
-            "cannot show")
+    refused(
+        tampered(state, lambda d: d["actions"].append({"seat": d["now"]["actor"], "action": "show"})), "cannot show"
+    )
     over = state
     while not over.is_over:
         over = over.apply(Check() if over.legal_actions().check else Call())
@@ -214,16 +218,19 @@ def test_fields_missing_unknown_or_mistyped() -> None:
     refused(tampered(state, lambda d: d["rules"].update(hole_cards=6)), "hole_cards .*4")
     refused(tampered(state, lambda d: d["rules"].update(showdown="never")), "expected one of show_all")
     refused(tampered(state, lambda d: d["posts"][0].update(kind="bribe")), "kind.*bribe")
-    refused(tampered(state, lambda d: d.update(button=7)),
-            r"button \(a seat index\) must be a whole number from 0 to 2")
+    refused(
+        tampered(state, lambda d: d.update(button=7)), r"button \(a seat index\) must be a whole number from 0 to 2"
+    )
 
 
 def test_a_rake_percent_is_a_number_from_0_to_100_in_text() -> None:
     raked = Rules(FixedLimit(2, 4), blinds=(1, 2), rake=Rake("2.5", cap=3))
     assert from_json(to_json(raked)) == raked
     for bad in ("NaN", "Infinity", "1e999", "abc", "101", "-1"):
-        refused(tampered(raked, lambda d, bad=bad: d["rake"].update(percent=bad)),
-                r"^rules\.rake: rake percent must be a number from 0 to 100")
+        refused(
+            tampered(raked, lambda d, bad=bad: d["rake"].update(percent=bad)),
+            r"^rules\.rake: rake percent must be a number from 0 to 100",
+        )
     refused(tampered(raked, lambda d: d["rake"].update(percent=2.5)), r"rules\.rake\.percent: expected a string")
 
 
@@ -277,8 +284,9 @@ def test_to_json_refuses_other_values() -> None:
 
 
 def test_manual_showdown_actions_round_trip() -> None:
-    state = start_hand(Rules(FixedLimit(2, 4), blinds=(1, 2), showdown=ShowdownPolicy.MANUAL), (50, 50),
-                       button=0, seed=4)
+    state = start_hand(
+        Rules(FixedLimit(2, 4), blinds=(1, 2), showdown=ShowdownPolicy.MANUAL), (50, 50), button=0, seed=4
+    )
     state = state.apply(Call())
     while state.street < 5:
         state = state.apply(Check())

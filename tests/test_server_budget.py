@@ -30,8 +30,7 @@ def test_a_burst_then_the_rate():
     assert [budget.allow(10.0) for _ in range(4)] == [True, True, True, False]  # never more than the burst
 
 
-@given(rate=st.floats(0.5, 100), burst=st.integers(1, 50),
-       gaps=st.lists(st.floats(0, 2), min_size=1, max_size=200))
+@given(rate=st.floats(0.5, 100), burst=st.integers(1, 50), gaps=st.lists(st.floats(0, 2), min_size=1, max_size=200))
 def test_a_client_keeping_its_budget_never_overdraws_the_servers(rate, burst, gaps):
     """The client sends whenever it wants to (after each gap), but first waits what its budget says; the
     server's budget, seeing the same times, allows every message."""

@@ -15,8 +15,10 @@ from engine.server.config import ConfigError, TableConfig, load_config
 
 def test_the_lobby_tells_every_tables_clock_as_the_same_type_whatever_the_file_wrote(tmp_path: Path) -> None:
     toml = tmp_path / "server.toml"
-    toml.write_text('[[tables]]\nid = "whole"\naction_seconds = 15\ntime_bank_seconds = 30\n'
-                    '[[tables]]\nid = "fraction"\naction_seconds = 12.5\n')
+    toml.write_text(
+        '[[tables]]\nid = "whole"\naction_seconds = 15\ntime_bank_seconds = 30\n'
+        '[[tables]]\nid = "fraction"\naction_seconds = 12.5\n'
+    )
     tables = [*load_config(toml).tables, TableConfig("default")]
     stored = [TableConfig.from_json(table.to_json()) for table in tables]
     for table in [*tables, *stored]:
@@ -46,7 +48,7 @@ T9 = '[[tables]]\nid = "t9"\n'
 BAD_FILES = [
     (T9 + 'game = "poker"', '[[tables]] id = "t9": game', ('"poker"', '"limit"')),
     (T9 + 'blinds = ["x", 2]', '[[tables]] id = "t9": blinds', ('"x"', "small blind")),
-    (T9 + 'blinds = [5, 2]', '[[tables]] id = "t9": blinds', ("big blind", "at least 5")),
+    (T9 + "blinds = [5, 2]", '[[tables]] id = "t9": blinds', ("big blind", "at least 5")),
     (T9 + "blinds = 2", '[[tables]] id = "t9": blinds', ("[small, big]", "got 2")),
     (T9 + 'seats = "six"', '[[tables]] id = "t9": seats', ('"six"', "from 2 to 10")),
     (T9 + "rake_percent = 150", '[[tables]] id = "t9": rake_percent', ("150", "from 0 to 100")),
@@ -54,17 +56,26 @@ BAD_FILES = [
     (T9 + "color = 1", '[[tables]] id = "t9": unknown key color', ("action_seconds",)),
     (T9 + "buy_in = 50", '[[tables]] id = "t9": buy_in', ("[min, max]", "got 50")),
     (T9 + "buy_in = [300, 200]", '[[tables]] id = "t9": buy_in', ("maximum", "200", "300")),
-    (T9 + "buy_in = [40, 200]\nmin_buy_in = 50", '[[tables]] id = "t9": buy_in = [40, 200] and min_buy_in = 50',
-     ("both set the buy-in range",)),
-    (T9 + "max_buy_in = 300\nbuy_in = [40, 200]", '[[tables]] id = "t9": buy_in = [40, 200] and max_buy_in = 300',
-     ("both set the buy-in range",)),
+    (
+        T9 + "buy_in = [40, 200]\nmin_buy_in = 50",
+        '[[tables]] id = "t9": buy_in = [40, 200] and min_buy_in = 50',
+        ("both set the buy-in range",),
+    ),
+    (
+        T9 + "max_buy_in = 300\nbuy_in = [40, 200]",
+        '[[tables]] id = "t9": buy_in = [40, 200] and max_buy_in = 300',
+        ("both set the buy-in range",),
+    ),
     (T9 + 'straddle = "yes"', '[[tables]] id = "t9": straddle', ('"yes"', "true or false")),
     (T9 + "title = 5", '[[tables]] id = "t9": title', ("a string", "got 5")),
     (T9 + 'action_seconds = "fast"', '[[tables]] id = "t9": action_seconds', ('"fast"', "above 0")),
     (T9 + "action_seconds = 0", '[[tables]] id = "t9": action_seconds', ("above 0",)),
     (T9 + "bot_think_seconds = 15", '[[tables]] id = "t9": bot_think_seconds', ("below action_seconds (15)", "got 15")),
-    (T9 + "action_seconds = 5\nbot_think_seconds = 5.5", '[[tables]] id = "t9": bot_think_seconds',
-     ("below action_seconds (5)", "got 5.5")),
+    (
+        T9 + "action_seconds = 5\nbot_think_seconds = 5.5",
+        '[[tables]] id = "t9": bot_think_seconds',
+        ("below action_seconds (5)", "got 5.5"),
+    ),
     (T9 + "bot_think_seconds = nan", '[[tables]] id = "t9": bot_think_seconds', ("at least 0", "got nan")),
     (T9 + "bot_think_seconds = -1", '[[tables]] id = "t9": bot_think_seconds', ("at least 0", "got -1")),
     (T9 + "bots = 7", '[[tables]] id = "t9": bots', ("from 0 to 6", "got 7")),
@@ -114,8 +125,7 @@ def test_a_server_section_without_tables_serves_the_built_in_tables_and_says_so_
     assert [table.id for table in load_config(toml).tables] == ["t1"] and load_config(toml).notes == ()
 
 
-def test_a_bad_server_key_in_a_file_without_tables_is_the_error_alone_not_the_built_in_tables_warning(
-        tmp_path, caplog):
+def test_a_bad_server_key_in_a_file_without_tables_is_the_error_alone_not_the_built_in_tables_warning(tmp_path, caplog):
     caplog.set_level(logging.INFO, logger="engine.server")
     toml = tmp_path / "server.toml"
     toml.write_text('[server]\nport = "x"\n')
@@ -132,8 +142,13 @@ def test_more_bots_on_the_command_line_than_a_table_has_seats_is_one_line_and_ex
     assert len(lines) == 1 and lines[0].startswith("error: argument --bots:") and "from 0 to 6" in lines[0], lines
 
 
-@pytest.mark.parametrize(("argv", "says"), [(["--port", "70000"], "argument --port: a whole number from 0 to 65535"),
-                                            (["--bots", "11"], "argument --bots: a whole number from 0 to 10")])
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--port", "70000"], "argument --port: a whole number from 0 to 65535"),
+        (["--bots", "11"], "argument --bots: a whole number from 0 to 10"),
+    ],
+)
 def test_a_command_line_option_out_of_range_is_told_as_the_option_not_as_the_files_key(argv, says, capsys):
     from engine.server.main import main
 
@@ -155,11 +170,14 @@ def test_bots_think_one_second_unless_told_and_never_past_a_quarter_of_a_short_c
     assert TableConfig.from_json(json.dumps(stored)).think_seconds == 0.25
 
 
-@pytest.mark.parametrize(("file", "option", "says"), [
-    ("[server]\nport = 99999\n", "--port", "[server]: port must be a whole number from 0 to 65535, got 99999"),
-    ('[server]\nhost = ""\n', "--host", "[server]: host must be an address to listen on"),
-    ("[server]\nbots = 11\n", "--bots", "[server]: bots must be a whole number from 0 to 10, got 11"),
-])
+@pytest.mark.parametrize(
+    ("file", "option", "says"),
+    [
+        ("[server]\nport = 99999\n", "--port", "[server]: port must be a whole number from 0 to 65535, got 99999"),
+        ('[server]\nhost = ""\n', "--host", "[server]: host must be an address to listen on"),
+        ("[server]\nbots = 11\n", "--bots", "[server]: bots must be a whole number from 0 to 10, got 11"),
+    ],
+)
 def test_a_bad_value_in_the_file_is_refused_even_when_the_command_line_overrides_it(tmp_path, file, option, says):
     """The real `serve`: a file that is wrong is said to be, in one line and exit 2, though the option given
     stands in for the bad key (it would be wrong on the next start without the option)."""
@@ -174,9 +192,26 @@ def test_a_bad_value_in_the_file_is_refused_even_when_the_command_line_overrides
     config = tmp_path / "server.toml"
     config.write_text(file)
     value = {"--port": str(free_port()), "--host": "127.0.0.1", "--bots": "1"}[option]
-    process = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--config", str(config), "--db",
-                                str(tmp_path / "db.sqlite3"), "--port", "0", option, value], cwd=tmp_path,
-                               env={**os.environ, "PYTHONPATH": str(root)}, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "serve",
+            "--config",
+            str(config),
+            "--db",
+            str(tmp_path / "db.sqlite3"),
+            "--port",
+            "0",
+            option,
+            value,
+        ],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         _, err = process.communicate(timeout=scaled(60))
     finally:

@@ -39,9 +39,25 @@ def free_port() -> int:
 
 def start(db: str, port: int, config: Path, log: Path, bots: int = 4) -> subprocess.Popen[bytes]:
     with log.open("ab") as err:
-        return subprocess.Popen([sys.executable, "-m", "engine", "serve", "--db", db, "--port", str(port),
-                                 "--bots", str(bots), "--config", str(config)], cwd=ROOT, stdout=subprocess.DEVNULL,
-                                stderr=err)
+        return subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "engine",
+                "serve",
+                "--db",
+                db,
+                "--port",
+                str(port),
+                "--bots",
+                str(bots),
+                "--config",
+                str(config),
+            ],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+        )
 
 
 def lobby(port: int) -> dict[str, dict]:
@@ -151,7 +167,7 @@ def test_kill_minus_nine_at_random_moments_loses_nothing(db, tmp_path):
     for table_id, number, actions in interrupted:
         hand = stored_hand(db, table_id, number)
         assert hand is not None, f"{table_id} hand {number} never finished"
-        assert hand.actions[:len(actions)] == actions  # continued exactly where the log left it
+        assert hand.actions[: len(actions)] == actions  # continued exactly where the log left it
     assert all(state.table.hands_played > 0 for state in states.values())
     assert "Traceback" not in log.read_text()
 
@@ -162,10 +178,14 @@ def test_two_servers_share_postgresql_and_one_takes_over_the_tables_of_a_killed_
     the server's connection). B also names A's table a1 but leaves it to A; when A is killed, its claims go
     with its connection and B takes a1 and a2 over, their hands continuing where A's log left them."""
     db = postgres.database()
-    (tmp_path / "a.toml").write_text('[server]\npause_seconds = 0.0\n[[tables]]\nid = "a1"\ngame = "limit"\n'
-                                     '[[tables]]\nid = "a2"\ngame = "pot-limit"\n')
-    (tmp_path / "b.toml").write_text('[server]\npause_seconds = 0.0\n[[tables]]\nid = "b1"\ngame = "no-limit"\n'
-                                     '[[tables]]\nid = "a1"\ngame = "limit"\n')
+    (tmp_path / "a.toml").write_text(
+        '[server]\npause_seconds = 0.0\n[[tables]]\nid = "a1"\ngame = "limit"\n'
+        '[[tables]]\nid = "a2"\ngame = "pot-limit"\n'
+    )
+    (tmp_path / "b.toml").write_text(
+        '[server]\npause_seconds = 0.0\n[[tables]]\nid = "b1"\ngame = "no-limit"\n'
+        '[[tables]]\nid = "a1"\ngame = "limit"\n'
+    )
     log_a, log_b = tmp_path / "a.log", tmp_path / "b.log"
     port_a, port_b = free_port(), free_port()
     a = start(db, port_a, tmp_path / "a.toml", log_a, bots=3)
@@ -187,13 +207,20 @@ def test_two_servers_share_postgresql_and_one_takes_over_the_tables_of_a_killed_
         end = time.monotonic() + 45
         while time.monotonic() < end:  # B plays A's tables on: hands end, actions are taken
             now = check_chips(db)
-            if all(actions(now[t]) > actions(at_kill[t]) and now[t].table.hands_played >= at_kill[t].table.hands_played
-                   for t in ("a1", "a2")) and now["a1"].table.hands_played > at_kill["a1"].table.hands_played:
+            if (
+                all(
+                    actions(now[t]) > actions(at_kill[t]) and now[t].table.hands_played >= at_kill[t].table.hands_played
+                    for t in ("a1", "a2")
+                )
+                and now["a1"].table.hands_played > at_kill["a1"].table.hands_played
+            ):
                 break
             time.sleep(0.3)
         else:
-            raise AssertionError(f"B did not play A's tables on: {lobby(port_b)}\nA: {log_a.read_text()[-3000:]}"
-                                 f"\nB: {log_b.read_text()[-3000:]}")
+            raise AssertionError(
+                f"B did not play A's tables on: {lobby(port_b)}\nA: {log_a.read_text()[-3000:]}"
+                f"\nB: {log_b.read_text()[-3000:]}"
+            )
         b.send_signal(signal.SIGINT)
         assert b.wait(15) == 0, log_b.read_text()[-2000:]
     finally:
@@ -206,7 +233,7 @@ def test_two_servers_share_postgresql_and_one_takes_over_the_tables_of_a_killed_
         now = states[table_id]
         if was.hand is not None:  # the hand A left in play was continued by B from where it stopped
             hand = stored_hand(db, table_id, was.table.hands_played + 1) or now.hand
-            assert hand is not None and hand.actions[:len(was.hand.actions)] == was.hand.actions
+            assert hand is not None and hand.actions[: len(was.hand.actions)] == was.hand.actions
     assert "table a1 is served by another server" in log_b.read_text()
     assert "taken over" in log_b.read_text()
     assert "Traceback" not in log_a.read_text() + log_b.read_text()

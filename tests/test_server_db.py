@@ -73,8 +73,11 @@ async def wait_for(condition: Any, seconds: float = 20) -> None:
 
 
 def in_process(db: str, test: Any, *, clock: Any = time.monotonic, **config: Any) -> None:
-    values: dict[str, Any] = {"db": db, "pause_seconds": 0.0,
-                              "tables": (TableConfig("t1", game="limit", bot_think_seconds=0),)}
+    values: dict[str, Any] = {
+        "db": db,
+        "pause_seconds": 0.0,
+        "tables": (TableConfig("t1", game="limit", bot_think_seconds=0),),
+    }
     values.update(config)
     cfg = ServerConfig(**values)
     store = open_store(cfg.db)
@@ -94,6 +97,7 @@ def in_process(db: str, test: Any, *, clock: Any = time.monotonic, **config: Any
 
 
 # --- 1. a failing read does not stop the clock; every background task is supervised --------------------------
+
 
 def test_a_failed_read_in_the_takeover_scan_leaves_the_clock_running(tmp_path):
     clock = FakeClock()
@@ -132,6 +136,7 @@ def test_a_background_task_that_dies_of_a_bug_stops_the_server_loudly(tmp_path):
 
 # --- 4. a driver error inside history is a typed error to the client -----------------------------------------
 
+
 def test_a_driver_error_in_history_is_an_error_message_and_the_connection_stays_open(tmp_path):
     async def test(server: GameServer, port: int, store: Any) -> None:
         failing = store.db = FailingDB(store.db)
@@ -151,6 +156,7 @@ def test_a_driver_error_in_history_is_an_error_message_and_the_connection_stays_
 
 
 # --- 3, 6, 7: serve over the real command --------------------------------------------------------------------
+
 
 def serve(db: Path, port: int, config: Path | None = None, *extra: str) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "engine", "serve", "--db", str(db), "--port", str(port), *extra]
@@ -217,30 +223,49 @@ def last_event(path: Path, kind: str) -> int:
     return seq
 
 
-@pytest.mark.parametrize("kind", ["event cut short", "event before the snapshot cut short",
-                                  "event of the wrong shape", "event not an object",
-                                  "snapshot not JSON", "config not JSON", "config of the wrong shape",
-                                  "disk image malformed"])
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "event cut short",
+        "event before the snapshot cut short",
+        "event of the wrong shape",
+        "event not an object",
+        "snapshot not JSON",
+        "config not JSON",
+        "config of the wrong shape",
+        "disk image malformed",
+    ],
+)
 def test_serve_on_a_damaged_database_prints_one_line_naming_the_row_and_exits_2(tmp_path, kind):
     path = tmp_path / "db.sqlite3"
     played_table(path)
     act, join = last_event(path, "act"), last_event(path, "join")
     expected = {
-        "event cut short": (f"UPDATE events SET data = substr(data, 1, 12) WHERE seq = {act}",
-                            f"table t1: event {act} in the events table is damaged: its data is not JSON"),
-        "event before the snapshot cut short": (f"UPDATE events SET data = '{{\"x' WHERE seq = {join}",
-                                                f"table t1: event {join} in the events table is damaged: its data "
-                                                f"is not JSON"),
-        "event of the wrong shape": (f"UPDATE events SET data = '{{\"seat\": 7}}' WHERE seq = {act}",
-                                     f"table t1: event {act} (act) in the events table is damaged:"),
-        "event not an object": (f"UPDATE events SET data = '[1, 2]' WHERE seq = {act}",
-                                f"table t1: event {act} in the events table is damaged: its data is list"),
-        "snapshot not JSON": ("UPDATE snapshots SET data = '{\"table\": '",
-                              "table t1: its snapshot at event"),
-        "config not JSON": ("UPDATE tables SET config = 'game = limit'",
-                            "table t1: its configuration (the tables table) is damaged"),
-        "config of the wrong shape": ("UPDATE tables SET config = '[\"limit\"]'",
-                                      "table t1: its configuration (the tables table) is damaged"),
+        "event cut short": (
+            f"UPDATE events SET data = substr(data, 1, 12) WHERE seq = {act}",
+            f"table t1: event {act} in the events table is damaged: its data is not JSON",
+        ),
+        "event before the snapshot cut short": (
+            f"UPDATE events SET data = '{{\"x' WHERE seq = {join}",
+            f"table t1: event {join} in the events table is damaged: its data is not JSON",
+        ),
+        "event of the wrong shape": (
+            f"UPDATE events SET data = '{{\"seat\": 7}}' WHERE seq = {act}",
+            f"table t1: event {act} (act) in the events table is damaged:",
+        ),
+        "event not an object": (
+            f"UPDATE events SET data = '[1, 2]' WHERE seq = {act}",
+            f"table t1: event {act} in the events table is damaged: its data is list",
+        ),
+        "snapshot not JSON": ("UPDATE snapshots SET data = '{\"table\": '", "table t1: its snapshot at event"),
+        "config not JSON": (
+            "UPDATE tables SET config = 'game = limit'",
+            "table t1: its configuration (the tables table) is damaged",
+        ),
+        "config of the wrong shape": (
+            "UPDATE tables SET config = '[\"limit\"]'",
+            "table t1: its configuration (the tables table) is damaged",
+        ),
         "disk image malformed": (None, "database disk image is malformed"),
     }
     sql, text = expected[kind]
@@ -288,6 +313,7 @@ def test_serve_with_a_config_that_does_not_list_a_stored_table_serves_it_too(tmp
 
 # --- 5. the database file deleted while serving --------------------------------------------------------------
 
+
 def test_a_deleted_database_file_refuses_every_write_and_serve_exits_3_with_one_line(tmp_path):
     path = tmp_path / "db.sqlite3"
     store = SQLiteStore(str(path))
@@ -316,6 +342,7 @@ def test_a_deleted_database_file_refuses_every_write_and_serve_exits_3_with_one_
 
 
 # --- 2. PostgreSQL: a terminated connection is re-established, the claims taken again ------------------------
+
 
 def terminate(postgres: Any, url: str, pid: int) -> None:
     import psycopg
@@ -366,14 +393,19 @@ def test_a_table_another_server_took_while_the_connection_was_down_is_dropped_lo
             await wait_for(lambda: hands(server, "t1") >= before + 2, 40)
             assert "t2" not in server.adopt()  # still held by the other server
 
-    in_process(url, test, tables=(TableConfig("t1", game="limit", bot_think_seconds=0),
-                                  TableConfig("t2", game="limit", bot_think_seconds=0)))
+    in_process(
+        url,
+        test,
+        tables=(
+            TableConfig("t1", game="limit", bot_think_seconds=0),
+            TableConfig("t2", game="limit", bot_think_seconds=0),
+        ),
+    )
     assert any("table t2: no longer served here" in record.getMessage() for record in caplog.records)
     check_chips(url)
 
 
-def test_a_server_that_lost_every_table_on_a_reconnect_says_so_once_a_table_and_the_database_is_back(
-        postgres, caplog):
+def test_a_server_that_lost_every_table_on_a_reconnect_says_so_once_a_table_and_the_database_is_back(postgres, caplog):
     """Its one table taken by another server while its connection was down: one ERROR line for the table (not
     one from the store and another from the server), and event=database_back as soon as the connection is
     back, not when some write is next taken (none comes: the server has no table left to write to)."""
@@ -410,8 +442,16 @@ def test_an_outage_logs_one_line_going_one_coming_back_and_a_reminder_a_minute_b
     store = SQLiteStore(str(tmp_path / "db.sqlite3"))
     outage = Outage(clock)
     try:
-        rooms = [Room.open(TableConfig(name, game="limit"), store, clock=clock, outage=outage,
-                           policy=Policy(grace_seconds=1, pause_seconds=0)) for name in ("t1", "t2")]
+        rooms = [
+            Room.open(
+                TableConfig(name, game="limit"),
+                store,
+                clock=clock,
+                outage=outage,
+                policy=Policy(grace_seconds=1, pause_seconds=0),
+            )
+            for name in ("t1", "t2")
+        ]
         for room in rooms:
             room.join("ann", 100, connect=False)  # away: the clock sits her out after the grace period
         failing = store.db = FailingDB(store.db)  # type: ignore[assignment]
@@ -432,10 +472,12 @@ def test_an_outage_logs_one_line_going_one_coming_back_and_a_reminder_a_minute_b
             room.tick()
         lines = [record.getMessage() for record in caplog.records]
         why = 'error="table t1: event 2 (sit_out) not stored: disk I/O error"'
-        assert lines == [f"event=database_down {why}",
-                         f"event=database_still_down seconds=60 refused_writes=1203 failed_reads=0 {why}",
-                         f"event=database_still_down seconds=120 refused_writes=2405 failed_reads=0 {why}",
-                         f"event=database_back seconds=149 refused_writes={refused} failed_reads=0"], lines
+        assert lines == [
+            f"event=database_down {why}",
+            f"event=database_still_down seconds=60 refused_writes=1203 failed_reads=0 {why}",
+            f"event=database_still_down seconds=120 refused_writes=2405 failed_reads=0 {why}",
+            f"event=database_back seconds=149 refused_writes={refused} failed_reads=0",
+        ], lines
         assert all(room.table.seats[0].sitting_out for room in rooms)  # type: ignore[union-attr]
     finally:
         store.close()
@@ -468,25 +510,37 @@ def test_a_background_job_that_keeps_failing_follows_the_outage_rule_not_a_line_
         f"event=database_down {why}",
         f"event=database_still_down seconds=60 refused_writes=0 failed_reads=61 {why}",
         f"event=database_still_down seconds=120 refused_writes=0 failed_reads=121 {why}",
-        "event=database_back seconds=150 refused_writes=0 failed_reads=150"]
+        "event=database_back seconds=150 refused_writes=0 failed_reads=150",
+    ]
 
 
 # --- 7. settings changed in the configuration; impossible settings refused -----------------------------------
+
 
 def test_a_stored_table_takes_the_files_clock_and_buy_in_and_says_what_it_kept(tmp_path, caplog):
     caplog.set_level(logging.INFO, logger="engine.server")
     store = SQLiteStore(str(tmp_path / "db.sqlite3"))
     try:
         Room.open(TableConfig("t1", game="limit"), store, clock=FakeClock()).join("ann", 100)
-        changed = TableConfig("t1", game="pot-limit", blinds=(2, 4), action_seconds=30, time_bank_seconds=5,
-                              min_buy_in=80, max_buy_in=400, rake_percent=5)
+        changed = TableConfig(
+            "t1",
+            game="pot-limit",
+            blinds=(2, 4),
+            action_seconds=30,
+            time_bank_seconds=5,
+            min_buy_in=80,
+            max_buy_in=400,
+            rake_percent=5,
+        )
         room = Room.open(changed, store, clock=FakeClock())
         assert (room.config.action_seconds, room.config.time_bank_seconds) == (30, 5)
         assert (room.config.min_buy_in, room.config.max_buy_in, room.config.rake_percent) == (80, 400, 5)
         assert (room.config.game, room.config.blinds) == ("limit", (1, 2))
         lines = [record.getMessage() for record in caplog.records]
-        assert ("event=settings table=t1 min_buy_in=80 max_buy_in=400 action_seconds=30.0 time_bank_seconds=5.0 "
-                "rake_percent=5.0") in lines, lines
+        assert (
+            "event=settings table=t1 min_buy_in=80 max_buy_in=400 action_seconds=30.0 time_bank_seconds=5.0 "
+            "rake_percent=5.0"
+        ) in lines, lines
         kept = [line for line in lines if "kept as stored" in line]
         assert len(kept) == 1 and "game, blinds kept" in kept[0] and "has been played cannot change" in kept[0]
     finally:
@@ -568,13 +622,16 @@ def test_a_rake_changed_in_the_file_rakes_the_next_hand_and_is_stored_with_the_t
         store.close()
 
 
-@pytest.mark.parametrize(("table", "field"), [
-    ('buy_in = [1, 2]\nblinds = [50, 100]', "max_buy_in"),
-    ('buy_in = [300, 200]', "max_buy_in"),
-    ('action_seconds = 0', "action_seconds"),
-    ('bot_think_seconds = 15', "bot_think_seconds must be below action_seconds"),  # the bots would time out
-    ('blinds = [5, 2]', "big blind"),
-])
+@pytest.mark.parametrize(
+    ("table", "field"),
+    [
+        ("buy_in = [1, 2]\nblinds = [50, 100]", "max_buy_in"),
+        ("buy_in = [300, 200]", "max_buy_in"),
+        ("action_seconds = 0", "action_seconds"),
+        ("bot_think_seconds = 15", "bot_think_seconds must be below action_seconds"),  # the bots would time out
+        ("blinds = [5, 2]", "big blind"),
+    ],
+)
 def test_impossible_table_settings_stop_serve_with_one_line_naming_the_table_and_the_field(tmp_path, table, field):
     config = tmp_path / "bad.toml"
     config.write_text(f'[[tables]]\nid = "t9"\n{table}\n')
@@ -584,6 +641,7 @@ def test_impossible_table_settings_stop_serve_with_one_line_naming_the_table_and
 
 
 # --- the start line's chip count: every figure about the same tables -----------------------------------------
+
 
 def test_the_chip_count_of_a_server_is_about_the_tables_it_serves_not_the_whole_database(postgres):
     """Two servers on one database: each one's chip count (the start and stop lines) adds up over its own
@@ -604,6 +662,7 @@ def test_the_chip_count_of_a_server_is_about_the_tables_it_serves_not_the_whole_
 
 
 # --- PostgreSQL that does not answer: the loop serves on, play resumes when it is back -----------------------
+
 
 def lobby_answer_time(port: int, silent: socket.socket) -> float:
     """From another thread than the server's loop: wait until the store is connecting to the silent
@@ -666,6 +725,7 @@ def test_while_postgresql_does_not_answer_the_loop_serves_on_and_play_resumes_wh
 
 # --- a table refused as damaged is let go of, and served once mended ------------------------------------------
 
+
 def test_a_table_refused_as_damaged_is_not_kept_claimed_and_is_served_once_mended(postgres, caplog):
     """A server that finds a damaged table while serving refuses it (once in the log) and lets go of its claim,
     so that another server can take it over once an operator mends it; it takes it itself at its next scan."""
@@ -684,8 +744,9 @@ def test_a_table_refused_as_damaged_is_not_kept_claimed_and_is_served_once_mende
         room.join("bob", 100)
         elsewhere.close()
         with psycopg.connect(url, autocommit=True) as admin:
-            seq, data = admin.execute("SELECT seq, data FROM events WHERE table_id = 't1' ORDER BY seq DESC "
-                                      "LIMIT 1").fetchone()
+            seq, data = admin.execute(
+                "SELECT seq, data FROM events WHERE table_id = 't1' ORDER BY seq DESC LIMIT 1"
+            ).fetchone()
             admin.execute("UPDATE events SET data = '{' WHERE table_id = 't1' AND seq = %s", (seq,))
             assert server.adopt() == [] and server.adopt() == []  # refused, twice
             refusals = [r.getMessage() for r in caplog.records if "table t1 not served" in r.getMessage()]
@@ -714,8 +775,13 @@ def test_a_clean_stop_while_postgresql_is_down_stops_cleanly_and_says_the_chips_
     except Unavailable as why:
         pytest.skip(f"PostgreSQL cannot be started here: {why}")
     try:
-        config = ServerConfig(db=cluster.database(), port=free_port(), pause_seconds=0.0, bots=2,
-                              tables=(TableConfig("t1", game="limit"),))
+        config = ServerConfig(
+            db=cluster.database(),
+            port=free_port(),
+            pause_seconds=0.0,
+            bots=2,
+            tables=(TableConfig("t1", game="limit"),),
+        )
 
         async def main() -> None:
             stop = asyncio.Event()
@@ -734,6 +800,7 @@ def test_a_clean_stop_while_postgresql_is_down_stops_cleanly_and_says_the_chips_
 
 # --- 6. a partly damaged SQLite file: damage, not an outage -------------------------------------------------
 
+
 def overwrite(path: Path, offset: int, size: int) -> None:
     """What the operator's trial did: ``size`` bytes of 0xdead at ``offset``, the header's page left whole."""
     with path.open("r+b") as file:
@@ -745,8 +812,10 @@ def test_serve_on_a_file_damaged_where_the_start_does_not_read_exits_2_with_one_
     path = tmp_path / "db.sqlite3"
     played_table(path)
     with sqlite3.connect(path) as db:  # rows enough that the damage lands in the ledger and hands, not the header
-        db.executemany("INSERT INTO ledger (table_id, seq, player, kind, amount, at) VALUES ('t1', 1, NULL, "
-                       "'rake', 0, 0)", [()] * 3000)
+        db.executemany(
+            "INSERT INTO ledger (table_id, seq, player, kind, amount, at) VALUES ('t1', 1, NULL, 'rake', 0, 0)",
+            [()] * 3000,
+        )
     db.close()
     overwrite(path, 30000, 6000)
     config = tmp_path / "t1.toml"
@@ -849,9 +918,13 @@ def test_serve_takes_a_connection_string_for_postgresql_and_never_prints_its_pas
     string is PostgreSQL's, never a SQLite file named after it (nothing is created in the folder it runs in)."""
     pytest.importorskip("psycopg")
     db = db.format(port=free_port())
-    process = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--db", db, "--port", "0"], cwd=tmp_path,
-                               env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "engine", "serve", "--db", db, "--port", "0"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         _, err = process.communicate(timeout=60 * SCALE)
     finally:
@@ -864,12 +937,16 @@ def test_serve_takes_a_connection_string_for_postgresql_and_never_prints_its_pas
     assert list(tmp_path.iterdir()) == [], list(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize(("db", "says"), [
-    ("colour=red password=secret", "libpq has no keyword colour"),
-    ("mysql://omaha:secret@127.0.0.1/omaha", "a URL must be postgresql:// or postgres://"),
-])
-def test_a_db_value_that_is_neither_a_connection_string_nor_a_path_is_refused_not_made_a_file(tmp_path, capsys,
-                                                                                               monkeypatch, db, says):
+@pytest.mark.parametrize(
+    ("db", "says"),
+    [
+        ("colour=red password=secret", "libpq has no keyword colour"),
+        ("mysql://omaha:secret@127.0.0.1/omaha", "a URL must be postgresql:// or postgres://"),
+    ],
+)
+def test_a_db_value_that_is_neither_a_connection_string_nor_a_path_is_refused_not_made_a_file(
+    tmp_path, capsys, monkeypatch, db, says
+):
     from engine.server.main import main
 
     monkeypatch.chdir(tmp_path)
@@ -887,7 +964,9 @@ def test_the_db_value_is_told_apart_by_one_rule_and_printed_without_its_password
     assert not is_postgres("omaha.sqlite3") and not is_postgres("./colour=red.sqlite3")
     assert not is_postgres("/srv/omaha/password=x.sqlite3")
     assert safe_db("postgresql://ann:se:cr@et@db/omaha?password=x&sslmode=require") == (
-        "postgresql://ann:***@db/omaha?password=***&sslmode=require")
+        "postgresql://ann:***@db/omaha?password=***&sslmode=require"
+    )
     assert safe_db("host=db password=se\\ cret sslpassword='a b' dbname=omaha") == (
-        "host=db password=*** sslpassword=*** dbname=omaha")
+        "host=db password=*** sslpassword=*** dbname=omaha"
+    )
     assert safe_db("omaha.sqlite3") == "omaha.sqlite3"

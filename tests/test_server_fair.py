@@ -55,6 +55,7 @@ def test_a_commitment_verifies_its_deck_and_salt_and_nothing_else():
 
 def test_the_documented_format_by_hand():
     import hashlib
+
     deck = format_cards(Deck.standard().cards)
     assert deck.startswith("2c 2d 2h 2s 3c") and deck.endswith("As")
     salt = "00" * 31 + "ff"
@@ -64,11 +65,14 @@ def test_the_documented_format_by_hand():
 def test_dealt_matches_the_engines_deal_with_runs_and_double_boards():
     from engine import NoLimit, PotLimit, Rules, start_hand
     from engine.actions import Bet, Call, Check, Raise, RunIt
+
     for seed in range(20):
         deck = Deck.seeded(seed)
         text = format_cards(deck.cards)
-        for rules, players in ((Rules(NoLimit(), blinds=(1, 2), runs=2), 3), (Rules(PotLimit(), blinds=(1, 2),
-                                                                                  boards=2), 4)):
+        for rules, players in (
+            (Rules(NoLimit(), blinds=(1, 2), runs=2), 3),
+            (Rules(PotLimit(), blinds=(1, 2), boards=2), 4),
+        ):
             button = seed % players
             state = start_hand(rules, (100,) * players, button, deck=deck)
             holes, boards = fair.dealt(text, players=players, button=button, boards=rules.boards)
@@ -88,16 +92,18 @@ def test_dealt_matches_the_engines_deal_with_runs_and_double_boards():
                     action = legal.default
                 state = state.apply(action)
             seen = [tuple(map(str, b)) for b in state.boards]
-            assert fair.check_deal(text, players=players, button=button, seat=0, hole=holes[0], boards=seen,
-                                   boards_per_run=rules.boards)
+            assert fair.check_deal(
+                text, players=players, button=button, seat=0, hole=holes[0], boards=seen, boards_per_run=rules.boards
+            )
             if rules.runs == 1:
                 assert tuple(seen) == boards
             else:
                 assert len(seen) == 2 and (seen[0][:3] == seen[1][:3]) == (seed % 2 == 1)  # all in on the flop
             wrong = list(holes[0])
             wrong[0] = holes[1][0]
-            assert not fair.check_deal(text, players=players, button=button, seat=0, hole=wrong, boards=seen,
-                                       boards_per_run=rules.boards)
+            assert not fair.check_deal(
+                text, players=players, button=button, seat=0, hole=wrong, boards=seen, boards_per_run=rules.boards
+            )
 
 
 def test_provably_fair_is_a_table_option_off_by_default():
@@ -109,8 +115,13 @@ def test_provably_fair_is_a_table_option_off_by_default():
 
 
 def open_room(store, clock, **config) -> Room:
-    return Room.open(TableConfig("fair", **config), store, clock=clock, shuffle=decks,
-                     policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=0))
+    return Room.open(
+        TableConfig("fair", **config),
+        store,
+        clock=clock,
+        shuffle=decks,
+        policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=0),
+    )
 
 
 def drain(room: Room, inbox: dict[int, list[dict[str, Any]]]) -> None:
@@ -162,8 +173,14 @@ def check_fair_hands(messages: list[dict[str, Any]], seat: int) -> int:
             own = view["hand_seats"].index(seat) if seat in view["hand_seats"] else None
             assert own is None or hand["hole"]
             boards = [board.split() for board in data["boards"]]
-            assert fair.check_deal(reveal["deck"], players=len(view["hand_seats"]), button=hand["button"],
-                                   seat=own, hole=hand["hole"].split(), boards=boards)
+            assert fair.check_deal(
+                reveal["deck"],
+                players=len(view["hand_seats"]),
+                button=hand["button"],
+                seat=own,
+                hole=hand["hole"].split(),
+                boards=boards,
+            )
             assert not fair.verify(commitments[number], reveal["deck"], fair.new_salt())
             checked += 1
     return checked
@@ -254,5 +271,8 @@ def test_over_the_wire_the_commitment_comes_before_the_cards_and_the_reveal_chec
             assert ('"deck"' in raw) == (data["type"] == "hand")
         await person.ws.close()
 
-    run(test, str(tmp_path / "fair-net.sqlite3"), tables=(TableConfig("fair", game="limit", provably_fair=True,
-                                                                        bot_think_seconds=0),))
+    run(
+        test,
+        str(tmp_path / "fair-net.sqlite3"),
+        tables=(TableConfig("fair", game="limit", provably_fair=True, bot_think_seconds=0),),
+    )

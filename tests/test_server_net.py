@@ -32,13 +32,19 @@ from engine.server.store import open_store
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 
 
-def run(test: Callable[[GameServer, int], Awaitable[None]], db: str, *, seconds: float = 60,
-        **config: Any) -> GameServer:
+def run(
+    test: Callable[[GameServer, int], Awaitable[None]], db: str, *, seconds: float = 60, **config: Any
+) -> GameServer:
     """Run ``test(server, port)`` against a server on a free port, stopping it afterwards; the whole thing
     bounded in time."""
-    values: dict[str, Any] = {"db": db, "pause_seconds": 0.0,
-                              "tables": (TableConfig("limit", game="limit", bot_think_seconds=0),
-                                         TableConfig("nl", game="no-limit", bot_think_seconds=0))}
+    values: dict[str, Any] = {
+        "db": db,
+        "pause_seconds": 0.0,
+        "tables": (
+            TableConfig("limit", game="limit", bot_think_seconds=0),
+            TableConfig("nl", game="no-limit", bot_think_seconds=0),
+        ),
+    }
     values.update(config)
     cfg = ServerConfig(**values)
     store = open_store(cfg.db)
@@ -219,19 +225,22 @@ def test_bad_clients_get_errors_and_the_table_plays_on(db):
         room = server.rooms["limit"]
         bad = await client(port)
         for raw, expected, code in [
-                ("{not json", "malformed JSON", "malformed"), ("[1, 2]", "JSON object", "malformed"),
-                ('{"type": "dance"}', "unknown message type", "unknown_type"),
-                ('{"type": "join", "table": "limit"}', "needs name, buy_in", "malformed"),
-                ('{"type": "act", "action": {"action": "fold"}}', "hold no seat", "no_seat"),
-                ('{"type": "join", "version": 2, "table": "limit", "name": "x", "buy_in": 50}', "version",
-                 "bad_field"),
-                ('{"type": "join", "table": "nope", "name": "x", "buy_in": 50}', "no table", "unknown_table"),
-                ('{"type": "join", "table": "limit", "name": "x", "buy_in": 5000}', "buy_in", "bad_buy_in"),
-                ('{"type": "join", "table": "limit", "name": "", "buy_in": 50}', "name", "bad_name"),
-                ('{"type": "join", "table": "limit", "name": "x", "buy_in": 50, "seat": 99}', "join's seat",
-                 "bad_field"),
-                ('{"type": "join", "table": "limit", "name": "x", "buy_in": 50, "cheat": 1}', "unknown: cheat",
-                 "malformed")]:
+            ("{not json", "malformed JSON", "malformed"),
+            ("[1, 2]", "JSON object", "malformed"),
+            ('{"type": "dance"}', "unknown message type", "unknown_type"),
+            ('{"type": "join", "table": "limit"}', "needs name, buy_in", "malformed"),
+            ('{"type": "act", "action": {"action": "fold"}}', "hold no seat", "no_seat"),
+            ('{"type": "join", "version": 2, "table": "limit", "name": "x", "buy_in": 50}', "version", "bad_field"),
+            ('{"type": "join", "table": "nope", "name": "x", "buy_in": 50}', "no table", "unknown_table"),
+            ('{"type": "join", "table": "limit", "name": "x", "buy_in": 5000}', "buy_in", "bad_buy_in"),
+            ('{"type": "join", "table": "limit", "name": "", "buy_in": 50}', "name", "bad_name"),
+            ('{"type": "join", "table": "limit", "name": "x", "buy_in": 50, "seat": 99}', "join's seat", "bad_field"),
+            (
+                '{"type": "join", "table": "limit", "name": "x", "buy_in": 50, "cheat": 1}',
+                "unknown: cheat",
+                "malformed",
+            ),
+        ]:
             await bad.ws.send(raw)
             reply = await bad.until("error")
             assert expected in reply["message"] and reply["code"] == code, (raw, reply)
@@ -339,6 +348,7 @@ def test_a_player_asks_to_straddle_over_the_protocol(db):
 def test_spectators_watch_without_hole_cards_and_anyone_gets_the_history_as_they_saw_it(db):
     """`watch`: a spectator's view after every change and each hand's result, never a hole card that was not
     shown; `history`: the last hands as PHH, with only the asker's own cards and the hands shown."""
+
     async def test(server: GameServer, port: int) -> None:
         room = server.rooms["limit"]
         watcher = await client(port)
@@ -355,8 +365,10 @@ def test_spectators_watch_without_hole_cards_and_anyone_gets_the_history_as_they
         for number, player in enumerate(players):
             await player.send(type="join", table="limit", name=f"p{number}", buy_in=100)
             await player.until("welcome")
-        seats = {number: room.table.seats.index(next(p for p in room.table.seats if p and p.name == f"p{number}"))
-                 for number in range(3)}
+        seats = {
+            number: room.table.seats.index(next(p for p in room.table.seats if p and p.name == f"p{number}"))
+            for number in range(3)
+        }
         hands_seen = 0
         while hands_seen < 3:  # the players call or check everything down; the watcher looks on
             for number, player in enumerate(players):
@@ -439,8 +451,15 @@ def test_the_page_and_its_files_are_served_and_nothing_else(db, tmp_path, monkey
         assert (status, kind, body) == (200, "text/html; charset=utf-8", "<!doctype html><title>table</title>")
         assert (await asyncio.to_thread(get, "/static/table.js"))[:2] == (200, "text/javascript; charset=utf-8")
         assert (await asyncio.to_thread(get, "/static/sub/card.svg"))[:2] == (200, "image/svg+xml")
-        for bad in ("/static/secret.py", "/static/../outside.css", "/static/sub/../../outside.css",
-                    "/static/%2e%2e/outside.css", "/static/", "/static//etc/passwd", "/static/missing.css"):
+        for bad in (
+            "/static/secret.py",
+            "/static/../outside.css",
+            "/static/sub/../../outside.css",
+            "/static/%2e%2e/outside.css",
+            "/static/",
+            "/static//etc/passwd",
+            "/static/missing.css",
+        ):
             assert (await asyncio.to_thread(get, bad))[0] == 404, bad
 
     run(test, db)
@@ -456,12 +475,18 @@ def test_serve_on_a_port_in_use_says_so_in_one_line_and_exits_2(tmp_path):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = subprocess.run(serve_command(tmp_path, "--port", str(port), "--bots", "0"), capture_output=True,
-                              text=True, timeout=scaled(60), env={**os.environ, "PYTHONPATH": os.getcwd()})
+        done = subprocess.run(
+            serve_command(tmp_path, "--port", str(port), "--bots", "0"),
+            capture_output=True,
+            text=True,
+            timeout=scaled(60),
+            env={**os.environ, "PYTHONPATH": os.getcwd()},
+        )
     assert done.returncode == 2, done.stderr
     # the one line: the port is taken before any table is created, adopted or announced, and nothing is written
     assert done.stderr.splitlines() == [
-        f"error: cannot listen on 127.0.0.1:{port}: the address is already in use (another server?)"], done.stderr
+        f"error: cannot listen on 127.0.0.1:{port}: the address is already in use (another server?)"
+    ], done.stderr
     assert list(tmp_path.iterdir()) == [], list(tmp_path.iterdir())
 
 
@@ -470,8 +495,13 @@ def test_serve_with_a_file_of_no_tables_on_an_address_it_cannot_listen_on_says_o
     the line that says it cannot be."""
     config = tmp_path / "server.toml"
     config.write_text('[server]\nhost = "999.1.1.1"\nport = 0\n')
-    done = subprocess.run(serve_command(tmp_path, "--config", str(config)), capture_output=True, text=True,
-                          timeout=scaled(60), env={**os.environ, "PYTHONPATH": os.getcwd()})
+    done = subprocess.run(
+        serve_command(tmp_path, "--config", str(config)),
+        capture_output=True,
+        text=True,
+        timeout=scaled(60),
+        env={**os.environ, "PYTHONPATH": os.getcwd()},
+    )
     assert done.returncode == 2, done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: cannot listen on 999.1.1.1:0: "), lines
@@ -481,10 +511,15 @@ def test_serve_with_a_file_of_no_tables_on_an_address_it_cannot_listen_on_says_o
 def test_serve_logs_the_address_to_open_and_a_structured_line_per_join_and_hand(tmp_path):
     """The real command: the http:// address, then ``event=...`` lines (key=value) as bots sit down and play."""
     config = tmp_path / "one.toml"
-    config.write_text('[server]\npause_seconds = 0\nbots = 2\n'
-                      '[[tables]]\nid = "t"\ngame = "limit"\nbot_think_seconds = 0\n')
-    process = subprocess.Popen(serve_command(tmp_path, "--port", "0", "--config", str(config)),
-                               stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": os.getcwd()})
+    config.write_text(
+        '[server]\npause_seconds = 0\nbots = 2\n[[tables]]\nid = "t"\ngame = "limit"\nbot_think_seconds = 0\n'
+    )
+    process = subprocess.Popen(
+        serve_command(tmp_path, "--port", "0", "--config", str(config)),
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.getcwd()},
+    )
     lines: list[str] = []
     try:
         assert process.stderr is not None
@@ -498,6 +533,7 @@ def test_serve_logs_the_address_to_open_and_a_structured_line_per_join_and_hand(
     listening = next(text for text in lines if "event=listening" in text)
     assert re.search(r"url=http://127\.0\.0\.1:\d+/ websocket=ws://127\.0\.0\.1:\d+/ws$", listening)
     joins = [text for text in lines if "event=join " in text]
-    assert len(joins) == 2 and all(re.search(r"table=t seat=\d name=\S+-bot-1 buy_in=200 bot=\w+$", j)
-                                   for j in joins), joins
+    assert len(joins) == 2 and all(
+        re.search(r"table=t seat=\d name=\S+-bot-1 buy_in=200 bot=\w+$", j) for j in joins
+    ), joins
     assert re.search(r"event=hand table=t number=1 players=2 pot=\d+ rake=0$", lines[-1]), lines[-1]

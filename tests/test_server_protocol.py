@@ -75,7 +75,8 @@ CASES: list[tuple[dict[str, Any], str, tuple[str, ...]]] = [
 
 @pytest.mark.parametrize(("message", "code", "says"), CASES, ids=[json.dumps(c[0])[:50] for c in CASES])
 def test_a_malformed_message_gets_its_one_code_and_a_message_naming_the_field_the_value_and_what_is_allowed(
-        message, code, says):
+    message, code, says
+):
     with pytest.raises(ProtocolError) as refused:
         parse_message(json.dumps(message), 4096)
     assert refused.value.code == code, str(refused.value)
@@ -83,12 +84,24 @@ def test_a_malformed_message_gets_its_one_code_and_a_message_naming_the_field_th
         assert fragment in str(refused.value), (fragment, str(refused.value))
 
 
-@pytest.mark.parametrize("message", [
-    JOIN, {**JOIN, "seat": 3, "version": 1}, {"type": "act", "action": {"action": "fold"}},
-    {"type": "resume", "token": "A" * 32}, {"type": "top_up", "amount": 10}, {"type": "straddle", "on": False},
-    {"type": "watch", "table": "limit"}, {"type": "history"}, {"type": "history", "count": 20, "before": 3},
-    {"type": "ping"}, {"type": "ping", "id": 7}, {"type": "ping", "id": None}, {"type": "sit_out"},
-])
+@pytest.mark.parametrize(
+    "message",
+    [
+        JOIN,
+        {**JOIN, "seat": 3, "version": 1},
+        {"type": "act", "action": {"action": "fold"}},
+        {"type": "resume", "token": "A" * 32},
+        {"type": "top_up", "amount": 10},
+        {"type": "straddle", "on": False},
+        {"type": "watch", "table": "limit"},
+        {"type": "history"},
+        {"type": "history", "count": 20, "before": 3},
+        {"type": "ping"},
+        {"type": "ping", "id": 7},
+        {"type": "ping", "id": None},
+        {"type": "sit_out"},
+    ],
+)
 def test_well_formed_messages_pass(message):
     parsed = parse_message(json.dumps(message), 4096)
     if message["type"] == "act":  # read into the engine's action with the other fields
@@ -101,16 +114,18 @@ def test_over_the_wire_a_bad_field_is_an_error_and_the_connection_stays_open(tmp
     """The codes a client author met: no type, an integer token (was unknown_token and the connection closed),
     seat -1 (was seat_taken); a seat beyond the table's seats is the room's bad_field; then the same connection
     joins."""
+
     async def test(server: Any, port: int) -> None:
         bad = await client(port)
         for message, code, fragment in [
-                ({"name": "x"}, "malformed", "got no type"),
-                ({"type": "resume", "token": 12345}, "bad_field", "resume's token"),
-                ({**JOIN, "seat": -1}, "bad_field", "join's seat"),
-                ({**JOIN, "seat": 6}, "bad_field", "a seat of table limit, a whole number from 0 to 5"),
-                ({**JOIN, "buy_in": 10**20}, "bad_buy_in", "from 40 to 200, got 100000000000000000000"),
-                ({"type": "top_up", "amount": 10**20}, "no_seat", "hold no seat"),
-                ({"type": "act", "action": {"action": "fold"}}, "no_seat", "hold no seat")]:
+            ({"name": "x"}, "malformed", "got no type"),
+            ({"type": "resume", "token": 12345}, "bad_field", "resume's token"),
+            ({**JOIN, "seat": -1}, "bad_field", "join's seat"),
+            ({**JOIN, "seat": 6}, "bad_field", "a seat of table limit, a whole number from 0 to 5"),
+            ({**JOIN, "buy_in": 10**20}, "bad_buy_in", "from 40 to 200, got 100000000000000000000"),
+            ({"type": "top_up", "amount": 10**20}, "no_seat", "hold no seat"),
+            ({"type": "act", "action": {"action": "fold"}}, "no_seat", "hold no seat"),
+        ]:
             await bad.send(**message)
             reply = await bad.until("error")
             assert (reply["code"], fragment in reply["message"]) == (code, True), (message, reply)

@@ -45,8 +45,13 @@ def store(db):
 
 
 def open_room(store, clock, game="pot-limit", **config) -> Room:
-    return Room.open(TableConfig("t", game=game, **config), store, clock=clock, shuffle=decks,
-                     policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=0))
+    return Room.open(
+        TableConfig("t", game=game, **config),
+        store,
+        clock=clock,
+        shuffle=decks,
+        policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=0),
+    )
 
 
 def seat_view_of(room: Room, seat: int):
@@ -141,9 +146,15 @@ def test_acting_out_of_turn_or_illegally_is_refused_and_changes_nothing(store):
 def test_bad_joins_and_top_ups_are_refused(store):
     clock = Clock()
     room = open_room(store, clock, seats=2)
-    for name, buy_in, match in [("", 100, "name"), ("x\u200by", 100, "U\\+200B"), ("ann", 39, "buy_in"),
-                                ("ann", 201, "buy_in"), ("ann", 100.0, "buy_in"), ("ann", True, "buy_in"),
-                                (7, 100, "name")]:
+    for name, buy_in, match in [
+        ("", 100, "name"),
+        ("x\u200by", 100, "U\\+200B"),
+        ("ann", 39, "buy_in"),
+        ("ann", 201, "buy_in"),
+        ("ann", 100.0, "buy_in"),
+        ("ann", True, "buy_in"),
+        (7, 100, "name"),
+    ]:
         with pytest.raises(RoomError, match=match) as refused:
             room.join(name, buy_in)
         assert refused.value.code == ("bad_name" if match in ("name", "U\\+200B") else "bad_buy_in")
@@ -186,8 +197,9 @@ def test_tokens_find_their_seat_and_made_up_ones_find_nothing(store):
 
 def test_a_timeout_plays_the_default_and_repeated_timeouts_sit_the_player_out(store):
     clock = Clock()
-    room = open_room(store, clock, game="limit", action_seconds=10, time_bank_seconds=5, max_timeouts=2,
-                     time_bank_refill_seconds=0)
+    room = open_room(
+        store, clock, game="limit", action_seconds=10, time_bank_seconds=5, max_timeouts=2, time_bank_refill_seconds=0
+    )
     for name in ("ann", "bob", "cy"):
         room.join(name, 100)
     first = room.actor_seat()
@@ -381,11 +393,21 @@ def test_history_says_who_won_each_pot_as_the_hand_message_did(store):
         name = dict(zip(message["seats"], message["names"], strict=True))
         assert [(p["amount"], p["high"], p["low"], p["contested"]) for p in hand["pots"]] == [
             (p["amount"], [name[s] for s in p["high"]], [name[s] for s in p["low"]], p["high_hand"] is not None)
-            for p in message["pots"]]
+            for p in message["pots"]
+        ]
 
 
-@pytest.mark.parametrize("document", [{"action": "raise"}, {"action": "raise", "to": 8.0}, {"action": "jump"},
-                                      {"action": "call", "to": 2}, ["call"], {"action": "bet", "to": True}])
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"action": "raise"},
+        {"action": "raise", "to": 8.0},
+        {"action": "jump"},
+        {"action": "call", "to": 2},
+        ["call"],
+        {"action": "bet", "to": True},
+    ],
+)
 def test_bad_action_documents_are_refused(document):
     with pytest.raises(ActionError):
         read_action(document)
@@ -396,6 +418,7 @@ def test_the_db_value_picks_the_store(db):
     try:
         if db.startswith("postgresql://"):
             from engine.server.pgstore import PostgresStore
+
             assert isinstance(store, PostgresStore)
         else:
             assert isinstance(store, SQLiteStore)
@@ -411,12 +434,14 @@ def test_a_record_is_stored_whole_or_not_at_all_and_a_taken_seq_is_refused(db):
         store.add_table("b", '{"again": true}')  # already there: kept as it was
         assert store.table_ids() == ["b", "a"]
         store.append("a", Record(1, "join", {"name": "ann"}, (LedgerEntry("buy_in", 100, "ann"),)))
-        duplicate = Record(1, "join", {"name": "bob"}, (LedgerEntry("buy_in", 50, "bob"),),
-                           FinishedHand(1, None, "{}"), "snapshot")
+        duplicate = Record(
+            1, "join", {"name": "bob"}, (LedgerEntry("buy_in", 50, "bob"),), FinishedHand(1, None, "{}"), "snapshot"
+        )
         with pytest.raises(StoreError, match=r"(?i)event 1 \(join\) not stored: .*(unique|duplicate)"):
             store.append("a", duplicate)
-        store.append("a", Record(2, "act", {"seat": 0}, (LedgerEntry("rake", 1),), FinishedHand(1, "phh", "{}"),
-                                 "snap-2"))
+        store.append(
+            "a", Record(2, "act", {"seat": 0}, (LedgerEntry("rake", 1),), FinishedHand(1, "phh", "{}"), "snap-2")
+        )
         store.append("a", Record(3, "leave", {"seat": 0}, (LedgerEntry("cash_out", 99, "ann"),)))
         assert store.ledger_totals() == {"buy_in": 100, "cash_out": 99, "rake": 1}
         assert store.hands("a") == [FinishedHand(1, "phh", "{}")] and store.hands("a", since=1) == []
@@ -507,8 +532,13 @@ def test_a_straddle_is_posted_by_the_player_under_the_gun_who_asked_for_it(store
     plain.join("zed", 100)
     with pytest.raises(RoomError, match="does not allow straddles"):
         plain.set_straddle(0, True)
-    room = Room.open(TableConfig("s", game="no-limit", straddle=True), store, clock=clock, shuffle=decks,
-                     policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=0))
+    room = Room.open(
+        TableConfig("s", game="no-limit", straddle=True),
+        store,
+        clock=clock,
+        shuffle=decks,
+        policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=0),
+    )
     for name in ("ann", "bob", "cy", "dee"):
         room.join(name, 100)
     with pytest.raises(RoomError, match="on"):
@@ -605,8 +635,13 @@ def test_history_gives_a_hands_hole_cards_to_the_sitting_dealt_them_not_to_a_new
     """ann folds unseen and leaves; a newcomer who joins as "ann" (at her very seat) asks for the history and
     must not get the old ann's cards: they belong to the token that was dealt them, not to a name or a seat."""
     clock = Clock()
-    room = Room.open(TableConfig("t", game="limit"), store, clock=clock, shuffle=decks,
-                     policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=60))
+    room = Room.open(
+        TableConfig("t", game="limit"),
+        store,
+        clock=clock,
+        shuffle=decks,
+        policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=60),
+    )
     ann, _ = room.join("ann", 100)
     bob, _ = room.join("bob", 100)
     old_hole = _fold_unseen(room, ann)
@@ -630,8 +665,13 @@ def test_a_hand_stored_before_sittings_were_kept_shows_no_hole_cards_to_anybody(
     path = str(tmp_path / "old.sqlite3")
     clock = Clock()
     store = SQLiteStore(path)
-    room = Room.open(TableConfig("t", game="limit"), store, clock=clock, shuffle=decks,
-                     policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=60))
+    room = Room.open(
+        TableConfig("t", game="limit"),
+        store,
+        clock=clock,
+        shuffle=decks,
+        policy=Policy(grace_seconds=30, away_seconds=120, pause_seconds=60),
+    )
     ann, _ = room.join("ann", 100)
     bob, _ = room.join("bob", 100)
     hole = _fold_unseen(room, ann)
@@ -671,7 +711,12 @@ def test_every_view_tells_the_deadline_the_server_enforces(store):
     told = clock_told(room, second)
     assert told["seconds"] == 45.0  # not 35: the 10 s the first player took are not the second's
     assert (told["actor"], told["seconds"], told["action_seconds"], told["bank_seconds"], told["bank"]) == (
-        second, 45.0, 15.0, 30.0, 30.0)
+        second,
+        45.0,
+        15.0,
+        30.0,
+        30.0,
+    )
     assert clock_told(room, first)["seconds"] == 45.0  # everyone is told the same deadline
     clock.now += 45.5  # the second player times out (checks, heads-up) and is first to act on the flop
     room.outbox.clear()
@@ -725,7 +770,8 @@ def test_joins_leaves_busts_and_hands_are_logged_one_structured_line_each(store,
     from engine.server.oplog import line
 
     assert line("join", table="t", name='ann "the man" b', bot=None, ok=True) == (
-        'event=join table=t name="ann \\"the man\\" b" bot=- ok=true')
+        'event=join table=t name="ann \\"the man\\" b" bot=- ok=true'
+    )
     clock = Clock()
     room = open_room(store, clock, game="no-limit")  # buy-ins 40..200
     caplog.set_level("INFO", logger="engine.server")
@@ -736,15 +782,25 @@ def test_joins_leaves_busts_and_hands_are_logged_one_structured_line_each(store,
     while room.table.seats[ann] is not None:  # ann shoves every hand, bob calls: someone busts
         seat = room.actor_seat()
         legal = seat_view_of(room, seat).legal
-        room.act(seat, read_action({"action": "raise", "to": legal.max_to} if legal.wager == "raise" and seat == ann
-                                   else {"action": "call"} if legal.call else {"action": "check"}))
+        room.act(
+            seat,
+            read_action(
+                {"action": "raise", "to": legal.max_to}
+                if legal.wager == "raise" and seat == ann
+                else {"action": "call"}
+                if legal.call
+                else {"action": "check"}
+            ),
+        )
         if room.table.seats[bob] is None:
             break
     lines = [record.getMessage() for record in caplog.records if record.getMessage().startswith("event=")]
-    assert lines[:4] == ['event=join table=t seat=0 name="ann b" buy_in=40 bot=-',
-                         "event=join table=t seat=1 name=bob buy_in=200 bot=-",
-                         "event=join table=t seat=2 name=cy buy_in=100 bot=-",
-                         "event=leave table=t seat=2 name=cy chips=100"]
+    assert lines[:4] == [
+        'event=join table=t seat=0 name="ann b" buy_in=40 bot=-',
+        "event=join table=t seat=1 name=bob buy_in=200 bot=-",
+        "event=join table=t seat=2 name=cy buy_in=100 bot=-",
+        "event=leave table=t seat=2 name=cy chips=100",
+    ]
     hands = [text for text in lines if text.startswith("event=hand ")]
     assert hands and all(re.fullmatch(r"event=hand table=t number=\d+ players=2 pot=\d+ rake=\d+", h) for h in hands)
     busts = [text for text in lines if text.startswith("event=bust ")]

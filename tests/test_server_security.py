@@ -54,13 +54,15 @@ async def fold_one_hand(ann: Client, ann_seat: int, bob: Client, bob_seat: int) 
 
 
 def holes_shown(history: list[dict[str, Any]]) -> set[str]:
-    return {str(card) for hand in history for hole in read_phh(hand["phh"])[0].hole for card in hole
-            if card is not None}
+    return {
+        str(card) for hand in history for hole in read_phh(hand["phh"])[0].hole for card in hole if card is not None
+    }
 
 
 def test_a_newcomer_under_a_departed_players_name_gets_none_of_her_folded_cards_from_history(db):
     """ann plays, folds unseen and leaves; a newcomer joins as "ann" and sends `history`: the old ann's hole
     cards belong to the token she was dealt them under, so the newcomer sees no hole card at all."""
+
     async def test(server: GameServer, port: int) -> None:
         ann, bob = await client(port), await client(port)
         await ann.send(type="join", table="limit", name="ann", buy_in=100)
@@ -157,9 +159,14 @@ def open_never_reader(port: int, text: str, *, origin: str | None = None) -> soc
     sock.settimeout(10)
     sock.connect(("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
-                  + (f"Origin: {origin}\r\n" if origin else "") + "\r\n").encode())
+    sock.sendall(
+        (
+            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+            + (f"Origin: {origin}\r\n" if origin else "")
+            + "\r\n"
+        ).encode()
+    )
     head = b""
     while b"\r\n\r\n" not in head:
         head += sock.recv(1)  # one byte at a time: nothing after the handshake is read
@@ -208,33 +215,47 @@ def test_never_reading_watchers_are_closed_while_a_player_plays_on_and_the_queue
                 await asyncio.sleep(0.05)
             assert not server.watchers.get("limit"), (
                 f"{len(server.watchers['limit'])} never-reading watchers not closed in "
-                f"{room.table.hands_played - start} hands")
+                f"{room.table.hands_played - start} hands"
+            )
             closed_at = room.table.hands_played
             print(f"all closed after {loop.time() - began:.1f} s, at hand {closed_at}")
             await wait_until(lambda: room.table.hands_played >= closed_at + 3, "the person playing on", 30)
             print(f"three more hands after {loop.time() - began:.1f} s")
             assert not playing.done()  # no error while the readers were stuck, nor after
         finally:
-            print(f"at the end: hand {room.table.hands_played}, {len(server.watchers.get('limit', ()))} watchers, "
-                  f"the person's last messages {[m['type'] for m in person.received[-5:]]}, playing: {playing}")
+            print(
+                f"at the end: hand {room.table.hands_played}, {len(server.watchers.get('limit', ()))} watchers, "
+                f"the person's last messages {[m['type'] for m in person.received[-5:]]}, playing: {playing}"
+            )
             playing.cancel()
             await asyncio.gather(playing, return_exceptions=True)
         assert room.table.hands_played > start
 
     try:
-        limits = ({"send_queue_messages": 8, "send_queue_bytes": 65536, "ping_interval_seconds": 600.0}
-                  if closer == "queue" else
-                  {"send_queue_messages": 10**6, "send_queue_bytes": 1 << 30, "ping_interval_seconds": 1.0,
-                   "ping_timeout_seconds": 4.0})
-        run(test, str(tmp_path / "server.sqlite3"), seconds=90, max_connections_per_address=64,
-            tables=(TableConfig("limit", game="limit", bot_think_seconds=0),), **limits)
+        limits = (
+            {"send_queue_messages": 8, "send_queue_bytes": 65536, "ping_interval_seconds": 600.0}
+            if closer == "queue"
+            else {
+                "send_queue_messages": 10**6,
+                "send_queue_bytes": 1 << 30,
+                "ping_interval_seconds": 1.0,
+                "ping_timeout_seconds": 4.0,
+            }
+        )
+        run(
+            test,
+            str(tmp_path / "server.sqlite3"),
+            seconds=90,
+            max_connections_per_address=64,
+            tables=(TableConfig("limit", game="limit", bot_think_seconds=0),),
+            **limits,
+        )
     finally:
         for sock in readers:
             sock.close()
 
 
-def test_a_spectators_view_is_made_only_when_a_watcher_takes_it_so_never_readers_cost_no_views(tmp_path,
-                                                                                               monkeypatch):
+def test_a_spectators_view_is_made_only_when_a_watcher_takes_it_so_never_readers_cost_no_views(tmp_path, monkeypatch):
     """Five sockets watch the bots' table and never read, with limits so high that they are never closed: once
     their buffers are full, hand after hand is played and not one spectator's view is made for them (each is
     a `LazyView`, superseded in every queue before any writer takes it). Before, every change at a watched
@@ -266,9 +287,16 @@ def test_a_spectators_view_is_made_only_when_a_watcher_takes_it_so_never_readers
         assert made[0] == before, f"{made[0] - before} spectators' views made for watchers who never read"
 
     try:
-        run(test, str(tmp_path / "server.sqlite3"), seconds=120, max_connections_per_address=64,
-            send_queue_messages=10**6, send_queue_bytes=1 << 30, ping_interval_seconds=600.0,
-            tables=(TableConfig("limit", game="limit", bot_think_seconds=0),))
+        run(
+            test,
+            str(tmp_path / "server.sqlite3"),
+            seconds=120,
+            max_connections_per_address=64,
+            send_queue_messages=10**6,
+            send_queue_bytes=1 << 30,
+            ping_interval_seconds=600.0,
+            tables=(TableConfig("limit", game="limit", bot_think_seconds=0),),
+        )
     finally:
         for sock in readers:
             sock.close()
@@ -312,9 +340,17 @@ def handshake_status(port: int, headers: dict[str, str]) -> int:
 
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     try:
-        connection.request("GET", "/ws", headers={"Upgrade": "websocket", "Connection": "Upgrade",
-                                                  "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode(),
-                                                  "Sec-WebSocket-Version": "13", **headers})
+        connection.request(
+            "GET",
+            "/ws",
+            headers={
+                "Upgrade": "websocket",
+                "Connection": "Upgrade",
+                "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode(),
+                "Sec-WebSocket-Version": "13",
+                **headers,
+            },
+        )
         return connection.getresponse().status
     finally:
         connection.close()
@@ -327,9 +363,13 @@ def two_origins_status(port: int, *origins: str) -> int:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     try:
         connection.putrequest("GET", "/ws")
-        for name, value in (("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Version", "13"),
-                            ("Sec-WebSocket-Key", base64.b64encode(os.urandom(16)).decode()),
-                            *(("Origin", origin) for origin in origins)):
+        for name, value in (
+            ("Upgrade", "websocket"),
+            ("Connection", "Upgrade"),
+            ("Sec-WebSocket-Version", "13"),
+            ("Sec-WebSocket-Key", base64.b64encode(os.urandom(16)).decode()),
+            *(("Origin", origin) for origin in origins),
+        ):
             connection.putheader(name, value)
         connection.endheaders()
         return connection.getresponse().status
@@ -348,8 +388,7 @@ def test_a_websocket_from_another_sites_page_is_refused_and_one_from_the_page_or
         assert await status(Origin=f"http://localhost:{port}", Host=f"localhost:{port}") == 101
         assert await status(Origin="https://cards.example") == 101  # listed in allowed_origins
         assert await status(Origin=f"https://{own}") == 101  # the same page behind a proxy that speaks TLS
-        for foreign in ("http://evil.example", f"http://{own}.evil.example", "null",
-                        f"http://127.0.0.1:{port + 1}"):
+        for foreign in ("http://evil.example", f"http://{own}.evil.example", "null", f"http://127.0.0.1:{port + 1}"):
             assert await status(Origin=foreign) == 403, foreign
         # Two Origin headers (the page's own and another): refused, not a 500 with a traceback in the log.
         assert await asyncio.to_thread(two_origins_status, port, f"http://{own}", "http://evil.example") == 403
@@ -395,8 +434,12 @@ def test_connections_are_capped_per_address_and_in_total_and_the_servers_own_bot
             for held in idle:
                 held.close()
 
-    run(test, str(tmp_path / "server.sqlite3"), max_connections_per_address=3,
-        tables=(TableConfig("limit", game="limit", bot_think_seconds=0),))
+    run(
+        test,
+        str(tmp_path / "server.sqlite3"),
+        max_connections_per_address=3,
+        tables=(TableConfig("limit", game="limit", bot_think_seconds=0),),
+    )
 
 
 def test_every_http_response_carries_the_security_headers(tmp_path):
@@ -463,4 +506,5 @@ def test_warnings_a_client_can_cause_are_said_at_most_once_a_minute_with_a_count
     assert [record.getMessage() for record in caplog.records] == [
         "refused a WebSocket from origin http://evil.example/0",
         "refused a connection from 10.0.0.1",
-        "refused a WebSocket from origin http://evil.example/last (and 99 more like it in the last 60 s)"]
+        "refused a WebSocket from origin http://evil.example/last (and 99 more like it in the last 60 s)",
+    ]

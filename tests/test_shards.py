@@ -49,14 +49,19 @@ def test_merging_sums_every_count_and_numbers_incidents_by_the_match():
             if field.name in ("seat", "name"):
                 continue
             assert getattr(merged.stats[seat], field.name) == pytest.approx(
-                sum(getattr(result.stats[seat], field.name) for result in results))
+                sum(getattr(result.stats[seat], field.name) for result in results)
+            )
     assert merge(3, []).hands == 0
 
 
 def test_bad_arguments_are_match_errors_before_any_shard_runs():
-    for kwargs, match in (({"workers": 0}, "workers"), ({"backend": "spark"}, "backend"),
-                          ({"shard_size": 0}, "shard_size"), ({"seed": 1.5}, "seed"),
-                          ({"time_limit": -1}, "time_limit")):
+    for kwargs, match in (
+        ({"workers": 0}, "workers"),
+        ({"backend": "spark"}, "backend"),
+        ({"shard_size": 0}, "shard_size"),
+        ({"seed": 1.5}, "seed"),
+        ({"time_limit": -1}, "time_limit"),
+    ):
         with pytest.raises(MatchError, match=match):
             play_sharded(SPECS, LIMIT, 10, **kwargs)
     with pytest.raises(MatchError, match="specs"):
@@ -79,7 +84,7 @@ def test_every_hand_reaches_on_hand_numbered_by_the_match_and_the_standard_error
         mean = sum(nets) / n
         sd = (sum((x - mean) ** 2 for x in nets) / (n - 1)) ** 0.5
         assert stats.hands == n and stats.bb_per_100 == pytest.approx(100 * mean)
-        assert stats.bb_per_100_error == pytest.approx(100 * sd / n ** 0.5)
+        assert stats.bb_per_100_error == pytest.approx(100 * sd / n**0.5)
         low, high = stats.bb_per_100_interval
         assert low == pytest.approx(stats.bb_per_100 - 1.96 * stats.bb_per_100_error) and high > low
 
@@ -92,8 +97,7 @@ def test_simulate_with_workers_gives_the_same_report_and_refuses_what_needs_ever
 
     def simulate(*argv: str) -> tuple[int, str, str]:
         out, err = io.StringIO(), io.StringIO()
-        code = main(["simulate", "--hands", "60", "--seed", "4", "--shard-size", "25", *argv], stdout=out,
-                    stderr=err)
+        code = main(["simulate", "--hands", "60", "--seed", "4", "--shard-size", "25", *argv], stdout=out, stderr=err)
         return code, out.getvalue(), err.getvalue()
 
     code, one, _ = simulate("--json")
@@ -144,14 +148,22 @@ def test_simulate_duplicate_reports_both_standard_errors():
     from engine.cli import main
 
     out = io.StringIO()
-    assert main(["simulate", "--hands", "30", "--seed", "1", "--duplicate", "--json"], stdout=out,
-                stderr=io.StringIO()) == 0
+    assert (
+        main(["simulate", "--hands", "30", "--seed", "1", "--duplicate", "--json"], stdout=out, stderr=io.StringIO())
+        == 0
+    )
     document = json.loads(out.getvalue())
     assert document["duplicate"]["deals"] == 30 and document["duplicate"]["rotations"] == 3
     assert {"error_by_hands", "error_by_deals"} <= set(document["duplicate"]["bots"][0])
     err = io.StringIO()
-    assert main(["simulate", "--hands", "30", "--duplicate", "--workers", "2", "--out", "x.phhs"],
-                stdout=io.StringIO(), stderr=err) == 2
+    assert (
+        main(
+            ["simulate", "--hands", "30", "--duplicate", "--workers", "2", "--out", "x.phhs"],
+            stdout=io.StringIO(),
+            stderr=err,
+        )
+        == 2
+    )
     assert "--workers 1" in err.getvalue()
     err = io.StringIO()
     assert main(["simulate", "--hands", "30", "--duplicate", "--all-in-ev"], stdout=io.StringIO(), stderr=err) == 2
@@ -184,7 +196,7 @@ def test_jobs_are_taken_only_as_results_are_wanted():
             taken.append(job)
             yield job
 
-    results = in_order(lambda job: (lambda: job * 2), jobs(), window=4)
+    results = in_order(lambda job: lambda: job * 2, jobs(), window=4)
     assert [next(results) for _ in range(3)] == [0, 2, 4] and len(taken) <= 3 + 4
 
 

@@ -44,10 +44,18 @@ def test_a_state_whose_events_were_read_steps_to_the_same_states(betting: object
     """Once its events are read a state records the next state's as it goes; the states are the same."""
     rng = random.Random(8)
     for hand in range(40):
-        plain = start_hand(Rules(betting=betting, ante=hand % 2), (30, 80, 100, 9, 60), hand % 5,  # type: ignore[arg-type]
-                           seed=hand)
-        recording = start_hand(Rules(betting=betting, ante=hand % 2), (30, 80, 100, 9, 60), hand % 5,  # type: ignore[arg-type]
-                               seed=hand)
+        plain = start_hand(
+            Rules(betting=betting, ante=hand % 2),
+            (30, 80, 100, 9, 60),
+            hand % 5,  # type: ignore[arg-type]
+            seed=hand,
+        )
+        recording = start_hand(
+            Rules(betting=betting, ante=hand % 2),
+            (30, 80, 100, 9, 60),
+            hand % 5,  # type: ignore[arg-type]
+            seed=hand,
+        )
         assert recording.events
         while not plain.is_over:
             action = rng.choice(plain.legal_actions().actions)

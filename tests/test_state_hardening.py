@@ -118,19 +118,22 @@ def test_something_that_is_not_an_action(thing: object) -> None:
         state.apply(thing)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("kwargs", "match"), [
-    ({"stacks": None}, "stacks must be a sequence"),
-    ({"stacks": "ab"}, "stacks must be a sequence"),
-    ({"stacks": 300}, "stacks must be a sequence"),
-    ({"stacks": (100, 2.5)}, r"seat 1's stack \(chips\) must be a whole number >= 1"),
-    ({"stacks": (100, float("nan"))}, "must be a whole number"),
-    ({"button": None}, "button"),
-    ({"button": 1.0}, "button"),
-    ({"deck": 5}, "deck must be a Deck or a sequence of cards"),
-    ({"posts": 5}, "posts must be a sequence of Post"),
-    ({"posts": [5]}, "posts must be Post"),
-    ({"bomb_pot": 2.0}, "bomb_pot"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"stacks": None}, "stacks must be a sequence"),
+        ({"stacks": "ab"}, "stacks must be a sequence"),
+        ({"stacks": 300}, "stacks must be a sequence"),
+        ({"stacks": (100, 2.5)}, r"seat 1's stack \(chips\) must be a whole number >= 1"),
+        ({"stacks": (100, float("nan"))}, "must be a whole number"),
+        ({"button": None}, "button"),
+        ({"button": 1.0}, "button"),
+        ({"deck": 5}, "deck must be a Deck or a sequence of cards"),
+        ({"posts": 5}, "posts must be a sequence of Post"),
+        ({"posts": [5]}, "posts must be Post"),
+        ({"bomb_pot": 2.0}, "bomb_pot"),
+    ],
+)
 def test_start_hand_refuses_the_wrong_kinds_of_things(kwargs: dict[str, object], match: str) -> None:
     arguments: dict[str, Any] = {"stacks": (100, 100, 100), "button": 0, **kwargs}
     with pytest.raises(RulesError, match=match):
@@ -154,20 +157,32 @@ def test_refused_actions_leave_the_state_unchanged() -> None:
 # --- garbage at the state's public functions ---------------------------------------------------------------
 
 GARBAGE = st.one_of(
-    st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70),
-    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=8),
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=8),
     st.text(alphabet=st.characters(categories=["Cc", "Cf", "Zl", "Zp"]), max_size=4),
-    st.binary(max_size=4), st.lists(st.integers(min_value=-5, max_value=300), max_size=11),
+    st.binary(max_size=4),
+    st.lists(st.integers(min_value=-5, max_value=300), max_size=11),
     st.tuples(st.integers(min_value=1, max_value=200), st.integers(min_value=1, max_value=200)),
-    st.just(Call()), st.just(Raise(4)), st.just(object()), st.just(LIMIT),
+    st.just(Call()),
+    st.just(Raise(4)),
+    st.just(object()),
+    st.just(LIMIT),
 )
 
 
 @settings(max_examples=300, deadline=None)
-@given(rules=st.one_of(st.just(LIMIT), GARBAGE), stacks=GARBAGE, button=GARBAGE,
-       extra=st.dictionaries(st.sampled_from(["seed", "deck", "posts", "bomb_pot"]), GARBAGE, max_size=2))
-def test_start_hand_given_garbage_raises_only_engine_errors(rules: Any, stacks: Any, button: Any,
-                                                            extra: dict[str, Any]) -> None:
+@given(
+    rules=st.one_of(st.just(LIMIT), GARBAGE),
+    stacks=GARBAGE,
+    button=GARBAGE,
+    extra=st.dictionaries(st.sampled_from(["seed", "deck", "posts", "bomb_pot"]), GARBAGE, max_size=2),
+)
+def test_start_hand_given_garbage_raises_only_engine_errors(
+    rules: Any, stacks: Any, button: Any, extra: dict[str, Any]
+) -> None:
     if "deck" in extra and "seed" in extra:
         del extra["seed"]
     try:

@@ -104,19 +104,23 @@ class Table:
     def posts(self) -> Any:
         if not (self.straddles or self.button_straddle):
             return None
-        return standard_posts(self.rules, self.players, self.button, straddles=self.straddles,
-                              button_straddle=self.button_straddle)
+        return standard_posts(
+            self.rules, self.players, self.button, straddles=self.straddles, button_straddle=self.button_straddle
+        )
 
     def start(self) -> HandState:
-        return start_hand(self.rules, self.stacks, self.button, seed=self.seed, posts=self.posts(),
-                          bomb_pot=self.bomb_pot)
+        return start_hand(
+            self.rules, self.stacks, self.button, seed=self.seed, posts=self.posts(), bomb_pot=self.bomb_pot
+        )
 
     def __str__(self) -> str:
         """The call that deals this hand (a reproducer)."""
         extra = ""
         if self.straddles or self.button_straddle:
-            extra = (f", posts=standard_posts(rules, {self.players}, {self.button}, straddles={self.straddles!r}, "
-                     f"button_straddle={self.button_straddle})")
+            extra = (
+                f", posts=standard_posts(rules, {self.players}, {self.button}, straddles={self.straddles!r}, "
+                f"button_straddle={self.button_straddle})"
+            )
         if self.bomb_pot:
             extra += f", bomb_pot={self.bomb_pot}"
         rules = re.sub(r"<(ShowdownPolicy\.\w+): '\w+'>", r"\1", repr(self.rules))
@@ -129,8 +133,9 @@ def rules_strategy(draw: st.DrawFn, hole_cards: int | None = None) -> Rules:
     if structure == "fixed":
         small_bet = draw(st.integers(1, 20))
         big_bet = draw(st.one_of(st.just(2 * small_bet), st.integers(small_bet, 40)))
-        betting: Any = FixedLimit(small_bet, big_bet, max_raises=draw(st.integers(0, 4)),
-                                  uncapped_heads_up=draw(st.booleans()))
+        betting: Any = FixedLimit(
+            small_bet, big_bet, max_raises=draw(st.integers(0, 4)), uncapped_heads_up=draw(st.booleans())
+        )
         big = draw(st.integers(0, small_bet))
     else:
         betting = PotLimit() if structure == "pot" else NoLimit()
@@ -140,17 +145,33 @@ def rules_strategy(draw: st.DrawFn, hole_cards: int | None = None) -> Rules:
     ante = draw(st.one_of(st.just(0), st.integers(1, 5)))
     if big == 0 and ante == 0:
         ante = 1
-    rake = draw(st.one_of(st.none(), st.builds(
-        Rake, percent=st.sampled_from(["0", "2.5", "5", "10", "100"]),
-        cap=st.one_of(st.none(), st.integers(0, 50)), no_flop_no_drop=st.booleans())))
+    rake = draw(
+        st.one_of(
+            st.none(),
+            st.builds(
+                Rake,
+                percent=st.sampled_from(["0", "2.5", "5", "10", "100"]),
+                cap=st.one_of(st.none(), st.integers(0, 50)),
+                no_flop_no_drop=st.booleans(),
+            ),
+        )
+    )
     # plain hands stay common: one board three times in four, the board run once about half the time
     boards = 2 if draw(st.integers(0, 3)) == 3 else 1
     runs = draw(st.sampled_from([1, 1, 2, 3]))
     ask_runs = draw(st.integers(0, 3)) != 3
-    return Rules(betting=betting, blinds=blinds, ante=ante,
-                 hole_cards=hole_cards if hole_cards is not None else draw(st.sampled_from([4, 5])),
-                 hi_lo=draw(st.booleans()), rake=rake, showdown=draw(st.sampled_from(list(ShowdownPolicy))),
-                 boards=boards, runs=runs, ask_runs=ask_runs)
+    return Rules(
+        betting=betting,
+        blinds=blinds,
+        ante=ante,
+        hole_cards=hole_cards if hole_cards is not None else draw(st.sampled_from([4, 5])),
+        hi_lo=draw(st.booleans()),
+        rake=rake,
+        showdown=draw(st.sampled_from(list(ShowdownPolicy))),
+        boards=boards,
+        runs=runs,
+        ask_runs=ask_runs,
+    )
 
 
 def blind_posts(rules: Rules, players: int, button: int) -> list[tuple[int, str, int]]:
@@ -179,8 +200,10 @@ def forced_bets(table: Table) -> list[tuple[int, str, int]]:
         return [(seat, "ante", table.bomb_pot) for seat in order]
     owed = [(seat, "ante", rules.ante) for seat in order] if rules.ante else []
     owed += blind_posts(rules, n, button)
-    owed += [(seat, "straddle", amount) for seat, amount in
-             zip(straddle_seats(rules, n, button), table.straddles, strict=False)]
+    owed += [
+        (seat, "straddle", amount)
+        for seat, amount in zip(straddle_seats(rules, n, button), table.straddles, strict=False)
+    ]
     if table.button_straddle:
         owed.append((button, "straddle", table.button_straddle))
     return owed
@@ -262,16 +285,24 @@ def rebuild(value: Any) -> Any:
     if type(value) is tuple:
         return tuple(rebuild(item) for item in value)
     if attrs.has(type(value)):
-        return type(value)(**{f.alias: rebuild(getattr(value, f.name))
-                              for f in attrs.fields(type(value)) if f.init})
+        return type(value)(**{f.alias: rebuild(getattr(value, f.name)) for f in attrs.fields(type(value)) if f.init})
     return copy.deepcopy(value)
 
 
 def all_candidates(state: HandState, legal: LegalActions) -> list[Any]:
     """Actions of every kind, with amounts inside, at and just outside the legal range."""
-    amounts = {1, 2, state.level, state.level + 1, legal.min_to - 1, legal.min_to, legal.max_to,
-               legal.max_to + 1, state.bets[legal.seat] + state.stacks[legal.seat],
-               state.bets[legal.seat] + state.stacks[legal.seat] + 1}
+    amounts = {
+        1,
+        2,
+        state.level,
+        state.level + 1,
+        legal.min_to - 1,
+        legal.min_to,
+        legal.max_to,
+        legal.max_to + 1,
+        state.bets[legal.seat] + state.stacks[legal.seat],
+        state.bets[legal.seat] + state.stacks[legal.seat] + 1,
+    }
     out: list[Any] = [Fold(), Check(), Call(), Show(), Muck(), RunIt(1), RunIt(2), RunIt(3)]
     for amount in sorted(a for a in amounts if a > 0):
         out += [Bet(amount), Raise(amount)]
@@ -370,14 +401,20 @@ class RoundModel:
         all_in = state.bets[seat] + state.stacks[seat]
         live = state.folded.count(False)
         # Choice 5: a wager needs someone else still in who could put in more than the bet already made.
-        others_can_bet = any(state.bets[s] + state.stacks[s] > self.level and not state.folded[s]
-                             for s in range(state.players) if s != seat)
+        others_can_bet = any(
+            state.bets[s] + state.stacks[s] > self.level and not state.folded[s]
+            for s in range(state.players)
+            if s != seat
+        )
         threshold = self.bet_size if self.fixed else self.raise_size
         acted = self.acted[seat]
         reopened = acted is None or self.level - acted >= threshold
         betting = self.rules.betting
-        capped = (isinstance(betting, FixedLimit) and self.wagers >= 1 + betting.max_raises
-                  and not (betting.uncapped_heads_up and live == 2))
+        capped = (
+            isinstance(betting, FixedLimit)
+            and self.wagers >= 1 + betting.max_raises
+            and not (betting.uncapped_heads_up and live == 2)
+        )
         wager, low, high = None, 0, 0
         if others_can_bet and reopened and all_in > self.level and not capped:
             wager = "raise" if self.level else "bet"
@@ -391,8 +428,7 @@ class RoundModel:
                     cap = all_in if isinstance(betting, NoLimit) else self.level + state.pot_total + owed
                     low, high = minimum, max(minimum, min(cap, all_in))
         call = min(owed, state.stacks[seat]) if owed > 0 else 0
-        return LegalActions(seat, fold=owed > 0, check=owed <= 0, call=call, wager=wager, min_to=low,
-                            max_to=high)
+        return LegalActions(seat, fold=owed > 0, check=owed <= 0, call=call, wager=wager, min_to=low, max_to=high)
 
 
 @attrs.frozen
@@ -504,7 +540,7 @@ def deal(state: HandState, runs: int, shared: int) -> tuple[list[Any], list[tupl
             dealt.append(Burned(deck[position]))
             position += 1
             for b in range(per_run):
-                new = tuple(deck[position:position + size])
+                new = tuple(deck[position : position + size])
                 position += size
                 cards[b] += new
                 dealt.append(BoardDealt(street, new, run * per_run + b))
@@ -529,7 +565,7 @@ def check_cards(state: HandState) -> None:
     if runs > 1:
         # every run keeps the cards dealt before the betting ended (before the last betting action)
         last = max((i for i, e in enumerate(events) if isinstance(e, Acted)), default=-1)
-        shared = sum(len(e.cards) for e in events[:last + 1] if isinstance(e, BoardDealt) and e.board == 0)
+        shared = sum(len(e.cards) for e in events[: last + 1] if isinstance(e, BoardDealt) and e.board == 0)
     expected_events, expected_boards = deal(state, runs, shared)
     dealt = [e for e in events if isinstance(e, (Burned, BoardDealt))]
     if runs > 1:
@@ -613,8 +649,10 @@ def check_legal(state: HandState, model: RoundModel | None) -> LegalActions:
     assert legal.seat == actor
     if state.street is Street.SHOWDOWN:
         assert legal.show and not (legal.fold or legal.check or legal.call or legal.wager or legal.runs)
-        last_claim = any(actor in pot.eligible and all(s == actor or state.mucked[s] for s in pot.eligible)
-                         for pot in side_pots(state.contributed, [not f for f in state.folded]))
+        last_claim = any(
+            actor in pot.eligible and all(s == actor or state.mucked[s] for s in pot.eligible)
+            for pot in side_pots(state.contributed, [not f for f in state.folded])
+        )
         assert legal.muck == (not last_claim)
         assert legal.default == Show()
         return legal
@@ -647,7 +685,7 @@ def check_runs(before: tuple[tuple[Card, ...], ...], new: HandState, times: int)
     assert len(new.boards) == times * per_run, f"the board was run {len(new.boards) // per_run} times, not {times}"
     for index, board in enumerate(new.boards):
         assert len(board) == 5
-        assert board[:len(before[index % per_run])] == before[index % per_run], "the runs share the cards dealt before"
+        assert board[: len(before[index % per_run])] == before[index % per_run], "the runs share the cards dealt before"
 
 
 def check_betting_over(before: tuple[tuple[Card, ...], ...], street: Street, new: HandState) -> None:
@@ -662,7 +700,8 @@ def check_betting_over(before: tuple[tuple[Card, ...], ...], street: Street, new
     if most > 1 and rules.ask_runs:
         order = tuple(sorted(new.in_hand, key=lambda s: (s - new.button - 1) % n))
         assert new.agreement == Agreement(order, (), most), (
-            f"{new.agreement}, but the rules ask {order} to choose from 1..{most}")
+            f"{new.agreement}, but the rules ask {order} to choose from 1..{most}"
+        )
         assert new.street == street and new.boards == before and new.actor == order[0]
         return
     assert new.agreement is None, f"asked to run the board ({new.agreement}) when the rules do not ask"
@@ -683,10 +722,10 @@ def check_transition(old: HandState, new: HandState, action: Any) -> None:
     assert new.street >= old.street
     assert len(new.boards) >= len(old.boards)
     for board, old_board in zip(new.boards, old.boards, strict=False):
-        assert board[:len(old_board)] == old_board
+        assert board[: len(old_board)] == old_board
     old_events, new_events = old.events, new.events
-    assert new_events[:len(old_events)] == old_events, "the event log was rewritten"
-    added = new_events[len(old_events):]
+    assert new_events[: len(old_events)] == old_events, "the event log was rewritten"
+    added = new_events[len(old_events) :]
     assert added, "an action left no event"
     first = added[0]
     choosing = old.agreement is not None and old.street < Street.SHOWDOWN
@@ -734,15 +773,17 @@ def check_transition(old: HandState, new: HandState, action: Any) -> None:
             # everyone has chosen: the board is run as many times as the lowest choice
             assert new.street >= Street.SHOWDOWN
             check_runs(old.boards, new, min(choices))
-    elif old.street in BETTING_STREETS and old.agreement is None and (
-            new.street != old.street or new.agreement is not None):
+    elif (
+        old.street in BETTING_STREETS
+        and old.agreement is None
+        and (new.street != old.street or new.agreement is not None)
+    ):
         check_betting_over(old.boards, old.street, new)
     else:
         assert new.agreement == old.agreement, "a question about the runs out of place"
 
 
-def could_win(state: HandState, evaluator: BoardEvaluator, pots: tuple[Pot, ...], seat: int,
-              shown: list[int]) -> bool:
+def could_win(state: HandState, evaluator: BoardEvaluator, pots: tuple[Pot, ...], seat: int, shown: list[int]) -> bool:
     high = evaluator.high_value(state.hole[seat])
     low = evaluator.low_value(state.hole[seat]) if state.rules.hi_lo else 0
     for pot in pots:
@@ -776,7 +817,8 @@ def check_result(state: HandState, total: int) -> None:
     pots = side_pots(state.contributed, live)
     assert [(p.pot, p.board) for p in result.pots] == sorted((p.pot, p.board) for p in result.pots)
     assert sorted({p.pot for p in result.pots}) == list(range(len(pots))), (
-        "the pots differ from docs/rules.md's (layers of total contributions, antes included)")
+        "the pots differ from docs/rules.md's (layers of total contributions, antes included)"
+    )
     pot_sum = sum(p.amount for p in pots)
     assert pot_sum == sum(state.contributed)
     expected_rake = rules.rake.amount(pot_sum, bool(state.board)) if rules.rake else 0
@@ -804,8 +846,9 @@ def check_result(state: HandState, total: int) -> None:
         assert all(len(board) == 5 for board in state.boards)
         for seat in live_seats:
             assert state.shown[seat] != state.mucked[seat], f"seat {seat} neither shown nor mucked (or both)"
-        all_in = (any(behind(state, s) == 0 for s in live_seats)
-                  and rules.showdown is not ShowdownPolicy.RECORDED)  # a record may leave all-in hands unseen
+        all_in = (
+            any(behind(state, s) == 0 for s in live_seats) and rules.showdown is not ShowdownPolicy.RECORDED
+        )  # a record may leave all-in hands unseen
         if rules.showdown is ShowdownPolicy.SHOW_ALL or all_in:
             assert all(state.shown[s] for s in live_seats), "every hand must be shown"
         if rules.showdown is ShowdownPolicy.MUCK_LOSERS and not all_in:
@@ -831,8 +874,9 @@ def check_result(state: HandState, total: int) -> None:
         assert sum(p.amount + p.rake for p in parts) == pot.amount, f"the parts of pot {index} do not add up"
         assert sum(p.rake for p in parts) == pot_rakes[index]
         if contested:
-            shares = [chips for run in even(pot.amount - pot_rakes[index], result.runs)
-                      for chips in even(run, rules.boards)]
+            shares = [
+                chips for run in even(pot.amount - pot_rakes[index], result.runs) for chips in even(run, rules.boards)
+            ]
             assert [p.amount for p in parts] == shares, f"pot {index} divided {[p.amount for p in parts]}"
         for part in parts:
             assert part.eligible == pot.eligible
@@ -858,8 +902,9 @@ def check_result(state: HandState, total: int) -> None:
                 assert set(part.low_winners) == low_winners
                 for seat in high_winners | low_winners:
                     assert state.shown[seat]
-                assert dict(part.payouts) == hi_lo_split(part.amount, high_winners, low_winners, state.button,
-                                                         state.players)
+                assert dict(part.payouts) == hi_lo_split(
+                    part.amount, high_winners, low_winners, state.button, state.players
+                )
             else:
                 assert part.payouts == ((claimants[0], part.amount),)
     expected_awards = sorted((p.pot, p.board, seat, chips) for p in result.pots for seat, chips in p.payouts)
@@ -972,7 +1017,8 @@ class HandMachine(RuleBasedStateMachine):
         expected = next_to_act(after, model, seat + 1)
         if expected is not None:
             assert new.street == old.street and new.agreement is None and new.actor == expected, (
-                f"seat {new.actor} to act on {new.street.name}, expected seat {expected} on {old.street.name}")
+                f"seat {new.actor} to act on {new.street.name}, expected seat {expected} on {old.street.name}"
+            )
             return
         # what follows the round (next street, runs asked or dealt) is checked by check_transition
         assert new.street != old.street or new.agreement is not None, "the betting round should have closed"
@@ -1080,8 +1126,12 @@ class HandMachine(RuleBasedStateMachine):
 
 
 TestHand = HandMachine.TestCase
-TestHand.settings = settings(max_examples=150, stateful_step_count=60, deadline=None,
-                             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+TestHand.settings = settings(
+    max_examples=150,
+    stateful_step_count=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 
 
 # --- plain properties ---------------------------------------------------------------------------------------
@@ -1166,8 +1216,12 @@ def test_random_play_ends_and_conserves_chips(table: Table, policy: int) -> None
         action = random_action(state.legal_actions(), rnd)
         state = state.apply(action)
         check_transition(old, state, action)
-        assert sum(state.stacks) + (sum(state.contributed) if not state.is_over else 0) + (
-            state.result.rake if state.is_over else 0) == total
+        assert (
+            sum(state.stacks)
+            + (sum(state.contributed) if not state.is_over else 0)
+            + (state.result.rake if state.is_over else 0)
+            == total
+        )
         steps += 1
     check_state(state, total)
     check_result(state, total)
@@ -1187,12 +1241,13 @@ def test_every_button_position(rules: Rules, data: st.DataObject, seed: int) -> 
         # the same deck, dealt from the seat left of the button
         for seat in range(n):
             assert state.hole[seat][0] == state.deck[(seat - button - 1) % n]
-        posters = ([button, (button + 1) % n] if n == 2 else [(button + 1) % n, (button + 2) % n])
+        posters = [button, (button + 1) % n] if n == 2 else [(button + 1) % n, (button + 2) % n]
         if len(rules.blinds) == 1:
             posters = [(button + 1) % n]
         posted = {(e.seat, e.kind): e.amount for e in state.events if isinstance(e, Posted)}
-        for seat, kind, amount in zip(posters, ("small blind", "big blind")[-len(posters):],
-                                      rules.blinds, strict=True):
+        for seat, kind, amount in zip(
+            posters, ("small blind", "big blind")[-len(posters) :], rules.blinds, strict=True
+        ):
             if amount:
                 assert posted[(seat, kind)] == amount
             assert state.bets[seat] == amount
@@ -1208,7 +1263,7 @@ def test_every_button_position(rules: Rules, data: st.DataObject, seed: int) -> 
             flop = flop.apply(passive(flop.legal_actions()))
         assert flop.street is Street.FLOP
         assert flop.actor == (button + 1) % n
-        assert flop.board == flop.deck[n * 4 + 1: n * 4 + 4]
+        assert flop.board == flop.deck[n * 4 + 1 : n * 4 + 4]
 
 
 @settings(max_examples=60, deadline=None)
@@ -1365,7 +1420,7 @@ def test_events_read_once_are_carried_forward_by_apply(states: list[HandState]) 
 
     state = states[0]
     assert state.events == _replay_events(state.setup, state.actions)
-    for expected, action in zip(states[1:], states[-1].actions[len(state.actions):], strict=True):
+    for expected, action in zip(states[1:], states[-1].actions[len(state.actions) :], strict=True):
         state = state.apply(action)
         assert state._events_cache is not None  # carried forward, not replayed
         assert state == expected and hash(state) == hash(expected)

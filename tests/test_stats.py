@@ -28,8 +28,14 @@ LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 DATA = Path(__file__).parent / "data"
 
 
-def play(actions: Sequence[Action], rules: Rules = LIMIT, stacks: Sequence[int] = (100, 100, 100, 100),
-         holes: dict[int, str] | None = None, board: str = "", **start: object) -> HandState:
+def play(
+    actions: Sequence[Action],
+    rules: Rules = LIMIT,
+    stacks: Sequence[int] = (100, 100, 100, 100),
+    holes: dict[int, str] | None = None,
+    board: str = "",
+    **start: object,
+) -> HandState:
     """A four-handed hand on a chosen deck, the actions given, then checks down to the end."""
     deck = deck_for(len(stacks), 0, holes or {}, board)
     state = start_hand(rules, stacks, button=0, deck=deck, **start)  # type: ignore[arg-type]
@@ -121,9 +127,9 @@ def test_three_bet_chance_limp_reraise_and_blinds_are_not_raises() -> None:
 def test_aggression_counts_bets_raises_and_calls_after_the_flop_only() -> None:
     # Preflop: Dee raises, all call (preflop actions do not count). Flop: Bob bets, Cy raises, Dee folds,
     # Ann calls, Bob calls. Turn: Bob checks, Cy bets, Ann calls, Bob calls. River: checked down.
-    state = play([Raise(4), Call(), Call(), Call(),
-                  Bet(2), Raise(4), Fold(), Call(), Call(),
-                  Check(), Bet(4), Call(), Call()])
+    state = play(
+        [Raise(4), Call(), Call(), Call(), Bet(2), Raise(4), Fold(), Call(), Call(), Check(), Bet(4), Call(), Call()]
+    )
     facts = hand_facts(state)
     assert [(f.bets, f.raises, f.calls) for f in facts] == [(0, 0, 2), (1, 0, 2), (1, 1, 0), (0, 0, 0)]
     data = stats_of(state)
@@ -135,14 +141,17 @@ def test_aggression_counts_bets_raises_and_calls_after_the_flop_only() -> None:
 # --- showdowns and the hi-lo halves ----------------------------------------------------------------------------
 
 SPLIT = {  # on 2c 4d 7h Kc Qs: Ann makes kings (K-K) for the high, Bob the 7-4-3-2-A low, Cy nothing
-    0: "Kd Ks 9c 9h", 1: "Ah 3s Td Jc", 2: "5s 5h Jd Jh", 3: "6c 6d 8s 9s"}
+    0: "Kd Ks 9c 9h",
+    1: "Ah 3s Td Jc",
+    2: "5s 5h Jd Jh",
+    3: "6c 6d 8s 9s",
+}
 SPLIT_BOARD = "2c 4d 7h Kc Qs"
 
 
 def test_wtsd_is_showdowns_of_flops_seen_and_wsd_showdowns_won() -> None:
     # Everyone limps; on the flop Bob bets, Cy and Dee fold, Ann calls; checked down: Ann high, Bob low.
-    state = play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=SPLIT,
-                 board=SPLIT_BOARD)
+    state = play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=SPLIT, board=SPLIT_BOARD)
     facts = hand_facts(state)
     assert [f.saw_flop for f in facts] == [True, True, True, True]
     assert [f.showdown for f in facts] == [True, True, False, False]
@@ -167,8 +176,7 @@ def test_wtsd_counts_a_player_all_in_before_the_flop() -> None:
 
 
 def test_won_high_and_low_split_the_pot() -> None:
-    state = play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=SPLIT,
-                 board=SPLIT_BOARD)
+    state = play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=SPLIT, board=SPLIT_BOARD)
     ann, bob = hand_facts(state)[:2]
     assert (ann.won_high, ann.won_low, ann.scooped, ann.quartered) == (True, False, False, False)
     assert (bob.won_high, bob.won_low, bob.scooped, bob.quartered) == (False, True, False, False)
@@ -178,15 +186,13 @@ def test_won_high_and_low_split_the_pot() -> None:
 
 def test_scooped_is_every_part_of_every_contested_pot() -> None:
     holes = {**SPLIT, 0: "Ad 3c Kd Ks"}  # Ann: kings for the high and 7-4-3-2-A for the low; Bob ties the low
-    state = play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=holes,
-                 board=SPLIT_BOARD)
+    state = play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=holes, board=SPLIT_BOARD)
     ann, bob = hand_facts(state)[:2]
     assert ann.won_high and ann.won_low and not ann.scooped and ann.quartered  # the low is tied: not a scoop
     assert bob.quartered and bob.won_low and not bob.won_high
     assert (ann.high_chips, ann.low_chips, bob.low_chips) == (6, 3, 3)
     alone = {**SPLIT, 0: "Ad 3c Kd Ks", 1: "Th Tc Js 9d"}  # now nobody else has a low
-    scoop = play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=alone,
-                 board=SPLIT_BOARD)
+    scoop = play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=alone, board=SPLIT_BOARD)
     ann = hand_facts(scoop)[0]
     assert ann.scooped and ann.won_high and ann.won_low and not ann.quartered
     data = stats_of(state, scoop)["Ann"]
@@ -246,8 +252,9 @@ def test_allin_adjusted_net_uses_the_flop_when_the_money_went_in_on_the_flop() -
     all_in_ev = pytest.importorskip("engine.equity.allin").all_in_ev
     rules = Rules(NoLimit(), blinds=(1, 2))
     # Everyone limps; on the flop Bob shoves, Ann calls, the others fold.
-    state = play([Call(), Call(), Call(), Check(), Bet(98), Fold(), Fold(), Call()], rules=rules, holes=SPLIT,
-                 board=SPLIT_BOARD)
+    state = play(
+        [Call(), Call(), Call(), Check(), Bet(98), Fold(), Fold(), Call()], rules=rules, holes=SPLIT, board=SPLIT_BOARD
+    )
     assert all_in_ev(state).board == ("2c 4d 7h",)
     odds = equity.equity(["Kd Ks 9c 9h", "Ah 3s Td Jc"], "2c 4d 7h", seed=0)
     adjusted = allin.adjusted_net(state)
@@ -257,8 +264,7 @@ def test_allin_adjusted_net_uses_the_flop_when_the_money_went_in_on_the_flop() -
 
 def test_allin_adjusted_net_is_the_net_without_an_allin() -> None:
     all_in_ev = pytest.importorskip("engine.equity.allin").all_in_ev
-    state = play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=SPLIT,
-                 board=SPLIT_BOARD)
+    state = play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=SPLIT, board=SPLIT_BOARD)
     assert all_in_ev(state) is None
     assert allin.adjusted_net(state) == tuple(float(net) for net in state.result.net)  # type: ignore[union-attr]
     players = player_stats([PlayedHand(state, NAMES)], adjust=True)
@@ -270,20 +276,24 @@ def test_allin_adjusted_net_is_the_net_without_an_allin() -> None:
 
 
 def _hands() -> list[HandState]:
-    return [play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=SPLIT,
-                 board=SPLIT_BOARD),
-            play([Raise(4), Raise(6), Fold(), Call(), Call(), Bet(2), Raise(4), Call(), Call()]),
-            play([Raise(4), Fold(), Fold(), Fold()])]
+    return [
+        play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=SPLIT, board=SPLIT_BOARD),
+        play([Raise(4), Raise(6), Fold(), Call(), Call(), Bet(2), Raise(4), Call(), Call()]),
+        play([Raise(4), Fold(), Fold(), Fold()]),
+    ]
 
 
 def test_phh_pokerstars_and_ohh_files_give_the_same_statistics(tmp_path: Path) -> None:
     states = _hands()
-    (tmp_path / "hands.phhs").write_text("".join(f"[{i}]\n" + write_phh(s, players=NAMES) + "\n"
-                                                 for i, s in enumerate(states, 1)))
-    (tmp_path / "hands.txt").write_text("\n\n\n".join(write_pokerstars_state(s, NAMES, str(i))
-                                                      for i, s in enumerate(states, 1)))
-    (tmp_path / "hands.ohh").write_text("\n\n".join(write_ohh(s, players=NAMES, hand_id=str(i))
-                                                    for i, s in enumerate(states, 1)))
+    (tmp_path / "hands.phhs").write_text(
+        "".join(f"[{i}]\n" + write_phh(s, players=NAMES) + "\n" for i, s in enumerate(states, 1))
+    )
+    (tmp_path / "hands.txt").write_text(
+        "\n\n\n".join(write_pokerstars_state(s, NAMES, str(i)) for i, s in enumerate(states, 1))
+    )
+    (tmp_path / "hands.ohh").write_text(
+        "\n\n".join(write_ohh(s, players=NAMES, hand_id=str(i)) for i, s in enumerate(states, 1))
+    )
     direct = stats_of(*states)
     for name in ("hands.phhs", "hands.txt", "hands.ohh"):
         read = {n: s.data() for n, s in player_stats(played_hands([tmp_path / name])).items()}
@@ -293,23 +303,39 @@ def test_phh_pokerstars_and_ohh_files_give_the_same_statistics(tmp_path: Path) -
 def test_simulate_out_files_give_the_simulators_own_results(tmp_path: Path) -> None:
     out = tmp_path / "match.phhs"
     report = io.StringIO()
-    assert main(["simulate", "--hands", "60", "--seed", "5", "--bots", "hilo,random,caller", "--out", str(out),
-                 "--json"], stdout=report, stderr=io.StringIO()) == 0
+    assert (
+        main(
+            ["simulate", "--hands", "60", "--seed", "5", "--bots", "hilo,random,caller", "--out", str(out), "--json"],
+            stdout=report,
+            stderr=io.StringIO(),
+        )
+        == 0
+    )
     bots = {bot["name"]: bot for bot in json.loads(report.getvalue())["bots"]}
     players = player_stats(played_hands([out]))
     assert set(players) == set(bots)
     for name, stats in players.items():
         data, bot = stats.data(), bots[name]
         assert (stats.hands, data["net_chips"], stats.showdowns) == (bot["hands"], bot["net"], bot["showdowns"])
-        assert (stats.won_high, stats.won_low, stats.scooped, stats.quartered) == \
-            (bot["high"], bot["low"], bot["scooped"], bot["quartered"])
+        assert (stats.won_high, stats.won_low, stats.scooped, stats.quartered) == (
+            bot["high"],
+            bot["low"],
+            bot["scooped"],
+            bot["quartered"],
+        )
         assert data["bb_per_100"] == pytest.approx(bot["bb_per_100"], abs=1e-3)
 
 
 def test_the_high_and_low_chips_add_up_to_what_was_won_at_showdowns(tmp_path: Path) -> None:
     out = tmp_path / "match.txt"
-    assert main(["simulate", "--hands", "40", "--seed", "9", "--game", "pot-limit", "--out", str(out)],
-                stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    assert (
+        main(
+            ["simulate", "--hands", "40", "--seed", "9", "--game", "pot-limit", "--out", str(out)],
+            stdout=io.StringIO(),
+            stderr=io.StringIO(),
+        )
+        == 0
+    )
     for hand in played_hands([out]):
         result = hand.state.result
         assert result is not None
@@ -321,8 +347,7 @@ def test_the_high_and_low_chips_add_up_to_what_was_won_at_showdowns(tmp_path: Pa
 def test_real_logs_give_statistics_for_every_player() -> None:
     files = sorted((DATA / "phh" / "wsop-2023-43-5").glob("*.phh"))
     players = player_stats(played_hands(files))
-    assert sum(stats.hands for stats in players.values()) == sum(
-        len(hand.names) for hand in played_hands(files))
+    assert sum(stats.hands for stats in players.values()) == sum(len(hand.names) for hand in played_hands(files))
     for stats in players.values():
         rates = stats.rates()
         assert rates["pfr"].count <= rates["vpip"].count <= stats.hands
@@ -340,8 +365,14 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def _match_file(tmp_path: Path, hands: int = 30) -> Path:
     out = tmp_path / "match.phhs"
-    assert main(["simulate", "--hands", str(hands), "--seed", "3", "--out", str(out)], stdout=io.StringIO(),
-                stderr=io.StringIO()) == 0
+    assert (
+        main(
+            ["simulate", "--hands", str(hands), "--seed", "3", "--out", str(out)],
+            stdout=io.StringIO(),
+            stderr=io.StringIO(),
+        )
+        == 0
+    )
     return out
 
 
@@ -355,19 +386,39 @@ def test_command_prints_a_table_and_json(tmp_path: Path) -> None:
     assert code == 0 and document["hands"] == 30 and document["skipped"] == []
     [caller] = document["players"]
     assert caller["name"] == "caller" and caller["hands"] == 30
-    assert set(caller) == {"name", "hands", "vpip", "pfr", "three_bet", "wtsd", "wsd", "won_high", "won_low",
-                           "scooped", "quartered", "aggression", "net", "net_chips", "net_bb", "bb_per_100",
-                           "allin_adjusted_net", "allin_adjusted_bb_per_100"}
+    assert set(caller) == {
+        "name",
+        "hands",
+        "vpip",
+        "pfr",
+        "three_bet",
+        "wtsd",
+        "wsd",
+        "won_high",
+        "won_low",
+        "scooped",
+        "quartered",
+        "aggression",
+        "net",
+        "net_chips",
+        "net_bb",
+        "bb_per_100",
+        "allin_adjusted_net",
+        "allin_adjusted_bb_per_100",
+    }
     assert caller["pfr"]["count"] == 0 and caller["aggression"]["bets"] == 0  # the caller bot never bets
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["missing.phh"], "no such file"),
-    (["{match}", "--player", "nobody"], "no hand has a player named 'nobody'"),
-    (["{match}", "--plot", "graph.txt"], "--plot"),
-    (["{match}", "--plot", "{tmp}/no/such/folder/graph.png"], "does not exist"),
-    (["{garbage}"], "no hand found"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["missing.phh"], "no such file"),
+        (["{match}", "--player", "nobody"], "no hand has a player named 'nobody'"),
+        (["{match}", "--plot", "graph.txt"], "--plot"),
+        (["{match}", "--plot", "{tmp}/no/such/folder/graph.png"], "does not exist"),
+        (["{garbage}"], "no hand found"),
+    ],
+)
 def test_command_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], words: str) -> None:
     garbage = tmp_path / "garbage.txt"
     garbage.write_text("this is not a hand history\n")
@@ -401,7 +452,7 @@ def test_hand_facts_needs_a_finished_hand() -> None:
 
 def test_command_skip_bad_leaves_out_a_bad_hand_and_names_it(tmp_path: Path) -> None:
     good = write_phh(play([Raise(4), Fold(), Fold(), Fold()]), players=NAMES)
-    bad = good.replace("actions = [", "actions = [\"d dh p1 2c3c4c5c\", ", 1)
+    bad = good.replace("actions = [", 'actions = ["d dh p1 2c3c4c5c", ', 1)
     path = tmp_path / "two.phhs"
     path.write_text(f"[1]\n{good}\n[2]\n{bad}")
     code, _, err = run(str(path))
@@ -419,8 +470,9 @@ def test_command_draws_the_graph(tmp_path: Path) -> None:
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000
 
 
-def test_command_without_numpy_says_the_adjusted_net_is_left_out(tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_command_without_numpy_says_the_adjusted_net_is_left_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = _match_file(tmp_path, 10)
     monkeypatch.setattr(allin, "_allin_module", lambda: None)
     code, out, _ = run(str(path))
@@ -430,8 +482,9 @@ def test_command_without_numpy_says_the_adjusted_net_is_left_out(tmp_path: Path,
     assert all(player["allin_adjusted_net"] is None for player in json.loads(out)["players"])
 
 
-def test_command_plot_without_matplotlib_is_one_line_and_exit_2(tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_command_plot_without_matplotlib_is_one_line_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = _match_file(tmp_path, 5)
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib raises ImportError
     code, out, err = run(str(path), "--plot", str(tmp_path / "graph.png"))

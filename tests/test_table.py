@@ -37,8 +37,9 @@ POT_LIMIT = Rules(PotLimit(), blinds=(1, 2))
 NO_LIMIT = Rules(NoLimit(), blinds=(1, 2))
 
 
-def seated(game: Rules | FixedGame | MixedOmaha | TournamentSchedule, seats: int, players: dict[int, int],
-           **options: bool) -> Table:
+def seated(
+    game: Rules | FixedGame | MixedOmaha | TournamentSchedule, seats: int, players: dict[int, int], **options: bool
+) -> Table:
     table = Table.new(game, seats, **options)
     for seat, stack in players.items():
         table = table.join(seat, f"p{seat}", stack)
@@ -103,13 +104,16 @@ def check_deal(before: Table, table: Table, state: HandState) -> None:
         assert posts["big blind"] == clockwise_after(table, posts["small blind"], list(seats))
     # A waiting player is dealt in only in the big blind, or posting: what they owe when they chose to post
     # their missed blinds, a live blind when new players post.
-    small, big = (state.rules.blinds if len(state.rules.blinds) == 2 else (0, state.rules.big_blind))
+    small, big = state.rules.blinds if len(state.rules.blinds) == 2 else (0, state.rules.big_blind)
     for seat in seats:
         player = before.seats[seat]
         assert player is not None
         if player.waiting and len(active) >= 2 and seat != posts["big blind"]:
-            paid = [(p.kind, p.amount) for p in state.setup.posts
-                    if table.table_seat(p.seat) == seat and p.kind in ("live blind", "dead blind")]
+            paid = [
+                (p.kind, p.amount)
+                for p in state.setup.posts
+                if table.table_seat(p.seat) == seat and p.kind in ("live blind", "dead blind")
+            ]
             if player.owes:
                 assert player.post_missed
                 assert paid == [("live blind", big)] * player.owes_big + [("dead blind", small)] * player.owes_small
@@ -277,7 +281,7 @@ def test_a_new_player_waits_for_the_big_blind() -> None:
         dealt.append((table.button, table.hand_seats, blinds_of(table, state)))
         table = table.finish_hand(fold_around(state))
     assert dealt == [
-        (2, (0, 2, 4), {"small blind": 4, "big blind": 0}),     # seat 1 sat between the button and the small blind
+        (2, (0, 2, 4), {"small blind": 4, "big blind": 0}),  # seat 1 sat between the button and the small blind
         (4, (0, 1, 2, 4), {"small blind": 0, "big blind": 1}),  # the big blind reaches seat 1: dealt in
         (0, (0, 1, 2, 4), {"small blind": 1, "big blind": 2}),
         (1, (0, 1, 2, 4), {"small blind": 2, "big blind": 4}),
@@ -319,7 +323,11 @@ def test_a_new_player_may_post_a_live_big_blind() -> None:
     table, state = table.start_next_hand(seed=4)  # button 0: small blind 1, big blind 2; seats 3 and 5 post
     assert table.button == 0 and table.hand_seats == (0, 1, 2, 3, 4, 5)
     assert [(post.kind, table.table_seat(post.seat)) for post in state.setup.posts] == [
-        ("small blind", 1), ("big blind", 2), ("live blind", 3), ("live blind", 5)]
+        ("small blind", 1),
+        ("big blind", 2),
+        ("live blind", 3),
+        ("live blind", 5),
+    ]
     # A new player whose seat is the big blind's posts it as the big blind.
     table = table.finish_hand(fold_around(state)).leave(3).join(3, "again", 100)
     table, state = table.start_next_hand(seed=5)  # button 1: small blind 2, big blind seat 3
@@ -484,8 +492,20 @@ def test_tournament_levels_by_hands_and_minutes() -> None:
         table = table.finish_hand(fold_around(state))
         minute += 4.5
     # Level 1 for 3 hands; level 2 from minute 13.5 (when the 4th hand began) for 20 minutes, to 33.5.
-    assert seen == [(0.0, 1), (4.5, 1), (9.0, 1), (13.5, 2), (18.0, 2), (22.5, 2), (27.0, 2), (31.5, 2),
-                    (36.0, 3), (40.5, 3), (45.0, 3), (49.5, 3)]
+    assert seen == [
+        (0.0, 1),
+        (4.5, 1),
+        (9.0, 1),
+        (13.5, 2),
+        (18.0, 2),
+        (22.5, 2),
+        (27.0, 2),
+        (31.5, 2),
+        (36.0, 3),
+        (40.5, 3),
+        (45.0, 3),
+        (49.5, 3),
+    ]
 
 
 def test_timed_levels_end_on_the_clock() -> None:

@@ -43,8 +43,9 @@ LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 RAKED = Rules(NoLimit(), blinds=(1, 2), rake=Rake("5", cap=3))
 
 
-def seated(rules: Rules = LIMIT, seats: int = 4, players: tuple[int, ...] = (0, 1, 2), stack: int = 100,
-           **options: bool) -> Table:
+def seated(
+    rules: Rules = LIMIT, seats: int = 4, players: tuple[int, ...] = (0, 1, 2), stack: int = 100, **options: bool
+) -> Table:
     table = Table.new(rules, seats, **options)
     for seat in players:
         table = table.join(seat, f"p{seat}", stack)
@@ -297,8 +298,7 @@ def test_the_ledger_adds_up_over_many_hands_of_bots(seed: int) -> None:
             roll = rng.random()
             if player is None and roll < 0.3:
                 table = table.join(seat, next(names), rng.randint(5, 60))
-                choices: list[Bot] = [RandomBot(seed=rng.getrandbits(16), amount="random"), HiLoBot(),
-                                      CallingStation()]
+                choices: list[Bot] = [RandomBot(seed=rng.getrandbits(16), amount="random"), HiLoBot(), CallingStation()]
                 bots[seat] = rng.choice(choices)
             elif player is not None and player.stack == 0 and roll < 0.5:
                 table = table.add_chips(seat, 40)
@@ -396,33 +396,36 @@ def test_a_seated_player_with_no_chips_must_be_a_kept_busted_player() -> None:
 # --- every check through engine/validate.py ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("make", [
-    lambda: Player("a", 5, sitting_out="no"),  # type: ignore[arg-type]
-    lambda: Player("a", 5, waiting=1),  # type: ignore[arg-type]
-    lambda: Player("a", 5, leaving=None),  # type: ignore[arg-type]
-    lambda: Player("a", 5.0),  # type: ignore[arg-type]
-    lambda: Player("a", True),
-    lambda: Table.new(LIMIT, 4, keep_busted="yes"),  # type: ignore[arg-type]
-    lambda: Table.new(LIMIT, 4.0),  # type: ignore[arg-type]
-    lambda: Table.new(LIMIT, 4, button=1.0),  # type: ignore[arg-type]
-    lambda: Table((None, None), FixedGame(LIMIT), minutes=math.nan),
-    lambda: Table((None, None), FixedGame(LIMIT), minutes=True),
-    lambda: Table((None, None), FixedGame(LIMIT), hands_played=-1),
-    lambda: Table((None, None), FixedGame(LIMIT), bought_in=-1),
-    lambda: Table((None, None), FixedGame(LIMIT), rake_taken=1.5),  # type: ignore[arg-type]
-    lambda: Table(None, FixedGame(LIMIT)),  # type: ignore[arg-type]
-    lambda: Table((None, None), FixedGame(LIMIT), departed=5),  # type: ignore[arg-type]
-    lambda: Departure(0, Player("a", 5), "vanished"),
-    lambda: Departure(0.0, Player("a", 5), "left"),  # type: ignore[arg-type]
-    lambda: Departure(0, "a", "left"),  # type: ignore[arg-type]
-    lambda: HandInPlay(("0", 1), 0, LIMIT, ()),
-    lambda: HandInPlay((0, 1), 0, LIMIT, (None,)),
-    lambda: seated().with_time(math.inf),
-    lambda: seated().with_time("5"),  # type: ignore[arg-type]
-    lambda: seated().add_chips(0, 2.5),  # type: ignore[arg-type]
-    lambda: seated().come_back(0, post_missed=1),  # type: ignore[arg-type]
-    lambda: seated().next_deal(bomb_pot=True),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Player("a", 5, sitting_out="no"),  # type: ignore[arg-type]
+        lambda: Player("a", 5, waiting=1),  # type: ignore[arg-type]
+        lambda: Player("a", 5, leaving=None),  # type: ignore[arg-type]
+        lambda: Player("a", 5.0),  # type: ignore[arg-type]
+        lambda: Player("a", True),
+        lambda: Table.new(LIMIT, 4, keep_busted="yes"),  # type: ignore[arg-type]
+        lambda: Table.new(LIMIT, 4.0),  # type: ignore[arg-type]
+        lambda: Table.new(LIMIT, 4, button=1.0),  # type: ignore[arg-type]
+        lambda: Table((None, None), FixedGame(LIMIT), minutes=math.nan),
+        lambda: Table((None, None), FixedGame(LIMIT), minutes=True),
+        lambda: Table((None, None), FixedGame(LIMIT), hands_played=-1),
+        lambda: Table((None, None), FixedGame(LIMIT), bought_in=-1),
+        lambda: Table((None, None), FixedGame(LIMIT), rake_taken=1.5),  # type: ignore[arg-type]
+        lambda: Table(None, FixedGame(LIMIT)),  # type: ignore[arg-type]
+        lambda: Table((None, None), FixedGame(LIMIT), departed=5),  # type: ignore[arg-type]
+        lambda: Departure(0, Player("a", 5), "vanished"),
+        lambda: Departure(0.0, Player("a", 5), "left"),  # type: ignore[arg-type]
+        lambda: Departure(0, "a", "left"),  # type: ignore[arg-type]
+        lambda: HandInPlay(("0", 1), 0, LIMIT, ()),
+        lambda: HandInPlay((0, 1), 0, LIMIT, (None,)),
+        lambda: seated().with_time(math.inf),
+        lambda: seated().with_time("5"),  # type: ignore[arg-type]
+        lambda: seated().add_chips(0, 2.5),  # type: ignore[arg-type]
+        lambda: seated().come_back(0, post_missed=1),  # type: ignore[arg-type]
+        lambda: seated().next_deal(bomb_pot=True),
+    ],
+)
 def test_wrong_kinds_of_values_are_table_errors(make: Callable[[], object]) -> None:
     with pytest.raises(TableError):
         make()
@@ -434,12 +437,27 @@ def test_wrong_kinds_of_values_are_table_errors(make: Callable[[], object]) -> N
 def _garbage() -> st.SearchStrategy[Any]:
     text = st.text(alphabet=st.characters(codec="utf-8"), max_size=12)
     control = st.sampled_from(["\n", "\x00", "\u200b", "\ufeff", "a\rb", "\x1b[2J", " ", "ann"])
-    numbers = st.one_of(st.integers(-3, 12), st.integers(-10**40, 10**40), st.floats(), st.booleans(),
-                        st.just(math.nan), st.just(math.inf))
-    simple = st.one_of(st.none(), numbers, text, control, st.binary(max_size=4), st.just(object()),
-                       st.just(LIMIT), st.just(Player("ann", 5)))
-    return st.one_of(simple, st.lists(simple, max_size=4), st.tuples(simple, simple), st.dictionaries(text, simple,
-                                                                                                        max_size=2))
+    numbers = st.one_of(
+        st.integers(-3, 12),
+        st.integers(-(10**40), 10**40),
+        st.floats(),
+        st.booleans(),
+        st.just(math.nan),
+        st.just(math.inf),
+    )
+    simple = st.one_of(
+        st.none(),
+        numbers,
+        text,
+        control,
+        st.binary(max_size=4),
+        st.just(object()),
+        st.just(LIMIT),
+        st.just(Player("ann", 5)),
+    )
+    return st.one_of(
+        simple, st.lists(simple, max_size=4), st.tuples(simple, simple), st.dictionaries(text, simple, max_size=2)
+    )
 
 
 GARBAGE = _garbage()
@@ -474,8 +492,25 @@ _CALLS: dict[str, Callable[[Table, list[Any]], object]] = {
     "Departure": lambda t, a: Departure(a[0], a[1], a[2]),
     "HandInPlay": lambda t, a: HandInPlay(a[0], a[1], a[2], a[3], a[4]),
 }
-_SENSIBLE = [0, 1, 2, 3, 4, "p0", "ann", 50, True, False, None, (), "state", FixedGame(LIMIT), LIMIT,
-             Player("ann", 5), (Player("ann", 5), None)]
+_SENSIBLE = [
+    0,
+    1,
+    2,
+    3,
+    4,
+    "p0",
+    "ann",
+    50,
+    True,
+    False,
+    None,
+    (),
+    "state",
+    FixedGame(LIMIT),
+    LIMIT,
+    Player("ann", 5),
+    (Player("ann", 5), None),
+]
 
 
 @st.composite

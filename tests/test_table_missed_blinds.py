@@ -118,7 +118,9 @@ def test_debts_do_not_grow_past_one_small_and_one_big_blind() -> None:
         table = play(table)
     table, state = table.start_next_hand(seed=20)
     assert [(kind, amount) for kind, seat, amount in forced(table, state) if seat == 3] == [
-        ("live blind", 2), ("dead blind", 1)]
+        ("live blind", 2),
+        ("dead blind", 1),
+    ]
 
 
 def test_new_players_owe_nothing() -> None:
@@ -160,8 +162,12 @@ def test_posting_on_return_pays_a_dead_small_and_a_live_big_blind() -> None:
     before = chips(table)
     table, state = table.start_next_hand(seed=4)  # button 0: blinds 1 and 2; seat 3 posts and plays
     assert table.hand_seats == (0, 1, 2, 3)
-    assert forced(table, state) == [("small blind", 1, 1), ("big blind", 2, 2), ("live blind", 3, 2),
-                                    ("dead blind", 3, 1)]
+    assert forced(table, state) == [
+        ("small blind", 1, 1),
+        ("big blind", 2, 2),
+        ("live blind", 3, 2),
+        ("dead blind", 3, 1),
+    ]
     assert state.setup.posts[2:] == (Post(3, "live blind", 2), Post(3, "dead blind", 1))
     poster = table.hand_seat(3)
     assert poster == 3
@@ -242,8 +248,9 @@ def test_a_game_with_one_blind_owes_only_the_big_blind() -> None:
 
 
 def test_a_tournament_player_posts_the_blinds_of_the_level_they_come_back_in() -> None:
-    schedule = TournamentSchedule([Level(Rules(NoLimit(), blinds=(1, 2)), hands=2),
-                                   Level(Rules(NoLimit(), blinds=(5, 10)))])
+    schedule = TournamentSchedule(
+        [Level(Rules(NoLimit(), blinds=(1, 2)), hands=2), Level(Rules(NoLimit(), blinds=(5, 10)))]
+    )
     table = play(seated(schedule, 4, [0, 1, 2, 3], stack=1000), seed=1).sit_out(3)
     table = play(table, seed=2)  # still level 1: the big blind of 2 passes seat 3
     assert owes(table, 3) == (True, True)
@@ -251,7 +258,9 @@ def test_a_tournament_player_posts_the_blinds_of_the_level_they_come_back_in() -
     table, state = table.start_next_hand(seed=4)
     assert state.rules.blinds == (5, 10)
     assert [(kind, amount) for kind, seat, amount in forced(table, state) if seat == 3] == [
-        ("live blind", 10), ("dead blind", 5)]
+        ("live blind", 10),
+        ("dead blind", 5),
+    ]
 
 
 def test_nobody_owes_when_no_game_is_going() -> None:
@@ -291,8 +300,16 @@ def test_missed_blinds_in_views_and_json() -> None:
     back = from_json(to_json(table), Table)
     assert back == table and to_json(back) == to_json(table)
     document = json.loads(to_json(table))
-    assert document["seats"][3] == {"name": "p3", "stack": 100, "sitting_out": True, "waiting": True,
-                                    "leaving": False, "owes_small": True, "owes_big": True, "post_missed": False}
+    assert document["seats"][3] == {
+        "name": "p3",
+        "stack": 100,
+        "sitting_out": True,
+        "waiting": True,
+        "leaving": False,
+        "owes_small": True,
+        "owes_big": True,
+        "post_missed": False,
+    }
     assert document["seats"][4]["post_missed"] is True
     view = table.view(None)
     assert view.seats[4] == table.seats[4]

@@ -29,8 +29,15 @@ def structure(size: int = 4, payouts: tuple[int, ...] | None = (50, 30, 20), buy
     return Structure([Level(RULES)], 100, size, buy_in, payouts)
 
 
-def built(tables: list[list[int | None]], *, size: int = 4, payouts: tuple[int, ...] | None = (50, 30, 20),
-          hand_for_hand: bool = False, button: int = 0, check: bool = True) -> Tournament:
+def built(
+    tables: list[list[int | None]],
+    *,
+    size: int = 4,
+    payouts: tuple[int, ...] | None = (50, 30, 20),
+    hand_for_hand: bool = False,
+    button: int = 0,
+    check: bool = True,
+) -> Tournament:
     """A tournament under way with the given stacks at each table's seats (players named t<table>s<seat>)."""
     made, entries = [], []
     for number, stacks in enumerate(tables):
@@ -41,8 +48,15 @@ def built(tables: list[list[int | None]], *, size: int = 4, payouts: tuple[int, 
                 entries.append(Entry(f"t{number}s{seat}"))
         made.append(seating.release(table))
     chips = sum(s for stacks in tables for s in stacks if s is not None)
-    t = Tournament(structure(size, payouts), entries=tuple(entries), tables=tuple(made), started=True, chips=chips,
-                   hand_for_hand=hand_for_hand, draws=1)
+    t = Tournament(
+        structure(size, payouts),
+        entries=tuple(entries),
+        tables=tuple(made),
+        started=True,
+        chips=chips,
+        hand_for_hand=hand_for_hand,
+        draws=1,
+    )
     if check:
         t.check()
     return t

@@ -34,7 +34,7 @@ def brute_force_icm(stacks: list[int], prizes: list[int]) -> list[Fraction]:
         for player in order:
             chance *= Fraction(stacks[player], left)
             left -= stacks[player]
-        for place, player in enumerate(order[:len(prizes)]):
+        for place, player in enumerate(order[: len(prizes)]):
             equity[player] += chance * prizes[place]
     return equity
 
@@ -47,10 +47,18 @@ def test_payouts_split_exactly_with_the_odd_units_to_the_better_places() -> None
     assert payouts(0, (100,)) == (0,)
 
 
-@pytest.mark.parametrize("bad, words", [
-    ((50, 30), "exactly 100"), ((30, 70), "never rises"), ((50.0, 50.0), "not exact"), ((), "non-empty"),
-    ((100, 0), "above 0"), (("x", 100), "a number"), ("100", "non-empty list"),
-])
+@pytest.mark.parametrize(
+    "bad, words",
+    [
+        ((50, 30), "exactly 100"),
+        ((30, 70), "never rises"),
+        ((50.0, 50.0), "not exact"),
+        ((), "non-empty"),
+        ((100, 0), "above 0"),
+        (("x", 100), "a number"),
+        ("100", "non-empty list"),
+    ],
+)
 def test_a_bad_payout_table_says_what_is_wrong(bad: object, words: str) -> None:
     with pytest.raises(PayoutError, match=words):
         payouts(100, bad)  # type: ignore[arg-type]
@@ -74,8 +82,9 @@ def test_payouts_always_sum_to_the_pool_and_never_rise(pool: int, weights: list[
 
 
 @given(entrants=st.integers(1, 5000), pool=st.integers(0, 10**9))
-def test_the_standard_table_pays_a_third_of_a_small_field_and_15_percent_of_a_large_one(entrants: int,
-                                                                                       pool: int) -> None:
+def test_the_standard_table_pays_a_third_of_a_small_field_and_15_percent_of_a_large_one(
+    entrants: int, pool: int
+) -> None:
     table = standard_percentages(entrants)
     assert sum(table) == 100
     assert len(table) <= max(1, -(-entrants * 35 // 100))

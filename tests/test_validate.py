@@ -84,10 +84,17 @@ def test_one_of_compares_types_too() -> None:
         one_of(2.0, (1, 2), "runs")
 
 
-@pytest.mark.parametrize("value, wrong", [
-    ("", "a non-empty string"), (" ann", "must not start or end with a space"), ("a" * 65, "at most 64"),
-    ("an\u200bn", "U\\+200B"), ("an\nn", "U\\+000A"), (5, "a non-empty string"),
-])
+@pytest.mark.parametrize(
+    "value, wrong",
+    [
+        ("", "a non-empty string"),
+        (" ann", "must not start or end with a space"),
+        ("a" * 65, "at most 64"),
+        ("an\u200bn", "U\\+200B"),
+        ("an\nn", "U\\+000A"),
+        (5, "a non-empty string"),
+    ],
+)
 def test_name_refuses_what_breaks_a_line_or_impersonates(value: object, wrong: str) -> None:
     with pytest.raises(EngineError, match=wrong):
         name(value, "a player's name")

@@ -47,9 +47,29 @@ from engine.views import BurnedFaceDown, DealtFaceDown, seat_view, seat_views
 
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])")
 
-VIEW_FIELDS = {"seat", "rules", "button", "street", "hole", "board", "starting_stacks", "stacks", "bets",
-               "contributed", "folded", "pot_total", "level", "actor", "legal", "shown", "mucked", "events", "result",
-               "boards", "_replay"}  # _replay: a bot view's public facts for its events (engine.bots.view)
+VIEW_FIELDS = {
+    "seat",
+    "rules",
+    "button",
+    "street",
+    "hole",
+    "board",
+    "starting_stacks",
+    "stacks",
+    "bets",
+    "contributed",
+    "folded",
+    "pot_total",
+    "level",
+    "actor",
+    "legal",
+    "shown",
+    "mucked",
+    "events",
+    "result",
+    "boards",
+    "_replay",
+}  # _replay: a bot view's public facts for its events (engine.bots.view)
 
 
 def cards_in(value: object) -> Iterator[Card]:
@@ -98,11 +118,27 @@ def check_view_fields(state: HandState, seat: int, view: SeatView) -> None:
     assert {f.name for f in attrs.fields(SeatView)} == VIEW_FIELDS, "a new view field needs a leak review"
     assert view.seat == seat and view.hole == state.hole[seat]
     assert (view.rules, view.button, view.street, view.board, view.boards) == (
-        state.rules, state.button, state.street, state.board, state.boards)
+        state.rules,
+        state.button,
+        state.street,
+        state.board,
+        state.boards,
+    )
     assert (view.starting_stacks, view.stacks, view.bets, view.contributed) == (
-        state.starting_stacks, state.stacks, state.bets, state.contributed)
+        state.starting_stacks,
+        state.stacks,
+        state.bets,
+        state.contributed,
+    )
     assert (view.folded, view.all_in, view.pots, view.pot_total, view.level, view.actor, view.mucked) == (
-        state.folded, state.all_in, state.pots, state.pot_total, state.level, state.actor, state.mucked)
+        state.folded,
+        state.all_in,
+        state.pots,
+        state.pot_total,
+        state.level,
+        state.actor,
+        state.mucked,
+    )
     assert view.legal == (state.legal_actions() if state.actor == seat else None)
     assert view.to_act == (state.actor == seat)
     assert view.shown == tuple(state.hole[s] if state.shown[s] else () for s in range(state.players))
@@ -192,11 +228,25 @@ def test_every_street_and_a_muck() -> None:
     burns = set(burns_of(deck, 3))
     state = _manual_hand()
     seen_streets = set()
-    steps = [(0, Call()), (1, Call()), (2, Check()),                      # preflop
-             (1, Bet(2)), (2, Call()), (0, Call()),                       # flop
-             (1, Check()), (2, Check()), (0, Check()),                    # turn
-             (1, Check()), (2, Check()), (0, Bet(4)), (1, Call()), (2, Call()),  # river
-             (0, Show()), (1, Muck()), (2, Show())]                       # showdown: seat 1 mucks
+    steps = [
+        (0, Call()),
+        (1, Call()),
+        (2, Check()),  # preflop
+        (1, Bet(2)),
+        (2, Call()),
+        (0, Call()),  # flop
+        (1, Check()),
+        (2, Check()),
+        (0, Check()),  # turn
+        (1, Check()),
+        (2, Check()),
+        (0, Bet(4)),
+        (1, Call()),
+        (2, Call()),  # river
+        (0, Show()),
+        (1, Muck()),
+        (2, Show()),
+    ]  # showdown: seat 1 mucks
     for seat, action in steps:
         seen_streets.add(state.street)
         for viewer in (0, 1, 2, None):
@@ -232,8 +282,11 @@ def test_winning_hand_named_only_when_shown() -> None:
         assert result is not None and all(p.high_hand is None and p.low_hand is None for p in result.pots)
     # A shown winner is named for everyone.
     state = _manual_hand()
-    for seat, action in [(0, Call()), (1, Call()), (2, Check())] + [
-            (s, Check()) for _ in range(3) for s in (1, 2, 0)] + [(1, Show()), (2, Muck()), (0, Show())]:
+    for seat, action in (
+        [(0, Call()), (1, Call()), (2, Check())]
+        + [(s, Check()) for _ in range(3) for s in (1, 2, 0)]
+        + [(1, Show()), (2, Muck()), (0, Show())]
+    ):
         state = state.apply(action, seat=seat)
     assert state.result is not None and state.result.pots[0].high_hand is not None
     for seat in range(3):
@@ -245,8 +298,16 @@ def test_winning_hand_named_only_when_shown() -> None:
 def test_redacted_hand_names_when_the_owner_did_not_show() -> None:
     from engine.views import public_result
 
-    state = play(_manual_hand(), (0, Call()), (1, Call()), (2, Check()),
-                 *[(s, Check()) for _ in range(3) for s in (1, 2, 0)], (1, Show()), (2, Muck()), (0, Show()))
+    state = play(
+        _manual_hand(),
+        (0, Call()),
+        (1, Call()),
+        (2, Check()),
+        *[(s, Check()) for _ in range(3) for s in (1, 2, 0)],
+        (1, Show()),
+        (2, Muck()),
+        (0, Show()),
+    )
     assert state.result is not None
     winner = state.result.pots[0].high_winners[0]
     hidden = tuple(s != winner for s in range(3))  # pretend only the losers showed

@@ -9,5 +9,20 @@ from engine.bots.simple import CallingStation, ScriptedBot, ScriptExhausted
 from engine.bots.text import describe_legal, parse_action
 from engine.bots.view import bot_view
 
-__all__ = ["BUILT_IN", "Bot", "CallingStation", "HiLoBot", "MatchError", "RandomBot", "ScriptExhausted", "ScriptedBot",
-           "StopMatch", "bot_view", "check_bot_spec", "describe_legal", "fault_action", "make_bot", "parse_action"]
+__all__ = [
+    "BUILT_IN",
+    "Bot",
+    "CallingStation",
+    "HiLoBot",
+    "MatchError",
+    "RandomBot",
+    "ScriptExhausted",
+    "ScriptedBot",
+    "StopMatch",
+    "bot_view",
+    "check_bot_spec",
+    "describe_legal",
+    "fault_action",
+    "make_bot",
+    "parse_action",
+]

@@ -156,9 +156,11 @@ class HiLoBot:
         paired = len(set(ranks)) < len(ranks)
         suits = [card.suit for card in board]
         flush_board = max(suits.count(suit) for suit in set(suits)) >= 3
-        strong_high = (category >= FULL_HOUSE
-                       or (category == FLUSH and (not paired) and any(c.rank == 14 for c in high.cards))
-                       or (category in (STRAIGHT, FLUSH) and not paired and not flush_board))
+        strong_high = (
+            category >= FULL_HOUSE
+            or (category == FLUSH and (not paired) and any(c.rank == 14 for c in high.cards))
+            or (category in (STRAIGHT, FLUSH) and not paired and not flush_board)
+        )
         fair_high = category in (TWO_PAIR, TRIPS) or category in (STRAIGHT, FLUSH)
         opponents = sum(1 for seat, out in enumerate(view.folded) if not out and seat != view.seat)
         river = len(board) == 5

@@ -27,8 +27,13 @@ class RandomBot:
     for a random amount), so a seeded bot plays the same way every time it sees the same spots.
     """
 
-    def __init__(self, weights: Sequence[float] = (0.15, 0.60, 0.25), seed: int | str | None = None,
-                 amount: str = "min", name: str = "random") -> None:
+    def __init__(
+        self,
+        weights: Sequence[float] = (0.15, 0.60, 0.25),
+        seed: int | str | None = None,
+        amount: str = "min",
+        name: str = "random",
+    ) -> None:
         weights = _weights(weights)
         one_of(amount, ("min", "random"), "amount", error=MatchError)
         total = float(sum(weights))

@@ -17,7 +17,8 @@ from engine.validate import quote
 BUILT_IN = ("random", "caller", "hilo")
 _BUILT_IN_MAKERS: dict[str, Callable[[int | str], Bot]] = {
     "random": lambda seed: RandomBot(seed=seed),
-    "caller": lambda seed: CallingStation(), "calling-station": lambda seed: CallingStation(),
+    "caller": lambda seed: CallingStation(),
+    "calling-station": lambda seed: CallingStation(),
     "callingstation": lambda seed: CallingStation(),
     "hilo": lambda seed: HiLoBot(),
 }
@@ -49,8 +50,10 @@ def takes_seed(factory: object) -> bool:
         parameters = inspect.signature(factory).parameters.values()  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return False
-    return any(p.kind is p.VAR_KEYWORD or (p.name == "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
-               for p in parameters)
+    return any(
+        p.kind is p.VAR_KEYWORD or (p.name == "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+        for p in parameters
+    )
 
 
 def check_bot_spec(spec: str) -> None:
@@ -72,20 +75,25 @@ def _own_factory(spec: str, name: str) -> object:
     """The class or factory ``module:Name`` names, imported. Any failure (a bad name, a module that does not
     import, raises or has a syntax error, a missing name) is one MatchError naming the spec."""
     if not _OWN_BOT.fullmatch(name):
-        raise MatchError(f"cannot load bot {quote(spec)}: a bot of your own is module:Name, with a module path such "
-                         f"as mybots or package.mybots and a class or factory name, e.g. mybots:Folder")
+        raise MatchError(
+            f"cannot load bot {quote(spec)}: a bot of your own is module:Name, with a module path such "
+            f"as mybots or package.mybots and a class or factory name, e.g. mybots:Folder"
+        )
     module_name, _, attribute = name.partition(":")
     try:
         module = importlib.import_module(module_name)
     except (Exception, SystemExit) as error:  # the module's own code runs here: any failure is a bad bot
-        raise MatchError(f"cannot load bot {quote(spec)}: importing {module_name} failed: "
-                         f"{type(error).__name__}: {quote(str(error))[1:-1]}") from None
+        raise MatchError(
+            f"cannot load bot {quote(spec)}: importing {module_name} failed: "
+            f"{type(error).__name__}: {quote(str(error))[1:-1]}"
+        ) from None
     factory = getattr(module, attribute, None)
     if factory is None:
         raise MatchError(f"cannot load bot {quote(spec)}: module {module_name} has no {attribute!r}")
     if not callable(factory):
-        raise MatchError(f"cannot load bot {quote(spec)}: {module_name}.{attribute} is {quote(factory)}, not a "
-                         f"class or factory")
+        raise MatchError(
+            f"cannot load bot {quote(spec)}: {module_name}.{attribute} is {quote(factory)}, not a class or factory"
+        )
     return factory
 
 

@@ -73,8 +73,9 @@ def _script(actions: object) -> list[Action | str]:
     """The script as a list: a list or tuple of actions and texts (a bare string would be read letter by
     letter, so it is refused)."""
     if not isinstance(actions, (list, tuple)):
-        raise MatchError(f"actions must be a list or tuple of actions and texts such as 'c' or 'r 8', "
-                         f"got {quote(actions)}")
+        raise MatchError(
+            f"actions must be a list or tuple of actions and texts such as 'c' or 'r 8', got {quote(actions)}"
+        )
     for index, item in enumerate(actions):
         if not isinstance(item, str) and type(item) not in _ACTION_TYPES:
             raise MatchError(f"actions[{index}] must be an action or text such as 'c' or 'r 8', got {quote(item)}")

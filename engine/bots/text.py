@@ -19,12 +19,28 @@ from engine.validate import quote
 HELP = "f fold, x check, c call, b N bet to N, r N raise to N, min, max (all-in), s show, m muck, run N (times)"
 
 _WORDS = {
-    "f": "fold", "fold": "fold",
-    "x": "check", "k": "check", "check": "check",
-    "c": "call", "call": "call",
-    "b": "wager", "bet": "wager", "r": "wager", "raise": "wager",
-    "run": "run", "min": "min", "max": "max", "all-in": "max", "allin": "max", "all": "max", "shove": "max",
-    "s": "show", "show": "show", "m": "muck", "muck": "muck",
+    "f": "fold",
+    "fold": "fold",
+    "x": "check",
+    "k": "check",
+    "check": "check",
+    "c": "call",
+    "call": "call",
+    "b": "wager",
+    "bet": "wager",
+    "r": "wager",
+    "raise": "wager",
+    "run": "run",
+    "min": "min",
+    "max": "max",
+    "all-in": "max",
+    "allin": "max",
+    "all": "max",
+    "shove": "max",
+    "s": "show",
+    "show": "show",
+    "m": "muck",
+    "muck": "muck",
 }
 
 
@@ -32,8 +48,15 @@ _SIMPLE: dict[str, Action] = {"fold": Fold(), "check": Check(), "call": Call(), 
 
 
 TYPED_PHRASES = {
-    "fold": "f fold", "check": "x check", "call": "c call {}", "bet": "b bet {}", "bet range": "b N bet {}",
-    "raise": "r raise to {}", "raise range": "r N raise to {}", "show": "s show", "muck": "m muck",
+    "fold": "f fold",
+    "check": "x check",
+    "call": "c call {}",
+    "bet": "b bet {}",
+    "bet range": "b N bet {}",
+    "raise": "r raise to {}",
+    "raise range": "r N raise to {}",
+    "show": "s show",
+    "muck": "m muck",
     "runs": "run N to run the board N times, 1..{}",
 }
 """`LegalActions.describe`'s phrases for people who type: each action with the short form that plays it."""
@@ -75,8 +98,10 @@ def parse_action(text: str, legal: LegalActions) -> Action:
             raise IllegalAction(f"{words[1]!r} is not a whole number of chips; allowed: {allowed}") from None
         if not legal.min_to <= to <= legal.max_to:
             span = str(legal.min_to) if legal.min_to == legal.max_to else f"{legal.min_to} to {legal.max_to}"
-            raise IllegalAction(f"you can {legal.wager} to {span}, not {to} (the amount is the total you put "
-                                f"in this round); allowed: {allowed}")
+            raise IllegalAction(
+                f"you can {legal.wager} to {span}, not {to} (the amount is the total you put "
+                f"in this round); allowed: {allowed}"
+            )
         return make(to)
     if kind == "run":
         if not legal.runs:

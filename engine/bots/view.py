@@ -88,7 +88,19 @@ def bot_view(state: HandState, seat: int) -> SeatView:
         whole(seat, "seat (a seat index)", minimum=0, maximum=players - 1)
     if state.street >= _SHOWDOWN:
         return seat_view(state, seat)
-    facts = _tuple_new(_PublicFacts, (seat, setup.rules, setup.button, setup.starting_stacks, setup.posts,
-                                      setup.bomb_pot, setup.hole[seat], state.board, state.extra_boards,
-                                      state.actions))
+    facts = _tuple_new(
+        _PublicFacts,
+        (
+            seat,
+            setup.rules,
+            setup.button,
+            setup.starting_stacks,
+            setup.posts,
+            setup.bomb_pot,
+            setup.hole[seat],
+            state.board,
+            state.extra_boards,
+            state.actions,
+        ),
+    )
     return view_of_state(state, seat, _NOTHING_SHOWN[players], None, None, facts)

@@ -71,7 +71,7 @@ class ActionMap:
                         seen.add(size)
                         mask[index] = 1
             else:
-                mask[2 + legal.min_to: 2 + legal.max_to + 1] = [1] * (legal.max_to - legal.min_to + 1)
+                mask[2 + legal.min_to : 2 + legal.max_to + 1] = [1] * (legal.max_to - legal.min_to + 1)
         return mask
 
     def index(self, action: object) -> int:
@@ -103,5 +103,7 @@ class ActionMap:
         if self.kind == "abstract":
             names = ", ".join(f"{i} {name}" for i, name in enumerate(ABSTRACT_ACTIONS))
             return f"an action is a whole number 0..5 ({names}), got {quote(action)}"
-        return (f"an action is a whole number 0..{self.size - 1} (0 fold, 1 check/call, 2 + N bet or raise to N chips),"
-                f" got {quote(action)}")
+        return (
+            f"an action is a whole number 0..{self.size - 1} (0 fold, 1 check/call, 2 + N bet or raise to N chips),"
+            f" got {quote(action)}"
+        )

@@ -57,9 +57,16 @@ class HandBatch:
     fixes every deck and button: the same seed and the same actions give the same hands.
     """
 
-    def __init__(self, size: int = 64, players: int = 2, game: str | Rules = "pot-limit",
-                 blinds: tuple[int, ...] = (1, 2), stack: int | None = None, actions: str = "abstract",
-                 seed: int | None = None) -> None:
+    def __init__(
+        self,
+        size: int = 64,
+        players: int = 2,
+        game: str | Rules = "pot-limit",
+        blinds: tuple[int, ...] = (1, 2),
+        stack: int | None = None,
+        actions: str = "abstract",
+        seed: int | None = None,
+    ) -> None:
         self.size = whole(size, "size (tables in the batch)", minimum=1, maximum=1 << 20, error=EnvError)
         self.rules = env_rules(game, players, blinds)
         self.players = players
@@ -96,9 +103,9 @@ class HandBatch:
         self._encode()
         return self.observations, self.action_masks, self.actors
 
-    def step(self, actions: Sequence[int] | NDArray[Any]) -> tuple[NDArray[np.float32], NDArray[np.int8],
-                                                                    NDArray[np.int64], NDArray[np.float32],
-                                                                    NDArray[np.bool_]]:
+    def step(
+        self, actions: Sequence[int] | NDArray[Any]
+    ) -> tuple[NDArray[np.float32], NDArray[np.int8], NDArray[np.int64], NDArray[np.float32], NDArray[np.bool_]]:
         """Play one action at every table (``actions[i]`` for table i's actor, an index of the action set whose
         mask is 1). Returns (observations, action_masks, actors, rewards, dones); ``rewards[i]`` and
         ``dones[i]`` are those of the hand that ended at table i on this step (zeros and False elsewhere).
@@ -112,8 +119,10 @@ class HandBatch:
         for table, index in enumerate(indexes):
             if not masks[table][index]:
                 hand = hands[table]
-                raise IllegalAction(f"table {table}: action {index} ({action_map.names()[index]}) is masked for "
-                                    f"seat {hand.actor}: {hand.legal_actions().describe()}")
+                raise IllegalAction(
+                    f"table {table}: action {index} ({action_map.names()[index]}) is masked for "
+                    f"seat {hand.actor}: {hand.legal_actions().describe()}"
+                )
         self.rewards[:] = 0.0
         self.dones[:] = False
         over = []
@@ -142,13 +151,13 @@ class HandBatch:
         """The next hand at each of ``tables``: fresh stacks, the button moved on, the cards drawn for all of
         them at once from the batch's generator (only the cards a hand deals)."""
         players, out = self.players, []
-        orders = np.argsort(self._rng.random((len(tables), 52)), axis=1)[:, :self._dealt].tolist()
+        orders = np.argsort(self._rng.random((len(tables), 52)), axis=1)[:, : self._dealt].tolist()
         for table, indexes in zip(tables, orders, strict=True):
             order = [ALL_CARDS[index] for index in indexes]
             button = self._buttons[table] = (self._buttons[table] + 1) % players
             hand = start_hand(self.rules, (self.stack,) * players, button, deck=Deck.ordered(order))
             while hand.actor is None:  # over as dealt (cannot happen with whole stacks): deal again
-                order = [ALL_CARDS[index] for index in np.argsort(self._rng.random(52))[:self._dealt].tolist()]
+                order = [ALL_CARDS[index] for index in np.argsort(self._rng.random(52))[: self._dealt].tolist()]
                 hand = start_hand(self.rules, (self.stack,) * players, button, deck=Deck.ordered(order))
             out.append(hand)
         return out
@@ -162,10 +171,21 @@ class HandBatch:
         self._masks = [mask_of(hand) for hand in hands]
         legals = [legal_of(hand) for hand in hands]
         seats = np.array([hand.stacks + hand.bets + hand.contributed + hand.folded for hand in hands], np.float64)
-        scalars = np.array([(hand.pot_total, hand.level - hand.bets[seat], hand.stacks[seat],
-                             legal.min_to if legal.wager else 0, legal.max_to if legal.wager else 0, hand.button,
-                             hand.street) for hand, seat, legal in zip(hands, actors, legals, strict=True)],
-                           np.float64)
+        scalars = np.array(
+            [
+                (
+                    hand.pot_total,
+                    hand.level - hand.bets[seat],
+                    hand.stacks[seat],
+                    legal.min_to if legal.wager else 0,
+                    legal.max_to if legal.wager else 0,
+                    hand.button,
+                    hand.street,
+                )
+                for hand, seat, legal in zip(hands, actors, legals, strict=True)
+            ],
+            np.float64,
+        )
         holes = np.array([hand.hole[seat] for hand, seat in zip(hands, actors, strict=True)], np.int64)
         boards = np.array([hand.board + (52,) * (5 - len(hand.board)) for hand in hands], np.int64)
         self.action_masks[:] = self._masks
@@ -176,7 +196,7 @@ class HandBatch:
         out[rows[:, None], HOLE + holes] = 1.0
         cards = np.zeros((self.size, 53), np.float32)
         cards[rows[:, None], boards] = 1.0
-        out[:, BOARD:BOARD + 52] = cards[:, :52]
+        out[:, BOARD : BOARD + 52] = cards[:, :52]
         out[rows, STREET + scalars[:, 6].astype(np.int64) - Street.PREFLOP] = 1.0
         out[:, STRUCTURE + self._structure] = 1.0
         out[:, POT] = scalars[:, 0] * scale
@@ -189,7 +209,7 @@ class HandBatch:
         around = np.take_along_axis(per_seat[:, :, 0, :], self._around[actor][:, None, :].repeat(4, axis=1), 2)
         around[:, :3] *= scale
         start = seats_start(n)
-        out[:, start:start + 4 * n] = around.transpose(0, 2, 1).reshape(self.size, 4 * n)
+        out[:, start : start + 4 * n] = around.transpose(0, 2, 1).reshape(self.size, 4 * n)
 
     def __repr__(self) -> str:
         return f"HandBatch(size={self.size}, players={self.players}, rules={self.rules!r}, stack={self.stack})"

@@ -40,11 +40,15 @@ def env_rules(game: str | Rules, players: int, blinds: tuple[int, ...] | list[in
         except RulesError as error:
             raise EnvError(f"blinds {quote(blinds)}: {error}") from None
     if rules.showdown not in (ShowdownPolicy.SHOW_ALL, ShowdownPolicy.MUCK_LOSERS):
-        raise EnvError(f"the environments play showdowns by themselves: showdown must be SHOW_ALL or MUCK_LOSERS, "
-                       f"got {rules.showdown}")
+        raise EnvError(
+            f"the environments play showdowns by themselves: showdown must be SHOW_ALL or MUCK_LOSERS, "
+            f"got {rules.showdown}"
+        )
     if rules.runs != 1 or rules.boards != 1:
-        raise EnvError(f"the environments deal one board run once: runs and boards must be 1, got runs={rules.runs}, "
-                       f"boards={rules.boards}")
+        raise EnvError(
+            f"the environments deal one board run once: runs and boards must be 1, got runs={rules.runs}, "
+            f"boards={rules.boards}"
+        )
     if players > rules.max_players:
         raise EnvError(f"players must be 2 to {rules.max_players} for these rules, got {players}")
     return rules
@@ -58,8 +62,9 @@ def _blinds(value: object) -> tuple[int, ...]:
 
 def stack_argument(value: object, rules: Rules) -> int:
     """Each seat's chips at the start of every hand: a whole number of at least one big blind."""
-    return whole(value, "stack (chips each seat starts every hand with)", minimum=max(rules.big_blind, 1),
-                 error=EnvError)
+    return whole(
+        value, "stack (chips each seat starts every hand with)", minimum=max(rules.big_blind, 1), error=EnvError
+    )
 
 
 def render_mode_argument(value: object) -> str | None:

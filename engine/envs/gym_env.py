@@ -53,9 +53,17 @@ class OmahaHiLoEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012  # Gymnasium's name
 
-    def __init__(self, players: int = 6, opponents: Sequence[str | Bot] = ("hilo", "random"),
-                 game: str | Rules = "pot-limit", blinds: tuple[int, ...] = (1, 2), stack: int | None = None,
-                 actions: str = "abstract", on_illegal: str = "default", render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        players: int = 6,
+        opponents: Sequence[str | Bot] = ("hilo", "random"),
+        game: str | Rules = "pot-limit",
+        blinds: tuple[int, ...] = (1, 2),
+        stack: int | None = None,
+        actions: str = "abstract",
+        on_illegal: str = "default",
+        render_mode: str | None = None,
+    ) -> None:
         self.rules = env_rules(game, players, blinds)
         self.stack = stack_argument(100 * self.rules.big_blind if stack is None else stack, self.rules)
         self.action_map = ActionMap(actions, self.stack)
@@ -64,15 +72,18 @@ class OmahaHiLoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.players = players
         self._specs = _opponents(opponents, players)
         self.opponents: list[Bot] = self._make_opponents(0)
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, shape=(observation_size(players),), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(self.action_map.size,), dtype=np.int8),
-        })
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, shape=(observation_size(players),), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(self.action_map.size,), dtype=np.int8),
+            }
+        )
         self.action_space = spaces.Discrete(self.action_map.size)
         self.hand: HandState | None = None
 
-    def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
         """Deals a new hand and plays the bots' turns until the agent is to act (Gymnasium's ``reset``)."""
         super().reset(seed=random_seed(seed, error=EnvError))
         if seed is not None:
@@ -108,10 +119,17 @@ class OmahaHiLoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if chosen is None:
             legal = hand.legal_actions()
             if self.on_illegal == "raise":
-                allowed = [f"{i} {name}" for i, (name, ok)
-                           in enumerate(zip(self.action_map.names(), self.action_map.mask(hand), strict=True)) if ok]
-                raise IllegalAction(f"action {index} ({self.action_map.names()[index]}) is masked now; allowed: "
-                                    f"{', '.join(allowed)} ({legal.describe()})")
+                allowed = [
+                    f"{i} {name}"
+                    for i, (name, ok) in enumerate(
+                        zip(self.action_map.names(), self.action_map.mask(hand), strict=True)
+                    )
+                    if ok
+                ]
+                raise IllegalAction(
+                    f"action {index} ({self.action_map.names()[index]}) is masked now; allowed: "
+                    f"{', '.join(allowed)} ({legal.describe()})"
+                )
             chosen = legal.default
         hand = self._bots_play(hand.apply(chosen))
         self.hand = hand
@@ -146,8 +164,10 @@ class OmahaHiLoEnv(gymnasium.Env[dict[str, Any], np.int64]):
     # --- inside -------------------------------------------------------------------------------------------
 
     def _make_opponents(self, seed: int) -> list[Bot]:
-        return [make_bot(spec, seed=seed + seat) if isinstance(spec, str) else spec
-                for seat, spec in enumerate(self._specs, 1)]
+        return [
+            make_bot(spec, seed=seed + seat) if isinstance(spec, str) else spec
+            for seat, spec in enumerate(self._specs, 1)
+        ]
 
     def _bots_play(self, hand: HandState) -> HandState:
         """Let the opponents act until the agent is to act or the hand is over."""
@@ -178,8 +198,10 @@ class OmahaHiLoEnv(gymnasium.Env[dict[str, Any], np.int64]):
 def _opponents(opponents: object, players: int) -> list[str | Bot]:
     """The bot (or bot name) of each seat 1..players-1: ``opponents`` repeated in order."""
     if isinstance(opponents, str) or not isinstance(opponents, (list, tuple)) or not opponents:
-        raise EnvError(f"opponents must be a non-empty list of bot names ('hilo', 'random', 'caller', "
-                       f"'module:Class') or bots, got {quote(opponents)}")
+        raise EnvError(
+            f"opponents must be a non-empty list of bot names ('hilo', 'random', 'caller', "
+            f"'module:Class') or bots, got {quote(opponents)}"
+        )
     for spec in opponents:
         if not isinstance(spec, str) and not callable(getattr(spec, "act", None)):
             raise EnvError(f"each opponent must be a bot name or a bot with an act(view) method, got {quote(spec)}")

@@ -59,12 +59,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
     ``render_mode``: None, "human" (prints) or "ansi" (returns the text).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "omaha_hilo_v0", "render_modes": ["human", "ansi"],
-                                          "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "omaha_hilo_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+    }
 
-    def __init__(self, players: int = 6, game: str | Rules = "pot-limit", blinds: tuple[int, ...] = (1, 2),
-                 stack: int | None = None, actions: str = "abstract", on_illegal: str = "raise",
-                 render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        players: int = 6,
+        game: str | Rules = "pot-limit",
+        blinds: tuple[int, ...] = (1, 2),
+        stack: int | None = None,
+        actions: str = "abstract",
+        on_illegal: str = "raise",
+        render_mode: str | None = None,
+    ) -> None:
         super().__init__()
         self.rules = env_rules(game, players, blinds)
         self.stack = stack_argument(100 * self.rules.big_blind if stack is None else stack, self.rules)
@@ -83,10 +93,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
     @functools.cache  # noqa: B019  # PettingZoo's convention: the same space object every call
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same for every agent: the observation vector and the action mask."""
-        return spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, shape=(self._size,), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(self.action_map.size,), dtype=np.int8),
-        })
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, shape=(self._size,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(self.action_map.size,), dtype=np.int8),
+            }
+        )
 
     @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
@@ -104,8 +116,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
         stacks, button = _hand_options(options, players, self.stack)
         deck_seed = self._rng.getrandbits(64)
         drawn_button = self._rng.randrange(players)
-        self.hand = start_hand(self.rules, stacks or (self.stack,) * players,
-                               drawn_button if button is None else button, seed=deck_seed)
+        self.hand = start_hand(
+            self.rules, stacks or (self.stack,) * players, drawn_button if button is None else button, seed=deck_seed
+        )
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -134,8 +147,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
-                raise EnvError(f"{agent}'s hand is over (it is terminated): step it with None so that it leaves, "
-                               f"as PettingZoo's AEC API asks; got {quote(action)}")
+                raise EnvError(
+                    f"{agent}'s hand is over (it is terminated): step it with None so that it leaves, "
+                    f"as PettingZoo's AEC API asks; got {quote(action)}"
+                )
             self._was_dead_step(action)
             return
         hand = self._hand()
@@ -144,10 +159,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
         if chosen is None:
             legal = hand.legal_actions()
             if self.on_illegal == "raise":
-                allowed = [f"{i} {name}" for i, (name, ok) in
-                           enumerate(zip(self.action_map.names(), self.mask(), strict=True)) if ok]
-                raise IllegalAction(f"{agent} cannot take action {index} ({self.action_map.names()[index]}) now: its "
-                                    f"mask is 0; allowed: {', '.join(allowed)} ({legal.describe()})")
+                allowed = [
+                    f"{i} {name}"
+                    for i, (name, ok) in enumerate(zip(self.action_map.names(), self.mask(), strict=True))
+                    if ok
+                ]
+                raise IllegalAction(
+                    f"{agent} cannot take action {index} ({self.action_map.names()[index]}) now: its "
+                    f"mask is 0; allowed: {', '.join(allowed)} ({legal.describe()})"
+                )
             chosen = legal.default
             self.infos[agent]["illegal_actions"] = self.infos[agent].get("illegal_actions", 0) + 1
         self._cumulative_rewards[agent] = 0.0
@@ -213,8 +233,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
             raise EnvError(f"unknown agent {quote(agent)}; agents are {', '.join(self.possible_agents)}") from None
 
 
-def _hand_options(options: Mapping[str, Any] | None, players: int,
-                  stack: int) -> tuple[tuple[int, ...] | None, int | None]:
+def _hand_options(
+    options: Mapping[str, Any] | None, players: int, stack: int
+) -> tuple[tuple[int, ...] | None, int | None]:
     """The ``stacks`` and ``button`` a reset's options give, checked (None where not given)."""
     if options is None:
         return None, None
@@ -224,8 +245,16 @@ def _hand_options(options: Mapping[str, Any] | None, players: int,
     if stacks is not None:
         if not isinstance(stacks, (tuple, list)) or len(stacks) != players:
             raise EnvError(f"options['stacks'] must be a list of {players} chip counts, got {quote(stacks)}")
-        stacks = tuple(whole(chips, f"options['stacks'][{seat}] (chips)", minimum=1, maximum=stack, error=EnvError)
-                       for seat, chips in enumerate(stacks))
-    button = whole(options.get("button"), "options['button'] (a seat index)", minimum=0, maximum=players - 1,
-                   allow_none=True, error=EnvError)
+        stacks = tuple(
+            whole(chips, f"options['stacks'][{seat}] (chips)", minimum=1, maximum=stack, error=EnvError)
+            for seat, chips in enumerate(stacks)
+        )
+    button = whole(
+        options.get("button"),
+        "options['button'] (a seat index)",
+        minimum=0,
+        maximum=players - 1,
+        allow_none=True,
+        error=EnvError,
+    )
     return stacks, button

@@ -19,12 +19,33 @@ if TYPE_CHECKING:
     from engine.equity.result import EquityResult, Figures, PlayerEquity
     from engine.equity.solve import DEFAULT_TRIALS, EXACT_LIMIT, equity
 
-_HOMES = {"EquityError": "ranges", "Player": "ranges", "parse_player": "ranges", "EquityResult": "result",
-          "Figures": "result", "PlayerEquity": "result", "DEFAULT_TRIALS": "solve", "EXACT_LIMIT": "solve",
-          "equity": "solve", "AllInEV": "allin", "all_in_ev": "allin"}
+_HOMES = {
+    "EquityError": "ranges",
+    "Player": "ranges",
+    "parse_player": "ranges",
+    "EquityResult": "result",
+    "Figures": "result",
+    "PlayerEquity": "result",
+    "DEFAULT_TRIALS": "solve",
+    "EXACT_LIMIT": "solve",
+    "equity": "solve",
+    "AllInEV": "allin",
+    "all_in_ev": "allin",
+}
 
-__all__ = ["DEFAULT_TRIALS", "EXACT_LIMIT", "AllInEV", "EquityError", "EquityResult", "Figures", "Player",
-           "PlayerEquity", "all_in_ev", "equity", "parse_player"]
+__all__ = [
+    "DEFAULT_TRIALS",
+    "EXACT_LIMIT",
+    "AllInEV",
+    "EquityError",
+    "EquityResult",
+    "Figures",
+    "Player",
+    "PlayerEquity",
+    "all_in_ev",
+    "equity",
+    "parse_player",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -67,11 +67,11 @@ def all_in_ev(state: HandState) -> AllInEV | None:
         return None
     events = state.events
     last_action = max((i for i, event in enumerate(events) if isinstance(event, Acted)), default=-1)
-    if not any(isinstance(event, BoardDealt) for event in events[last_action + 1:]):
+    if not any(isinstance(event, BoardDealt) for event in events[last_action + 1 :]):
         return None
     boards = state.rules.boards
     known: list[list[Card]] = [[] for _ in range(boards)]
-    for event in events[:last_action + 1]:
+    for event in events[: last_action + 1]:
         if isinstance(event, BoardDealt) and event.board < boards:
             known[event.board].extend(event.cards)
     mucked = state.mucked
@@ -89,22 +89,31 @@ def all_in_ev(state: HandState) -> AllInEV | None:
         claimants = tuple(seat for seat in eligible[number] if not mucked[seat])
         if claimants not in shares:
             shares[claimants] = _shares(state, claimants, known)
-        pots.append(PotEquity(number, amounts[number], rakes[number], eligible[number], claimants,
-                              shares[claimants]))
+        pots.append(PotEquity(number, amounts[number], rakes[number], eligible[number], claimants, shares[claimants]))
         for seat, share in zip(claimants, shares[claimants], strict=True):
             expected[seat] += amounts[number] * share
     won = tuple(result.won(seat) for seat in range(state.players))
     adjusted = tuple(net - got + hoped for net, got, hoped in zip(result.net, won, expected, strict=True))
-    return AllInEV(STREET_NAMES.get(len(known[0]), "river"), tuple(format_cards(cards) for cards in known),
-                   tuple(pots), tuple(expected), won, result.net, adjusted)
+    return AllInEV(
+        STREET_NAMES.get(len(known[0]), "river"),
+        tuple(format_cards(cards) for cards in known),
+        tuple(pots),
+        tuple(expected),
+        won,
+        result.net,
+        adjusted,
+    )
 
 
 def _nobody_could_act(state: HandState) -> bool:
     """Whether at most one player still in the hand kept chips behind: without it somebody could act on the
     river, so the hand cannot have been all in before it. Read from the final state, so the hands that were
     not all in (most of them) are told apart without replaying their events (milliseconds a hand)."""
-    behind = [seat for seat in range(state.players)
-              if not state.folded[seat] and state.contributed[seat] < state.starting_stacks[seat]]
+    behind = [
+        seat
+        for seat in range(state.players)
+        if not state.folded[seat] and state.contributed[seat] < state.starting_stacks[seat]
+    ]
     return len(behind) <= 1
 
 
@@ -121,15 +130,17 @@ def _shares(state: HandState, claimants: Sequence[int], known: Sequence[Sequence
     return tuple(totals)
 
 
-_RENAMINGS = tuple(tuple(card - card % 4 + perm[card % 4] for card in range(52))
-                   for perm in itertools.permutations(range(4)))
+_RENAMINGS = tuple(
+    tuple(card - card % 4 + perm[card % 4] for card in range(52)) for perm in itertools.permutations(range(4))
+)
 """Each of the 24 ways of renaming the suits, as the new number of every card."""
 CACHED_SPOTS = 1 << 16
 """How many all-in spots `spot_equity` remembers (the least recently used are forgotten first)."""
 
 
-def spot_equity(hands: Sequence[Sequence[Card]], board: Sequence[Card], dead: Sequence[Card],
-                hi_lo: bool) -> tuple[float, ...]:
+def spot_equity(
+    hands: Sequence[Sequence[Card]], board: Sequence[Card], dead: Sequence[Card], hi_lo: bool
+) -> tuple[float, ...]:
     """Each hand's exact hi-lo equity with ``board`` dealt so far and ``dead`` cards out, worked out once per
     spot: the same hands in another order, on the same board, or the same spot with the suits renamed (the
     same deal replayed in a duplicate match's rotations, the same all-in met again) come from the cache."""
@@ -144,16 +155,23 @@ def spot_equity(hands: Sequence[Sequence[Card]], board: Sequence[Card], dead: Se
 _Spot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
-def _canonical(hands: Sequence[Sequence[Card]], board: Sequence[Card],
-               dead: Sequence[Card]) -> tuple[_Spot, tuple[int, ...]]:
+def _canonical(
+    hands: Sequence[Sequence[Card]], board: Sequence[Card], dead: Sequence[Card]
+) -> tuple[_Spot, tuple[int, ...]]:
     """The spot's smallest form over the 24 ways of renaming suits, its hands sorted; and, for each of those
     sorted hands, which of the given hands it is."""
     best: tuple[_Spot, tuple[int, ...]] | None = None
     for renaming in _RENAMINGS:
         named = [tuple(sorted([renaming[card] for card in hand])) for hand in hands]
         order = tuple(sorted(range(len(named)), key=named.__getitem__))
-        candidate = ((tuple(named[i] for i in order), tuple(sorted([renaming[card] for card in board])),
-                      tuple(sorted([renaming[card] for card in dead]))), order)
+        candidate = (
+            (
+                tuple(named[i] for i in order),
+                tuple(sorted([renaming[card] for card in board])),
+                tuple(sorted([renaming[card] for card in dead])),
+            ),
+            order,
+        )
         if best is None or candidate[0] < best[0]:
             best = candidate
     assert best is not None
@@ -176,9 +194,22 @@ def all_in_data(state: HandState, scale: int = 1) -> dict[str, object] | None:
     def units(chips: float) -> float:
         return round(chips / scale, 6)
 
-    return {"street": ev.street, "board": list(ev.board),
-            "pots": [{"pot": pot.pot, "amount": units(pot.amount), "rake": units(pot.rake),
-                      "eligible": list(pot.eligible), "claimants": list(pot.claimants),
-                      "equity": [round(share, 6) for share in pot.equity]} for pot in ev.pots],
-            "expected": [units(chips) for chips in ev.expected], "won": [units(chips) for chips in ev.won],
-            "net": [units(chips) for chips in ev.net], "adjusted_net": [units(chips) for chips in ev.adjusted]}
+    return {
+        "street": ev.street,
+        "board": list(ev.board),
+        "pots": [
+            {
+                "pot": pot.pot,
+                "amount": units(pot.amount),
+                "rake": units(pot.rake),
+                "eligible": list(pot.eligible),
+                "claimants": list(pot.claimants),
+                "equity": [round(share, 6) for share in pot.equity],
+            }
+            for pot in ev.pots
+        ],
+        "expected": [units(chips) for chips in ev.expected],
+        "won": [units(chips) for chips in ev.won],
+        "net": [units(chips) for chips in ev.net],
+        "adjusted_net": [units(chips) for chips in ev.adjusted],
+    }

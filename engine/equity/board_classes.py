@@ -43,8 +43,10 @@ _RANK_SETS = 1 << 13
 _TRIPLES = np.array([sum(1 << r for r in ranks) for ranks in combinations(range(13), 3)], np.int64)
 _SUITED = np.array([bits for bits in range(_RANK_SETS) if 3 <= bin(bits).count("1") <= 5], np.int64)
 """The rank sets a board's flush suit can have (three to five ranks)."""
-_SUB_TRIPLES = np.array([([t for t, triple in enumerate(_TRIPLES.tolist()) if triple & ~bits == 0] * 10)[:10]
-                         for bits in _SUITED.tolist()], np.int64)
+_SUB_TRIPLES = np.array(
+    [([t for t, triple in enumerate(_TRIPLES.tolist()) if triple & ~bits == 0] * 10)[:10] for bits in _SUITED.tolist()],
+    np.int64,
+)
 """For each rank set of `_SUITED`, its three-rank subsets (numbers in `_TRIPLES`), repeated to ten."""
 
 
@@ -57,11 +59,12 @@ class _Classes:
         bits, keys = [], []
         card_bit = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
         for top in range(4, 52):  # colex: the boards whose highest card is `top` follow those below it
-            cards = np.column_stack([fours[:comb4(top)], np.full(comb4(top), top)])
+            cards = np.column_stack([fours[: comb4(top)], np.full(comb4(top), top)])
             bits.append(np.bitwise_or.reduce(card_bit[cards], axis=1))
             rank, suit = RANK[cards], SUIT[cards]
-            multiset = BOARD_RANKS[(((rank[:, 0] * 13 + rank[:, 1]) * 13 + rank[:, 2]) * 13 + rank[:, 3]) * 13
-                                   + rank[:, 4]].astype(np.int64)
+            multiset = BOARD_RANKS[
+                (((rank[:, 0] * 13 + rank[:, 1]) * 13 + rank[:, 2]) * 13 + rank[:, 3]) * 13 + rank[:, 4]
+            ].astype(np.int64)
             counts = np.stack([(suit == s).sum(axis=1) for s in range(4)], axis=1)
             flush = np.where(counts.max(axis=1) >= 3, counts.argmax(axis=1), NO_FLUSH)
             suited = np.where(suit == flush[:, None], 1 << rank, 0).sum(axis=1)
@@ -119,8 +122,9 @@ def whole_board_equity(hands: Sequence[Sequence[int]], dead: Sequence[int], hi_l
     return tuple(int(total) / (WHOLE * boards) for total in totals)
 
 
-def dealt_board_equity(hands: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[int],
-                       hi_lo: bool) -> tuple[float, ...]:
+def dealt_board_equity(
+    hands: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[int], hi_lo: bool
+) -> tuple[float, ...]:
     """Each hand's exact share of a pot with ``board`` (three or four cards) dealt: every way the rest can
     come, board by board through `strengths.direct` as `equity` does, so the same fraction; the whole board
     to come goes to `whole_board_equity`."""

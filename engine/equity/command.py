@@ -16,23 +16,33 @@ from typing import Any, TextIO
 def add_equity_command(commands: Any, whole_option: Any) -> None:
     """Add the ``equity`` subcommand to the command line's subparsers."""
     command = commands.add_parser(
-        "equity", help="each hand's share of a hi-lo pot: exact where it fits, else Monte Carlo",
+        "equity",
+        help="each hand's share of a hi-lo pot: exact where it fits, else Monte Carlo",
         description="Hi-lo equity: each player's expected share of the pot, scoops, high and low wins and ties. "
-                    "A player is a hand ('As 2h Kc Qd'), a partial hand ('As2h**': As 2h and any two), "
-                    "'random', or a list of hands with weights ('AsKs2d3c | 8h7h6s5s@2').")
+        "A player is a hand ('As 2h Kc Qd'), a partial hand ('As2h**': As 2h and any two), "
+        "'random', or a list of hands with weights ('AsKs2d3c | 8h7h6s5s@2').",
+    )
     command.add_argument("players", nargs="+", help="2 to 10 hands or ranges, in seat order")
-    command.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. \"3d 4s Jc\"")
-    command.add_argument("--dead", default="", help="cards nobody can get (folded or seen), e.g. \"Kh 9c\"")
-    command.add_argument("--trials", type=whole_option(1, 10**10),
-                         help="Monte Carlo with N boards (default: exact when it fits, else 500,000 boards)")
+    command.add_argument("--board", default="", help='0, 3, 4 or 5 board cards, e.g. "3d 4s Jc"')
+    command.add_argument("--dead", default="", help='cards nobody can get (folded or seen), e.g. "Kh 9c"')
+    command.add_argument(
+        "--trials",
+        type=whole_option(1, 10**10),
+        help="Monte Carlo with N boards (default: exact when it fits, else 500,000 boards)",
+    )
     command.add_argument("--seed", type=whole_option(0, 2**63 - 1), help="Monte Carlo seed (default: random, printed)")
     command.add_argument("--exact", action="store_true", help="enumerate exactly even when it is large")
     command.add_argument("--high-only", action="store_true", help="Omaha high: no low half")
-    command.add_argument("--shares", action="store_true",
-                         help="each share of the pot a player ends with, and how often")
+    command.add_argument(
+        "--shares", action="store_true", help="each share of the pot a player ends with, and how often"
+    )
     command.add_argument("--json", action="store_true", help="print one JSON document")
-    command.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                         help="a progress line on standard error (default: on a terminal, for runs over a second)")
+    command.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress line on standard error (default: on a terminal, for runs over a second)",
+    )
     command.set_defaults(run=run)
 
 
@@ -69,9 +79,17 @@ def run(args: argparse.Namespace) -> int:
     show = args.progress if args.progress is not None else stderr.isatty()
     progress = _ProgressLine(stderr, bool(args.progress)) if show else None
     try:
-        result = equity(args.players, args.board, args.dead, hi_lo=not args.high_only, trials=args.trials,
-                        seed=args.seed, exact=True if args.exact else None, histograms=args.shares,
-                        progress=progress)
+        result = equity(
+            args.players,
+            args.board,
+            args.dead,
+            hi_lo=not args.high_only,
+            trials=args.trials,
+            seed=args.seed,
+            exact=True if args.exact else None,
+            histograms=args.shares,
+            progress=progress,
+        )
     finally:
         if progress is not None:
             progress.close()

@@ -68,8 +68,10 @@ def parse_player(spec: object) -> Player:
     if isinstance(spec, Sequence) and spec:
         entries = [_entry(item) for item in spec]
         return _listed(entries, " | ".join(_entry_text(hand, weight) for hand, weight in entries))
-    raise EquityError(f"a player is a hand ('As 2h Kc Qd'), a partial hand ('As2h**'), 'random', or a list of "
-                      f"hands with optional weights; got {quote(spec)}")
+    raise EquityError(
+        f"a player is a hand ('As 2h Kc Qd'), a partial hand ('As2h**'), 'random', or a list of "
+        f"hands with optional weights; got {quote(spec)}"
+    )
 
 
 def _from_text(text: str) -> Player:
@@ -92,8 +94,12 @@ def _from_text(text: str) -> Player:
 
 
 def _entry(item: object) -> tuple[tuple[Card, ...], float]:
-    if isinstance(item, tuple) and len(item) == 2 and not isinstance(item[1], (str, Card)) and isinstance(
-            item[1], (int, float)):
+    if (
+        isinstance(item, tuple)
+        and len(item) == 2
+        and not isinstance(item[1], (str, Card))
+        and isinstance(item[1], (int, float))
+    ):
         return _cards(item[0], item), _weight(item[1], item)
     return _cards(item, item), 1.0
 
@@ -105,8 +111,9 @@ def _entry_text(hand: tuple[Card, ...], weight: float) -> str:
 def _listed(entries: list[tuple[tuple[Card, ...], float]], text: str) -> Player:
     sizes = {len(hand) for hand, _ in entries}
     if len(sizes) != 1:
-        raise EquityError(f"every hand in a list must have the same number of cards, got {sorted(sizes)} in "
-                          f"{quote(text)}")
+        raise EquityError(
+            f"every hand in a list must have the same number of cards, got {sorted(sizes)} in {quote(text)}"
+        )
     if "*" in text:
         raise EquityError(f"a list holds whole hands; '*' is for one partial hand, got {quote(text)}")
     hands = tuple(hand for hand, _ in entries)
@@ -114,8 +121,10 @@ def _listed(entries: list[tuple[tuple[Card, ...], float]], text: str) -> Player:
         raise EquityError(f"a hand appears twice in the list {quote(text)}")
     weights = tuple(weight for _, weight in entries)
     if not math.isfinite(sum(weights)):
-        raise EquityError(f"the weights in {quote(text)} add up to more than a number can hold; weights are "
-                          "relative (2 is twice as likely as 1), so smaller ones say the same")
+        raise EquityError(
+            f"the weights in {quote(text)} add up to more than a number can hold; weights are "
+            "relative (2 is twice as likely as 1), so smaller ones say the same"
+        )
     return Player(text, hands=hands, weights=weights)
 
 

@@ -50,8 +50,11 @@ class PlayerEquity:
 
     def as_dict(self) -> dict[str, Any]:
         """The player's hand, figures and standard errors as plain JSON-ready data."""
-        data: dict[str, Any] = {"hand": self.hand, **self.figures.as_dict(),
-                                "standard_error": self.standard_error.as_dict()}
+        data: dict[str, Any] = {
+            "hand": self.hand,
+            **self.figures.as_dict(),
+            "standard_error": self.standard_error.as_dict(),
+        }
         if self.shares is not None:
             data["shares"] = {str(share): chance for share, chance in self.shares}
         return data
@@ -75,15 +78,25 @@ class EquityResult:
 
     def as_dict(self) -> dict[str, Any]:
         """The result as plain JSON-ready data (``equity --json``)."""
-        return {"players": [player.as_dict() for player in self.players], "exact": self.exact,
-                "boards": self.boards, "no_low": self.no_low, "no_low_error": self.no_low_error,
-                "hi_lo": self.hi_lo, "board": self.board, "dead": self.dead, "seed": self.seed,
-                "seconds": round(self.seconds, 4)}
+        return {
+            "players": [player.as_dict() for player in self.players],
+            "exact": self.exact,
+            "boards": self.boards,
+            "no_low": self.no_low,
+            "no_low_error": self.no_low_error,
+            "hi_lo": self.hi_lo,
+            "board": self.board,
+            "dead": self.dead,
+            "seed": self.seed,
+            "seconds": round(self.seconds, 4),
+        }
 
     def table(self) -> str:
         """The result as a text table, one line per player."""
-        header = (f"{'hand':<22} {'equity':>8} {'scoop':>8} {'hi win':>8} {'hi tie':>8} {'lo win':>8} "
-                  f"{'lo tie':>8} {'quarter':>8}")
+        header = (
+            f"{'hand':<22} {'equity':>8} {'scoop':>8} {'hi win':>8} {'hi tie':>8} {'lo win':>8} "
+            f"{'lo tie':>8} {'quarter':>8}"
+        )
         lines = [header]
         for player in self.players:
             figures = player.figures.as_dict()

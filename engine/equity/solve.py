@@ -38,10 +38,19 @@ CHUNK = 1 << 16
 Progress = Callable[[int, int], object]
 
 
-def equity(players: Sequence[object], board: object = "", dead: object = "", *, hi_lo: bool = True,
-           trials: int | None = None, seed: int | None = None, exact: bool | None = None,
-           hole_cards: int | None = None, histograms: bool = False,
-           progress: Progress | None = None) -> EquityResult:
+def equity(
+    players: Sequence[object],
+    board: object = "",
+    dead: object = "",
+    *,
+    hi_lo: bool = True,
+    trials: int | None = None,
+    seed: int | None = None,
+    exact: bool | None = None,
+    hole_cards: int | None = None,
+    histograms: bool = False,
+    progress: Progress | None = None,
+) -> EquityResult:
     """Each player's share of a hi-lo pot (``hi_lo=False``: high only) and the hi-lo breakdown.
 
     ``players``: 2 to 10 hands or ranges (see `engine.equity.ranges`); ``board``: 0, 3, 4 or 5 cards;
@@ -59,16 +68,17 @@ def equity(players: Sequence[object], board: object = "", dead: object = "", *, 
         raise EquityError("trials asks for Monte Carlo; leave exact unset (or False) with it")
     whole(seed, "seed", minimum=0, maximum=2**63 - 1, allow_none=True, error=EquityError)
     if progress is not None and not callable(progress):
-        raise EquityError(f"progress must be None or a function called as progress(done, total), got "
-                          f"{quote(progress)}")
+        raise EquityError(f"progress must be None or a function called as progress(done, total), got {quote(progress)}")
     spot = _Spot(players, board, dead, hole_cards)
     tally = Tally(len(spot.players), histograms)
     report = progress if progress is not None else _quiet
     size = spot.exact_size()
     enumerate_all = exact if exact is not None else trials is None and size <= EXACT_LIMIT
     if enumerate_all and size > EXACT_MOST:
-        raise EquityError(f"exact enumeration would evaluate {size:,} boards, too many (at most {EXACT_MOST:,}); "
-                          "ask for Monte Carlo with trials=N")
+        raise EquityError(
+            f"exact enumeration would evaluate {size:,} boards, too many (at most {EXACT_MOST:,}); "
+            "ask for Monte Carlo with trials=N"
+        )
     if enumerate_all:
         spot.enumerate(tally, hi_lo, report)
         used_seed = None
@@ -76,8 +86,10 @@ def equity(players: Sequence[object], board: object = "", dead: object = "", *, 
         used_seed = seed if seed is not None else secrets.randbits(63)
         spot.sample(tally, hi_lo, trials or DEFAULT_TRIALS, np.random.default_rng(used_seed), report)
     if tally.weighted and not (0 < tally.weight < float("inf")):
-        raise EquityError("the ranges' weights are too far apart to add up (the deals that fit together weigh "
-                          f"{tally.weight:g} in all): give weights within a few hundred powers of ten of each other")
+        raise EquityError(
+            "the ranges' weights are too far apart to add up (the deals that fit together weigh "
+            f"{tally.weight:g} in all): give weights within a few hundred powers of ten of each other"
+        )
     return _result(spot, tally, bool(enumerate_all), hi_lo, used_seed, time.perf_counter() - started)
 
 
@@ -105,8 +117,9 @@ class _Spot:
             raise EquityError(f"every player holds the same number of hole cards; got hands of {sorted(sizes)} cards")
         self.size = sizes.pop() if sizes else 4
         if not MIN_HOLE <= self.size <= MAX_HOLE:
-            raise EquityError(f"an Omaha hand has {MIN_HOLE} to {MAX_HOLE} cards (4 in Omaha, 5 in five-card "
-                              f"Omaha), got {self.size}")
+            raise EquityError(
+                f"an Omaha hand has {MIN_HOLE} to {MAX_HOLE} cards (4 in Omaha, 5 in five-card Omaha), got {self.size}"
+            )
         self.players = [_sized(player, self.size) for player in self.players]
         known = [*self.board, *self.dead, *(card for player in self.players for card in player.known)]
         try:
@@ -115,11 +128,15 @@ class _Spot:
             raise EquityError(str(error)) from None
         self.rest = np.array(sorted(set(range(52)) - set(known)), np.int64)
         self.to_come = 5 - len(self.board)
-        wanted = sum(player.wildcards for player in self.players) + self.to_come + sum(
-            self.size for player in self.players if player.is_list)
+        wanted = (
+            sum(player.wildcards for player in self.players)
+            + self.to_come
+            + sum(self.size for player in self.players if player.is_list)
+        )
         if wanted > len(self.rest):
-            raise EquityError(f"not enough cards: the players and board need {wanted} more, and {len(self.rest)} "
-                              f"are left")
+            raise EquityError(
+                f"not enough cards: the players and board need {wanted} more, and {len(self.rest)} are left"
+            )
         self.options = [self._options(player) for player in self.players]
 
     def _options(self, player: Player) -> tuple[Array, npt.NDArray[np.float64]] | None:
@@ -127,8 +144,11 @@ class _Spot:
         if not player.is_list:
             return None
         free = set(self.rest.tolist())
-        kept = [(hand, weight) for hand, weight in zip(player.hands, player.weights, strict=True)
-                if all(card in free for card in hand)]
+        kept = [
+            (hand, weight)
+            for hand, weight in zip(player.hands, player.weights, strict=True)
+            if all(card in free for card in hand)
+        ]
         if not kept:
             raise EquityError(f"every hand of {quote(player.text)} holds a card that is already known")
         weights = np.array([weight for _, weight in kept])
@@ -167,10 +187,11 @@ class _Spot:
         coming = self.rest[colex(len(self.rest), self.to_come)]
         per_chunk = max(1, CHUNK // max(len(coming), 1))
         for start in range(0, len(combos), per_chunk):
-            rows, row_weights = combos[start:start + per_chunk], weights[start:start + per_chunk]
+            rows, row_weights = combos[start : start + per_chunk], weights[start : start + per_chunk]
             which, cards = _cross(rows, coming)
-            boards = np.column_stack([np.broadcast_to(np.array(self.board, np.int64), (len(which), len(self.board))),
-                                      cards])
+            boards = np.column_stack(
+                [np.broadcast_to(np.array(self.board, np.int64), (len(which), len(self.board))), cards]
+            )
             holes = self._holes(rows[which])
             highs, lows = self._strengths(holes, boards, hi_lo)
             tally.add(highs, lows, None if weights_are_one(weights) else row_weights[which])
@@ -193,8 +214,10 @@ class _Spot:
             right = np.tile(np.arange(len(choices)), len(rows))
             joined = np.column_stack([rows[left], choices[right]])
             fits = _distinct_rows(joined)
-            rows, weights = joined[fits], weights[left[fits]] * (
-                1.0 if choice_weights is None else choice_weights[right[fits]])
+            rows, weights = (
+                joined[fits],
+                weights[left[fits]] * (1.0 if choice_weights is None else choice_weights[right[fits]]),
+            )
         if not len(rows):
             raise EquityError("the players' ranges never fit together: every combination shares a card")
         return rows, weights
@@ -205,7 +228,7 @@ class _Spot:
         for player in self.players:
             taken = self.size if player.is_list else player.wildcards
             known = np.broadcast_to(np.array(player.known, np.int64), (len(rows), len(player.known)))
-            holes.append(np.column_stack([known, rows[:, column:column + taken]]))
+            holes.append(np.column_stack([known, rows[:, column : column + taken]]))
             column += taken
         return holes
 
@@ -230,8 +253,9 @@ class _Spot:
             count = min(CHUNK, trials - done)
             if fixed:
                 drawn = rest_positions[_distinct_draws(rng, len(self.rest), self.to_come, count)]
-                positions = np.sort(np.column_stack([np.broadcast_to(board_positions, (count, len(self.board))),
-                                                     drawn]), axis=1)
+                positions = np.sort(
+                    np.column_stack([np.broadcast_to(board_positions, (count, len(self.board))), drawn]), axis=1
+                )
                 highs = np.stack([table.on_boards(positions) for table in tables])
                 lows = None
                 if hi_lo:
@@ -292,7 +316,7 @@ class _Spot:
                 holes.append(listed[k])
                 k += 1
             else:
-                holes.append(np.column_stack([known, dealt[:, column:column + player.wildcards]]))
+                holes.append(np.column_stack([known, dealt[:, column : column + player.wildcards]]))
                 column += player.wildcards
         board = np.broadcast_to(np.array(self.board, np.int64), (count, len(self.board)))
         return holes, np.column_stack([board, dealt[:, column:]])
@@ -339,8 +363,9 @@ def _card_list(value: object, what: str) -> tuple[Card, ...]:
     except EngineError as error:
         raise EquityError(f"cannot read the {what} {quote(value)}: {error}") from None
     except (TypeError, ValueError):
-        raise EquityError(f"the {what} must be card text such as '3d 4s Jc' or a list of cards, got "
-                          f"{quote(value)}") from None
+        raise EquityError(
+            f"the {what} must be card text such as '3d 4s Jc' or a list of cards, got {quote(value)}"
+        ) from None
     return cards
 
 
@@ -360,11 +385,21 @@ def _result(spot: _Spot, tally: Tally, exact: bool, hi_lo: bool, seed: int | Non
         shares = None
         if tally.histograms is not None:
             counts = tally.histograms[p]
-            shares = tuple((Fraction(int(units), WHOLE), float(counts[units] / counts.sum()))
-                           for units in np.flatnonzero(counts))
+            shares = tuple(
+                (Fraction(int(units), WHOLE), float(counts[units] / counts.sum())) for units in np.flatnonzero(counts)
+            )
         players.append(PlayerEquity(player.text, figures, errors, shares))
     no_low = tally.no_low_share() if hi_lo else 1.0
     no_low_error = 0.0 if exact or not hi_lo else float(np.sqrt(no_low * (1 - no_low) / tally.boards))
-    return EquityResult(tuple(players), exact, tally.boards, no_low, no_low_error, hi_lo, format_cards(spot.board),
-                        format_cards(spot.dead), seed, seconds)
-
+    return EquityResult(
+        tuple(players),
+        exact,
+        tally.boards,
+        no_low,
+        no_low_error,
+        hi_lo,
+        format_cards(spot.board),
+        format_cards(spot.dead),
+        seed,
+        seconds,
+    )

@@ -47,8 +47,12 @@ def direct(holes: Array, boards: Array, hi_lo: bool) -> tuple[Array, Array | Non
     board has three cards of a suit and the hole two of them are flushes looked for, pair by triple.
     """
     b_rank = RANK[boards]
-    multiset = BOARD_RANKS[(((b_rank[:, 0] * 13 + b_rank[:, 1]) * 13 + b_rank[:, 2]) * 13 + b_rank[:, 3]) * 13
-                           + b_rank[:, 4]].astype(np.int64) * 169
+    multiset = (
+        BOARD_RANKS[
+            (((b_rank[:, 0] * 13 + b_rank[:, 1]) * 13 + b_rank[:, 2]) * 13 + b_rank[:, 3]) * 13 + b_rank[:, 4]
+        ].astype(np.int64)
+        * 169
+    )
     rows = high_rows()
     h_rank = RANK[holes]
     high = np.zeros(len(boards), np.uint16)
@@ -140,8 +144,9 @@ def low_masks(avail: Array, positions: Array) -> Array:
     return np.asarray(np.bitwise_or.reduce(LOW_BIT[avail][positions], axis=1), np.int64)
 
 
-def all_five_card_boards(tables: Sequence[TripleTable], avail: Array,
-                         hi_lo: bool) -> Iterator[tuple[Array, Array | None]]:
+def all_five_card_boards(
+    tables: Sequence[TripleTable], avail: Array, hi_lo: bool
+) -> Iterator[tuple[Array, Array | None]]:
     """Every five-card board from ``avail``, in chunks: (highs, lows) with one row per player.
 
     Boards come in colex order, chunk ``e`` holding those whose largest card is ``avail[e]``: the rows of
@@ -151,8 +156,9 @@ def all_five_card_boards(tables: Sequence[TripleTable], avail: Array,
     n = len(avail)
     fours = colex(n - 1, 4)
     triples_of_four = [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
-    triple_numbers = np.column_stack([fours[:, x] + BINOMIAL[2, fours[:, y]] + BINOMIAL[3, fours[:, z]]
-                                      for x, y, z in triples_of_four])
+    triple_numbers = np.column_stack(
+        [fours[:, x] + BINOMIAL[2, fours[:, y]] + BINOMIAL[3, fours[:, z]] for x, y, z in triples_of_four]
+    )
     four_tables = [table.four(colex_four_numbers(n, triples_of_four)) for table in tables]
     four_masks = np.bitwise_or.reduce(LOW_BIT[avail][fours], axis=1) if hi_lo else None
     for e in range(4, n):
@@ -174,5 +180,6 @@ def all_five_card_boards(tables: Sequence[TripleTable], avail: Array,
 def colex_four_numbers(n: int, triples_of_four: Sequence[tuple[int, int, int]]) -> Array:
     """For every four-card subset of ``range(n)`` (colex order), the colex numbers of its four triples."""
     fours = colex(n, 4)
-    return np.column_stack([fours[:, x] + BINOMIAL[2, fours[:, y]] + BINOMIAL[3, fours[:, z]]
-                            for x, y, z in triples_of_four])
+    return np.column_stack(
+        [fours[:, x] + BINOMIAL[2, fours[:, y]] + BINOMIAL[3, fours[:, z]] for x, y, z in triples_of_four]
+    )

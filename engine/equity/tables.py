@@ -41,11 +41,14 @@ def _plain_table() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.int64], npt.N
     order = np.argsort(keys)
     sorted_keys, sorted_values = np.array(keys, np.int64)[order], np.array(values, np.uint16)[order]
     digits = np.indices((13,) * 5).reshape(5, -1).astype(np.int64)
-    key = (5 ** digits).sum(axis=0)
+    key = (5**digits).sum(axis=0)
     found = np.minimum(np.searchsorted(sorted_keys, key), len(sorted_keys) - 1)
     real = sorted_keys[found] == key
-    return (np.where(real, sorted_values[found], 0).astype(np.uint16), sorted_keys,
-            np.where(real, found, -1).astype(np.int16))
+    return (
+        np.where(real, sorted_values[found], 0).astype(np.uint16),
+        sorted_keys,
+        np.where(real, found, -1).astype(np.int16),
+    )
 
 
 def _flush_table() -> npt.NDArray[np.uint16]:
@@ -62,8 +65,7 @@ LOW = np.array(_LOW_ROWS, np.uint8)  # values are 256 - mask of five low ranks (
 RANK = np.arange(52, dtype=np.int64) >> 2
 SUIT = np.arange(52, dtype=np.int64) & 3
 RANK_BIT = (1 << RANK).astype(np.int64)
-LOW_BIT = np.array([1 << ((r + 1) % 13) if r in (12, 0, 1, 2, 3, 4, 5, 6) else 0 for r in range(13)],
-                   np.int64)[RANK]
+LOW_BIT = np.array([1 << ((r + 1) % 13) if r in (12, 0, 1, 2, 3, 4, 5, 6) else 0 for r in range(13)], np.int64)[RANK]
 """The card's bit in a low-rank mask: bit 0 for the ace, bit 7 for the eight, none above."""
 
 BINOMIAL = np.array([[comb(x, k) for x in range(53)] for k in range(6)], np.int64)

@@ -23,9 +23,11 @@ from engine.history.building import place
 from engine.history.pokerstars import Dialect, HandReader, read_pokerstars
 from engine.history.record import Hands
 
-_GAME = re.compile(r"^(?:Tournament #(?P<t>\d+) - )?(?P<game>(?P<five>5 ?Cards? )?Omaha(?P<hilo> H/L| Hi/?Lo)? "
-                   r"\((?P<limit>Fixed Limit|Pot Limit|No Limit)\)) - (?:Level (?P<level>\S+) \((?P<blinds>[^()]*)\)"
-                   r"|(?P<stakes>[^\s()]+)) - (?P<date>.+)$")
+_GAME = re.compile(
+    r"^(?:Tournament #(?P<t>\d+) - )?(?P<game>(?P<five>5 ?Cards? )?Omaha(?P<hilo> H/L| Hi/?Lo)? "
+    r"\((?P<limit>Fixed Limit|Pot Limit|No Limit)\)) - (?:Level (?P<level>\S+) \((?P<blinds>[^()]*)\)"
+    r"|(?P<stakes>[^\s()]+)) - (?P<date>.+)$"
+)
 _LIMITS = {"Fixed Limit": f.FIXED, "Pot Limit": f.POT, "No Limit": f.NO}
 
 
@@ -34,9 +36,13 @@ def _header(reader: HandReader, prefix: str, rest: str) -> None:
     game = _GAME.match(rest)
     if game is None:
         if "Omaha" not in rest:
-            raise OtherGame(place(reader.source, reader.id, reader.line) + "not an Omaha hand: this reader knows "
-                            "Omaha H/L and Omaha", game=rest.partition(" - ")[0 if "Tournament" not in rest else 2]
-                            .partition(" - ")[0] or "another game", source=reader.source, hand_id=reader.id)
+            raise OtherGame(
+                place(reader.source, reader.id, reader.line) + "not an Omaha hand: this reader knows "
+                "Omaha H/L and Omaha",
+                game=rest.partition(" - ")[0 if "Tournament" not in rest else 2].partition(" - ")[0] or "another game",
+                source=reader.source,
+                hand_id=reader.id,
+            )
         reader.fail("cannot read the header (expected 'Hand #N - Omaha H/L (Pot Limit) - $0.05/$0.10 - date')")
     reader.hi_lo, reader.hole_cards = bool(game["hilo"]), 5 if game["five"] else 4
     reader.limit = _LIMITS[game["limit"]]
@@ -56,20 +62,31 @@ def _header(reader: HandReader, prefix: str, rest: str) -> None:
 
 
 ACR = Dialect(
-    "ACR / Winning Poker Network", re.compile(r"^(?P<prefix>(?:Game )?Hand) #(?P<id>\d+) - (?P<rest>.*)$"),
-    "'Hand #N - Omaha H/L (Pot Limit) - ...' (or 'Game Hand #N - Tournament #T - ...')", keeps_prefix=False,
+    "ACR / Winning Poker Network",
+    re.compile(r"^(?P<prefix>(?:Game )?Hand) #(?P<id>\d+) - (?P<rest>.*)$"),
+    "'Hand #N - Omaha H/L (Pot Limit) - ...' (or 'Game Hand #N - Tournament #T - ...')",
+    keeps_prefix=False,
     table=re.compile(r"^(?P<table>.+?) (?P<max>\d+)-max(?P<play>) Seat #(?P<button>\d+) is the button$"),
     seat=re.compile(r"^Seat (?P<label>\d+): (?P<name>.+) \((?P<stack>[$€£]?\d[\d.,]*)\)(?P<tail>.*)$"),
-    post=re.compile(r"^posts (?P<kind>the small blind|the big blind|ante|dead blind) (?P<amount>\S+)"
-                    r"(?P<all_in> and is all-in)?$"),
-    post_kinds={"the small blind": f.SMALL_BLIND, "the big blind": f.BIG_BLIND, "ante": f.ANTE,
-                "dead blind": f.DEAD_BLIND},
+    post=re.compile(
+        r"^posts (?P<kind>the small blind|the big blind|ante|dead blind) (?P<amount>\S+)"
+        r"(?P<all_in> and is all-in)?$"
+    ),
+    post_kinds={
+        "the small blind": f.SMALL_BLIND,
+        "the big blind": f.BIG_BLIND,
+        "ante": f.ANTE,
+        "dead blind": f.DEAD_BLIND,
+    },
     total=re.compile(r"^Total pot (?P<total>\S+)(?P<pots>)(?: \| Rake (?P<rake>\S+))?(?P<fees>(?: \| .*)?)$"),
     won=re.compile(r"\b(?:won|collected) (?P<amount>[$€£]?\d[\d.,]*)"),
     separator=" ",
-    harmless=re.compile(r"^(?:Main pot \S+(?: \| Side pot(?:-\d+)? \S+)* \| Rake \S+.*|.+ does not show"
-                        r"|.+ is sitting out)$"),
-    read_header=_header)
+    harmless=re.compile(
+        r"^(?:Main pot \S+(?: \| Side pot(?:-\d+)? \S+)* \| Rake \S+.*|.+ does not show"
+        r"|.+ is sitting out)$"
+    ),
+    read_header=_header,
+)
 
 
 def read_acr(text: str, source: str = "") -> Hands:

@@ -27,18 +27,25 @@ from engine.history.builder import ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.record import Hands
 from engine.history.textsite import Numbered, SiteHand, TextSite, read_text_site
 
-_HEADER = re.compile(r"^(?P<site>Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?) Hand #C?(?P<id>\d+):? +"
-                     r"(?P<rest>.*?) - (?P<date>\d{4}-\d\d-\d\d[ -]\d\d:\d\d:\d\d.*)$")
-_GAME = re.compile(r"^(?:(?:TBL|Zone Poker ID)#(?P<table>\S+) +)?(?P<game>OMAHA(?: HiLo|_HL)?|\S+(?: HiLo)?)"
-                   r"(?:ZonePoker)?(?: +Tournament #(?:M-)?(?P<t>\d+) TBL#(?P<tt>\d+),)?(?: +1 on 1)?"
-                   r"(?: +(?P<limit>No Limit|Pot Limit|Fixed Limit|Turbo))?(?: ?Normal)?"
-                   r"(?: ?- Level (?P<level>\d+) \((?P<blinds>[^()]*)\))?$")
+_HEADER = re.compile(
+    r"^(?P<site>Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?) Hand #C?(?P<id>\d+):? +"
+    r"(?P<rest>.*?) - (?P<date>\d{4}-\d\d-\d\d[ -]\d\d:\d\d:\d\d.*)$"
+)
+_GAME = re.compile(
+    r"^(?:(?:TBL|Zone Poker ID)#(?P<table>\S+) +)?(?P<game>OMAHA(?: HiLo|_HL)?|\S+(?: HiLo)?)"
+    r"(?:ZonePoker)?(?: +Tournament #(?:M-)?(?P<t>\d+) TBL#(?P<tt>\d+),)?(?: +1 on 1)?"
+    r"(?: +(?P<limit>No Limit|Pot Limit|Fixed Limit|Turbo))?(?: ?Normal)?"
+    r"(?: ?- Level (?P<level>\d+) \((?P<blinds>[^()]*)\))?$"
+)
 _SEAT = re.compile(r"^Seat (?P<label>\d+): (?P<name>.+?)(?P<me> +\[ME\])? \((?P<stack>\$?[\d,.]+) in chips\)$")
 _WHO = re.compile(r"^(?P<name>.+?)(?P<me> +\[ME\])? +: ?(?P<rest>.*)$")
 _AMOUNT = r"(?P<amount>\$?[\d,]+(?:\.\d+)?)"
 _POST = re.compile(r"^(?P<kind>Small [Bb]lind|Big [Bb]lind|Posts chip|Posts dead chip|Ante chip) " + _AMOUNT + "$")
-_ACT = re.compile(r"^(?P<verb>Bets|Calls?|Raises|All-in(?:\(raise(?:-timeout)?\))?)(?: ?\(timeout\))? " + _AMOUNT
-                  + r"(?: to (?P<to>\$?[\d,]+(?:\.\d+)?))?$")
+_ACT = re.compile(
+    r"^(?P<verb>Bets|Calls?|Raises|All-in(?:\(raise(?:-timeout)?\))?)(?: ?\(timeout\))? "
+    + _AMOUNT
+    + r"(?: to (?P<to>\$?[\d,]+(?:\.\d+)?))?$"
+)
 _STREET = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[(?P<old>[^\]]*)\] )?\[(?P<cards>[^\]]*)\]$")
 _DEALT = re.compile(r"^Card dealt to a spot \[(?P<cards>[^\]]*)\]$")
 _SHOWDOWN = re.compile(r"^Showdown \[[^\]]*\].*$")
@@ -51,12 +58,19 @@ _BOARD = re.compile(r"^Board \[(?P<cards>[^\]]*)\]$")
 _WON = re.compile(r"^Seat\+(?P<label>\d+): (?P<rest>.*)$")
 _HI = re.compile(r"^(?:(?:HI|LOW?) )?(?P<amount>\$?[\d,]+(?:\.\d+)?)(?= |$)")
 _LO = re.compile(r" LOW? (?P<amount>\$?[\d,]+(?:\.\d+)?)(?= |$)")
-_QUIET = re.compile(r"^(?:Seat sit (?:out|down)|Seat stand|Seat re-join|Table (?:enter|leave) user|Table deposit .*"
-                    r"|Does not show.*|Leave\(Auto\)|Enter\(Auto\)|Sitout \(wait for bb\)|BOUNTY PRIZE .*)$")
+_QUIET = re.compile(
+    r"^(?:Seat sit (?:out|down)|Seat stand|Seat re-join|Table (?:enter|leave) user|Table deposit .*"
+    r"|Does not show.*|Leave\(Auto\)|Enter\(Auto\)|Sitout \(wait for bb\)|BOUNTY PRIZE .*)$"
+)
 _EXCUSE = re.compile(r" ?\((?:timeout|disconnect|auth)\)")  # "Folds (timeout)": the fold is what counts
 _LIMITS = {"No Limit": f.NO, "Pot Limit": f.POT, "Fixed Limit": f.FIXED, "Turbo": f.NO, None: f.NO}
-_POSTS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "posts chip": f.BIG_BLIND,
-          "posts dead chip": f.DEAD_BLIND, "ante chip": f.ANTE}
+_POSTS = {
+    "small blind": f.SMALL_BLIND,
+    "big blind": f.BIG_BLIND,
+    "posts chip": f.BIG_BLIND,
+    "posts dead chip": f.DEAD_BLIND,
+    "ante chip": f.ANTE,
+}
 _VERBS = {"Bets": WAGER, "Calls": CALL, "Call": CALL, "Raises": WAGER, "All-in": ALL_IN}
 _STREETS = {"FLOP": (2, 3), "TURN": (3, 1), "RIVER": (4, 1)}
 
@@ -101,11 +115,29 @@ class BovadaHand(SiteHand):
         unmarked = self.street == 1 and bool(self.summary_board)
         board = self.summary_board if unmarked and self.summary_board is not None else tuple(self.board)
         total, total_line = self.total if self.total is not None else (None, None)
-        summary = f.Summary(total, total_line, None, self.summary_board,
-                            frozenset(won.label for won in self.won), tuple(self.won), "the summary's Total Pot is")
-        return f.HandFacts(self.source, self.id, lines[0], game, tuple(seats.values()), self.button,
-                           tuple(self.events), board, summary, tuple(self.fields), streets_unmarked=unmarked,
-                           hero=hero)
+        summary = f.Summary(
+            total,
+            total_line,
+            None,
+            self.summary_board,
+            frozenset(won.label for won in self.won),
+            tuple(self.won),
+            "the summary's Total Pot is",
+        )
+        return f.HandFacts(
+            self.source,
+            self.id,
+            lines[0],
+            game,
+            tuple(seats.values()),
+            self.button,
+            tuple(self.events),
+            board,
+            summary,
+            tuple(self.fields),
+            streets_unmarked=unmarked,
+            hero=hero,
+        )
 
     def _game(self, header: re.Match[str]) -> f.Game:
         self.fields += [("site", header["site"]), ("date", header["date"])]
@@ -121,8 +153,9 @@ class BovadaHand(SiteHand):
         else:
             self.money("$")
             self.fields.append(("symbol", "$"))
-        return f.Game(game["game"] != "OMAHA", 4, _LIMITS[game["limit"]], None, self.scale, self.symbol,
-                      posted_blinds=True)
+        return f.Game(
+            game["game"] != "OMAHA", 4, _LIMITS[game["limit"]], None, self.scale, self.symbol, posted_blinds=True
+        )
 
     def _line(self, text: str) -> None:
         if self.summary:
@@ -138,7 +171,7 @@ class BovadaHand(SiteHand):
         if street is not None:
             number, count = _STREETS[street["street"]]
             cards = self.cards(street["cards"])
-            self.deal_street(street['street'], number, count, cards)
+            self.deal_street(street["street"], number, count, cards)
             return
         who = _WHO.match(text)
         if who is None or who["name"] not in self.seats:
@@ -196,7 +229,7 @@ class BovadaHand(SiteHand):
             name = next((s.name for s in self.seats.values() if s.label == label), None)
             if name is None or not won["rest"].startswith(name):
                 self.fail(f"the summary names seat {label}, which is not {name!r}")
-            rest = won["rest"][len(name):].replace("[ME]", "").strip()
+            rest = won["rest"][len(name) :].replace("[ME]", "").strip()
             chips = 0
             if (hi := _HI.match(rest)) is not None:
                 chips += self.amount(hi["amount"])

@@ -42,8 +42,9 @@ class Ledger:
 
     __slots__ = ("bets", "contributed", "level", "names", "returned_to", "stacks", "units")
 
-    def __init__(self, stacks: Sequence[int], names: Sequence[str],
-                 units: Callable[[int], str] = lambda chips: f"{chips} chips") -> None:
+    def __init__(
+        self, stacks: Sequence[int], names: Sequence[str], units: Callable[[int], str] = lambda chips: f"{chips} chips"
+    ) -> None:
         """``units`` writes chips as the log does, for the complaints ("$0.25")."""
         self.stacks, self.names, self.units = tuple(stacks), tuple(names), units
         self.bets = [0] * len(stacks)
@@ -103,22 +104,26 @@ class Ledger:
             return Call()
         return Raise(to) if opened else Bet(to)
 
-    def check_total(self, stated: int, said: str, units: Callable[[int], str] = str, *,
-                    with_returned: bool = False, less: int = 0) -> None:
+    def check_total(
+        self, stated: int, said: str, units: Callable[[int], str] = str, *, with_returned: bool = False, less: int = 0
+    ) -> None:
         """The pot a log states (``said``: "the summary's total pot is", "the pots hold") must be what the
         players put in, uncalled bets returned (or, ``with_returned``, still in: a log that never returns
         them, as Winamax's), less what the house took when the log states the total after it (``less``)."""
         put_in = sum(self.contributed) + (sum(self.returned_to) if with_returned else 0)
         if stated != put_in - less:
             took = f", less the {units(less)} the house took" if less else ""
-            raise LedgerError(f"{said} {units(stated)} but the players put in {units(put_in)} (uncalled bets "
-                              f"{'included' if with_returned else 'returned'}){took}")
+            raise LedgerError(
+                f"{said} {units(stated)} but the players put in {units(put_in)} (uncalled bets "
+                f"{'included' if with_returned else 'returned'}){took}"
+            )
 
     def finishing(self, collected: Sequence[int]) -> tuple[int, ...]:
         """Each seat's stack after the hand, by the log's own amounts: what it had, less what it put in, plus
         what it ``collected``."""
-        return tuple(stack - paid + won for stack, paid, won in zip(self.stacks, self.contributed, collected,
-                                                                    strict=True))
+        return tuple(
+            stack - paid + won for stack, paid, won in zip(self.stacks, self.contributed, collected, strict=True)
+        )
 
     def _put(self, seat: int, added: int) -> None:
         self.bets[seat] += added
@@ -130,8 +135,10 @@ class Ledger:
         top, excess = self._uncalled()
         if top != seat or excess != chips:
             who = self.names[top] if top is not None else "nobody"
-            raise LedgerError(f"the bets leave {self.units(excess)} uncalled for {who}, not {self.units(chips)} for "
-                              f"{self.names[seat]}")
+            raise LedgerError(
+                f"the bets leave {self.units(excess)} uncalled for {who}, not {self.units(chips)} for "
+                f"{self.names[seat]}"
+            )
         self._give_back(seat, chips)
 
     def end_round(self) -> None:

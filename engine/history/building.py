@@ -89,6 +89,7 @@ def place(source: str, hand: str, line: Line | None, where: str = "", word: str 
 def units_of(game: Game) -> Callable[[int], str]:
     """Chips as the log writes them: money with cents ('$46', '$4.78' at scale 100), other amounts as plain
     decimals ('4.9')."""
+
     def units(chips: int) -> str:
         if game.scale == 1:
             text = str(chips)
@@ -97,6 +98,7 @@ def units_of(game: Game) -> Callable[[int], str]:
         else:
             text = str(Decimal(chips) / game.scale)
         return text + game.symbol if game.symbol_after else game.symbol + text
+
     return units
 
 
@@ -117,8 +119,12 @@ class _Build:
 
     def fail(self, message: str, line: Line | None = None) -> NoReturn:
         facts = self.facts
-        raise HistoryError(place(facts.source, facts.id, line if line is not None else self.line, facts.where,
-                                 facts.line_word) + message, source=facts.source, hand_id=facts.id)
+        raise HistoryError(
+            place(facts.source, facts.id, line if line is not None else self.line, facts.where, facts.line_word)
+            + message,
+            source=facts.source,
+            hand_id=facts.id,
+        )
 
     def record(self) -> HandRecord:
         facts = self.facts
@@ -135,28 +141,41 @@ class _Build:
         hole_cards = self._hole_cards()
         summary = facts.summary
         if summary.board is not None and summary.board != facts.board:
-            self.fail(f"the summary's board {format_cards(summary.board)!r} is not the board dealt "
-                      f"{format_cards(facts.board)!r}")
+            self.fail(
+                f"the summary's board {format_cards(summary.board)!r} is not the board dealt "
+                f"{format_cards(facts.board)!r}"
+            )
         labels = {seat.label: i for i, seat in enumerate(dealt)}
         collected: list[tuple[int | None, int, int]] | None = collected_lines
         if not collected_lines:  # a log that says who won only in its summary (ACR's hands won without a
             # showdown, PHH's winnings), or nowhere (a PHH file without winnings)
-            collected = None if summary.won is None else [
-                (None, labels[won.label], won.chips) for won in summary.won if won.chips and won.label in labels]
+            collected = (
+                None
+                if summary.won is None
+                else [(None, labels[won.label], won.chips) for won in summary.won if won.chips and won.label in labels]
+            )
         won_by_seat = [0] * len(dealt)
         for _, seat, chips in collected or ():
             won_by_seat[seat] += chips
         for won in summary.won or ():
             if won.label in labels:
                 seat = labels[won.label]
-                self._checked(check_summary_won, dealt[seat].name, won.chips, won_by_seat[seat], self.units,
-                              line=won.line)
+                self._checked(
+                    check_summary_won, dealt[seat].name, won.chips, won_by_seat[seat], self.units, line=won.line
+                )
         if facts.won_includes_returned and collected is not None:
             collected, won_by_seat = self._less_returned(collected)
         if summary.total is not None:
             after = (summary.take or 0) if summary.total_after_take else 0
-            self._checked(self.ledger.check_total, summary.total, summary.total_said, self.units,
-                          with_returned=summary.total_with_returned, less=after, line=summary.total_line)
+            self._checked(
+                self.ledger.check_total,
+                summary.total,
+                summary.total_said,
+                self.units,
+                with_returned=summary.total_with_returned,
+                less=after,
+                line=summary.total_line,
+            )
         take = summary.take
         if take is None and collected is not None and summary.derive_take:  # a log that never states its rake
             take = self._take_unsaid(won_by_seat)
@@ -171,12 +190,24 @@ class _Build:
         numbers = tuple(seat.number for seat in dealt if seat.number is not None)
         try:
             return HandRecord(
-                facts.source, facts.id, rules, tuple(s.name if s.player is None else s.player for s in dealt),
-                tuple(s.stack for s in dealt), button, tuple(posts), hole, facts.board, tuple(actions), reveals,
+                facts.source,
+                facts.id,
+                rules,
+                tuple(s.name if s.player is None else s.player for s in dealt),
+                tuple(s.stack for s in dealt),
+                button,
+                tuple(posts),
+                hole,
+                facts.board,
+                tuple(actions),
+                reveals,
                 finishing_stacks=self._finishing(dealt, collected, won_by_seat),
-                collected=tuple(collected) if collected is not None else None, rake=take,
-                scale=self.game.scale, seat_labels=numbers if len(numbers) == len(dealt) else None,
-                fields=tuple(fields))
+                collected=tuple(collected) if collected is not None else None,
+                rake=take,
+                scale=self.game.scale,
+                seat_labels=numbers if len(numbers) == len(dealt) else None,
+                fields=tuple(fields),
+            )
         except ImpossibleRecord as error:
             self.fail(error.problem)
 
@@ -201,8 +232,10 @@ class _Build:
         broke = next((s for s in seats if s.stack <= 0 and s.name in named), None)
         if broke is not None:
             self.fail(f"{broke.name} takes part in the hand but has no chips")
-        dealt = sorted((s for s in seats
-                        if s.stack > 0 and (s.dealt or s.name in named or s.label in labels)), key=lambda s: s.label)
+        dealt = sorted(
+            (s for s in seats if s.stack > 0 and (s.dealt or s.name in named or s.label in labels)),
+            key=lambda s: s.label,
+        )
         if not 2 <= len(dealt) <= MAX_PLAYERS:
             self.fail(f"{len(dealt)} players are dealt in; a hand needs 2 to {MAX_PLAYERS}")
         return dealt
@@ -287,8 +320,11 @@ class _Build:
             small = game.stakes[0] // 2 if game.limit == FIXED and game.stakes is not None else big // 2
         blinds = (small, big) if small and small <= big else (big,)
         small = small or 0
-        ante = game.ante if game.ante is not None else max(
-            (p.paid for p, k in entries if k == ANTE and (p.convention == DUE or not p.all_in)), default=0)
+        ante = (
+            game.ante
+            if game.ante is not None
+            else max((p.paid for p, k in entries if k == ANTE and (p.convention == DUE or not p.all_in)), default=0)
+        )
         n = len(self.index)
         smalls = [self._seat(p.name) for p, k in entries if k == SMALL_BLIND]
         anchor = smalls[0] if smalls else button
@@ -304,8 +340,9 @@ class _Build:
                 paid = min(paid, left)
                 all_in = paid == left
             try:
-                if kind == SMALL_AND_BIG or (kind in (DEAD_BLIND, EXTRA_BLIND) and small and not all_in
-                                             and paid == small + big):
+                if kind == SMALL_AND_BIG or (
+                    kind in (DEAD_BLIND, EXTRA_BLIND) and small and not all_in and paid == small + big
+                ):
                     dead = min(paid, small) if all_in else max(paid - big, 0)
                     if dead or all_in:
                         posts.append(Post(seat, PostKind.DEAD_BLIND, small if all_in else dead))
@@ -326,8 +363,9 @@ class _Build:
                     due = ante if post_kind == PostKind.ANTE else 0
                 else:
                     self.fail(f"unknown forced bet {quote(kind)}")
-                posts.append(self.ledger.forced(seat, post_kind, paid, due if stated_due is None else stated_due,
-                                                all_in))
+                posts.append(
+                    self.ledger.forced(seat, post_kind, paid, due if stated_due is None else stated_due, all_in)
+                )
             except LedgerError as error:
                 self.fail(str(error))
         return posts, blinds, ante
@@ -417,8 +455,10 @@ class _Build:
         counts = {count for count in self.dealt_cards if count is not None}
         if counts:
             if len(counts) > 1 or not counts <= {4, 5}:
-                self.fail(f"players are dealt {' and '.join(map(str, sorted(counts)))} hole cards; Omaha deals 4 "
-                          "to each (5 in Big O)")
+                self.fail(
+                    f"players are dealt {' and '.join(map(str, sorted(counts)))} hole cards; Omaha deals 4 "
+                    "to each (5 in Big O)"
+                )
             return counts.pop()
         return 5 if any(len(cards) == 5 for cards in self.hole) else 4
 
@@ -429,8 +469,9 @@ class _Build:
             return None
         return tuple(card for card in cards if card is not None)
 
-    def _finishing(self, dealt: Sequence[Seat], collected: Sequence[object] | None,
-                   won_by_seat: Sequence[int]) -> tuple[int, ...] | None:
+    def _finishing(
+        self, dealt: Sequence[Seat], collected: Sequence[object] | None, won_by_seat: Sequence[int]
+    ) -> tuple[int, ...] | None:
         """The stacks after the hand: as the log states them (PHH), else as its own amounts imply (none when
         the log says nothing of who won)."""
         stated = [seat.finishing for seat in dealt]
@@ -438,8 +479,9 @@ class _Build:
             return tuple(stack if stack is not None else 0 for stack in stated)
         return self.ledger.finishing(won_by_seat) if collected is not None else None
 
-    def _less_returned(self, collected: list[tuple[int | None, int, int]]) -> tuple[
-            list[tuple[int | None, int, int]], list[int]]:
+    def _less_returned(
+        self, collected: list[tuple[int | None, int, int]]
+    ) -> tuple[list[tuple[int | None, int, int]], list[int]]:
         """The collections without the bets returned uncalled that the log counts in them (PartyPoker's "wins"):
         taken off the player's last pot first, where the site writes an excess nobody called as a side pot of
         its own ("wins $1.87 from the side pot 1"); a share left at nothing is dropped."""
@@ -455,8 +497,10 @@ class _Build:
         short = next((seat for seat, chips in enumerate(left) if chips), None)
         if short is not None:
             returned = self.ledger.returned_to[short]
-            self.fail(f"{self.ledger.names[short]} is said to win less than the {self.units(returned)} of their "
-                      "bet returned uncalled, which this site counts in what a player wins")
+            self.fail(
+                f"{self.ledger.names[short]} is said to win less than the {self.units(returned)} of their "
+                "bet returned uncalled, which this site counts in what a player wins"
+            )
         kept = [(pot, seat, chips) for (pot, seat, _), chips in zip(collected, amounts, strict=True) if chips]
         won_by_seat = [0] * len(self.ledger.stacks)
         for _, seat, chips in kept:
@@ -468,8 +512,10 @@ class _Build:
         uncalled bets returned, less what they collected."""
         take = sum(self.ledger.contributed) - sum(won_by_seat)
         if take < 0:
-            self.fail(f"the players collect {self.units(sum(won_by_seat))} but put in only "
-                      f"{self.units(sum(self.ledger.contributed))} (uncalled bets returned)")
+            self.fail(
+                f"the players collect {self.units(sum(won_by_seat))} but put in only "
+                f"{self.units(sum(self.ledger.contributed))} (uncalled bets returned)"
+            )
         return take
 
     def _rules(self, blinds: tuple[int, ...], ante: int, hole_cards: int, take: int | None) -> Rules:
@@ -477,14 +523,20 @@ class _Build:
         betting: BettingStructure
         if game.limit == FIXED:
             if game.stakes is None and not blinds[-1]:
-                self.fail("a fixed-limit game that states no bets needs a big blind: its small bet is the big "
-                          "blind")
+                self.fail("a fixed-limit game that states no bets needs a big blind: its small bet is the big blind")
             small_bet, big_bet = game.stakes or (blinds[-1], 2 * blinds[-1])
             betting = FixedLimit(small_bet, big_bet, game.max_raises, game.uncapped_heads_up)
         else:
             betting = PotLimit() if game.limit == POT else NoLimit()
         try:
-            return Rules(betting=betting, blinds=blinds, ante=ante, hole_cards=hole_cards, hi_lo=game.hi_lo,
-                         rake=Rake.exactly(take) if take else None, showdown=ShowdownPolicy.RECORDED)
+            return Rules(
+                betting=betting,
+                blinds=blinds,
+                ante=ante,
+                hole_cards=hole_cards,
+                hi_lo=game.hi_lo,
+                rake=Rake.exactly(take) if take else None,
+                showdown=ShowdownPolicy.RECORDED,
+            )
         except EngineError as error:
             self.fail(f"impossible rules: {error}")

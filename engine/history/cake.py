@@ -43,13 +43,20 @@ _WINS = re.compile(r"^:? wins (?:(?:high|low) pot )?" + r"(?P<amount>[$€£]?[\
 _STREET = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]$")
 _DEALT = re.compile(r"^Dealt to (?P<rest>.+?) \[(?P<cards>[^\]]*)\]$")
 _QUIET = re.compile(r"^(?:\*\*\* ?SHOW ?DOWN ?\*\*\*|There is no (?:low|high) hand|Player left the table)$")
-_QUIET_ACTS = re.compile(r"^(?: sits out| is sitting out| finished \d+ out of \d+ players| has (?:joined|left) the "
-                         r"table| times out)$")
+_QUIET_ACTS = re.compile(
+    r"^(?: sits out| is sitting out| finished \d+ out of \d+ players| has (?:joined|left) the "
+    r"table| times out)$"
+)
 _GAMES = {"Omaha Hi/Lo": True, "OmahaHiLo": True, "Omaha Hi-Lo": True, "Omaha": False}
 _LIMITS = {"FL": f.FIXED, "PL": f.POT, "NL": f.NO}
 _POSTS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "ante of": f.ANTE}
-_VERBS = {"calls": (CALL, ADDS), "bets": (WAGER, ADDS), "raises to": (WAGER, TOTALS), "raises": (WAGER, TOTALS),
-          "is all in": (ALL_IN, ADDS)}
+_VERBS = {
+    "calls": (CALL, ADDS),
+    "bets": (WAGER, ADDS),
+    "raises to": (WAGER, TOTALS),
+    "raises": (WAGER, TOTALS),
+    "is all in": (ALL_IN, ADDS),
+}
 _STREETS = {"FLOP": (2, 3), "TURN": (3, 1), "RIVER": (4, 1)}
 
 
@@ -97,8 +104,18 @@ class CakeHand(SiteHand):
         self.line = lines[-1]
         if not self.won:
             self.fail("the hand is cut short: no line says who wins")
-        return f.HandFacts(self.source, self.id, lines[0], self.game, tuple(seats.values()), int(dealer["label"]),
-                           tuple(self.events), tuple(self.board), f.Summary(take=None), tuple(self.fields))
+        return f.HandFacts(
+            self.source,
+            self.id,
+            lines[0],
+            self.game,
+            tuple(seats.values()),
+            int(dealer["label"]),
+            tuple(self.events),
+            tuple(self.board),
+            f.Summary(take=None),
+            tuple(self.fields),
+        )
 
     def _game(self, line: Numbered) -> f.Game:
         self.line = line
@@ -139,13 +156,20 @@ class CakeHand(SiteHand):
         pair = (numbers[0], numbers[1])
         if not 0 < pair[0] <= pair[1]:
             self.fail(f"impossible stakes {written!r}")
-        return f.Game(_GAMES[stakes["game"]], 4, limit, pair, self.scale, self.symbol,
-                      ante=ante if limit != f.FIXED and ante else None)
+        return f.Game(
+            _GAMES[stakes["game"]],
+            4,
+            limit,
+            pair,
+            self.scale,
+            self.symbol,
+            ante=ante if limit != f.FIXED and ante else None,
+        )
 
     def _who(self, text: str) -> tuple[str, str] | None:
         for name in self.names:
-            if text.startswith(name) and text[len(name):len(name) + 1] in (":", " "):
-                return name, text[len(name):]
+            if text.startswith(name) and text[len(name) : len(name) + 1] in (":", " "):
+                return name, text[len(name) :]
         return None
 
     def _line(self, text: str) -> None:
@@ -153,7 +177,7 @@ class CakeHand(SiteHand):
         if street is not None:
             number, count = _STREETS[street["street"]]
             cards = self.cards(street["cards"])
-            self.deal_street(street['street'], number, count, cards)
+            self.deal_street(street["street"], number, count, cards)
             return
         dealt = _DEALT.match(text)
         if dealt is not None:

@@ -33,15 +33,17 @@ def decode_history(data: bytes, where: str = "<bytes>") -> Decoded:
     not text."""
     for mark, encoding in _MARKS:
         if data.startswith(mark):
-            body = data[len(mark):]
+            body = data[len(mark) :]
             try:
                 return Decoded(body.decode(encoding), encoding)
             except UnicodeDecodeError as error:
                 raise _undecodable(where, encoding, error, offset=len(mark)) from None
     if b"\x00" in data:
         at = data.index(b"\x00")
-        raise NotAHistory(f"{where}: not text: a NUL byte at offset {at} (binary data, or UTF-16 without its "
-                           "byte-order mark)", source=where)
+        raise NotAHistory(
+            f"{where}: not text: a NUL byte at offset {at} (binary data, or UTF-16 without its byte-order mark)",
+            source=where,
+        )
     try:
         return Decoded(data.decode(UTF8), UTF8)
     except UnicodeDecodeError:
@@ -53,6 +55,7 @@ def decode_history(data: bytes, where: str = "<bytes>") -> Decoded:
 
 
 def _undecodable(where: str, encoding: str, error: UnicodeDecodeError, *, offset: int) -> NotAHistory:
-    byte = error.object[error.start:error.start + 1].hex()
-    return NotAHistory(f"{where}: not {encoding} text: byte 0x{byte} at offset {offset + error.start} cannot be "
-                        "decoded", source=where)
+    byte = error.object[error.start : error.start + 1].hex()
+    return NotAHistory(
+        f"{where}: not {encoding} text: byte 0x{byte} at offset {offset + error.start} cannot be decoded", source=where
+    )

@@ -18,12 +18,16 @@ _TEXT_SITES = tuple((f.key, f.signature) for f in FORMATS if f.signature is not 
 _XML_SITES = tuple((f.key, f.signature) for f in FORMATS if f.signature is not None and f.xml)
 _XML_NAMES = [f.title for f in FORMATS if f.xml]
 _XML_TITLES = ", ".join(_XML_NAMES[:-1]) + " and " + _XML_NAMES[-1]
-_SITES = tuple((name, re.compile(pattern, re.M)) for name, pattern in (
-    ("PartyPoker (e-mailed, with a summary)", r"^\W*\*+ Hand History For Game \d+"),
-    ("Absolute / UltimateBet", r"^\W*Stage #\d+:"),
-))
-_HAND_MARKERS = re.compile(r"^\W*(?:\*{2,3} ?(?:HOLE CARDS|SUMMARY|SHOW ?DOWN|FLOP|Dealing Flop)\b.*|Dealt to \S.*)$",
-                           re.M | re.I)  # what any site's text hand has, whoever wrote it
+_SITES = tuple(
+    (name, re.compile(pattern, re.M))
+    for name, pattern in (
+        ("PartyPoker (e-mailed, with a summary)", r"^\W*\*+ Hand History For Game \d+"),
+        ("Absolute / UltimateBet", r"^\W*Stage #\d+:"),
+    )
+)
+_HAND_MARKERS = re.compile(
+    r"^\W*(?:\*{2,3} ?(?:HOLE CARDS|SUMMARY|SHOW ?DOWN|FLOP|Dealing Flop)\b.*|Dealt to \S.*)$", re.M | re.I
+)  # what any site's text hand has, whoever wrote it
 _XML = re.compile(r"(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<(?P<root>[A-Za-z_][\w.-]*)", re.S)
 _OPENING = 65536  # a PHH file's first hand, or another site's first header, is in its first characters
 _SUFFIXES = {".phh": PHH, ".phhs": PHH, ".ohh": OHH}
@@ -46,8 +50,10 @@ def detect_format(path: Path | str | None, text: str) -> str:
         for key, signature in _XML_SITES:
             if signature.search(opening):
                 return key
-        raise Unsupported(f"an XML hand history (root element <{xml['root']}>) of a site this engine does not know "
-                          f"(it reads the XML exports of {_XML_TITLES})")
+        raise Unsupported(
+            f"an XML hand history (root element <{xml['root']}>) of a site this engine does not know "
+            f"(it reads the XML exports of {_XML_TITLES})"
+        )
     if _PHH_KEY.search(opening):
         return PHH
     for key, signature in _TEXT_SITES:
@@ -58,7 +64,9 @@ def detect_format(path: Path | str | None, text: str) -> str:
             raise Unsupported(f"a {site} hand history")
     marker = _HAND_MARKERS.search(opening)
     if marker is not None:
-        raise Unsupported(f"a hand history of a site this engine does not know (it has {marker[0].strip()!r} but no "
-                          "header of a site it knows, such as 'PokerStars Hand #')")
+        raise Unsupported(
+            f"a hand history of a site this engine does not know (it has {marker[0].strip()!r} but no "
+            "header of a site it knows, such as 'PokerStars Hand #')"
+        )
     suffix = Path(path).suffix.lower() if path is not None else ""
     return _SUFFIXES.get(suffix, POKERSTARS)

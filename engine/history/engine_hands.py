@@ -28,8 +28,10 @@ def table_seating(table: Table, state: HandState) -> tuple[tuple[str, ...], tupl
     try:
         table.check_hand(state)
     except TableError as error:
-        raise HistoryError(f"cannot name the players from the table: {error} (pass the table while the hand is "
-                           "in play, before finish_hand)") from None
+        raise HistoryError(
+            f"cannot name the players from the table: {error} (pass the table while the hand is "
+            "in play, before finish_hand)"
+        ) from None
     names = []
     for seat in table.hand_seats:
         player = table.seats[seat]
@@ -39,8 +41,14 @@ def table_seating(table: Table, state: HandState) -> tuple[tuple[str, ...], tupl
     return tuple(names), tuple(seat + 1 for seat in table.hand_seats)
 
 
-def state_to_record(state: HandState, players: Sequence[str] | None = None, source: str = "",
-                    id: str = "", *, table: Table | None = None) -> HandRecord:
+def state_to_record(
+    state: HandState,
+    players: Sequence[str] | None = None,
+    source: str = "",
+    id: str = "",
+    *,
+    table: Table | None = None,
+) -> HandRecord:
     """An engine hand (finished or not) as a record: its cards, posts, actions with their seats (from the
     events), the showdown's shows and mucks, and, when it is over, the finishing stacks and the rake.
 
@@ -60,23 +68,39 @@ def state_to_record(state: HandState, players: Sequence[str] | None = None, sour
         raise HistoryError(f"{len(players)} player names for {n} seats")
     if len(state.boards) > 1 or state.rules.boards > 1 or state.setup.bomb_pot:
         what = "a bomb pot (no preflop betting)" if state.setup.bomb_pot else f"{len(state.boards)} boards"
-        raise HistoryError(f"this hand has {what}; PHH and PokerStars histories record one board and preflop "
-                           f"betting, so it cannot be written (save it as JSON: engine.serialize.to_json)")
+        raise HistoryError(
+            f"this hand has {what}; PHH and PokerStars histories record one board and preflop "
+            f"betting, so it cannot be written (save it as JSON: engine.serialize.to_json)"
+        )
     if state.agreement is not None and state.agreement.times is None:
-        raise HistoryError("this hand is waiting for its players to choose how many times to run the board; "
-                           "finish the choice first (a history has no notation for it)")
+        raise HistoryError(
+            "this hand is waiting for its players to choose how many times to run the board; "
+            "finish the choice first (a history has no notation for it)"
+        )
     events = state.events
     seats = [event.seat for event in events if isinstance(event, Acted)]
     # A board run once is an ordinary board: the choices that led to it are left out, and so is the option.
     betting = [action for action in state.actions if not isinstance(action, (Show, Muck, RunIt))]
-    reveals = tuple(RecordedShow(event.seat, event.cards if isinstance(event, Shown) else None)
-                    for event in events if isinstance(event, (Shown, Mucked)))
+    reveals = tuple(
+        RecordedShow(event.seat, event.cards if isinstance(event, Shown) else None)
+        for event in events
+        if isinstance(event, (Shown, Mucked))
+    )
     over = state.is_over and state.result is not None
     rake = state.result.rake if over and state.result is not None and state.rules.rake is not None else None
     return HandRecord(
-        source=source, id=id, rules=attrs.evolve(state.rules, showdown=ShowdownPolicy.RECORDED, runs=1),
-        players=tuple(players) if players is not None else (), starting_stacks=state.starting_stacks,
-        button=state.button, posts=state.setup.posts, hole=tuple(tuple(cards) for cards in state.hole),
-        board=state.board, actions=tuple(zip(seats, betting, strict=True)), reveals=reveals,
-        finishing_stacks=state.stacks if over else None, rake=rake, seat_labels=labels,
+        source=source,
+        id=id,
+        rules=attrs.evolve(state.rules, showdown=ShowdownPolicy.RECORDED, runs=1),
+        players=tuple(players) if players is not None else (),
+        starting_stacks=state.starting_stacks,
+        button=state.button,
+        posts=state.setup.posts,
+        hole=tuple(tuple(cards) for cards in state.hole),
+        board=state.board,
+        actions=tuple(zip(seats, betting, strict=True)),
+        reveals=reveals,
+        finishing_stacks=state.stacks if over else None,
+        rake=rake,
+        seat_labels=labels,
     )

@@ -27,22 +27,34 @@ from engine.history.textsite import Numbered, TextSite, read_text_site
 _HEADER = re.compile(r"^\*{5} Hand history for game #(?P<id>\d+) \*{5}$")
 _BEFORE = re.compile(r"^Everleaf Gaming Game #\d+$")
 _MONEY = r"[$€]? ?[\d.,]+"
-_GAME = re.compile(r"^(?P<blinds>Blinds +)?(?P<low>" + _MONEY + r") ?/ ?(?P<high>" + _MONEY + r")"
-                   r" (?:(?P<limit>NL|PL) )?(?P<game>.+?)(?: - (?P<max>\d+) Max)? - (?P<date>\d{4}/\d\d/\d\d - .+)$")
+_GAME = re.compile(
+    r"^(?P<blinds>Blinds +)?(?P<low>" + _MONEY + r") ?/ ?(?P<high>" + _MONEY + r")"
+    r" (?:(?P<limit>NL|PL) )?(?P<game>.+?)(?: - (?P<max>\d+) Max)? - (?P<date>\d{4}/\d\d/\d\d - .+)$"
+)
 _TABLE = re.compile(r"^Table (?P<table>.+)$")
-_SEAT = re.compile(r"^Seat (?P<label>\d+): (?P<name>.+?) \( *(?P<stack>[$€]? ?[\d.,]+(?: (?:USD|EURO|EUR|Chips|GEL))?"
-                   r"|new player|All-in) *\)$")
+_SEAT = re.compile(
+    r"^Seat (?P<label>\d+): (?P<name>.+?) \( *(?P<stack>[$€]? ?[\d.,]+(?: (?:USD|EURO|EUR|Chips|GEL))?"
+    r"|new player|All-in) *\)$"
+)
 _GAMES = {"Omaha Hi/Lo": True, "Omaha": False}
 _LIMITS = {"NL": f.NO, "PL": f.POT, None: f.FIXED}
-_POSTS = {"posts small blind": f.SMALL_BLIND, "posts big blind": f.BIG_BLIND, "posts both blinds": f.SMALL_AND_BIG,
-          "posts ante": f.ANTE}
+_POSTS = {
+    "posts small blind": f.SMALL_BLIND,
+    "posts big blind": f.BIG_BLIND,
+    "posts both blinds": f.SMALL_AND_BIG,
+    "posts ante": f.ANTE,
+}
 _POST = re.compile(r"^(?P<kind>posts (?:small blind|big blind|both blinds|ante)) \[(?P<amount>[^\]]+)\]$")
 _ALL_IN = re.compile(r"^is all-?[Ii]n \[(?P<amount>[^\]]+)\]$")
-_WINS = re.compile(r"^wins +(?:(?:high|low) +)?(?:\((?P<half>[^()]+)\)|(?P<amount>[$€]? ?[\d.,]+(?: [A-Za-z]+)?))"
-                   r"(?: from (?P<pot>main pot|side pot ?#?(?P<n>\d*)))?(?: with .*)?$")
+_WINS = re.compile(
+    r"^wins +(?:(?:high|low) +)?(?:\((?P<half>[^()]+)\)|(?P<amount>[$€]? ?[\d.,]+(?: [A-Za-z]+)?))"
+    r"(?: from (?P<pot>main pot|side pot ?#?(?P<n>\d*)))?(?: with .*)?$"
+)
 _MUCKS = re.compile(r"^mucks \[(?P<cards>[^\]]*)\].*$")
-_QUIET = re.compile(r"^(?:has disconnected and has been given a further \d+ seconds to react|has (?:re)?joined the "
-                    r"table|has left the table|is sitting out|sits out|has timed out)\.?$")
+_QUIET = re.compile(
+    r"^(?:has disconnected and has been given a further \d+ seconds to react|has (?:re)?joined the "
+    r"table|has left the table|is sitting out|sits out|has timed out)\.?$"
+)
 _SUFFIX = re.compile(r" ?(?:USD|EURO|EUR|Chips|chips|GEL)$")
 
 
@@ -64,8 +76,10 @@ class EverleafHand(PartyHand):
         self.fields.append(("site", "Everleaf"))
         match = _GAME.match(line[1])
         if match is None:
-            self.fail("cannot read the game line (expected 'Blinds $0.05/$0.10 PL Omaha Hi/Lo - 2010/03/02 - "
-                      "19:35:19' or a limit game's '$0.50/$1 Omaha Hi/Lo - ...')")
+            self.fail(
+                "cannot read the game line (expected 'Blinds $0.05/$0.10 PL Omaha Hi/Lo - 2010/03/02 - "
+                "19:35:19' or a limit game's '$0.50/$1 Omaha Hi/Lo - ...')"
+            )
         if match["game"] not in _GAMES:
             self.other_game(" ".join(word for word in (match["limit"], match["game"]) if word))
         self.fields.append(("date", match["date"]))
@@ -113,8 +127,13 @@ class EverleafHand(PartyHand):
             super()._line(f"{name} {rest}")
 
 
-EVERLEAF = TextSite("Everleaf", _HEADER, "'***** Hand history for game #N *****' (after 'Everleaf Gaming Game #N')",
-                    EverleafHand, _BEFORE)
+EVERLEAF = TextSite(
+    "Everleaf",
+    _HEADER,
+    "'***** Hand history for game #N *****' (after 'Everleaf Gaming Game #N')",
+    EverleafHand,
+    _BEFORE,
+)
 
 
 def read_everleaf(text: str, source: str = "") -> Hands:

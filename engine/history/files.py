@@ -43,11 +43,23 @@ def read_history_bytes(data: bytes, where: str, format: str = "auto") -> Hands:
     except HistoryError as error:
         return Hands([error])
     except Unsupported as error:
-        return Hands([HistoryError(f"{where}: {error}: not supported; this engine reads {titles()} "
-                                   "(docs/histories.md)", source=where)])
+        return Hands(
+            [
+                HistoryError(
+                    f"{where}: {error}: not supported; this engine reads {titles()} (docs/histories.md)", source=where
+                )
+            ]
+        )
     if BY_KEY[chosen].unicode_only and decoded.encoding not in (UTF8, UTF16_LE, UTF16_BE):
-        return Hands([HistoryError(f"{where}: not UTF-8 text ({chosen.upper()} files are UTF-8; this one reads "
-                                   f"only as {decoded.encoding})", source=where)])
+        return Hands(
+            [
+                HistoryError(
+                    f"{where}: not UTF-8 text ({chosen.upper()} files are UTF-8; this one reads "
+                    f"only as {decoded.encoding})",
+                    source=where,
+                )
+            ]
+        )
     found = BY_KEY[chosen].read(decoded.text, where)
     found.format = chosen
     return found

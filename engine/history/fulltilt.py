@@ -32,34 +32,57 @@ from engine.validate import quote
 
 _MONEY = r"[$€£]?\d[\d.,]*"
 _STAKES = rf"{_MONEY}/{_MONEY}(?: Ante {_MONEY})?"  # the ante is taken from the posts
-_HEADER = re.compile(rf"^(?P<where>.+?) - (?:(?P<game>[^-]*?) - (?P<stakes>{_STAKES})|(?P<old_stakes>{_STAKES}) - "
-                     rf"(?P<old_game>[^-]*?)) - (?P<date>.+)$")
-_OMAHA = re.compile(r"^(?:Cap |CAP )?(?P<limit>FL|PL|NL|Limit|Fixed Limit|Pot Limit|No Limit) Omaha"
-                    r"(?P<kind> H/L| Hi/Lo| Hi)?$")
-_LIMITS = {"FL": f.FIXED, "Limit": f.FIXED, "Fixed Limit": f.FIXED, "PL": f.POT, "Pot Limit": f.POT,
-           "NL": f.NO, "No Limit": f.NO}
+_HEADER = re.compile(
+    rf"^(?P<where>.+?) - (?:(?P<game>[^-]*?) - (?P<stakes>{_STAKES})|(?P<old_stakes>{_STAKES}) - "
+    rf"(?P<old_game>[^-]*?)) - (?P<date>.+)$"
+)
+_OMAHA = re.compile(
+    r"^(?:Cap |CAP )?(?P<limit>FL|PL|NL|Limit|Fixed Limit|Pot Limit|No Limit) Omaha"
+    r"(?P<kind> H/L| Hi/Lo| Hi)?$"
+)
+_LIMITS = {
+    "FL": f.FIXED,
+    "Limit": f.FIXED,
+    "Fixed Limit": f.FIXED,
+    "PL": f.POT,
+    "Pot Limit": f.POT,
+    "NL": f.NO,
+    "No Limit": f.NO,
+}
 _DATE = re.compile(r"^(?P<time>\d{1,2}:\d\d:\d\d \w+) - (?P<day>\d{4}/\d\d/\d\d)\b")
 _TOURNAMENT = re.compile(r"^(?P<name>.*) \((?P<t>\d+)\), Table (?P<table>.+)$")
-_TABLE = re.compile(r"^Table (?P<table>.+?)(?: \((?P<max>\d+) max[^()]*\)| \((?P<heads>heads up)[^()]*\))?"
-                    r"(?: \([^()]*\))*$")
+_TABLE = re.compile(
+    r"^Table (?P<table>.+?)(?: \((?P<max>\d+) max[^()]*\)| \((?P<heads>heads up)[^()]*\))?"
+    r"(?: \([^()]*\))*$"
+)
 
 _BUTTON = re.compile(r"^The button is in seat #(?P<label>\d+)$")
 _UNCALLED = re.compile(rf"^Uncalled bet of (?P<amount>{_MONEY}) returned to (?P<name>.+)$")
 _POT_NOTE = re.compile(r" \(Total Pot: [^()]*\)$")  # "*** FLOP *** [2h 3c Jh] (Total Pot: $2, 2 Players)"
-_POST = re.compile(rf"^(?:posts (?:the (?P<blind>small blind|big blind) of |a (?P<dead>dead small blind) of |)"
-                   rf"(?P<amount>{_MONEY})|antes (?P<ante>{_MONEY}))(?P<all_in>, and is all in)?$")
-_ACT = re.compile(rf"^(?:(?P<quiet>folds|checks)|calls (?P<call>{_MONEY})|bets (?P<bet>{_MONEY})"
-                  rf"|raises to (?P<to>{_MONEY}))(?:, and is all in|, and is capped)?$")
+_POST = re.compile(
+    rf"^(?:posts (?:the (?P<blind>small blind|big blind) of |a (?P<dead>dead small blind) of |)"
+    rf"(?P<amount>{_MONEY})|antes (?P<ante>{_MONEY}))(?P<all_in>, and is all in)?$"
+)
+_ACT = re.compile(
+    rf"^(?:(?P<quiet>folds|checks)|calls (?P<call>{_MONEY})|bets (?P<bet>{_MONEY})"
+    rf"|raises to (?P<to>{_MONEY}))(?:, and is all in|, and is capped)?$"
+)
 _SHOWS = re.compile(r"^shows \[(?P<cards>[^\]]*)\].*$")
-_WINS = re.compile(rf"^(?:wins|ties for) (?:the )?(?:(?:high|low) )?(?P<pot>pot|main pot|side pot(?: #(?P<n>\d+))?)"
-                   rf" \((?P<amount>{_MONEY})\)(?: with .*)?$")
-_QUIET_ACTS = re.compile(r"^(?:shows .*|has \d+ seconds left to act|has requested TIME|is sitting out|has returned"
-                         r"|sits down|stands up|adds \S+|has timed out.*|is feeling \S+|has been disconnected"
-                         r"|has reconnected|is disconnected|is connected|re-buys.*|is high|is low)$")
-_HARMLESS = re.compile(r"^(?:.+ (?:sits down|stands up|adds \S+|has \d+ seconds left to act|has requested TIME"
-                       r"|has returned|is sitting out|seat is reserved.*|has been disconnected|has reconnected"
-                       r"|is feeling \S+|finished the tournament.*|wins the tournament.*)"
-                       r"|Time has expired.*|The blinds are now .*|Dealer: .*)$")
+_WINS = re.compile(
+    rf"^(?:wins|ties for) (?:the )?(?:(?:high|low) )?(?P<pot>pot|main pot|side pot(?: #(?P<n>\d+))?)"
+    rf" \((?P<amount>{_MONEY})\)(?: with .*)?$"
+)
+_QUIET_ACTS = re.compile(
+    r"^(?:shows .*|has \d+ seconds left to act|has requested TIME|is sitting out|has returned"
+    r"|sits down|stands up|adds \S+|has timed out.*|is feeling \S+|has been disconnected"
+    r"|has reconnected|is disconnected|is connected|re-buys.*|is high|is low)$"
+)
+_HARMLESS = re.compile(
+    r"^(?:.+ (?:sits down|stands up|adds \S+|has \d+ seconds left to act|has requested TIME"
+    r"|has returned|is sitting out|seat is reserved.*|has been disconnected|has reconnected"
+    r"|is feeling \S+|finished the tournament.*|wins the tournament.*)"
+    r"|Time has expired.*|The blinds are now .*|Dealer: .*)$"
+)
 _UNSUPPORTED = re.compile(r"^(?:Players agree to Run It Twice|\*\*\* (?:FIRST|SECOND) |Hand #\d+ has been canceled)")
 
 
@@ -70,23 +93,35 @@ def _header(reader: HandReader, prefix: str, rest: str) -> None:
     game = _OMAHA.match(game_words)
     if game is None:
         if header is not None and game_words and "Omaha" not in game_words:
-            raise OtherGame(place(reader.source, reader.id, reader.line) + "not an Omaha hand: this reader knows "
-                            "Omaha H/L and Omaha", game=game_words, source=reader.source, hand_id=reader.id)
-        reader.fail("cannot read the header (expected 'Full Tilt Poker Game #N: Table NAME - FL Omaha H/L - "
-                    "$0.50/$1 - time - date')")
+            raise OtherGame(
+                place(reader.source, reader.id, reader.line) + "not an Omaha hand: this reader knows "
+                "Omaha H/L and Omaha",
+                game=game_words,
+                source=reader.source,
+                hand_id=reader.id,
+            )
+        reader.fail(
+            "cannot read the header (expected 'Full Tilt Poker Game #N: Table NAME - FL Omaha H/L - "
+            "$0.50/$1 - time - date')"
+        )
     assert header is not None
     reader.hi_lo = game["kind"] in (" H/L", " Hi/Lo")
     reader.hole_cards, reader.limit = 4, _LIMITS[game["limit"]]
     where, stakes = header["where"], (header["stakes"] or header["old_stakes"]).partition(" Ante ")[0]
     # "21:14:09 ET - 2010/11/08" kept as PokerStars dates its hands, "2010/11/08 21:14:09 ET"
     date = _DATE.match(header["date"])
-    reader.fields += [("date", f"{date['day']} {date['time']}" if date else header["date"]),
-                      ("site", "Full Tilt Poker")]
+    reader.fields += [
+        ("date", f"{date['day']} {date['time']}" if date else header["date"]),
+        ("site", "Full Tilt Poker"),
+    ]
     tournament = _TOURNAMENT.match(where)
     table = _TABLE.match(where)
     if tournament is not None:
-        reader.fields += [("tournament", tournament["t"]), ("buy_in", tournament["name"]),
-                          ("table", tournament["table"])]
+        reader.fields += [
+            ("tournament", tournament["t"]),
+            ("buy_in", tournament["name"]),
+            ("table", tournament["table"]),
+        ]
     elif table is not None:
         reader.fields.append(("table", table["table"]))
         if table["max"] or table["heads"]:
@@ -123,7 +158,7 @@ class FullTiltReader(HandReader):
             self.add(f.Returned, uncalled["name"], self.amount(uncalled["amount"]))
             return phase
         if text.startswith("Dealt to "):
-            dealt = self._who(text[len("Dealt to "):], " [")
+            dealt = self._who(text[len("Dealt to ") :], " [")
             if dealt is None or not dealt[1].endswith("]"):
                 self.fail("expected 'Dealt to NAME [cards]' naming a seated player")
             self.add(f.Cards, dealt[0], self.cards(dealt[1][:-1]))
@@ -142,8 +177,15 @@ class FullTiltReader(HandReader):
             if phase != "posts":
                 self.fail("a blind or ante posted after the cards were dealt")
             # "posts $20" alone is a new player's blind: a big blind the builder finds is not the big one
-            kind = (f.ANTE if post["ante"] else f.SMALL_BLIND if post["blind"] == "small blind"
-                    else f.DEAD_BLIND if post["dead"] else f.BIG_BLIND)
+            kind = (
+                f.ANTE
+                if post["ante"]
+                else f.SMALL_BLIND
+                if post["blind"] == "small blind"
+                else f.DEAD_BLIND
+                if post["dead"]
+                else f.BIG_BLIND
+            )
             self.add(f.Posted, name, kind, self.amount(post["ante"] or post["amount"]), bool(post["all_in"]))
             return True
         act = _ACT.match(rest)
@@ -180,11 +222,15 @@ class FullTiltReader(HandReader):
 
 
 FULL_TILT = Dialect(
-    "Full Tilt Poker", re.compile(r"^(?P<prefix>Full ?Tilt Poker) (?:Game|Hand) #(?P<id>\d+): *(?P<rest>.*)$"),
-    "'Full Tilt Poker Game #N: Table NAME - FL Omaha H/L - $0.50/$1 - time - date'", keeps_prefix=False,
+    "Full Tilt Poker",
+    re.compile(r"^(?P<prefix>Full ?Tilt Poker) (?:Game|Hand) #(?P<id>\d+): *(?P<rest>.*)$"),
+    "'Full Tilt Poker Game #N: Table NAME - FL Omaha H/L - $0.50/$1 - time - date'",
+    keeps_prefix=False,
     table=None,
     seat=re.compile(rf"^Seat (?P<label>\d+): (?P<name>.+) \((?P<stack>{_MONEY})\)(?P<tail>.*)$"),
-    read_header=_header, reader=FullTiltReader)
+    read_header=_header,
+    reader=FullTiltReader,
+)
 
 
 def read_fulltilt(text: str, source: str = "") -> Hands:

@@ -18,8 +18,12 @@ from pathlib import Path
 from engine.history.pokerstars import Dialect, read_pokerstars
 from engine.history.record import Hands
 
-GGPOKER = Dialect("GGPoker", re.compile(r"^(?P<prefix>Poker Hand) #(?P<id>[A-Z]{2}\d+): *(?P<rest>.*)$"),
-                  "'Poker Hand #HD123: ...'", keeps_prefix=False)
+GGPOKER = Dialect(
+    "GGPoker",
+    re.compile(r"^(?P<prefix>Poker Hand) #(?P<id>[A-Z]{2}\d+): *(?P<rest>.*)$"),
+    "'Poker Hand #HD123: ...'",
+    keeps_prefix=False,
+)
 
 
 def read_ggpoker(text: str, source: str = "") -> Hands:

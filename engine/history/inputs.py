@@ -107,8 +107,9 @@ def _not_a_history(hands: Hands) -> NotAHistory | None:
 
 def _hidden(name: str) -> bool:
     """A dotfile or dot-folder (.git, .DS_Store) or a Mac archiver's __MACOSX folder: passed over, uncounted."""
-    return any((part.startswith(".") and part not in (".", "..")) or part == "__MACOSX"
-               for part in re.split(r"[/\\]", name))
+    return any(
+        (part.startswith(".") and part not in (".", "..")) or part == "__MACOSX" for part in re.split(r"[/\\]", name)
+    )
 
 
 def _walk(path: Path) -> Iterator[tuple[Path, bool]]:
@@ -144,15 +145,18 @@ def _members(path: Path) -> int:
         return 1
 
 
-def _archive(source: Path | bytes, where: str, depth: int,
-             budget: _Budget) -> Iterator[tuple[str, bytes | HistoryError]]:
+def _archive(
+    source: Path | bytes, where: str, depth: int, budget: _Budget
+) -> Iterator[tuple[str, bytes | HistoryError]]:
     """Each member of a zip archive as (its name, its bytes or the error that kept it from being read); archives
     inside are opened in turn. Nothing is written to disk."""
     try:
         archive = zipfile.ZipFile(source if isinstance(source, Path) else io.BytesIO(source))
     except Exception as error:  # zipfile raises BadZipFile, OSError, EOFError, ValueError... on damaged input
-        yield where, HistoryError(f"{where}: a damaged zip archive, nothing in it is read ({_reason(error)})",
-                                  source=where)
+        yield (
+            where,
+            HistoryError(f"{where}: a damaged zip archive, nothing in it is read ({_reason(error)})", source=where),
+        )
         return
     with archive:
         for info in archive.infolist():
@@ -165,15 +169,27 @@ def _archive(source: Path | bytes, where: str, depth: int,
                 continue
             if len(content) > budget.left or budget.left <= 0:
                 budget.left = 0
-                yield member, HistoryError(f"{member}: not read: it would take the archive past "
-                                           f"{MAX_ARCHIVE_BYTES // 2**20:,} MiB uncompressed, the most one archive "
-                                           "may give (a zip bomb?)", source=member)
+                yield (
+                    member,
+                    HistoryError(
+                        f"{member}: not read: it would take the archive past "
+                        f"{MAX_ARCHIVE_BYTES // 2**20:,} MiB uncompressed, the most one archive "
+                        "may give (a zip bomb?)",
+                        source=member,
+                    ),
+                )
                 continue
             budget.left -= len(content)
             if content[:4] in _ZIP_MAGIC or info.filename.lower().endswith(".zip"):
                 if depth >= MAX_NESTING:
-                    yield member, HistoryError(f"{member}: an archive inside {depth + 1} archives is not opened "
-                                               f"(at most {MAX_NESTING} levels: a zip bomb?)", source=member)
+                    yield (
+                        member,
+                        HistoryError(
+                            f"{member}: an archive inside {depth + 1} archives is not opened "
+                            f"(at most {MAX_NESTING} levels: a zip bomb?)",
+                            source=member,
+                        ),
+                    )
                 else:
                     yield from _archive(content, member, depth + 1, budget)
                 continue
@@ -202,8 +218,10 @@ def _reason(error: Exception) -> str:
 
 # --- the summary --------------------------------------------------------------------------------------------------
 
-_QUOTED = re.compile(r"""(?<!\w)(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")(?!\w)"""
-                     r"""|(?<!\w)['"][^\n]*?\.\.\. \(\d+ chars\)""")  # closed, or cut short by `quote`
+_QUOTED = re.compile(
+    r"""(?<!\w)(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")(?!\w)"""
+    r"""|(?<!\w)['"][^\n]*?\.\.\. \(\d+ chars\)"""
+)  # closed, or cut short by `quote`
 _NUMBER = re.compile(r"(?<![\w.#-])\d+(?:[.,]\d+)*(?![\w.])")
 _PLACE = re.compile(r"^(?:hand #[^\s,:]*[,:] |line N '…': |line N: |action N \(.*?\): )+")
 MISMATCH = "mismatch: the replayed outcome differs from the record"
@@ -216,7 +234,7 @@ def reason(message: str, source: str = "") -> str:
     text = message
     for where in (source, "<text>"):
         if where and text.startswith(where + ": "):
-            text = text[len(where) + 2:]
+            text = text[len(where) + 2 :]
         if where:
             text = text.replace(where, "FILE")
     text = _NUMBER.sub("N", _QUOTED.sub("'…'", text))
@@ -261,8 +279,15 @@ class Summary:
         self.skipped.files += 1
         self.skipped.note(reason(str(error), where), where)
 
-    def hand(self, file: InputFile, problem: str | None = None, *, source: str = "", hand_id: str = "",
-             mismatch: bool = False) -> None:
+    def hand(
+        self,
+        file: InputFile,
+        problem: str | None = None,
+        *,
+        source: str = "",
+        hand_id: str = "",
+        mismatch: bool = False,
+    ) -> None:
         """One hand of ``file``: read (``problem`` None), or refused for ``problem`` (a message naming it)."""
         group = self.groups.setdefault(file.group, _Group())
         if problem is None:
@@ -276,8 +301,16 @@ class Summary:
         """The summary for ``--json``: ``by_format`` (format, title, files, read, refused, reasons), ``skipped``."""
         rows = []
         for key, group in self._ordered():
-            rows.append({"format": key, "title": _title(key), "files": group.files, "read": group.read,
-                         "refused": group.refused, "reasons": group.reason_data()})
+            rows.append(
+                {
+                    "format": key,
+                    "title": _title(key),
+                    "files": group.files,
+                    "read": group.read,
+                    "refused": group.refused,
+                    "reasons": group.reason_data(),
+                }
+            )
         return {"by_format": rows, "skipped": {"files": self.skipped.files, "reasons": self.skipped.reason_data()}}
 
     def lines(self) -> list[str]:
@@ -291,8 +324,9 @@ class Summary:
             out.append(f"{_title(key)}: {files}, {group.read} hands read, {group.refused} refused")
             out += _reason_lines(group)
         if self.skipped.files:
-            out.append(f"skipped (not hand histories): {self.skipped.files} "
-                       f"file{'s' if self.skipped.files != 1 else ''}")
+            out.append(
+                f"skipped (not hand histories): {self.skipped.files} file{'s' if self.skipped.files != 1 else ''}"
+            )
             out += _reason_lines(self.skipped)
         return out
 

@@ -31,13 +31,33 @@ from engine.history.building import build_record, place
 from engine.history.record import HandRecord, Hands
 from engine.history.xml_reading import HandPlace, XmlDocument, children, parse_xml, read_each
 
-_GAME = re.compile(r"^(?P<game>(?P<five>5 ?Card )?Omaha(?P<hilo> Hi-?Low?| HiLow?| Hi/Lo)?) "
-                   r"(?P<limit>NL|SL|PL|LP|FL|L|No limit|Pot limit|Fixed limit|Limit)"
-                   r"(?: (?P<stakes>[^\s/]+/[^\s/]+))?(?: Ante \S+)?$", re.I)
-_LIMITS = {"nl": f.NO, "sl": f.NO, "no limit": f.NO, "pl": f.POT, "lp": f.POT, "pot limit": f.POT,
-           "fl": f.FIXED, "l": f.FIXED, "fixed limit": f.FIXED, "limit": f.FIXED}
-_ACTS = {"0": (FOLD, ADDS), "3": (CALL, ADDS), "4": (CHECK, ADDS), "5": (WAGER, ADDS), "6": (ALL_IN, ADDS),
-         "7": (ALL_IN, ADDS), "23": (WAGER, TOTALS)}
+_GAME = re.compile(
+    r"^(?P<game>(?P<five>5 ?Card )?Omaha(?P<hilo> Hi-?Low?| HiLow?| Hi/Lo)?) "
+    r"(?P<limit>NL|SL|PL|LP|FL|L|No limit|Pot limit|Fixed limit|Limit)"
+    r"(?: (?P<stakes>[^\s/]+/[^\s/]+))?(?: Ante \S+)?$",
+    re.I,
+)
+_LIMITS = {
+    "nl": f.NO,
+    "sl": f.NO,
+    "no limit": f.NO,
+    "pl": f.POT,
+    "lp": f.POT,
+    "pot limit": f.POT,
+    "fl": f.FIXED,
+    "l": f.FIXED,
+    "fixed limit": f.FIXED,
+    "limit": f.FIXED,
+}
+_ACTS = {
+    "0": (FOLD, ADDS),
+    "3": (CALL, ADDS),
+    "4": (CHECK, ADDS),
+    "5": (WAGER, ADDS),
+    "6": (ALL_IN, ADDS),
+    "7": (ALL_IN, ADDS),
+    "23": (WAGER, TOTALS),
+}
 _POSTS = {"1": f.SMALL_BLIND, "2": f.BIG_BLIND, "15": f.ANTE}
 _SITTING_OUT = {"8", "9"}
 _BOARD = {"Flop": 3, "Turn": 1, "River": 1}
@@ -56,11 +76,12 @@ def read_ipoker(text: str, source: str = "") -> Hands:
         for game in children(session, "game"):
             hand_id = game.get("gamecode") or "?"
             hands.append((hand_id, doc.line(game), _reader(doc, source, general, game, hand_id)))
-    return read_each(source, hands, "an iPoker history is a <session> holding <game gamecode=\"N\"> elements")
+    return read_each(source, hands, 'an iPoker history is a <session> holding <game gamecode="N"> elements')
 
 
-def _reader(doc: XmlDocument, source: str, general: ET.Element | None, game: ET.Element,
-            hand_id: str) -> Callable[[], HandRecord]:
+def _reader(
+    doc: XmlDocument, source: str, general: ET.Element | None, game: ET.Element, hand_id: str
+) -> Callable[[], HandRecord]:
     return lambda: _Hand(doc, source, general, game, hand_id).record()
 
 
@@ -72,8 +93,9 @@ def read_ipoker_file(path: str | Path) -> Hands:
 
 
 class _Hand(HandPlace):
-    def __init__(self, doc: XmlDocument, source: str, general: ET.Element | None, game: ET.Element,
-                 hand_id: str) -> None:
+    def __init__(
+        self, doc: XmlDocument, source: str, general: ET.Element | None, game: ET.Element, hand_id: str
+    ) -> None:
         super().__init__(source, hand_id, doc, game)
         self.general, self.game = general, game
         self.events: list[f.Event] = []
@@ -113,9 +135,21 @@ class _Hand(HandPlace):
         for line, name, win in wins:
             self.events.append(f.Collected(line, name, win))
         returned_apart = self.text("uncalled_bet_enabled").lower() == "true"
-        return build_record(f.HandFacts(self.source, self.id, self.doc.line(self.game), game, tuple(seats), button,
-                                        tuple(self.events), tuple(board), f.Summary(take=None), tuple(self.fields),
-                                        won_includes_returned=not returned_apart))
+        return build_record(
+            f.HandFacts(
+                self.source,
+                self.id,
+                self.doc.line(self.game),
+                game,
+                tuple(seats),
+                button,
+                tuple(self.events),
+                tuple(board),
+                f.Summary(take=None),
+                tuple(self.fields),
+                won_includes_returned=not returned_apart,
+            )
+        )
 
     def _game(self) -> f.Game:
         self.line = self.doc.line(self.general) if self.general is not None else self.line
@@ -123,9 +157,13 @@ class _Hand(HandPlace):
         match = _GAME.match(written)
         if match is None:
             if "omaha" not in written.lower():
-                raise OtherGame(place(self.source, self.id, self.line) + "not an Omaha hand: this reader knows "
-                                "Omaha Hi-Lo and Omaha", game=re.sub(r" \S*\d\S*$", "", written) or "another game",
-                                source=self.source, hand_id=self.id)
+                raise OtherGame(
+                    place(self.source, self.id, self.line) + "not an Omaha hand: this reader knows "
+                    "Omaha Hi-Lo and Omaha",
+                    game=re.sub(r" \S*\d\S*$", "", written) or "another game",
+                    source=self.source,
+                    hand_id=self.id,
+                )
             self.fail(f"cannot read the game {written!r} (expected such as 'Omaha Hi-Lo PL $0.05/$0.10')")
         tournament = bool(self.text("tournamentcode") or self.text("tournamentname"))
         stakes_text = match["stakes"] or ""
@@ -142,15 +180,24 @@ class _Hand(HandPlace):
                 self.fail(f"impossible stakes {stakes_text!r}")
         self.fields += [("table", self.text("tablename")), ("date", self.text("startdate"))]
         if tournament:
-            self.fields += [("tournament", self.text("tournamentcode") or self.text("tournamentname")),
-                            ("buy_in", self.text("totalbuyin") or self.text("buyin"))]
+            self.fields += [
+                ("tournament", self.text("tournamentcode") or self.text("tournamentname")),
+                ("buy_in", self.text("totalbuyin") or self.text("buyin")),
+            ]
         if symbol and not tournament:
             self.fields.append(("symbol", symbol))
         currency = self.text("tablecurrency") or self.text("currency")
         if currency and not tournament:
             self.fields.append(("currency", currency))
-        return f.Game(bool(match["hilo"]), 5 if match["five"] else 4, limit, stakes, scale,
-                      symbol if not tournament else "", posted_blinds=not stakes_text)
+        return f.Game(
+            bool(match["hilo"]),
+            5 if match["five"] else 4,
+            limit,
+            stakes,
+            scale,
+            symbol if not tournament else "",
+            posted_blinds=not stakes_text,
+        )
 
     def _rounds(self, game: f.Game, stacks: dict[str, int]) -> list[Card]:
         board: list[Card] = []

@@ -58,11 +58,12 @@ def read_merge(text: str, source: str = "") -> Hands:
         elif element.tag == "game":
             hand_id = element.get("id") or "?"
             hands.append((hand_id, doc.line(element), _reader(doc, source, description, element, hand_id)))
-    return read_each(source, hands, "a Merge history holds <game id=\"N-M\"> elements after a <description>")
+    return read_each(source, hands, 'a Merge history holds <game id="N-M"> elements after a <description>')
 
 
-def _reader(doc: XmlDocument, source: str, description: ET.Element | None, game: ET.Element,
-            hand_id: str) -> Callable[[], HandRecord]:
+def _reader(
+    doc: XmlDocument, source: str, description: ET.Element | None, game: ET.Element, hand_id: str
+) -> Callable[[], HandRecord]:
     return lambda: _Hand(doc, source, description, game, hand_id).record()
 
 
@@ -74,8 +75,9 @@ def read_merge_file(path: str | Path) -> Hands:
 
 
 class _Hand(HandPlace):
-    def __init__(self, doc: XmlDocument, source: str, description: ET.Element | None, game: ET.Element,
-                 hand_id: str) -> None:
+    def __init__(
+        self, doc: XmlDocument, source: str, description: ET.Element | None, game: ET.Element, hand_id: str
+    ) -> None:
         super().__init__(source, hand_id, doc, game)
         self.description, self.game = description, game
         self.events: list[f.Event] = []
@@ -103,9 +105,22 @@ class _Hand(HandPlace):
         raise_convention = TOTALS if re.sub(r"\D", "", starts)[:8] >= _RAISE_TO_FROM else ADDS
         board = self._rounds(game, raise_convention)
         self.at(self.game)
-        return build_record(f.HandFacts(self.source, self.id, self.doc.line(self.game), game, tuple(seats), button,
-                                        tuple(self.events), tuple(board), f.Summary(take=None), tuple(self.fields),
-                                        won_includes_returned=True, stacks_after_posts=tournament))
+        return build_record(
+            f.HandFacts(
+                self.source,
+                self.id,
+                self.doc.line(self.game),
+                game,
+                tuple(seats),
+                button,
+                tuple(self.events),
+                tuple(board),
+                f.Summary(take=None),
+                tuple(self.fields),
+                won_includes_returned=True,
+                stacks_after_posts=tournament,
+            )
+        )
 
     def _game(self) -> tuple[f.Game, bool]:
         if self.description is None:
@@ -115,8 +130,12 @@ class _Hand(HandPlace):
         match = _TYPE.match(kind)
         if match is None:
             game_named = f"{kind} {re.sub(r' ?[($].*$', '', stakes_text)}".strip()
-            raise OtherGame(place(self.source, self.id, self.line) + "not an Omaha hand: this reader knows Omaha H/L8 "
-                            "and Omaha", game=game_named, source=self.source, hand_id=self.id)
+            raise OtherGame(
+                place(self.source, self.id, self.line) + "not an Omaha hand: this reader knows Omaha H/L8 and Omaha",
+                game=game_named,
+                source=self.source,
+                hand_id=self.id,
+            )
         stakes = _STAKES.match(stakes_text)
         if stakes is None:
             self.fail(f"cannot read the stakes {stakes_text!r} (expected such as 'Pot Limit ($0.25/$0.50)')")
@@ -134,8 +153,14 @@ class _Hand(HandPlace):
             self.fields += [("tournament", data[2].partition("-")[0] if len(data) > 2 else ""), ("buy_in", "")]
         else:
             self.fields += [("symbol", "$"), ("currency", "USD")]
-        return f.Game(bool(match["hilo"]), int(self.game.get("numholecards") or 4), limit, amounts, scale,
-                      "" if tournament else "$"), tournament
+        return f.Game(
+            bool(match["hilo"]),
+            int(self.game.get("numholecards") or 4),
+            limit,
+            amounts,
+            scale,
+            "" if tournament else "$",
+        ), tournament
 
     def _name(self, element: ET.Element) -> str:
         written = self.need(element, "player")
@@ -158,7 +183,7 @@ class _Hand(HandPlace):
                 self.at(cards)
                 kind, shown = self.need(cards, "type"), self._cards(self.need(cards, "cards"))
                 if kind == "COMMUNITY":
-                    if shown[:len(board)] != tuple(board) or len(shown) not in (3, 4, 5):
+                    if shown[: len(board)] != tuple(board) or len(shown) not in (3, 4, 5):
                         self.fail("the board does not follow the cards dealt before")
                     board = list(shown)
                 elif kind in ("HOLE", "SHOWN", "MUCKED"):
@@ -175,8 +200,11 @@ class _Hand(HandPlace):
             for winner in winners:
                 self.at(winner)
                 pot = self.number(self.need(winner, "potnumber"), "the pot number") - 1 if side_pots else None
-                self.events.append(f.Collected(self.line, self._name(winner),
-                                               self.amount(self.need(winner, "amount"), game.scale), pot))
+                self.events.append(
+                    f.Collected(
+                        self.line, self._name(winner), self.amount(self.need(winner, "amount"), game.scale), pot
+                    )
+                )
         return board
 
     def _event(self, event: ET.Element, game: f.Game, raise_convention: str) -> None:
@@ -197,8 +225,9 @@ class _Hand(HandPlace):
         elif kind in _ACTS or kind == "RAISE":
             verb = _ACTS.get(kind, WAGER)
             quiet = verb in (FOLD, CHECK)
-            self.events.append(f.Acted(self.line, name, verb, None if quiet else amount,
-                                       raise_convention if kind == "RAISE" else ADDS))
+            self.events.append(
+                f.Acted(self.line, name, verb, None if quiet else amount, raise_convention if kind == "RAISE" else ADDS)
+            )
         elif kind in ("SIT_OUT", "SITTING_OUT"):
             if any(isinstance(e, (f.Acted, f.Cards)) and e.name == name for e in self.events):
                 self.events.append(f.Acted(self.line, name, FOLD))

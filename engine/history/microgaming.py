@@ -87,8 +87,14 @@ class _Hand(HandPlace):
                 self.fail(f"seat {label} or player {name!r} is listed twice")
             self.names[str(label)] = name
             ending = seat.get("endbalance")
-            seats.append(f.Seat(label, name, self.amount(self.need(seat, "balance"), game.scale),
-                                finishing=self.amount(ending, game.scale) if ending is not None else None))
+            seats.append(
+                f.Seat(
+                    label,
+                    name,
+                    self.amount(self.need(seat, "balance"), game.scale),
+                    finishing=self.amount(ending, game.scale) if ending is not None else None,
+                )
+            )
             if seat.get("dealer") == "true":
                 button = label
         play = self.game.find("Gameplay")
@@ -101,16 +107,32 @@ class _Hand(HandPlace):
         take = None
         if not tournament and self.game.get("rake") is not None:
             take = self.number(self.need(self.game, "rake"), "the rake")  # hundredths: cents at scale 100
-        return build_record(f.HandFacts(self.source, self.id, self.line, game, tuple(seats), button,
-                                        tuple(self.events), tuple(board), f.Summary(take=take), tuple(self.fields),
-                                        won_includes_returned=not returned))
+        return build_record(
+            f.HandFacts(
+                self.source,
+                self.id,
+                self.line,
+                game,
+                tuple(seats),
+                button,
+                tuple(self.events),
+                tuple(board),
+                f.Summary(take=take),
+                tuple(self.fields),
+                won_includes_returned=not returned,
+            )
+        )
 
     def _game(self) -> tuple[f.Game, bool]:
         written, limit_text = self.need(self.game, "gametype"), self.need(self.game, "betlimit")
         kind = re.sub(r"^(?:Multi Table|Sit (?:&|and) Go) ", "", written.strip(), flags=re.I)
         if kind.lower() not in _GAMES:
-            raise OtherGame(place(self.source, self.id, self.line) + "not an Omaha hand: this reader knows Omaha H/L "
-                            "and Omaha", game=f"{limit_text} {written}".strip(), source=self.source, hand_id=self.id)
+            raise OtherGame(
+                place(self.source, self.id, self.line) + "not an Omaha hand: this reader knows Omaha H/L and Omaha",
+                game=f"{limit_text} {written}".strip(),
+                source=self.source,
+                hand_id=self.id,
+            )
         if limit_text not in _LIMITS:
             self.fail(f"unknown betlimit {limit_text!r} (this reader knows PL, NL and FL)")
         tournament = self.game.get("istournament", "0") not in ("0", "false", "")
@@ -153,8 +175,10 @@ class _Hand(HandPlace):
                 street, count = _STREETS[kind]
                 cards = self._cards(action)
                 if len(board) + count != (3, 4, 5)[street - 2] or len(cards) != count:
-                    self.fail(f"{action.get('type')} deals {len(cards)} cards, not the {count} that follow the "
-                              f"{len(board)} on the board")
+                    self.fail(
+                        f"{action.get('type')} deals {len(cards)} cards, not the {count} that follow the "
+                        f"{len(board)} on the board"
+                    )
                 board += cards
                 self.events.append(f.Street(self.line, street))
                 continue
@@ -196,8 +220,10 @@ class _Hand(HandPlace):
 
     def _blind_due(self) -> bool:
         """No betting yet and the big blind not posted: an AllIn here is a blind posted with the last chips."""
-        return not any(isinstance(e, (f.Acted, f.Street)) or (isinstance(e, f.Posted) and e.kind == f.BIG_BLIND)
-                       for e in self.events)
+        return not any(
+            isinstance(e, (f.Acted, f.Street)) or (isinstance(e, f.Posted) and e.kind == f.BIG_BLIND)
+            for e in self.events
+        )
 
     def _cards(self, action: ET.Element) -> tuple[Card, ...]:
         written = [(card.get("value", ""), card.get("suit", "")) for card in children(action, "Card")]

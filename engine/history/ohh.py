@@ -44,13 +44,22 @@ __all__ = ["read_ohh", "read_ohh_file", "write_ohh", "write_ohh_hands"]
 
 STREETS = ("Preflop", "Flop", "Turn", "River", "Showdown")
 _BOARD_CARDS = {"Flop": 3, "Turn": 1, "River": 1}
-_POSTS = {"Post SB": f.SMALL_BLIND, "Post BB": f.BIG_BLIND, "Post Ante": f.ANTE, "Straddle": f.STRADDLE,
-          "Post Dead": f.DEAD_BLIND, "Post Extra Blind": f.EXTRA_BLIND}
+_POSTS = {
+    "Post SB": f.SMALL_BLIND,
+    "Post BB": f.BIG_BLIND,
+    "Post Ante": f.ANTE,
+    "Straddle": f.STRADDLE,
+    "Post Dead": f.DEAD_BLIND,
+    "Post Extra Blind": f.EXTRA_BLIND,
+}
 _VERBS = {"Fold": FOLD, "Check": CHECK, "Call": CALL, "Bet": WAGER, "Raise": WAGER}  # every amount is added
 _LIMITS = {"FL": f.FIXED, "PL": f.POT, "NL": f.NO}
 _HARMLESS = ("Sits Down", "Stands Up")
-_REFUSED_FLAGS = {"Run_It_Twice": "the board was run more than once", "Bomb_Pot": "it is a bomb pot",
-                  "Cap": "the game caps what a player may wager in a hand"}
+_REFUSED_FLAGS = {
+    "Run_It_Twice": "the board was run more than once",
+    "Bomb_Pot": "it is a bomb pot",
+    "Cap": "the game caps what a player may wager in a hand",
+}
 _CHIP_CURRENCIES = ("", "XPM", "PPC")  # play money and tournament chips: whole chips, no cents
 _TOO_MUCH = Decimal(10) ** 15
 _MAX_DECIMALS = 6
@@ -82,8 +91,15 @@ def read_ohh(text: str, source: str = "") -> Hands:
             continue
         out.append(_read_hand(item, source, number))
     if not out:
-        return Hands([NotAHistory(f"{where}: no hand found: an OHH file holds {{\"ohh\": {{...}}}} objects, one a "
-                                   "hand, separated by blank lines", source=source)])
+        return Hands(
+            [
+                NotAHistory(
+                    f'{where}: no hand found: an OHH file holds {{"ohh": {{...}}}} objects, one a '
+                    "hand, separated by blank lines",
+                    source=source,
+                )
+            ]
+        )
     return Hands(out)
 
 
@@ -123,12 +139,15 @@ def _read_hand(item: object, source: str, number: int) -> HandRecord | HistoryEr
     where = source or "<text>"
     hand = item.get("ohh") if isinstance(item, dict) and "ohh" in item else item
     ident = str(number)
-    if isinstance(hand, dict) and isinstance(hand.get("game_number"), (str, int)) and not isinstance(
-            hand.get("game_number"), bool):
+    if (
+        isinstance(hand, dict)
+        and isinstance(hand.get("game_number"), (str, int))
+        and not isinstance(hand.get("game_number"), bool)
+    ):
         ident = str(hand["game_number"])[:80]
     try:
         if not isinstance(hand, dict):
-            raise HistoryError(f"expected a hand object {{\"ohh\": {{...}}}}, got {quote(item)}")
+            raise HistoryError(f'expected a hand object {{"ohh": {{...}}}}, got {quote(item)}')
         facts = _HandReader(hand, source, ident).read()
     except OtherGame as error:
         return OtherGame(f"{where}: hand #{ident}: {error}", game=error.game, source=source, hand_id=ident)
@@ -137,15 +156,21 @@ def _read_hand(item: object, source: str, number: int) -> HandRecord | HistoryEr
     except EngineError as error:
         return HistoryError(f"{where}: hand #{ident}: {error}", source=source, hand_id=ident)
     except Exception as error:  # a reader must never die on input; the message says it is a bug
-        return HistoryError(f"{where}: hand #{ident}: internal error while reading ({type(error).__name__}: "
-                            f"{quote(str(error))})", source=source, hand_id=ident)
+        return HistoryError(
+            f"{where}: hand #{ident}: internal error while reading ({type(error).__name__}: {quote(str(error))})",
+            source=source,
+            hand_id=ident,
+        )
     try:
         return build_record(facts)  # its refusals name the hand and the action
     except HistoryError as error:
         return error
     except Exception as error:  # a builder bug: still a report, never a crash
-        return HistoryError(f"{where}: hand #{ident}: internal error while building ({type(error).__name__}: "
-                            f"{quote(str(error))})", source=source, hand_id=ident)
+        return HistoryError(
+            f"{where}: hand #{ident}: internal error while building ({type(error).__name__}: {quote(str(error))})",
+            source=source,
+            hand_id=ident,
+        )
 
 
 class _Player:
@@ -178,21 +203,27 @@ class _HandReader:
         """The hand's facts, for `build_record`."""
         game = self.field("game_type", str)
         if game not in ("OmahaHiLo", "Omaha"):
-            raise OtherGame(f"game_type {quote(game)} is not played here; this engine reads OmahaHiLo and Omaha "
-                            "(four or five hole cards)", game=game)
+            raise OtherGame(
+                f"game_type {quote(game)} is not played here; this engine reads OmahaHiLo and Omaha "
+                "(four or five hole cards)",
+                game=game,
+            )
         flags = self.field("flags", list, optional=True) or []
         for flag in flags:
             if flag in _REFUSED_FLAGS:
-                raise HistoryError(f"the hand is flagged {flag}: {_REFUSED_FLAGS[flag]}, and the engine's records "
-                                   "hold one board, preflop betting and no wager cap, so it cannot be replayed")
+                raise HistoryError(
+                    f"the hand is flagged {flag}: {_REFUSED_FLAGS[flag]}, and the engine's records "
+                    "hold one board, preflop betting and no wager cap, so it cannot be replayed"
+                )
         limit = self.field("bet_limit", dict)
         bet_type = limit.get("bet_type")
         if bet_type not in ("FL", "PL", "NL"):
             raise HistoryError(f"bet_limit.bet_type is {quote(bet_type)}; expected FL, PL or NL")
         cap = limit.get("bet_cap", 0)
         if cap is not None and (not isinstance(cap, (int, Decimal)) or isinstance(cap, bool) or cap != 0):
-            raise HistoryError(f"bet_limit.bet_cap is {quote(cap)}: capped games are not played by this engine "
-                               "(0 means no cap)")
+            raise HistoryError(
+                f"bet_limit.bet_cap is {quote(cap)}: capped games are not played by this engine (0 means no cap)"
+            )
         tournament = self.hand.get("tournament") is True or isinstance(self.hand.get("tournament_info"), dict)
         currency = self.field("currency", str, optional=True) or ""
         players = self._players()
@@ -214,8 +245,11 @@ class _HandReader:
             if not isinstance(name, str) or not name or len(name) > 200 or any(c in name for c in "\r\n"):
                 raise HistoryError(f"{what}.name is {quote(name)}; expected a one-line name")
             stack = _amount(entry.get("starting_stack"), f"{what}.starting_stack")
-            if any(p.ident == ident for p in players) or any(p.seat == seat for p in players) or any(
-                    p.name == name for p in players):
+            if (
+                any(p.ident == ident for p in players)
+                or any(p.seat == seat for p in players)
+                or any(p.name == name for p in players)
+            ):
                 raise HistoryError(f"{what}: id {ident}, seat {seat} or name {quote(name)} is listed twice")
             player = _Player(ident, seat, name, stack)
             player.sitting_out = entry.get("is_sitting_out") is True
@@ -240,8 +274,10 @@ class _HandReader:
             last = order
             cards = _cards(entry.get("cards"), f"{what}.cards")
             if street in _BOARD_CARDS and len(cards) != _BOARD_CARDS[street]:
-                raise HistoryError(f"{what}: the {street} deals {_BOARD_CARDS[street]} board card"
-                                   f"{'s' if street == 'Flop' else ''}, not {len(cards)}")
+                raise HistoryError(
+                    f"{what}: the {street} deals {_BOARD_CARDS[street]} board card"
+                    f"{'s' if street == 'Flop' else ''}, not {len(cards)}"
+                )
             if street not in _BOARD_CARDS and cards:
                 raise HistoryError(f"{what}: the {street} round deals no board cards, got {len(cards)}")
             actions = entry.get("actions", [])
@@ -255,8 +291,9 @@ class _HandReader:
             raise HistoryError("the hand has no Preflop round (every hand has round 0, Preflop)")
         return out
 
-    def _amounts(self, players: Sequence[_Player],
-                 rounds: Sequence[tuple[str, tuple[Card, ...], list[dict[str, Any]]]]) -> list[Decimal]:
+    def _amounts(
+        self, players: Sequence[_Player], rounds: Sequence[tuple[str, tuple[Card, ...], list[dict[str, Any]]]]
+    ) -> list[Decimal]:
         amounts = [p.stack for p in players]
         for name in ("small_blind_amount", "big_blind_amount", "ante_amount"):
             value = self.hand.get(name)
@@ -267,8 +304,9 @@ class _HandReader:
         pots = self.field("pots", list, optional=True) or []
         for pot in pots:
             if isinstance(pot, dict):
-                amounts += [_amount(pot.get(k), f"a pot's {k}") for k in ("amount", "rake", "jackpot")
-                            if pot.get(k) is not None]
+                amounts += [
+                    _amount(pot.get(k), f"a pot's {k}") for k in ("amount", "rake", "jackpot") if pot.get(k) is not None
+                ]
                 wins = pot.get("player_wins")
                 if isinstance(wins, list):
                     amounts += [_amount(w.get("win_amount"), "a win_amount") for w in wins if isinstance(w, dict)]
@@ -279,9 +317,17 @@ class _Facts:
     """The second pass: with the scale known, the hand's facts in whole chips, in the file's order: the players,
     the posts, actions and cards round by round, then the pots' winnings."""
 
-    def __init__(self, reader: _HandReader, players: list[_Player],
-                 rounds: list[tuple[str, tuple[Card, ...], list[dict[str, Any]]]], scale: int, hi_lo: bool,
-                 bet_type: str, tournament: bool, currency: str) -> None:
+    def __init__(
+        self,
+        reader: _HandReader,
+        players: list[_Player],
+        rounds: list[tuple[str, tuple[Card, ...], list[dict[str, Any]]]],
+        scale: int,
+        hi_lo: bool,
+        bet_type: str,
+        tournament: bool,
+        currency: str,
+    ) -> None:
         self.reader, self.hand, self.players, self.rounds = reader, reader.hand, players, rounds
         self.scale, self.hi_lo, self.bet_type = scale, hi_lo, bet_type
         self.tournament, self.currency = tournament, currency
@@ -303,19 +349,40 @@ class _Facts:
 
     def facts(self) -> f.HandFacts:
         dealer = self.reader.field("dealer_seat", int)
-        seats = tuple(f.Seat(p.seat, p.name, self.chips(p.stack, f"{p.name}'s starting_stack"),
-                             dealt=None if p.sitting_out else True) for p in self.players)
+        seats = tuple(
+            f.Seat(
+                p.seat, p.name, self.chips(p.stack, f"{p.name}'s starting_stack"), dealt=None if p.sitting_out else True
+            )
+            for p in self.players
+        )
         events, board = self._events()
         collected, total, take = self._pots()
         ante = self.stated("ante_amount")
-        game = f.Game(self.hi_lo, None, _LIMITS[self.bet_type], None, self.scale,
-                      blinds=(self.stated("small_blind_amount"), self.stated("big_blind_amount")), ante=ante or None,
-                      all_blinds_posted=True)
+        game = f.Game(
+            self.hi_lo,
+            None,
+            _LIMITS[self.bet_type],
+            None,
+            self.scale,
+            blinds=(self.stated("small_blind_amount"), self.stated("big_blind_amount")),
+            ante=ante or None,
+            all_blinds_posted=True,
+        )
         hero = self.hand.get("hero_player_id")
-        return f.HandFacts(self.reader.source, self.reader.ident, None, game, seats, dealer, tuple(events + collected),
-                           board, f.Summary(total, None, take, total_said="the pots hold"), self._fields(),
-                           hero=self.by_id[hero].name if _counted(hero) and hero in self.by_id else None,
-                           line_word="action")
+        return f.HandFacts(
+            self.reader.source,
+            self.reader.ident,
+            None,
+            game,
+            seats,
+            dealer,
+            tuple(events + collected),
+            board,
+            f.Summary(total, None, take, total_said="the pots hold"),
+            self._fields(),
+            hero=self.by_id[hero].name if _counted(hero) and hero in self.by_id else None,
+            line_word="action",
+        )
 
     def _events(self) -> tuple[list[f.Event], tuple[Card, ...]]:
         """The rounds' posts, actions, cards and shows as facts, and the board their cards make."""
@@ -353,8 +420,10 @@ class _Facts:
                 elif kind == "Add to Pot":
                     raise HistoryError(f"{what}: money added to the pot by the site is not modelled by the engine")
                 elif kind != "Dealt Cards":
-                    raise HistoryError(f"{what}: unknown action; OHH actions are {', '.join([*_POSTS, *_VERBS])}, "
-                                       "Dealt Cards, Shows Cards, Mucks Cards")
+                    raise HistoryError(
+                        f"{what}: unknown action; OHH actions are {', '.join([*_POSTS, *_VERBS])}, "
+                        "Dealt Cards, Shows Cards, Mucks Cards"
+                    )
         return events, tuple(board)
 
     def _pots(self) -> tuple[list[f.Event], int, int]:
@@ -378,8 +447,9 @@ class _Facts:
                     raise HistoryError(f"{what}.player_wins holds {quote(win)}; expected player_wins objects")
                 for extra in ("cashout_amount", "cashout_fee", "bonus_amount"):
                     if win.get(extra) not in (None, 0):
-                        raise HistoryError(f"{what}: {extra} {quote(win[extra])}: cash-outs and bonuses are not "
-                                           "modelled by the engine")
+                        raise HistoryError(
+                            f"{what}: {extra} {quote(win[extra])}: cash-outs and bonuses are not modelled by the engine"
+                        )
                 name = self.who(win, f"{what}.player_wins").name
                 events.append(f.Collected(None, name, self.chips(win.get("win_amount"), f"{what}.win_amount"), number))
         return events, total, take
@@ -388,11 +458,17 @@ class _Facts:
         """What the writers can use again: the table, its size, the money, the date, the site, the tournament."""
         hand = self.hand
         fields: list[tuple[str, object]] = []
-        for key, name in (("table_name", "table"), ("table_size", "max_seats"), ("site_name", "site_name"),
-                          ("network_name", "network_name"), ("start_date_utc", "start_date_utc")):
+        for key, name in (
+            ("table_name", "table"),
+            ("table_size", "max_seats"),
+            ("site_name", "site_name"),
+            ("network_name", "network_name"),
+            ("start_date_utc", "start_date_utc"),
+        ):
             value = hand.get(key)
             if (isinstance(value, str) and value and len(value) <= 200 and "\n" not in value) or (
-                    key == "table_size" and is_whole(value, minimum=2, maximum=100)):
+                key == "table_size" and is_whole(value, minimum=2, maximum=100)
+            ):
                 fields.append((name, value))
         date = _ps_date(hand.get("start_date_utc"))
         if date:
@@ -402,8 +478,9 @@ class _Facts:
         if self.tournament:
             info = hand.get("tournament_info")
             number = info.get("tournament_number") if isinstance(info, dict) else None
-            fields.append(("tournament", str(number) if isinstance(number, (str, int)) and str(number).isalnum()
-                           else "0"))
+            fields.append(
+                ("tournament", str(number) if isinstance(number, (str, int)) and str(number).isalnum() else "0")
+            )
             if isinstance(info, dict):
                 fields.append(("ohh_tournament_info", json.dumps(info, sort_keys=True, default=str)))
         return tuple(fields)
@@ -448,7 +525,7 @@ def _cards(value: object, what: str) -> tuple[Card, ...]:
     if value is None or value == "" or value == []:
         return ()
     if not isinstance(value, list) or not all(isinstance(card, str) and _CARD.match(card) for card in value):
-        raise HistoryError(f"{what} is {quote(value)}; expected a list of cards such as [\"As\", \"Td\"]")
+        raise HistoryError(f'{what} is {quote(value)}; expected a list of cards such as ["As", "Td"]')
     try:
         return parse_cards(" ".join(value))
     except EngineError as error:

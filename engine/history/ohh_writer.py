@@ -31,8 +31,14 @@ from engine.validate import quote
 __all__ = ["SPEC_VERSION", "write_ohh", "write_ohh_hands"]
 
 SPEC_VERSION = "1.4.7"
-_POST_WORDS = {PostKind.SMALL_BLIND: "Post SB", PostKind.BIG_BLIND: "Post BB", PostKind.ANTE: "Post Ante",
-               PostKind.STRADDLE: "Straddle", PostKind.DEAD_BLIND: "Post Dead", PostKind.LIVE_BLIND: "Post Extra Blind"}
+_POST_WORDS = {
+    PostKind.SMALL_BLIND: "Post SB",
+    PostKind.BIG_BLIND: "Post BB",
+    PostKind.ANTE: "Post Ante",
+    PostKind.STRADDLE: "Straddle",
+    PostKind.DEAD_BLIND: "Post Dead",
+    PostKind.LIVE_BLIND: "Post Extra Blind",
+}
 _STREET_NAMES = {2: "Flop", 3: "Turn", 4: "River"}
 _DEFAULT_DATE = "2000-01-01T00:00:00"
 
@@ -43,8 +49,13 @@ def write_ohh_hands(hands: Iterable[HandRecord | HandState]) -> str:
     return "\n".join(write_ohh(hand) for hand in hands)
 
 
-def write_ohh(hand: HandRecord | HandState, *, players: Sequence[str] | None = None, hand_id: str = "1",
-              table: Table | None = None) -> str:
+def write_ohh(
+    hand: HandRecord | HandState,
+    *,
+    players: Sequence[str] | None = None,
+    hand_id: str = "1",
+    table: Table | None = None,
+) -> str:
     """One hand as an OHH object on one line, ending with a blank line. A record is replayed to learn what the
     engine did (amounts put in, pots, all-ins); its own winnings, reveals and rake are written when it has them.
     An engine hand is written as it was played, the names from ``players`` or the ``table`` that dealt it."""
@@ -71,9 +82,11 @@ def write_ohh(hand: HandRecord | HandState, *, players: Sequence[str] | None = N
 def _one_board(state: HandState) -> None:
     result = state.result
     if len(state.boards) > 1 or state.rules.boards > 1 or state.setup.bomb_pot or (result and result.runs > 1):
-        raise HistoryError("this hand has several boards, runs or a bomb pot; OHH flags such hands (Run_It_Twice, "
-                           "Bomb_Pot) but does not describe their boards, so it cannot be written (save it as JSON: "
-                           "engine.serialize.to_json)")
+        raise HistoryError(
+            "this hand has several boards, runs or a bomb pot; OHH flags such hands (Run_It_Twice, "
+            "Bomb_Pot) but does not describe their boards, so it cannot be written (save it as JSON: "
+            "engine.serialize.to_json)"
+        )
 
 
 class _Writer(RecordWriter):
@@ -93,17 +106,23 @@ class _Writer(RecordWriter):
         if isinstance(rules.betting, FixedLimit):
             betting = rules.betting
             if not rules.blinds or betting.small_bet != rules.big_blind or betting.big_bet != 2 * betting.small_bet:
-                raise HistoryError(f"fixed limit {betting.small_bet}/{betting.big_bet} with a big blind of "
-                                   f"{rules.big_blind if rules.blinds else 'none'}: OHH has no bet fields, so a "
-                                   "fixed-limit hand is written only when the small bet is the big blind and the "
-                                   "big bet twice that")
+                raise HistoryError(
+                    f"fixed limit {betting.small_bet}/{betting.big_bet} with a big blind of "
+                    f"{rules.big_blind if rules.blinds else 'none'}: OHH has no bet fields, so a "
+                    "fixed-limit hand is written only when the small bet is the big blind and the "
+                    "big bet twice that"
+                )
             if betting.max_raises != 3 or betting.uncapped_heads_up:
-                raise HistoryError(f"fixed limit with {betting.max_raises} raises a round"
-                                   f"{' (uncapped heads-up)' if betting.uncapped_heads_up else ''}: OHH cannot say a "
-                                   "raise cap other than a bet and three raises")
+                raise HistoryError(
+                    f"fixed limit with {betting.max_raises} raises a round"
+                    f"{' (uncapped heads-up)' if betting.uncapped_heads_up else ''}: OHH cannot say a "
+                    "raise cap other than a bet and three raises"
+                )
         if rules.hole_cards == 5 and not any(card is not None for cards in self.record.hole for card in cards):
-            raise HistoryError("a five-card Omaha hand with no known hole card: OHH's game types do not say how many "
-                               "cards were dealt, only the cards themselves do")
+            raise HistoryError(
+                "a five-card Omaha hand with no known hole card: OHH's game types do not say how many "
+                "cards were dealt, only the cards themselves do"
+            )
 
     def amount(self, chips: int) -> int | float:
         if self.record.scale == 1:
@@ -114,8 +133,7 @@ class _Writer(RecordWriter):
     def hand(self) -> dict[str, Any]:
         record, rules, fields = self.record, self.state.rules, self.fields
         tournament = "tournament" in fields
-        limit = "FL" if isinstance(rules.betting, FixedLimit) else "PL" if isinstance(rules.betting, PotLimit) \
-            else "NL"
+        limit = "FL" if isinstance(rules.betting, FixedLimit) else "PL" if isinstance(rules.betting, PotLimit) else "NL"
         out: dict[str, Any] = {
             "spec_version": SPEC_VERSION,
             "site_name": str(fields.get("site_name", "omaha-hilo-engine")),
@@ -140,9 +158,15 @@ class _Writer(RecordWriter):
         if isinstance(hero, int) and 0 <= hero < len(self.names):
             out["hero_player_id"] = hero
         out["flags"] = []
-        out["players"] = [{"id": seat, "seat": self.labels[seat], "name": self.names[seat],
-                           "starting_stack": self.amount(record.starting_stacks[seat])}
-                          for seat in range(len(self.names))]
+        out["players"] = [
+            {
+                "id": seat,
+                "seat": self.labels[seat],
+                "name": self.names[seat],
+                "starting_stack": self.amount(record.starting_stacks[seat]),
+            }
+            for seat in range(len(self.names))
+        ]
         out["rounds"] = self.rounds()
         out["pots"] = self.pots()
         return out
@@ -178,10 +202,16 @@ class _Writer(RecordWriter):
         level = 0
         posted_done = False
 
-        def act(seat: int, word: str, chips: int = 0, all_in: bool = False,
-                cards: Sequence[Card] | None = None) -> None:
-            entry: dict[str, Any] = {"action_number": len(current) + 1, "player_id": seat, "action": word,
-                                     "amount": scale(chips), "is_allin": all_in}
+        def act(
+            seat: int, word: str, chips: int = 0, all_in: bool = False, cards: Sequence[Card] | None = None
+        ) -> None:
+            entry: dict[str, Any] = {
+                "action_number": len(current) + 1,
+                "player_id": seat,
+                "action": word,
+                "amount": scale(chips),
+                "is_allin": all_in,
+            }
             if cards is not None:
                 entry["cards"] = [str(card) for card in cards]
             current.append(entry)
@@ -207,8 +237,14 @@ class _Writer(RecordWriter):
                 level = max(level, event.to)
             elif isinstance(event, BoardDealt):
                 current = []
-                rounds.append({"id": len(rounds), "street": _STREET_NAMES[event.street],
-                               "cards": [str(card) for card in event.cards], "actions": current})
+                rounds.append(
+                    {
+                        "id": len(rounds),
+                        "street": _STREET_NAMES[event.street],
+                        "cards": [str(card) for card in event.cards],
+                        "actions": current,
+                    }
+                )
                 level = 0
         if not posted_done:
             for seat, cards in enumerate(record.hole):
@@ -230,23 +266,34 @@ class _Writer(RecordWriter):
     def reveals(self) -> list[tuple[int, tuple[Card, ...] | None]]:
         if self.record.reveals:
             return [(r.seat, r.cards) for r in self.record.reveals]
-        return [(e.seat, e.cards if isinstance(e, Shown) else None) for e in self.state.events
-                if isinstance(e, (Shown, Mucked))]
+        return [
+            (e.seat, e.cards if isinstance(e, Shown) else None)
+            for e in self.state.events
+            if isinstance(e, (Shown, Mucked))
+        ]
 
     def pots(self) -> list[dict[str, Any]]:
         """Each pot with its amount (rake included), its rake and its winners (`RecordWriter.collected`), one
         entry a share, as PokerStars writes its "collected" lines (a player who scoops is listed for each half)."""
         pots = self.result.pots
         if self.record.rake is not None and self.record.rake != self.result.rake:
-            raise HistoryError(f"the record's rake {self.record.rake} is not the rake the engine took "
-                               f"({self.result.rake})")
+            raise HistoryError(
+                f"the record's rake {self.record.rake} is not the rake the engine took ({self.result.rake})"
+            )
         wins: dict[int, list[tuple[int, int]]] = {index: [] for index in range(len(pots))}
         for pot, seat, chips in self.collected():
             wins.setdefault(pot, []).append((seat, chips))
         out = []
         for index in sorted(wins):
             paid, rake = (pots[index].amount, pots[index].rake) if index < len(pots) else (0, 0)
-            out.append({"number": index, "amount": self.amount(paid + rake), "rake": self.amount(rake),
-                        "player_wins": [{"player_id": seat, "win_amount": self.amount(chips)}
-                                        for seat, chips in wins[index]]})
+            out.append(
+                {
+                    "number": index,
+                    "amount": self.amount(paid + rake),
+                    "rake": self.amount(rake),
+                    "player_wins": [
+                        {"player_id": seat, "win_amount": self.amount(chips)} for seat, chips in wins[index]
+                    ],
+                }
+            )
         return out

@@ -25,12 +25,16 @@ from engine.history.textsite import SiteHand, TextSite, read_text_site
 _HEADER = re.compile(r"^\*{5} History for hand (?P<id>[A-Z0-9][A-Z0-9-]*) \*{5}$")
 _END = re.compile(r"^\*{5} End of hand [A-Z0-9-]+ \*{5}$")
 _AMOUNT = r"(?P<amount>[$€£]?[\d,]+(?:\.\d+)?)"
-_TABLE = re.compile(r"^Table: (?P<table>.+?) \((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<low>[$€£]?[\d.,]+)/"
-                    r"(?P<high>[$€£]?[\d.,]+), (?P<money>Real money|Play money|Tournament.*)\)$")
+_TABLE = re.compile(
+    r"^Table: (?P<table>.+?) \((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<low>[$€£]?[\d.,]+)/"
+    r"(?P<high>[$€£]?[\d.,]+), (?P<money>Real money|Play money|Tournament.*)\)$"
+)
 _SEAT = re.compile(r"^Seat (?P<label>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)\)$")
 _POST = re.compile(r"^posts (?P<kind>small blind|big blind|dead blind|ante) \(" + _AMOUNT + r"\)$")
-_ACT = re.compile(r"^(?P<verb>bets|calls|raises) " + _AMOUNT + r"(?: to (?P<to>[$€£]?[\d,]+(?:\.\d+)?))?"
-                  r"(?: \[all in\])?$")
+_ACT = re.compile(
+    r"^(?P<verb>bets|calls|raises) " + _AMOUNT + r"(?: to (?P<to>[$€£]?[\d,]+(?:\.\d+)?))?"
+    r"(?: \[all in\])?$"
+)
 _STREET = re.compile(r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]$")
 _DEALT = re.compile(r"^Dealing to (?P<name>.+?): \[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^(?P<verb>shows|mucks) \[(?P<cards>[^\]]*)\].*$")
@@ -39,8 +43,10 @@ _WINNER = re.compile(r"^(?P<name>.+?) \((?P<amount>[$€£]?[\d,]+(?:\.\d+)?)\)$
 _RAKE = re.compile(r"^Rake taken: " + _AMOUNT + "$")
 _AFTER = re.compile(r"^Seat (?P<label>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)\)(?:, net: [-+]?[$€£]?[\d.,]+)?$")
 _QUIET = re.compile(r"^(?:---|Dealing pocket cards|Start hand: .*|Players in round: .*)$")
-_QUIET_ACTS = re.compile(r"^(?:sits out|sits in|is sitting out|has (?:joined|left) the table|timed out|"
-                         r"doesn't show hand|does not show|is disconnected|is connected)$")
+_QUIET_ACTS = re.compile(
+    r"^(?:sits out|sits in|is sitting out|has (?:joined|left) the table|timed out|"
+    r"doesn't show hand|does not show|is disconnected|is connected)$"
+)
 _GAMES = {"OMAHA_HI_LO": (True, 4), "OMAHA_HI": (False, 4), "OMAHA": (False, 4)}
 _LIMITS = {"NO_LIMIT": f.NO, "POT_LIMIT": f.POT, "LIMIT": f.FIXED, "FIXED_LIMIT": f.FIXED}
 _POSTS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "dead blind": f.DEAD_BLIND, "ante": f.ANTE}
@@ -73,8 +79,9 @@ class OnGameHand(SiteHand):
                 if text.startswith("Table: "):
                     game = self._game(text)
                 elif not _QUIET.match(text):
-                    self.fail("expected the table line 'Table: NAME [N] (POT_LIMIT OMAHA_HI_LO $0.05/$0.10, Real "
-                              "money)'")
+                    self.fail(
+                        "expected the table line 'Table: NAME [N] (POT_LIMIT OMAHA_HI_LO $0.05/$0.10, Real money)'"
+                    )
             elif text.startswith("User: "):
                 hero = text.removeprefix("User: ")
             elif text.startswith("Button: seat "):
@@ -107,14 +114,27 @@ class OnGameHand(SiteHand):
         total = sum(chips for chips, _ in self.pots) if self.pots else None
         total_line = self.pots[0][1] if self.pots else None
         summary = f.Summary(total, total_line, self.take, None, frozenset(), (), "the summary's pots hold")
-        return f.HandFacts(self.source, self.id, lines[0], game, tuple(seats.values()), button, tuple(self.events),
-                           tuple(self.board), summary, tuple(self.fields), hero=hero)
+        return f.HandFacts(
+            self.source,
+            self.id,
+            lines[0],
+            game,
+            tuple(seats.values()),
+            button,
+            tuple(self.events),
+            tuple(self.board),
+            summary,
+            tuple(self.fields),
+            hero=hero,
+        )
 
     def _game(self, text: str) -> f.Game:
         table = _TABLE.match(text)
         if table is None:
-            self.fail("cannot read the table line (expected 'Table: NAME [N] (POT_LIMIT OMAHA_HI_LO $0.05/$0.10, "
-                      "Real money)')")
+            self.fail(
+                "cannot read the table line (expected 'Table: NAME [N] (POT_LIMIT OMAHA_HI_LO $0.05/$0.10, "
+                "Real money)')"
+            )
         if table["game"] not in _GAMES or table["limit"] not in _LIMITS:
             self.other_game(f"{table['limit']} {table['game']}")
         self.fields += [("site", "OnGame"), ("table", table["table"])]
@@ -135,7 +155,7 @@ class OnGameHand(SiteHand):
     def _who(self, text: str) -> tuple[str, str] | None:
         for name in self.names:
             if text.startswith(name + " "):
-                return name, text[len(name) + 1:]
+                return name, text[len(name) + 1 :]
         return None
 
     def _line(self, text: str) -> None:
@@ -145,9 +165,9 @@ class OnGameHand(SiteHand):
         if street is not None:
             number, count = _STREETS[street["street"]]
             cards = self.cards(street["cards"])
-            if len(cards) == len(self.board) + count and tuple(cards[:len(self.board)]) == tuple(self.board):
-                cards = cards[len(self.board):]  # the board so far, then the new card
-            self.deal_street(street['street'], number, count, cards)
+            if len(cards) == len(self.board) + count and tuple(cards[: len(self.board)]) == tuple(self.board):
+                cards = cards[len(self.board) :]  # the board so far, then the new card
+            self.deal_street(street["street"], number, count, cards)
             return
         if (dealt := _DEALT.match(text)) is not None:
             if dealt["name"] not in self.names:

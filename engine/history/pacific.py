@@ -27,10 +27,14 @@ from engine.history.textsite import Numbered, TextSite, read_text_site
 
 _HEADER = re.compile(r"^\*{5} (?:888poker|888\.es|Pacific Poker|Cassava) Hand History for Game (?P<id>\d+) \*{5}$")
 _BEFORE = re.compile(r"^#Game No ?: ?\d+$")
-_GAME = re.compile(r"^(?P<blinds>\S+?/\S+?) Blinds (?P<limit>Fix Limit|Pot Limit|No Limit) (?P<game>.+?)"
-                   r"(?: Jackpot table)? - \*\*\* (?P<date>.+)$")
-_TABLE = re.compile(r"^(?:Tournament #(?P<t>\d+) (?P<buy_in>.*?) - )?Table (?P<table>.+?)(?: (?P<max>\d+) Max)? "
-                    r"\((?P<money>Real Money|Practice Play)\)$")
+_GAME = re.compile(
+    r"^(?P<blinds>\S+?/\S+?) Blinds (?P<limit>Fix Limit|Pot Limit|No Limit) (?P<game>.+?)"
+    r"(?: Jackpot table)? - \*\*\* (?P<date>.+)$"
+)
+_TABLE = re.compile(
+    r"^(?:Tournament #(?P<t>\d+) (?P<buy_in>.*?) - )?Table (?P<table>.+?)(?: (?P<max>\d+) Max)? "
+    r"\((?P<money>Real Money|Practice Play)\)$"
+)
 _GAMES = {"OmahaHL": (True, 4), "Omaha": (False, 4), "5 Card OmahaHL": (True, 5), "5 Card Omaha": (False, 5)}
 _LIMITS = {"Fix Limit": f.FIXED, "Pot Limit": f.POT, "No Limit": f.NO}
 _DEAD = re.compile(r"^posts dead blind \[(?P<dead>[^\]+]+?) ?\+ ?(?P<live>[^\]+]+)\]$")
@@ -58,8 +62,9 @@ class PacificHand(PartyHand):
     def _table(self, text: str) -> None:
         table = _TABLE.match(text)
         if table is None:
-            self.fail("expected the table line 'Table NAME 9 Max (Real Money)' or 'Tournament #N ... - Table #N "
-                      "(Real Money)'")
+            self.fail(
+                "expected the table line 'Table NAME 9 Max (Real Money)' or 'Tournament #N ... - Table #N (Real Money)'"
+            )
         self.fields.append(("table", table["table"]))
         if table["max"]:
             self.fields.append(("max_seats", int(table["max"])))

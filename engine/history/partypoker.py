@@ -27,10 +27,15 @@ from engine.history.textsite import Numbered, SiteHand, TextSite, read_text_site
 _HEADER = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
 _BEFORE = re.compile(r"^(?:#Game No ?: ?\d+|Game #\d+ starts\.)$")
 _OMAHA = r"(?P<game>(?P<five>5 Card )?Omaha(?P<hilo> Hi-Lo)?|\S.*?)"
-_CASH = re.compile(r"^(?P<stakes>[$€£]?[\d.,]+(?:/[$€£]?[\d.,]+)?)(?: (?P<cur>[A-Z]{3}))? +(?:(?P<limit>FL|PL|NL) +)?"
-                   + _OMAHA + r" - (?P<date>.+)$")
-_TOURNAMENT = re.compile(r"^(?:(?P<limit>FL|PL|NL) +)?" + _OMAHA + r" +(?:(?P<buy_in>\S+(?: [A-Z]{3})?) Buy-in +)?"
-                         r"Trny: ?(?P<t>\d+) +Level: ?(?P<level>\S+) +Blinds ?\((?P<blinds>[^()]*)\) - (?P<date>.+)$")
+_CASH = re.compile(
+    r"^(?P<stakes>[$€£]?[\d.,]+(?:/[$€£]?[\d.,]+)?)(?: (?P<cur>[A-Z]{3}))? +(?:(?P<limit>FL|PL|NL) +)?"
+    + _OMAHA
+    + r" - (?P<date>.+)$"
+)
+_TOURNAMENT = re.compile(
+    r"^(?:(?P<limit>FL|PL|NL) +)?" + _OMAHA + r" +(?:(?P<buy_in>\S+(?: [A-Z]{3})?) Buy-in +)?"
+    r"Trny: ?(?P<t>\d+) +Level: ?(?P<level>\S+) +Blinds ?\((?P<blinds>[^()]*)\) - (?P<date>.+)$"
+)
 _TABLE = re.compile(r"^Table (?P<table>.+?) ?\( ?(?P<money>Real|Play) Money ?\)$")
 _BUTTON = re.compile(r"^Seat (?P<label>\d+) is the button$")
 _PLAYERS = re.compile(r"^Total number of players ?: ?\d+ ?(?:/ ?(?P<max>\d+))?$")
@@ -41,17 +46,22 @@ _ACT = re.compile(r"^(?P<verb>calls|bets|raises|is all-In)" + _BRACKETED + "$")
 _STREET = re.compile(r"^\*\* Dealing (?P<street>[Ff]lop|[Tt]urn|[Rr]iver) \*\* \[(?P<cards>[^\]]*)\]$")
 _DEALT = re.compile(r"^Dealt to (?P<rest>.+?) \[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^(?P<verb>shows|doesn't show) \[(?P<cards>[^\]]*)\].*$")
-_WINS = re.compile(r"^wins (?:Lo \((?P<lo>[^()]+)\)|(?P<amount>[$€£]?[\d.,]+(?: [A-Z]{3}| chips)?))"
-                   r"(?: from the (?P<pot>main pot|side pot ?(?P<n>\d*)))?(?: with .*)?\.?$")
-_QUIET = re.compile(r"^(?:does not show cards\.?|shows.*for low\.?|is sitting out|has (?:joined|left) the table\.?"
-                    r"|will be using (?:their|his|her) time bank for this hand\.?|did not respond in time\.?"
-                    r"|could not respond in time.*|is disconnected.*|has been reconnected.*|sits out"
-                    r"|is (?:now )?sitting out.*)$")
-_HARMLESS = re.compile(r"^(?:Trny: ?\d+ +Level: ?\S+|Blinds ?\([^()]*\)|Your time bank will be activated.*"
-                       r"|\*\* Dealing down cards \*\*|.+ has (?:joined|left) the table\.?)$")
+_WINS = re.compile(
+    r"^wins (?:Lo \((?P<lo>[^()]+)\)|(?P<amount>[$€£]?[\d.,]+(?: [A-Z]{3}| chips)?))"
+    r"(?: from the (?P<pot>main pot|side pot ?(?P<n>\d*)))?(?: with .*)?\.?$"
+)
+_QUIET = re.compile(
+    r"^(?:does not show cards\.?|shows.*for low\.?|is sitting out|has (?:joined|left) the table\.?"
+    r"|will be using (?:their|his|her) time bank for this hand\.?|did not respond in time\.?"
+    r"|could not respond in time.*|is disconnected.*|has been reconnected.*|sits out"
+    r"|is (?:now )?sitting out.*)$"
+)
+_HARMLESS = re.compile(
+    r"^(?:Trny: ?\d+ +Level: ?\S+|Blinds ?\([^()]*\)|Your time bank will be activated.*"
+    r"|\*\* Dealing down cards \*\*|.+ has (?:joined|left) the table\.?)$"
+)
 _LIMITS = {"FL": f.FIXED, "PL": f.POT, "NL": f.NO, None: f.FIXED}
-_POSTS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "big blind + dead": f.SMALL_AND_BIG,
-          "ante": f.ANTE}
+_POSTS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "big blind + dead": f.SMALL_AND_BIG, "ante": f.ANTE}
 _VERBS = {"calls": CALL, "bets": WAGER, "raises": WAGER, "is all-In": ALL_IN}
 _STREETS = {"Flop": (2, 3), "Turn": (3, 1), "River": (4, 1)}
 
@@ -101,9 +111,19 @@ class PartyHand(SiteHand):
         if not self.won:
             self.fail("the hand is cut short: no line says who wins")
         summary = f.Summary(take=None)
-        return f.HandFacts(self.source, self.id, lines[0], self.game, tuple(seats.values()), int(button["label"]),
-                           tuple(self.events), tuple(self.board), summary, tuple(self.fields),
-                           won_includes_returned=self.wins_include_returned)
+        return f.HandFacts(
+            self.source,
+            self.id,
+            lines[0],
+            self.game,
+            tuple(seats.values()),
+            int(button["label"]),
+            tuple(self.events),
+            tuple(self.board),
+            summary,
+            tuple(self.fields),
+            won_includes_returned=self.wins_include_returned,
+        )
 
     def _table(self, text: str) -> None:
         table = _TABLE.match(text)
@@ -119,16 +139,21 @@ class PartyHand(SiteHand):
         cash = _CASH.match(text) if tournament is None else None
         match = tournament or cash
         if match is None:
-            self.fail("cannot read the game line (expected '$20/$40 USD FL Omaha Hi-Lo - date' or a tournament's "
-                      "'PL Omaha Hi-Lo $22 USD Buy-in Trny: N Level: 2  Blinds(20/40) - date')")
+            self.fail(
+                "cannot read the game line (expected '$20/$40 USD FL Omaha Hi-Lo - date' or a tournament's "
+                "'PL Omaha Hi-Lo $22 USD Buy-in Trny: N Level: 2  Blinds(20/40) - date')"
+            )
         if match["game"] not in ("Omaha", "Omaha Hi-Lo", "5 Card Omaha", "5 Card Omaha Hi-Lo"):
             self.other_game(" ".join(word for word in (match["limit"], match["game"]) if word))
         limit = _LIMITS[match["limit"]]
         self.fields.append(("date", match["date"]))
         posted = False
         if tournament is not None:
-            self.fields += [("tournament", tournament["t"]), ("level", tournament["level"]),
-                            ("buy_in", tournament["buy_in"] or "")]
+            self.fields += [
+                ("tournament", tournament["t"]),
+                ("level", tournament["level"]),
+                ("buy_in", tournament["buy_in"] or ""),
+            ]
             low, _, high = tournament["blinds"].partition("/")
             stakes = (self.amount(low), self.amount(high))
             if limit == f.FIXED:  # not confirmed: a limit tournament's "Blinds(a/b)" taken as the blinds
@@ -148,13 +173,14 @@ class PartyHand(SiteHand):
                 stakes, posted = (0, 0), True
         if not posted and not 0 < stakes[0] <= stakes[1]:
             self.fail(f"impossible stakes {stakes}")
-        return f.Game(bool(match["hilo"]), 5 if match["five"] else 4, limit, stakes, self.scale, self.symbol,
-                      posted_blinds=posted)
+        return f.Game(
+            bool(match["hilo"]), 5 if match["five"] else 4, limit, stakes, self.scale, self.symbol, posted_blinds=posted
+        )
 
     def _who(self, text: str) -> tuple[str, str] | None:
         for name in self.names:
             if text.startswith(name + " "):
-                return name, text[len(name) + 1:]
+                return name, text[len(name) + 1 :]
         return None
 
     def _line(self, text: str) -> None:
@@ -162,7 +188,7 @@ class PartyHand(SiteHand):
         if street is not None:
             number, count = _STREETS[street["street"].capitalize()]
             cards = self.cards(street["cards"])
-            self.deal_street(street['street'], number, count, cards)
+            self.deal_street(street["street"], number, count, cards)
             return
         dealt = _DEALT.match(text)
         if dealt is not None:

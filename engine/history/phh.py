@@ -48,8 +48,16 @@ from engine.state import HandState, Street, start_hand
 from engine.table import Table
 from engine.validate import exact_amount, flag, quote, whole
 
-__all__ = ["VARIANTS", "TomlTable", "read_phh", "read_phh_file", "state_to_record", "table_seating", "write_phh",
-           "write_phhs"]
+__all__ = [
+    "VARIANTS",
+    "TomlTable",
+    "read_phh",
+    "read_phh_file",
+    "state_to_record",
+    "table_seating",
+    "write_phh",
+    "write_phhs",
+]
 
 VARIANTS: dict[str, tuple[str, bool]] = {
     "FO/8": ("fixed", True),
@@ -62,16 +70,36 @@ VARIANTS: dict[str, tuple[str, bool]] = {
 """Variant code -> (betting structure, hi-lo). ``FO/8`` and ``PO`` are PHH's own; the others are this module's."""
 
 _OTHER_GAMES = {
-    "FT": "fixed-limit Texas hold'em", "NT": "no-limit Texas hold'em", "NS": "no-limit short-deck hold'em",
-    "F7S": "fixed-limit seven card stud", "F7S/8": "seven card stud hi-lo", "FR": "razz",
-    "N2L1D": "no-limit 2-7 single draw", "F2L3D": "fixed-limit 2-7 triple draw", "FB": "badugi",
+    "FT": "fixed-limit Texas hold'em",
+    "NT": "no-limit Texas hold'em",
+    "NS": "no-limit short-deck hold'em",
+    "F7S": "fixed-limit seven card stud",
+    "F7S/8": "seven card stud hi-lo",
+    "FR": "razz",
+    "N2L1D": "no-limit 2-7 single draw",
+    "F2L3D": "fixed-limit 2-7 triple draw",
+    "FB": "badugi",
 }
 """The standard's codes for games other than Omaha: hands of these are passed over and noted, not broken."""
 
 _EXTENSIONS = ("_max_raises", "_uncapped_heads_up", "_rake")
-_CONSUMED = frozenset(("variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet",
-                       "starting_stacks", "actions", "players", "finishing_stacks", "winnings", "seats",
-                       *_EXTENSIONS))
+_CONSUMED = frozenset(
+    (
+        "variant",
+        "antes",
+        "blinds_or_straddles",
+        "small_bet",
+        "big_bet",
+        "min_bet",
+        "starting_stacks",
+        "actions",
+        "players",
+        "finishing_stacks",
+        "winnings",
+        "seats",
+        *_EXTENSIONS,
+    )
+)
 _MAX_DECIMALS = 6
 _TOO_MUCH = Decimal(10) ** 15  # in the hand's units: far above any real stack, far below a number too long to print
 _MAX_LABEL = 10**6
@@ -133,8 +161,13 @@ def _read_document(document: dict[str, object], source: str) -> list[HandRecord 
         if isinstance(value, dict):
             out.append(_read_one(value, source, key))
         else:
-            out.append(HistoryError(f"{where}: field {quote(key)} stands outside any hand: a .phh file needs "
-                                    "'variant' and 'actions', a .phhs file a [table] per hand", source=source))
+            out.append(
+                HistoryError(
+                    f"{where}: field {quote(key)} stands outside any hand: a .phh file needs "
+                    "'variant' and 'actions', a .phhs file a [table] per hand",
+                    source=source,
+                )
+            )
     if not out:
         out.append(NotAHistory(f"{where}: no hand found (a .phh file needs 'variant' and 'actions')", source=source))
     return out
@@ -148,7 +181,7 @@ def _read_chunks(text: str, source: str, error: Exception) -> list[HandRecord | 
     if not headers:
         return [HistoryError(f"{where}: not valid TOML: {error}", source=source)]
     out: list[HandRecord | HistoryError] = []
-    preamble = text[:headers[0].start()]
+    preamble = text[: headers[0].start()]
     try:
         if tomllib.loads(preamble):
             out.append(HistoryError(f"{where}: fields stand before the first [table]", source=source))
@@ -157,13 +190,18 @@ def _read_chunks(text: str, source: str, error: Exception) -> list[HandRecord | 
     for index, header in enumerate(headers):
         end = headers[index + 1].start() if index + 1 < len(headers) else len(text)
         key = header.group(1).strip().strip("\"'")
-        body = text[header.end():end]
+        body = text[header.end() : end]
         try:
             table = tomllib.loads(body, parse_float=Decimal)
         except Exception as problem:
             line = text.count("\n", 0, header.end()) + 1
-            out.append(HistoryError(f"{where} [{_short(key)}]: not valid TOML (the table starts on line {line}): "
-                                    f"{problem}", source=source, hand_id=key))
+            out.append(
+                HistoryError(
+                    f"{where} [{_short(key)}]: not valid TOML (the table starts on line {line}): {problem}",
+                    source=source,
+                    hand_id=key,
+                )
+            )
             continue
         out.append(_read_one(table, source, key))
     return out
@@ -243,8 +281,10 @@ def _parse_cards(text: str, what: str) -> tuple[Card | None, ...]:
         elif rank in RANK_CHARS and suit in SUIT_CHARS:
             cards.append(make_card(RANK_CHARS.index(rank) + 2, suit))
         else:
-            raise HistoryError(f"{what}: {quote(text[i:i + 2])} is not a card (ranks 2-9 T J Q K A, suits c d h s, "
-                               "'??' for an unknown card)")
+            raise HistoryError(
+                f"{what}: {quote(text[i : i + 2])} is not a card (ranks 2-9 T J Q K A, suits c d h s, "
+                "'??' for an unknown card)"
+            )
     return tuple(cards)
 
 
@@ -314,37 +354,79 @@ class _HandReader:
         max_raises, uncapped = self.limit_options(structure)
         if structure == "fixed":
             assert stakes.small_bet is not None and stakes.big_bet is not None
-            game = f.Game(hi_lo, None, f.FIXED, (chips(stakes.small_bet), chips(stakes.big_bet)), scale,
-                          max_raises=max_raises, uncapped_heads_up=uncapped, all_blinds_posted=True)
+            game = f.Game(
+                hi_lo,
+                None,
+                f.FIXED,
+                (chips(stakes.small_bet), chips(stakes.big_bet)),
+                scale,
+                max_raises=max_raises,
+                uncapped_heads_up=uncapped,
+                all_blinds_posted=True,
+            )
         else:  # min_bet is the big blind
             assert stakes.min_bet is not None
-            game = f.Game(hi_lo, None, f.POT if structure == "pot" else f.NO, None, scale,
-                          blinds=(None, chips(stakes.min_bet)), all_blinds_posted=True)
+            game = f.Game(
+                hi_lo,
+                None,
+                f.POT if structure == "pot" else f.NO,
+                None,
+                scale,
+                blinds=(None, chips(stakes.min_bet)),
+                all_blinds_posted=True,
+            )
         names, labels = self.names(n), self.seat_labels(n)
-        seats = tuple(f.Seat(k + 1, f"p{k + 1}", chips(stacks[k]), dealt=True, player=names[k],
-                             number=labels[k] if labels is not None else None,
-                             finishing=chips(finishing[k]) if finishing is not None else None) for k in range(n))
+        seats = tuple(
+            f.Seat(
+                k + 1,
+                f"p{k + 1}",
+                chips(stacks[k]),
+                dealt=True,
+                player=names[k],
+                number=labels[k] if labels is not None else None,
+                finishing=chips(finishing[k]) if finishing is not None else None,
+            )
+            for k in range(n)
+        )
         if n == 2:  # heads-up PHH reverse-assigns antes and blinds: p2, the button, posts the first entry
             antes, blinds = antes[::-1], blinds[::-1]
-        events: list[f.Event] = [f.Posted(None, f"p{k + 1}", f.ANTE, chips(a), convention=f.DUE)
-                                 for k, a in enumerate(antes) if a]
+        events: list[f.Event] = [
+            f.Posted(None, f"p{k + 1}", f.ANTE, chips(a), convention=f.DUE) for k, a in enumerate(antes) if a
+        ]
         events += [f.Posted(None, f"p{k + 1}", f.BLIND, chips(b), convention=f.DUE) for k, b in enumerate(blinds) if b]
         board = self.events(lines, n, events, chips)
         won = tuple(f.Won(None, k + 1, chips(w)) for k, w in enumerate(winnings)) if winnings is not None else None
         summary = f.Summary(take=chips(rake) if rake is not None else None, won=won, derive_take=False)
         fields = tuple((name, _frozen(value)) for name, value in self.data.items() if name not in _CONSUMED)
-        return f.HandFacts(self.source, self.ident, None, game, seats, n, tuple(events), board, summary, fields,
-                           where=self.where, line_word="action")
+        return f.HandFacts(
+            self.source,
+            self.ident,
+            None,
+            game,
+            seats,
+            n,
+            tuple(events),
+            board,
+            summary,
+            fields,
+            where=self.where,
+            line_word="action",
+        )
 
     def variant(self) -> str:
         """The variant code, one this engine plays."""
         variant = self.field("variant")
         if isinstance(variant, str) and variant in _OTHER_GAMES:
-            raise OtherGame(f"field 'variant' is {quote(variant)}, {_OTHER_GAMES[variant]}: this engine plays "
-                            f"{', '.join(VARIANTS)} (Omaha)", game=variant)
+            raise OtherGame(
+                f"field 'variant' is {quote(variant)}, {_OTHER_GAMES[variant]}: this engine plays "
+                f"{', '.join(VARIANTS)} (Omaha)",
+                game=variant,
+            )
         if not isinstance(variant, str) or variant not in VARIANTS:
-            raise HistoryError(f"field 'variant' is {quote(variant)}; this engine plays {', '.join(VARIANTS)} "
-                               "(Omaha, fixed/pot/no limit, /8 for hi-lo)")
+            raise HistoryError(
+                f"field 'variant' is {quote(variant)}; this engine plays {', '.join(VARIANTS)} "
+                "(Omaha, fixed/pot/no limit, /8 for hi-lo)"
+            )
         return variant
 
     def starting_stacks(self) -> list[Decimal]:
@@ -390,7 +472,7 @@ class _HandReader:
         places = max((_decimals(a) for a in self.amounts), default=0)
         if places > _MAX_DECIMALS:
             raise HistoryError(f"amounts have {places} decimal places; at most {_MAX_DECIMALS} are supported")
-        return int(10 ** places)
+        return int(10**places)
 
     def limit_options(self, structure: str) -> tuple[int, bool]:
         """Fixed limit's cap (``_max_raises``, ``_uncapped_heads_up``); fields of fixed limit only."""
@@ -401,8 +483,10 @@ class _HandReader:
             return 3, False
         max_raises = self.data.get("_max_raises", 3)
         uncapped = self.data.get("_uncapped_heads_up", False)
-        return (whole(max_raises, "field '_max_raises'", minimum=0, maximum=_MAX_LABEL, error=HistoryError),
-                flag(uncapped, "field '_uncapped_heads_up'", error=HistoryError))
+        return (
+            whole(max_raises, "field '_max_raises'", minimum=0, maximum=_MAX_LABEL, error=HistoryError),
+            flag(uncapped, "field '_uncapped_heads_up'", error=HistoryError),
+        )
 
     def names(self, n: int) -> tuple[str, ...]:
         if "players" not in self.data:
@@ -418,8 +502,9 @@ class _HandReader:
             return None
         labels: list[int] = []
         for label in self.per_player("seats", n):
-            labels.append(whole(label, "field 'seats': a seat number", minimum=0, maximum=_MAX_LABEL,
-                                error=HistoryError))
+            labels.append(
+                whole(label, "field 'seats': a seat number", minimum=0, maximum=_MAX_LABEL, error=HistoryError)
+            )
         return tuple(labels)
 
     def parse_action(self, number: int, text: object, n: int) -> _Line | None:
@@ -465,8 +550,9 @@ class _HandReader:
             raise HistoryError(f"{what}: there is no player p{index} in a {n}-player hand")
         return index - 1
 
-    def events(self, lines: Sequence[_Line], n: int, events: list[f.Event],
-               chips: Callable[[Decimal], int]) -> tuple[Card, ...]:
+    def events(
+        self, lines: Sequence[_Line], n: int, events: list[f.Event], chips: Callable[[Decimal], int]
+    ) -> tuple[Card, ...]:
         """The action lines as facts, after the posts in ``events``: cards dealt (``??`` unknown), the board's
         streets, the betting (``cc`` sized by the rules, ``cbr`` a total), shows and mucks; the board."""
         dealt: list[list[Card | None]] = [[] for _ in range(n)]
@@ -490,8 +576,10 @@ class _HandReader:
                         board.append(card)
                 size = len(board) + unknown_board
                 if size not in _STREET_ENDS:
-                    raise HistoryError(f"{what}: the board would hold {size} cards; the flop is 3 cards, the turn "
-                                       "and the river one each")
+                    raise HistoryError(
+                        f"{what}: the board would hold {size} cards; the flop is 3 cards, the turn "
+                        "and the river one each"
+                    )
                 events.append(f.Street(at, _STREET_ENDS.index(size) + 2))
             elif line.verb in _VERBS:
                 amount = chips(line.amount) if line.amount is not None else None
@@ -505,8 +593,9 @@ class _HandReader:
                 events.append(f.Revealed(at, player))
             else:
                 if dealt[line.actor] and len(line.cards) != len(dealt[line.actor]):
-                    raise HistoryError(f"{what}: {player} shows {len(line.cards)} cards but was dealt "
-                                       f"{len(dealt[line.actor])}")
+                    raise HistoryError(
+                        f"{what}: {player} shows {len(line.cards)} cards but was dealt {len(dealt[line.actor])}"
+                    )
                 events.append(f.Cards(at, player, line.cards))
                 events.append(f.Revealed(at, player, len(line.cards)))
         return tuple(board)
@@ -520,8 +609,14 @@ def write_phhs(records: Iterable[HandRecord | HandState]) -> str:
     return "\n".join(f"[{index}]\n{write_phh(record)}" for index, record in enumerate(records, start=1))
 
 
-def write_phh(record: HandRecord | HandState, *, players: Sequence[str] | None = None, source: str = "",
-              id: str = "", table: Table | None = None) -> str:
+def write_phh(
+    record: HandRecord | HandState,
+    *,
+    players: Sequence[str] | None = None,
+    source: str = "",
+    id: str = "",
+    table: Table | None = None,
+) -> str:
     """A record (or an engine hand, through `state_to_record`) as ``.phh`` text. For an engine hand, the names
     are ``players``, or those of the ``table`` that dealt it (`table_seating`), with their seat numbers.
 
@@ -549,9 +644,11 @@ def write_phh(record: HandRecord | HandState, *, players: Sequence[str] | None =
         antes, blinds = antes[::-1], blinds[::-1]
     rules = record.rules
     variant = _variant_code(rules)
-    out = [f"variant = {_toml(variant)}",
-           f"antes = [{', '.join(map(amount, antes))}]",
-           f"blinds_or_straddles = [{', '.join(map(amount, blinds))}]"]
+    out = [
+        f"variant = {_toml(variant)}",
+        f"antes = [{', '.join(map(amount, antes))}]",
+        f"blinds_or_straddles = [{', '.join(map(amount, blinds))}]",
+    ]
     if isinstance(rules.betting, FixedLimit):
         out += [f"small_bet = {amount(rules.betting.small_bet)}", f"big_bet = {amount(rules.betting.big_bet)}"]
     else:
@@ -589,8 +686,7 @@ def write_phh(record: HandRecord | HandState, *, players: Sequence[str] | None =
 
 
 def _variant_code(rules: Rules) -> str:
-    kind = "fixed" if isinstance(rules.betting, FixedLimit) else "pot" if isinstance(rules.betting, PotLimit) \
-        else "no"
+    kind = "fixed" if isinstance(rules.betting, FixedLimit) else "pot" if isinstance(rules.betting, PotLimit) else "no"
     return next(code for code, spec in VARIANTS.items() if spec == (kind, rules.hi_lo))
 
 
@@ -623,8 +719,11 @@ def _action_lines(record: HandRecord, label: Mapping[int, str], amount: Callable
             emitted = upto
 
     def shows() -> list[str]:
-        return [f"{label[r.seat]} sm" + (" " + "".join(map(str, r.cards)) if r.cards is not None else "")
-                for r in record.reveals if r.seat in label]
+        return [
+            f"{label[r.seat]} sm" + (" " + "".join(map(str, r.cards)) if r.cards is not None else "")
+            for r in record.reveals
+            if r.seat in label
+        ]
 
     def word(action: Action) -> str:
         if isinstance(action, (Bet, Raise)):
@@ -633,8 +732,13 @@ def _action_lines(record: HandRecord, label: Mapping[int, str], amount: Callable
 
     state: HandState | None
     try:
-        state = start_hand(attrs.evolve(record.rules, showdown=ShowdownPolicy.RECORDED), record.starting_stacks,
-                           record.button, deck=deck_for(record), posts=record.posts)
+        state = start_hand(
+            attrs.evolve(record.rules, showdown=ShowdownPolicy.RECORDED),
+            record.starting_stacks,
+            record.button,
+            deck=deck_for(record),
+            posts=record.posts,
+        )
     except EngineError:
         state = None
     revealed = False
@@ -669,7 +773,7 @@ def _action_lines(record: HandRecord, label: Mapping[int, str], amount: Callable
 def _places(scale: int) -> int | None:
     """Decimal places for amounts at ``scale``: 2 for 100; None when the scale is not a power of ten."""
     places = round(math.log10(scale)) if scale > 0 else 0
-    return places if 10 ** places == scale else None
+    return places if 10**places == scale else None
 
 
 def _amount(chips: int, scale: int, places: int | None) -> str:

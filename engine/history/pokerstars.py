@@ -32,21 +32,30 @@ from engine.validate import quote
 __all__ = ["read_pokerstars", "read_pokerstars_file", "write_pokerstars", "write_pokerstars_state"]
 
 
-
 _DATE = re.compile(r" - (?=\d{4}/\d{1,2}/\d{1,2}\b)")  # "- 2014/01/06 4:56:52 ET", "- 2005/08/21 - 21:44:08 (ET)"
 _QUOTED = re.compile(r"^(?:>[ \t]?)+")  # a mail's quote marks
 _GAME = re.compile(r"(?P<five>5 Card )?Omaha(?P<hilo> Hi/?Lo)? (?P<limit>Pot Limit|No Limit|Limit)\b")
 _STAKES = re.compile(r"^(?P<sym>[^\d\s/]*)(?P<a>\d[\d.,]*)/(?P=sym)(?P<b>\d[\d.,]*)(?:/\S+)?(?: (?P<cur>[A-Z]{3}))?$")
-_TOURNAMENT = re.compile(r"^Tournament #(?P<t>\d+), (?P<middle>.*) - Level ?(?P<level>[^\s()]+) ?"
-                         r"\((?P<stakes>[^()]*)\)$")  # GG: "Level12(200/400)"
-_TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?P<play> \(Play Money\))? "
-                    r"Seat #(?P<button>\d+) is the button$")
-_SEAT = re.compile(r"^Seat (?P<label>\d+): (?P<name>.+) \((?P<stack>[^\s()]*?\d[\d.,]*) in chips(?:, [^()]*)?\)"
-                   r"(?P<tail>.*)$")
-_POST = re.compile(r"^posts (?P<kind>small blind|big blind|the ante|small & big blinds|straddle|dead blind) "
-                   r"(?P<amount>\S+)(?P<all_in> and is all-in)?$")
-_ACT = re.compile(r"^(?:(?P<quiet>folds|checks)(?: \[(?P<cards>[^\]]*)\])?|calls (?P<call>\S+)|bets (?P<bet>\S+)"
-                  r"|raises (?P<by>\S+) to (?P<to>\S+))(?: and is all-in)?(?: and has reached the \S+ cap)?$")
+_TOURNAMENT = re.compile(
+    r"^Tournament #(?P<t>\d+), (?P<middle>.*) - Level ?(?P<level>[^\s()]+) ?"
+    r"\((?P<stakes>[^()]*)\)$"
+)  # GG: "Level12(200/400)"
+_TABLE = re.compile(
+    r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?P<play> \(Play Money\))? "
+    r"Seat #(?P<button>\d+) is the button$"
+)
+_SEAT = re.compile(
+    r"^Seat (?P<label>\d+): (?P<name>.+) \((?P<stack>[^\s()]*?\d[\d.,]*) in chips(?:, [^()]*)?\)"
+    r"(?P<tail>.*)$"
+)
+_POST = re.compile(
+    r"^posts (?P<kind>small blind|big blind|the ante|small & big blinds|straddle|dead blind) "
+    r"(?P<amount>\S+)(?P<all_in> and is all-in)?$"
+)
+_ACT = re.compile(
+    r"^(?:(?P<quiet>folds|checks)(?: \[(?P<cards>[^\]]*)\])?|calls (?P<call>\S+)|bets (?P<bet>\S+)"
+    r"|raises (?P<by>\S+) to (?P<to>\S+))(?: and is all-in)?(?: and has reached the \S+ cap)?$"
+)
 _SHOWS = re.compile(r"^shows \[(?P<cards>[^\]]*)\](?: \(.*\))?$")
 _IGNORED_ACTS = re.compile(r"^(?:doesn't show hand|is sitting out|sits out|is sitting out .*|sits out .*)$")
 _COLLECTED = re.compile(r"^collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)$")
@@ -60,18 +69,30 @@ _HARMLESS = re.compile(
     r"|.+ has returned|.+ is sitting out|.+:? sits out|.+ will be allowed to play after the button"
     r"|.+ was removed from the table.*"
     r"|.+ (?:finished the tournament|wins the tournament|re-buys|takes the add-on|wins the \S+ bounty"
-    r"|wins \S+ for eliminating).*|No low hand qualified|Betting is capped)$")
+    r"|wins \S+ for eliminating).*|No low hand qualified|Betting is capped)$"
+)
 _UNSUPPORTED = re.compile(r"^(?:\*\*\* (?:FIRST|SECOND) |.+ cashed out the hand|Hand cancelled|.*run (?:it )?twice)")
 _NUMBER = re.compile(r"^\d{1,15}(?:\.\d{1,6})?$")
 _SUMMARY_CARDS = re.compile(r"\b(?:showed|mucked) \[(?P<cards>[^\]]*)\]")
 _SUMMARY_WON = re.compile(r"\b(?:won|collected) \((?P<amount>[^()]*)\)")
 
 _STREETS = {"FLOP": 2, "TURN": 3, "RIVER": 4}
-_VERBS = {"folds": (FOLD, ADDS), "checks": (CHECK, ADDS), "calls": (CALL, ADDS), "bets": (WAGER, ADDS),
-          "raises": (WAGER, TOTALS)}  # "raises $2 to $4": the reader keeps the total
+_VERBS = {
+    "folds": (FOLD, ADDS),
+    "checks": (CHECK, ADDS),
+    "calls": (CALL, ADDS),
+    "bets": (WAGER, ADDS),
+    "raises": (WAGER, TOTALS),
+}  # "raises $2 to $4": the reader keeps the total
 _BOARD_AFTER = {2: 3, 3: 4, 4: 5}
-_POST_KINDS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "the ante": f.ANTE,
-               "small & big blinds": f.SMALL_AND_BIG, "straddle": f.STRADDLE, "dead blind": f.DEAD_BLIND}
+_POST_KINDS = {
+    "small blind": f.SMALL_BLIND,
+    "big blind": f.BIG_BLIND,
+    "the ante": f.ANTE,
+    "small & big blinds": f.SMALL_AND_BIG,
+    "straddle": f.STRADDLE,
+    "dead blind": f.DEAD_BLIND,
+}
 
 
 @attrs.frozen(slots=True)
@@ -104,11 +125,15 @@ class Dialect:
     # total (Winamax; the builder takes it out of both)
 
 
-POKERSTARS = Dialect("PokerStars", re.compile(r"^(?P<prefix>PokerStars\b[^#]*?(?:Hand|Game)) #(?P<id>[\w.-]+): *"
-                                              r"(?P<rest>.*)$"),
-                     "'PokerStars Hand #N: ...' (or 'PokerStars Game #N: ...' in old logs)")
+POKERSTARS = Dialect(
+    "PokerStars",
+    re.compile(
+        r"^(?P<prefix>PokerStars\b[^#]*?(?:Hand|Game)) #(?P<id>[\w.-]+): *"
+        r"(?P<rest>.*)$"
+    ),
+    "'PokerStars Hand #N: ...' (or 'PokerStars Game #N: ...' in old logs)",
+)
 _HEADER = POKERSTARS.header
-
 
 
 # --- reading --------------------------------------------------------------------------------------------------
@@ -121,15 +146,21 @@ def read_pokerstars(text: str, source: str = "", dialect: Dialect = POKERSTARS) 
     once for the whole text. A text without a single hand is one HistoryError. Never raises on bad input."""
     where = source or "<text>"
     if not isinstance(text, str):
-        return Hands([HistoryError(f"{where}: {dialect.site} text must be a str, got {type(text).__name__}",
-                                   source=source)])
+        return Hands(
+            [HistoryError(f"{where}: {dialect.site} text must be a str, got {type(text).__name__}", source=source)]
+        )
     out: list[HandRecord | HistoryError] = []
     passed_over: list[tuple[int, str]] = []
     for chunk in _chunks(text, dialect.header):
         if not dialect.header.match(chunk[0][1]):
             if _headless_hand(chunk, dialect):
-                out.append(HistoryError(f"{where}: line {chunk[0][0]} {quote(chunk[0][1])}: a hand without its "
-                                        f"header line ({dialect.example})", source=source))
+                out.append(
+                    HistoryError(
+                        f"{where}: line {chunk[0][0]} {quote(chunk[0][1])}: a hand without its "
+                        f"header line ({dialect.example})",
+                        source=source,
+                    )
+                )
             else:
                 passed_over += chunk
             continue
@@ -138,13 +169,21 @@ def read_pokerstars(text: str, source: str = "", dialect: Dialect = POKERSTARS) 
         passed_over += reader.trailing
     if not out:
         other = f" ({len(passed_over)} lines of other text)" if passed_over else ""
-        return Hands([NotAHistory(f"{where}: no hand found{other}: a {dialect.site} hand starts with a line "
-                                   f"{dialect.example}", source=source)])
+        return Hands(
+            [
+                NotAHistory(
+                    f"{where}: no hand found{other}: a {dialect.site} hand starts with a line {dialect.example}",
+                    source=source,
+                )
+            ]
+        )
     notes = []
     if passed_over:
         first = passed_over[0]
-        notes.append(f"{where}: passed over {len(passed_over)} line{'s' if len(passed_over) > 1 else ''} that "
-                     f"are not part of a hand (the first: line {first[0]} {quote(first[1])})")
+        notes.append(
+            f"{where}: passed over {len(passed_over)} line{'s' if len(passed_over) > 1 else ''} that "
+            f"are not part of a hand (the first: line {first[0]} {quote(first[1])})"
+        )
     return Hands(out, notes)
 
 
@@ -154,12 +193,14 @@ def _read_hand(reader: HandReader, chunk: list[tuple[int, str]], source: str) ->
     except HistoryError as error:
         return error
     except EngineError as error:
-        return HistoryError(_where(source, reader.id, chunk[0]) + str(error), source=source,
-                            hand_id=reader.id)
+        return HistoryError(_where(source, reader.id, chunk[0]) + str(error), source=source, hand_id=reader.id)
     except Exception as error:  # a reader must never die on input; the message says it is a bug
-        return HistoryError(_where(source, reader.id, chunk[0])
-                            + f"internal error while reading ({type(error).__name__}: {quote(str(error))})",
-                            source=source, hand_id=reader.id)
+        return HistoryError(
+            _where(source, reader.id, chunk[0])
+            + f"internal error while reading ({type(error).__name__}: {quote(str(error))})",
+            source=source,
+            hand_id=reader.id,
+        )
 
 
 def _game_named(body: str) -> str:
@@ -189,7 +230,7 @@ def _chunks(text: str, header: re.Pattern[str]) -> Iterator[list[tuple[int, str]
         line = raw.replace("\ufeff", "").strip()
         marks = _QUOTED.match(line)
         level = marks.group().count(">") if marks else 0
-        inner = line[marks.end():].strip() if marks else line
+        inner = line[marks.end() :].strip() if marks else line
         if header.match(inner):
             depth = level
         if depth and level == depth:
@@ -207,7 +248,8 @@ def _chunks(text: str, header: re.Pattern[str]) -> Iterator[list[tuple[int, str]
 def _headless_hand(chunk: Sequence[tuple[int, str]], dialect: Dialect) -> bool:
     """Text that is a hand's body without the header that would start it: an error, not prose to pass over."""
     return any(line in ("*** HOLE CARDS ***", "*** SUMMARY ***") for _, line in chunk) or (
-        len(chunk) > 1 and chunk[0][1].startswith(dialect.site.split()[0]) and bool(_TABLE.match(chunk[1][1])))
+        len(chunk) > 1 and chunk[0][1].startswith(dialect.site.split()[0]) and bool(_TABLE.match(chunk[1][1]))
+    )
 
 
 def _hand_id(chunk: Sequence[tuple[int, str]], header: re.Pattern[str] = _HEADER) -> str:
@@ -295,36 +337,61 @@ class HandReader:
 
     def build(self) -> HandRecord:
         """The record of the facts read, through the one builder."""
-        game = f.Game(self.hi_lo, self.hole_cards, self.limit, self.stakes, self.scale, self.symbol,
-                      self.symbol_after)
-        summary = f.Summary(self.total, self.total_line, self.take, self.summary_board,
-                            frozenset(self.summary_labels), tuple(self.won),
-                            total_after_take=self.dialect.total_after_take,
-                            total_with_returned=self.dialect.won_includes_returned)
-        return build_record(f.HandFacts(self.source, self.id, self.lines[0], game, tuple(self.seats.values()),
-                                        self.button_label, tuple(self.events), tuple(self.board), summary,
-                                        tuple(self.fields), won_includes_returned=self.dialect.won_includes_returned))
+        game = f.Game(self.hi_lo, self.hole_cards, self.limit, self.stakes, self.scale, self.symbol, self.symbol_after)
+        summary = f.Summary(
+            self.total,
+            self.total_line,
+            self.take,
+            self.summary_board,
+            frozenset(self.summary_labels),
+            tuple(self.won),
+            total_after_take=self.dialect.total_after_take,
+            total_with_returned=self.dialect.won_includes_returned,
+        )
+        return build_record(
+            f.HandFacts(
+                self.source,
+                self.id,
+                self.lines[0],
+                game,
+                tuple(self.seats.values()),
+                self.button_label,
+                tuple(self.events),
+                tuple(self.board),
+                summary,
+                tuple(self.fields),
+                won_includes_returned=self.dialect.won_includes_returned,
+            )
+        )
 
     def _header(self, prefix: str, rest: str) -> None:
         dated = _DATE.search(rest)  # the first " - " before a date: old dates hold a " - " of their own
         if dated is not None:
-            body, date = rest[:dated.start()], rest[dated.end():]
+            body, date = rest[: dated.start()], rest[dated.end() :]
         else:
             body, _, date = rest.rpartition(" - ")
         if not body:
             self.fail("the header has no date after ' - '")
         game = _GAME.search(body)
         if game is None:
-            raise OtherGame(_where(self.source, self.id, self.line) + "not an Omaha hand: this reader knows Omaha "
-                            "Hi/Lo and Omaha, limit, pot limit and no limit", game=_game_named(body),
-                            source=self.source, hand_id=self.id)
+            raise OtherGame(
+                _where(self.source, self.id, self.line) + "not an Omaha hand: this reader knows Omaha "
+                "Hi/Lo and Omaha, limit, pot limit and no limit",
+                game=_game_named(body),
+                source=self.source,
+                hand_id=self.id,
+            )
         self.hi_lo, self.hole_cards, self.limit = bool(game["hilo"]), 5 if game["five"] else 4, game["limit"]
         self.fields += [("prefix", prefix), ("date", date)] if self.dialect.keeps_prefix else [("date", date)]
         tournament = _TOURNAMENT.match(body)
         if tournament is not None:
             middle, start = tournament["middle"], game.start() - len(f"Tournament #{tournament['t']}, ")
-            self.fields += [("tournament", tournament["t"]), ("buy_in", middle[:start].strip()),
-                            ("game", middle[start:].strip()), ("level", tournament["level"])]
+            self.fields += [
+                ("tournament", tournament["t"]),
+                ("buy_in", middle[:start].strip()),
+                ("game", middle[start:].strip()),
+                ("level", tournament["level"]),
+            ]
             stakes_text = tournament["stakes"]
         else:
             if body.startswith("Tournament"):
@@ -332,7 +399,7 @@ class HandReader:
             opening = body.rfind("(")
             if opening < 0 or not body.endswith(")"):
                 self.fail("the header has no stakes in parentheses")
-            stakes_text = body[opening + 1: -1]
+            stakes_text = body[opening + 1 : -1]
             if ", " in stakes_text:  # a mixed game: "8-Game (Omaha Hi/Lo Limit, $2/$4 USD)"
                 game_text, _, stakes_text = stakes_text.rpartition(", ")
                 self.fields += [("mixed", body[:opening].strip()), ("game", game_text)]
@@ -380,7 +447,7 @@ class HandReader:
     def _who(self, text: str, separator: str) -> tuple[str, str] | None:
         for name in self.names:
             if text.startswith(name + separator):
-                return name, text[len(name) + len(separator):]
+                return name, text[len(name) + len(separator) :]
         return None
 
     def add(self, event: type[f.Event], *args: object) -> None:
@@ -419,7 +486,7 @@ class HandReader:
             self.add(f.Returned, uncalled["name"], self.amount(uncalled["amount"]))
             return phase
         if text.startswith("Dealt to "):
-            dealt = self._who(text[len("Dealt to "):] + " ", " ")
+            dealt = self._who(text[len("Dealt to ") :] + " ", " ")
             if dealt is None:
                 self.fail("'Dealt to' names no seated player")
             if dealt[1].strip():
@@ -466,8 +533,9 @@ class HandReader:
         if post is not None:
             if phase != "posts":
                 self.fail("a blind or ante posted after the cards were dealt")
-            self.add(f.Posted, name, self.dialect.post_kinds[post["kind"]], self.amount(post["amount"]),
-                     bool(post["all_in"]))
+            self.add(
+                f.Posted, name, self.dialect.post_kinds[post["kind"]], self.amount(post["amount"]), bool(post["all_in"])
+            )
             return
         if phase == "posts":
             if _IGNORED_ACTS.match(rest):
@@ -503,8 +571,9 @@ class HandReader:
         total = self.dialect.total.match(text)
         if total is not None:
             self.total, self.total_line = self.amount(total["total"]), self.line
-            self.take = (self.amount(total["rake"]) if total["rake"] else 0) + sum(self.amount(fee["amount"])
-                                                          for fee in _FEE.finditer(total["fees"]))
+            self.take = (self.amount(total["rake"]) if total["rake"] else 0) + sum(
+                self.amount(fee["amount"]) for fee in _FEE.finditer(total["fees"])
+            )
             return True
         if text.startswith(("Board [", "Board: [")) and text.endswith("]"):  # Full Tilt: "Board: [...]"
             self.summary_board = self.cards(text.partition("[")[2][:-1])
@@ -520,7 +589,7 @@ class HandReader:
                     self.fail(f"the summary shows cards for seat {label}, where nobody with chips sits")
                 return True
             self.summary_labels.add(label)
-            after = rest[len(seat.name):] if rest.startswith(seat.name) else rest
+            after = rest[len(seat.name) :] if rest.startswith(seat.name) else rest
             shown = _SUMMARY_CARDS.search(after)
             if shown is not None:
                 self.add(f.Cards, seat.name, self.cards(shown["cards"]))

@@ -26,8 +26,14 @@ __all__ = ["write_pokerstars", "write_pokerstars_state"]
 
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
 _DEFAULT_DATE = "2000/01/01 0:00:00 ET"
-_POST_WORDS = {PostKind.SMALL_BLIND: "small blind", PostKind.BIG_BLIND: "big blind", PostKind.LIVE_BLIND: "big blind",
-               PostKind.ANTE: "the ante", PostKind.STRADDLE: "straddle", PostKind.DEAD_BLIND: "dead blind"}
+_POST_WORDS = {
+    PostKind.SMALL_BLIND: "small blind",
+    PostKind.BIG_BLIND: "big blind",
+    PostKind.LIVE_BLIND: "big blind",
+    PostKind.ANTE: "the ante",
+    PostKind.STRADDLE: "straddle",
+    PostKind.DEAD_BLIND: "dead blind",
+}
 
 
 def write_pokerstars(record: HandRecord) -> str:
@@ -40,9 +46,17 @@ def write_pokerstars(record: HandRecord) -> str:
     return _Writer(record, report.state).text()
 
 
-def write_pokerstars_state(state: HandState, players: Sequence[str] | None = None, hand_id: str = "1", *,
-                           scale: int = 1, currency: str | None = None, table: str | Table = "Engine",
-                           date: str = _DEFAULT_DATE, seat_labels: Sequence[int] | None = None) -> str:
+def write_pokerstars_state(
+    state: HandState,
+    players: Sequence[str] | None = None,
+    hand_id: str = "1",
+    *,
+    scale: int = 1,
+    currency: str | None = None,
+    table: str | Table = "Engine",
+    date: str = _DEFAULT_DATE,
+    seat_labels: Sequence[int] | None = None,
+) -> str:
     """A finished engine hand as a PokerStars hand history. Chips are written as they are (``scale`` 1, a play
     money header) unless a ``scale`` and a ``currency`` ("USD", "EUR", "GBP") say they are cents of money.
 
@@ -53,9 +67,16 @@ def write_pokerstars_state(state: HandState, players: Sequence[str] | None = Non
     return _Writer(record, state).text()
 
 
-def _record_from_state(state: HandState, players: Sequence[str] | None, hand_id: str, scale: int,
-                       currency: str | None, table: str | Table, date: str,
-                       seat_labels: Sequence[int] | None) -> HandRecord:
+def _record_from_state(
+    state: HandState,
+    players: Sequence[str] | None,
+    hand_id: str,
+    scale: int,
+    currency: str | None,
+    table: str | Table,
+    date: str,
+    seat_labels: Sequence[int] | None,
+) -> HandRecord:
     if not state.is_over or state.result is None:
         raise HistoryError("only a finished hand can be written: play it to the end first")
     size = None
@@ -68,8 +89,11 @@ def _record_from_state(state: HandState, players: Sequence[str] | None, hand_id:
         raise HistoryError(f"table must be the table's name or an engine.table.Table, got {quote(table)}")
     n = state.players
     names = tuple(players) if players is not None else tuple(f"Player{i + 1}" for i in range(n))
-    if len(names) != n or len(set(names)) != n or any(
-            not name or name != name.strip() or "\n" in name or "\r" in name for name in names):
+    if (
+        len(names) != n
+        or len(set(names)) != n
+        or any(not name or name != name.strip() or "\n" in name or "\r" in name for name in names)
+    ):
         raise HistoryError(f"need {n} distinct one-line names without spaces at either end, got {quote(names)}")
     if seat_labels is not None and (len(seat_labels) != n or list(seat_labels) != sorted(set(seat_labels))):
         raise HistoryError(f"need {n} increasing seat numbers, got {quote(tuple(seat_labels))}")
@@ -79,8 +103,13 @@ def _record_from_state(state: HandState, players: Sequence[str] | None, hand_id:
     if currency is not None:
         fields += [("symbol", _SYMBOLS.get(currency, "$")), ("currency", currency)]
     record = state_to_record(state, names, source=hand_id, id=hand_id)
-    return attrs.evolve(record, rake=state.result.rake, scale=scale, fields=tuple(fields),
-                        seat_labels=tuple(seat_labels) if seat_labels is not None else None)
+    return attrs.evolve(
+        record,
+        rake=state.result.rake,
+        scale=scale,
+        fields=tuple(fields),
+        seat_labels=tuple(seat_labels) if seat_labels is not None else None,
+    )
 
 
 def _hand_name(hand: HighHand) -> str:
@@ -98,10 +127,16 @@ def _hand_name(hand: HighHand) -> str:
         if category == 8 and ranks[0] == 14:
             return "a Royal Flush"
         return f"a {'straight flush' if category == 8 else 'straight'}, {one(ranks[-1])} to {one(ranks[0])}"
-    return [f"high card {one(ranks[0])}", f"a pair of {many(ranks[0])}",
-            f"two pair, {many(ranks[0])} and {many(ranks[2])}", f"three of a kind, {many(ranks[0])}", "",
-            f"a flush, {one(ranks[0])} high", f"a full house, {many(ranks[0])} full of {many(ranks[3])}",
-            f"four of a kind, {many(ranks[0])}"][category]
+    return [
+        f"high card {one(ranks[0])}",
+        f"a pair of {many(ranks[0])}",
+        f"two pair, {many(ranks[0])} and {many(ranks[2])}",
+        f"three of a kind, {many(ranks[0])}",
+        "",
+        f"a flush, {one(ranks[0])} high",
+        f"a full house, {many(ranks[0])} full of {many(ranks[3])}",
+        f"four of a kind, {many(ranks[0])}",
+    ][category]
 
 
 class _Writer(RecordWriter):
@@ -129,23 +164,35 @@ class _Writer(RecordWriter):
 
     def header(self) -> None:
         rules, record, fields = self.state.rules, self.record, self.fields
-        limit = ("Limit" if isinstance(rules.betting, FixedLimit) else
-                 "Pot Limit" if isinstance(rules.betting, PotLimit) else "No Limit")
-        game = str(fields.get("game") or (f"{'5 Card ' if rules.hole_cards == 5 else ''}Omaha"
-                                          f"{' Hi/Lo' if rules.hi_lo else ''} {limit}"))
+        limit = (
+            "Limit"
+            if isinstance(rules.betting, FixedLimit)
+            else "Pot Limit"
+            if isinstance(rules.betting, PotLimit)
+            else "No Limit"
+        )
+        game = str(
+            fields.get("game")
+            or (f"{'5 Card ' if rules.hole_cards == 5 else ''}Omaha{' Hi/Lo' if rules.hi_lo else ''} {limit}")
+        )
         if isinstance(rules.betting, FixedLimit):
             low, high = rules.betting.small_bet, rules.betting.big_bet
         else:
             low, high = rules.blinds[0], rules.big_blind
         prefix, date = fields.get("prefix", "PokerStars Hand"), fields.get("date", _DEFAULT_DATE)
         if "tournament" in fields:
-            self.lines.append(f"{prefix} #{record.id}: Tournament #{fields['tournament']}, {fields.get('buy_in', '')}"
-                              f" {game} - Level {fields.get('level', 'I')} ({low}/{high}) - {date}")
+            self.lines.append(
+                f"{prefix} #{record.id}: Tournament #{fields['tournament']}, {fields.get('buy_in', '')}"
+                f" {game} - Level {fields.get('level', 'I')} ({low}/{high}) - {date}"
+            )
         else:
             currency = f" {fields['currency']}" if "currency" in fields else ""
             cents = self.record.scale == 100 and (low % 100 or high % 100)  # "$0.50/$1.00", but "$300/$600"
-            stakes = (f"{self.symbol}{low / 100:.2f}/{self.symbol}{high / 100:.2f}" if cents
-                      else f"{self.money(low)}/{self.money(high)}") + currency
+            stakes = (
+                f"{self.symbol}{low / 100:.2f}/{self.symbol}{high / 100:.2f}"
+                if cents
+                else f"{self.money(low)}/{self.money(high)}"
+            ) + currency
             if "mixed" in fields:
                 self.lines.append(f"{prefix} #{record.id}:  {fields['mixed']} ({game}, {stakes}) - {date}")
             else:
@@ -176,18 +223,23 @@ class _Writer(RecordWriter):
         while i < len(posted):
             post = posted[i]
             following = posted[i + 1] if i + 1 < len(posted) else None
-            if (post.kind == PostKind.DEAD_BLIND and following is not None and following.seat == post.seat
-                    and following.kind == PostKind.LIVE_BLIND):
+            if (
+                post.kind == PostKind.DEAD_BLIND
+                and following is not None
+                and following.seat == post.seat
+                and following.kind == PostKind.LIVE_BLIND
+            ):
                 amount, all_in, word, i = post.amount + following.amount, following.all_in, "small & big blinds", i + 2
             else:
                 amount, all_in, word, i = post.amount, post.all_in, _POST_WORDS[post.kind], i + 1
             if post.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND):
                 self.blind_of[post.seat] = post.kind
-            self.lines.append(f"{self.names[post.seat]}: posts {word} {self.money(amount)}"
-                              f"{' and is all-in' if all_in else ''}")
+            self.lines.append(
+                f"{self.names[post.seat]}: posts {word} {self.money(amount)}{' and is all-in' if all_in else ''}"
+            )
 
     def dealt(self, reveals: Sequence[RecordedShow]) -> None:
-        """"Dealt to" lines for the hole cards the record knows, except a hand shown later (its show says it)."""
+        """ "Dealt to" lines for the hole cards the record knows, except a hand shown later (its show says it)."""
         revealed = {r.seat for r in reveals}
         for seat, cards in enumerate(self.record.hole):
             known = [card for card in cards if card is not None]
@@ -241,8 +293,9 @@ class _Writer(RecordWriter):
         for reveal in reveals:
             known = [card for card in hole[reveal.seat] if card is not None]
             if reveal.cards is not None:
-                self.lines.append(f"{names[reveal.seat]}: shows [{format_cards(reveal.cards)}]"
-                                  f"{self.describe(reveal.cards)}")
+                self.lines.append(
+                    f"{names[reveal.seat]}: shows [{format_cards(reveal.cards)}]{self.describe(reveal.cards)}"
+                )
             elif known and len(known) < len(hole[reveal.seat]):
                 self.lines.append(f"{names[reveal.seat]}: shows [{format_cards(known)}]")
             else:
@@ -255,13 +308,15 @@ class _Writer(RecordWriter):
         self.won = [0] * len(names)
         pots = len(self.result.pots)
         for pot, seat, chips in self.collected_lines():
-            where = ("pot" if pot is None else "main pot" if pot == 0 else "side pot" if pots == 2
-                     else f"side pot-{pot}")
+            where = "pot" if pot is None else "main pot" if pot == 0 else "side pot" if pots == 2 else f"side pot-{pot}"
             self.won[seat] += chips
             lines.append(f"{names[seat]} collected {self.money(chips)} from {where}")
         board = self.state.board
-        if self.result.showdown and self.state.rules.hi_lo and not any(
-                r.cards is not None and best_low(r.cards, board) for r in reveals):
+        if (
+            self.result.showdown
+            and self.state.rules.hi_lo
+            and not any(r.cards is not None and best_low(r.cards, board) for r in reveals)
+        ):
             lines.append("No low hand qualified")
         if not self.result.showdown:
             revealed = {r.seat for r in reveals}
@@ -318,8 +373,12 @@ class _Writer(RecordWriter):
             tags += f" ({self.blind_of[seat]})" if seat in self.blind_of else ""
             known = [card for card in self.record.hole[seat] if card is not None]
             if seat in self.folded_on:
-                didnt = " (didn't bet)" if self.folded_on[seat] == "before Flop" and not any(
-                    isinstance(e, Posted) and e.seat == seat for e in state.events) else ""
+                didnt = (
+                    " (didn't bet)"
+                    if self.folded_on[seat] == "before Flop"
+                    and not any(isinstance(e, Posted) and e.seat == seat for e in state.events)
+                    else ""
+                )
                 outcome = f"folded {self.folded_on[seat]}{didnt}"
             elif not result.showdown:
                 outcome = f"collected ({self.money(self.won[seat])})"

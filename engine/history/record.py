@@ -26,8 +26,9 @@ class ImpossibleRecord(HistoryError):
     wrong, for a reader that names its hands in its own way."""
 
     def __init__(self, record: HandRecord, problem: str) -> None:
-        super().__init__(f"{record.source or '<text>'}: hand #{record.id}: {problem}", source=record.source,
-                         hand_id=record.id)
+        super().__init__(
+            f"{record.source or '<text>'}: hand #{record.id}: {problem}", source=record.source, hand_id=record.id
+        )
         self.problem = problem
 
 
@@ -89,8 +90,9 @@ class HandRecord:
         if seat is not None and not is_whole(seat, minimum=0, maximum=len(self.hole) - 1):
             raise HistoryError(f"seat {quote(seat)} is not a seat of this hand (0..{len(self.hole) - 1}, or None)")
         shown = {reveal.seat for reveal in self.reveals if reveal.cards is not None}
-        hole = tuple(cards if index == seat or index in shown else (None,) * len(cards)
-                     for index, cards in enumerate(self.hole))
+        hole = tuple(
+            cards if index == seat or index in shown else (None,) * len(cards) for index, cards in enumerate(self.hole)
+        )
         return attrs.evolve(self, hole=hole)
 
     def to_units(self, chips: int) -> int | float:
@@ -106,8 +108,10 @@ def _inconsistency(record: HandRecord) -> str:
     dealt twice, a seat holds the wrong number of hole cards, or a seat number points past the table."""
     n = len(record.starting_stacks)
     if len(record.players) not in (0, n) or len(record.hole) != n:
-        return (f"{len(record.players)} names and {len(record.hole)} hands of hole cards for {n} starting stacks; "
-                "the record needs one of each per seat (or no names)")
+        return (
+            f"{len(record.players)} names and {len(record.hole)} hands of hole cards for {n} starting stacks; "
+            "the record needs one of each per seat (or no names)"
+        )
     if not 0 <= record.button < n:
         return f"the button {record.button} is not a seat of a {n}-player hand"
     per_seat = record.rules.hole_cards
@@ -175,5 +179,7 @@ def _other_games_note(others: list[OtherGame]) -> str:
         counts[other.game] = counts.get(other.game, 0) + 1
     where = others[0].source or "<text>"
     games = ", ".join(f"{count} {game}" for game, count in counts.items())
-    return (f"{where}: passed over {len(others)} hand{'s' if len(others) > 1 else ''} of other games ({games}): "
-            "this engine plays Omaha and Omaha hi-lo")
+    return (
+        f"{where}: passed over {len(others)} hand{'s' if len(others) > 1 else ''} of other games ({games}): "
+        "this engine plays Omaha and Omaha hi-lo"
+    )

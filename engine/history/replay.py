@@ -77,11 +77,17 @@ def replay(record: HandRecord) -> ReplayReport:
         return ReplayReport(record, ERROR, refused.detail, state)
     assert state is not None
     if not state.is_over:
-        return ReplayReport(record, ERROR, f"the record ends before the hand does ({_who(record, state.actor)} "
-                            "is to act)", state)
+        return ReplayReport(
+            record, ERROR, f"the record ends before the hand does ({_who(record, state.actor)} is to act)", state
+        )
     if record.finishing_stacks is None and record.collected is None:
-        return ReplayReport(record, UNCHECKED, "the record states no outcome (no finishing stacks, winnings or "
-                            "collected chips) to check the replay against", state)
+        return ReplayReport(
+            record,
+            UNCHECKED,
+            "the record states no outcome (no finishing stacks, winnings or "
+            "collected chips) to check the replay against",
+            state,
+        )
     problem = _compare(record, state)
     return ReplayReport(record, MISMATCH if problem else OK, problem, state)
 
@@ -113,8 +119,9 @@ def _record_states(record: HandRecord) -> Iterator[HandState]:
     try:
         yield from _steps(record)
     except _Refused as refused:
-        raise HistoryError(f"{record.source or '<text>'}: hand #{record.id}: {refused.detail}",
-                           source=record.source, hand_id=record.id) from None
+        raise HistoryError(
+            f"{record.source or '<text>'}: hand #{record.id}: {refused.detail}", source=record.source, hand_id=record.id
+        ) from None
 
 
 class _Refused(Exception):
@@ -128,8 +135,9 @@ class _Refused(Exception):
 def _steps(record: HandRecord) -> Iterator[HandState]:
     """The states of the record's hand, as far as the engine accepts it (raises _Refused where it stops)."""
     try:
-        state = start_hand(record.rules, record.starting_stacks, record.button, deck=deck_for(record),
-                           posts=record.posts)
+        state = start_hand(
+            record.rules, record.starting_stacks, record.button, deck=deck_for(record), posts=record.posts
+        )
     except EngineError as error:
         raise _Refused(f"cannot start the hand: {error}") from None
     yield state
@@ -174,8 +182,10 @@ def _compare(record: HandRecord, state: HandState) -> str:
     if record.finishing_stacks is not None and tuple(record.finishing_stacks) != state.stacks:
         for seat, (want, got) in enumerate(zip(record.finishing_stacks, state.stacks, strict=True)):
             if want != got:
-                problems.append(f"{_who(record, seat)} finishes with {record.to_units(got)}, the record says "
-                                f"{record.to_units(want)}")
+                problems.append(
+                    f"{_who(record, seat)} finishes with {record.to_units(got)}, the record says "
+                    f"{record.to_units(want)}"
+                )
     if record.rake is not None and record.rake != result.rake:
         problems.append(f"rake {record.to_units(result.rake)}, the record says {record.to_units(record.rake)}")
     if record.collected is not None:
@@ -194,8 +204,9 @@ def _compare_collected(record: HandRecord, state: HandState) -> list[str]:
         got = state.result.won(seat)
         want = want_by_seat.get(seat, 0)
         if got != want:
-            problems.append(f"{_who(record, seat)} collects {record.to_units(got)}, the record says "
-                            f"{record.to_units(want)}")
+            problems.append(
+                f"{_who(record, seat)} collects {record.to_units(got)}, the record says {record.to_units(want)}"
+            )
     if problems:
         return problems
     wanted: dict[tuple[int, int], int] = {}
@@ -206,7 +217,9 @@ def _compare_collected(record: HandRecord, state: HandState) -> list[str]:
         got = pots[pot].paid(seat) if pot < len(pots) else 0
         if got != want:
             name = "the main pot" if pot == 0 else f"side pot {pot}"
-            problems.append(f"{_who(record, seat)} collects {record.to_units(got)} from {name}, the record says "
-                            f"{record.to_units(want)}")
+            problems.append(
+                f"{_who(record, seat)} collects {record.to_units(got)} from {name}, the record says "
+                f"{record.to_units(want)}"
+            )
             break
     return problems

@@ -65,8 +65,13 @@ class SiteHand:
         raise HistoryError(place(self.source, self.id, self.line) + message, source=self.source, hand_id=self.id)
 
     def other_game(self, game: str) -> NoReturn:
-        raise OtherGame(place(self.source, self.id, self.lines[0]) + f"not an Omaha hand ({game}): the {self.site} "
-                        "reader knows Omaha hi-lo and Omaha", game=game, source=self.source, hand_id=self.id)
+        raise OtherGame(
+            place(self.source, self.id, self.lines[0]) + f"not an Omaha hand ({game}): the {self.site} "
+            "reader knows Omaha hi-lo and Omaha",
+            game=game,
+            source=self.source,
+            hand_id=self.id,
+        )
 
     def amount(self, text: str) -> int:
         """'$12.50' -> 1250 at scale 100; '1,500' -> 1500 at scale 1; "USD" and the like after it allowed."""
@@ -109,8 +114,9 @@ def read_text_site(text: str, source: str, site: TextSite) -> Hands:
     text around the hands is passed over in one note; a text without a hand is one error. Never raises."""
     where = source or "<text>"
     if not isinstance(text, str):
-        return Hands([HistoryError(f"{where}: {site.site} text must be a str, got {type(text).__name__}",
-                                   source=source)])
+        return Hands(
+            [HistoryError(f"{where}: {site.site} text must be a str, got {type(text).__name__}", source=source)]
+        )
     out: list[HandRecord | HistoryError] = []
     passed_over: list[Numbered] = []
     for chunk, other in _chunks(text, site):
@@ -120,13 +126,21 @@ def read_text_site(text: str, source: str, site: TextSite) -> Hands:
         out.append(_read_hand(chunk, source, site))
     if not out:
         other_text = f" ({len(passed_over)} lines of other text)" if passed_over else ""
-        return Hands([NotAHistory(f"{where}: no hand found{other_text}: a {site.site} hand starts with a line "
-                                   f"{site.example}", source=source)])
+        return Hands(
+            [
+                NotAHistory(
+                    f"{where}: no hand found{other_text}: a {site.site} hand starts with a line {site.example}",
+                    source=source,
+                )
+            ]
+        )
     notes = []
     if passed_over:
         first = passed_over[0]
-        notes.append(f"{where}: passed over {len(passed_over)} line{'s' if len(passed_over) > 1 else ''} that "
-                     f"are not part of a hand (the first: line {first[0]} {quote(first[1])})")
+        notes.append(
+            f"{where}: passed over {len(passed_over)} line{'s' if len(passed_over) > 1 else ''} that "
+            f"are not part of a hand (the first: line {first[0]} {quote(first[1])})"
+        )
     return Hands(out, notes)
 
 
@@ -135,7 +149,7 @@ def _read_hand(chunk: list[Numbered], source: str, site: TextSite) -> HandRecord
     match = site.header.match(header[1])
     assert match is not None
     hand_id = match["id"]
-    lines = chunk[chunk.index(header):]
+    lines = chunk[chunk.index(header) :]
     try:
         return site.hand(source, hand_id, lines).record()
     except HistoryError as error:
@@ -143,8 +157,12 @@ def _read_hand(chunk: list[Numbered], source: str, site: TextSite) -> HandRecord
     except EngineError as error:
         return HistoryError(place(source, hand_id, header) + str(error), source=source, hand_id=hand_id)
     except Exception as error:  # a reader must never die on input; the message says it is a bug
-        return HistoryError(place(source, hand_id, header) + f"internal error while reading ({type(error).__name__}: "
-                            f"{quote(str(error))})", source=source, hand_id=hand_id)
+        return HistoryError(
+            place(source, hand_id, header) + f"internal error while reading ({type(error).__name__}: "
+            f"{quote(str(error))})",
+            source=source,
+            hand_id=hand_id,
+        )
 
 
 def _chunks(text: str, site: TextSite) -> Iterator[tuple[list[Numbered], bool]]:

@@ -32,10 +32,15 @@ from engine.history.record import HandRecord, Hands
 from engine.validate import quote
 
 _AMOUNT = r"\d[\d.,]*€?"
-_GAME = re.compile(r"^(?P<kind>CashGame|Tournament (?P<tournament>.*?)) - HandId: #(?P<id>[\w-]+) - "
-                   r"(?P<game>.+?) \((?P<stakes>[^()]*)\) - (?P<date>.+)$")
-_OMAHA = re.compile(r"^(?P<five>5 Card )?Omaha(?P<five_glued>5)?(?P<hilo> Hi/?Lo| Hi-Lo| H/L)? "
-                    r"(?P<limit>pot limit|no limit|fixed limit|limit)$", re.I)
+_GAME = re.compile(
+    r"^(?P<kind>CashGame|Tournament (?P<tournament>.*?)) - HandId: #(?P<id>[\w-]+) - "
+    r"(?P<game>.+?) \((?P<stakes>[^()]*)\) - (?P<date>.+)$"
+)
+_OMAHA = re.compile(
+    r"^(?P<five>5 Card )?Omaha(?P<five_glued>5)?(?P<hilo> Hi/?Lo| Hi-Lo| H/L)? "
+    r"(?P<limit>pot limit|no limit|fixed limit|limit)$",
+    re.I,
+)
 _LIMITS = {"pot limit": f.POT, "no limit": f.NO, "fixed limit": f.FIXED, "limit": f.FIXED}
 _TOURNAMENT = re.compile(r'^"(?P<name>.*)" buyIn: (?P<buy_in>.*?)(?: level: (?P<level>\S+))?$')
 _TABLE_NUMBER = re.compile(r"\((?P<t>\d+)\)#\d+$")
@@ -47,12 +52,18 @@ def _header(reader: HandReader, prefix: str, rest: str) -> None:
     """The game, stakes, table kind and date of a Winamax header, into the reader."""
     header = _GAME.match(rest)
     if header is None:
-        reader.fail("cannot read the header (expected 'Winamax Poker - CashGame - HandId: #N - Omaha Hi/Lo pot "
-                    "limit (0.05€/0.10€) - date')")
+        reader.fail(
+            "cannot read the header (expected 'Winamax Poker - CashGame - HandId: #N - Omaha Hi/Lo pot "
+            "limit (0.05€/0.10€) - date')"
+        )
     game = _OMAHA.match(header["game"])
     if game is None:
-        raise OtherGame(place(reader.source, reader.id, reader.line) + "not an Omaha hand: this reader knows Omaha "
-                        "Hi/Lo and Omaha", game=header["game"], source=reader.source, hand_id=reader.id)
+        raise OtherGame(
+            place(reader.source, reader.id, reader.line) + "not an Omaha hand: this reader knows Omaha Hi/Lo and Omaha",
+            game=header["game"],
+            source=reader.source,
+            hand_id=reader.id,
+        )
     reader.hi_lo = bool(game["hilo"])
     reader.hole_cards = 5 if game["five"] or game["five_glued"] else 4
     reader.limit = _LIMITS[game["limit"].lower()]
@@ -116,22 +127,36 @@ class WinamaxReader(HandReader):
 
 
 WINAMAX = Dialect(
-    "Winamax Poker", re.compile(r"^(?P<prefix>Winamax Poker) - (?P<rest>.*?HandId: #(?P<id>[\w-]+) - .*)$"),
-    "'Winamax Poker - CashGame - HandId: #N - Omaha Hi/Lo pot limit (0.05€/0.10€) - date'", keeps_prefix=False,
-    table=re.compile(r"^Table: '(?P<table>.*)' (?P<max>\d+)-max \((?:real money|(?P<play>play money))\) "
-                     r"Seat #(?P<button>\d+) is the button$"),
+    "Winamax Poker",
+    re.compile(r"^(?P<prefix>Winamax Poker) - (?P<rest>.*?HandId: #(?P<id>[\w-]+) - .*)$"),
+    "'Winamax Poker - CashGame - HandId: #N - Omaha Hi/Lo pot limit (0.05€/0.10€) - date'",
+    keeps_prefix=False,
+    table=re.compile(
+        r"^Table: '(?P<table>.*)' (?P<max>\d+)-max \((?:real money|(?P<play>play money))\) "
+        r"Seat #(?P<button>\d+) is the button$"
+    ),
     seat=re.compile(rf"^Seat (?P<label>\d+): (?P<name>.+) \((?P<stack>{_AMOUNT})(?:, [^()]*)?\)(?P<tail>.*)$"),
-    post=re.compile(rf"^posts (?P<kind>small blind|big blind|ante) (?P<amount>{_AMOUNT})(?: out of position)?"
-                    r"(?P<all_in> and is all-in)?$"),
+    post=re.compile(
+        rf"^posts (?P<kind>small blind|big blind|ante) (?P<amount>{_AMOUNT})(?: out of position)?"
+        r"(?P<all_in> and is all-in)?$"
+    ),
     post_kinds={"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "ante": f.ANTE},
-    total=re.compile(rf"^Total pot (?P<total>{_AMOUNT})(?P<pots>.*?) \| (?:No rake|Rake (?P<rake>{_AMOUNT}))"
-                     r"(?P<fees>)$"),
+    total=re.compile(
+        rf"^Total pot (?P<total>{_AMOUNT})(?P<pots>.*?) \| (?:No rake|Rake (?P<rake>{_AMOUNT}))"
+        r"(?P<fees>)$"
+    ),
     won=re.compile(rf"\bwon (?P<amount>{_AMOUNT})"),
     separator=" ",
-    harmless=re.compile(r"^(?:.+ (?:is sitting out|sits out|has returned|is disconnected|is connected"
-                        r"|joins the table.*|leaves the table|will be allowed to play after the button"
-                        r"|doesn't show hand|does not show))$"),
-    read_header=_header, reader=WinamaxReader, total_after_take=True, won_includes_returned=True)
+    harmless=re.compile(
+        r"^(?:.+ (?:is sitting out|sits out|has returned|is disconnected|is connected"
+        r"|joins the table.*|leaves the table|will be allowed to play after the button"
+        r"|doesn't show hand|does not show))$"
+    ),
+    read_header=_header,
+    reader=WinamaxReader,
+    total_after_take=True,
+    won_includes_returned=True,
+)
 
 
 def read_winamax(text: str, source: str = "") -> Hands:

@@ -21,8 +21,11 @@ class RecordWriter:
         self.fields = dict(record.fields)
         n = len(record.starting_stacks)
         self.names = record.players if len(record.players) == n else tuple(f"Player{i + 1}" for i in range(n))
-        self.labels = record.seat_labels if record.seat_labels is not None and len(record.seat_labels) == n \
+        self.labels = (
+            record.seat_labels
+            if record.seat_labels is not None and len(record.seat_labels) == n
             else tuple(range(1, n + 1))
+        )
 
     def collected(self) -> list[tuple[int, int, int]]:
         """Who collected what from which pot, as (pot number, seat, chips), main pot first, each pot's high
@@ -41,7 +44,9 @@ class RecordWriter:
         said = [sum(chips for _, s, chips in record.collected if s == seat) for seat in range(len(paid))]
         said += [chips for _, seat, chips in record.collected if not 0 <= seat < len(paid)]
         if said != paid:
-            raise HistoryError(f"cannot write hand {quote(record.id)} pot by pot: the record's winnings "
-                               f"{[record.to_units(chips) for chips in said]} are not what its replay paid "
-                               f"({[record.to_units(chips) for chips in paid]})")
+            raise HistoryError(
+                f"cannot write hand {quote(record.id)} pot by pot: the record's winnings "
+                f"{[record.to_units(chips) for chips in said]} are not what its replay paid "
+                f"({[record.to_units(chips) for chips in paid]})"
+            )
         return pot_shares(result, self.state.button, self.state.players)

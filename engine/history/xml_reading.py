@@ -52,13 +52,16 @@ def parse_xml(text: str, source: str, site: str) -> XmlDocument:
     forbidden = _FORBIDDEN.search(text)
     if forbidden is not None:
         number = text.count("\n", 0, forbidden.start()) + 1
-        raise HistoryError(f"{where}: line {number}: a document type or entity declaration (<!"
-                           f"{forbidden[1].upper()} ...>) in an XML history: refused, such declarations can expand "
-                           f"without bound and no {site} history has one", source=source)
+        raise HistoryError(
+            f"{where}: line {number}: a document type or entity declaration (<!"
+            f"{forbidden[1].upper()} ...>) in an XML history: refused, such declarations can expand "
+            f"without bound and no {site} history has one",
+            source=source,
+        )
     declaration = _DECLARATION.match(text)
     body = text
     if declaration is not None:  # kept as blanks so that lines and columns stay the file's
-        body = re.sub(r"[^\n]", " ", declaration.group()) + text[declaration.end():]
+        body = re.sub(r"[^\n]", " ", declaration.group()) + text[declaration.end() :]
     body = body.replace("\ufeff", " ")
     root = ET.Element(_ROOT)
     lines: dict[ET.Element, int] = {}
@@ -96,19 +99,27 @@ def parse_xml(text: str, source: str, site: str) -> XmlDocument:
         parser.Parse(body, False)  # an error here is in the text itself; a token cut off at the end is not one yet
         if len(stack) > 2:
             opened = stack[-1]
-            raise HistoryError(f"{where}: the XML is cut short: <{opened.tag}> opened at line {lines[opened]} is never "
-                               "closed (the file ends inside it)", source=source)
+            raise HistoryError(
+                f"{where}: the XML is cut short: <{opened.tag}> opened at line {lines[opened]} is never "
+                "closed (the file ends inside it)",
+                source=source,
+            )
         try:
             parser.Parse(f"</{_ROOT}>", True)
         except expat.ExpatError:
             raise HistoryError(f"{where}: the XML is cut short: the file ends inside a tag", source=source) from None
     except _Refused:
-        raise HistoryError(f"{where}: line {parser.CurrentLineNumber}: a document type or entity declaration in an "
-                           f"XML history: refused (no {site} history has one)", source=source) from None
+        raise HistoryError(
+            f"{where}: line {parser.CurrentLineNumber}: a document type or entity declaration in an "
+            f"XML history: refused (no {site} history has one)",
+            source=source,
+        ) from None
     except expat.ExpatError as error:
         column = error.offset + 1 - (len(_ROOT) + 2 if error.lineno == 1 else 0)
-        raise HistoryError(f"{where}: line {error.lineno}, column {column}: not well-formed XML "
-                           f"({expat.ErrorString(error.code)})", source=source) from None
+        raise HistoryError(
+            f"{where}: line {error.lineno}, column {column}: not well-formed XML ({expat.ErrorString(error.code)})",
+            source=source,
+        ) from None
     return XmlDocument(root, lines, body.splitlines())
 
 
@@ -125,8 +136,14 @@ def read_each(source: str, hands: Iterable[tuple[str, Line, Callable[[], HandRec
         except EngineError as error:
             out.append(HistoryError(place(source, hand_id, line) + str(error), source=source, hand_id=hand_id))
         except Exception as error:  # a reader must never die on input; the message says it is a bug
-            out.append(HistoryError(place(source, hand_id, line) + f"internal error while reading "
-                                    f"({type(error).__name__}: {quote(str(error))})", source=source, hand_id=hand_id))
+            out.append(
+                HistoryError(
+                    place(source, hand_id, line) + f"internal error while reading "
+                    f"({type(error).__name__}: {quote(str(error))})",
+                    source=source,
+                    hand_id=hand_id,
+                )
+            )
     if not out:
         return Hands([NotAHistory(f"{source or '<text>'}: no hand found: {empty}", source=source)])
     return Hands(out)
@@ -152,7 +169,7 @@ class HandPlace:
         value = element.get(name)
         if value is None:
             self.at(element)
-            self.fail(f"<{element.tag}> has no {name}=\"...\"")
+            self.fail(f'<{element.tag}> has no {name}="..."')
         return value
 
     def amount(self, text: str, scale: int) -> int:
@@ -161,7 +178,7 @@ class HandPlace:
         digits = re.sub(r"[^\d.,]", "", text)
         if "," in digits and "." in digits:
             decimal = max(digits.rfind(","), digits.rfind("."))
-            whole, part = digits[:decimal], digits[decimal + 1:]
+            whole, part = digits[:decimal], digits[decimal + 1 :]
             digits = re.sub(r"[.,]", "", whole) + "." + part
         elif "," in digits:
             whole, _, part = digits.rpartition(",")

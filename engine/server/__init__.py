@@ -11,6 +11,21 @@ from engine.server.log import RoomState, apply_event
 from engine.server.room import PROTOCOL_VERSION, Policy, Room, RoomError
 from engine.server.store import FinishedHand, LedgerEntry, Record, SQLiteStore, Storage, Stored
 
-__all__ = ["PROTOCOL_VERSION", "ConfigError", "FinishedHand", "LedgerEntry", "Policy", "Record", "Room", "RoomError",
-           "RoomState", "SQLiteStore", "ServerConfig", "Storage", "Stored", "TableConfig", "apply_event",
-           "load_config"]
+__all__ = [
+    "PROTOCOL_VERSION",
+    "ConfigError",
+    "FinishedHand",
+    "LedgerEntry",
+    "Policy",
+    "Record",
+    "Room",
+    "RoomError",
+    "RoomState",
+    "SQLiteStore",
+    "ServerConfig",
+    "Storage",
+    "Stored",
+    "TableConfig",
+    "apply_event",
+    "load_config",
+]

@@ -27,8 +27,9 @@ def read_action(document: object) -> Action:
         raise ActionError(f'an action is an object such as {{"action": "raise", "to": 8}}, got {sent(document)}')
     extra = set(document) - {"action", "to", "times", "schema", "type"}
     if extra:
-        raise ActionError(f"unknown keys in the action: {', '.join(sorted(extra))}; an action has action, and to "
-                          f"or times")
+        raise ActionError(
+            f"unknown keys in the action: {', '.join(sorted(extra))}; an action has action, and to or times"
+        )
     name = document.get("action")
     if name in _SIMPLE:
         if "to" in document or "times" in document:
@@ -39,8 +40,9 @@ def read_action(document: object) -> Action:
             raise ActionError(f"{name} takes to (the total bet), not times")
         to = document.get("to")
         if not is_whole(to, minimum=1):
-            raise ActionError(f"{name}'s to (the total the bet becomes) must be a whole number of at least 1, got "
-                              f"{sent(to)}")
+            raise ActionError(
+                f"{name}'s to (the total the bet becomes) must be a whole number of at least 1, got {sent(to)}"
+            )
         return Bet(to) if name == "bet" else Raise(to)
     if name == "run":
         if "to" in document:

@@ -75,8 +75,15 @@ class Session:
 class GameServer:
     """The rooms of every configured table, and the connections to them."""
 
-    def __init__(self, config: ServerConfig, store: Storage, *, clock: Callable[[], float] = time.monotonic,
-                 tick_seconds: float = 0.1, shuffle: Callable[[], Deck] = Deck.secure) -> None:
+    def __init__(
+        self,
+        config: ServerConfig,
+        store: Storage,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        tick_seconds: float = 0.1,
+        shuffle: Callable[[], Deck] = Deck.secure,
+    ) -> None:
         self.config = config
         self.store = store
         self.clock = clock
@@ -98,8 +105,9 @@ class GameServer:
         for table in config.tables:
             if store.claim(table.id):
                 try:
-                    self.rooms[table.id] = Room.open(table, store, clock=clock, policy=self.policy,
-                                                       shuffle=shuffle, outage=self.outage)
+                    self.rooms[table.id] = Room.open(
+                        table, store, clock=clock, policy=self.policy, shuffle=shuffle, outage=self.outage
+                    )
                 except DamagedRow:
                     store.release(table.id)
                     raise
@@ -107,19 +115,24 @@ class GameServer:
                 logger.warning("table %s is served by another server on this database: not opened here", table.id)
         self.adopt(strict=True)  # tables from an earlier run whose config has since gone, or whose server is gone
         for room in self.rooms.values():
-            logger.info("table %s: %d players, %d hands played%s", room.id, len(room.table.players),
-                        room.table.hands_played, ", a hand in play" if room.hand is not None else "")
+            logger.info(
+                "table %s: %d players, %d hands played%s",
+                room.id,
+                len(room.table.players),
+                room.table.hands_played,
+                ", a hand in play" if room.hand is not None else "",
+            )
 
     # --- running -----------------------------------------------------------------------------------------------
 
-    async def start(self, host: str | None = None, port: int | None = None, *,
-                    listener: Listener | None = None) -> int:
+    async def start(self, host: str | None = None, port: int | None = None, *, listener: Listener | None = None) -> int:
         """Serve on ``listener`` (the port `Listener.take` took before the tables were opened: `serve` does so),
         or else take ``host``:``port`` now; returns the port (pass 0 for a free one). A port that cannot be had
         (in use, not allowed) is a `ListenError` that says which and why."""
         if listener is None:
-            listener = await Listener.take(host or self.config.host, self.config.port if port is None else port,
-                                           self.config.max_connections)
+            listener = await Listener.take(
+                host or self.config.host, self.config.port if port is None else port, self.config.max_connections
+            )
         host = listener.host
         listener.game = self
         self.server = listener.server
@@ -139,9 +152,14 @@ class GameServer:
         if counts is None:
             counts = {room.id: self.config.table_bots(room.config) for room in self.rooms.values()}
         assert self.supervisor is not None, "start the server first"
-        self.bots = BotManager(self.rooms, counts, f"ws://127.0.0.1:{self.port}/ws",
-                               budget=(self.config.rate, self.config.burst), headers={BOT_KEY_HEADER: self.bot_key},
-                               spawn=self.supervisor.spawn)
+        self.bots = BotManager(
+            self.rooms,
+            counts,
+            f"ws://127.0.0.1:{self.port}/ws",
+            budget=(self.config.rate, self.config.burst),
+            headers={BOT_KEY_HEADER: self.bot_key},
+            spawn=self.supervisor.spawn,
+        )
         self.bots.ensure()
         for room in self.rooms.values():
             self.flush(room)
@@ -176,8 +194,9 @@ class GameServer:
             if table_id in self.rooms or not self.store.claim(table_id):
                 continue
             try:
-                room = Room.restore(table_id, self.store, clock=self.clock, policy=self.policy,
-                                    shuffle=self.shuffle, outage=self.outage)
+                room = Room.restore(
+                    table_id, self.store, clock=self.clock, policy=self.policy, shuffle=self.shuffle, outage=self.outage
+                )
             except DamagedRow as error:
                 self.store.release(table_id)
                 if strict:
@@ -193,8 +212,12 @@ class GameServer:
                 self.bots.counts[table_id] = self.config.table_bots(room.config)
             opened.append(table_id)
             if self.server is not None:
-                logger.info("table %s taken over: %d players, %d hands played", table_id, len(room.table.players),
-                            room.table.hands_played)
+                logger.info(
+                    "table %s taken over: %d players, %d hands played",
+                    table_id,
+                    len(room.table.players),
+                    room.table.hands_played,
+                )
         return opened
 
     def _supervise(self) -> None:
@@ -257,9 +280,13 @@ class GameServer:
         cashed out, raked. Every figure is about the same tables (the database may hold other servers' too), so
         bought_in = on_tables + cashed_out + rake."""
         totals = self.store.ledger_totals(list(self.rooms))
-        return {"tables": len(self.rooms), "bought_in": totals["buy_in"],
-                "on_tables": sum(room.state.chips for room in self.rooms.values()),
-                "cashed_out": totals["cash_out"], "rake": totals["rake"]}
+        return {
+            "tables": len(self.rooms),
+            "bought_in": totals["buy_in"],
+            "on_tables": sum(room.state.chips for room in self.rooms.values()),
+            "cashed_out": totals["cash_out"],
+            "rake": totals["rake"],
+        }
 
     # --- HTTP --------------------------------------------------------------------------------------------------
 
@@ -288,7 +315,7 @@ class GameServer:
         if path in ("/", "/index.html"):
             path = "/static/index.html"
         if path.startswith("/static/"):
-            found = _static_file(path[len("/static/"):])
+            found = _static_file(path[len("/static/") :])
             if found is not None:
                 kind = _CONTENT_TYPES[found.suffix]
                 response = connection.respond(http.HTTPStatus.OK, "")
@@ -313,10 +340,10 @@ class GameServer:
         address = _host(connection)
         same = sum(1 for other in connections if _host(other) == address and not self._is_bot(other))
         if same >= self.config.max_connections_per_address:
-            self.throttled.warning("per-address", "refused a connection from %s: %d connections from that address "
-                                   "already", address, same)
-            return connection.respond(http.HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your "
-                                                                         "address\n")
+            self.throttled.warning(
+                "per-address", "refused a connection from %s: %d connections from that address already", address, same
+            )
+            return connection.respond(http.HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your address\n")
         return None
 
     def _is_bot(self, connection: ServerConnection) -> bool:
@@ -330,8 +357,13 @@ class GameServer:
     async def handle(self, ws: ServerConnection) -> None:
         """One WebSocket connection: reads its messages within the rate limit and dispatches them."""
         config = self.config
-        sender = Sender(ws, max_messages=config.send_queue_messages, max_bytes=config.send_queue_bytes,
-                        ping_interval=config.ping_interval_seconds, ping_timeout=config.ping_timeout_seconds)
+        sender = Sender(
+            ws,
+            max_messages=config.send_queue_messages,
+            max_bytes=config.send_queue_bytes,
+            ping_interval=config.ping_interval_seconds,
+            ping_timeout=config.ping_timeout_seconds,
+        )
         session = Session(ws, sender, config.rate, config.burst, self.clock())
         try:
             async for raw in ws:
@@ -341,8 +373,11 @@ class GameServer:
                     self._refuse(session, Code.RATE_LIMITED, "too many messages: slow down")
                     continue
                 if len(raw) > self.config.max_message_bytes:
-                    self._refuse(session, Code.TOO_LARGE, f"message too large: {len(raw)} bytes, the limit is "
-                                                          f"{self.config.max_message_bytes}")
+                    self._refuse(
+                        session,
+                        Code.TOO_LARGE,
+                        f"message too large: {len(raw)} bytes, the limit is {self.config.max_message_bytes}",
+                    )
                     continue
                 try:
                     data = parse_message(raw, self.config.max_message_bytes)
@@ -388,10 +423,12 @@ class GameServer:
         if kind == "history":
             room = session.room or session.watching
             if room is None:
-                raise ProtocolError(Code.NO_SEAT,
-                                    "history: you neither sit at nor watch a table; send join, resume or watch")
-            hands = room.history(session.seat if session.room is not None else None, data.get("count", 10),
-                                 data.get("before"))
+                raise ProtocolError(
+                    Code.NO_SEAT, "history: you neither sit at nor watch a table; send join, resume or watch"
+                )
+            hands = room.history(
+                session.seat if session.room is not None else None, data.get("count", 10), data.get("before")
+            )
             session.sender.send(message("history", table=room.id, hands=hands))
             return
         room, seat = session.room, session.seat
@@ -414,14 +451,16 @@ class GameServer:
     def _room(self, table: object) -> Room:
         room = self.rooms.get(table) if isinstance(table, str) else None
         if room is None:
-            raise ProtocolError(Code.UNKNOWN_TABLE,
-                                f"no table {json.dumps(table)[:60]}; the tables are {', '.join(self.rooms)}")
+            raise ProtocolError(
+                Code.UNKNOWN_TABLE, f"no table {json.dumps(table)[:60]}; the tables are {', '.join(self.rooms)}"
+            )
         return room
 
     def _join(self, session: Session, data: dict[str, Any]) -> None:
         if session.room is not None:
-            raise ProtocolError(Code.ALREADY_SEATED,
-                                f"this connection already holds seat {session.seat} at table {session.room.id}")
+            raise ProtocolError(
+                Code.ALREADY_SEATED, f"this connection already holds seat {session.seat} at table {session.room.id}"
+            )
         room = self._room(data["table"])
         seat, token = room.join(data["name"], data["buy_in"], seat=data.get("seat"), connect=False)
         self._unwatch(session)
@@ -431,8 +470,10 @@ class GameServer:
         """Spectators: the connection gets a spectator's view (no hole cards) after every change at the table,
         and each hand's result as a spectator sees it, until it joins, watches another table or closes."""
         if session.room is not None:
-            raise ProtocolError(Code.ALREADY_SEATED, f"this connection holds seat {session.seat} at table "
-                                                     f"{session.room.id}; watch from another connection")
+            raise ProtocolError(
+                Code.ALREADY_SEATED,
+                f"this connection holds seat {session.seat} at table {session.room.id}; watch from another connection",
+            )
         room = self._room(table)
         self._unwatch(session)
         session.watching = room
@@ -453,8 +494,9 @@ class GameServer:
             if seat is not None:
                 break
         else:
-            raise ProtocolError(Code.UNKNOWN_TOKEN,
-                                "unknown token: it holds no seat (a seat's token is given once, in welcome)")
+            raise ProtocolError(
+                Code.UNKNOWN_TOKEN, "unknown token: it holds no seat (a seat's token is given once, in welcome)"
+            )
         if session.room is not None and (session.room is not room or session.seat != seat):
             raise ProtocolError(Code.ALREADY_SEATED, "this connection already holds another seat")
         old = self.sessions.get((room.id, seat))
@@ -502,9 +544,15 @@ class GameServer:
 
 
 STATIC = Path(__file__).resolve().parent / "static"  # the browser table's files, shipped in the package
-_CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
-                  ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png",
-                  ".ico": "image/x-icon", ".json": "application/json"}
+_CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".json": "application/json",
+}
 
 
 def _static_file(name: str) -> Path | None:
@@ -539,14 +587,24 @@ class Listener:
         ``max_connections``: the cap `_counted` cuts connections at beyond its slack."""
         listener = cls(host)
         try:
-            listener.server = await serve(listener._handle, host, port, process_request=listener._http,
-                                          process_response=listener._secure, max_size=WEBSOCKET_MAX_SIZE,
-                                          ping_interval=None,  # the keepalive is the Sender's: it does not queue
-                                          compression=None, start_serving=False,
-                                          create_connection=_counted(listener.accepted, max_connections))
+            listener.server = await serve(
+                listener._handle,
+                host,
+                port,
+                process_request=listener._http,
+                process_response=listener._secure,
+                max_size=WEBSOCKET_MAX_SIZE,
+                ping_interval=None,  # the keepalive is the Sender's: it does not queue
+                compression=None,
+                start_serving=False,
+                create_connection=_counted(listener.accepted, max_connections),
+            )
         except OSError as error:
-            why = "the address is already in use (another server?)" if error.errno == errno.EADDRINUSE else (
-                error.strerror or str(error))
+            why = (
+                "the address is already in use (another server?)"
+                if error.errno == errno.EADDRINUSE
+                else (error.strerror or str(error))
+            )
             raise ListenError(f"cannot listen on {host}:{port}: {why}") from None
         for bound in listener.server.sockets:  # listening now, not at start_serving: the port is this server's
             with socket.socket(fileno=os.dup(bound.fileno())) as held:
@@ -613,11 +671,17 @@ def security_headers(host: str | None) -> dict[str, str]:
     connect = "'self'"
     if host is not None and _HOST.fullmatch(host):  # CSP 2 browsers need ws:// spelled out; 3 take 'self'
         connect += f" ws://{host} wss://{host}"
-    policy = (f"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-              f"connect-src {connect}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
-              f"object-src 'none'")
-    return {"Content-Security-Policy": policy, "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
+    policy = (
+        f"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        f"connect-src {connect}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
+        f"object-src 'none'"
+    )
+    return {
+        "Content-Security-Policy": policy,
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+        "X-Frame-Options": "DENY",
+    }
 
 
 ACCEPT_SLACK = 64  # connections past max_connections kept long enough to be told 503 (the server is full)

@@ -53,9 +53,17 @@ def decide(bot: Bot, data: dict[str, Any]) -> dict[str, Any] | None:
     return {"type": "act", "version": PROTOCOL_VERSION, "action": write_action(action)}
 
 
-async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, budget: tuple[float, int],
-                   retries: int = 50, headers: dict[str, str] | None = None,
-                   think: Callable[[], float] = lambda: 0.0) -> str:
+async def play_bot(
+    url: str,
+    token: str,
+    bot: Bot,
+    *,
+    stop: asyncio.Event,
+    budget: tuple[float, int],
+    retries: int = 50,
+    headers: dict[str, str] | None = None,
+    think: Callable[[], float] = lambda: 0.0,
+) -> str:
     """Hold the seat with ``token`` and play until the bot leaves the table (returns "left"), its token is
     refused ("refused"), or ``stop`` is set ("stopped"). A dropped connection is resumed. ``budget``: the
     server's (rate, burst) per connection, which the bot keeps well within by waiting before it sends;
@@ -66,8 +74,9 @@ async def play_bot(url: str, token: str, bot: Bot, *, stop: asyncio.Event, budge
         if stop.is_set():
             return "stopped"
         try:
-            async with connect(url, open_timeout=10, close_timeout=2, compression=None,
-                               additional_headers=headers) as ws:
+            async with connect(
+                url, open_timeout=10, close_timeout=2, compression=None, additional_headers=headers
+            ) as ws:
                 spend = MessageBudget.for_client(*budget, loop.time())
                 spend.allow(loop.time())
                 await ws.send(json.dumps({"type": "resume", "version": PROTOCOL_VERSION, "token": token}))
@@ -107,10 +116,17 @@ class BotManager:
     """Keeps ``count`` bots seated at each room (`ensure`, called now and then), each one a client task.
     ``think``: a room's bots' wait before each action (default: the table's ``bot_think_seconds``)."""
 
-    def __init__(self, rooms: dict[str, Room], counts: dict[str, int], url: str, *,
-                 budget: tuple[float, int], headers: dict[str, str] | None = None,
-                 spawn: Callable[[str, Coroutine[Any, Any, str]], asyncio.Task[str]] | None = None,
-                 think: Callable[[Room], float] | None = None) -> None:
+    def __init__(
+        self,
+        rooms: dict[str, Room],
+        counts: dict[str, int],
+        url: str,
+        *,
+        budget: tuple[float, int],
+        headers: dict[str, str] | None = None,
+        spawn: Callable[[str, Coroutine[Any, Any, str]], asyncio.Task[str]] | None = None,
+        think: Callable[[Room], float] | None = None,
+    ) -> None:
         self.rooms = rooms
         self.think = think or (lambda room: room.config.think_seconds)
         self.headers = headers
@@ -155,9 +171,18 @@ class BotManager:
         except EngineError:
             bot = make_bot("caller")
         key = (room.id, seat)
-        task = self.spawn(f"table {room.id}: the bot at seat {seat}",
-                          play_bot(self.url, token, bot, stop=self.stop, budget=self.budget, headers=self.headers,
-                                   think=lambda: self.think(room)))
+        task = self.spawn(
+            f"table {room.id}: the bot at seat {seat}",
+            play_bot(
+                self.url,
+                token,
+                bot,
+                stop=self.stop,
+                budget=self.budget,
+                headers=self.headers,
+                think=lambda: self.think(room),
+            ),
+        )
         self.tasks[key] = task
         task.add_done_callback(lambda _: self.tasks.pop(key, None) if self.tasks.get(key) is task else None)
 

@@ -44,11 +44,17 @@ class Code(enum.StrEnum):
     TABLE_MOVED = "table_moved"  # this server no longer serves the table (another took it over): resume there
 
 
-CLOSES: dict[Code, int] = {Code.TOO_LARGE: 1009, Code.RATE_LIMITED: 1008, Code.UNKNOWN_TOKEN: 1008,
-                           Code.RESUMED_ELSEWHERE: 1008, Code.TABLE_MOVED: 1012}
+CLOSES: dict[Code, int] = {
+    Code.TOO_LARGE: 1009,
+    Code.RATE_LIMITED: 1008,
+    Code.UNKNOWN_TOKEN: 1008,
+    Code.RESUMED_ELSEWHERE: 1008,
+    Code.TABLE_MOVED: 1012,
+}
 """The codes after which the connection is closed, with the WebSocket close code (the rest leave it open)."""
-MALFORMED_REQUESTS = frozenset({Code.MALFORMED, Code.UNKNOWN_TYPE, Code.BAD_FIELD, Code.NO_SEAT,
-                                Code.ALREADY_SEATED, Code.UNKNOWN_TABLE})
+MALFORMED_REQUESTS = frozenset(
+    {Code.MALFORMED, Code.UNKNOWN_TYPE, Code.BAD_FIELD, Code.NO_SEAT, Code.ALREADY_SEATED, Code.UNKNOWN_TABLE}
+)
 """The codes of requests no honest client sends (a mistake in the client, not a race with the table): they count
 toward closing the connection. A refusal the table makes as it stands (out of turn, a bad amount) can be an
 honest race with the clock and does not."""

@@ -60,19 +60,36 @@ def check(ok: bool, where: str, key: str, allowed: str, value: object) -> None:
         raise ConfigError(f"{where}: {key} must be {allowed}, got {toml(value)}")
 
 
-def _whole(value: object, where: str, key: str, minimum: int, maximum: int | None = None, *,
-           optional: bool = False) -> None:
+def _whole(
+    value: object, where: str, key: str, minimum: int, maximum: int | None = None, *, optional: bool = False
+) -> None:
     span = f"from {minimum} to {maximum}" if maximum is not None else f"at least {minimum}"
-    check((optional and value is None) or is_whole(value, minimum=minimum, maximum=maximum), where, key,
-          f"a whole number {span}", value)
+    check(
+        (optional and value is None) or is_whole(value, minimum=minimum, maximum=maximum),
+        where,
+        key,
+        f"a whole number {span}",
+        value,
+    )
 
 
-def _number(value: object, where: str, key: str, *, minimum: float = 0, positive: bool = False,
-            maximum: float | None = None) -> None:
-    ok = (not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
-          and (value > 0 if positive else value >= minimum) and (maximum is None or value <= maximum))
-    span = "above 0" if positive else f"from {minimum:g} to {maximum:g}" if maximum is not None else (
-        f"at least {minimum:g}")
+def _number(
+    value: object, where: str, key: str, *, minimum: float = 0, positive: bool = False, maximum: float | None = None
+) -> None:
+    ok = (
+        not isinstance(value, bool)
+        and isinstance(value, (int, float))
+        and math.isfinite(value)
+        and (value > 0 if positive else value >= minimum)
+        and (maximum is None or value <= maximum)
+    )
+    span = (
+        "above 0"
+        if positive
+        else f"from {minimum:g} to {maximum:g}"
+        if maximum is not None
+        else (f"at least {minimum:g}")
+    )
     check(ok, where, key, f"a number {span}", value)
 
 
@@ -135,8 +152,7 @@ class TableConfig:
         try:
             name(self.id, "id", longest=TABLE_ID_LONGEST, error=ConfigError)
         except ConfigError:
-            check(False, "[[tables]]", "id", f"a string of 1 to {TABLE_ID_LONGEST} printable characters",
-                  self.id)
+            check(False, "[[tables]]", "id", f"a string of 1 to {TABLE_ID_LONGEST} printable characters", self.id)
         where = self.where
         check(self.game in GAMES, where, "game", f"one of {', '.join(toml(game) for game in GAMES)}", self.game)
         small, big = self.blinds
@@ -144,10 +160,13 @@ class TableConfig:
         _whole(big, where, "blinds = [small, big]'s big blind", small)
         _whole(self.seats, where, "seats", 2, MAX_SEATS)
         _whole(self.min_buy_in, where, "buy_in = [min, max]'s minimum (min_buy_in)", 1)
-        check(is_whole(self.max_buy_in, minimum=max(self.min_buy_in, big)), where,
-              "buy_in = [min, max]'s maximum (max_buy_in)",
-              f"at least the minimum {self.min_buy_in} and the big blind {big}, so that a player can post it",
-              self.max_buy_in)
+        check(
+            is_whole(self.max_buy_in, minimum=max(self.min_buy_in, big)),
+            where,
+            "buy_in = [min, max]'s maximum (max_buy_in)",
+            f"at least the minimum {self.min_buy_in} and the big blind {big}, so that a player can post it",
+            self.max_buy_in,
+        )
         _number(self.action_seconds, where, "action_seconds", positive=True)
         _number(self.time_bank_seconds, where, "time_bank_seconds")
         _number(self.time_bank_refill_seconds, where, "time_bank_refill_seconds")
@@ -161,11 +180,17 @@ class TableConfig:
         _flag(self.straddle, where, "straddle")
         if self.bot_think_seconds is not None:
             _number(self.bot_think_seconds, where, "bot_think_seconds")
-            check(self.bot_think_seconds < self.action_seconds, where, "bot_think_seconds",
-                  f"below action_seconds ({self.action_seconds:g}), so that a bot never times out thinking",
-                  self.bot_think_seconds)
-        as_floats(self, ("action_seconds", "time_bank_seconds", "time_bank_refill_seconds", "rake_percent",
-                         "bot_think_seconds"))
+            check(
+                self.bot_think_seconds < self.action_seconds,
+                where,
+                "bot_think_seconds",
+                f"below action_seconds ({self.action_seconds:g}), so that a bot never times out thinking",
+                self.bot_think_seconds,
+            )
+        as_floats(
+            self,
+            ("action_seconds", "time_bank_seconds", "time_bank_refill_seconds", "rake_percent", "bot_think_seconds"),
+        )
         self.schedule()  # the rules themselves must be valid
 
     @property
@@ -196,8 +221,12 @@ class TableConfig:
         game = game or self.game
         small, big = self.blinds
         try:
-            return Rules(structure(game, big), blinds=(small, big), rake=house_rake(self.rake_percent, self.rake_cap),
-                         runs=self.runs)
+            return Rules(
+                structure(game, big),
+                blinds=(small, big),
+                rake=house_rake(self.rake_percent, self.rake_cap),
+                runs=self.runs,
+            )
         except EngineError as error:
             raise ConfigError(f"{self.where}: {error}") from None
 
@@ -220,26 +249,53 @@ class TableConfig:
 
     def lobby(self) -> dict[str, Any]:
         """What the lobby says of this table."""
-        return {"id": self.id, "title": self.title or self.id, "game": self.game, "blinds": list(self.blinds),
-                "seats": self.seats, "buy_in": [self.min_buy_in, self.max_buy_in],
-                "action_seconds": self.action_seconds, "time_bank_seconds": self.time_bank_seconds,
-                "max_timeouts": self.max_timeouts, "provably_fair": self.provably_fair, "straddle": self.straddle}
+        return {
+            "id": self.id,
+            "title": self.title or self.id,
+            "game": self.game,
+            "blinds": list(self.blinds),
+            "seats": self.seats,
+            "buy_in": [self.min_buy_in, self.max_buy_in],
+            "action_seconds": self.action_seconds,
+            "time_bank_seconds": self.time_bank_seconds,
+            "max_timeouts": self.max_timeouts,
+            "provably_fair": self.provably_fair,
+            "straddle": self.straddle,
+        }
 
 
 def _origins(value: Any) -> tuple[str, ...]:
     """``allowed_origins``: a list of origins as browsers send them (``https://example.com``, with a port
     when it is not the scheme's own), or ``"*"`` for any."""
-    check(not isinstance(value, str) and isinstance(value, (list, tuple)) and all(
-        isinstance(item, str) and (item == "*" or "://" in item) for item in value), "[server]", "allowed_origins",
-        'a list of origins such as ["https://example.com"] (or ["*"])', value)
+    check(
+        not isinstance(value, str)
+        and isinstance(value, (list, tuple))
+        and all(isinstance(item, str) and (item == "*" or "://" in item) for item in value),
+        "[server]",
+        "allowed_origins",
+        'a list of origins such as ["https://example.com"] (or ["*"])',
+        value,
+    )
     return tuple(item.rstrip("/").lower() for item in value)
 
 
 RULES_SETTINGS = ("runs", "rake_percent", "rake_cap")
 """The changeable settings that are part of the table's rules (its snapshot holds them): a ``settings`` event
 changes them in the log (`engine.server.log`), so that replay deals every hand under the rules it was dealt."""
-CHANGEABLE = ("title", "min_buy_in", "max_buy_in", "action_seconds", "time_bank_seconds", "time_bank_refill_seconds",
-              "max_timeouts", "bots", "straddle", "provably_fair", "bot_think_seconds", *RULES_SETTINGS)
+CHANGEABLE = (
+    "title",
+    "min_buy_in",
+    "max_buy_in",
+    "action_seconds",
+    "time_bank_seconds",
+    "time_bank_refill_seconds",
+    "max_timeouts",
+    "bots",
+    "straddle",
+    "provably_fair",
+    "bot_think_seconds",
+    *RULES_SETTINGS,
+)
 """The table settings a configuration file changes for a table already stored, between hands (a stored
 ``settings`` event: `engine.server.room.Room.open`)."""
 KEPT = ("game", "blinds", "seats")
@@ -255,15 +311,19 @@ def house_rake(percent: float | Decimal, cap: int | None) -> Rake | None:
 def with_rules_settings(schedule: Schedule, settings: dict[str, Any]) -> Schedule:
     """The table's game with the `RULES_SETTINGS` in ``settings`` changed in each of its rules (those not in
     ``settings`` as they are); an EngineError if the engine refuses them."""
-    games = schedule.games if isinstance(schedule, MixedOmaha) else (
-        (schedule.rules,) if isinstance(schedule, FixedGame) else None)
+    games = (
+        schedule.games
+        if isinstance(schedule, MixedOmaha)
+        else ((schedule.rules,) if isinstance(schedule, FixedGame) else None)
+    )
     if games is None:
         raise ConfigError(f"a served table's game is one game or Mixed Omaha, got {type(schedule).__name__}")
     rake = games[0].rake
     percent = settings.get("rake_percent", rake.percent if rake is not None else 0)
     cap = settings.get("rake_cap", rake.cap if rake is not None else None)
-    changed = [attrs.evolve(rules, rake=house_rake(percent, cap), runs=settings.get("runs", rules.runs))
-               for rules in games]
+    changed = [
+        attrs.evolve(rules, rake=house_rake(percent, cap), runs=settings.get("runs", rules.runs)) for rules in games
+    ]
     return MixedOmaha(*changed) if isinstance(schedule, MixedOmaha) else FixedGame(changed[0])
 
 
@@ -309,8 +369,9 @@ class ServerConfig:
     def __attrs_post_init__(self) -> None:
         where = "[server]"
         _string(self.host, where, "host")
-        check(self.host != "", where, "host", "an address to listen on (127.0.0.1, 0.0.0.0, ::, a host name)",
-              self.host)
+        check(
+            self.host != "", where, "host", "an address to listen on (127.0.0.1, 0.0.0.0, ::, a host name)", self.host
+        )
         _whole(self.port, where, "port", 0, 65535)
         _string(self.db, where, "db")
         _whole(self.bots, where, "bots", 0, MAX_SEATS)
@@ -331,8 +392,10 @@ class ServerConfig:
             _number(getattr(self, key), where, key, positive=True)
         _whole(self.max_connections, where, "max_connections", 1)
         _whole(self.max_connections_per_address, where, "max_connections_per_address", 1)
-        as_floats(self, ("grace_seconds", "away_seconds", "pause_seconds", "rate", "ping_interval_seconds",
-                         "ping_timeout_seconds"))
+        as_floats(
+            self,
+            ("grace_seconds", "away_seconds", "pause_seconds", "rate", "ping_interval_seconds", "ping_timeout_seconds"),
+        )
 
     def table_bots(self, table: TableConfig) -> int:
         """How many bots to seat at a table: its own setting, else the server's, at most its seats."""
@@ -344,8 +407,13 @@ def check_bots_fit(bots: object, tables: tuple[TableConfig, ...], where: str, ke
     bots at six seats is refused (as a table's own ``bots`` is), not quietly cut to six."""
     for table in tables:
         if table.bots is None and isinstance(bots, int) and bots > table.seats:
-            check(False, where, key, f"a whole number from 0 to {table.seats} (the seats at {table.where}, which "
-                  f"names no bots of its own)", bots)
+            check(
+                False,
+                where,
+                key,
+                f"a whole number from 0 to {table.seats} (the seats at {table.where}, which names no bots of its own)",
+                bots,
+            )
 
 
 def default_tables() -> tuple[TableConfig, ...]:
@@ -364,8 +432,7 @@ _SERVER_KEYS = {field.name for field in attrs.fields(ServerConfig)} - {"tables",
 
 def table_config(data: object) -> TableConfig:
     """A table from a TOML table / JSON object; ``buy_in = [min, max]`` is short for the two keys."""
-    check(isinstance(data, dict), "[[tables]]", "each [[tables]] entry", "a table of keys (id = ..., game = ...)",
-          data)
+    check(isinstance(data, dict), "[[tables]]", "each [[tables]] entry", "a table of keys (id = ..., game = ...)", data)
     assert isinstance(data, dict)
     where = f"[[tables]] id = {toml(data['id'])}" if "id" in data else "[[tables]]"
     unknown = sorted(set(data) - _TABLE_KEYS)
@@ -375,9 +442,11 @@ def table_config(data: object) -> TableConfig:
     if "buy_in" in values:
         both = [key for key in ("min_buy_in", "max_buy_in") if key in values]
         if both:  # two keys for one setting: which the file meant cannot be told, so neither is guessed
-            raise ConfigError(f"{where}: buy_in = {toml(values['buy_in'])} and {both[0]} = "
-                              f"{toml(values[both[0]])} both set the buy-in range: write buy_in = [min, max] "
-                              f"alone, or min_buy_in and max_buy_in")
+            raise ConfigError(
+                f"{where}: buy_in = {toml(values['buy_in'])} and {both[0]} = "
+                f"{toml(values[both[0]])} both set the buy-in range: write buy_in = [min, max] "
+                f"alone, or min_buy_in and max_buy_in"
+            )
         buy_in = values.pop("buy_in")
         check(isinstance(buy_in, list) and len(buy_in) == 2, where, "buy_in", "[min, max]", buy_in)
         values["min_buy_in"], values["max_buy_in"] = buy_in
@@ -412,8 +481,9 @@ def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
         check(isinstance(server, dict), "[server]", "[server]", "a table of keys (port = 8765, ...)", server)
         unknown = sorted(set(server) - _SERVER_KEYS)
         if unknown:
-            raise ConfigError(f"[server]: unknown key {', '.join(unknown)}; the keys are "
-                              f"{', '.join(sorted(_SERVER_KEYS))}")
+            raise ConfigError(
+                f"[server]: unknown key {', '.join(unknown)}; the keys are {', '.join(sorted(_SERVER_KEYS))}"
+            )
         values.update(server)
         entries = document.get("tables", [])
         check(isinstance(entries, list), "tables", "tables", "[[tables]] entries (an array of tables)", entries)
@@ -423,9 +493,14 @@ def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
     values.update({key: value for key, value in overrides.items() if value is not None})
     if overrides.get("bots") is not None:  # told as the option it was given as, not as the file's key
         check_bots_fit(overrides["bots"], tables or default_tables(), "argument --bots", "it")
-    notes = () if path is None or tables else (
-        f"the configuration file {path} lists no [[tables]]: serving the built-in tables "
-        f"({', '.join(table.id for table in default_tables())}) beside any stored ones",)
+    notes = (
+        ()
+        if path is None or tables
+        else (
+            f"the configuration file {path} lists no [[tables]]: serving the built-in tables "
+            f"({', '.join(table.id for table in default_tables())}) beside any stored ones",
+        )
+    )
     return ServerConfig(tables=tables or default_tables(), notes=notes, **values)
 
 
@@ -449,11 +524,19 @@ def add_serve_arguments(parser: Any) -> None:
     """The ``serve`` command's options (an argparse parser); kept here so the command line can list them
     without importing websockets."""
     parser.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=_option(0, 65535), default=None,
-                        help="port for HTTP and the WebSocket (default 8765)")
-    parser.add_argument("--db", default=None, help="SQLite file (default omaha.sqlite3), or a PostgreSQL "
-                        "connection string: postgresql://... or host=... dbname=...")
-    parser.add_argument("--bots", type=_option(0, MAX_SEATS), default=None,
-                        help=f"built-in bots to seat at each table (default {DEFAULT_BOTS} without --config, else "
-                             f"the file's, else 0)")
+    parser.add_argument(
+        "--port", type=_option(0, 65535), default=None, help="port for HTTP and the WebSocket (default 8765)"
+    )
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="SQLite file (default omaha.sqlite3), or a PostgreSQL "
+        "connection string: postgresql://... or host=... dbname=...",
+    )
+    parser.add_argument(
+        "--bots",
+        type=_option(0, MAX_SEATS),
+        default=None,
+        help=f"built-in bots to seat at each table (default {DEFAULT_BOTS} without --config, else the file's, else 0)",
+    )
     parser.add_argument("--config", default=None, help="a TOML file: [server] options and [[tables]]")

@@ -54,15 +54,21 @@ def is_canonical_deck(deck: object) -> bool:
 def verify(commitment: object, deck: object, salt: object) -> bool:
     """Whether the revealed ``deck`` and ``salt`` are what ``commitment`` committed to, and the deck is a
     permutation of the 52 cards in canonical text. Never raises: anything malformed is False."""
-    if not (isinstance(commitment, str) and isinstance(salt, str) and _HEX64.fullmatch(commitment)
-            and _HEX64.fullmatch(salt) and is_canonical_deck(deck)):
+    if not (
+        isinstance(commitment, str)
+        and isinstance(salt, str)
+        and _HEX64.fullmatch(commitment)
+        and _HEX64.fullmatch(salt)
+        and is_canonical_deck(deck)
+    ):
         return False
     assert isinstance(deck, str)
     return hmac.compare_digest(commit(deck, salt), commitment)
 
 
-def dealt(deck: str, *, players: int, button: int, hole_cards: int = 4, boards: int = 1, runs: int = 1,
-          shared: int = 0) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
+def dealt(
+    deck: str, *, players: int, button: int, hole_cards: int = 4, boards: int = 1, runs: int = 1, shared: int = 0
+) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
     """What the deck deals, as the engine deals it: (each hand seat's hole cards, each board).
 
     Hole cards go one at a time clockwise from the hand seat after ``button``. Then the first run: for each
@@ -73,7 +79,7 @@ def dealt(deck: str, *, players: int, button: int, hole_cards: int = 4, boards: 
     holes: list[tuple[str, ...]] = [()] * players
     for i in range(players):
         seat = (button + 1 + i) % players
-        holes[seat] = tuple(cards[i: players * hole_cards: players])
+        holes[seat] = tuple(cards[i : players * hole_cards : players])
     position = players * hole_cards
     result: list[tuple[str, ...]] = []
     for run in range(runs):
@@ -82,19 +88,27 @@ def dealt(deck: str, *, players: int, button: int, hole_cards: int = 4, boards: 
         for size in _STREETS:
             if run > 0 and dealt_so_far < shared:
                 for board, first in zip(run_boards, result[:boards], strict=True):
-                    board.extend(first[dealt_so_far: dealt_so_far + size])
+                    board.extend(first[dealt_so_far : dealt_so_far + size])
             else:
                 position += 1  # the burn
                 for board in run_boards:
-                    board.extend(cards[position: position + size])
+                    board.extend(cards[position : position + size])
                     position += size
             dealt_so_far += size
         result.extend(tuple(board) for board in run_boards)
     return tuple(holes), tuple(result)
 
 
-def check_deal(deck: str, *, players: int, button: int, seat: int | None, hole: Sequence[str],
-               boards: Sequence[Sequence[str]], boards_per_run: int = 1) -> bool:
+def check_deal(
+    deck: str,
+    *,
+    players: int,
+    button: int,
+    seat: int | None,
+    hole: Sequence[str],
+    boards: Sequence[Sequence[str]],
+    boards_per_run: int = 1,
+) -> bool:
     """Whether ``deck`` (canonical text, already `verify`-ed) deals what a client saw: ``hole``, its own hole
     cards as hand seat ``seat`` (None: not dealt in), and ``boards``, every board as shown (a board may stop
     short when the hand ended early). ``button`` is the button's hand seat, ``players`` the players dealt in."""
@@ -110,9 +124,9 @@ def check_deal(deck: str, *, players: int, button: int, seat: int | None, hole: 
         while shared < min(len(first), len(second)) and first[shared] == second[shared]:
             shared += 1
         shared = 0 if shared < 3 else shared
-    holes, expected = dealt(deck, players=players, button=button, hole_cards=hole_cards, boards=boards_per_run,
-                            runs=runs, shared=shared)
+    holes, expected = dealt(
+        deck, players=players, button=button, hole_cards=hole_cards, boards=boards_per_run, runs=runs, shared=shared
+    )
     if seat is not None and (not 0 <= seat < players or holes[seat] != hole):
         return False
-    return len(boards) <= len(expected) and all(
-        board == expected[i][:len(board)] for i, board in enumerate(boards))
+    return len(boards) <= len(expected) and all(board == expected[i][: len(board)] for i, board in enumerate(boards))

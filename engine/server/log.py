@@ -156,8 +156,9 @@ def _leave(state: RoomState, data: dict[str, Any]) -> Step:
     return Step(RoomState(table, state.hand, seats), ledger, departures=departures)
 
 
-def _hand_over(table: Table, seats: tuple[SeatMeta | None, ...]) -> tuple[
-        Table, tuple[SeatMeta | None, ...], tuple[LedgerEntry, ...], tuple[Departure, ...]]:
+def _hand_over(
+    table: Table, seats: tuple[SeatMeta | None, ...]
+) -> tuple[Table, tuple[SeatMeta | None, ...], tuple[LedgerEntry, ...], tuple[Departure, ...]]:
     """Take the table's departures: each is cashed out in the ledger (once: the table hands each over once)
     and its seat's token forgotten."""
     table, departures = table.take_departures()
@@ -227,8 +228,9 @@ def _with_bank(state: RoomState, seat: int, bank: object) -> tuple[SeatMeta | No
     meta = state.seats[seat]
     if meta is None:
         raise LogError(f"seat {seat} has no player to keep a time bank for")
-    return _with_meta(state, seat, attrs.evolve(meta, bank=finite(bank, "a time bank (seconds)", minimum=0,
-                                                                    error=LogError)))
+    return _with_meta(
+        state, seat, attrs.evolve(meta, bank=finite(bank, "a time bank (seconds)", minimum=0, error=LogError))
+    )
 
 
 def _act(state: RoomState, data: dict[str, Any]) -> Step:
@@ -266,8 +268,10 @@ def _after(table: Table, hand: HandState, seats: tuple[SeatMeta | None, ...]) ->
 def _settings(state: RoomState, data: dict[str, Any]) -> Step:
     unknown = sorted(set(data) - set(CHANGEABLE))
     if unknown:
-        raise LogError(f"settings: {', '.join(unknown)} cannot change at a stored table; those that can are "
-                       f"{', '.join(CHANGEABLE)}")
+        raise LogError(
+            f"settings: {', '.join(unknown)} cannot change at a stored table; those that can are "
+            f"{', '.join(CHANGEABLE)}"
+        )
     if state.hand is not None:
         raise LogError("settings change between hands, not with a hand in play")
     if not set(data) & set(RULES_SETTINGS):
@@ -276,8 +280,17 @@ def _settings(state: RoomState, data: dict[str, Any]) -> Step:
     return Step(attrs.evolve(state, table=table))
 
 
-_APPLY = {"join": _join, "leave": _leave, "sit_out": _sit_out, "come_back": _come_back, "top_up": _top_up,
-          "straddle": _straddle, "hand_start": _hand_start, "act": _act, "settings": _settings}
+_APPLY = {
+    "join": _join,
+    "leave": _leave,
+    "sit_out": _sit_out,
+    "come_back": _come_back,
+    "top_up": _top_up,
+    "straddle": _straddle,
+    "hand_start": _hand_start,
+    "act": _act,
+    "settings": _settings,
+}
 
 
 def deck_text(hand: HandState) -> str:

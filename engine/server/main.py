@@ -78,8 +78,9 @@ def chip_line(event: str, server: GameServer) -> str:
         return line(event, tables=len(server.rooms), chips="unknown", error=" ".join(str(error).split()))
     off = chips["bought_in"] - chips["on_tables"] - chips["cashed_out"] - chips["rake"]
     if off:  # the ledger and the tables' stacks disagree: served still, but the operator must look
-        logger.error("%s", line("ledger_off", off=off, bought_in=chips["bought_in"],
-                                accounted=chips["bought_in"] - off))
+        logger.error(
+            "%s", line("ledger_off", off=off, bought_in=chips["bought_in"], accounted=chips["bought_in"] - off)
+        )
     return line(event, **chips)
 
 

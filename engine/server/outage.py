@@ -26,8 +26,9 @@ REMINDER_SECONDS = 60.0
 class Outage:
     """The database's answering or not, as the log tells it (see the module)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic, *,
-                 reminder_seconds: float = REMINDER_SECONDS) -> None:
+    def __init__(
+        self, clock: Callable[[], float] = time.monotonic, *, reminder_seconds: float = REMINDER_SECONDS
+    ) -> None:
         self.clock = clock
         self.reminder_seconds = reminder_seconds
         self.since: float | None = None  # when the database stopped answering (None: it answers)
@@ -52,8 +53,16 @@ class Outage:
             logger.error("%s", line("database_down", error=text))
         elif now - self.said >= self.reminder_seconds:
             self.said = now
-            logger.error("%s", line("database_still_down", seconds=round(now - self.since),
-                                    refused_writes=self.refused_writes, failed_reads=self.failed_reads, error=text))
+            logger.error(
+                "%s",
+                line(
+                    "database_still_down",
+                    seconds=round(now - self.since),
+                    refused_writes=self.refused_writes,
+                    failed_reads=self.failed_reads,
+                    error=text,
+                ),
+            )
 
     def answered(self, *, write: bool = True) -> None:
         """A write the database took (or, ``write`` False, a read it answered after refusing it): if it had
@@ -62,7 +71,14 @@ class Outage:
         back until it takes a write."""
         if self.since is None or (not write and self.refused_writes):
             return
-        logger.warning("%s", line("database_back", seconds=round(self.clock() - self.since),
-                                  refused_writes=self.refused_writes, failed_reads=self.failed_reads))
+        logger.warning(
+            "%s",
+            line(
+                "database_back",
+                seconds=round(self.clock() - self.since),
+                refused_writes=self.refused_writes,
+                failed_reads=self.failed_reads,
+            ),
+        )
         self.since = None
         self.refused_writes = self.failed_reads = 0

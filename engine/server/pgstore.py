@@ -59,7 +59,7 @@ _RECORD = RecordSQL(
     ledger="INSERT INTO ledger (table_id, seq, player, kind, amount, at) VALUES (%s, %s, %s, %s, %s, %s)",
     hand="INSERT INTO hands (table_id, number, seq, phh, json, sittings, at) VALUES (%s, %s, %s, %s, %s, %s, %s)",
     snapshot="INSERT INTO snapshots (table_id, seq, data) VALUES (%s, %s, %s) ON CONFLICT (table_id) "
-             "DO UPDATE SET seq = EXCLUDED.seq, data = EXCLUDED.data",
+    "DO UPDATE SET seq = EXCLUDED.seq, data = EXCLUDED.data",
     config="UPDATE tables SET config = %s WHERE id = %s",
 )
 _SCHEMA_LOCK = 0x6F6D616861  # "omaha": the advisory lock key held while the schema is created
@@ -86,6 +86,7 @@ class PostgresStore:
     def damaged(self, error: BaseException, doing: str) -> StoreLost | None:
         """PostgreSQL keeps its own pages whole: a driver error is an outage (reconnect, retry), never damage."""
         return None
+
     FIRST_BACKOFF, LAST_BACKOFF = 0.5, 10.0
 
     def __init__(self, conninfo: str) -> None:
@@ -114,8 +115,9 @@ class PostgresStore:
         try:
             return psycopg.connect(self.conninfo, autocommit=True, connect_timeout=connect_timeout)
         except psycopg.Error as error:
-            raise StoreError(f"cannot connect to PostgreSQL at {safe_db(self.conninfo)}: "
-                             f"{' '.join(str(error).split())}") from None
+            raise StoreError(
+                f"cannot connect to PostgreSQL at {safe_db(self.conninfo)}: {' '.join(str(error).split())}"
+            ) from None
 
     def _live(self) -> psycopg.Connection[TupleRow]:
         """The connection, or a StoreError at once while it is lost: the new connection is made in a thread of
@@ -138,8 +140,11 @@ class PostgresStore:
             self._retry_at = now + self._backoff
             self._backoff = min(self.LAST_BACKOFF, 2 * self._backoff)
             self._reconnecting = self._reconnector.submit(self._connect, connect_timeout=3)
-        trying = "reconnecting now" if self._reconnecting is not None else (
-            f"reconnecting in {max(0.0, self._retry_at - now):.1f} s")
+        trying = (
+            "reconnecting now"
+            if self._reconnecting is not None
+            else (f"reconnecting in {max(0.0, self._retry_at - now):.1f} s")
+        )
         raise StoreError(f"the connection to PostgreSQL at {safe_db(self.conninfo)} is lost ({self._why}); {trying}")
 
     def _reclaim(self, connection: psycopg.Connection[TupleRow]) -> psycopg.Connection[TupleRow]:
@@ -149,8 +154,9 @@ class PostgresStore:
         self.db = connection
         self._backoff = self.FIRST_BACKOFF
         self._why = "the server closed it"
-        logger.warning("reconnected to PostgreSQL at %s; claiming %d tables again", safe_db(self.conninfo),
-                       len(self.claimed))
+        logger.warning(
+            "reconnected to PostgreSQL at %s; claiming %d tables again", safe_db(self.conninfo), len(self.claimed)
+        )
         self.reconnected = True
         for table_id, known in list(self.claimed.items()):
             if not self._take(table_id):
@@ -161,8 +167,9 @@ class PostgresStore:
             else:
                 continue
             del self.claimed[table_id]
-            self.lost.append((table_id, f"another server took it while this server's database connection was down "
-                                        f"({why})"))
+            self.lost.append(
+                (table_id, f"another server took it while this server's database connection was down ({why})")
+            )
             self.gone.add(table_id)
         return self.db
 
@@ -205,9 +212,12 @@ class PostgresStore:
 
     @guarded("table {0}: not created")
     def add_table(self, table_id: str, config: str) -> None:
-        self._live().execute("INSERT INTO tables (id, config, created) VALUES (%s, %s, %s) ON CONFLICT (id) DO "
-                             "UPDATE SET config = EXCLUDED.config WHERE NOT EXISTS (SELECT 1 FROM events WHERE "
-                             "events.table_id = EXCLUDED.id)", (table_id, config, time.time()))
+        self._live().execute(
+            "INSERT INTO tables (id, config, created) VALUES (%s, %s, %s) ON CONFLICT (id) DO "
+            "UPDATE SET config = EXCLUDED.config WHERE NOT EXISTS (SELECT 1 FROM events WHERE "
+            "events.table_id = EXCLUDED.id)",
+            (table_id, config, time.time()),
+        )
 
     @guarded("cannot list the stored tables")
     def table_ids(self) -> list[str]:
@@ -217,8 +227,10 @@ class PostgresStore:
     def append(self, table_id: str, record: Record) -> None:
         db = self._live()
         if table_id in self.gone:
-            raise StoreError(f"table {table_id}: event {record.seq} ({record.kind}) not stored: this server no "
-                             f"longer holds the table")
+            raise StoreError(
+                f"table {table_id}: event {record.seq} ({record.kind}) not stored: this server no "
+                f"longer holds the table"
+            )
         with db.transaction():  # committed on leaving, rolled back on any error
             for statement, parameters in _RECORD.statements(table_id, record, time.time()):
                 db.execute(statement, parameters)
@@ -235,8 +247,9 @@ class PostgresStore:
                 raise KeyError(table_id)
             snap = db.execute("SELECT seq, data FROM snapshots WHERE table_id = %s", (table_id,)).fetchone()
             seq, snapshot = (int(snap[0]), str(snap[1])) if snap else (0, None)
-            rows = db.execute("SELECT seq, kind, data FROM events WHERE table_id = %s AND seq > %s ORDER BY seq",
-                              (table_id, seq)).fetchall()
+            rows = db.execute(
+                "SELECT seq, kind, data FROM events WHERE table_id = %s AND seq > %s ORDER BY seq", (table_id, seq)
+            ).fetchall()
         events = tuple((int(s), str(kind), event_data(table_id, int(s), data)) for s, kind, data in rows)
         if table_id in self.claimed:
             self.claimed[table_id] = events[-1][0] if events else seq
@@ -246,20 +259,31 @@ class PostgresStore:
     def ledger_totals(self, table_ids: Collection[str] | None = None) -> dict[str, int]:
         totals = dict.fromkeys(LEDGER_KINDS, 0)
         db = self._live()
-        rows = db.execute("SELECT kind, SUM(amount) FROM ledger GROUP BY kind") if table_ids is None else (
-            db.execute("SELECT kind, SUM(amount) FROM ledger WHERE table_id = ANY(%s) GROUP BY kind",
-                       (list(table_ids),)))
+        rows = (
+            db.execute("SELECT kind, SUM(amount) FROM ledger GROUP BY kind")
+            if table_ids is None
+            else (
+                db.execute(
+                    "SELECT kind, SUM(amount) FROM ledger WHERE table_id = ANY(%s) GROUP BY kind", (list(table_ids),)
+                )
+            )
+        )
         for kind, amount in rows:
             totals[str(kind)] = int(amount)  # SUM of BIGINT is NUMERIC: a Decimal
         return totals
 
     @guarded("table {0}: cannot read its finished hands")
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
-        rows = self._live().execute(
-            "SELECT number, phh, json, sittings FROM hands WHERE table_id = %s AND number > %s ORDER BY number "
-            "LIMIT %s", (table_id, since, limit)).fetchall()
-        return [FinishedHand(int(number), phh, text, read_sittings(sittings))
-                for number, phh, text, sittings in rows]
+        rows = (
+            self._live()
+            .execute(
+                "SELECT number, phh, json, sittings FROM hands WHERE table_id = %s AND number > %s ORDER BY number "
+                "LIMIT %s",
+                (table_id, since, limit),
+            )
+            .fetchall()
+        )
+        return [FinishedHand(int(number), phh, text, read_sittings(sittings)) for number, phh, text, sittings in rows]
 
     def close(self) -> None:
         pending, self._reconnecting = self._reconnecting, None

@@ -41,25 +41,33 @@ def _whole(minimum: int, maximum: int | None = None, *, required: bool = True) -
     its own (a buy-in, a top-up) has none here, so that a huge one reaches the room, whose error names the
     table's range, instead of being told it is not "at least 1"."""
     span = f"from {minimum} to {maximum}" if maximum is not None else f"of at least {minimum}"
-    return Field(f"a whole number {span}", lambda value: is_whole(value, minimum=minimum, maximum=maximum),
-                 required)
+    return Field(f"a whole number {span}", lambda value: is_whole(value, minimum=minimum, maximum=maximum), required)
 
 
 def _text(longest: int, what: str = "a string") -> Field:
-    return Field(f"{what} of 1 to {longest} characters",
-                 lambda value: isinstance(value, str) and 1 <= len(value) <= longest)
+    return Field(
+        f"{what} of 1 to {longest} characters", lambda value: isinstance(value, str) and 1 <= len(value) <= longest
+    )
 
 
 def _ping_id(value: object) -> bool:
-    return value is None or is_whole(value, minimum=0, maximum=MAX_EXACT) or (isinstance(value, str)
-                                                                              and len(value) <= 64)
+    return (
+        value is None or is_whole(value, minimum=0, maximum=MAX_EXACT) or (isinstance(value, str) and len(value) <= 64)
+    )
 
 
 MESSAGES: dict[str, dict[str, Field]] = {
-    "join": {"table": _text(TABLE_ID_LONGEST, "a table's id"), "name": Field("a string", lambda v: isinstance(v, str)),
-             "buy_in": _whole(1), "seat": _whole(0, MAX_SEATS - 1, required=False)},
-    "act": {"action": Field('an action object such as {"action": "raise", "to": 8}', lambda v: isinstance(v, dict),
-                            read=read_action)},
+    "join": {
+        "table": _text(TABLE_ID_LONGEST, "a table's id"),
+        "name": Field("a string", lambda v: isinstance(v, str)),
+        "buy_in": _whole(1),
+        "seat": _whole(0, MAX_SEATS - 1, required=False),
+    },
+    "act": {
+        "action": Field(
+            'an action object such as {"action": "raise", "to": 8}', lambda v: isinstance(v, dict), read=read_action
+        )
+    },
     "sit_out": {},
     "come_back": {},
     "leave": {},
@@ -68,8 +76,11 @@ MESSAGES: dict[str, dict[str, Field]] = {
     "straddle": {"on": Field("true or false", lambda v: isinstance(v, bool))},
     "watch": {"table": _text(TABLE_ID_LONGEST, "a table's id")},
     "history": {"count": _whole(1, HISTORY_MOST, required=False), "before": _whole(1, required=False)},
-    "ping": {"id": Field(f"a string of at most 64 characters, a whole number from 0 to {MAX_EXACT} or null", _ping_id,
-                         required=False)},
+    "ping": {
+        "id": Field(
+            f"a string of at most 64 characters, a whole number from 0 to {MAX_EXACT} or null", _ping_id, required=False
+        )
+    },
 }
 """Each client message type and its fields (beyond ``type`` and ``version``): what each must be. Every message
 is checked against this before it is routed, so a field of the wrong kind or out of range is refused the same
@@ -98,7 +109,7 @@ def nesting(raw: str | bytes) -> int:
     if opening <= MAX_DEPTH:
         return opening
     depth = deepest = 0
-    for found in (_NESTING.finditer(raw) if isinstance(raw, str) else _NESTING_BYTES.finditer(raw)):
+    for found in _NESTING.finditer(raw) if isinstance(raw, str) else _NESTING_BYTES.finditer(raw):
         token = found.group()
         if token in ("[", "{", b"[", b"{"):
             depth += 1
@@ -127,24 +138,30 @@ def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
         raise ProtocolError(Code.MALFORMED, f'a message is a JSON object with a "type", got {quote(data)}')
     if "type" not in data or not isinstance(data["type"], str):
         got = "no type" if "type" not in data else f"type {sent(data['type'])}"
-        raise ProtocolError(Code.MALFORMED, f'a message is a JSON object with a "type" (one of {", ".join(MESSAGES)}); '
-                            f"got {got}")
+        raise ProtocolError(
+            Code.MALFORMED, f'a message is a JSON object with a "type" (one of {", ".join(MESSAGES)}); got {got}'
+        )
     kind = data["type"]
     fields = MESSAGES.get(kind)
     if fields is None:
-        raise ProtocolError(Code.UNKNOWN_TYPE,
-                            f"unknown message type {sent(kind)}; the types are {', '.join(MESSAGES)}")
+        raise ProtocolError(
+            Code.UNKNOWN_TYPE, f"unknown message type {sent(kind)}; the types are {', '.join(MESSAGES)}"
+        )
     missing = [key for key, field in fields.items() if field.required and key not in data]
     if missing:
         raise ProtocolError(Code.MALFORMED, f"{kind} needs {', '.join(missing)}")
     extra = set(data) - {"type", "version", *fields}
     if extra:
-        raise ProtocolError(Code.MALFORMED, f"{kind} takes {', '.join(fields) or 'no fields'}; unknown: "
-                            f"{', '.join(sorted(extra))}")
+        raise ProtocolError(
+            Code.MALFORMED, f"{kind} takes {', '.join(fields) or 'no fields'}; unknown: {', '.join(sorted(extra))}"
+        )
     version = data.get("version", PROTOCOL_VERSION)
     if not is_whole(version) or version != PROTOCOL_VERSION:  # not True, not 1.0
-        raise ProtocolError(Code.BAD_FIELD, f"{kind}'s version must be {PROTOCOL_VERSION} (the protocol version "
-                            f"this server speaks), got {sent(version)}")
+        raise ProtocolError(
+            Code.BAD_FIELD,
+            f"{kind}'s version must be {PROTOCOL_VERSION} (the protocol version "
+            f"this server speaks), got {sent(version)}",
+        )
     for key, field in fields.items():
         if key not in data:
             continue

@@ -126,8 +126,13 @@ class _Moment:
                 extra["sat_out"] = self.sat_out[seat]
                 if self.straddles is not None:
                     extra["straddle"] = self.straddles[seat]
-            head = message("view", table=self.table_id, hand_number=self.hand_number,
-                           clock={"actor": self.actor, **self.turn, "bank": bank}, **extra)
+            head = message(
+                "view",
+                table=self.table_id,
+                hand_number=self.hand_number,
+                clock={"actor": self.actor, **self.turn, "bank": bank},
+                **extra,
+            )
             out[seat] = head[:-1] + ',"view":' + view + "}"
         return out
 
@@ -148,9 +153,18 @@ def message(kind: str, **fields: Any) -> str:
 class Room:
     """One table served. Build with `Room.open` (a new table, or one rebuilt from storage)."""
 
-    def __init__(self, config: TableConfig, store: Storage, state: RoomState, seq: int, *,
-                 clock: Callable[[], float] = time.monotonic, policy: Policy = Policy(),
-                 shuffle: Callable[[], Deck] = Deck.secure, outage: Outage | None = None) -> None:
+    def __init__(
+        self,
+        config: TableConfig,
+        store: Storage,
+        state: RoomState,
+        seq: int,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        policy: Policy = Policy(),
+        shuffle: Callable[[], Deck] = Deck.secure,
+        outage: Outage | None = None,
+    ) -> None:
         self.config = config
         self.id = config.id
         self.store = store
@@ -180,20 +194,34 @@ class Room:
     # --- making ------------------------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, config: TableConfig, store: Storage, *, clock: Callable[[], float] = time.monotonic,
-             policy: Policy = Policy(), shuffle: Callable[[], Deck] = Deck.secure,
-             outage: Outage | None = None) -> Room:
+    def open(
+        cls,
+        config: TableConfig,
+        store: Storage,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        policy: Policy = Policy(),
+        shuffle: Callable[[], Deck] = Deck.secure,
+        outage: Outage | None = None,
+    ) -> Room:
         """The table from storage (its last snapshot and the events since, replayed), or a new one. A table
         already stored keeps its stored game, stakes and seats, and takes ``config``'s other settings between
         hands (`take_settings`), saying in the log what changed and what was kept."""
         store.add_table(config.id, config.to_json())
-        return cls.restore(config.id, store, clock=clock, policy=policy, shuffle=shuffle, wanted=config,
-                           outage=outage)
+        return cls.restore(config.id, store, clock=clock, policy=policy, shuffle=shuffle, wanted=config, outage=outage)
 
     @classmethod
-    def restore(cls, table_id: str, store: Storage, *, clock: Callable[[], float] = time.monotonic,
-                policy: Policy = Policy(), shuffle: Callable[[], Deck] = Deck.secure,
-                wanted: TableConfig | None = None, outage: Outage | None = None) -> Room:
+    def restore(
+        cls,
+        table_id: str,
+        store: Storage,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        policy: Policy = Policy(),
+        shuffle: Callable[[], Deck] = Deck.secure,
+        wanted: TableConfig | None = None,
+        outage: Outage | None = None,
+    ) -> Room:
         """A stored table, rebuilt (`rebuild`: `DamagedRow` if a row of it cannot be read back); ``wanted``:
         the configuration file's settings for it, taken before the next hand is dealt."""
         config, state, seq, salt = rebuild(table_id, store.load(table_id))
@@ -274,14 +302,31 @@ class Room:
         left = self.time_left()
         turn: dict[str, float | None] = {"seconds": None, "action_seconds": None, "bank_seconds": None}
         if left is not None:
-            turn = {"seconds": _down(left[0] + left[1]), "action_seconds": _down(left[0]),
-                    "bank_seconds": _down(left[1])}
+            turn = {
+                "seconds": _down(left[0] + left[1]),
+                "action_seconds": _down(left[0]),
+                "bank_seconds": _down(left[1]),
+            }
         banks = {seat: _down(self._bank(seat)) for seat in seats if seat is not None}
         sat_out = {seat: self._sat_out(seat) for seat in seats if seat is not None}
-        straddles = {seat: meta is not None and meta.straddle for seat, meta in enumerate(self.state.seats)
-                     } if self.config.straddle else None
-        return _Moment(self.id, self._hand_number(), self.table, self.hand, self.actor_seat(), turn, banks,
-                       sat_out, straddles, self.commitment(), self.encoded_events)
+        straddles = (
+            {seat: meta is not None and meta.straddle for seat, meta in enumerate(self.state.seats)}
+            if self.config.straddle
+            else None
+        )
+        return _Moment(
+            self.id,
+            self._hand_number(),
+            self.table,
+            self.hand,
+            self.actor_seat(),
+            turn,
+            banks,
+            sat_out,
+            straddles,
+            self.commitment(),
+            self.encoded_events,
+        )
 
     def _tell_views(self) -> None:
         """Every connected seat's view of this moment, and the spectators' as a `LazyView`: built only if a
@@ -295,13 +340,24 @@ class Room:
 
     def lobby(self) -> dict[str, Any]:
         """The table as the lobby shows it: its configuration, players and recent pots."""
-        players = [{"seat": seat, "name": p.name, "stack": p.stack, "sitting_out": p.sitting_out,
-                    "bot": (self.state.seats[seat] or SeatMeta("")).bot is not None}
-                   for seat, p in self.table.players]
+        players = [
+            {
+                "seat": seat,
+                "name": p.name,
+                "stack": p.stack,
+                "sitting_out": p.sitting_out,
+                "bot": (self.state.seats[seat] or SeatMeta("")).bot is not None,
+            }
+            for seat, p in self.table.players
+        ]
         pots = self.recent_pots
-        return {**self.config.lobby(), "players": players, "hands_played": self.table.hands_played,
-                "hand_in_play": self.hand is not None,
-                "average_pot": round(sum(pots) / len(pots), 1) if pots else 0.0}
+        return {
+            **self.config.lobby(),
+            "players": players,
+            "hands_played": self.table.hands_played,
+            "hand_in_play": self.hand is not None,
+            "average_pot": round(sum(pots) / len(pots), 1) if pots else 0.0,
+        }
 
     def history(self, seat: int | None, count: object = 10, before: object = None) -> list[dict[str, Any]]:
         """The table's last ``count`` (1..20) finished hands (numbered below ``before``, when given: the pages of
@@ -311,10 +367,21 @@ class Room:
         (`HandRecord.seen_by`). A hand stored without sittings shows no hole cards to anybody. A hand PHH cannot
         hold (a double board) has ``phh`` None. Each hand also says who won each pot (``pots``, `_pot_winners`), so
         a client words a hand from the history as it words a hand it saw end."""
-        count = whole(count, f"history's count (1..{HISTORY_MOST})", minimum=1, maximum=HISTORY_MOST,
-                      error=RoomError.of(Code.BAD_FIELD))
-        end = self.table.hands_played if before is None else min(self.table.hands_played, whole(
-            before, "history's before (a hand number)", minimum=1, error=RoomError.of(Code.BAD_FIELD)) - 1)
+        count = whole(
+            count,
+            f"history's count (1..{HISTORY_MOST})",
+            minimum=1,
+            maximum=HISTORY_MOST,
+            error=RoomError.of(Code.BAD_FIELD),
+        )
+        end = (
+            self.table.hands_played
+            if before is None
+            else min(
+                self.table.hands_played,
+                whole(before, "history's before (a hand number)", minimum=1, error=RoomError.of(Code.BAD_FIELD)) - 1,
+            )
+        )
         asker = None if seat is None or self.state.seats[seat] is None else sitting(self.state.seats[seat])
         out: list[dict[str, Any]] = []
         since = max(0, end - count)
@@ -322,8 +389,9 @@ class Room:
             kept_hands = self.store.hands(self.id, since=since, limit=end - since)
         except StoreError as error:
             self.outage.failed(error, write=False)
-            raise RoomError(Code.STORE_UNAVAILABLE,
-                            "the server could not read the hand history just now; try again") from None
+            raise RoomError(
+                Code.STORE_UNAVAILABLE, "the server could not read the hand history just now; try again"
+            ) from None
         self.outage.answered(write=False)
         for kept in kept_hands:
             text = None
@@ -369,10 +437,13 @@ class Room:
         hands (`take_settings`: now, or when the hand in play ends), the others kept, and both said in the log."""
         _, changed, kept = self.config.between_hands(wanted)
         if kept:
-            logger.warning("table %s: the configuration's %s kept as stored (%s): the game, stakes and seats of a "
-                           "table that has been played cannot change (its stored log replays under them)", self.id,
-                           ", ".join(kept),
-                           ", ".join(f"{key} = {toml(getattr(self.config, key))}" for key in kept))
+            logger.warning(
+                "table %s: the configuration's %s kept as stored (%s): the game, stakes and seats of a "
+                "table that has been played cannot change (its stored log replays under them)",
+                self.id,
+                ", ".join(kept),
+                ", ".join(f"{key} = {toml(getattr(self.config, key))}" for key in kept),
+            )
         self.wanted = wanted if changed else None
 
     def take_settings(self) -> None:
@@ -397,31 +468,40 @@ class Room:
 
     # --- requests ----------------------------------------------------------------------------------------------
 
-    def join(self, name: object, buy_in: object, *, bot: str | None = None, seat: object = None,
-             connect: bool = True) -> tuple[int, str]:
+    def join(
+        self, name: object, buy_in: object, *, bot: str | None = None, seat: object = None, connect: bool = True
+    ) -> tuple[int, str]:
         """Seat a player: (seat, token). The token is the only way back to the seat; only its hash is stored.
         ``connect``: the seat counts as connected at once (else it is away until `connect`)."""
         name = checked_name(name, "name", longest=32, error=RoomError.of(Code.BAD_NAME))
         lo, hi = self.config.min_buy_in, self.config.max_buy_in
-        buy_in = whole(buy_in, f"buy_in (chips, {lo}..{hi})", minimum=lo, maximum=hi,
-                       error=RoomError.of(Code.BAD_BUY_IN))
+        buy_in = whole(
+            buy_in, f"buy_in (chips, {lo}..{hi})", minimum=lo, maximum=hi, error=RoomError.of(Code.BAD_BUY_IN)
+        )
         same = self.table.name_taken(name)
         if same is not None:
-            raise RoomError(Code.NAME_TAKEN, f"a player named {quote(same)} already sits at table {self.id} (names "
-                            "are the same whatever their case)")
+            raise RoomError(
+                Code.NAME_TAKEN,
+                f"a player named {quote(same)} already sits at table {self.id} (names "
+                "are the same whatever their case)",
+            )
         free = [s for s, p in enumerate(self.table.seats) if p is None]
         if seat is None:
             if not free:
                 raise RoomError(Code.TABLE_FULL, f"table {self.id} is full")
             seat = free[0]
         elif not is_whole(seat, minimum=0, maximum=self.config.seats - 1):
-            raise RoomError(Code.BAD_FIELD, f"join's seat must be a seat of table {self.id}, a whole number from 0 to "
-                                            f"{self.config.seats - 1}, got {quote(seat)}")
+            raise RoomError(
+                Code.BAD_FIELD,
+                f"join's seat must be a seat of table {self.id}, a whole number from 0 to "
+                f"{self.config.seats - 1}, got {quote(seat)}",
+            )
         elif seat not in free:
             raise RoomError(Code.SEAT_TAKEN, f"seat {seat} at table {self.id} is taken; free: {free}")
         token = secrets.token_urlsafe(24)
-        self._commit("join", {"seat": seat, "name": name, "buy_in": buy_in, "token_hash": token_hash(token),
-                              "bot": bot})
+        self._commit(
+            "join", {"seat": seat, "name": name, "buy_in": buy_in, "token_hash": token_hash(token), "bot": bot}
+        )
         assert isinstance(seat, int)
         self.reissued.pop(seat, None)
         if connect:
@@ -479,10 +559,12 @@ class Room:
             raise RoomError(Code.NO_SEAT, f"seat {seat} is empty")
         room = self.config.max_buy_in - player.stack
         if room < 1:
-            raise RoomError(Code.BAD_AMOUNT, f"your stack {player.stack} is at the table's maximum buy-in "
-                                             f"{self.config.max_buy_in}")
-        amount = whole(amount, f"top_up amount (chips, 1..{room})", minimum=1, maximum=room,
-                       error=RoomError.of(Code.BAD_AMOUNT))
+            raise RoomError(
+                Code.BAD_AMOUNT, f"your stack {player.stack} is at the table's maximum buy-in {self.config.max_buy_in}"
+            )
+        amount = whole(
+            amount, f"top_up amount (chips, 1..{room})", minimum=1, maximum=room, error=RoomError.of(Code.BAD_AMOUNT)
+        )
         self._commit("top_up", {"seat": seat, "amount": amount})
         self._follow_up()
 
@@ -502,12 +584,18 @@ class Room:
         actor = self.actor_seat()
         hand = self.hand
         if deadline is not None and actor is not None and hand is not None and now >= deadline:
-            self._commit("act", {"seat": actor, "action": write_action(hand.legal_actions().default),
-                                 "timeout": True, "bank": 0.0})
+            self._commit(
+                "act",
+                {"seat": actor, "action": write_action(hand.legal_actions().default), "timeout": True, "bank": 0.0},
+            )
             meta = self.state.seats[actor]
             player = self.table.seats[actor]
-            if (meta is not None and player is not None and not player.sitting_out
-                    and meta.timeouts >= self.config.max_timeouts):
+            if (
+                meta is not None
+                and player is not None
+                and not player.sitting_out
+                and meta.timeouts >= self.config.max_timeouts
+            ):
                 self._commit("sit_out", {"seat": actor, "reason": "timeouts"})
         self._settle()
 
@@ -556,10 +644,14 @@ class Room:
             if hand is not None:
                 seat = self.actor_seat()
                 player = None if seat is None else self.table.seats[seat]
-                if seat is not None and player is not None and (
-                        player.leaving or (player.sitting_out and self._sat_out(seat) != "asked")):
-                    self._commit("act", {"seat": seat, "action": write_action(hand.legal_actions().default),
-                                         "auto": True})
+                if (
+                    seat is not None
+                    and player is not None
+                    and (player.leaving or (player.sitting_out and self._sat_out(seat) != "asked"))
+                ):
+                    self._commit(
+                        "act", {"seat": seat, "action": write_action(hand.legal_actions().default), "auto": True}
+                    )
                     continue
                 return
             self.take_settings()
@@ -584,8 +676,9 @@ class Room:
         """Each hand dealt gives its players back a little of their time bank, up to its size: [seat, seconds]
         for each seat whose bank this changes, stored in the ``hand_start`` event."""
         size, refill = self.config.time_bank_seconds, self.config.time_bank_refill_seconds
-        return [[seat, min(size, self._bank(seat) + refill)] for seat in seats
-                if refill > 0 and self._bank(seat) < size]
+        return [
+            [seat, min(size, self._bank(seat) + refill)] for seat in seats if refill > 0 and self._bank(seat) < size
+        ]
 
     def _straddles(self) -> list[int]:
         """The straddle of the next hand: two big blinds from the player under the gun, when the table allows
@@ -625,13 +718,18 @@ class Room:
             hand = keep_hand(number, step.finished, names, sittings)
             snapshot = step.state.snapshot()
         try:
-            self.store.append(self.id, Record(self.seq + 1, kind, data, step.ledger, hand, snapshot,
-                                              None if config is None else config.to_json()))
+            self.store.append(
+                self.id,
+                Record(
+                    self.seq + 1, kind, data, step.ledger, hand, snapshot, None if config is None else config.to_json()
+                ),
+            )
         except StoreError as error:
             self.outage.failed(error, write=True)
             self.refused_write = True
-            raise RoomError(Code.STORE_UNAVAILABLE,
-                            "the server could not store this, so nothing changed; try again") from None
+            raise RoomError(
+                Code.STORE_UNAVAILABLE, "the server could not store this, so nothing changed; try again"
+            ) from None
         self.outage.answered()
         self.seq += 1
         self.state = step.state
@@ -644,29 +742,67 @@ class Room:
             commitment = self.commitment(step.finished)
             if commitment is not None:  # before any view of the hand, so before any hole card
                 for seat in [*sorted(self.connected), *([WATCHERS] if self.watched else [])]:
-                    self.outbox.append(Outgoing(seat, message("deal", table=self.id, number=self._hand_number(),
-                                                              commitment=commitment)))
+                    self.outbox.append(
+                        Outgoing(
+                            seat, message("deal", table=self.id, number=self._hand_number(), commitment=commitment)
+                        )
+                    )
         if kind == "join":
-            logger.info("%s", line("join", table=self.id, seat=data["seat"], name=data["name"], buy_in=data["buy_in"],
-                                   bot=data.get("bot")))
+            logger.info(
+                "%s",
+                line(
+                    "join",
+                    table=self.id,
+                    seat=data["seat"],
+                    name=data["name"],
+                    buy_in=data["buy_in"],
+                    bot=data.get("bot"),
+                ),
+            )
         if step.finished is not None:
-            logger.info("%s", line("hand", table=self.id, number=self.table.hands_played,
-                                   players=len(step.finished_seats), pot=sum(step.finished.contributed),
-                                   rake=0 if step.finished.result is None else step.finished.result.rake))
+            logger.info(
+                "%s",
+                line(
+                    "hand",
+                    table=self.id,
+                    number=self.table.hands_played,
+                    players=len(step.finished_seats),
+                    pot=sum(step.finished.contributed),
+                    rake=0 if step.finished.result is None else step.finished.result.rake,
+                ),
+            )
             self.next_hand_at = self.clock() + self.policy.pause_seconds
             self.recent_pots = [*self.recent_pots[-19:], sum(step.finished.contributed)]
             self._tell_hand(step.finished, step.finished_seats, names, self.table.hands_played)
             self.salt = None
         for departure in step.departures:
-            logger.info("%s", line("bust" if departure.reason == "busted" else "leave", table=self.id,
-                                   seat=departure.seat, name=departure.player.name, chips=departure.player.stack))
+            logger.info(
+                "%s",
+                line(
+                    "bust" if departure.reason == "busted" else "leave",
+                    table=self.id,
+                    seat=departure.seat,
+                    name=departure.player.name,
+                    chips=departure.player.stack,
+                ),
+            )
             self.reissued.pop(departure.seat, None)
             self.away.pop(departure.seat, None)
             if departure.seat in self.connected:
                 self.connected.discard(departure.seat)
-                self.outbox.append(Outgoing(departure.seat, message(
-                    "left", table=self.id, seat=departure.seat, chips=departure.player.stack,
-                    reason=departure.reason), unbind=True))
+                self.outbox.append(
+                    Outgoing(
+                        departure.seat,
+                        message(
+                            "left",
+                            table=self.id,
+                            seat=departure.seat,
+                            chips=departure.player.stack,
+                            reason=departure.reason,
+                        ),
+                        unbind=True,
+                    )
+                )
         self._tell_views()
         return step
 
@@ -697,21 +833,44 @@ class Room:
             for pot in result.pots:
                 board = view.boards[pot.board] if view.boards else view.board
                 own = {s: view.shown[s] or (view.hole if s == view.seat else ()) for s in pot.eligible}
-                pots.append({
-                    "amount": pot.amount, "board": pot.board,
-                    "high": [seats[s] for s in pot.high_winners], "low": [seats[s] for s in pot.low_winners],
-                    "high_hand": None if pot.high_hand is None else {
-                        "name": pot.high_hand.name, "cards": _cards(pot.high_hand.cards)},
-                    "low_hand": None if pot.low_hand is None else {
-                        "name": pot.low_hand.name, "cards": _cards(pot.low_hand.cards)},
-                    **_winners_hands(pot, own, board, seats),
-                    "payouts": [[seats[s], chips] for s, chips in pot.payouts]})
+                pots.append(
+                    {
+                        "amount": pot.amount,
+                        "board": pot.board,
+                        "high": [seats[s] for s in pot.high_winners],
+                        "low": [seats[s] for s in pot.low_winners],
+                        "high_hand": None
+                        if pot.high_hand is None
+                        else {"name": pot.high_hand.name, "cards": _cards(pot.high_hand.cards)},
+                        "low_hand": None
+                        if pot.low_hand is None
+                        else {"name": pot.low_hand.name, "cards": _cards(pot.low_hand.cards)},
+                        **_winners_hands(pot, own, board, seats),
+                        "payouts": [[seats[s], chips] for s, chips in pot.payouts],
+                    }
+                )
             shown = {str(seats[s]): _cards(cards) for s, cards in enumerate(view.shown) if cards}
-            self.outbox.append(Outgoing(WATCHERS if seat is None else seat, message(
-                "hand", table=self.id, number=number, seats=list(seats), names=list(names),
-                button=seats[hand.button], stacks=list(hand.stacks), board=_cards(view.board),
-                boards=[_cards(b) for b in view.boards], pots=pots, rake=result.rake,
-                net={str(seats[s]): net for s, net in enumerate(result.net)}, shown=shown, **extra)))
+            self.outbox.append(
+                Outgoing(
+                    WATCHERS if seat is None else seat,
+                    message(
+                        "hand",
+                        table=self.id,
+                        number=number,
+                        seats=list(seats),
+                        names=list(names),
+                        button=seats[hand.button],
+                        stacks=list(hand.stacks),
+                        board=_cards(view.board),
+                        boards=[_cards(b) for b in view.boards],
+                        pots=pots,
+                        rake=result.rake,
+                        net={str(seats[s]): net for s, net in enumerate(result.net)},
+                        shown=shown,
+                        **extra,
+                    ),
+                )
+            )
 
 
 def _down(seconds: float) -> float:
@@ -786,9 +945,18 @@ def _pot_winners(document: str, sittings: tuple[tuple[str, str], ...] | None) ->
     if sittings is None or hand.result is None or len(sittings) != len(hand.stacks):
         return {}
     names = [name for name, _ in sittings]
-    return {"pots": [{"amount": pot.amount, "board": pot.board, "high": [names[s] for s in pot.high_winners],
-                      "low": [names[s] for s in pot.low_winners], "contested": pot.high_hand is not None}
-                     for pot in hand.result.pots]}
+    return {
+        "pots": [
+            {
+                "amount": pot.amount,
+                "board": pot.board,
+                "high": [names[s] for s in pot.high_winners],
+                "low": [names[s] for s in pot.low_winners],
+                "contested": pot.high_hand is not None,
+            }
+            for pot in hand.result.pots
+        ]
+    }
 
 
 def _cards(cards: Any) -> str:

@@ -76,8 +76,15 @@ def _size(text: Text) -> int:
 class Sender:
     """One connection's outgoing messages (see the module). Made with the connection, on its event loop."""
 
-    def __init__(self, ws: ServerConnection, *, max_messages: int, max_bytes: int, ping_interval: float | None,
-                 ping_timeout: float) -> None:
+    def __init__(
+        self,
+        ws: ServerConnection,
+        *,
+        max_messages: int,
+        max_bytes: int,
+        ping_interval: float | None,
+        ping_timeout: float,
+    ) -> None:
         self.ws = ws
         sock = ws.transport.get_extra_info("socket") if ws.transport is not None else None
         if sock is not None:
@@ -112,13 +119,18 @@ class Sender:
         self.waiting += 1
         self.waiting_bytes += _size(text)
         if self.waiting > self.max_messages or self.waiting_bytes > self.max_bytes:
-            logger.warning("connection %s: %d messages (%d bytes) not taken: closed as too slow",
-                           _address(self.ws), self.waiting, self.waiting_bytes)
+            logger.warning(
+                "connection %s: %d messages (%d bytes) not taken: closed as too slow",
+                _address(self.ws),
+                self.waiting,
+                self.waiting_bytes,
+            )
             self._queue.clear()
             self._view = None
             self.waiting = self.waiting_bytes = 0
-            self.close(SLOW_READER, f"too slow: more than {self.max_messages} messages or {self.max_bytes} "
-                                    f"bytes waiting")
+            self.close(
+                SLOW_READER, f"too slow: more than {self.max_messages} messages or {self.max_bytes} bytes waiting"
+            )
             return
         self._ready.set()
 
@@ -146,8 +158,15 @@ class Sender:
         if task.cancelled() or task.exception() is None or self.closed:
             return
         error = task.exception()
-        logger.error("connection %s: its %s failed: %s: %s; closed with %d", _address(self.ws), name,
-                     type(error).__name__, error, INTERNAL_ERROR, exc_info=error)
+        logger.error(
+            "connection %s: its %s failed: %s: %s; closed with %d",
+            _address(self.ws),
+            name,
+            type(error).__name__,
+            error,
+            INTERNAL_ERROR,
+            exc_info=error,
+        )
         self._close = (INTERNAL_ERROR, "internal server error")
         self._tasks.append(asyncio.get_running_loop().create_task(self._close_at_once()))
 
@@ -201,8 +220,9 @@ class Sender:
                         pong = await self.ws.ping()  # waits while the buffer is full: inside the timeout
                         await pong
                 except TimeoutError:
-                    logger.warning("connection %s: no pong within %.0f s: cut off", _address(self.ws),
-                                   self.ping_timeout)
+                    logger.warning(
+                        "connection %s: no pong within %.0f s: cut off", _address(self.ws), self.ping_timeout
+                    )
                     self.ws.transport.abort()
                     return
 

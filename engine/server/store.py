@@ -88,11 +88,14 @@ def event_data(table_id: str, seq: int, text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except ValueError as error:
-        raise DamagedRow(f"table {table_id}: event {seq} in the events table is damaged: its data is not JSON "
-                         f"({error})") from None
+        raise DamagedRow(
+            f"table {table_id}: event {seq} in the events table is damaged: its data is not JSON ({error})"
+        ) from None
     if not isinstance(data, dict):
-        raise DamagedRow(f"table {table_id}: event {seq} in the events table is damaged: its data is "
-                         f"{type(data).__name__}, not a JSON object") from None
+        raise DamagedRow(
+            f"table {table_id}: event {seq} in the events table is damaged: its data is "
+            f"{type(data).__name__}, not a JSON object"
+        ) from None
     return data
 
 
@@ -282,11 +285,15 @@ class SQLiteStore:
                 raise sqlite3.DatabaseError(f"database disk image is malformed: {'; '.join(problems[:3])}")
             suspects = self.db.execute(  # every event's JSON, those before a snapshot too (the rebuild skips them)
                 "SELECT table_id, seq, data FROM events WHERE NOT json_valid(data) OR json_type(data) <> 'object' "
-                "ORDER BY table_id, seq").fetchall()
+                "ORDER BY table_id, seq"
+            ).fetchall()
         except sqlite3.Error as error:
             damage = isinstance(error, sqlite3.DatabaseError) and any(word in str(error) for word in self.DAMAGE_WORDS)
-            hint = ("restore it from a backup, or start on a new file" if damage
-                    else "is its folder there and writable, and is it a SQLite file?")
+            hint = (
+                "restore it from a backup, or start on a new file"
+                if damage
+                else "is its folder there and writable, and is it a SQLite file?"
+            )
             raise StoreError(f"cannot use the SQLite database {path!r}: {error} ({hint})") from None
         for table_id, seq, data in suspects:  # SQLite's JSON is stricter than Python's (NaN): Python's word is final
             event_data(table_id, seq, data)
@@ -306,12 +313,13 @@ class SQLiteStore:
         """A damaged file (SQLite says "malformed" or "file is not a database") is lost for good, like a deleted
         one: nothing more can be trusted to it, so from then on `check` (the database watch, every write)
         refuses too and the server stops (exit 3). Retrying, as for an outage, would only flap."""
-        if not isinstance(error, sqlite3.DatabaseError) or not any(
-                word in str(error) for word in self.DAMAGE_WORDS):
+        if not isinstance(error, sqlite3.DatabaseError) or not any(word in str(error) for word in self.DAMAGE_WORDS):
             return None
         if self._lost is None:
-            self._lost = StoreLost(f"{doing}: the SQLite database {self.path!r} is damaged ({error}): nothing "
-                                   f"more can be stored; restore the file from a backup and restart the server")
+            self._lost = StoreLost(
+                f"{doing}: the SQLite database {self.path!r} is damaged ({error}): nothing "
+                f"more can be stored; restore the file from a backup and restart the server"
+            )
         return self._lost
 
     def check(self) -> Checked:
@@ -323,8 +331,10 @@ class SQLiteStore:
         if self._identity is not None:
             why = header_damage(self.path)
             if why is not None:
-                self._lost = StoreLost(f"the SQLite database {self.path!r} is damaged ({why}): nothing more can "
-                                       f"be stored; restore the file from a backup and restart the server")
+                self._lost = StoreLost(
+                    f"the SQLite database {self.path!r} is damaged ({why}): nothing more can "
+                    f"be stored; restore the file from a backup and restart the server"
+                )
                 raise self._lost
         return Checked()
 
@@ -336,8 +346,10 @@ class SQLiteStore:
         if self._lost is not None:
             raise self._lost
         if self._identity is not None and self._file_identity() != self._identity:
-            raise StoreLost(f"the SQLite database {self.path!r} was deleted or replaced while serving: nothing "
-                            f"more can be stored; restore the file and restart the server")
+            raise StoreLost(
+                f"the SQLite database {self.path!r} was deleted or replaced while serving: nothing "
+                f"more can be stored; restore the file and restart the server"
+            )
 
     def claim(self, table_id: str) -> bool:
         """A SQLite file is served by one server at a time: the first claim takes an exclusive lock on the file
@@ -349,8 +361,10 @@ class SQLiteStore:
                 fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 lock.close()
-                raise StoreError(f"the SQLite database {self.path!r} is in use by another server (its lock file "
-                                 f"{self.path + '.lock'!r} is held); stop that server or use another --db") from None
+                raise StoreError(
+                    f"the SQLite database {self.path!r} is in use by another server (its lock file "
+                    f"{self.path + '.lock'!r} is held); stop that server or use another --db"
+                ) from None
             lock.truncate(0)
             lock.write(f"{os.getpid()}\n".encode())
             lock.flush()
@@ -364,9 +378,12 @@ class SQLiteStore:
     def add_table(self, table_id: str, config: str) -> None:
         """Records a table and its configuration (see `Storage.add_table`)."""
         self._check_identity()
-        self.db.execute("INSERT INTO tables (id, config, created) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE "
-                        "SET config = excluded.config WHERE NOT EXISTS (SELECT 1 FROM events WHERE table_id = "
-                        "excluded.id)", (table_id, config, time.time()))
+        self.db.execute(
+            "INSERT INTO tables (id, config, created) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE "
+            "SET config = excluded.config WHERE NOT EXISTS (SELECT 1 FROM events WHERE table_id = "
+            "excluded.id)",
+            (table_id, config, time.time()),
+        )
 
     @guarded("cannot list the stored tables")
     def table_ids(self) -> list[str]:
@@ -395,8 +412,12 @@ class SQLiteStore:
             raise KeyError(table_id)
         snap = self.db.execute("SELECT seq, data FROM snapshots WHERE table_id = ?", (table_id,)).fetchone()
         seq, snapshot = (snap[0], snap[1]) if snap else (0, None)
-        events = tuple((s, kind, event_data(table_id, s, data)) for s, kind, data in self.db.execute(
-            "SELECT seq, kind, data FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, seq)))
+        events = tuple(
+            (s, kind, event_data(table_id, s, data))
+            for s, kind, data in self.db.execute(
+                "SELECT seq, kind, data FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, seq)
+            )
+        )
         return Stored(row[0], snapshot, seq, events)
 
     @guarded("cannot read the ledger")
@@ -407,8 +428,10 @@ class SQLiteStore:
             rows = self.db.execute("SELECT kind, SUM(amount) FROM ledger GROUP BY kind")
         else:
             ids = list(table_ids)
-            rows = self.db.execute(f"SELECT kind, SUM(amount) FROM ledger WHERE table_id IN "
-                                   f"({', '.join('?' * len(ids))}) GROUP BY kind", ids)
+            rows = self.db.execute(
+                f"SELECT kind, SUM(amount) FROM ledger WHERE table_id IN ({', '.join('?' * len(ids))}) GROUP BY kind",
+                ids,
+            )
         for kind, amount in rows:
             totals[kind] = int(amount)
         return totals
@@ -417,8 +440,9 @@ class SQLiteStore:
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
         """A table's finished hands numbered after ``since``, at most ``limit`` of them."""
         rows: Sequence[tuple[int, str | None, str, str | None]] = self.db.execute(
-            "SELECT number, phh, json, sittings FROM hands WHERE table_id = ? AND number > ? ORDER BY number "
-            "LIMIT ?", (table_id, since, limit)).fetchall()
+            "SELECT number, phh, json, sittings FROM hands WHERE table_id = ? AND number > ? ORDER BY number LIMIT ?",
+            (table_id, since, limit),
+        ).fetchall()
         return [FinishedHand(number, phh, text, read_sittings(sittings)) for number, phh, text, sittings in rows]
 
     def close(self) -> None:
@@ -451,8 +475,9 @@ def header_damage(path: str) -> str | None:
             wal = file.read(32)
     except OSError:
         return None
-    if len(wal) == 32 and (int.from_bytes(wal[:4], "big") not in WAL_MAGIC
-                           or int.from_bytes(wal[4:8], "big") != WAL_VERSION):
+    if len(wal) == 32 and (
+        int.from_bytes(wal[:4], "big") not in WAL_MAGIC or int.from_bytes(wal[4:8], "big") != WAL_VERSION
+    ):
         return "its write-ahead log's header (-wal) is not SQLite's"
     return None
 
@@ -465,24 +490,69 @@ def read_sittings(text: str | None) -> tuple[tuple[str, str], ...] | None:
     except ValueError:
         return None
     if not isinstance(data, list) or not all(
-            isinstance(pair, list) and len(pair) == 2 and all(isinstance(item, str) for item in pair)
-            for pair in data):
+        isinstance(pair, list) and len(pair) == 2 and all(isinstance(item, str) for item in pair) for pair in data
+    ):
         return None
     return tuple((name, seat) for name, seat in data)
 
 
 POSTGRES_URLS = ("postgresql://", "postgres://")
 """The URL schemes libpq takes (as libpq does, in lower case)."""
-LIBPQ_KEYWORDS = frozenset((
-    "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "require_auth", "channel_binding",
-    "connect_timeout", "client_encoding", "options", "application_name", "fallback_application_name",
-    "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout", "replication",
-    "gssencmode", "sslmode", "requiressl", "sslnegotiation", "sslcompression", "sslcert", "sslkey",
-    "sslkeylogfile", "sslpassword", "sslcertmode", "sslrootcert", "sslcrl", "sslcrldir", "sslsni", "requirepeer",
-    "ssl_min_protocol_version", "ssl_max_protocol_version", "min_protocol_version", "max_protocol_version",
-    "krbsrvname", "gsslib", "gssdelegation", "service", "target_session_attrs", "load_balance_hosts",
-    "scram_client_key", "scram_server_key", "oauth_issuer", "oauth_client_id", "oauth_client_secret",
-    "oauth_scope"))
+LIBPQ_KEYWORDS = frozenset(
+    (
+        "host",
+        "hostaddr",
+        "port",
+        "dbname",
+        "user",
+        "password",
+        "passfile",
+        "require_auth",
+        "channel_binding",
+        "connect_timeout",
+        "client_encoding",
+        "options",
+        "application_name",
+        "fallback_application_name",
+        "keepalives",
+        "keepalives_idle",
+        "keepalives_interval",
+        "keepalives_count",
+        "tcp_user_timeout",
+        "replication",
+        "gssencmode",
+        "sslmode",
+        "requiressl",
+        "sslnegotiation",
+        "sslcompression",
+        "sslcert",
+        "sslkey",
+        "sslkeylogfile",
+        "sslpassword",
+        "sslcertmode",
+        "sslrootcert",
+        "sslcrl",
+        "sslcrldir",
+        "sslsni",
+        "requirepeer",
+        "ssl_min_protocol_version",
+        "ssl_max_protocol_version",
+        "min_protocol_version",
+        "max_protocol_version",
+        "krbsrvname",
+        "gsslib",
+        "gssdelegation",
+        "service",
+        "target_session_attrs",
+        "load_balance_hosts",
+        "scram_client_key",
+        "scram_server_key",
+        "oauth_issuer",
+        "oauth_client_id",
+        "oauth_client_secret",
+        "oauth_scope",
+    )
+)
 """The keywords of a libpq key=value connection string (PostgreSQL's "Parameter Key Words")."""
 SECRETS = ("password", "sslpassword", "oauth_client_secret")
 """The connection keywords whose values are never printed (`safe_db`)."""
@@ -503,16 +573,20 @@ def is_postgres(db: str) -> bool:
         return True
     scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*)://", db)
     if scheme is not None:
-        raise StoreError(f"--db {safe_db(db)}: a URL must be postgresql:// or postgres:// (PostgreSQL), not "
-                         f"{scheme.group(1)}://; a SQLite file is given by its path")
+        raise StoreError(
+            f"--db {safe_db(db)}: a URL must be postgresql:// or postgres:// (PostgreSQL), not "
+            f"{scheme.group(1)}://; a SQLite file is given by its path"
+        )
     first = _KEY_VALUE.match(db)
     if first is None:
         return False
     unknown = sorted(set(_keywords(db)) - LIBPQ_KEYWORDS)
     if unknown:
-        raise StoreError(f"--db {safe_db(db)}: a key=value connection string for PostgreSQL, but libpq has no "
-                         f"keyword {', '.join(unknown)} (host, port, dbname, user, password, sslmode, ...); a "
-                         f"SQLite file whose name starts with {first.group(1)}= is given as ./{first.group(1)}=...")
+        raise StoreError(
+            f"--db {safe_db(db)}: a key=value connection string for PostgreSQL, but libpq has no "
+            f"keyword {', '.join(unknown)} (host, port, dbname, user, password, sslmode, ...); a "
+            f"SQLite file whose name starts with {first.group(1)}= is given as ./{first.group(1)}=..."
+        )
     return True
 
 
@@ -548,7 +622,7 @@ def safe_db(db: str) -> str:
             credentials, host = netloc.rsplit("@", 1)
             if ":" in credentials:
                 credentials = credentials.split(":", 1)[0] + ":***"
-            db = f"{scheme}://{credentials}@{host}{rest[len(netloc):]}"
+            db = f"{scheme}://{credentials}@{host}{rest[len(netloc) :]}"
         db = _SECRET_PARAMETER.sub(r"\1***", db)
     return _SECRET_VALUE.sub(r"\1\2***", db)
 
@@ -560,7 +634,9 @@ def open_store(db: str) -> Storage:
         try:
             from engine.server.pgstore import PostgresStore
         except ImportError:
-            raise StoreError(f"--db {safe_db(db)}: PostgreSQL needs psycopg, which is not installed: "
-                             'python -m pip install -e ".[server]"') from None
+            raise StoreError(
+                f"--db {safe_db(db)}: PostgreSQL needs psycopg, which is not installed: "
+                'python -m pip install -e ".[server]"'
+            ) from None
         return PostgresStore(db)
     return SQLiteStore(db)

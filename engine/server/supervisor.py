@@ -29,8 +29,7 @@ class ServerFailed(EngineError):
 class Supervisor:
     """Runs the server's background tasks; `failed` is set (and `failure` says why) when one dies for good."""
 
-    def __init__(self, *, first_backoff: float = 0.1, last_backoff: float = 10.0,
-                 outage: Outage | None = None) -> None:
+    def __init__(self, *, first_backoff: float = 0.1, last_backoff: float = 10.0, outage: Outage | None = None) -> None:
         self.first_backoff = first_backoff
         self.last_backoff = last_backoff
         self.outage = outage or Outage()  # the server's: a job's failed read is told as the tables' writes are

@@ -8,5 +8,4 @@ from engine.stats.facts import SeatFacts, hand_facts
 from engine.stats.players import PlayedHand, PlayerStats, Rate, player_stats
 from engine.stats.sources import played_hands
 
-__all__ = ["PlayedHand", "PlayerStats", "Rate", "SeatFacts", "StatsError", "hand_facts", "played_hands",
-           "player_stats"]
+__all__ = ["PlayedHand", "PlayerStats", "Rate", "SeatFacts", "StatsError", "hand_facts", "played_hands", "player_stats"]

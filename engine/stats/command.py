@@ -23,19 +23,33 @@ PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 
 def add_stats_command(commands: Any) -> None:
     """Register `stats` on the command line's subcommands."""
-    stats = commands.add_parser("stats", help="player statistics (VPIP, PFR, 3-bet, showdowns, hi-lo halves, "
-                                              "bb/100) over hand histories")
-    stats.add_argument("files", nargs="+", help=f"hand history files, folders (read at every depth) or zip archives: "
-                                                f"{titles()} (found from the content)")
+    stats = commands.add_parser(
+        "stats", help="player statistics (VPIP, PFR, 3-bet, showdowns, hi-lo halves, bb/100) over hand histories"
+    )
+    stats.add_argument(
+        "files",
+        nargs="+",
+        help=f"hand history files, folders (read at every depth) or zip archives: {titles()} (found from the content)",
+    )
     stats.add_argument("--format", choices=HISTORY_FORMATS, default="auto", help="the input format (default: by file)")
-    stats.add_argument("--player", action="append", metavar="NAME",
-                       help="only this player (may be given more than once; default: every player)")
+    stats.add_argument(
+        "--player",
+        action="append",
+        metavar="NAME",
+        help="only this player (may be given more than once; default: every player)",
+    )
     stats.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
-    stats.add_argument("--plot", metavar="FILE", help="draw the chosen players' winnings graph here (.png, .svg "
-                                                      "or .pdf; needs matplotlib: the plot extra)")
-    stats.add_argument("--skip-bad", action="store_true",
-                       help="leave out hands that cannot be read or replayed (named on standard error) instead "
-                            "of stopping at the first")
+    stats.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw the chosen players' winnings graph here (.png, .svg or .pdf; needs matplotlib: the plot extra)",
+    )
+    stats.add_argument(
+        "--skip-bad",
+        action="store_true",
+        help="leave out hands that cannot be read or replayed (named on standard error) instead "
+        "of stopping at the first",
+    )
     add_progress_option(stats)
     stats.set_defaults(run=run)
 
@@ -71,14 +85,19 @@ def run(args: argparse.Namespace) -> int:
         draw_graph(chosen, plot)
     out = args.stdout
     if args.json:
-        document = {"hands": read[0], "players": [stats.data() for stats in chosen], "skipped": list(skipped or ()),
-                    "inputs": inputs.summary.data()}
+        document = {
+            "hands": read[0],
+            "players": [stats.data() for stats in chosen],
+            "skipped": list(skipped or ()),
+            "inputs": inputs.summary.data(),
+        }
         out.write(json.dumps(document, indent=2) + "\n")
     else:
         out.write(table(chosen) + "\n")
         out.write("".join(line + "\n" for line in inputs.summary.lines()))
-        out.write(f"{read[0]} hands" + (f"; {len(skipped)} skipped (named on standard error)" if skipped else "")
-                  + "\n")
+        out.write(
+            f"{read[0]} hands" + (f"; {len(skipped)} skipped (named on standard error)" if skipped else "") + "\n"
+        )
         if not allin.available():
             out.write("The all-in-adjusted net needs numpy: pip install 'omaha-hilo-engine[equity]'.\n")
         if plot is not None:
@@ -104,8 +123,10 @@ def choose(players: dict[str, PlayerStats], names: list[str] | None) -> list[Pla
 def check_plot_path(path: Path) -> None:
     """A graph file that can be written, before any hand is read: a known suffix, a folder that exists."""
     if path.suffix.lower() not in PLOT_SUFFIXES:
-        raise StatsError(f"--plot {str(path)!r}: the graph is written as {', '.join(PLOT_SUFFIXES)}; name the "
-                         "file with one of these suffixes")
+        raise StatsError(
+            f"--plot {str(path)!r}: the graph is written as {', '.join(PLOT_SUFFIXES)}; name the "
+            "file with one of these suffixes"
+        )
     if path.is_dir():
         raise StatsError(f"--plot {str(path)!r} is a directory; give a file name such as graph.png")
     if not path.parent.is_dir():
@@ -115,24 +136,57 @@ def check_plot_path(path: Path) -> None:
     require_matplotlib()
 
 
-_COLUMNS = ("player", "hands", "VPIP", "PFR", "3bet", "AF", "WTSD", "W$SD", "high", "low", "scoop", "quarter",
-            "net", "bb/100", "all-in adj")
+_COLUMNS = (
+    "player",
+    "hands",
+    "VPIP",
+    "PFR",
+    "3bet",
+    "AF",
+    "WTSD",
+    "W$SD",
+    "high",
+    "low",
+    "scoop",
+    "quarter",
+    "net",
+    "bb/100",
+    "all-in adj",
+)
 
 
 def _row(stats: PlayerStats) -> list[str]:
     rates = stats.rates()
     aggression = stats.aggression
     net = stats.data()["net"]
-    return [stats.name, str(stats.hands), rates["vpip"].text(), rates["pfr"].text(), rates["three_bet"].text(),
-            "-" if aggression is None else f"{aggression:.2f}", rates["wtsd"].text(), rates["wsd"].text(),
-            rates["won_high"].text(), rates["won_low"].text(), rates["scooped"].text(), rates["quartered"].text(),
-            f"{net:+}", f"{stats.bb_per_100:+.1f}", "-" if stats.adjusted is None else f"{stats.adjusted:+.2f}"]
+    return [
+        stats.name,
+        str(stats.hands),
+        rates["vpip"].text(),
+        rates["pfr"].text(),
+        rates["three_bet"].text(),
+        "-" if aggression is None else f"{aggression:.2f}",
+        rates["wtsd"].text(),
+        rates["wsd"].text(),
+        rates["won_high"].text(),
+        rates["won_low"].text(),
+        rates["scooped"].text(),
+        rates["quartered"].text(),
+        f"{net:+}",
+        f"{stats.bb_per_100:+.1f}",
+        "-" if stats.adjusted is None else f"{stats.adjusted:+.2f}",
+    ]
 
 
 def table(players: list[PlayerStats]) -> str:
     """The statistics as an aligned table: rates in percent ("-" where there was no chance), AF a ratio."""
     rows = [list(_COLUMNS), *(_row(stats) for stats in players)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(_COLUMNS))]
-    lines = ["  ".join(cell.ljust(width) if i == 0 else cell.rjust(width)
-                       for i, (cell, width) in enumerate(zip(row, widths, strict=True))).rstrip() for row in rows]
+    lines = [
+        "  ".join(
+            cell.ljust(width) if i == 0 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
     return "\n".join(lines)

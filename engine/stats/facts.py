@@ -69,8 +69,12 @@ def hand_facts(hand: HandState) -> tuple[SeatFacts, ...]:
             continue
         mine = betting[seat]
         if street is Street.PREFLOP:
-            if preflop_raises == 1 and raiser != seat and not mine.three_bet_chance and \
-                    before.legal_actions().wager is not None:
+            if (
+                preflop_raises == 1
+                and raiser != seat
+                and not mine.three_bet_chance
+                and before.legal_actions().wager is not None
+            ):
                 mine.three_bet_chance = True
                 mine.three_bet = isinstance(action, _WAGERS)
             if isinstance(action, _VOLUNTARY):
@@ -123,19 +127,30 @@ def _seat_facts(hand: HandState, seat: int, betting: _Betting, saw_flop: bool) -
         high += high_part.get(seat, 0)
         low += low_part.get(seat, 0)
         if pot.low_winners:
-            quartered = quartered or any(seat in winners and len(winners) > 1
-                                         for winners in (pot.high_winners, pot.low_winners))
+            quartered = quartered or any(
+                seat in winners and len(winners) > 1 for winners in (pot.high_winners, pot.low_winners)
+            )
     # Won (or tied) a half: a tie may pay nothing, when a half of one or two chips meets more winners.
     won_high = any(seat in pot.high_winners for pot in pots)
     won_low = any(seat in pot.low_winners for pot in pots)
     return SeatFacts(
-        vpip=betting.vpip, pfr=betting.pfr, three_bet_chance=betting.three_bet_chance,
-        three_bet=betting.three_bet, bets=betting.bets, raises=betting.raises, calls=betting.calls,
-        saw_flop=saw_flop, showdown=showdown,
+        vpip=betting.vpip,
+        pfr=betting.pfr,
+        three_bet_chance=betting.three_bet_chance,
+        three_bet=betting.three_bet,
+        bets=betting.bets,
+        raises=betting.raises,
+        calls=betting.calls,
+        saw_flop=saw_flop,
+        showdown=showdown,
         won_showdown=won_high or won_low,
-        won_high=won_high, won_low=won_low,
-        scooped=seat in result.scoops, quartered=quartered, net=result.net[seat],
-        high_chips=high, low_chips=low,
+        won_high=won_high,
+        won_low=won_low,
+        scooped=seat in result.scoops,
+        quartered=quartered,
+        net=result.net[seat],
+        high_chips=high,
+        low_chips=low,
     )
 
 

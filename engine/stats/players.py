@@ -109,8 +109,14 @@ class PlayerStats:
         else:
             self.adjusted += adjusted / scale
             self.adjusted_bb += adjusted / max(big_blind, 1)
-        self.points.append(HandPoint(net, None if adjusted is None else adjusted / scale,
-                                     Fraction(facts.high_chips, scale), Fraction(facts.low_chips, scale)))
+        self.points.append(
+            HandPoint(
+                net,
+                None if adjusted is None else adjusted / scale,
+                Fraction(facts.high_chips, scale),
+                Fraction(facts.low_chips, scale),
+            )
+        )
 
     # --- the statistics ---------------------------------------------------------------------------------------
 
@@ -118,11 +124,17 @@ class PlayerStats:
         """Each rate by its JSON name: VPIP and PFR of hands, 3-bet of chances, WTSD of flops seen, W$SD of
         showdowns, and the halves won of the showdowns won."""
         won = self.won_showdown
-        return {"vpip": Rate(self.vpip, self.hands), "pfr": Rate(self.pfr, self.hands),
-                "three_bet": Rate(self.three_bets, self.three_bet_chances),
-                "wtsd": Rate(self.showdowns, self.saw_flop), "wsd": Rate(won, self.showdowns),
-                "won_high": Rate(self.won_high, won), "won_low": Rate(self.won_low, won),
-                "scooped": Rate(self.scooped, won), "quartered": Rate(self.quartered, won)}
+        return {
+            "vpip": Rate(self.vpip, self.hands),
+            "pfr": Rate(self.pfr, self.hands),
+            "three_bet": Rate(self.three_bets, self.three_bet_chances),
+            "wtsd": Rate(self.showdowns, self.saw_flop),
+            "wsd": Rate(won, self.showdowns),
+            "won_high": Rate(self.won_high, won),
+            "won_low": Rate(self.won_low, won),
+            "scooped": Rate(self.scooped, won),
+            "quartered": Rate(self.quartered, won),
+        }
 
     @property
     def aggression(self) -> float | None:
@@ -137,15 +149,25 @@ class PlayerStats:
     def data(self) -> dict[str, Any]:
         """The statistics as JSON data (the structure docs/stats.md describes)."""
         aggression = self.aggression
-        return {"name": self.name, "hands": self.hands,
-                **{key: rate.data() for key, rate in self.rates().items()},
-                "aggression": {"bets": self.bets, "raises": self.raises, "calls": self.calls,
-                               "factor": None if aggression is None else round(aggression, 4)},
-                "net": units(self.net), "net_chips": self.net_chips, "net_bb": round(float(self.net_bb), 4),
-                "bb_per_100": round(self.bb_per_100, 4),
-                "allin_adjusted_net": None if self.adjusted is None else round(self.adjusted, 4),
-                "allin_adjusted_bb_per_100": None if self.adjusted_bb is None or not self.hands
-                else round(100 * self.adjusted_bb / self.hands, 4)}
+        return {
+            "name": self.name,
+            "hands": self.hands,
+            **{key: rate.data() for key, rate in self.rates().items()},
+            "aggression": {
+                "bets": self.bets,
+                "raises": self.raises,
+                "calls": self.calls,
+                "factor": None if aggression is None else round(aggression, 4),
+            },
+            "net": units(self.net),
+            "net_chips": self.net_chips,
+            "net_bb": round(float(self.net_bb), 4),
+            "bb_per_100": round(self.bb_per_100, 4),
+            "allin_adjusted_net": None if self.adjusted is None else round(self.adjusted, 4),
+            "allin_adjusted_bb_per_100": None
+            if self.adjusted_bb is None or not self.hands
+            else round(100 * self.adjusted_bb / self.hands, 4),
+        }
 
 
 def units(amount: Fraction) -> int | float:

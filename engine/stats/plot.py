@@ -24,8 +24,9 @@ def require_matplotlib() -> Any:
     try:
         matplotlib = importlib.import_module("matplotlib")
     except ImportError:
-        raise StatsError("--plot needs matplotlib: pip install 'omaha-hilo-engine[plot]' (or pip install "
-                         "matplotlib)") from None
+        raise StatsError(
+            "--plot needs matplotlib: pip install 'omaha-hilo-engine[plot]' (or pip install matplotlib)"
+        ) from None
     matplotlib.use("Agg")
     return importlib.import_module("matplotlib.pyplot")
 
@@ -37,22 +38,38 @@ def _running(values: Sequence[Fraction]) -> list[float]:
 def draw_graph(players: Sequence[PlayerStats], path: Path) -> None:
     """Draw the players' graph to ``path`` (its suffix names the format: png, svg or pdf)."""
     pyplot = require_matplotlib()
-    figure, (nets, halves) = pyplot.subplots(2, 1, figsize=(8, 6), sharex=True, height_ratios=(2, 1),
-                                             layout="constrained")
+    figure, (nets, halves) = pyplot.subplots(
+        2, 1, figsize=(8, 6), sharex=True, height_ratios=(2, 1), layout="constrained"
+    )
     try:
         for index, stats in enumerate(players):
             colour = f"C{index % 10}"
             hands = list(range(1, len(stats.points) + 1))
-            nets.plot(hands, _running([point.net for point in stats.points]), color=colour,
-                      label=f"{stats.name} ({stats.hands} hands, {stats.bb_per_100:+.1f} bb/100)")
+            nets.plot(
+                hands,
+                _running([point.net for point in stats.points]),
+                color=colour,
+                label=f"{stats.name} ({stats.hands} hands, {stats.bb_per_100:+.1f} bb/100)",
+            )
             adjusted = [point.adjusted for point in stats.points]
             if all(value is not None for value in adjusted):
-                nets.plot(hands, list(accumulate(value or 0.0 for value in adjusted)), color=colour,
-                          linestyle=":", label=f"{stats.name} all-in adjusted")
-            halves.plot(hands, _running([point.high for point in stats.points]), color=colour,
-                        label=f"{stats.name} high")
-            halves.plot(hands, _running([point.low for point in stats.points]), color=colour, linestyle="--",
-                        label=f"{stats.name} low")
+                nets.plot(
+                    hands,
+                    list(accumulate(value or 0.0 for value in adjusted)),
+                    color=colour,
+                    linestyle=":",
+                    label=f"{stats.name} all-in adjusted",
+                )
+            halves.plot(
+                hands, _running([point.high for point in stats.points]), color=colour, label=f"{stats.name} high"
+            )
+            halves.plot(
+                hands,
+                _running([point.low for point in stats.points]),
+                color=colour,
+                linestyle="--",
+                label=f"{stats.name} low",
+            )
         nets.axhline(0, color="grey", linewidth=0.8)
         nets.set_ylabel("net won")
         nets.set_title("Winnings")

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 __all__ = ["StatsError", "played_hands"]
 
 
-def played_hands(paths: Iterable[str | Path] | Inputs, format: str = "auto", *,
-                 skipped: list[str] | None = None) -> Iterator[PlayedHand]:
+def played_hands(
+    paths: Iterable[str | Path] | Inputs, format: str = "auto", *, skipped: list[str] | None = None
+) -> Iterator[PlayedHand]:
     """Every hand in the files (folders and zip archives: `engine.history.inputs`), in order, replayed. A hand
     that cannot be read or replayed, or whose replay disagrees with its record, is a `StatsError` naming it;
     given a ``skipped`` list, it is left out and described there instead. Given `Inputs` (the command does, for
@@ -40,8 +41,9 @@ def played_hands(paths: Iterable[str | Path] | Inputs, format: str = "auto", *,
             report = replay(item)
             if report.failed or report.state is None:
                 problem = f"{item.source or '<text>'}: hand #{item.id or '?'}: {report.status}: {report.detail}"
-                inputs.summary.hand(file, report.detail, source=item.source, hand_id=item.id,
-                                    mismatch=report.status == MISMATCH)
+                inputs.summary.hand(
+                    file, report.detail, source=item.source, hand_id=item.id, mismatch=report.status == MISMATCH
+                )
                 _bad(problem, skipped)
                 continue
             inputs.summary.hand(file)

@@ -68,11 +68,14 @@ class Structure:
         chips(self.buy_in, "buy_in (prize money per entry)", error=TournamentError)
         for index, level in enumerate(self.levels.levels):
             if level.rules.rake is not None:
-                raise TournamentError(f"level {index} has a rake; tournament games take none (the house's fee is "
-                                      f"apart from the buy-in)")
+                raise TournamentError(
+                    f"level {index} has a rake; tournament games take none (the house's fee is apart from the buy-in)"
+                )
             if level.rules.max_players < self.table_size:
-                raise TournamentError(f"level {index}'s game deals to {level.rules.max_players} players at most, "
-                                      f"but tables have {self.table_size} seats")
+                raise TournamentError(
+                    f"level {index}'s game deals to {level.rules.max_players} players at most, "
+                    f"but tables have {self.table_size} seats"
+                )
 
 
 @attrs.frozen(slots=True)
@@ -91,10 +94,12 @@ class Entry:
     def __attrs_post_init__(self) -> None:
         checked_name(self.name, "an entrant's name", error=TournamentError)
         count(self.number, "an entry's number", minimum=1, error=TournamentError)
-        if (self.first is None) != (self.last is None) or (self.first is not None and self.last is not None
-                                                           and not 1 <= self.first <= self.last):
-            raise TournamentError(f"{self.name}'s places must be None or 1 <= first <= last, got "
-                                  f"{self.first!r} to {self.last!r}")
+        if (self.first is None) != (self.last is None) or (
+            self.first is not None and self.last is not None and not 1 <= self.first <= self.last
+        ):
+            raise TournamentError(
+                f"{self.name}'s places must be None or 1 <= first <= last, got {self.first!r} to {self.last!r}"
+            )
 
     @property
     def placed(self) -> bool:
@@ -187,8 +192,10 @@ class Tournament:
         if len(self.entries) < 2:
             raise TournamentError(f"a tournament needs 2 entrants or more, got {len(self.entries)}")
         if self.paid_places > len(self.entries):
-            raise TournamentError(f"the payout table pays {self.paid_places} places but {len(self.entries)} "
-                                  f"entered: give a table of at most {len(self.entries)} places")
+            raise TournamentError(
+                f"the payout table pays {self.paid_places} places but {len(self.entries)} "
+                f"entered: give a table of at most {len(self.entries)} places"
+            )
         stack = self.structure.starting_stack
         if stack * len(self.entries) > MAX_EXACT:
             raise TournamentError(f"{len(self.entries)} stacks of {stack} exceed {MAX_EXACT} chips in play")
@@ -207,8 +214,9 @@ class Tournament:
                 table = table.join(where, name, stack)
                 events.append(ev.Seated(name, number, where))
             tables.append(seating.release(table))  # at the start nobody waits
-        started = attrs.evolve(self, tables=tables, started=True, minutes=at, level_since=at, draws=1,
-                               chips=stack * len(self.entries))
+        started = attrs.evolve(
+            self, tables=tables, started=True, minutes=at, level_since=at, draws=1, chips=stack * len(self.entries)
+        )
         if count_tables == 1:
             started = attrs.evolve(started, final_table=0)
             events.append(ev.FinalTable(0, len(names)))
@@ -229,8 +237,11 @@ class Tournament:
 
     @property
     def percentages(self) -> tuple[Percent, ...]:
-        return self.structure.payouts if self.structure.payouts is not None else \
-            standard_percentages(max(1, len(self.entries)))
+        return (
+            self.structure.payouts
+            if self.structure.payouts is not None
+            else standard_percentages(max(1, len(self.entries)))
+        )
 
     @property
     def paid_places(self) -> int:
@@ -260,9 +271,11 @@ class Tournament:
         not yet dealt this round, with no hand from before hand-for-hand still in play."""
         if not self.started or self.is_over or not self._round_may_deal():
             return ()
-        return tuple(number for number, table in enumerate(self.tables)
-                     if table is not None and table.hand is None and len(table.players) >= 2
-                     and number not in self.round_dealt)
+        return tuple(
+            number
+            for number, table in enumerate(self.tables)
+            if table is not None and table.hand is None and len(table.players) >= 2 and number not in self.round_dealt
+        )
 
     def locate(self, name: str) -> tuple[int, int]:
         """(table, seat) of the player called ``name``; TournamentError when they are not seated."""
@@ -302,23 +315,29 @@ class Tournament:
 
     # --- hands ---------------------------------------------------------------------------------------------
 
-    def deal(self, number: int, *, seed: int | str | bytes | None = None,
-             deck: Deck | Sequence[Card] | None = None) -> tuple[Tournament, HandState]:
+    def deal(
+        self, number: int, *, seed: int | str | bytes | None = None, deck: Deck | Sequence[Card] | None = None
+    ) -> tuple[Tournament, HandState]:
         """Deal table ``number``'s next hand (the deck as `Table.start_next_hand`): the tournament with the hand
         in play and its first state. TournamentError when the table may not deal now (a hand in play, fewer
         than two players, hand-for-hand waiting for other tables)."""
         table = self.table(number)
         if not self.started or self.is_over:
-            raise TournamentError("the tournament is not under way: " + ("it is over" if self.started else
-                                                                          "start it first"))
+            raise TournamentError(
+                "the tournament is not under way: " + ("it is over" if self.started else "start it first")
+            )
         if self.hand_for_hand:
             if number in self.round_dealt:
-                waiting = [n for n in self.live_tables if n not in self.round_dealt or self.tables[n].hand]  # type: ignore[union-attr]
-                raise TournamentError(f"hand-for-hand: table {number} has played this round's hand; it deals again "
-                                      f"when every table has finished its hand (tables {waiting} have not)")
+                waiting = [n for n in self.live_tables if n not in self.round_dealt or self.table(n).hand]
+                raise TournamentError(
+                    f"hand-for-hand: table {number} has played this round's hand; it deals again "
+                    f"when every table has finished its hand (tables {waiting} have not)"
+                )
             if not self._round_may_deal():
-                raise TournamentError("hand-for-hand: every table finishes the hand it dealt before hand-for-hand "
-                                      "began before any deals the first hand-for-hand hand")
+                raise TournamentError(
+                    "hand-for-hand: every table finishes the hand it dealt before hand-for-hand "
+                    "began before any deals the first hand-for-hand hand"
+                )
         try:
             table, state = table.start_next_hand(seed=seed, deck=deck)
         except TableError as exc:
@@ -329,8 +348,10 @@ class Tournament:
     def _round_may_deal(self) -> bool:
         """Outside hand-for-hand, always; in it, once no hand dealt before it began is in play."""
         return not self.hand_for_hand or all(
-            table.hand is None or number in self.round_dealt for number, table in enumerate(self.tables)
-            if table is not None)
+            table.hand is None or number in self.round_dealt
+            for number, table in enumerate(self.tables)
+            if table is not None
+        )
 
     def finish(self, number: int, state: HandState) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
         """Take table ``number``'s finished hand back: busts placed (or held to the end of a hand-for-hand
@@ -348,15 +369,21 @@ class Tournament:
         work.hands += 1
         work.level_hands += 1
         index = {entry.name: i for i, entry in enumerate(self.entries) if not entry.placed}
-        busts = [Pending(index[d.player.name], number, state.setup.starting_stacks[hand.seats.index(d.seat)])
-                 for d in departures if d.reason == "busted"]
+        busts = [
+            Pending(index[d.player.name], number, state.setup.starting_stacks[hand.seats.index(d.seat)])
+            for d in departures
+            if d.reason == "busted"
+        ]
         if self.hand_for_hand and number in self.round_dealt:
             work.pending.extend(busts)
         elif busts:
             work.place(busts, shared=False)
         level = self.structure.levels.levels[work.level]
-        if level.hands is not None and work.level_hands >= level.hands and \
-                work.level < len(self.structure.levels.levels) - 1:
+        if (
+            level.hands is not None
+            and work.level_hands >= level.hands
+            and work.level < len(self.structure.levels.levels) - 1
+        ):
             work.next_level(work.minutes)
         work.settle()
         tournament = work.done()
@@ -366,8 +393,9 @@ class Tournament:
     def with_time(self, at: float) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
         """The tournament at minute ``at`` (never earlier than the last time told): levels of minutes that
         have run out end, each next level beginning when the last one's minutes were up."""
-        minutes(at, f"the time (at least the tournament's time {self.minutes})", minimum=self.minutes,
-                error=TournamentError)
+        minutes(
+            at, f"the time (at least the tournament's time {self.minutes})", minimum=self.minutes, error=TournamentError
+        )
         work = _Work(self)
         work.minutes = at
         levels = self.structure.levels.levels
@@ -403,8 +431,10 @@ class Tournament:
                 seated[player.name] = number
                 on_tables += player.stack
         if on_tables != self.chips:
-            raise TournamentError(f"the tables hold {on_tables} chips, but {self.chips} were brought in (entries, "
-                                  f"rebuys and add-ons): chips appeared or vanished")
+            raise TournamentError(
+                f"the tables hold {on_tables} chips, but {self.chips} were brought in (entries, "
+                f"rebuys and add-ons): chips appeared or vanished"
+            )
         self._check_entries(seated)
         self._check_tables()
 
@@ -416,15 +446,19 @@ class Tournament:
             playing = entry.name in seated and not entry.placed and i not in pending
             states = [playing, i in pending, entry.placed]
             if sum(states) != 1 and not (over and entry.first == 1 and entry.name in seated):
-                raise TournamentError(f"{entry.name} (entry {entry.number}) must be playing, busted in this "
-                                      f"hand-for-hand round or placed, exactly one of them; is "
-                                      f"{'seated ' if entry.name in seated else ''}"
-                                      f"{'pending ' if i in pending else ''}"
-                                      f"{'placed' if entry.placed else ''}".strip())
+                raise TournamentError(
+                    f"{entry.name} (entry {entry.number}) must be playing, busted in this "
+                    f"hand-for-hand round or placed, exactly one of them; is "
+                    f"{'seated ' if entry.name in seated else ''}"
+                    f"{'pending ' if i in pending else ''}"
+                    f"{'placed' if entry.placed else ''}".strip()
+                )
         live = {self.entries[i].name for i in unplaced if i not in pending}
         if not over and set(seated) != live:
-            raise TournamentError(f"the seated players {sorted(set(seated) - live)} have no entry in play, or the "
-                                  f"entries {sorted(live - set(seated))} have no seat")
+            raise TournamentError(
+                f"the seated players {sorted(set(seated) - live)} have no entry in play, or the "
+                f"entries {sorted(live - set(seated))} have no seat"
+            )
         spans: dict[tuple[int, int], int] = {}
         for entry in self.entries:
             if entry.first is not None and entry.last is not None:
@@ -432,15 +466,19 @@ class Tournament:
         covered: list[int] = []
         for (first, last), holders in spans.items():
             if holders != last - first + 1:
-                raise TournamentError(f"places {first} to {last} are held by {holders} entries; a shared place is "
-                                      f"held by as many entries as it spans")
+                raise TournamentError(
+                    f"places {first} to {last} are held by {holders} entries; a shared place is "
+                    f"held by as many entries as it spans"
+                )
             covered.extend(range(first, last + 1))
         if sorted(covered) != list(range(len(unplaced) + 1, len(self.entries) + 1)):
-            raise TournamentError(f"the places given ({sorted(covered)}) are not the last {len(covered)} of "
-                                  f"{len(self.entries)}")
+            raise TournamentError(
+                f"the places given ({sorted(covered)}) are not the last {len(covered)} of {len(self.entries)}"
+            )
         if over and sum(entry.prize for entry in self.entries) != self.pool:
-            raise TournamentError(f"the prizes add up to {sum(e.prize for e in self.entries)}, not the pool "
-                                  f"{self.pool}")
+            raise TournamentError(
+                f"the prizes add up to {sum(e.prize for e in self.entries)}, not the pool {self.pool}"
+            )
 
     def _check_tables(self) -> None:
         if self.is_over:
@@ -449,14 +487,18 @@ class Tournament:
         shortest = min(counts.values())
         size = self.structure.table_size
         for number, players in counts.items():
-            if self.tables[number].hand is not None:  # type: ignore[union-attr]
+            if self.table(number).hand is not None:
                 continue
             if players > shortest + 1:
-                raise TournamentError(f"table {number} has {players} players and another {shortest}: tables "
-                                      f"between hands differ by one player at most")
+                raise TournamentError(
+                    f"table {number} has {players} players and another {shortest}: tables "
+                    f"between hands differ by one player at most"
+                )
             if len(counts) > 1 and sum(size - c for n, c in counts.items() if n != number) >= players:
-                raise TournamentError(f"table {number} ({players} players) should have broken: the other tables "
-                                      f"have seats for its players")
+                raise TournamentError(
+                    f"table {number} ({players} players) should have broken: the other tables "
+                    f"have seats for its players"
+                )
 
     def _rng(self, draw: int) -> random.Random:
         digest = hashlib.blake2b(f"{self.seed}:draw:{draw}".encode(), digest_size=8).digest()
@@ -464,7 +506,7 @@ class Tournament:
 
 
 def _put(tables: tuple[Table | None, ...], number: int, table: Table | None) -> tuple[Table | None, ...]:
-    return (*tables[:number], table, *tables[number + 1:])
+    return (*tables[:number], table, *tables[number + 1 :])
 
 
 class _Work:
@@ -487,11 +529,21 @@ class _Work:
         self.final_table = tournament.final_table
 
     def done(self) -> Tournament:
-        return attrs.evolve(self.t, tables=tuple(self.tables), entries=tuple(self.entries),
-                            pending=tuple(self.pending), draws=self.draws, hands=self.hands, level=self.level,
-                            level_hands=self.level_hands, level_since=self.level_since, minutes=self.minutes,
-                            hand_for_hand=self.hand_for_hand, round_dealt=frozenset(self.round_dealt),
-                            final_table=self.final_table)
+        return attrs.evolve(
+            self.t,
+            tables=tuple(self.tables),
+            entries=tuple(self.entries),
+            pending=tuple(self.pending),
+            draws=self.draws,
+            hands=self.hands,
+            level=self.level,
+            level_hands=self.level_hands,
+            level_since=self.level_since,
+            minutes=self.minutes,
+            hand_for_hand=self.hand_for_hand,
+            round_dealt=frozenset(self.round_dealt),
+            final_table=self.final_table,
+        )
 
     def rng(self) -> random.Random:
         self.draws += 1
@@ -499,6 +551,12 @@ class _Work:
 
     def live(self) -> list[int]:
         return [n for n, t in enumerate(self.tables) if t is not None]
+
+    def at(self, number: int) -> Table:
+        """A table still in play (the callers have it from `live`)."""
+        table = self.tables[number]
+        assert table is not None, f"table {number} is broken"
+        return table
 
     def players(self, number: int) -> int:
         table = self.tables[number]
@@ -548,8 +606,11 @@ class _Work:
         while self.break_one() or self.balance_one():
             pass
         live = self.live()
-        if self.hand_for_hand and all(self.tables[n].hand is None for n in live) and all(  # type: ignore[union-attr]
-                n in self.round_dealt or self.players(n) < 2 for n in live):
+        if (
+            self.hand_for_hand
+            and all(self.at(n).hand is None for n in live)
+            and all(n in self.round_dealt or self.players(n) < 2 for n in live)
+        ):
             if self.pending:
                 self.place(self.pending, shared=len({p.table for p in self.pending}) > 1)
                 self.pending = []
@@ -590,8 +651,13 @@ class _Work:
             for where, player in players:
                 others = [n for n in live if n != number and self.players(n) < size]
                 fewest = min(self.players(n) for n in others)
-                seats = [(n, s) for n in others if self.players(n) == fewest
-                         for s, p in enumerate(self.tables[n].seats) if p is None]  # type: ignore[union-attr]
+                seats = [
+                    (n, s)
+                    for n in others
+                    if self.players(n) == fewest
+                    for s, p in enumerate(self.at(n).seats)
+                    if p is None
+                ]
                 to_table, to_seat = seats[rng.randrange(len(seats))]
                 self.move(number, where, to_table, to_seat, "break", player.stack)
             self.tables[number] = None
@@ -605,19 +671,21 @@ class _Work:
         if len(live) < 2:
             return False
         shortest = min(live, key=lambda n: (self.players(n), n))
-        fullest = max((n for n in live if self.tables[n].hand is None),  # type: ignore[union-attr]
-                      key=lambda n: (self.players(n), -n), default=None)
+        fullest = max(
+            (n for n in live if self.at(n).hand is None),
+            key=lambda n: (self.players(n), -n),
+            default=None,
+        )
         if fullest is None or self.players(fullest) < self.players(shortest) + 2:
             return False
-        source = self.tables[fullest]
-        target = self.tables[shortest]
-        assert source is not None and target is not None
+        source, target = self.at(fullest), self.at(shortest)
         try:
             where = seating.next_big_blind(source)
         except TableError:
             where = source.players[0][0]
-        self.move(fullest, where, shortest, seating.worst_seat(target), "balance",
-                  source.seats[where].stack)  # type: ignore[union-attr]
+        mover = source.seats[where]
+        assert mover is not None
+        self.move(fullest, where, shortest, seating.worst_seat(target), "balance", mover.stack)
         return True
 
     def move(self, from_table: int, from_seat: int, to_table: int, to_seat: int, reason: str, stack: int) -> None:
@@ -627,5 +695,3 @@ class _Work:
         target, waiting = seating.seat(target, to_seat, player.name, player.stack)
         self.tables[from_table], self.tables[to_table] = source, target
         self.events.append(ev.Moved(player.name, stack, from_table, from_seat, to_table, to_seat, reason, waiting))
-
-

@@ -100,5 +100,6 @@ class TournamentOver:
     prize: int
 
 
-TournamentEvent = Seated | Moved | TableBroken | FinalTable | Busted | LevelChanged | HandForHand | Rebought | \
-    TournamentOver
+TournamentEvent = (
+    Seated | Moved | TableBroken | FinalTable | Busted | LevelChanged | HandForHand | Rebought | TournamentOver
+)

@@ -36,12 +36,16 @@ def _check(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[tuple[int, ...
         raise PayoutError(f"prizes must be a list of amounts, first place first, got {quote(prizes)}")
     checked = tuple(chips(s, f"stack {i}", error=PayoutError) for i, s in enumerate(stacks))
     if 0 in checked:
-        raise PayoutError(f"stack {checked.index(0)} is 0: every stack must be at least 1 chip (a player with no "
-                          f"chips has their place already); got {quote(stacks)}")
+        raise PayoutError(
+            f"stack {checked.index(0)} is 0: every stack must be at least 1 chip (a player with no "
+            f"chips has their place already); got {quote(stacks)}"
+        )
     paid = tuple(chips(p, f"the prize of place {i + 1}", error=PayoutError) for i, p in enumerate(prizes))
     if len(paid) > len(checked):
-        raise PayoutError(f"{len(paid)} prizes for {len(checked)} players: the places beyond {len(checked)} would "
-                          f"pay nobody; give the prizes of places 1 to {len(checked)} at most")
+        raise PayoutError(
+            f"{len(paid)} prizes for {len(checked)} players: the places beyond {len(checked)} would "
+            f"pay nobody; give the prizes of places 1 to {len(checked)} at most"
+        )
     return checked, paid
 
 
@@ -50,8 +54,9 @@ def exact_states(players: int, places: int) -> int:
     return sum(math.comb(players, k) for k in range(min(places, players)))
 
 
-def icm_equities(stacks: Sequence[int], prizes: Sequence[int], *, method: str = "auto", samples: int = 100_000,
-                 seed: int = 0) -> tuple[float, ...]:
+def icm_equities(
+    stacks: Sequence[int], prizes: Sequence[int], *, method: str = "auto", samples: int = 100_000, seed: int = 0
+) -> tuple[float, ...]:
     """Each player's prize equity by the Malmuth-Harville model: ``stacks`` (whole chips, each at least 1: a
     player with none already has their place) and ``prizes`` for places 1, 2, ... (at most one per player).
 
@@ -99,8 +104,15 @@ def _sampled(stacks: tuple[int, ...], prizes: tuple[int, ...], samples: int, see
     return tuple(total / samples for total in totals)
 
 
-def icm_deal(stacks: Sequence[int], prizes: Sequence[int], *, reserve: int = 0, method: str = "auto",
-             samples: int = 100_000, seed: int = 0) -> tuple[int, ...]:
+def icm_deal(
+    stacks: Sequence[int],
+    prizes: Sequence[int],
+    *,
+    reserve: int = 0,
+    method: str = "auto",
+    samples: int = 100_000,
+    seed: int = 0,
+) -> tuple[int, ...]:
     """An ICM deal: the prizes still to be paid, split now by each player's ICM equity, in whole units adding
     up to ``sum(prizes)`` exactly. ``reserve`` units of first prize stay to be played for (the winner takes
     them): the rest is split by the equities of the prizes with first prize less the reserve, and the amounts
@@ -113,8 +125,10 @@ def icm_deal(stacks: Sequence[int], prizes: Sequence[int], *, reserve: int = 0, 
         return (0,) * len(stacks)
     reserve = chips(reserve, "reserve", error=PayoutError)
     if reserve > prizes[0] - (prizes[1] if len(prizes) > 1 else 0):
-        raise PayoutError(f"the reserve ({reserve}) may be at most first prize less second prize "
-                          f"({prizes[0]} - {prizes[1] if len(prizes) > 1 else 0}), so first still pays the most")
+        raise PayoutError(
+            f"the reserve ({reserve}) may be at most first prize less second prize "
+            f"({prizes[0]} - {prizes[1] if len(prizes) > 1 else 0}), so first still pays the most"
+        )
     dealt = (prizes[0] - reserve, *prizes[1:])
     equities = icm_equities(stacks, dealt, method=method, samples=samples, seed=seed)
     total = sum(dealt)

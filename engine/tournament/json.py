@@ -25,36 +25,61 @@ def _percent(value: Percent) -> int | str:
 
 
 def _structure(structure: Structure) -> JSON:
-    return {"levels": ser._schedule(structure.levels)["levels"], "starting_stack": structure.starting_stack,
-            "table_size": structure.table_size, "buy_in": structure.buy_in,
-            "payouts": None if structure.payouts is None else [_percent(p) for p in structure.payouts]}
+    return {
+        "levels": ser._schedule(structure.levels)["levels"],
+        "starting_stack": structure.starting_stack,
+        "table_size": structure.table_size,
+        "buy_in": structure.buy_in,
+        "payouts": None if structure.payouts is None else [_percent(p) for p in structure.payouts],
+    }
 
 
 def _entry(entry: Entry) -> JSON:
-    return {"name": entry.name, "number": entry.number, "rebuys": entry.rebuys, "addons": entry.addons,
-            "first": entry.first, "last": entry.last, "prize": entry.prize}
+    return {
+        "name": entry.name,
+        "number": entry.number,
+        "rebuys": entry.rebuys,
+        "addons": entry.addons,
+        "first": entry.first,
+        "last": entry.last,
+        "prize": entry.prize,
+    }
 
 
 def write_tournament(t: Tournament) -> JSON:
     return {
-        "structure": _structure(t.structure), "seed": t.seed, "entries": [_entry(e) for e in t.entries],
-        "tables": [None if table is None else ser._table(table) for table in t.tables], "started": t.started,
-        "level": t.level, "level_hands": t.level_hands, "level_since": t.level_since, "minutes": t.minutes,
-        "hands": t.hands, "draws": t.draws, "chips": t.chips, "hand_for_hand": t.hand_for_hand,
+        "structure": _structure(t.structure),
+        "seed": t.seed,
+        "entries": [_entry(e) for e in t.entries],
+        "tables": [None if table is None else ser._table(table) for table in t.tables],
+        "started": t.started,
+        "level": t.level,
+        "level_hands": t.level_hands,
+        "level_since": t.level_since,
+        "minutes": t.minutes,
+        "hands": t.hands,
+        "draws": t.draws,
+        "chips": t.chips,
+        "hand_for_hand": t.hand_for_hand,
         "round_dealt": sorted(t.round_dealt),
         "pending": [{"entry": p.entry, "table": p.table, "stack": p.stack} for p in t.pending],
-        "final_table": t.final_table, "absent": sorted(t.absent),
+        "final_table": t.final_table,
+        "absent": sorted(t.absent),
     }
 
 
 def _read_structure(o: ser._ObjectReader) -> Structure:
-    schedule = ser._read_schedule(ser._ObjectReader({"kind": "tournament", "levels": o.raw("levels")},
-                                                    o.where("levels")))
+    schedule = ser._read_schedule(
+        ser._ObjectReader({"kind": "tournament", "levels": o.raw("levels")}, o.where("levels"))
+    )
     payouts = o.raw("payouts")
-    if payouts is not None and not (isinstance(payouts, list) and all(
-            isinstance(p, (int, str)) and not isinstance(p, bool) for p in payouts)):
-        raise SerializationError(f"{o.where('payouts')}: expected null or a list of whole numbers and exact "
-                                 f"number texts such as \"100/3\", got {quote(payouts)}")
+    if payouts is not None and not (
+        isinstance(payouts, list) and all(isinstance(p, (int, str)) and not isinstance(p, bool) for p in payouts)
+    ):
+        raise SerializationError(
+            f"{o.where('payouts')}: expected null or a list of whole numbers and exact "
+            f'number texts such as "100/3", got {quote(payouts)}'
+        )
     stack, size, buy_in = o.integer("starting_stack"), o.integer("table_size"), o.integer("buy_in")
     o.done()
     levels: tuple[Level, ...] = schedule.levels  # type: ignore[union-attr]
@@ -71,8 +96,10 @@ def _read_entry(o: ser._ObjectReader) -> Entry:
 def read_tournament(o: ser._ObjectReader) -> Tournament:
     structure = _read_structure(o.obj("structure"))
     entries = tuple(_read_entry(e) for e in o.objs("entries"))
-    tables = tuple(None if raw is None else ser._read_table(ser._ObjectReader(raw, f"{o.where('tables')}[{i}]"))
-                   for i, raw in enumerate(o.items("tables")))
+    tables = tuple(
+        None if raw is None else ser._read_table(ser._ObjectReader(raw, f"{o.where('tables')}[{i}]"))
+        for i, raw in enumerate(o.items("tables"))
+    )
     pending = []
     for p in o.objs("pending"):
         pending.append(Pending(p.integer("entry"), p.integer("table"), p.integer("stack")))
@@ -81,26 +108,50 @@ def read_tournament(o: ser._ObjectReader) -> Tournament:
     if not all(isinstance(name, str) for name in absent):
         raise SerializationError(f"{o.where('absent')}: expected a list of names, got {quote(absent)}")
     final = o.opt_int("final_table")
-    fields: dict[str, Any] = dict(seed=o.integer("seed"), started=o.flag("started"), level=o.integer("level"),
-                  level_hands=o.integer("level_hands"), level_since=o.number("level_since"),
-                  minutes=o.number("minutes"), hands=o.integer("hands"), draws=o.integer("draws"),
-                  chips=o.integer("chips"), hand_for_hand=o.flag("hand_for_hand"),
-                  round_dealt=frozenset(o.ints("round_dealt")))
+    fields: dict[str, Any] = dict(
+        seed=o.integer("seed"),
+        started=o.flag("started"),
+        level=o.integer("level"),
+        level_hands=o.integer("level_hands"),
+        level_since=o.number("level_since"),
+        minutes=o.number("minutes"),
+        hands=o.integer("hands"),
+        draws=o.integer("draws"),
+        chips=o.integer("chips"),
+        hand_for_hand=o.flag("hand_for_hand"),
+        round_dealt=frozenset(o.ints("round_dealt")),
+    )
     o.done()
     for bust in pending:
         if bust.entry >= len(entries) or bust.table >= len(tables):
             raise SerializationError(f"{o.where('pending')}: {bust!r} names no entry or table of the document")
-    tournament = ser._build(o.path, lambda: Tournament(structure, entries=entries, tables=tables,
-                                                       pending=tuple(pending), final_table=final,
-                                                       absent=frozenset(str(a) for a in absent), **fields))
+    tournament = ser._build(
+        o.path,
+        lambda: Tournament(
+            structure,
+            entries=entries,
+            tables=tables,
+            pending=tuple(pending),
+            final_table=final,
+            absent=frozenset(str(a) for a in absent),
+            **fields,
+        ),
+    )
     ser._build(o.path, tournament.check)
     return tournament
 
 
-_EVENTS: dict[str, type] = {"seated": ev.Seated, "moved": ev.Moved, "table_broken": ev.TableBroken,
-                            "final_table": ev.FinalTable, "busted": ev.Busted, "level_changed": ev.LevelChanged,
-                            "hand_for_hand": ev.HandForHand, "rebought": ev.Rebought,
-                            "tournament_over": ev.TournamentOver}
+_EVENTS: dict[str, type] = {
+    "seated": ev.Seated,
+    "moved": ev.Moved,
+    "table_broken": ev.TableBroken,
+    "final_table": ev.FinalTable,
+    "busted": ev.Busted,
+    "level_changed": ev.LevelChanged,
+    "hand_for_hand": ev.HandForHand,
+    "rebought": ev.Rebought,
+    "tournament_over": ev.TournamentOver,
+}
 _NAMES = {cls: name for name, cls in _EVENTS.items()}
 
 

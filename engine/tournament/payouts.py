@@ -32,8 +32,10 @@ Percent = int | Fraction | Decimal | str
 
 def _exact(value: object, where: str) -> Fraction:
     if isinstance(value, (bool, float)):
-        raise PayoutError(f"{where} must be an exact number (an int, Fraction, Decimal or decimal text such as "
-                          f"'33.4'), not {type(value).__name__} {quote(value)}: a float is not exact, a bool no number")
+        raise PayoutError(
+            f"{where} must be an exact number (an int, Fraction, Decimal or decimal text such as "
+            f"'33.4'), not {type(value).__name__} {quote(value)}: a float is not exact, a bool no number"
+        )
     if isinstance(value, (int, Fraction)):
         number = Fraction(value)
     elif isinstance(value, str):
@@ -50,8 +52,9 @@ def _exact(value: object, where: str) -> Fraction:
             raise PayoutError(f"{where} must be a finite number, got {quote(value)}")
         number = Fraction(decimal)
     else:
-        raise PayoutError(f"{where} must be an exact number (an int, Fraction, Decimal or decimal text), "
-                          f"got {quote(value)}")
+        raise PayoutError(
+            f"{where} must be an exact number (an int, Fraction, Decimal or decimal text), got {quote(value)}"
+        )
     if number <= 0:
         raise PayoutError(f"{where} must be above 0 (a place that pays nothing is no paid place), got {quote(value)}")
     return number
@@ -61,13 +64,17 @@ def check_percentages(percentages: Sequence[Percent]) -> tuple[Fraction, ...]:
     """The percentages as exact fractions, after checking they are a payout table: one or more, each above 0,
     never rising from one place to the next, adding up to exactly 100."""
     if isinstance(percentages, (str, bytes)) or not isinstance(percentages, Sequence) or not percentages:
-        raise PayoutError(f"a payout table is a non-empty list of percentages, first place first, such as "
-                          f"(50, 30, 20); got {quote(percentages)}")
+        raise PayoutError(
+            f"a payout table is a non-empty list of percentages, first place first, such as "
+            f"(50, 30, 20); got {quote(percentages)}"
+        )
     exact = tuple(_exact(p, f"the percentage of place {i + 1}") for i, p in enumerate(percentages))
     for place in range(1, len(exact)):
         if exact[place] > exact[place - 1]:
-            raise PayoutError(f"place {place + 1} would pay more ({percentages[place]}%) than place {place} "
-                              f"({percentages[place - 1]}%): a payout table never rises; got {quote(percentages)}")
+            raise PayoutError(
+                f"place {place + 1} would pay more ({percentages[place]}%) than place {place} "
+                f"({percentages[place - 1]}%): a payout table never rises; got {quote(percentages)}"
+            )
     total = sum(exact, Fraction(0))
     if total != 100:
         raise PayoutError(f"the percentages must add up to exactly 100, got {_number(total)}: {quote(percentages)}")

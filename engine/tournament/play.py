@@ -43,9 +43,16 @@ def _seed(seed: int, label: str) -> int:
     return int.from_bytes(hashlib.blake2b(f"{seed}:{label}".encode(), digest_size=8).digest(), "big")
 
 
-def play_tournament(structure: Structure, names: Sequence[str], *, seed: int = 0,
-                    bots: Mapping[str, Bot] | Callable[[str], Bot] | None = None, minutes_per_round: float = 0,
-                    max_hands: int = 100_000, observe: Observer | None = None) -> TournamentRun:
+def play_tournament(
+    structure: Structure,
+    names: Sequence[str],
+    *,
+    seed: int = 0,
+    bots: Mapping[str, Bot] | Callable[[str], Bot] | None = None,
+    minutes_per_round: float = 0,
+    max_hands: int = 100_000,
+    observe: Observer | None = None,
+) -> TournamentRun:
     """Play a tournament of ``names`` under ``structure`` to its end with bots (a bot per name, a factory of
     them, or None: a `RandomBot` each, seeded from ``seed``). Each round deals at a random non-empty choice of
     the tables that may deal, plays those hands, reports them in a random order, then moves the clock on
