@@ -4,44 +4,21 @@ The samples in tests/data/888/ were written by the project in 888's format (SOUR
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from engine.errors import HistoryError, OtherGame
 from engine.history import HandRecord, replay
-from engine.history.detection import detect_format
-from engine.history.files import read_history
 from engine.history.pacific import read_pacific
 from engine.history.pokerstars import read_pokerstars, write_pokerstars
 from engine.rules import PostKind
-
-SAMPLES = Path(__file__).parent / "data" / "888"
-
-
-def _text(name: str) -> str:
-    return (SAMPLES / name).read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
-def test_every_888_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, path.read_text(encoding="utf-8")) == "888"
-    found = read_history(path)
-    [record] = found
-    assert isinstance(record, HandRecord), record
-    assert record.collected, "a sample states what each player collected"
-    report = replay(record)
-    assert report.ok, report.detail
-    assert not found.notes  # "#Game No : N" belongs to the hand
+from tests.samples import sample_text
 
 
 def test_collected_counts_in_the_uncalled_bet_and_a_dead_blind_is_dead_and_live() -> None:
-    [record] = read_pacific(_text("cash-pot-limit-uncalled-bet.txt"))
+    [record] = read_pacific(sample_text("888", "cash-pot-limit-uncalled-bet.txt"))
     assert isinstance(record, HandRecord) and record.rules.blinds == (10, 25) and record.scale == 100
     assert record.collected == ((None, 1, 827),) and record.rake == 43  # "collected [ $14.27 ]" less her $6 back
     assert [post.kind for post in record.posts if post.seat == 0] == [PostKind.DEAD_BLIND, PostKind.LIVE_BLIND]
     [record] = read_pacific(
-        _text("cash-pot-limit-uncalled-bet.txt")
+        sample_text("888", "cash-pot-limit-uncalled-bet.txt")
         .replace("[$0.10 + $0.25]", "[$0.10 + $0]")
         .replace("gorse_lad checks\n", "gorse_lad calls [$0.25]\n", 1)
     )
@@ -50,10 +27,10 @@ def test_collected_counts_in_the_uncalled_bet_and_a_dead_blind_is_dead_and_live(
 
 
 def test_practice_play_limit_and_tournament_chips() -> None:
-    [record] = read_pacific(_text("practice-play-fixed-limit-split.txt"))
+    [record] = read_pacific(sample_text("888", "practice-play-fixed-limit-split.txt"))
     assert isinstance(record, HandRecord) and dict(record.fields).get("play_money") is True
     assert record.rules.blinds == (1500, 3000) and record.rules.betting.small_bet == 3000  # type: ignore[attr-defined]
-    [record] = read_pacific(_text("tournament-pot-limit-side-pot.txt"))
+    [record] = read_pacific(sample_text("888", "tournament-pot-limit-side-pot.txt"))
     assert isinstance(record, HandRecord) and record.scale == 1 and record.rules.ante == 10  # "$4,125" is chips
     [again] = read_pokerstars(write_pokerstars(record))
     assert isinstance(again, HandRecord) and replay(again).ok
@@ -61,7 +38,7 @@ def test_practice_play_limit_and_tournament_chips() -> None:
 
 
 def test_888_refusals_name_the_hand_and_the_line() -> None:
-    text = _text("cash-pot-limit-uncalled-bet.txt")
+    text = sample_text("888", "cash-pot-limit-uncalled-bet.txt")
     [error] = read_pacific(text.replace("[ $14.27 ]", "[ $24.27 ]"), "e.txt")
     assert isinstance(error, HistoryError)
     assert str(error) == (
@@ -71,7 +48,7 @@ def test_888_refusals_name_the_hand_and_the_line() -> None:
     assert isinstance(error, HistoryError) and "no line says who wins" in str(error)
     [error] = read_pacific(text.replace("*** 14 02 2016", "14 02 2016"), "e.txt")
     assert isinstance(error, HistoryError) and "line 3 '$0.10/$0.25 Blinds Pot Limit OmahaHL - 14 02 2016" in str(error)
-    split = _text("tournament-pot-limit-side-pot.txt")
+    split = sample_text("888", "tournament-pot-limit-side-pot.txt")
     [record] = read_pacific(
         split.replace("Lestrade collected [ $1,727 ]", "Lestrade collected [ $1,726 ]").replace(
             "Hamid R collected [ $1,726 ]", "Hamid R collected [ $1,727 ]"
@@ -82,8 +59,8 @@ def test_888_refusals_name_the_hand_and_the_line() -> None:
 
 
 def test_a_hand_of_another_game_is_noted_as_such() -> None:
-    holdem = _text("cash-pot-limit-uncalled-bet.txt").replace("Pot Limit OmahaHL", "No Limit Holdem")
+    holdem = sample_text("888", "cash-pot-limit-uncalled-bet.txt").replace("Pot Limit OmahaHL", "No Limit Holdem")
     [other] = read_pacific(holdem, "h.txt")
     assert isinstance(other, OtherGame) and other.game == "No Limit Holdem"
-    both = read_pacific(holdem + "\n" + _text("practice-play-fixed-limit-split.txt"), "b.txt")
+    both = read_pacific(holdem + "\n" + sample_text("888", "practice-play-fixed-limit-split.txt"), "b.txt")
     assert [type(item) for item in both] == [HandRecord] and "1 No Limit Holdem" in both.notes[0]

@@ -4,29 +4,15 @@ tests/data/acr/ were written by the project in WPN's format (SOURCES.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from engine.errors import HistoryError, OtherGame
-from engine.history import HandRecord, replay
+from engine.history import HandRecord
 from engine.history.acr import read_acr
-from engine.history.detection import detect_format
 from engine.history.files import read_history
 from engine.history.pokerstars import read_pokerstars, write_pokerstars
+from tests.samples import DATA
 
-SAMPLES = Path(__file__).parent / "data" / "acr"
+SAMPLES = DATA / "acr"
 UNCALLED = SAMPLES / "cash-pot-limit-uncalled-bet.txt"
-
-
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
-def test_every_acr_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, path.read_text(encoding="utf-8")) == "acr"
-    [record] = read_history(path)
-    assert isinstance(record, HandRecord), record
-    assert record.collected, "a sample states what each player collected"
-    report = replay(record)
-    assert report.ok, report.detail
 
 
 def test_acr_names_with_spaces_fees_and_tournament_chips() -> None:

@@ -5,38 +5,15 @@ tests/data/bovada/ were written by the project in Bovada's format (SOURCES.md)."
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from engine.errors import HistoryError, OtherGame
 from engine.history import HandRecord, replay
 from engine.history.bovada import read_bovada
-from engine.history.detection import detect_format
-from engine.history.files import read_history
 from engine.history.pokerstars import read_pokerstars, write_pokerstars
-
-SAMPLES = Path(__file__).parent / "data" / "bovada"
-
-
-def _text(name: str) -> str:
-    return (SAMPLES / name).read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
-def test_every_bovada_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, path.read_text(encoding="utf-8")) == "bovada"
-    found = read_history(path)
-    [record] = found
-    assert isinstance(record, HandRecord), record
-    assert record.collected, "a sample states what each player collected"
-    report = replay(record)
-    assert report.ok, report.detail
-    assert not found.notes
+from tests.samples import sample_text
 
 
 def test_positions_as_names_the_hero_the_button_and_the_uncalled_bet() -> None:
-    [record] = read_bovada(_text("cash-pot-limit-uncalled-bet.txt"))
+    [record] = read_bovada(sample_text("bovada", "cash-pot-limit-uncalled-bet.txt"))
     assert isinstance(record, HandRecord) and record.scale == 100 and record.rules.blinds == (10, 25)
     assert record.players == ("UTG", "UTG+1", "Dealer", "Small Blind", "Big Blind") and record.button == 2
     fields = dict(record.fields)
@@ -46,7 +23,7 @@ def test_positions_as_names_the_hero_the_button_and_the_uncalled_bet() -> None:
 
 
 def test_a_file_without_street_lines_ends_each_round_when_its_betting_closes() -> None:
-    text = _text("cash-fixed-limit-split-odd-chip-no-street-lines.txt")
+    text = sample_text("bovada", "cash-fixed-limit-split-odd-chip-no-street-lines.txt")
     assert "*** FLOP ***" not in text
     [record] = read_bovada(text)
     assert isinstance(record, HandRecord) and record.button == 0  # no "Set dealer": the seat named Dealer
@@ -61,7 +38,7 @@ def test_a_file_without_street_lines_ends_each_round_when_its_betting_closes() -
 
 
 def test_a_tournament_in_chips_with_antes_and_a_side_pot_converts() -> None:
-    [record] = read_bovada(_text("tournament-pot-limit-side-pot.txt"))
+    [record] = read_bovada(sample_text("bovada", "tournament-pot-limit-side-pot.txt"))
     assert isinstance(record, HandRecord) and record.scale == 1 and record.rules.ante == 10
     assert dict(record.fields)["tournament"] == "20554123"
     [again] = read_pokerstars(write_pokerstars(record))
@@ -70,7 +47,7 @@ def test_a_tournament_in_chips_with_antes_and_a_side_pot_converts() -> None:
 
 
 def test_bovada_refusals_name_the_hand_and_the_line() -> None:
-    text = _text("cash-pot-limit-uncalled-bet.txt")
+    text = sample_text("bovada", "cash-pot-limit-uncalled-bet.txt")
     [error] = read_bovada(text.replace("Seat+4: Dealer HI $6.75", "Seat+4: Dealer HI $7.75"), "b.txt")
     assert isinstance(error, HistoryError)
     assert str(error) == (
@@ -90,15 +67,15 @@ def test_bovada_refusals_name_the_hand_and_the_line() -> None:
 
 
 def test_a_summary_the_replay_does_not_pay_is_a_mismatch() -> None:
-    text = _text("cash-fixed-limit-split-odd-chip-no-street-lines.txt")
+    text = sample_text("bovada", "cash-fixed-limit-split-odd-chip-no-street-lines.txt")
     swapped = text.replace("$8.08", "$8.0x").replace("$8.07", "$8.08").replace("$8.0x", "$8.07")
     [record] = read_bovada(swapped)
     assert isinstance(record, HandRecord) and replay(record).status == "mismatch"
 
 
 def test_a_hand_of_another_game_is_noted_as_such() -> None:
-    holdem = _text("cash-pot-limit-uncalled-bet.txt").replace("OMAHA HiLo Pot Limit", "HOLDEM No Limit")
+    holdem = sample_text("bovada", "cash-pot-limit-uncalled-bet.txt").replace("OMAHA HiLo Pot Limit", "HOLDEM No Limit")
     [other] = read_bovada(holdem, "h.txt")
     assert isinstance(other, OtherGame) and other.game == "HOLDEM No Limit"
-    both = read_bovada(holdem + "\n\n" + _text("tournament-pot-limit-side-pot.txt"), "b.txt")
+    both = read_bovada(holdem + "\n\n" + sample_text("bovada", "tournament-pot-limit-side-pot.txt"), "b.txt")
     assert [type(item) for item in both] == [HandRecord] and "1 HOLDEM No Limit" in both.notes[0]

@@ -5,46 +5,23 @@ Cake's format (SOURCES.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from engine.errors import HistoryError, OtherGame
 from engine.history import HandRecord, replay
 from engine.history.cake import read_cake
-from engine.history.detection import detect_format
-from engine.history.files import read_history
 from engine.history.pokerstars import read_pokerstars, write_pokerstars
-
-SAMPLES = Path(__file__).parent / "data" / "cake"
-
-
-def _text(name: str) -> str:
-    return (SAMPLES / name).read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
-def test_every_cake_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, path.read_text(encoding="utf-8")) == "cake"
-    found = read_history(path)
-    [record] = found
-    assert isinstance(record, HandRecord), record
-    assert record.collected, "a sample states what each player collected"
-    report = replay(record)
-    assert report.ok, report.detail
-    assert not found.notes
+from tests.samples import sample_text
 
 
 def test_decimal_commas_totals_and_the_rake_nobody_states() -> None:
-    [record] = read_cake(_text("cash-pot-limit-split-odd-chip.txt"))
+    [record] = read_cake(sample_text("cake", "cash-pot-limit-split-odd-chip.txt"))
     assert isinstance(record, HandRecord) and record.scale == 100 and record.rules.blinds == (10, 25)
     assert record.starting_stacks == (1240, 2500, 805, 1962)
     assert record.collected == ((None, 3, 508), (None, 0, 507)) and record.rake == 50
-    [record] = read_cake(_text("cash-fixed-limit-uncalled-bet.txt"))
+    [record] = read_cake(sample_text("cake", "cash-fixed-limit-uncalled-bet.txt"))
     assert isinstance(record, HandRecord) and record.rules.blinds == (25, 50)
     assert record.rules.betting.small_bet == 50  # type: ignore[attr-defined]
     assert record.collected == ((None, 2, 765),) and record.rake == 35  # the $1 returned is not in "wins"
-    [record] = read_cake(_text("tournament-pot-limit-side-pot.txt"))
+    [record] = read_cake(sample_text("cake", "tournament-pot-limit-side-pot.txt"))
     assert isinstance(record, HandRecord) and record.scale == 1 and record.rules.blinds == (25, 50)
     assert record.starting_stacks == (2310, 640, 1185, 3020) and not record.rake  # "2,310": a thousands comma
     assert ("tournament", "15043870") in record.fields and ("buy_in", "$10 + $1") in record.fields
@@ -52,7 +29,7 @@ def test_decimal_commas_totals_and_the_rake_nobody_states() -> None:
 
 def test_a_cake_hand_converts_and_keeps_its_outcome() -> None:
     for name in ("tournament-pot-limit-side-pot.txt", "cash-pot-limit-split-odd-chip.txt"):
-        [record] = read_cake(_text(name))
+        [record] = read_cake(sample_text("cake", name))
         assert isinstance(record, HandRecord)
         [again] = read_pokerstars(write_pokerstars(record))
         assert isinstance(again, HandRecord) and again.finishing_stacks == record.finishing_stacks
@@ -60,7 +37,7 @@ def test_a_cake_hand_converts_and_keeps_its_outcome() -> None:
 
 
 def test_cake_refusals_name_the_hand_and_the_line() -> None:
-    text = _text("cash-fixed-limit-uncalled-bet.txt")
+    text = sample_text("cake", "cash-fixed-limit-uncalled-bet.txt")
     [error] = read_cake(text.replace("wins $7,65", "wins $8,65"), "c.txt")
     assert isinstance(error, HistoryError)
     assert str(error) == (
@@ -81,13 +58,13 @@ def test_cake_refusals_name_the_hand_and_the_line() -> None:
 
 
 def test_a_hold_em_hand_is_another_game() -> None:
-    text = _text("cash-fixed-limit-uncalled-bet.txt").replace("FL Omaha Hi/Lo", "FL Hold'em")
+    text = sample_text("cake", "cash-fixed-limit-uncalled-bet.txt").replace("FL Omaha Hi/Lo", "FL Hold'em")
     [error] = read_cake(text, "c.txt")
     assert isinstance(error, OtherGame) and "FL Hold'em" in str(error)
 
 
 def test_a_dead_blind_and_a_big_blind_posted_at_once() -> None:
-    text = _text("cash-pot-limit-split-odd-chip.txt").replace(
+    text = sample_text("cake", "cash-pot-limit-split-odd-chip.txt").replace(
         "Dealt to", "pallo_verde:posts dead blind $-0,10 and big blind $0,25\nDealt to"
     )
     text = text.replace("$5,08", "$5,25").replace("$5,07", "$5,25")

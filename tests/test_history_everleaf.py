@@ -5,49 +5,26 @@ nobody called). The samples in tests/data/everleaf/ were written by the project 
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from engine.errors import HistoryError, OtherGame
 from engine.history import HandRecord, replay
-from engine.history.detection import detect_format
 from engine.history.everleaf import read_everleaf
-from engine.history.files import read_history
 from engine.history.pokerstars import read_pokerstars, write_pokerstars
-
-SAMPLES = Path(__file__).parent / "data" / "everleaf"
-
-
-def _text(name: str) -> str:
-    return (SAMPLES / name).read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
-def test_every_everleaf_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, path.read_text(encoding="utf-8")) == "everleaf"
-    found = read_history(path)
-    [record] = found
-    assert isinstance(record, HandRecord), record
-    assert record.collected, "a sample states what each player collected"
-    report = replay(record)
-    assert report.ok, report.detail
-    assert not found.notes  # "Everleaf Gaming Game #N" belongs to the hand
+from tests.samples import sample_text
 
 
 def test_wins_leave_out_the_uncalled_bet_and_the_rake_is_what_was_not_won() -> None:
-    [record] = read_everleaf(_text("cash-pot-limit-uncalled-bet.txt"))
+    [record] = read_everleaf(sample_text("everleaf", "cash-pot-limit-uncalled-bet.txt"))
     assert isinstance(record, HandRecord) and record.rules.blinds == (5, 10) and record.scale == 100
     assert record.collected == ((0, 2, 252),) and record.rake == 13  # a $2.65 pot, "wins $ 2.52": $2.40 went back
     assert record.finishing_stacks == (1125, 950, 1137)
 
 
 def test_a_limit_game_names_its_bets_and_a_tournament_its_chips() -> None:
-    [record] = read_everleaf(_text("cash-fixed-limit-split-odd-chip.txt"))
+    [record] = read_everleaf(sample_text("everleaf", "cash-fixed-limit-split-odd-chip.txt"))
     assert isinstance(record, HandRecord) and record.rules.blinds == (25, 50)
     assert record.rules.betting.small_bet == 50  # type: ignore[attr-defined]
     assert record.collected == ((0, 2, 333), (0, 1, 332))  # the odd cent to the high hand
-    [record] = read_everleaf(_text("tournament-pot-limit-side-pot.txt"))
+    [record] = read_everleaf(sample_text("everleaf", "tournament-pot-limit-side-pot.txt"))
     assert isinstance(record, HandRecord) and record.scale == 1 and record.rake == 0
     assert record.collected == ((0, 1, 960), (0, 0, 960), (1, 1, 1600))
     [again] = read_pokerstars(write_pokerstars(record))
@@ -56,7 +33,7 @@ def test_a_limit_game_names_its_bets_and_a_tournament_its_chips() -> None:
 
 
 def test_everleaf_refusals_name_the_hand_and_the_line() -> None:
-    text = _text("cash-pot-limit-uncalled-bet.txt")
+    text = sample_text("everleaf", "cash-pot-limit-uncalled-bet.txt")
     [error] = read_everleaf(text.replace("wins $ 2.52 USD", "wins $ 2.82 USD"), "e.txt")
     assert isinstance(error, HistoryError)
     assert str(error) == (
@@ -74,14 +51,14 @@ def test_everleaf_refusals_name_the_hand_and_the_line() -> None:
 
 
 def test_a_split_the_replay_does_not_pay_is_a_mismatch() -> None:
-    text = _text("cash-fixed-limit-split-odd-chip.txt")
+    text = sample_text("everleaf", "cash-fixed-limit-split-odd-chip.txt")
     [record] = read_everleaf(text.replace("$ 3.33 USD", "$ 3.32 USD").replace("($3.32)", "($3.33)"))
     assert isinstance(record, HandRecord) and replay(record).status == "mismatch"
 
 
 def test_a_hand_of_another_game_is_noted_as_such() -> None:
-    holdem = _text("cash-pot-limit-uncalled-bet.txt").replace("PL Omaha Hi/Lo", "NL Hold'em")
+    holdem = sample_text("everleaf", "cash-pot-limit-uncalled-bet.txt").replace("PL Omaha Hi/Lo", "NL Hold'em")
     [other] = read_everleaf(holdem, "h.txt")
     assert isinstance(other, OtherGame) and other.game == "NL Hold'em"
-    both = read_everleaf(holdem + "\n\n\n" + _text("tournament-pot-limit-side-pot.txt"), "b.txt")
+    both = read_everleaf(holdem + "\n\n\n" + sample_text("everleaf", "tournament-pot-limit-side-pot.txt"), "b.txt")
     assert [type(item) for item in both] == [HandRecord] and "1 NL Hold'em" in both.notes[0]

@@ -6,32 +6,18 @@ one builder. The samples in tests/data/fulltilt/ were written by the project in 
 from __future__ import annotations
 
 import codecs
-from pathlib import Path
-
-import pytest
 
 from engine.errors import HistoryError, OtherGame
 from engine.history import HandRecord, replay
-from engine.history.decoding import decode_history
-from engine.history.detection import detect_format
 from engine.history.files import read_history
 from engine.history.fulltilt import read_fulltilt
 from engine.history.pokerstars import read_pokerstars, write_pokerstars
+from tests.samples import DATA
 
-SAMPLES = Path(__file__).parent / "data" / "fulltilt"
+SAMPLES = DATA / "fulltilt"
 UTF16 = SAMPLES / "cash-limit-split-odd-chip-utf16.txt"
 UNCALLED = SAMPLES / "cash-pot-limit-uncalled-bet.txt"
 TOURNAMENT = SAMPLES / "tournament-pot-limit-side-pot.txt"
-
-
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
-def test_every_fulltilt_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, decode_history(path.read_bytes()).text) == "fulltilt"
-    [record] = read_history(path)
-    assert isinstance(record, HandRecord), record
-    assert record.collected, "a sample states what each player collected"
-    report = replay(record)
-    assert report.ok, report.detail
 
 
 def test_a_utf16_file_with_a_byte_order_mark_reads_and_splits_the_odd_chip() -> None:

@@ -4,29 +4,15 @@ replays to the chips its own lines say were collected, and the summary is checke
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from engine.errors import HistoryError
-from engine.history import HandRecord, replay
-from engine.history.detection import detect_format
+from engine.history import HandRecord
 from engine.history.files import read_history
 from engine.history.ggpoker import read_ggpoker
 from engine.history.pokerstars import read_pokerstars, write_pokerstars
+from tests.samples import DATA
 
-SAMPLES = Path(__file__).parent / "data" / "ggpoker"
+SAMPLES = DATA / "ggpoker"
 UNCALLED = SAMPLES / "cash-pot-limit-uncalled-bet.txt"
-
-
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
-def test_every_ggpoker_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, path.read_text(encoding="utf-8")) == "ggpoker"
-    [record] = read_history(path)
-    assert isinstance(record, HandRecord), record
-    assert record.collected, "a sample states what each player collected"
-    report = replay(record)
-    assert report.ok, report.detail
 
 
 def test_ggpoker_fees_are_what_the_house_took_and_the_split_pays_each_half() -> None:

@@ -6,33 +6,19 @@ the project in Merge's format (SOURCES.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from engine import Raise
 from engine.errors import HistoryError, OtherGame
 from engine.history import HandRecord, replay
-from engine.history.detection import detect_format
 from engine.history.files import read_history
 from engine.history.merge import read_merge
+from tests.samples import DATA
 
-SAMPLES = Path(__file__).parent / "data" / "merge"
+SAMPLES = DATA / "merge"
 LIMIT = SAMPLES / "cash-limit-split-odd-chip.xml"
 UNCALLED = SAMPLES / "cash-pot-limit-uncalled-bet.xml"
 TOURNAMENT = SAMPLES / "tournament-pot-limit-side-pot.xml"
-
-
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.xml")), ids=lambda p: p.name)
-def test_every_merge_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, path.read_text(encoding="utf-8")) == "merge"
-    hands = read_history(path)
-    assert hands and not hands.notes
-    for record in hands:
-        assert isinstance(record, HandRecord), record
-        assert record.collected, "a sample states what each player won"
-        report = replay(record)
-        assert report.ok, report.detail
 
 
 def test_a_limit_split_with_an_odd_chip_and_a_player_not_dealt_in() -> None:

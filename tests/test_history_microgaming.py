@@ -5,33 +5,19 @@ samples in tests/data/microgaming/ were written by the project in Microgaming's 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from engine import Raise
 from engine.errors import HistoryError, OtherGame
 from engine.history import HandRecord, replay
-from engine.history.detection import detect_format
 from engine.history.files import read_history
 from engine.history.microgaming import read_microgaming
+from tests.samples import DATA
 
-SAMPLES = Path(__file__).parent / "data" / "microgaming"
+SAMPLES = DATA / "microgaming"
 SPLIT = SAMPLES / "cash-pot-limit-split-odd-chip.xml"
 LIMIT = SAMPLES / "cash-limit-uncalled-bet.xml"
 TOURNAMENT = SAMPLES / "tournament-pot-limit-side-pot.xml"
-
-
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.xml")), ids=lambda p: p.name)
-def test_every_microgaming_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, path.read_text(encoding="utf-8")) == "microgaming"
-    hands = read_history(path)
-    assert hands and not hands.notes
-    for record in hands:
-        assert isinstance(record, HandRecord), record
-        assert record.collected and record.finishing_stacks, "a sample states what each player won and ended with"
-        report = replay(record)
-        assert report.ok, report.detail
 
 
 def test_a_pot_limit_split_with_an_odd_chip_and_the_rake_in_hundredths() -> None:

@@ -4,39 +4,16 @@ all checked. The samples in tests/data/ongame/ were written by the project in On
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from engine.errors import HistoryError, OtherGame
 from engine.history import HandRecord, replay
-from engine.history.detection import detect_format
-from engine.history.files import read_history
 from engine.history.ongame import read_ongame
 from engine.history.pokerstars import read_pokerstars, write_pokerstars
 from engine.rules import PostKind
-
-SAMPLES = Path(__file__).parent / "data" / "ongame"
-
-
-def _text(name: str) -> str:
-    return (SAMPLES / name).read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
-def test_every_ongame_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, path.read_text(encoding="utf-8")) == "ongame"
-    found = read_history(path)
-    [record] = found
-    assert isinstance(record, HandRecord), record
-    assert record.collected and record.finishing_stacks
-    report = replay(record)
-    assert report.ok, report.detail
-    assert not found.notes
+from tests.samples import sample_text
 
 
 def test_a_dead_blind_an_uncalled_bet_and_the_stated_stacks() -> None:
-    [record] = read_ongame(_text("cash-pot-limit-uncalled-bet.txt"))
+    [record] = read_ongame(sample_text("ongame", "cash-pot-limit-uncalled-bet.txt"))
     assert isinstance(record, HandRecord) and record.rules.blinds == (10, 25) and record.rake == 30
     assert [post.kind for post in record.posts if post.seat == 3] == [PostKind.LIVE_BLIND, PostKind.DEAD_BLIND]
     assert record.collected == ((0, 1, 560),)  # the $4 turn bet nobody called is not in the pot
@@ -44,7 +21,7 @@ def test_a_dead_blind_an_uncalled_bet_and_the_stated_stacks() -> None:
 
 
 def test_a_limit_side_pot_split_hi_lo_converts() -> None:
-    [record] = read_ongame(_text("cash-fixed-limit-side-pot-split-odd-chip.txt"))
+    [record] = read_ongame(sample_text("ongame", "cash-fixed-limit-side-pot-split-odd-chip.txt"))
     assert isinstance(record, HandRecord) and record.rules.betting.small_bet == 100  # type: ignore[attr-defined]
     assert record.collected == ((0, 1, 503), (0, 0, 502), (1, 1, 250), (1, 2, 250))
     [again] = read_pokerstars(write_pokerstars(record))
@@ -53,7 +30,7 @@ def test_a_limit_side_pot_split_hi_lo_converts() -> None:
 
 
 def test_ongame_refusals_name_the_hand_and_the_line() -> None:
-    text = _text("cash-pot-limit-uncalled-bet.txt")
+    text = sample_text("ongame", "cash-pot-limit-uncalled-bet.txt")
     [error] = read_ongame(text.replace("Main pot: $5.90", "Main pot: $9.90"), "o.txt")
     assert isinstance(error, HistoryError)
     assert str(error) == (
@@ -69,7 +46,7 @@ def test_ongame_refusals_name_the_hand_and_the_line() -> None:
 
 
 def test_a_summary_the_replay_does_not_pay_is_a_mismatch() -> None:
-    text = _text("cash-fixed-limit-side-pot-split-odd-chip.txt")
+    text = sample_text("ongame", "cash-fixed-limit-side-pot-split-odd-chip.txt")
     swapped = text.replace("tamsin_k ($5.03), Arbuthnot ($5.02)", "tamsin_k ($5.02), Arbuthnot ($5.03)")
     [record] = read_ongame(
         swapped.replace("($5.02), net: +$1.52", "($5.03), net: +$1.53").replace(
@@ -80,8 +57,10 @@ def test_a_summary_the_replay_does_not_pay_is_a_mismatch() -> None:
 
 
 def test_a_hand_of_another_game_is_noted_as_such() -> None:
-    holdem = _text("cash-pot-limit-uncalled-bet.txt").replace("POT_LIMIT OMAHA_HI_LO", "NO_LIMIT TEXAS_HOLDEM")
+    holdem = sample_text("ongame", "cash-pot-limit-uncalled-bet.txt").replace(
+        "POT_LIMIT OMAHA_HI_LO", "NO_LIMIT TEXAS_HOLDEM"
+    )
     [other] = read_ongame(holdem, "h.txt")
     assert isinstance(other, OtherGame) and other.game == "NO_LIMIT TEXAS_HOLDEM"
-    both = read_ongame(holdem + "\n" + _text("cash-fixed-limit-side-pot-split-odd-chip.txt"), "b.txt")
+    both = read_ongame(holdem + "\n" + sample_text("ongame", "cash-fixed-limit-side-pot-split-odd-chip.txt"), "b.txt")
     assert [type(item) for item in both] == [HandRecord] and "1 NO_LIMIT TEXAS_HOLDEM" in both.notes[0]

@@ -5,52 +5,29 @@ PartyPoker's format (SOURCES.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from engine.errors import HistoryError, OtherGame
 from engine.history import HandRecord, replay
-from engine.history.detection import detect_format
-from engine.history.files import read_history
 from engine.history.partypoker import read_partypoker
 from engine.history.pokerstars import read_pokerstars, write_pokerstars
-
-SAMPLES = Path(__file__).parent / "data" / "partypoker"
-
-
-def _text(name: str) -> str:
-    return (SAMPLES / name).read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
-def test_every_partypoker_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, path.read_text(encoding="utf-8")) == "partypoker"
-    found = read_history(path)
-    [record] = found
-    assert isinstance(record, HandRecord), record
-    assert record.collected, "a sample states what each player collected"
-    report = replay(record)
-    assert report.ok, report.detail
-    assert not found.notes  # "Game #N starts." and "#Game No : N" belong to the hand
+from tests.samples import sample_text
 
 
 def test_wins_that_count_in_the_uncalled_bet_and_the_rake_nobody_states() -> None:
-    [record] = read_partypoker(_text("cash-pot-limit-uncalled-bet.txt"))
+    [record] = read_partypoker(sample_text("partypoker", "cash-pot-limit-uncalled-bet.txt"))
     assert isinstance(record, HandRecord)
     assert record.rules.blinds == (25, 50)  # "$50 USD PL" is the buy-in: the blinds are the posts
     assert record.collected == ((None, 1, 2684),) and record.rake == 141  # "wins $46.84" less her $20 back
     assert record.finishing_stacks == (4645, 6359, 1850)
-    [record] = read_partypoker(_text("cash-pot-limit-all-in-for-less.txt"))
+    [record] = read_partypoker(sample_text("partypoker", "cash-pot-limit-all-in-for-less.txt"))
     assert isinstance(record, HandRecord)  # "wins $1 USD from the side pot 1" was Oyelaran's bet nobody called
     assert record.collected == ((0, 2, 934), (0, 1, 933)) and record.rake == 98
-    [record] = read_partypoker(_text("cash-fixed-limit-split-odd-chip.txt"))
+    [record] = read_partypoker(sample_text("partypoker", "cash-fixed-limit-split-odd-chip.txt"))
     assert isinstance(record, HandRecord) and record.rules.blinds == (100, 200)
     assert record.rules.betting.small_bet == 200  # type: ignore[attr-defined]
 
 
 def test_a_partypoker_hand_converts_and_keeps_its_outcome() -> None:
-    [record] = read_partypoker(_text("tournament-pot-limit-side-pot.txt"))
+    [record] = read_partypoker(sample_text("partypoker", "tournament-pot-limit-side-pot.txt"))
     assert isinstance(record, HandRecord) and record.scale == 1 and record.rules.blinds == (25, 50)
     [again] = read_pokerstars(write_pokerstars(record))
     assert isinstance(again, HandRecord) and again.finishing_stacks == record.finishing_stacks
@@ -58,7 +35,7 @@ def test_a_partypoker_hand_converts_and_keeps_its_outcome() -> None:
 
 
 def test_partypoker_refusals_name_the_hand_and_the_line() -> None:
-    text = _text("cash-pot-limit-uncalled-bet.txt")
+    text = sample_text("partypoker", "cash-pot-limit-uncalled-bet.txt")
     [error] = read_partypoker(text.replace("wins $46.84", "wins $56.84"), "p.txt")
     assert isinstance(error, HistoryError)
     assert str(error) == (
@@ -77,7 +54,11 @@ def test_partypoker_refusals_name_the_hand_and_the_line() -> None:
 
 
 def test_a_summary_the_replay_does_not_pay_is_a_mismatch() -> None:
-    text = _text("cash-fixed-limit-split-odd-chip.txt").replace("$12.83", "$12.8x").replace("$12.82", "$12.83")
+    text = (
+        sample_text("partypoker", "cash-fixed-limit-split-odd-chip.txt")
+        .replace("$12.83", "$12.8x")
+        .replace("$12.82", "$12.83")
+    )
     [record] = read_partypoker(text.replace("$12.8x", "$12.82"))
     assert isinstance(record, HandRecord)  # the odd chip written to the low half: the engine gives it to the high
     report = replay(record)
@@ -85,17 +66,20 @@ def test_a_summary_the_replay_does_not_pay_is_a_mismatch() -> None:
 
 
 def test_a_hand_of_another_game_is_noted_as_such() -> None:
-    holdem = _text("cash-pot-limit-uncalled-bet.txt").replace("PL Omaha Hi-Lo", "NL Texas Hold'em")
+    holdem = sample_text("partypoker", "cash-pot-limit-uncalled-bet.txt").replace("PL Omaha Hi-Lo", "NL Texas Hold'em")
     [other] = read_partypoker(holdem, "h.txt")
     assert isinstance(other, OtherGame) and other.game == "NL Texas Hold'em"
-    both = read_partypoker(holdem + "\n\n" + _text("cash-fixed-limit-split-odd-chip.txt"), "b.txt")
+    both = read_partypoker(holdem + "\n\n" + sample_text("partypoker", "cash-fixed-limit-split-odd-chip.txt"), "b.txt")
     assert [type(item) for item in both] == [HandRecord]
     assert any("passed over 1 hand of other games (1 NL Texas Hold'em)" in note for note in both.notes)
 
 
 def test_text_around_the_hands_is_passed_over_in_one_note() -> None:
     found = read_partypoker(
-        "Hi all, what about this one?\n\n" + _text("cash-pot-limit-uncalled-bet.txt") + "\nThanks\n", "forum.txt"
+        "Hi all, what about this one?\n\n"
+        + sample_text("partypoker", "cash-pot-limit-uncalled-bet.txt")
+        + "\nThanks\n",
+        "forum.txt",
     )
     assert [type(item) for item in found] == [HandRecord]
     assert found.notes == (

@@ -5,31 +5,17 @@ tests/data/winamax/ were written by the project in Winamax's format (SOURCES.md)
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from engine.errors import HistoryError, OtherGame
 from engine.history import HandRecord, replay
-from engine.history.detection import detect_format
 from engine.history.files import read_history
 from engine.history.pokerstars import read_pokerstars, write_pokerstars
 from engine.history.winamax import read_winamax
+from tests.samples import DATA
 
-SAMPLES = Path(__file__).parent / "data" / "winamax"
+SAMPLES = DATA / "winamax"
 SPLIT = SAMPLES / "cash-pot-limit-split-odd-chip.txt"
 BIG_O = SAMPLES / "cash-big-o-pot-limit-uncalled-bet.txt"
 TOURNAMENT = SAMPLES / "tournament-pot-limit-side-pot.txt"
-
-
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
-def test_every_winamax_sample_is_detected_and_replays_to_its_own_result(path: Path) -> None:
-    assert detect_format(path, path.read_text(encoding="utf-8")) == "winamax"
-    [record] = read_history(path)
-    assert isinstance(record, HandRecord), record
-    assert record.collected, "a sample states what each player collected"
-    report = replay(record)
-    assert report.ok, report.detail
 
 
 def test_the_uncalled_bet_in_the_winners_collected_line_goes_back_to_them() -> None:
