@@ -104,7 +104,7 @@ def test_the_format_comes_from_the_content_not_the_name(tmp_path: Path) -> None:
         (
             '<?xml version="1.0" encoding="utf-8"?>\n<hands site="x"><hand id="2"/></hands>',
             "an XML hand history (root element <hands>) of a site this engine does not know (it reads the XML exports "
-            "of iPoker, Merge Network and Microgaming)",
+            "of iPoker, Merge Network, Microgaming and Boss Media)",
         ),
         ("<HISTORY><GAME ID='1'/></HISTORY>", "root element <HISTORY>"),
         (
@@ -177,6 +177,13 @@ _PIECES = [
     b'<Action seq="1" type="SmallBlind" seat="1" value="0.05"/>',
     b'<Action type="Win"><Seat num="1" amount="0.10" pot="0"/></Action>',
     b"</Gameplay></Game>",
+    b'<HISTORY ID="1" TABLE="T" GAME="GAME_OMAHL" GAMETYPE="GAMETYPE_REAL" GAMEKIND="GAMEKIND_CASH" LIMIT="PL" ',
+    b'STAKES="0.25/0.50">\n<PLAYER NAME="A" SEAT="1" AMOUNT="5.00" STATE="STATE_PLAYING" DEALER="Y"></PLAYER>\n',
+    b'<ACTION TYPE="HAND_BLINDS" PLAYER="A" KIND="HAND_SB" VALUE="0.25"></ACTION>\n',
+    b'<ACTION TYPE="HAND_DEAL" PLAYER="A">\n<CARD LINK="b"></CARD>\n<CARD LINK="51"></CARD></ACTION>\n',
+    b'<ACTION TYPE="ACTION_RAISE" PLAYER="A" VALUE="1.00"></ACTION>\n',
+    b'<SHOWDOWN NAME="HAND_SHOWDOWN" POT="0.50" RAKE="0.00">\n<RESULT PLAYER="A" WIN="0.50" HAND="$(STR_BY_DEFAULT)">',
+    b"</RESULT></SHOWDOWN></HISTORY>\n",
     b"***** 888poker Hand History for Game 2 *****\n",
     b"$0.10/$0.25 Blinds Pot Limit OmahaHL - *** 1 2\n",
     b"Table Ravenna 6 Max (Real Money)\n",

@@ -98,6 +98,13 @@ FORMATS: tuple[Format, ...] = (
         xml=True,
     ),
     Format(
+        "bossmedia",
+        "Boss Media",
+        "engine.history.bossmedia:read_bossmedia",
+        re.compile(r'<HISTORY\s+ID="\d+"[^>]*?\sGAME="GAME_'),
+        xml=True,
+    ),
+    Format(
         "bovada",
         "Bovada / Ignition / Bodog",
         "engine.history.bovada:read_bovada",
