@@ -98,6 +98,12 @@ FORMATS: tuple[Format, ...] = (
         xml=True,
     ),
     Format(
+        "pkr",
+        "PKR",
+        "engine.history.pkr:read_pkr",
+        _text_site(r"Table #\d+ - [^\n]*\n(?:>[ \t]?)*[ \t]*Starting Hand #\d+[ \t\r]*$"),
+    ),
+    Format(
         "bossmedia",
         "Boss Media",
         "engine.history.bossmedia:read_bossmedia",

@@ -54,6 +54,7 @@ class SiteHand:
         self.fields: list[tuple[str, object]] = []
         self.board: list[Card] = []
         self.street = 1  # the betting round being read: 1 preflop ... 4 river
+        self.opening: list[Numbered] = []  # the lines the site writes just before the header (`TextSite.before`)
 
     def facts(self) -> f.HandFacts:
         raise NotImplementedError
@@ -149,9 +150,11 @@ def _read_hand(chunk: list[Numbered], source: str, site: TextSite) -> HandRecord
     match = site.header.match(header[1])
     assert match is not None
     hand_id = match["id"]
-    lines = chunk[chunk.index(header) :]
+    start = chunk.index(header)
     try:
-        return site.hand(source, hand_id, lines).record()
+        hand = site.hand(source, hand_id, chunk[start:])
+        hand.opening = chunk[:start]
+        return hand.record()
     except HistoryError as error:
         return error
     except EngineError as error:
