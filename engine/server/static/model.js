@@ -1,0 +1,635 @@
+/* The browser table's model: the page's state in one object, and the pure functions that work out what to show
+ * from it. No DOM, no socket, no storage and no clock in here: table.js (the view) talks to the server, keeps
+ * what the browser keeps, reads the time and draws; this file decides what there is to draw. So every rule of
+ * the page (which cards a seat shows, what a plate says, when a pre-action box clears, the raise presets, the
+ * headline of a hand) is a function of plain data, tested with node's own test runner (tests/js/, no build
+ * step, no dependencies) as well as through the page (tests/test_browser.py).
+ *
+ * A plain script like fair.js, loaded before table.js: the Content-Security-Policy allows only the server's own
+ * files, and node runs it as it is. Everything is on `globalThis.OmahaModel`. docs/browser.md, "How the page is
+ * built", says how the two halves meet.
+ */
+"use strict";
+
+(function () {
+  const GAMES = { "limit": "Limit", "pot-limit": "Pot-Limit", "no-limit": "No-Limit", "mixed": "Mixed" };
+  const STRUCTURES = { fixed_limit: "Limit", pot_limit: "Pot-Limit", no_limit: "No-Limit" };
+  const RUN_WORDS = ["", "Once", "Twice", "Three times"];
+
+  // --- small facts ------------------------------------------------------------------------------------------------
+
+  const cardsOf = (text) => (text ? text.split(/\s+/).filter(Boolean) : []);
+
+  function stakes(info) {
+    const [small, big] = info.blinds;
+    const base = `${small}/${big}`;
+    return info.game === "limit" ? `${base} (bets ${big}/${2 * big})` : base;
+  }
+  const gameName = (info) => `${GAMES[info.game] || info.game} Omaha Hi-Lo`;
+
+  /** A table seat's player as last seen there (for results after a player left). */
+  const nameOf = (state, seat) => state.names[seat] || `seat ${seat + 1}`;
+
+  /** A table as people know it: its title from the lobby (its id only until the lobby is known). */
+  const titleOf = (state, id) => (state.tables.find((t) => t.id === id) || {}).title || id;
+
+  /** The header's line for the table on screen: its title, with the game and stakes unless the title says them. */
+  function whereText(state) {
+    const info = state.info;
+    if (!info) return state.table || "";
+    return info.title.startsWith(gameName(info)) ? info.title : `${info.title} \u00b7 ${gameName(info)} ${stakes(info)}`;
+  }
+
+  /** The buy-in a form offers: what the player last bought in for (at any table, `last`), held to this table's
+   * range; the table's maximum for a first visit. */
+  function offeredBuyIn(info, last) {
+    const [lo, hi] = info.buy_in;
+    const amount = Number(last);
+    return Number.isInteger(amount) && amount > 0 ? Math.max(lo, Math.min(hi, amount)) : hi;
+  }
+
+  /** One lobby row: what each column says. */
+  function lobbyRow(info) {
+    const taken = info.players.length;
+    const full = taken >= info.seats;
+    return {
+      id: info.id, title: info.title, game: gameName(info), stakes: stakes(info),
+      buyIn: `${info.buy_in[0]}\u2013${info.buy_in[1]}`, seats: `${taken}/${info.seats}`,
+      players: info.players.map((p) => p.name).join(", "), full,
+      averagePot: info.average_pot === undefined ? "\u2014" : Math.round(info.average_pot),
+    };
+  }
+  const lobbyEmpty = (tables) => tables.every((info) => info.players.length === 0);
+
+  const listed = (names) => names.length < 2 ? names.join("")
+    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+
+  // --- who won what, with which cards ---------------------------------------------------------------------------
+
+  /** The hand in play as drawn: the view's hand, or between hands the last result (kept until the next deal). */
+  function showdownOnTable(state) {
+    const m = state.view;
+    return m && !m.view.hand && state.result && state.result.number === m.hand_number ? state.result : null;
+  }
+
+  /** A pot's winners' hands per half: [{seat, name, cards}], each winner's own five cards (the server's
+   * `high_hands` / `low_hands`; an older server's one `high_hand` / `low_hand` stands for the first winner). */
+  function handsOf(pot, half) {
+    const own = pot[`${half}_hands`];
+    if (own) return own;
+    const one = pot[`${half}_hand`];
+    const winners = pot[half];
+    return one && winners.length ? [{ seat: winners[0], name: one.name, cards: one.cards }] : [];
+  }
+
+  /** Whether hands were shown for a pot (a pot nobody called is won, not contested): a history's pot says so,
+   * a `hand` message's pot has the winning hands. */
+  const contested = (pot) => pot.contested !== undefined ? pot.contested
+    : Boolean(pot.high_hand) || handsOf(pot, "high").length > 0;
+
+  /** The cards to mark: every winning hand's five (on the board), or only `seat`'s own hands' (at its seat). */
+  function winningCards(result, seat) {
+    const high = new Set(), low = new Set();
+    if (!result) return { high, low };
+    for (const pot of result.pots) {
+      for (const [half, marks] of [["high", high], ["low", low]]) {
+        for (const hand of handsOf(pot, half)) {
+          if (seat === undefined || hand.seat === seat) cardsOf(hand.cards).forEach((c) => marks.add(c));
+        }
+      }
+    }
+    return { high, low };
+  }
+
+  /** The winning cards of the pots played on one board (a run or a second board has its own winners). */
+  const boardWins = (result, index) => winningCards({ pots: result.pots.filter((pot) => (pot.board || 0) === index) });
+
+  /** A card with the halves it helped win: {code, marks: ["high", "low"]}. */
+  const marked = (code, wins) => ({ code, marks: ["high", "low"].filter((half) => wins && wins[half].has(code)) });
+
+  /** How one pot went, in a card room's words: "ann scoops", "ann wins the high, bob and cy split the low",
+   * "ann wins the pot" (nobody called: no hand was shown). `name` turns a winner into a name; `where` names
+   * the pot when the hand had several ("the main pot", "side pot 1"). */
+  function potStory(pot, name, where) {
+    const high = pot.high.map(name), low = pot.low.map(name);
+    const the = where || "the pot";
+    if (!contested(pot)) return `${listed(high)} ${high.length > 1 ? "split" : "wins"} ${the}`;
+    const same = low.length === high.length && pot.low.every((s) => pot.high.includes(s));
+    if (!low.length || same) {
+      if (high.length > 1) return `${listed(high)} split ${the}`;
+      return `${high[0]} scoops${where ? ` ${where}` : ""}`;
+    }
+    const half = (names, which) => names.length > 1 ? `${listed(names)} split the ${which}` : `${names[0]} wins the ${which}`;
+    return `${where ? `in ${where} ` : ""}${half(high, "high")}, ${half(low, "low")}`;
+  }
+
+  /** The headline of a finished hand: who won what across all its pots, "Hand #12: ann scoops", "Hand #12: bob
+   * scoops the main pot; ann wins side pot 1 and side pot 2" (pots that went the same way are named together),
+   * "(no low)" when hands were shown and no pot had a low. One function for a hand seen ending (the `hand`
+   * message, winners by table seat) and a hand from the history (its `pots`, winners by name): `name` turns a
+   * winner into a name. */
+  function headline(number, pots, name) {
+    if (!pots.length) return `Hand #${number}: no pot`;
+    const MARK = "\u0000";
+    const groups = new Map();  // the story with the pot's name left out -> the pots' names
+    pots.forEach((pot, index) => {
+      const where = pots.length > 1 ? (index === 0 ? "the main pot" : `side pot ${index}`) : "";
+      const story = potStory(pot, name, where && MARK);
+      groups.set(story, [...(groups.get(story) || []), where]);
+    });
+    const told = [...groups].map(([story, wheres]) => story.replace(MARK, listed(wheres)));
+    const noLow = pots.some(contested) && pots.every((pot) => !pot.low.length);
+    return `Hand #${number}: ${told.join("; ")}${noLow ? " (no low)" : ""}`;
+  }
+
+  /** A table seat's player in a finished hand: the name the hand itself gives (`names`), or, from a server
+   * that sends none, the name last seen at that seat. */
+  function whoIn(state, result, seat) {
+    const index = result && result.names ? result.seats.indexOf(seat) : -1;
+    return index >= 0 ? result.names[index] : nameOf(state, seat);
+  }
+
+  /** The headline of a hand seen ending. */
+  const summary = (state, result) => headline(result.number, result.pots, (seat) => whoIn(state, result, seat));
+
+  /** What a seat takes from the hand, as badges: scoop, high, low (a half of a pot or more), or wins. */
+  function seatBadges(result, seat) {
+    const badges = new Set();
+    for (const pot of result.pots) {
+      const high = pot.high.includes(seat), low = pot.low.includes(seat);
+      if (!contested(pot)) { if (high) badges.add("wins"); continue; }
+      if (high && (low || !pot.low.length) && pot.high.length === 1 && pot.low.length <= 1) badges.add("scoop");
+      else { if (high) badges.add("high"); if (low) badges.add("low"); }
+    }
+    return [...badges];
+  }
+
+  // --- the table ------------------------------------------------------------------------------------------------
+
+  /** The last thing each hand seat did on this street, in a card room's words: "bets 20" (a first bet is its
+   * amount), "raises to 40", "calls 20", "checks", "posts big blind 2". */
+  function lastActions(hand) {
+    const said = {};
+    for (const event of hand.events) {
+      if (event.event === "board_dealt") for (const key of Object.keys(said)) delete said[key];
+      else if (event.event === "acted") {
+        const what = event.action === "bet" ? `bets ${event.to}` : event.action === "raise" ? `raises to ${event.to}`
+          : event.action === "call" ? `calls ${event.added}` : { check: "checks", fold: "folds" }[event.action] || event.action;
+        said[event.seat] = event.all_in ? `${what} (all-in)` : what;
+      } else if (event.event === "posted") said[event.seat] = `posts ${event.kind} ${event.amount}`;
+    }
+    return said;
+  }
+
+  /** A seat of the finished hand shown (kept until the next deal), as it was in that hand: the player's name
+   * and chips after the hand come from the hand (`names`, `stacks`), never from whoever sits there now (a
+   * player who busted and bought in again, or somebody else who took the seat in the pause). Only while the same
+   * player still holds the seat does it say that they sit out or leave. Null for a seat not dealt in. */
+  function seatInResult(state, result, seat, present) {
+    const index = result ? result.seats.indexOf(seat) : -1;
+    if (index < 0) return null;
+    const name = whoIn(state, result, seat);
+    const same = Boolean(present) && present.name === name;
+    const stack = result.stacks ? result.stacks[index] : same ? present.stack : 0;
+    return { name, stack, gone: stack === 0, left: stack > 0 && !same, sitting_out: same && present.sitting_out,
+      leaving: same && present.leaving };
+  }
+
+  /** Every table seat as drawn, from the bottom (ours, or the last we had) clockwise: `position` counts from the
+   * bottom; an empty seat is `{seat, position, empty: true}`. A seat's `cards` are face up ({code, marks}) and
+   * `backs` counts its face-down ones; `plate` is what its plate says; `bet` is what lies in front of it. */
+  function seatPlates(state) {
+    const m = state.view;
+    if (!m) return [];
+    const view = m.view;
+    const hand = view.hand;
+    const result = showdownOnTable(state);
+    const count = view.seats.length;
+    const anchor = view.seat >= 0 ? view.seat : state.anchor;
+    // The finished hand's button stays with it until the next deal (the table's has moved on already).
+    const button = result && result.button !== undefined ? result.button : view.button;
+    const said = hand ? lastActions(hand) : {};
+    const holeCount = (state.rules && state.rules.hole_cards) || 4;
+    return view.seats.map((present, seat) => {
+      const position = (seat - anchor + count) % count;
+      const player = seatInResult(state, result, seat, present) || present;
+      if (!player) return { seat, position, empty: true };
+      const hs = view.hand_seats.indexOf(seat);
+      const inHand = Boolean(hand) && hs >= 0;
+      const folded = inHand && hand.folded[hs];
+      const acting = m.clock.actor === seat;
+      const resultShown = result ? result.shown[String(seat)] : undefined;
+      let cards = [], backs = 0;
+      if (inHand) {
+        if (hs === hand.seat) cards = cardsOf(hand.hole).map((c) => marked(c, null));
+        else if (hand.shown[hs]) cards = cardsOf(hand.shown[hs]).map((c) => marked(c, null));
+        else if (!folded) backs = holeCount;
+      } else if (resultShown) {
+        const own = winningCards(result, seat);
+        cards = cardsOf(resultShown).map((c) => marked(c, own));
+      }
+      let status = "";
+      if (player.gone) status = "out of chips";
+      else if (player.left) status = "left the table";
+      else if (folded) status = "folded";
+      else if (inHand && hand.all_in[hs]) status = "all-in";
+      else if (player.leaving) status = "leaving";
+      else if (player.sitting_out) status = "sitting out";
+      else if (player.waiting && !result) status = "waits for the big blind";
+      const badges = result ? seatBadges(result, seat) : [];
+      const net = result && result.net[String(seat)] ? result.net[String(seat)] : 0;
+      return {
+        seat, position, empty: false, name: player.name, me: seat === view.seat, acting, folded,
+        away: Boolean(player.sitting_out || player.gone || player.left),
+        showdown: Boolean(result) && (badges.length > 0 || net !== 0),
+        shown: Boolean(inHand ? hand.shown[hs] : resultShown), cards, backs,
+        plate: { dealer: seat === button, name: player.name, stack: inHand ? hand.stacks[hs] : player.stack, status,
+          said: inHand && !status && said[hs] ? said[hs] : "", clock: acting },
+        badges, net, bet: inHand ? hand.bets[hs] : 0,
+      };
+    });
+  }
+
+  /** The boards in the middle: each a row of five places ({code, marks} or null for a card to come), labelled
+   * "Run 2" or "Board 2" when there are several. */
+  function boardRows(state) {
+    const m = state.view;
+    if (!m) return [];
+    const hand = m.view.hand;
+    const result = showdownOnTable(state);
+    const boards = hand ? hand.boards : result ? result.boards : [];
+    const doubleBoard = Boolean(state.rules && state.rules.boards > 1);
+    return boards.map((text, index) => {
+      const wins = result ? boardWins(result, index) : null;
+      const cards = cardsOf(text).map((c) => marked(c, wins));
+      return { index, label: boards.length > 1 ? `${doubleBoard ? "Board" : "Run"} ${index + 1}` : "",
+        places: [...cards, ...Array(Math.max(0, 5 - cards.length)).fill(null)] };
+    });
+  }
+
+  /** The pot line: the total drawn ("Pot 40"), the main and side pots once there are several, and `gathered`,
+   * the chips already in the middle (the bets in front of the seats left out), which pulses when it grows. */
+  function potLine(state) {
+    const m = state.view;
+    const hand = m ? m.view.hand : null;
+    const result = m ? showdownOnTable(state) : null;
+    if (hand) {
+      return { total: hand.pot_total, gathered: hand.pot_total - hand.bets.reduce((sum, b) => sum + b, 0),
+        pots: hand.pots.length > 1 ? hand.pots.map((p, i) => `${i ? `Side pot ${i}` : "Main"} ${p.amount}`) : [] };
+    }
+    if (result) {
+      const total = result.pots.reduce((sum, p) => sum + p.amount, 0);
+      return { total, gathered: total, pots: [] };
+    }
+    return null;
+  }
+
+  /** The game of the hand in play (a mixed table changes game by the orbit), from the hand's own rules. */
+  function handGame(rules) {
+    const name = STRUCTURES[rules && rules.betting && rules.betting.structure];
+    return name ? `${name} Omaha Hi-Lo` : "";
+  }
+
+  /** The game line above the board: the hand's game, and at a mixed table that it is mixed. */
+  function gameLine(state) {
+    const m = state.view;
+    const game = handGame(m && m.view.hand ? m.view.hand.rules : state.rules);
+    return { game, text: game && state.info && state.info.game === "mixed" ? `Mixed \u00b7 this hand: ${game}` : game };
+  }
+
+  /** The line under the pot: the hand and street, the finished hand's headline, or what the table waits for. */
+  function tableMessage(state) {
+    const m = state.view;
+    if (!m) return state.mode === "lobby" ? "" : "Connecting\u2026";
+    const result = showdownOnTable(state);
+    if (m.view.hand) return `Hand #${m.hand_number} \u00b7 ${m.view.hand.street}`;
+    if (result) return summary(state, result);
+    const ready = m.view.seats.filter((p) => p && !p.sitting_out).length;
+    return ready < 2 ? "Waiting for another player\u2026" : "The next hand is coming\u2026";
+  }
+
+  /** The felt's street: the hand's, "showdown" while a finished hand is shown, else "between". */
+  function feltStreet(state) {
+    const m = state.view;
+    return m.view.hand ? m.view.hand.street : showdownOnTable(state) ? "showdown" : "between";
+  }
+
+  // --- acting ---------------------------------------------------------------------------------------------------
+
+  /** One decision of ours: the hand and how far it has gone, so a button is pressed once per decision. */
+  const decisionKey = (m) => `${m.hand_number}:${m.view.hand.events.length}`;
+
+  function myTurn(state) {
+    const m = state.view;
+    return Boolean(m && state.mode === "seated" && m.view.hand && m.view.hand.legal && m.clock.actor === m.view.seat);
+  }
+
+  /** Our turn, not yet answered: the buttons are up. */
+  const awaitingUs = (state) => myTurn(state) && state.acted !== decisionKey(state.view);
+
+  /** The bet or raise box: the legal range, whether it is one amount (limit), and the quick amounts: half the
+   * pot and the pot (the pot-sized raise: the call plus the pot after it), held to the range, and the most,
+   * named All-in when it is our whole stack and Max when the structure caps it. */
+  function wagerBox(hand, legal) {
+    const me = hand.seat;
+    const top = Math.max(...hand.bets);
+    const afterCall = hand.pot_total + top - hand.bets[me];
+    const clamp = (n) => Math.max(legal.min_to, Math.min(legal.max_to, Math.floor(n)));
+    return { kind: legal.wager, min: legal.min_to, max: legal.max_to, fixed: legal.min_to === legal.max_to,
+      half: clamp(top + afterCall / 2), pot: clamp(top + afterCall), most: legal.max_to,
+      mostLabel: legal.max_to === hand.bets[me] + hand.stacks[me] ? "All-in" : "Max" };
+  }
+
+  /** The action bar: null when it is not our turn to answer, else what each button offers. */
+  function actionBar(state) {
+    if (!awaitingUs(state)) return null;
+    const hand = state.view.view.hand;
+    const legal = hand.legal;
+    return { fold: Boolean(legal.fold), check: Boolean(legal.check), call: legal.call > 0 ? legal.call : 0,
+      wager: legal.wager ? wagerBox(hand, legal) : null,
+      runs: Array.from({ length: legal.runs > 0 ? legal.runs : 0 }, (_, i) => ({ times: i + 1,
+        label: RUN_WORDS[i + 1] || `${i + 1} times` })),
+      show: Boolean(legal.show), muck: Boolean(legal.muck) };
+  }
+
+  /** The legal bet or raise of the decision on screen, or null. */
+  function wagerLegal(state) {
+    const legal = state.view && state.view.view.hand && state.view.view.hand.legal;
+    return legal && legal.wager ? legal : null;
+  }
+
+  /** What the bet or raise button says for the amount typed, and whether it may be pressed: outside the range
+   * it names the range, so a player who typed too much sees what is allowed. */
+  function wagerLabel(legal, amount) {
+    const ok = Number.isInteger(amount) && amount >= legal.min_to && amount <= legal.max_to;
+    const what = ok ? amount : `${legal.min_to}\u2013${legal.max_to}`;
+    return { ok, text: `${legal.wager === "bet" ? "Bet" : "Raise to"} ${what}` };
+  }
+
+  /** The action a bet or raise of `amount` sends, or an error naming the range. */
+  function wagerAction(legal, amount) {
+    if (!wagerLabel(legal, amount).ok) return { error: `Bet or raise to between ${legal.min_to} and ${legal.max_to}.` };
+    return { action: { action: legal.wager, to: amount } };
+  }
+
+  // --- the clock ------------------------------------------------------------------------------------------------
+
+  /** Where the actor's clock is: on the action time, on the time bank (the action time is spent), or out of
+   * bank (used up earlier, or drained now: the action time is all there is). A table without a time bank is
+   * always on its action time. */
+  function clockPhase(action, bank, bankSeconds) {
+    if (bank <= 0 && bankSeconds > 0) return "no-bank";
+    return action > 0 ? "action" : "bank";
+  }
+
+  /** What the player to act has left `now` (the page's clock, in ms, as `receivedAt`), as the server enforces
+   * it: its view says what was left of the action time (`clock.action_seconds`) and of the time bank
+   * (`clock.bank_seconds`) when it sent the view; the action time runs down first, then the bank. The bars' full
+   * lengths are the table's action time and time bank (the lobby's), or what the view said when the page does
+   * not know them. A server without the two parts sends `seconds` only: all of it is then action time. Null
+   * when nobody's clock runs. */
+  function clockParts(state, now) {
+    const m = state.view;
+    const c = m && m.clock;
+    if (!c || c.seconds === null || c.seconds === undefined) return null;
+    const split = c.action_seconds !== undefined && c.action_seconds !== null;
+    const actionLeft = split ? c.action_seconds : c.seconds;
+    const bankLeft = split ? c.bank_seconds || 0 : 0;
+    const elapsed = (now - state.receivedAt) / 1000;
+    const action = Math.max(0, actionLeft - elapsed);
+    const bank = Math.max(0, bankLeft - Math.max(0, elapsed - actionLeft));
+    const actionSeconds = Math.max(actionLeft, (state.info && state.info.action_seconds) || 0) || 1;
+    const bankSeconds = Math.max(bankLeft, (state.info && state.info.time_bank_seconds) || 0);
+    const phase = clockPhase(action, bank, bankSeconds);
+    return {
+      left: action + bank, action, bank, actionSeconds, bankSeconds, phase,
+      // what the actor's plate says and how full its two bars are, in percent
+      label: phase === "bank" ? `time bank ${Math.ceil(bank)}s` : `${Math.ceil(action)}s${phase === "no-bank" ? " \u00b7 no bank" : ""}`,
+      actionFill: Math.min(100, (100 * action) / actionSeconds),
+      bankFill: bankSeconds ? Math.min(100, (100 * bank) / bankSeconds) : 0,
+    };
+  }
+
+  /** The turn line: whose turn it is and, when it is ours, the time left ("Your turn · 12s (+30s bank)"). */
+  function turnText(state, now) {
+    const m = state.view;
+    if (!m || !m.view.hand) return m && showdownOnTable(state) ? "The next hand is dealt in a moment" : "";
+    const actor = m.clock.actor;
+    if (actor === null || actor === undefined) return "";
+    if (actor !== m.view.seat || state.mode !== "seated") return `Waiting for ${nameOf(state, actor)}`;
+    if (!awaitingUs(state)) return "Sending\u2026";
+    const parts = clockParts(state, now);
+    if (!parts) return "Your turn";
+    if (parts.phase === "bank") return `Your turn \u00b7 on your time bank: ${Math.ceil(parts.bank)}s left`;
+    if (parts.phase === "no-bank") return `Your turn \u00b7 ${Math.ceil(parts.action)}s \u00b7 time bank used up`;
+    return `Your turn \u00b7 ${Math.ceil(parts.action)}s (+${Math.ceil(parts.bank)}s bank)`;
+  }
+
+  // --- pre-actions ----------------------------------------------------------------------------------------------
+
+  /** What we would have to call now (capped at our stack), or null when no pre-action applies: we are not in
+   * the hand, have folded or are all in, or it is our turn. */
+  function preCall(state) {
+    const m = state.view;
+    const hand = m && state.mode === "seated" ? m.view.hand : null;
+    if (!hand || hand.seat < 0 || hand.folded[hand.seat] || hand.all_in[hand.seat] || hand.street === "showdown") return null;
+    if (awaitingUs(state)) return null;
+    return Math.min(Math.max(...hand.bets) - hand.bets[hand.seat], hand.stacks[hand.seat]);
+  }
+
+  /** The pre-action boxes, as real clients have them: Check/Fold (check if we may, else fold), Call N (only
+   * while the bet we face stays N; "Check" when N is 0) and Call any (call whatever it is, or check). Null when
+   * they are not shown; `ticked` is the box ticked, if any. */
+  function preBoxes(state) {
+    const toCall = preCall(state);
+    if (toCall === null) return null;
+    return { amount: toCall, callLabel: toCall ? `Call ${toCall}` : "Check", ticked: state.pre ? state.pre.kind : null };
+  }
+
+  /** The pre-action still ticked once the view has moved on: Call N is cleared as soon as the amount we face is
+   * no longer N (somebody bet or raised), so it never calls more than we agreed to. */
+  function preStillTicked(state) {
+    const toCall = preCall(state);
+    return state.pre && state.pre.kind === "call" && toCall !== null && state.pre.amount !== toCall ? null : state.pre;
+  }
+
+  /** What the ticked pre-action plays now that our turn has come, or null: it is played once, or dropped when
+   * it does not fit the turn (the run-it question, show or muck). */
+  function preActionNow(pre, legal) {
+    if (!pre || legal.runs > 0 || legal.show || legal.muck) return null;
+    const checkOr = (other) => legal.check ? { action: "check" } : other;
+    if (pre.kind === "check-fold") return checkOr({ action: "fold" });
+    if (pre.kind === "call-any") return checkOr({ action: "call" });
+    if (pre.kind === "call" && (legal.check ? pre.amount === 0 : legal.call === pre.amount)) return checkOr({ action: "call" });
+    return null;
+  }
+
+  // --- our seat -------------------------------------------------------------------------------------------------
+
+  /** Our seat's player in the view, or null (watching, or no view yet). */
+  function ownPlayer(state) {
+    const view = state.view && state.view.view;
+    return view && view.seat >= 0 ? view.seats[view.seat] : null;
+  }
+
+  /** The words for why the server sat us out (`awayReason`), made when shown: the table's `max_timeouts` comes
+   * with the lobby, which after a reload may arrive after the first view. */
+  function awayText(state) {
+    if (state.awayReason === "away") return "The server sat you out while you were disconnected.";
+    const times = state.info && state.info.max_timeouts;
+    return `The server sat you out: your turn timed out ${times ? `${times} times` : "too often"} in a row.`;
+  }
+
+  /** The seat controls: Sit out or Come back (Stay while leaving), why the server sat us out, how much a top-up
+   * may add (nothing while we are dealt into the hand in play: chips go on between hands), the straddle box.
+   * Null without a seat of ours in the view. */
+  function seatControls(state) {
+    const player = ownPlayer(state);
+    if (!player) return null;
+    const m = state.view;
+    const room = state.info ? state.info.buy_in[1] - player.stack : 0;
+    const dealtIn = Boolean(m.view.hand) && m.view.hand_seats.includes(m.view.seat);
+    return {
+      away: Boolean(player.sitting_out || player.leaving), comeBackLabel: player.leaving ? "Stay" : "Come back",
+      reason: state.awayReason ? `${awayText(state)} Come back to be dealt in again.` : "",
+      reasonShown: Boolean(player.sitting_out && state.awayReason),
+      topUpRoom: room, topUpHint: room < 1 ? "full" : dealtIn ? "after hand" : `up to ${room}`, topUp: room >= 1 && !dealtIn,
+      straddle: m.straddle === undefined ? null : Boolean(m.straddle),
+    };
+  }
+
+  /** The form under the table for a spectator: to sit down, or after busting to buy in again. */
+  const watchForm = (state) => state.busted
+    ? { lead: "You are out of chips. Buy in again:", submit: "Rebuy" }
+    : { lead: "You are watching.", submit: "Sit down" };
+
+  // --- results and history --------------------------------------------------------------------------------------
+
+  /** The Last hand panel for a hand seen ending: the headline, each board with the winning cards marked, each
+   * pot (its title, its story, the winners of each half with their own five cards, what it paid), the hands
+   * shown and the rake. */
+  function resultPanel(state, result) {
+    const who = (seat) => whoIn(state, result, seat);
+    const boards = result.boards.filter(Boolean);
+    const winners = (pot, half) => {
+      const hands = handsOf(pot, half);
+      const without = pot[half].filter((s) => !hands.some((h) => h.seat === s));  // not shown: a name only
+      return [...hands.map((hand) => ({ seat: hand.seat, name: who(hand.seat), hand: hand.name,
+        cards: cardsOf(hand.cards) })), ...without.map((seat) => ({ seat, name: who(seat), hand: null, cards: [] }))];
+    };
+    return {
+      number: result.number,
+      summary: summary(state, result),
+      boards: boards.map((text, index) => ({ label: boards.length > 1 ? `Board ${index + 1}` : "Board",
+        cards: cardsOf(text).map((c) => marked(c, boardWins(result, index))) })),
+      pots: result.pots.map((pot, index) => ({
+        index,
+        title: `${index === 0 ? "Main pot" : `Side pot ${index}`} \u00b7 ${pot.amount}`
+          + (boards.length > 1 ? ` \u00b7 board ${(pot.board || 0) + 1}` : ""),
+        story: potStory(pot, who, ""),
+        contested: contested(pot),
+        high: winners(pot, "high"),
+        low: winners(pot, "low"),
+        paid: "Paid: " + pot.payouts.map(([s, chips]) => `${who(s)} ${chips}`).join(", "),
+      })),
+      shown: Object.entries(result.shown).map(([seat, text]) => ({ seat: Number(seat), name: who(Number(seat)),
+        cards: cardsOf(text).map((c) => marked(c, winningCards(result, Number(seat)))) })),
+      rake: result.rake ? `Rake ${result.rake}` : "",
+    };
+  }
+
+  /** The few facts of a PHH hand the Last hand panel shows when the page has no `hand` message for it (after a
+   * reload, the history is all there is): the board, who showed what, and what each player won or lost. */
+  function phhFacts(text) {
+    const list = (key) => {
+      const found = text.match(new RegExp(`^${key} = \\[(.*)\\]$`, "m"));
+      return found ? found[1].split(",").map((item) => item.trim().replace(/^"|"$/g, "")).filter(Boolean) : [];
+    };
+    const players = list("players");
+    const start = list("starting_stacks").map(Number), finish = list("finishing_stacks").map(Number);
+    const actions = [...text.matchAll(/"([^"]*)"/g)].map((found) => found[1]);
+    const pairs = (cards) => cards.match(/../g) || [];
+    const board = actions.filter((a) => a.startsWith("d db ")).flatMap((a) => pairs(a.slice(5)));
+    const shown = actions.map((a) => a.match(/^p(\d+) sm (\S+)$/)).filter(Boolean)
+      .map((found) => [players[Number(found[1]) - 1], pairs(found[2])]);
+    const net = players.map((name, i) => [name, (finish[i] || 0) - (start[i] || 0)]).filter(([, chips]) => chips);
+    return { board, shown, net };
+  }
+
+  /** Where a Last hand filled from the history comes from: a page reloaded has lost the hand's own message; a
+   * page that has just sat down (or begun watching) never had it, the hand was played before. */
+  function historySource(state) {
+    if (state.reloaded) return "From the hand history (the page was reloaded since).";
+    return state.mode === "watching" ? "The table's last hand, before you began watching."
+      : "The table's last hand, before you sat down.";
+  }
+
+  /** The Last hand panel filled from a hand of the history: the headline (a server that does not say who won
+   * each pot: the players who came out ahead, as one pot), where it comes from, the board, each player's
+   * net and the hands shown. */
+  function historyPanel(state, hand) {
+    const facts = phhFacts(hand.phh);
+    const pots = hand.pots || [{ high: facts.net.filter(([, chips]) => chips > 0).map(([name]) => name), low: [],
+      contested: false }];
+    return {
+      number: hand.number,
+      summary: headline(hand.number, pots, (name) => name),
+      source: historySource(state),
+      board: facts.board,
+      net: facts.net.map(([name, chips]) => `${name} ${chips > 0 ? "+" : ""}${chips}`).join(", "),
+      shown: facts.shown.map(([name, cards]) => ({ name, cards })),
+    };
+  }
+
+  /** The hands known, newest first. */
+  const historyHands = (state) => [...state.history.values()].sort((a, b) => b.number - a.number);
+
+  /** The newest hand of the history for the Last hand panel, when the page saw no hand end and the panel does
+   * not already show this one or a later one (`shownNumber`). */
+  function historyForPanel(state, shownNumber) {
+    const newest = historyHands(state).find((h) => h.phh);
+    return !state.result && newest && (shownNumber || 0) < newest.number ? newest : null;
+  }
+
+  /** A .phhs file of the hands from `first` on: one TOML table per hand, named by its number (as
+   * engine.history.write_phhs writes them); null when there is none. */
+  function phhsFile(state, first) {
+    const hands = historyHands(state).filter((h) => h.phh && h.number >= first).reverse();
+    if (!hands.length) return null;
+    return { name: `${state.table}-hands.phhs`, text: hands.map((h) => `[${h.number}]\n${h.phh.trim()}\n`).join("\n") };
+  }
+
+  // --- provably-fair deals ----------------------------------------------------------------------------------------
+
+  /** What this page saw of a finished hand's deal, for fair.js to check the reveal against: the commitment sent
+   * before the deal, the hole cards we were dealt and the boards; null when the page did not see it dealt. */
+  function fairSeen(state, result) {
+    const dealt = state.dealtSeen;
+    if (!dealt || dealt.number !== result.number) return null;
+    return { ...dealt, commitment: state.commitments[result.number], boards: result.boards.filter(Boolean).map(cardsOf),
+      boardsPerRun: (state.rules && state.rules.boards) || 1 };
+  }
+
+  /** What the page says of a deal checked: `found` is fair.js's verdict ({verdict, why}). */
+  function fairText(result, found) {
+    const n = result.number;
+    return {
+      verified: `Deal verified: hand #${n}'s deck matches the commitment sent before the deal and deals the cards you saw.`,
+      failed: `Warning: hand #${n}'s deal does not check out: ${found.why}.`,
+      unavailable: "Cannot verify here: this browser computes SHA-256 only on a secure page (https, or localhost). "
+        + "The reveal can be checked with engine.server.fair.verify.",
+      unseen: `Hand #${n} was not seen dealt here, so its deal cannot be checked.`,
+    }[found.verdict];
+  }
+
+  globalThis.OmahaModel = Object.freeze({
+    cardsOf, stakes, gameName, nameOf, titleOf, whereText, offeredBuyIn, lobbyRow, lobbyEmpty, listed,
+    showdownOnTable, handsOf, contested, winningCards, boardWins, potStory, headline, whoIn, summary, seatBadges,
+    lastActions, seatInResult, seatPlates, boardRows, potLine, handGame, gameLine, tableMessage, feltStreet,
+    decisionKey, myTurn, awaitingUs, wagerBox, actionBar, wagerLegal, wagerLabel, wagerAction,
+    clockPhase, clockParts, turnText,
+    preCall, preBoxes, preStillTicked, preActionNow,
+    ownPlayer, awayText, seatControls, watchForm,
+    fairSeen, fairText, resultPanel, phhFacts, historySource, historyPanel, historyHands, historyForPanel, phhsFile,
+  });
+})();
