@@ -29,7 +29,7 @@ def test_totals_the_moving_button_and_a_quartered_low_after_the_rake() -> None:
 def test_play_money_and_the_returned_bet() -> None:
     [record] = read_pkr(sample_text("pkr", PLAY))
     assert isinstance(record, HandRecord) and dict(record.fields)["play_money"] is True and record.scale == 100
-    assert record.collected == ((0, 3, 27500),) and not record.rake  # "$2,415.50": play chips with cents
+    assert record.collected == ((0, 3, 27500),) and not record.rake  # "$2,415.35": play chips with cents
     [error] = read_pkr(sample_text("pkr", PLAY).replace("Returning $220", "Returning $200"), "k.txt")
     assert isinstance(error, HistoryError)
     assert str(error).endswith("the bets leave 220 uncalled for tindall, not 200 for tindall")
