@@ -270,6 +270,9 @@ def build_parser() -> argparse.ArgumentParser:
     from engine.stats.command import add_stats_command  # imports no matplotlib until a graph is drawn
 
     add_stats_command(commands)
+    from engine.tournament.command import add_tournament_command
+
+    add_tournament_command(commands)
     return parser
 
 

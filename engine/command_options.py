@@ -134,14 +134,26 @@ def describe_game(game: Rules | Schedule) -> str:
     return type(game).__name__
 
 
-def bot_specs(text: str, players: int | None, reserved: int = 0) -> list[str]:
+def bot_list(text: str) -> list[str]:
+    """``--bots``: the comma-separated bot names, in order."""
     specs = [spec.strip() for spec in text.split(",") if spec.strip()]
     if not specs:
         raise EngineError("--bots needs at least one bot name")
+    return specs
+
+
+def in_turn(specs: list[str], count: int) -> list[str]:
+    """``count`` bots taken in turn from ``specs``, the list repeated as often as needed: how ``--bots`` fills a
+    table's seats and a tournament's entries."""
+    return [specs[i % len(specs)] for i in range(count)]
+
+
+def bot_specs(text: str, players: int | None, reserved: int = 0) -> list[str]:
+    specs = bot_list(text)
     count = players - reserved if players is not None else max(len(specs), 2 - reserved)
     if not 2 <= count + reserved <= 10:
         raise EngineError(f"a table seats 2 to 10 players, got {count + reserved}")
-    return [specs[i % len(specs)] for i in range(count)]  # the list is repeated to fill the table
+    return in_turn(specs, count)
 
 
 def add_game_options(command: argparse.ArgumentParser, bots: str, players: int | None) -> None:
@@ -182,4 +194,24 @@ def add_game_options(command: argparse.ArgumentParser, bots: str, players: int |
         default=bots,
         help="comma-separated bots, repeated to fill the table: random, "
         f"caller, hilo, or module:Class (default {bots})",
+    )
+
+
+def add_worker_options(command: argparse.ArgumentParser, jobs: str) -> None:
+    """``--workers``, ``--backend`` and ``--address``: where a command's independent ``jobs`` (a match's shards,
+    a series of tournaments) are played (`engine.shards.run_jobs`)."""
+    command.add_argument(
+        "--workers",
+        type=whole_option(1, 1024),
+        default=1,
+        help=f"processes playing {jobs} at once (default 1: in this process)",
+    )
+    command.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes, or Ray tasks (the ray extra; docs/scale.md)",
+    )
+    command.add_argument(
+        "--address", default=None, help="the Ray cluster's address (default: start Ray on this machine)"
     )

@@ -11,7 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from engine.command_options import add_game_options, bot_specs, build_game, describe_game, seconds_option, whole_option
+from engine.command_options import (
+    add_game_options,
+    add_worker_options,
+    bot_specs,
+    build_game,
+    describe_game,
+    seconds_option,
+    whole_option,
+)
 from engine.errors import EngineError
 from engine.progress import Progress, wanted
 from engine.shards import MAX_HANDS
@@ -374,12 +382,7 @@ def add_simulate_command(commands: Any) -> None:
         default=None,
         help="a progress bar on standard error (default: for 1000+ hands on a terminal)",
     )
-    simulate.add_argument(
-        "--workers",
-        type=whole_option(1, 1024),
-        default=1,
-        help="processes playing the match's shards at once (default 1: in this process)",
-    )
+    add_worker_options(simulate, "the match's shards")
     simulate.add_argument(
         "--shard-size",
         type=whole_option(1),
@@ -388,17 +391,8 @@ def add_simulate_command(commands: Any) -> None:
         "depends on the seed, the hands and this, never on --workers or --backend)",
     )
     simulate.add_argument(
-        "--backend",
-        choices=("local", "ray"),
-        default="local",
-        help="local processes, or Ray tasks (the ray extra; docs/scale.md)",
-    )
-    simulate.add_argument(
         "--duplicate",
         action="store_true",
         help="play every deal once per rotation of the bots, so each plays each seat's cards",
-    )
-    simulate.add_argument(
-        "--address", default=None, help="the Ray cluster's address (default: start Ray on this machine)"
     )
     simulate.set_defaults(run=run)
