@@ -622,6 +622,331 @@
     }[found.verdict];
   }
 
+  // --- the page's state, and the only ways it changes -------------------------------------------------------------
+
+  /** The page's state before anything happened: `since` is the first hand of each table's download, as the
+   * browser kept it (per table; a reload keeps it). */
+  function initialState(since) {
+    return {
+      mode: "lobby",        // lobby | seated | watching
+      table: null,          // the table id we sit at or watch
+      info: null,           // that table's lobby entry (title, blinds, buy_in, ...)
+      tables: [],           // the lobby
+      view: null,           // the last view message
+      receivedAt: 0,        // when it came, on the page's clock (for the clock)
+      result: null,         // the last hand message
+      rules: null,          // the rules of the last hand seen (boards, hole cards)
+      names: {},            // table seat -> name, as last seen (for results after a player left)
+      acted: null,          // the decision we answered (decisionKey), so a button is pressed once
+      history: new Map(),   // hand number -> {number, phh}, every page the server sent
+      since: { ...since },  // table -> the first hand the download covers
+      sinceUnset: false,    // a seat just taken (or a table just watched): its first view says where it began
+      downloading: false,   // Download PHH is asking for older pages
+      pagingFrom: null,     // ... and asked for the page before this hand
+      anchor: 0,            // the table seat drawn at the bottom (ours, and still after we bust)
+      busted: false,        // out of chips: the table stays on screen, with a rebuy or the lobby
+      pre: null,            // the pre-action ticked: {kind: "check-fold" | "call" | "call-any", amount}
+      commitments: {},      // hand number -> the commitment sent before its deal (provably-fair tables)
+      dealtSeen: null,      // what the last hand in play dealt us: {number, players, button, seat, hole}
+      historyAsked: false,
+      historyMissing: false,
+      lastSent: null,       // the type of the last message sent: what an "unknown_type" error refused
+      takenOver: false,     // another window resumed our seat
+      reloaded: false,      // this page took its seat (or table) back from the browser, not from the lobby
+      away: null,           // why our seat sat out at the last view ("" playing; null: no view of our seat yet)
+      awayReason: null,     // why the server sat us out ("timeouts", "away"), said beside Come back until dealt in
+      toppingUp: null,      // a top-up sent: {amount, from}, confirmed when the view shows the chips
+    };
+  }
+
+  /** Every change goes through here: `fn` edits a copy of the state (replacing, never editing, what it holds:
+   * so the old state stays as it was, and the view sees what changed by comparing) and says what the view is to
+   * do, as plain data in `effects`:
+   *   {send: message}             send to the server
+   *   {notice: text, kind}        say it over the header ("info" or "error")
+   *   {store: key, value}         keep in the browser (value null: forget); {token: table, value} a seat's token
+   *   {screen: "room" | "lobby"}  go to that screen; {lobby: true} fetch the lobby
+   *   {disconnect: true}          close the socket on purpose; {refillWatchForm: true} the form under the table
+   *   {checkFair: result}         check a provably-fair hand's reveal; {download: {name, text}} save a file
+   * A ticked Call N that no longer fits is dropped after every change. */
+  function change(state, fn) {
+    const next = { ...state };
+    const effects = [];
+    fn(next, effects);
+    next.pre = preStillTicked(next);
+    return { state: next, effects };
+  }
+
+  function send(s, effects, message) {
+    s.lastSent = message.type;
+    effects.push({ send: message });
+  }
+
+  function askHistory(s, effects) {
+    if (s.historyMissing || s.mode === "lobby") return;
+    s.historyAsked = true;
+    send(s, effects, { type: "history", count: 10 });
+  }
+
+  function enterRoom(s, effects) {
+    effects.push({ screen: "room" });
+    if (!s.info || s.info.id !== s.table) effects.push({ lobby: true });
+  }
+
+  function leaveRoom(s, effects, message) {
+    Object.assign(s, { mode: "lobby", view: null, result: null, history: new Map(), historyAsked: false, busted: false,
+      pre: null, acted: null, table: null, away: null, awayReason: null });  // a seat taken next starts afresh
+    effects.push({ disconnect: true }, { store: "watching", value: null }, { refillWatchForm: true }, { screen: "lobby" });
+    if (message) effects.push({ notice: message, kind: "info" });
+  }
+
+  /** Out of chips: the hand is shown out (its result stays on the table until the next deal) and the page
+   * watches the table on, offering a rebuy (a new buy-in at the same table, the same name) or the lobby. */
+  function bust(s, effects, table) {
+    Object.assign(s, { busted: true, mode: "watching", pre: null, historyAsked: false });  // asked again as a spectator
+    effects.push({ refillWatchForm: true });
+    send(s, effects, { type: "watch", table });
+    effects.push({ notice: `You are out of chips at ${titleOf(s, table)}: buy in again, or go back to the lobby.`, kind: "info" });
+  }
+
+  /** The first hand the download covers: the first dealt after this player first sat down (or began watching)
+   * at this table, a rebuy after busting included. */
+  const firstHand = (state) => Number(state.since[state.table]) || 1;
+
+  /** Every hand since the player sat down: the server sends at most 20 at a time, so older pages are asked for
+   * (`before`: the oldest hand the page has) until the first hand is reached, then the file is saved. */
+  function download(s, effects) {
+    const oldest = Math.min(...s.history.keys());
+    if (oldest > firstHand(s) && s.pagingFrom !== oldest) {
+      Object.assign(s, { pagingFrom: oldest, downloading: true });
+      send(s, effects, { type: "history", count: 20, before: oldest });
+      return;
+    }
+    Object.assign(s, { downloading: false, pagingFrom: null });
+    const file = phhsFile(s, firstHand(s));
+    if (file) effects.push({ download: file });
+  }
+
+  function act(s, effects, action) {
+    if (!awaitingUs(s)) return;
+    s.acted = decisionKey(s.view);
+    send(s, effects, { type: "act", action });
+  }
+
+  /** A view of the table: what is drawn, and what it tells about our seat (a new hand clears the pre-action, a
+   * first view says where the download begins, the server sat us out, a top-up arrived), then the ticked
+   * pre-action is played if our turn has come. */
+  function seeView(s, effects, data, now) {
+    const view = data.view;
+    if (view.hand && (!s.view || s.view.hand_number !== data.hand_number)) s.pre = null;  // nothing carries over
+    s.view = data;
+    s.receivedAt = now;
+    s.names = { ...s.names };
+    view.seats.forEach((player, seat) => { if (player) s.names[seat] = player.name; });
+    if (s.sinceUnset) {
+      s.sinceUnset = false;
+      s.since = { ...s.since, [s.table]: view.hand ? data.hand_number : data.hand_number + 1 };
+      effects.push({ store: "since", value: { table: s.table, hand: s.since[s.table] } });
+    }
+    const player = view.seat >= 0 ? view.seats[view.seat] : null;
+    // Why the server sat our seat out, from the view's `sat_out` ("timeouts": our turns timed out `max_timeouts`
+    // in a row; "away": disconnected past the grace time; "asked" is our own choice): said beside Come back
+    // (after a reload too), and once as a notice when it happens while the page watches.
+    const reason = player && player.stack > 0 && data.sat_out ? data.sat_out : "";
+    s.awayReason = reason === "timeouts" || reason === "away" ? reason : null;
+    if (s.awayReason && s.away !== null && s.away !== reason) {
+      effects.push({ notice: `${awayText(s)} Press Come back to be dealt in again.`, kind: "error" });
+    }
+    s.away = player ? reason : null;
+    // A top-up is confirmed once our seat's view shows the chips (the server sends no other answer).
+    const asked = s.toppingUp;
+    if (asked && player && player.stack >= asked.from + asked.amount) {
+      s.toppingUp = null;
+      effects.push({ notice: `Topped up by ${asked.amount} chips: your stack is ${player.stack}.`, kind: "info" });
+    }
+    if (view.seat >= 0) s.anchor = view.seat;
+    if (view.hand) {
+      s.rules = view.hand.rules;
+      if (data.commitment) s.commitments = { ...s.commitments, [data.hand_number]: data.commitment };
+      s.dealtSeen = { number: data.hand_number, players: view.hand_seats.length, button: view.hand.button,
+        seat: view.hand.seat >= 0 ? view.hand.seat : null, hole: cardsOf(view.hand.hole) };
+    }
+    if (!s.historyAsked && !s.historyMissing) askHistory(s, effects);
+    // Our turn has come with a pre-action ticked: it is played (once), or dropped when it does not fit.
+    if (s.pre && awaitingUs(s)) {
+      const action = preActionNow(s.pre, view.hand.legal);
+      s.pre = null;
+      if (action) act(s, effects, action);
+    }
+  }
+
+  /** The server said no (docs/server.md, "Errors"): branches on the code, never on the text. */
+  function refused(s, effects, code, text) {
+    if (code === "no_seat" && s.mode !== "seated") {
+      // A request that crossed our seat going (a history asked on the last hand's result, just before the
+      // "left" that busted us): nothing to tell the player; the page asks again once it watches.
+      return;
+    }
+    if (code === "unknown_token") {
+      effects.push({ token: s.table, value: null }, { store: "table", value: null });
+      leaveRoom(s, effects, "Your seat is gone (you were away too long, or the server forgot it). Sit down again.");
+    } else if (code === "resumed_elsewhere") {
+      s.takenOver = true;
+      effects.push({ notice: "This seat is now played in another window. Reload this page to play here again.", kind: "error" });
+    } else if (code === "unknown_type" && s.lastSent === "history") {
+      s.historyMissing = true;
+    } else if (code === "unknown_type" && s.lastSent === "watch") {
+      leaveRoom(s, effects, "This server does not offer watching a table.");
+    } else {
+      s.acted = null;  // a refused action: the buttons come back
+      s.toppingUp = null;
+      effects.push({ notice: text, kind: "error" });
+    }
+  }
+
+  /** A message from the server (docs/server.md, "The protocol"), at `now` on the page's clock. */
+  const apply = (state, data, now) => change(state, (s, effects) => {
+    switch (data.type) {
+      case "welcome":
+        Object.assign(s, { mode: "seated", table: data.table, takenOver: false });
+        // A rebuy after busting is a new seat (a new token) but the same stay at the table: the download still
+        // goes back to the first hand since the player first sat down here.
+        if (data.token) {
+          effects.push({ token: data.table, value: data.token });
+          Object.assign(s, { sinceUnset: !s.busted, reloaded: false });
+        }
+        s.busted = false;
+        effects.push({ store: "table", value: data.table }, { store: "watching", value: null });
+        enterRoom(s, effects);
+        break;
+      case "watching":
+        Object.assign(s, { mode: "watching", table: data.table });
+        if (!s.busted) s.sinceUnset = true;
+        effects.push({ store: "watching", value: data.table });
+        enterRoom(s, effects);
+        break;
+      case "view":
+        if (data.table === s.table) seeView(s, effects, data, now);
+        break;
+      case "deal":
+        if (data.table === s.table) s.commitments = { ...s.commitments, [data.number]: data.commitment };
+        break;
+      case "hand":
+        if (data.table !== s.table) break;
+        s.result = data;
+        effects.push({ checkFair: data });
+        askHistory(s, effects);
+        break;
+      case "history":
+        // A hand already held is kept as first received: the server gives a seat the hole cards of the hands its
+        // own sitting was dealt, so after a rebuy (a new sitting) the same hand comes back without them.
+        s.history = new Map(s.history);
+        for (const hand of data.hands || []) if (!s.history.has(hand.number)) s.history.set(hand.number, hand);
+        if (s.downloading) download(s, effects);
+        break;
+      case "left":
+        effects.push({ token: data.table, value: null }, { store: "table", value: null });
+        if (data.reason === "busted") bust(s, effects, data.table);
+        else leaveRoom(s, effects, `You left ${titleOf(s, data.table)} with ${data.chips} chips.`);
+        break;
+      case "error":
+        refused(s, effects, data.code, data.message);
+        break;
+      default:
+        break;  // pong: nothing changes
+    }
+  });
+
+  // --- the user's choices -----------------------------------------------------------------------------------------
+
+  /** The page opens: back to the seat (`token`) or the table watched that the browser kept, else the lobby. */
+  const start = (state, { table, token, watching }) => change(state, (s, effects) => {
+    if (token) {
+      Object.assign(s, { mode: "seated", table, reloaded: true });
+      effects.push({ screen: "room" }, { lobby: true });
+      send(s, effects, { type: "resume", token });
+    } else if (watching) {
+      Object.assign(s, { mode: "watching", table: watching, info: null, reloaded: true });
+      effects.push({ screen: "room" });
+      send(s, effects, { type: "watch", table: watching });
+      effects.push({ lobby: true });
+    } else {
+      effects.push({ screen: "lobby" });
+    }
+  });
+
+  /** The lobby's tables arrived (GET /api/tables). */
+  const lobbyLoaded = (state, tables) => change(state, (s) => {
+    s.tables = tables;
+    if (s.table) s.info = tables.find((t) => t.id === s.table) || s.info;
+  });
+
+  const join = (state, table, name, buyIn) => change(state, (s, effects) => {
+    effects.push({ store: "name", value: name });
+    if (Number.isInteger(buyIn) && buyIn > 0) effects.push({ store: "buy_in", value: String(buyIn) });
+    Object.assign(s, { table, info: s.tables.find((t) => t.id === table) || null });
+    send(s, effects, { type: "join", table, name, buy_in: buyIn });
+  });
+
+  const watch = (state, table) => change(state, (s, effects) => {
+    Object.assign(s, { table, info: s.tables.find((t) => t.id === table) || null, reloaded: false });
+    send(s, effects, { type: "watch", table });
+  });
+
+  /** After a dropped connection: take the seat back with its token, or watch again. */
+  const reconnect = (state, token) => change(state, (s, effects) => {
+    if (s.mode === "seated" && token) send(s, effects, { type: "resume", token });
+    else if (s.mode === "watching") send(s, effects, { type: "watch", table: s.table });
+  });
+
+  /** The page's home link: the lobby again, or from a table watched back to it; a seated player leaves first. */
+  const home = (state) => change(state, (s, effects) => {
+    if (s.mode === "lobby") effects.push({ lobby: true });
+    else if (s.mode === "watching") leaveRoom(s, effects);
+    else effects.push({ notice: "You are seated: use Leave table to go back to the lobby.", kind: "info" });
+  });
+
+  const stopWatching = (state) => change(state, (s, effects) => leaveRoom(s, effects));
+
+  /** A button of the action bar (or its key): sent once per decision, and only at our turn. */
+  const choose = (state, action) => change(state, (s, effects) => act(s, effects, action));
+
+  /** The bet or raise typed: sent when it is in the legal range, else the range is said. */
+  const chooseWager = (state, amount) => change(state, (s, effects) => {
+    const legal = wagerLegal(s);
+    if (!legal) return;
+    const chosen = wagerAction(legal, amount);
+    if (chosen.error) effects.push({ notice: chosen.error, kind: "error" });
+    else act(s, effects, chosen.action);
+  });
+
+  /** A pre-action box ticked (`kind`) or cleared (null): one at a time; Call N holds the amount we face now. */
+  const tickPre = (state, kind) => change(state, (s) => {
+    s.pre = kind ? { kind, amount: preCall(s) } : null;
+  });
+
+  /** A request about our seat that needs nothing but sending (sit out, come back, straddle). */
+  const request = (state, message) => change(state, (s, effects) => send(s, effects, message));
+
+  const leave = (state) => change(state, (s, effects) => {
+    send(s, effects, { type: "leave" });
+    if (s.view && s.view.view.hand) effects.push({ notice: "You leave when this hand ends.", kind: "info" });
+  });
+
+  /** Chips added to our stack: confirmed by the view that shows them (`seeView`). */
+  const topUp = (state, amount) => change(state, (s, effects) => {
+    if (!Number.isInteger(amount) || amount < 1) {
+      effects.push({ notice: "Top up by a whole number of chips.", kind: "error" });
+      return;
+    }
+    const player = ownPlayer(s);
+    s.toppingUp = player ? { amount, from: player.stack } : null;
+    send(s, effects, { type: "top_up", amount });
+  });
+
+  /** Download PHH: every hand since sitting down, asking for older pages first when the page lacks them. */
+  const downloadHistory = (state) => change(state, (s, effects) => download(s, effects));
+
   globalThis.OmahaModel = Object.freeze({
     cardsOf, stakes, gameName, nameOf, titleOf, whereText, offeredBuyIn, lobbyRow, lobbyEmpty, listed,
     showdownOnTable, handsOf, contested, winningCards, boardWins, potStory, headline, whoIn, summary, seatBadges,
@@ -631,5 +956,9 @@
     preCall, preBoxes, preStillTicked, preActionNow,
     ownPlayer, awayText, seatControls, watchForm,
     fairSeen, fairText, resultPanel, phhFacts, historySource, historyPanel, historyHands, historyForPanel, phhsFile,
+    firstHand,
+    // the state and its transitions: each returns {state, effects}
+    initialState, apply, start, lobbyLoaded, join, watch, reconnect, home, stopWatching, choose, chooseWager, tickPre,
+    request, leave, topUp, downloadHistory,
   });
 })();

@@ -18,37 +18,11 @@
   const M = globalThis.OmahaModel;
   const { cardsOf } = M;
 
-  const app = {
+  /** The connection: the view's own, the model never sees it. */
+  const link = {
     ws: null,             // the WebSocket, once a seat is taken or a table watched
     queue: [],            // messages waiting for the socket to open
-    mode: "lobby",        // lobby | seated | watching
-    table: null,          // the table id we sit at or watch
-    info: null,           // that table's lobby entry (title, blinds, buy_in, ...)
-    tables: [],           // the lobby
-    view: null,           // the last view message
-    receivedAt: 0,        // when it came (for the clock)
-    result: null,         // the last hand message
-    rules: null,          // the rules of the last hand seen (boards, hole cards)
-    names: {},            // table seat -> name, as last seen (for results after a player left)
-    acted: null,          // the decision we answered ("hand:events"), so a button is pressed once
-    history: new Map(),   // hand number -> {number, phh}, every page the server sent
-    sinceUnset: false,    // a seat just taken (or a table just watched): its first view says where it began
-    downloading: false,   // Download PHH is asking for older pages
-    pagingFrom: null,
-    anchor: 0,            // the table seat drawn at the bottom (ours, and still after we bust)
-    busted: false,        // out of chips: the table stays on screen, with a rebuy or the lobby
-    pre: null,            // the pre-action ticked: {kind: "check-fold" | "call" | "call-any", amount}
-    commitments: {},      // hand number -> the commitment sent before its deal (provably-fair tables)
-    dealtSeen: null,      // what the last hand in play dealt us: {number, players, button, seat, hole}
-    historyAsked: false,
-    historyMissing: false,
-    lastSent: null,       // the type of the last message sent: what an "unknown_type" error refused
     closing: false,       // we closed the socket on purpose: do not reconnect
-    takenOver: false,     // another window resumed our seat
-    reloaded: false,      // this page took its seat (or table) back from localStorage, not from the lobby
-    away: null,           // why our seat sat out at the last view ("" playing; null: no view of our seat yet)
-    awayReason: null,     // why the server sat us out ("timeouts", "away"), said beside Come back until dealt in
-    toppingUp: null,      // a top-up sent: {amount, from}, confirmed when the view shows the chips
     retry: 500,
     lobbyTimer: null,
   };
@@ -103,6 +77,12 @@
     else localStorage.setItem(STORE + key, value);
   }
   const recall = (key) => localStorage.getItem(STORE + key);
+  function storedSince() {
+    try { return JSON.parse(recall("since") || "{}"); } catch (e) { return {}; }
+  }
+
+  /** The page's state (model.js): replaced, never edited, by the model's transitions, through `commit`. */
+  let app = M.initialState(storedSince());
 
   let noticeTimer = null;
   function notice(text, kind) {
@@ -120,7 +100,6 @@
     status.textContent = text || state;
   }
 
-  const titleOf = (id) => M.titleOf(app, id);
 
   // --- the lobby ------------------------------------------------------------------------------------------------
 
@@ -128,11 +107,9 @@
     try {
       const response = await fetch("/api/tables", { cache: "no-store" });
       const data = await response.json();
-      app.tables = data.tables;
-      if (!app.ws) setStatus("online", "online");
-      if (app.table) app.info = app.tables.find((t) => t.id === app.table) || app.info;
+      if (!link.ws) setStatus("online", "online");
+      commit(M.lobbyLoaded(app, data.tables));
       renderLobby();
-      if (app.mode !== "lobby") renderRoom();
     } catch (error) {
       setStatus("offline", "server unreachable");
     }
@@ -152,7 +129,7 @@
         el("td", { class: "num average-pot", "data-label": "Average pot", text: row.averagePot }),
         el("td", { class: "row-buttons" },
           el("button", { class: "primary sit", disabled: row.full, onclick: () => openJoin(info), text: row.full ? "Full" : "Sit down" }),
-          el("button", { class: "watch", onclick: () => watch(info.id), text: "Watch" })));
+          el("button", { class: "watch", onclick: () => commit(M.watch(app, info.id)), text: "Watch" })));
     }));
   }
 
@@ -172,229 +149,110 @@
     name.focus({ preventScroll: true });
   }
 
-  function join(tableId, name, buyIn) {
-    remember("name", name);
-    if (Number.isInteger(buyIn) && buyIn > 0) remember("buy_in", String(buyIn));
-    app.table = tableId;
-    app.info = app.tables.find((t) => t.id === tableId) || null;
-    send({ type: "join", table: tableId, name: name, buy_in: buyIn });
+  // --- the model's answers --------------------------------------------------------------------------------------
+
+  /** Something happened (a message, a click): the model's new state replaces the old, what it asks the view to
+   * do is done, and what it changed is drawn again. */
+  function commit({ state, effects }) {
+    const before = app;
+    app = state;
+    for (const effect of effects) perform(effect);
+    redraw(before);
+    return effects;
   }
 
-  function watch(tableId) {
-    app.table = tableId;
-    app.info = app.tables.find((t) => t.id === tableId) || null;
-    app.reloaded = false;
-    send({ type: "watch", table: tableId });
+  function perform(effect) {
+    if ("send" in effect) send(effect.send);
+    else if ("notice" in effect) notice(effect.notice, effect.kind);
+    else if ("token" in effect) saveToken(effect.token, effect.value);
+    else if (effect.store === "since") {
+      const all = storedSince();
+      all[effect.value.table] = effect.value.hand;
+      remember("since", JSON.stringify(all));
+    } else if ("store" in effect) remember(effect.store, effect.value);
+    else if ("screen" in effect) showScreen(effect.screen);
+    else if ("lobby" in effect) loadLobby();
+    else if ("disconnect" in effect) disconnect();
+    else if ("refillWatchForm" in effect) delete $("watch-join").dataset.table;  // filled in again, for the rebuy
+    else if ("checkFair" in effect) checkFair(effect.checkFair);
+    else if ("download" in effect) saveFile(effect.download);
+  }
+
+  /** Draws again what changed between two states: the state is replaced, never edited, so a part that is the
+   * same object is the same. */
+  function redraw(before) {
+    const changed = (...keys) => keys.some((key) => before[key] !== app[key]);
+    if (app.result && changed("result")) renderResult();
+    if (changed("history", "historyMissing")) renderHistory();
+    if (app.mode === "lobby") return;
+    if (changed("mode", "table", "info", "tables", "view", "result", "busted", "awayReason")) renderRoom();
+    else if (changed("acted", "pre")) { renderActions(); renderPre(); }
   }
 
   // --- the connection -------------------------------------------------------------------------------------------
 
   function send(data) {
-    app.lastSent = data.type;
-    if (!app.ws || app.ws.readyState > WebSocket.OPEN) connect();
-    if (app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(data));
-    else app.queue.push(data);
+    if (!link.ws || link.ws.readyState > WebSocket.OPEN) connect();
+    if (link.ws.readyState === WebSocket.OPEN) link.ws.send(JSON.stringify(data));
+    else link.queue.push(data);
   }
 
   function connect() {
-    app.closing = false;
+    link.closing = false;
     const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
     const ws = new WebSocket(url);
-    app.ws = ws;
+    link.ws = ws;
     setStatus("connecting", "connecting\u2026");
     ws.onopen = () => {
-      app.retry = 500;
+      link.retry = 500;
       setStatus("online", "connected");
-      const queued = app.queue;
-      app.queue = [];
+      const queued = link.queue;
+      link.queue = [];
       for (const data of queued) ws.send(JSON.stringify(data));
     };
-    ws.onmessage = (event) => receive(JSON.parse(event.data));
+    ws.onmessage = (event) => commit(M.apply(app, JSON.parse(event.data), performance.now()));
     ws.onclose = () => {
-      if (app.ws !== ws) return;
-      app.ws = null;
+      if (link.ws !== ws) return;
+      link.ws = null;
       setStatus("offline", app.takenOver ? "open in another window" : "offline");
-      if (app.closing || app.takenOver || app.mode === "lobby") return;
+      if (link.closing || app.takenOver || app.mode === "lobby") return;
       setStatus("connecting", "reconnecting\u2026");
-      setTimeout(reconnect, app.retry);
-      app.retry = Math.min(app.retry * 2, 8000);
+      setTimeout(reconnect, link.retry);
+      link.retry = Math.min(link.retry * 2, 8000);
     };
   }
 
   /** After a drop: take the seat back with the token, or watch again. */
   function reconnect() {
-    if (app.ws || app.closing || app.takenOver) return;
-    const token = app.table && tokens()[app.table];
-    if (app.mode === "seated" && token) send({ type: "resume", token: token });
-    else if (app.mode === "watching") send({ type: "watch", table: app.table });
+    if (link.ws || link.closing || app.takenOver) return;
+    commit(M.reconnect(app, app.table && tokens()[app.table]));
   }
 
   function disconnect() {
-    app.closing = true;
-    if (app.ws) app.ws.close(1000, "bye");
-    app.ws = null;
-    app.queue = [];
-  }
-
-  function receive(data) {
-    switch (data.type) {
-      case "welcome":
-        app.mode = "seated";
-        app.table = data.table;
-        app.takenOver = false;
-        // A rebuy after busting is a new seat (a new token) but the same stay at the table: the download still
-        // goes back to the first hand since the player first sat down here.
-        if (data.token) { saveToken(data.table, data.token); app.sinceUnset = !app.busted; app.reloaded = false; }
-        app.busted = false;
-        remember("table", data.table);
-        remember("watching", null);
-        enterRoom();
-        break;
-      case "watching":
-        app.mode = "watching";
-        app.table = data.table;
-        if (!app.busted) app.sinceUnset = true;
-        remember("watching", data.table);
-        enterRoom();
-        break;
-      case "view":
-        if (data.table !== app.table) return;
-        if (data.view.hand && (!app.view || app.view.hand_number !== data.hand_number)) newHand(data);
-        app.view = data;
-        app.receivedAt = performance.now();
-        noteNames(data.view);
-        noteFirstHand(data);
-        noteSatOut(data);
-        noteTopUp(data);
-        if (data.view.seat >= 0) app.anchor = data.view.seat;
-        if (data.view.hand) {
-          app.rules = data.view.hand.rules;
-          if (data.commitment) app.commitments[data.hand_number] = data.commitment;
-          app.dealtSeen = { number: data.hand_number, players: data.view.hand_seats.length,
-            button: data.view.hand.button, seat: data.view.hand.seat >= 0 ? data.view.hand.seat : null,
-            hole: cardsOf(data.view.hand.hole) };
-        }
-        if (!app.historyAsked && !app.historyMissing) askHistory();
-        renderRoom();
-        preAct();
-        break;
-      case "deal":
-        if (data.table === app.table) app.commitments[data.number] = data.commitment;
-        break;
-      case "hand":
-        if (data.table !== app.table) return;
-        app.result = data;
-        renderResult();
-        renderRoom();
-        checkFair(data);
-        askHistory();
-        break;
-      case "history":
-        // A hand already held is kept as first received: the server gives a seat the hole cards of the hands its
-        // own sitting was dealt, so after a rebuy (a new sitting) the same hand comes back without them.
-        for (const hand of data.hands || []) if (!app.history.has(hand.number)) app.history.set(hand.number, hand);
-        renderHistory();
-        if (app.downloading) downloadHistory();
-        break;
-      case "left":
-        saveToken(data.table, null);
-        remember("table", null);
-        if (data.reason === "busted") bust(data.table);
-        else leaveRoom(`You left ${titleOf(data.table)} with ${data.chips} chips.`);
-        break;
-      case "error":
-        refused(data.code, data.message);
-        break;
-      default:
-        break;  // pong: nothing to draw
-    }
-  }
-
-  function refused(code, text) {  // branches on the code (docs/server.md, "Errors"), never on the text
-    if (code === "no_seat" && app.mode !== "seated") {
-      // A request that crossed our seat going (a history asked on the last hand's result, just before the
-      // "left" that busted us): nothing to tell the player; the page asks again once it watches.
-      return;
-    }
-    if (code === "unknown_token") {
-      saveToken(app.table, null);
-      remember("table", null);
-      leaveRoom("Your seat is gone (you were away too long, or the server forgot it). Sit down again.");
-      return;
-    }
-    if (code === "resumed_elsewhere") {
-      app.takenOver = true;
-      notice("This seat is now played in another window. Reload this page to play here again.", "error");
-      return;
-    }
-    if (code === "unknown_type" && app.lastSent === "history") {
-      app.historyMissing = true;
-      renderHistory();
-      return;
-    }
-    if (code === "unknown_type" && app.lastSent === "watch") {
-      leaveRoom("This server does not offer watching a table.");
-      return;
-    }
-    app.acted = null;  // a refused action: the buttons come back
-    app.toppingUp = null;
-    notice(text, "error");
-    if (app.view) renderRoom();
-  }
-
-  function askHistory() {
-    if (app.historyMissing || app.mode === "lobby") return;
-    app.historyAsked = true;
-    send({ type: "history", count: 10 });
-  }
-
-  function noteNames(view) {
-    view.seats.forEach((player, seat) => { if (player) app.names[seat] = player.name; });
+    link.closing = true;
+    if (link.ws) link.ws.close(1000, "bye");
+    link.ws = null;
+    link.queue = [];
   }
 
   // --- screens --------------------------------------------------------------------------------------------------
 
+  /** The lobby or the table. Back in the lobby, the table's panels are emptied for the next. */
   function showScreen(name) {
     document.body.dataset.screen = name;
     $("lobby").hidden = name !== "lobby";
     $("room").hidden = name !== "room";
-    clearInterval(app.lobbyTimer);
+    clearInterval(link.lobbyTimer);
+    if (name === "room") $("join-form").hidden = true;
     if (name === "lobby") {
+      $("fair").hidden = true;
+      $("result").replaceChildren(el("p", { class: "hint", text: "No hand finished yet." }));
+      $("history").replaceChildren();
       $("where").textContent = "";
       loadLobby();
-      app.lobbyTimer = setInterval(loadLobby, 3000);
+      link.lobbyTimer = setInterval(loadLobby, 3000);
     }
   }
-
-  function enterRoom() {
-    $("join-form").hidden = true;
-    showScreen("room");
-    if (!app.info || app.info.id !== app.table) loadLobby();
-    renderRoom();
-  }
-
-  function leaveRoom(message) {
-    disconnect();
-    app.mode = "lobby";
-    app.view = null;
-    app.result = null;
-    app.history = new Map();
-    app.historyAsked = false;
-    app.busted = false;
-    app.pre = null;
-    $("fair").hidden = true;
-    app.acted = null;
-    app.table = null;
-    app.away = null;  // a seat taken next starts afresh: its first view is not a change
-    app.awayReason = null;
-    remember("watching", null);
-    delete $("watch-join").dataset.table;
-    $("result").replaceChildren(el("p", { class: "hint", text: "No hand finished yet." }));
-    $("history").replaceChildren();
-    showScreen("lobby");
-    if (message) notice(message);
-  }
-
   // --- the table ------------------------------------------------------------------------------------------------
 
   function renderRoom() {
@@ -611,12 +469,7 @@
 
   // --- acting ---------------------------------------------------------------------------------------------------
 
-  function act(action) {
-    if (!M.awaitingUs(app)) return;
-    app.acted = M.decisionKey(app.view);
-    send({ type: "act", action: action });
-    renderActions();
-  }
+  const act = (action) => commit(M.choose(app, action));
 
   function renderActions() {
     const m = app.view;
@@ -685,13 +538,7 @@
     labelWager();
   }
 
-  function wager() {
-    const legal = M.wagerLegal(app);
-    if (!legal) return;
-    const chosen = M.wagerAction(legal, wagerAmount());
-    if (chosen.error) notice(chosen.error, "error");
-    else act(chosen.action);
-  }
+  const wager = () => commit(M.chooseWager(app, wagerAmount()));
 
   // --- the clock ------------------------------------------------------------------------------------------------
 
@@ -723,51 +570,15 @@
 
   // --- pre-actions ----------------------------------------------------------------------------------------------
 
-  /** A new hand: nothing ticked carries over from the last one. */
-  function newHand() {
-    app.pre = null;
-  }
-
+  /** The pre-action boxes, as real clients have them (the model says which show and which is ticked). */
   function renderPre() {
-    app.pre = M.preStillTicked(app);
     const boxes = M.preBoxes(app);
     $("pre-actions").hidden = boxes === null;
     $("pre-call-label").textContent = boxes ? boxes.callLabel : "Check";
-    $("pre-call").dataset.amount = boxes ? boxes.amount : "";
     for (const box of document.querySelectorAll("#pre-actions input")) box.checked = Boolean(boxes && boxes.ticked === box.dataset.pre);
   }
 
-  function choosePre(event) {
-    const box = event.target;
-    app.pre = box.checked ? { kind: box.dataset.pre, amount: Number($("pre-call").dataset.amount) } : null;
-    renderPre();
-  }
-
-  /** Our turn has come with a pre-action ticked: it is played (once), or dropped when it does not fit. */
-  function preAct() {
-    const pre = app.pre;
-    if (pre && M.awaitingUs(app)) {
-      app.pre = null;
-      const action = M.preActionNow(pre, app.view.view.hand.legal);
-      if (action) act(action);
-    }
-    renderPre();
-  }
-
-  // --- busting, and provably-fair deals ---------------------------------------------------------------------------
-
-  /** Out of chips: the hand is shown out (its result stays on the table until the next deal) and the page
-   * watches the table on, offering a rebuy (a new buy-in at the same table, the same name) or the lobby. */
-  function bust(table) {
-    app.busted = true;
-    app.mode = "watching";
-    app.pre = null;
-    app.historyAsked = false;  // asked again on the first view as a spectator
-    delete $("watch-join").dataset.table;  // filled in again, for the rebuy
-    send({ type: "watch", table: table });
-    renderRoom();
-    notice(`You are out of chips at ${titleOf(table)}: buy in again, or go back to the lobby.`);
-  }
+  // --- provably-fair deals ---------------------------------------------------------------------------------
 
   /** At a provably-fair table: the page checks the reveal itself (fair.js) and says what it found. */
   async function checkFair(result) {
@@ -792,28 +603,6 @@
   }
 
   // --- seat controls --------------------------------------------------------------------------------------------
-
-  /** Why the server sat our seat out, from the view's `sat_out` ("timeouts": our turns timed out
-   * `max_timeouts` in a row; "away": disconnected past the grace time; "asked" is our own choice): said beside
-   * Come back (after a reload too), and once as a notice when it happens while the page watches. */
-  function noteSatOut(data) {
-    const player = data.view.seat >= 0 ? data.view.seats[data.view.seat] : null;
-    const reason = player && player.stack > 0 && data.sat_out ? data.sat_out : "";
-    app.awayReason = reason === "timeouts" || reason === "away" ? reason : null;
-    if (app.awayReason && app.away !== null && app.away !== reason) {
-      notice(`${M.awayText(app)} Press Come back to be dealt in again.`, "error");
-    }
-    app.away = player ? reason : null;
-  }
-
-  /** A top-up is confirmed once our seat's view shows the chips (the server sends no other answer). */
-  function noteTopUp(data) {
-    const player = data.view.seat >= 0 ? data.view.seats[data.view.seat] : null;
-    const asked = app.toppingUp;
-    if (!asked || !player || player.stack < asked.from + asked.amount) return;
-    app.toppingUp = null;
-    notice(`Topped up by ${asked.amount} chips: your stack is ${player.stack}.`);
-  }
 
   function renderSeatControls() {
     const c = M.seatControls(app);
@@ -904,36 +693,10 @@
     if (newest) renderResultFromHistory(newest);
   }
 
-  /** The first hand the download covers: the first dealt after this player first sat down (or began watching)
-   * at this table in this page, a rebuy after busting included, kept in localStorage per table, so a reload
-   * keeps it. */
-  function firstHand() {
-    return Number(JSON.parse(recall("since") || "{}")[app.table]) || 1;
-  }
-  function noteFirstHand(m) {
-    if (!app.sinceUnset) return;
-    app.sinceUnset = false;
-    const all = JSON.parse(recall("since") || "{}");
-    all[app.table] = m.view.hand ? m.hand_number : m.hand_number + 1;
-    remember("since", JSON.stringify(all));
-  }
-
-  /** Every hand since the player sat down: the server sends at most 20 at a time, so older pages are asked for
-   * (`before`: the oldest hand the page has) until the first hand is reached, then the file is saved. */
-  function downloadHistory() {
-    const oldest = Math.min(...app.history.keys());
-    if (oldest > firstHand() && app.pagingFrom !== oldest) {
-      app.pagingFrom = oldest;
-      app.downloading = true;
-      send({ type: "history", count: 20, before: oldest });
-      return;
-    }
-    app.downloading = false;
-    app.pagingFrom = null;
-    const file = M.phhsFile(app, firstHand());
-    if (!file) return;
-    const url = URL.createObjectURL(new Blob([file.text], { type: "text/plain" }));
-    const link = el("a", { href: url, download: file.name });
+  /** Saves a file the model made (the download). */
+  function saveFile({ name, text }) {
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    const link = el("a", { href: url, download: name });
     document.body.append(link);
     link.click();
     link.remove();
@@ -945,20 +708,18 @@
   function wire() {
     $("home").addEventListener("click", (event) => {
       event.preventDefault();
-      if (app.mode === "lobby") loadLobby();
-      else if (app.mode === "watching") leaveRoom();
-      else notice("You are seated: use Leave table to go back to the lobby.");
+      commit(M.home(app));
     });
     $("join-form").addEventListener("submit", (event) => {
       event.preventDefault();
-      join(event.target.dataset.table, $("join-name").value.trim(), Number($("join-buy-in").value));
+      commit(M.join(app, event.target.dataset.table, $("join-name").value.trim(), Number($("join-buy-in").value)));
     });
     $("join-cancel").addEventListener("click", () => { $("join-form").hidden = true; });
     $("watch-join").addEventListener("submit", (event) => {
       event.preventDefault();
-      join(app.table, $("watch-name").value.trim(), Number($("watch-buy-in").value));
+      commit(M.join(app, app.table, $("watch-name").value.trim(), Number($("watch-buy-in").value)));
     });
-    $("stop-watching").addEventListener("click", () => leaveRoom());
+    $("stop-watching").addEventListener("click", () => commit(M.stopWatching(app)));
     $("act-fold").addEventListener("click", () => act({ action: "fold" }));
     $("act-check").addEventListener("click", () => act({ action: "check" }));
     $("act-call").addEventListener("click", () => act({ action: "call" }));
@@ -970,23 +731,18 @@
     for (const id of ["quick-half", "quick-pot", "quick-max"]) {
       $(id).addEventListener("click", (event) => setWager(event.currentTarget.dataset.to));
     }
-    $("sit-out").addEventListener("click", () => send({ type: "sit_out" }));
-    $("come-back").addEventListener("click", () => send({ type: "come_back" }));
-    $("leave").addEventListener("click", () => {
-      send({ type: "leave" });
-      if (app.view && app.view.view.hand) notice("You leave when this hand ends.");
-    });
+    $("sit-out").addEventListener("click", () => commit(M.request(app, { type: "sit_out" })));
+    $("come-back").addEventListener("click", () => commit(M.request(app, { type: "come_back" })));
+    $("leave").addEventListener("click", () => commit(M.leave(app)));
     $("top-up").addEventListener("click", () => {
-      const amount = Number($("top-up-amount").value);
-      if (!Number.isInteger(amount) || amount < 1) { notice("Top up by a whole number of chips.", "error"); return; }
-      const player = app.view && app.view.view.seat >= 0 ? app.view.view.seats[app.view.view.seat] : null;
-      app.toppingUp = player ? { amount, from: player.stack } : null;
-      send({ type: "top_up", amount: amount });
-      $("top-up-amount").value = "";
+      const effects = commit(M.topUp(app, Number($("top-up-amount").value)));
+      if (effects.some((effect) => "send" in effect)) $("top-up-amount").value = "";
     });
-    $("straddle").addEventListener("change", (event) => send({ type: "straddle", on: event.target.checked }));
-    $("history-download").addEventListener("click", downloadHistory);
-    for (const box of document.querySelectorAll("#pre-actions input")) box.addEventListener("change", choosePre);
+    $("straddle").addEventListener("change", (event) => commit(M.request(app, { type: "straddle", on: event.target.checked })));
+    $("history-download").addEventListener("click", () => commit(M.downloadHistory(app)));
+    for (const box of document.querySelectorAll("#pre-actions input")) {
+      box.addEventListener("change", () => commit(M.tickPre(app, box.checked ? box.dataset.pre : null)));
+    }
     document.addEventListener("keydown", shortcut);
     addEventListener("resize", () => { if (app.view && app.mode !== "lobby") renderRoom(); });
     setInterval(tickClock, 250);
@@ -1020,25 +776,8 @@
 
   function start() {
     wire();
-    const seated = recall("table");
-    const token = seated && tokens()[seated];
-    const watching = recall("watching");
-    if (token) {
-      app.mode = "seated";
-      app.table = seated;
-      showScreen("room");
-      loadLobby();
-      app.reloaded = true;
-      send({ type: "resume", token: token });
-    } else if (watching) {
-      app.mode = "watching";
-      showScreen("room");
-      watch(watching);
-      app.reloaded = true;
-      loadLobby();
-    } else {
-      showScreen("lobby");
-    }
+    const table = recall("table");
+    commit(M.start(app, { table, token: table && tokens()[table], watching: recall("watching") }));
   }
 
   start();
