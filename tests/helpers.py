@@ -15,7 +15,26 @@ from collections.abc import Callable, Iterable, Mapping
 
 import pytest
 
-from engine import ALL_CARDS, Action, Call, Card, Check, Deck, HandState, Street, parse_cards
+from engine import (
+    ALL_CARDS,
+    Action,
+    Call,
+    Card,
+    Check,
+    Deck,
+    FixedGame,
+    FixedLimit,
+    Fold,
+    HandState,
+    MixedOmaha,
+    NoLimit,
+    PotLimit,
+    Rules,
+    Street,
+    Table,
+    TournamentSchedule,
+    parse_cards,
+)
 
 
 def _cards(text: str | Iterable[Card]) -> tuple[Card, ...]:
@@ -77,6 +96,36 @@ def check_down(state: HandState) -> HandState:
     while state.actor is not None and state.street < Street.SHOWDOWN:
         state = state.apply(Check() if state.legal_actions().check else Call())
     return state
+
+
+def fold_around(state: HandState) -> HandState:
+    """Everyone folds to the last live blind (or checks when there is nothing to call)."""
+    while not state.is_over:
+        state = state.apply(Fold() if state.legal_actions().fold else Check())
+    return state
+
+
+# --- the games and tables most tests play ----------------------------------------------------------------------------
+
+LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
+POT_LIMIT = Rules(PotLimit(), blinds=(1, 2))
+NO_LIMIT = Rules(NoLimit(), blinds=(1, 2))
+
+
+def seated(
+    game: Rules | FixedGame | MixedOmaha | TournamentSchedule = LIMIT,
+    seats: int = 4,
+    players: Mapping[int, int] | Iterable[int] = (0, 1, 2),
+    stack: int = 100,
+    **options: bool,
+) -> Table:
+    """A new table of ``seats`` with a player "p<seat>" at each of ``players`` (seat: stack, or seats that all
+    buy in for ``stack``)."""
+    table = Table.new(game, seats, **options)
+    stacks = players if isinstance(players, Mapping) else dict.fromkeys(players, stack)
+    for seat, chips in stacks.items():
+        table = table.join(seat, f"p{seat}", chips)
+    return table
 
 
 # --- waiting in the server tests -----------------------------------------------------------------------------------

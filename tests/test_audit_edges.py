@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from helpers import LIMIT
 
 from engine import CardError, EngineError, FixedLimit, Rules, start_hand
 from engine.cards import ALL_CARDS, Deck
 from engine.errors import RulesError
-
-LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 
 
 @pytest.mark.parametrize("cards", [[1, 2], ("As",), ALL_CARDS[:51], "As Kd"])

@@ -8,7 +8,7 @@ import pickle
 
 import attrs
 import pytest
-from helpers import deck_for
+from helpers import LIMIT, deck_for
 from hypothesis import given
 from random_play import played_hands
 
@@ -51,9 +51,6 @@ from engine.bots import (
 from engine.bots.hilo import nut_low, starting_points
 from engine.errors import EngineError
 from engine.state import LegalActions
-
-LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
-
 
 # --- the bot view -------------------------------------------------------------------------------------------
 

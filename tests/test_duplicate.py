@@ -8,17 +8,15 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from helpers import POT_LIMIT
 
-from engine.betting import PotLimit
 from engine.bots.base import MatchError
 from engine.duplicate import play_duplicate
 from engine.history.files import read_history
 from engine.history.replay import replay
 from engine.match import HandSummary
-from engine.rules import Rules
 
 BUSTING = ["hilo", "random", "caller"]  # random and caller bust at pot limit: rebuys in some rotations only
-POT_LIMIT = Rules(PotLimit(), blinds=(1, 2))
 
 
 def _deals(hands: list[HandSummary]) -> dict[int, list[HandSummary]]:

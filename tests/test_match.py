@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
+from helpers import LIMIT
 
 from engine import (
     Action,
@@ -40,7 +41,6 @@ from engine.match import (
     unique_names,
 )
 
-LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 MIXED = MixedOmaha(LIMIT, Rules(PotLimit(), blinds=(1, 2)))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from helpers import check_down, deck_for, play
+from helpers import LIMIT, check_down, deck_for, play
 
 from engine import (
     Bet,
@@ -35,7 +35,6 @@ from engine.rules import standard_posts
 
 NL = Rules(NoLimit(), blinds=(1, 2))
 PL = Rules(PotLimit(), blinds=(1, 2))
-LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 
 
 def _low(text: str) -> LowHand | None:

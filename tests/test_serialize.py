@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from helpers import LIMIT
 from hypothesis import given
 from random_play import choices, play_randomly, played_hands, rules, tables
 
@@ -34,8 +35,6 @@ from engine import (
     to_json,
 )
 from engine.serialize import SCHEMA
-
-LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 
 
 def round_trip(value: object) -> object:

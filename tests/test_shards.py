@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from helpers import LIMIT
 
-from engine import FixedLimit, PotLimit, Rules
+from engine import PotLimit, Rules
 from engine.bots.base import MatchError
 from engine.match import derive_seed, play_match
 from engine.shards import cut, merge, play_shard, play_sharded, shard_seed
 
-LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 SPECS = ["hilo", "random", "caller"]
 
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from helpers import LIMIT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +25,6 @@ from engine.stats import PlayedHand, StatsError, allin, hand_facts, played_hands
 from tests.helpers import deck_for
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")  # button Ann (seat 0), small blind Bob, big blind Cy, Dee under the gun
-LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 DATA = Path(__file__).parent / "data"
 
 

@@ -7,7 +7,7 @@ import random
 
 import attrs
 import pytest
-from helpers import deck_for
+from helpers import LIMIT, NO_LIMIT, POT_LIMIT, deck_for, fold_around, seated
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import play_randomly
@@ -15,7 +15,6 @@ from random_play import play_randomly
 from engine import (
     Call,
     Check,
-    FixedGame,
     FixedLimit,
     Fold,
     HandState,
@@ -32,31 +31,10 @@ from engine import (
 )
 from engine.rules import Post
 
-LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
-POT_LIMIT = Rules(PotLimit(), blinds=(1, 2))
-NO_LIMIT = Rules(NoLimit(), blinds=(1, 2))
-
-
-def seated(
-    game: Rules | FixedGame | MixedOmaha | TournamentSchedule, seats: int, players: dict[int, int], **options: bool
-) -> Table:
-    table = Table.new(game, seats, **options)
-    for seat, stack in players.items():
-        table = table.join(seat, f"p{seat}", stack)
-    return table
-
 
 def blinds_of(table: Table, state: HandState) -> dict[str, int]:
     """The table seat of each forced bet of the hand in play, by kind."""
     return {post.kind: table.table_seat(post.seat) for post in state.setup.posts}
-
-
-def fold_around(state: HandState) -> HandState:
-    """Everyone folds to the last live blind (or checks when there is nothing to call)."""
-    while not state.is_over:
-        legal = state.legal_actions()
-        state = state.apply(Fold() if legal.fold else Check())
-    return state
 
 
 def check_down(state: HandState) -> HandState:

@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import LIMIT, fold_around, seated
 
 from engine import (
     Call,
     Check,
     FixedLimit,
-    Fold,
     HandState,
     Level,
     NoLimit,
@@ -29,21 +29,7 @@ from engine import (
 )
 from engine.rules import Post
 
-LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 ONE_BLIND = Rules(FixedLimit(2, 4), blinds=(2,))
-
-
-def seated(game: Rules | TournamentSchedule, seats: int, players: list[int], stack: int = 100) -> Table:
-    table = Table.new(game, seats)
-    for seat in players:
-        table = table.join(seat, f"p{seat}", stack)
-    return table
-
-
-def fold_around(state: HandState) -> HandState:
-    while not state.is_over:
-        state = state.apply(Fold() if state.legal_actions().fold else Check())
-    return state
 
 
 def check_down(state: HandState) -> HandState:

@@ -9,6 +9,7 @@ import contextlib
 from typing import Any
 
 import pytest
+from helpers import LIMIT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,6 @@ from engine import (
     Call,
     Check,
     EngineError,
-    FixedLimit,
     Fold,
     IllegalAction,
     PotLimit,
@@ -29,8 +29,6 @@ from engine import (
     to_json,
 )
 from engine.serialize import from_json
-
-LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 
 
 def _flop(players: int = 3) -> Any:

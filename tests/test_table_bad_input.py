@@ -1,4 +1,4 @@
-"""Hardening the table (issue 11): it knows the hand it dealt, refuses bad names and do-nothing calls, hands
+"""The table at its edges: it knows the hand it dealt, refuses bad names and do-nothing calls, hands
 departures over exactly once, keeps a chip ledger that adds up, may keep a busted player seated for a rebuy,
 and answers any garbage with an `EngineError` subclass, unchanged."""
 
@@ -12,6 +12,7 @@ from typing import Any
 
 import attrs
 import pytest
+from helpers import LIMIT, fold_around, seated
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,8 +22,6 @@ from engine import (
     Check,
     EngineError,
     FixedGame,
-    FixedLimit,
-    Fold,
     HandState,
     NoLimit,
     Player,
@@ -39,23 +38,7 @@ from engine import (
 from engine.bots import Bot, CallingStation, HiLoBot, RandomBot
 from engine.table import Departure, HandInPlay
 
-LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 RAKED = Rules(NoLimit(), blinds=(1, 2), rake=Rake("5", cap=3))
-
-
-def seated(
-    rules: Rules = LIMIT, seats: int = 4, players: tuple[int, ...] = (0, 1, 2), stack: int = 100, **options: bool
-) -> Table:
-    table = Table.new(rules, seats, **options)
-    for seat in players:
-        table = table.join(seat, f"p{seat}", stack)
-    return table
-
-
-def fold_around(state: HandState) -> HandState:
-    while not state.is_over:
-        state = state.apply(Fold() if state.legal_actions().fold else Check())
-    return state
 
 
 def all_in_by(table: Table, state: HandState, seat: int) -> HandState:

@@ -1,4 +1,4 @@
-"""Issue 11, the edges: every bad argument to the command line, the JSON reader and writer, the views, the bots
+"""Bad input at the edges: every bad argument to the command line, the JSON reader and writer, the views, the bots
 and the match runner gets a typed error (or, on the command line, one line and exit 2), never a traceback;
 and a bot's bad action is a fault, never the end of a match."""
 
@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 import pytest
+from helpers import LIMIT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -50,7 +51,6 @@ from engine.serialize import action_from_json
 from engine.views import seat_view
 
 REPO = Path(__file__).resolve().parent.parent
-LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
 
 
 # --- the command line ---------------------------------------------------------------------------------------

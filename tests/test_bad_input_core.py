@@ -1,5 +1,6 @@
-"""Issue 11, the core's edges: every bad input to cards, evaluation, rules, betting, actions, schedules, pots and
-the showdown is refused with the documented `EngineError` subclass, naming the input and what is allowed."""
+"""Bad input at the core's public functions: every bad input to cards, evaluation, rules, betting, actions,
+schedules, pots and the showdown is refused with the documented `EngineError` subclass, naming the input and
+what is allowed."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 from decimal import Decimal
 
 import pytest
+from helpers import LIMIT, NO_LIMIT, POT_LIMIT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -56,11 +58,6 @@ from engine.evaluation import five_card_value
 from engine.history.phh import read_phh, write_phh
 from engine.history.replay import replay
 from engine.rules import bomb_pot_posts, check_posts
-
-LIMIT = Rules(FixedLimit(2, 4), blinds=(1, 2))
-POT_LIMIT = Rules(PotLimit(), blinds=(1, 2))
-NO_LIMIT = Rules(NoLimit(), blinds=(1, 2))
-
 
 # --- BoardEvaluator checks the hole cards -------------------------------------------------------------------
 
