@@ -23,6 +23,17 @@ settings.register_profile("thorough", deadline=None, max_examples=2_000, suppres
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+# The files whose tests start real servers and browsers or run long property searches: marked `slow` here, in one
+# place, so `pytest -m "not slow"` (pre-commit's run) is the quick part of the suite. CI runs everything.
+SLOW_FILES = ("test_server_", "test_browser", "test_tournament_properties", "test_evaluation_exhaustive")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name.startswith(SLOW_FILES):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture
 def seed(request) -> int:
     """The seed of a randomised test, printed (`helpers.new_seed`; TEST_SEED=N replays a run)."""
