@@ -225,6 +225,16 @@ _PIECES = [
     b"Summary:\n",
     b"Main pot: $5.90 won by Lutz ($5.60)\nRake taken: $0.30\n",
     b"***** End of hand R5-84412790-118 *****\n",
+    b"Stage #1781146620: Omaha Hi/Lo  Pot Limit $1 - 2009-06-02 23:41:09 (ET)\n",
+    b"Stage #1903355127 Tourney ID 4417203: Omaha Hi/Lo  Normal Tournament Pot Limit 100 - 2009-09-20\n",
+    b"Table: FOXGLOVE LANE (Real Money) Seat #2 is the dealer\nSeat 2 - brisket ($88.40 in chips)\n",
+    b"pellham - Posts $1 dead $0.50\n",
+    b"Hero - Raises $50 to $60\n",
+    b"calloway - All-In $21.50\n",
+    b"*** TURN *** [2c 4d 9h] [Kh]\n",
+    b"Hero - returned ($20) : not called\n",
+    b"Hero Collects $77 from side pot #1\n*** SUMMARY ***\n",
+    b"Total Pot($156) | Rake ($3)\nSeat 1: calloway collected Total ($38) HI:($38)\n",
 ]
 
 

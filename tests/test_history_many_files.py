@@ -221,9 +221,9 @@ def test_the_summary_groups_refusals_by_reason_per_format(tmp_path: Path, capsys
     folder.mkdir()
     (folder / "a.txt").write_text(_stars(20) + "\n\n" + _stars(21, collected="50"), encoding="utf-8")
     (folder / "b.txt").write_text(_stars(22, collected="57"), encoding="utf-8")
-    ultimate = "Stage #1023: Omaha Hi/Lo Pot Limit $0.05/$0.10 - 2008-01-01 10:00:00\n"  # a site not read
-    (folder / "w1.txt").write_text(ultimate, encoding="utf-8")
-    (folder / "w2.txt").write_text(ultimate.replace("#1023", "#4056"), encoding="utf-8")
+    emailed = "***** Hand History For Game 1023 *****\n"  # PartyPoker's e-mailed form: a format not read
+    (folder / "w1.txt").write_text(emailed, encoding="utf-8")
+    (folder / "w2.txt").write_text(emailed.replace("1023", "4056"), encoding="utf-8")
     (folder / "c.txt").write_text(
         _stars(23).replace("Dealt to rivermouse [Ac 3h 5d Qd]", "Dealt to rivermouse [Ac 3h 5d Qd Qd]"),
         encoding="utf-8",
@@ -243,7 +243,7 @@ def test_the_summary_groups_refusals_by_reason_per_format(tmp_path: Path, capsys
     assert (not_read["files"], not_read["refused"]) == (2, 2)
     [unsupported] = not_read["reasons"]  # type: ignore[misc]
     assert unsupported["count"] == 2 and unsupported["reason"].startswith(
-        "a Absolute / UltimateBet hand history: not supported"
+        "a PartyPoker (e-mailed, with a summary) hand history: not supported"
     )
     main(["replay", str(folder)])
     out = capsys.readouterr().out

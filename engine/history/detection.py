@@ -20,10 +20,7 @@ _XML_NAMES = [f.title for f in FORMATS if f.xml]
 _XML_TITLES = ", ".join(_XML_NAMES[:-1]) + " and " + _XML_NAMES[-1]
 _SITES = tuple(
     (name, re.compile(pattern, re.M))
-    for name, pattern in (
-        ("PartyPoker (e-mailed, with a summary)", r"^\W*\*+ Hand History For Game \d+"),
-        ("Absolute / UltimateBet", r"^\W*Stage #\d+:"),
-    )
+    for name, pattern in (("PartyPoker (e-mailed, with a summary)", r"^\W*\*+ Hand History For Game \d+"),)
 )
 _HAND_MARKERS = re.compile(
     r"^\W*(?:\*{2,3} ?(?:HOLE CARDS|SUMMARY|SHOW ?DOWN|FLOP|Dealing Flop)\b.*|Dealt to \S.*)$", re.M | re.I

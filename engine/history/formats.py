@@ -128,6 +128,12 @@ FORMATS: tuple[Format, ...] = (
         "engine.history.ongame:read_ongame",
         _text_site(r"\*{5} History for hand [A-Z0-9][A-Z0-9-]* \*{5}"),
     ),
+    Format(
+        "absolute",
+        "Absolute / UltimateBet",
+        "engine.history.absolute:read_absolute",
+        _text_site(r"Stage #\d+(?::| Tourney ID \d+)"),
+    ),
 )
 
 BY_KEY = {format.key: format for format in FORMATS}
