@@ -4,8 +4,10 @@
 
 Plays the same tournament (the standard levels, 100 big blinds a stack, the bots hilo, random and caller given
 to the entrants in turn, one seed) ``--repeat`` times in this process and reports the median seconds, the
-hands dealt, hands a second and the machine's load average before and after (the figures mean little without
-it on a shared machine). Every run must give the same tournament: the script checks it.
+hands dealt, hands a second, the CPU seconds of this process (what a busy machine changes least) and the load
+average before and after (wall seconds mean little without it on a shared machine). Every run must give the
+same tournament: the script checks it. To compare two versions of the engine, run the script alternately with
+each on PYTHONPATH (benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -34,11 +36,12 @@ def main() -> None:
     structure = Structure(standard_levels(args.game, stack * args.entrants), stack, args.seats, buy_in=100)
     specs = in_turn(["hilo", "random", "caller"], args.entrants)
     load_before = os.getloadavg()
-    seconds, outcomes = [], []
+    seconds, cpu, outcomes = [], [], []
     for _ in range(args.repeat):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         outcomes.append(play_one(structure, specs, args.seed))
         seconds.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
     median = statistics.median(seconds)
     print(
         json.dumps(
@@ -55,6 +58,8 @@ def main() -> None:
                 "seconds": [round(s, 2) for s in seconds],
                 "seconds_median": round(median, 2),
                 "hands_per_second": round(outcomes[0].hands / median),
+                "cpu_seconds": [round(s, 2) for s in cpu],
+                "cpu_seconds_median": round(statistics.median(cpu), 2),
                 "same_tournament_every_run": all(outcome == outcomes[0] for outcome in outcomes),
                 "cpus": os.cpu_count(),
                 "load_average_before": [round(x, 2) for x in load_before],

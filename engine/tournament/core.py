@@ -636,12 +636,13 @@ class _Work:
         if len(live) < 2:
             return False
         size = self.t.structure.table_size
+        free = sum(size - self.players(n) for n in live)  # empty seats in play: counted once, not per table
         for number in reversed(live):
             table = self.tables[number]
             assert table is not None
             if table.hand is not None:
                 continue
-            room = sum(size - self.players(n) for n in live if n != number)
+            room = free - (size - self.players(number))
             if room < len(table.players):
                 continue
             self.events.append(ev.TableBroken(number))

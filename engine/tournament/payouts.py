@@ -20,6 +20,7 @@ as a float is not 33.3): they must add up to exactly 100 and never rise from one
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -114,7 +115,12 @@ def standard_percentages(entrants: int) -> tuple[Fraction, ...]:
     """The standard payout table for a field of ``entrants``: `STANDARD` up to 45 entrants; beyond, 15% of the
     field is paid (rounded up), place k in proportion to 1/k (so 1st gets twice 2nd and k times the k-th), as
     exact fractions adding up to 100."""
-    entrants = whole(entrants, "the number of entrants", minimum=1, error=PayoutError)
+    return _standard(whole(entrants, "the number of entrants", minimum=1, error=PayoutError))
+
+
+@functools.cache
+def _standard(entrants: int) -> tuple[Fraction, ...]:
+    """`standard_percentages`, worked out once per field size: a tournament asks after every hand."""
     for largest, table in STANDARD:
         if entrants <= largest:
             return tuple(Fraction(p) for p in table)
