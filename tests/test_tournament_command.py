@@ -310,3 +310,14 @@ def test_a_bad_argument_ends_the_program_with_status_2() -> None:
         "python -m engine tournament: error: argument --seats: expected a whole number 2..10, got 1 "
         "(--help lists the options)"
     )
+
+
+def test_the_docs_example_output_is_what_the_command_prints() -> None:
+    """docs/tournaments.md shows a real run; this keeps it the command's output (run it again after a change to
+    the bots or the levels, and paste it)."""
+    page = (REPO / "docs" / "tournaments.md").read_text(encoding="utf-8")
+    command = "$ python -m engine tournament --entrants 18 --seats 6 --seed 1\n"
+    shown = page.split(command, 1)[1].split("```", 1)[0]
+    code, out, err = tournament("--entrants", "18", "--seats", "6", "--seed", "1")
+    assert code == 0, err
+    assert out.rstrip() == shown.rstrip()
