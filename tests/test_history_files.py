@@ -225,6 +225,8 @@ _PIECES = [
     b"Summary:\n",
     b"Main pot: $5.90 won by Lutz ($5.60)\nRake taken: $0.30\n",
     b"***** End of hand R5-84412790-118 *****\n",
+    b'***** History for hand R5-75443872-57 (TOURNAMENT: "PLO8", R5-75443872, buy-in: $5) *****\n',
+    b"Table: [SPEED] Estoril [75443872] (POT_LIMIT OMAHA_HI_LO 50/100, Tournament)\n",
     b"Stage #1781146620: Omaha Hi/Lo  Pot Limit $1 - 2009-06-02 23:41:09 (ET)\n",
     b"Stage #1903355127 Tourney ID 4417203: Omaha Hi/Lo  Normal Tournament Pot Limit 100 - 2009-09-20\n",
     b"Table: FOXGLOVE LANE (Real Money) Seat #2 is the dealer\nSeat 2 - brisket ($88.40 in chips)\n",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.errors import HistoryError, OtherGame
 from engine.history import HandRecord, replay
+from engine.history.detection import detect_format
 from engine.history.ongame import read_ongame
 from engine.history.pokerstars import read_pokerstars, write_pokerstars
 from engine.rules import PostKind
@@ -64,3 +65,19 @@ def test_a_hand_of_another_game_is_noted_as_such() -> None:
     assert isinstance(other, OtherGame) and other.game == "NO_LIMIT TEXAS_HOLDEM"
     both = read_ongame(holdem + "\n" + sample_text("ongame", "cash-fixed-limit-side-pot-split-odd-chip.txt"), "b.txt")
     assert [type(item) for item in both] == [HandRecord] and "1 NO_LIMIT TEXAS_HOLDEM" in both.notes[0]
+
+
+def test_a_tournament_hand_in_chips_named_by_its_header() -> None:
+    text = sample_text("ongame", "tournament-pot-limit-all-in-split.txt")
+    assert detect_format("t.txt", text) == "ongame"
+    [record] = read_ongame(text)
+    assert isinstance(record, HandRecord) and record.scale == 1 and record.rules.blinds == (50, 100)
+    fields = dict(record.fields)
+    assert (fields["tournament"], fields["buy_in"], fields["tournament_name"]) == ("75443872", "$5", "PLO8 Turbo $5")
+    assert fields["table"] == "Estoril [75443872]"  # "[SPEED]" is the table's speed, not its name
+    assert record.collected == ((0, 1, 1945), (0, 0, 1945)) and not record.rake
+    assert record.finishing_stacks == (2775, 1945, 3280)  # Hero's 830 nobody called came back
+    report = replay(record)
+    assert report.ok
+    [again] = read_pokerstars(write_pokerstars(record))
+    assert isinstance(again, HandRecord) and dict(again.fields)["tournament"] == "75443872" and replay(again).ok

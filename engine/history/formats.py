@@ -126,7 +126,7 @@ FORMATS: tuple[Format, ...] = (
         "ongame",
         "OnGame",
         "engine.history.ongame:read_ongame",
-        _text_site(r"\*{5} History for hand [A-Z0-9][A-Z0-9-]* \*{5}"),
+        _text_site(r"\*{5} History for hand [A-Z0-9][A-Z0-9-]*(?: \(TOURNAMENT: [^\n]*\))? \*{5}"),
     ),
     Format(
         "absolute",

@@ -9,7 +9,9 @@ OnGame's text, as public parsers' test data show it: a hand runs from ``***** Hi
 ``bets $0.45`` adding, ``[all in]`` after the amount of an all-in; streets ``--- Dealing flop [6c, Qs, 7h]``;
 no uncalled-bet line; a summary of ``Main pot: $0.65 won by Hero ($0.62)`` (the pot, then what each winner
 takes after the rake), ``Rake taken: $0.03`` and each seat's stack after the hand, ``Seat 1: feradf ($6.56),
-net: -$0.30``.
+net: -$0.30``. A tournament's header names it: ``***** History for hand R5-75443872-57 (TOURNAMENT: "PLO8 Turbo
+$5", R5-75443872, buy-in: $5) *****``, its table line the level's blinds in chips (``Table: [SPEED] Estoril
+[75443872] (POT_LIMIT OMAHA_HI_LO 50/100, Tournament)``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ from engine.history.builder import CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.record import Hands
 from engine.history.textsite import SiteHand, TextSite, read_text_site
 
-_HEADER = re.compile(r"^\*{5} History for hand (?P<id>[A-Z0-9][A-Z0-9-]*) \*{5}$")
+_HEADER = re.compile(
+    r"^\*{5} History for hand (?P<id>[A-Z0-9][A-Z0-9-]*)"
+    r"(?: \(TOURNAMENT: \"(?P<name>[^\"]*)\", (?P<t>[A-Z0-9-]+), buy-in: (?P<buy_in>[^()]*)\))? \*{5}$"
+)
 _END = re.compile(r"^\*{5} End of hand [A-Z0-9-]+ \*{5}$")
 _AMOUNT = r"(?P<amount>[$€£]?[\d,]+(?:\.\d+)?)"
 _TABLE = re.compile(
@@ -137,11 +142,16 @@ class OnGameHand(SiteHand):
             )
         if table["game"] not in _GAMES or table["limit"] not in _LIMITS:
             self.other_game(f"{table['limit']} {table['game']}")
-        self.fields += [("site", "OnGame"), ("table", table["table"])]
+        self.fields += [("site", "OnGame"), ("table", table["table"].removeprefix("[SPEED] "))]
         symbol = next((c for c in table["low"] + table["high"] if c in "$€£"), "")
         if table["money"] == "Play money":
             self.fields.append(("play_money", True))
-        self.money(symbol if not table["money"].startswith("Tournament") else "")
+        header = _HEADER.match(self.lines[0][1])
+        if header is not None and header["t"] is not None:  # "R5-75443872": the network's prefix, then the number
+            number = header["t"].rpartition("-")[2]
+            self.fields += [("tournament", number), ("buy_in", header["buy_in"]), ("tournament_name", header["name"])]
+        tournament = table["money"].startswith("Tournament") or any(key == "tournament" for key, _ in self.fields)
+        self.money(symbol if not tournament else "")  # a tournament is played in chips
         if self.symbol:
             self.fields.append(("symbol", self.symbol))
         small, big = self.amount(table["low"]), self.amount(table["high"])
