@@ -175,7 +175,9 @@ class Rules:
 
     ``blinds`` are the forced bets from the first seat left of the button onwards: (small, big), or (big,)
     for a single blind. Heads-up with two blinds the button posts the small blind. ``ante`` is posted by every
-    player before the blinds and is dead money (it does not count toward a call).
+    player before the blinds and is dead money (it does not count toward a call). With ``big_blind_ante`` the big
+    blind alone posts ``ante`` for the whole table, after the big blind (TDA 2019: a short big blind's chips go
+    to the blind first); it is dead money all the same.
 
     ``boards`` is 2 for a double-board game: every street is dealt to two boards and each pot is halved
     between them. ``runs`` is the most times the rest of the board may be run when players are all in before
@@ -193,6 +195,7 @@ class Rules:
     boards: int = 1
     runs: int = 1
     ask_runs: bool = True
+    big_blind_ante: bool = False
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.betting, (FixedLimit, PotLimit, NoLimit)):
@@ -206,6 +209,12 @@ class Rules:
         _chips("ante", self.ante)
         if self.big_blind == 0 and self.ante == 0:
             raise RulesError("a game needs a big blind or an ante, or there is nothing to play for")
+        flag(self.big_blind_ante, "big_blind_ante", error=RulesError)
+        if self.big_blind_ante and self.big_blind == 0:
+            raise RulesError(
+                f"big_blind_ante=True needs a big blind to post it, got blinds {self.blinds!r}; a game without "
+                f"a big blind antes from every player (big_blind_ante=False)"
+            )
         one_of(self.hole_cards, (4, 5), "hole_cards (4 for Omaha, 5 for five-card Omaha)", error=RulesError)
         flag(self.hi_lo, "hi_lo", error=RulesError)
         if not isinstance(self.showdown, ShowdownPolicy):
@@ -238,7 +247,8 @@ def standard_posts(
     rules: Rules, players: int, button: int, *, straddles: Sequence[int] = (), button_straddle: int = 0
 ) -> tuple[Post, ...]:
     """The antes and blinds the rules call for: antes from everyone, then the blinds from the button's left
-    (heads-up with two blinds, the button posts the small blind).
+    (heads-up with two blinds, the button posts the small blind); with a big-blind ante, the blinds and then the
+    big blind's ante for the table (the blind first, as the TDA rules, so a short big blind pays the blind).
 
     ``straddles`` are optional straddles from the seat left of the big blind onwards ("under the gun", then a
     re-straddle...), ``button_straddle`` a Mississippi straddle by the button. Preflop, the player left of the
@@ -248,7 +258,8 @@ def standard_posts(
     straddles = _straddles(straddles)
     chips(button_straddle, "button_straddle (0 for none)", error=RulesError)
     order = [(button + 1 + i) % players for i in range(players)]
-    posts = [_trusted_post(seat, PostKind.ANTE, rules.ante) for seat in order] if rules.ante else []
+    everyone = rules.ante and not rules.big_blind_ante
+    posts = [_trusted_post(seat, PostKind.ANTE, rules.ante) for seat in order] if everyone else []
     if len(rules.blinds) == 2:
         small, big = (button, (button + 1) % players) if players == 2 else (order[0], order[1])
         posts += [
@@ -258,6 +269,8 @@ def standard_posts(
     else:
         big = order[0]
         posts.append(_trusted_post(big, PostKind.BIG_BLIND, rules.blinds[0]))
+    if rules.ante and rules.big_blind_ante:
+        posts.append(_trusted_post(big, PostKind.ANTE, rules.ante))
     if straddles and button_straddle:
         raise RulesError("choose straddles under the gun or a button straddle, not both")
     if straddles:
@@ -312,13 +325,15 @@ def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
     player's, a returning player's) the rules' big blind; a dead blind at most the big blind; an ante at most
     the rules' ante (a record may give each seat its own ante, the largest being the rules'). When the rules
     have blinds, some seat posts the big blind (two may: the second is then a live blind or a second big blind,
-    as hand histories show). No seat antes twice or posts two of the small blind, big blind and straddle, every
-    seat is in the hand, and a straddle is a full raise of the bet before it: in fixed limit exactly one bet
-    more, in pot limit from double up to the pot, in no limit at least double.
+    as hand histories show). No seat antes twice or posts two of the small blind, big blind and straddle; with a
+    big-blind ante only a seat that posts a big blind antes; every seat is in the hand, and a straddle is a full
+    raise of the bet before it: in fixed limit exactly one bet more, in pot limit from double up to the pot, in no
+    limit at least double.
     """
     _check_table(rules, players, 0)
     if isinstance(posts, (str, bytes)) or not isinstance(posts, Iterable):
         raise RulesError(f"posts must be a sequence of Post(seat, kind, amount), got {quote(posts)}")
+    posts = tuple(posts)
     blinds: set[int] = set()
     antes: set[int] = set()
     level = pot = 0
@@ -334,6 +349,13 @@ def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
             if post.seat in antes:
                 raise RulesError(f"seat {post.seat} posts two antes; each seat antes once at most")
             antes.add(post.seat)
+            if rules.big_blind_ante and not any(
+                isinstance(p, Post) and p.seat == post.seat and p.kind == PostKind.BIG_BLIND for p in posts
+            ):
+                raise RulesError(
+                    f"seat {post.seat} posts an ante but no big blind; with a big-blind ante only the big blind "
+                    f"antes (for the whole table)"
+                )
         big_blind_posted = big_blind_posted or post.kind == PostKind.BIG_BLIND
         if post.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.STRADDLE):
             if post.seat in blinds:

@@ -215,6 +215,7 @@ def _rules(rules: Rules) -> JSON:
         "boards": rules.boards,
         "runs": rules.runs,
         "ask_runs": rules.ask_runs,
+        "big_blind_ante": rules.big_blind_ante,
         "rake": None
         if rake is None
         else {
@@ -776,10 +777,13 @@ def _read_rules(o: _ObjectReader) -> Rules:
     boards = o.integer("boards") if o.has("boards") else 1
     runs = o.integer("runs") if o.has("runs") else 1
     ask_runs = o.flag("ask_runs") if o.has("ask_runs") else True
+    big_blind_ante = o.flag("big_blind_ante") if o.has("big_blind_ante") else False
     o.done()
     return _build(
         o.path,
-        lambda: Rules(betting, blinds, ante, hole_cards, hi_lo, rake, policies[showdown], boards, runs, ask_runs),
+        lambda: Rules(
+            betting, blinds, ante, hole_cards, hi_lo, rake, policies[showdown], boards, runs, ask_runs, big_blind_ante
+        ),
     )
 
 

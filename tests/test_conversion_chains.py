@@ -80,6 +80,7 @@ _GAMES = [
     Rules(NoLimit(), blinds=(1, 2), ante=1),
     Rules(NoLimit(), blinds=(1, 2), hi_lo=False),
     Rules(PotLimit(), blinds=(1, 2), hole_cards=5),
+    Rules(NoLimit(), blinds=(1, 2), ante=2, big_blind_ante=True),
 ]
 
 

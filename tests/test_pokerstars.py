@@ -782,3 +782,27 @@ def test_mutated_real_hands_never_raise(data):
         else:
             lines.insert(i, data.draw(st.text(max_size=40)))
     check_never_raises("\n".join(lines))
+
+
+def test_big_blind_ante_is_written_read_back_and_recognised_whatever_the_order_of_its_lines() -> None:
+    from engine import Check, NoLimit, Rules, start_hand
+    from engine.history.pokerstars import write_pokerstars_state
+
+    rules = Rules(NoLimit(), blinds=(100, 200), ante=200, big_blind_ante=True)
+    state = start_hand(rules, (5000, 5000, 5000), 0, seed=3)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state.apply(Check() if legal.check else legal.default if legal.call == 0 else Call())
+    text = write_pokerstars_state(state, ("ann", "bob", "cat"))
+    assert "cat: posts big blind 200\ncat: posts the ante 200\n" in text  # the engine's order: the blind first
+    # PokerStars writes the big blind's ante before the blinds: the same hand either way
+    stars_order = text.replace("cat: posts the ante 200\n", "").replace(
+        "bob: posts small blind", "cat: posts the ante 200\nbob: posts small blind"
+    )
+    for written in (text, stars_order):
+        [record] = read_pokerstars(written, "bba.txt")
+        assert isinstance(record, HandRecord)
+        assert (record.rules.ante, record.rules.big_blind_ante) == (200, True)
+        report = replay(record)
+        assert report.ok, report.detail
+        assert report.state is not None and report.state.stacks == state.stacks

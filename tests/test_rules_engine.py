@@ -23,6 +23,7 @@ from engine import (
     IllegalAction,
     Muck,
     NoLimit,
+    Post,
     PotLimit,
     Raise,
     Rake,
@@ -32,6 +33,7 @@ from engine import (
     ShowdownPolicy,
     Street,
     parse_cards,
+    standard_posts,
     start_hand,
 )
 from engine.events import Acted, BetReturned, BoardDealt, Burned, Mucked, Posted, PotAwarded, RakeTaken, Shown
@@ -586,6 +588,61 @@ def test_antes_are_dead_money():
     assert BetReturned(2, 1) in state.events
     assert state.stacks == (99, 98, 103)
     assert state.result.net == (-1, -2, 3)
+
+
+def test_big_blind_ante_the_big_blind_posts_the_tables_ante_after_the_blind():
+    rules = Rules(betting=PotLimit(), blinds=(100, 200), ante=200, big_blind_ante=True)
+    state = start_hand(rules, (5000, 5000, 5000, 5000), button=0)
+    assert events_of(state, Posted) == [
+        Posted(1, "small blind", 100, False),
+        Posted(2, "big blind", 200, False),
+        Posted(2, "ante", 200, False),
+    ]
+    assert standard_posts(rules, 4, 0)[-1] == Post(2, "ante", 200)
+    # the ante is dead: the call is the big blind, the pot holds 100 + 200 + 200
+    legal = state.legal_actions()
+    assert (legal.seat, legal.call, legal.max_to) == (3, 200, 200 + 500 + 200)
+    state = play(state, (3, Fold()), (0, Fold()), (1, Fold()))
+    assert state.result.net == (0, -100, 100, 0)
+    # heads-up the big blind (not the button) posts it
+    heads_up = start_hand(rules, (5000, 5000), button=0)
+    assert [(e.seat, e.kind) for e in events_of(heads_up, Posted)] == [
+        (0, "small blind"),
+        (1, "big blind"),
+        (1, "ante"),
+    ]
+
+
+def test_big_blind_ante_when_short_the_blind_is_posted_before_the_ante():
+    rules = Rules(betting=NoLimit(), blinds=(100, 200), ante=200, big_blind_ante=True)
+    state = start_hand(rules, (5000, 5000, 250), button=0)
+    # 250 chips: the whole big blind, then 50 toward the ante; nobody else makes up the rest
+    assert events_of(state, Posted)[1:] == [Posted(2, "big blind", 200, False), Posted(2, "ante", 50, True)]
+    assert state.legal_actions().call == 200
+    short = start_hand(rules, (5000, 5000, 150), button=0)
+    assert [e for e in events_of(short, Posted) if e.seat == 2] == [Posted(2, "big blind", 150, True)]
+
+
+def test_big_blind_ante_settings_and_posts_are_checked():
+    with pytest.raises(RulesError, match="needs a big blind"):
+        Rules(betting=NoLimit(), blinds=(0,), ante=5, big_blind_ante=True)
+    with pytest.raises(RulesError, match="big_blind_ante"):
+        Rules(betting=NoLimit(), big_blind_ante=1)  # type: ignore[arg-type]
+    rules = Rules(betting=NoLimit(), blinds=(1, 2), ante=2, big_blind_ante=True)
+    with pytest.raises(RulesError, match="only the big blind antes"):
+        start_hand(
+            rules,
+            (50, 50, 50),
+            button=0,
+            posts=[Post(0, "ante", 2), Post(1, "small blind", 1), Post(2, "big blind", 2)],
+        )
+    # a record that writes the big blind's ante first (as some sites do) is accepted
+    state = start_hand(
+        rules, (50, 50, 50), button=0, posts=[Post(2, "ante", 2), Post(1, "small blind", 1), Post(2, "big blind", 2)]
+    )
+    assert state.stacks == (50, 49, 46)
+    # no ante in the level: nothing more is posted
+    assert [p.kind for p in standard_posts(attrs.evolve(rules, ante=0), 3, 0)] == ["small blind", "big blind"]
 
 
 # --- Pots -------------------------------------------------------------------------------------------------

@@ -160,6 +160,7 @@ def rules_strategy(draw: st.DrawFn, hole_cards: int | None = None) -> Rules:
     boards = 2 if draw(st.integers(0, 3)) == 3 else 1
     runs = draw(st.sampled_from([1, 1, 2, 3]))
     ask_runs = draw(st.integers(0, 3)) != 3
+    big_blind_ante = big > 0 and ante > 0 and draw(st.booleans())
     return Rules(
         betting=betting,
         blinds=blinds,
@@ -171,6 +172,7 @@ def rules_strategy(draw: st.DrawFn, hole_cards: int | None = None) -> Rules:
         boards=boards,
         runs=runs,
         ask_runs=ask_runs,
+        big_blind_ante=big_blind_ante,
     )
 
 
@@ -192,14 +194,23 @@ def straddle_seats(rules: Rules, players: int, button: int) -> list[int]:
     return [seat for seat in ((big + 1 + i) % players for i in range(players)) if seat not in taken]
 
 
+def antes_total(rules: Rules, players: int) -> int:
+    """The antes of a hand with every stack deep: one from each player, or one in all (a big-blind ante)."""
+    return rules.ante if rules.big_blind_ante else rules.ante * players
+
+
 def forced_bets(table: Table) -> list[tuple[int, str, int]]:
-    """Every forced bet of the hand in posting order: (seat, kind, amount due)."""
+    """Every forced bet of the hand in posting order: (seat, kind, amount due). A big-blind ante comes after the
+    blinds (docs/rules.md: the blind first), from the big blind."""
     rules, n, button = table.rules, table.players, table.button
     order = [(button + 1 + i) % n for i in range(n)]
     if table.bomb_pot:
         return [(seat, "ante", table.bomb_pot) for seat in order]
-    owed = [(seat, "ante", rules.ante) for seat in order] if rules.ante else []
-    owed += blind_posts(rules, n, button)
+    blinds = blind_posts(rules, n, button)
+    owed = [(seat, "ante", rules.ante) for seat in order] if rules.ante and not rules.big_blind_ante else []
+    owed += blinds
+    if rules.ante and rules.big_blind_ante:
+        owed.append((blinds[-1][0], "ante", rules.ante))
     owed += [
         (seat, "straddle", amount)
         for seat, amount in zip(straddle_seats(rules, n, button), table.straddles, strict=False)
@@ -240,7 +251,7 @@ def forced_extras(draw: st.DrawFn, rules: Rules, players: int, button: int) -> d
     if kind == "button straddle" and players < 3:
         return {}
     count = 1 if kind == "button straddle" else draw(st.integers(1, min(3, free)))
-    level, pot = rules.big_blind, rules.ante * players + sum(rules.blinds)
+    level, pot = rules.big_blind, antes_total(rules, players) + sum(rules.blinds)
     amounts = []
     for _ in range(count):
         low, high = straddle_range(rules.betting, level, pot)
@@ -478,17 +489,27 @@ def check_posts(state: HandState, table: Table) -> _Seats:
 # --- checks -------------------------------------------------------------------------------------------------
 
 
-def side_pots(contributed: tuple[int, ...], live: list[bool]) -> tuple[Pot, ...]:
+def side_pots(contributed: tuple[int, ...], live: list[bool], covered: list[bool] | None = None) -> tuple[Pot, ...]:
     """The pots as docs/rules.md builds them: from each seat's total contribution (antes included), each all-in
     amount of a player still in closes a layer, a player is eligible for every layer up to their own
-    contribution, folded chips stay in the layers they reached; layers with the same players are merged."""
-    levels = sorted({c for c, alive in zip(contributed, live, strict=True) if alive and c > 0})
+    contribution (``covered``: a player with chips behind, for every layer: dead money a folded player put in
+    above them included), folded chips stay in the layers they reached; layers with the same players merge."""
+    covered = covered or [False] * len(contributed)
+    capped = [alive and not cover for alive, cover in zip(live, covered, strict=True)]
+    levels = sorted({c for c, cap in zip(contributed, capped, strict=True) if cap and c > 0})
+    if any(covered[seat] and live[seat] for seat in range(len(live))):
+        levels = sorted({*levels, max(contributed)})
+    levels = levels or [max(contributed)]
     pots: list[Pot] = []
     floor = 0
     for i, level in enumerate(levels):
         top = level if i < len(levels) - 1 else max(contributed)  # chips above every live player: last layer
         amount = sum(min(c, top) - min(c, floor) for c in contributed)
-        eligible = tuple(seat for seat, c in enumerate(contributed) if live[seat] and c >= level)
+        eligible = tuple(seat for seat, c in enumerate(contributed) if live[seat] and (c >= level or covered[seat]))
+        if not eligible and pots:  # chips above every live player's contribution: with the layer below
+            pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
+            floor = top
+            continue
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         elif amount:
@@ -651,7 +672,9 @@ def check_legal(state: HandState, model: RoundModel | None) -> LegalActions:
         assert legal.show and not (legal.fold or legal.check or legal.call or legal.wager or legal.runs)
         last_claim = any(
             actor in pot.eligible and all(s == actor or state.mucked[s] for s in pot.eligible)
-            for pot in side_pots(state.contributed, [not f for f in state.folded])
+            for pot in side_pots(
+                state.contributed, [not f for f in state.folded], [behind(state, s) > 0 for s in range(state.players)]
+            )
         )
         assert legal.muck == (not last_claim)
         assert legal.default == Show()
@@ -814,7 +837,8 @@ def check_result(state: HandState, total: int) -> None:
     assert result is not None
     rules = state.rules
     live = [not f for f in state.folded]
-    pots = side_pots(state.contributed, live)
+    behind_chips = [behind(state, seat) > 0 for seat in range(state.players)]
+    pots = side_pots(state.contributed, live, behind_chips)
     assert [(p.pot, p.board) for p in result.pots] == sorted((p.pot, p.board) for p in result.pots)
     assert sorted({p.pot for p in result.pots}) == list(range(len(pots))), (
         "the pots differ from docs/rules.md's (layers of total contributions, antes included)"
@@ -1159,7 +1183,7 @@ def test_straddle_amounts(rules: Rules, data: st.DataObject) -> None:
     players = data.draw(st.integers(3, rules.max_players), label="players")
     button = data.draw(st.integers(0, players - 1), label="button")
     on_button = data.draw(st.booleans(), label="button straddle")
-    pot = rules.ante * players + sum(rules.blinds)
+    pot = antes_total(rules, players) + sum(rules.blinds)
     low, high = straddle_range(rules.betting, big, pot)
     unbounded = isinstance(rules.betting, NoLimit)
 
@@ -1251,7 +1275,10 @@ def test_every_button_position(rules: Rules, data: st.DataObject, seed: int) -> 
             if amount:
                 assert posted[(seat, kind)] == amount
             assert state.bets[seat] == amount
-        if rules.ante:
+        if rules.ante and rules.big_blind_ante:  # the big blind antes for the table
+            assert [seat for seat, kind in posted if kind == "ante"] == [posters[-1]]
+            assert posted[(posters[-1], "ante")] == rules.ante
+        elif rules.ante:
             assert all(posted[(seat, "ante")] == rules.ante for seat in range(n))
         # preflop the player left of the big blind acts first (heads-up with two blinds: the button)
         assert state.actor == (posters[-1] + 1) % n
@@ -1316,8 +1343,8 @@ def test_blinds_fold_to_the_big_blind(rules: Rules, data: st.DataObject) -> None
     assert state.board == ()
     assert not any(isinstance(e, (Shown, Mucked, Burned, BoardDealt)) for e in state.events)
     small = rules.blinds[0] if len(rules.blinds) == 2 else 0
-    collected = rules.ante * (players - 1) + small
-    pot = rules.ante * players + 2 * small
+    pot = antes_total(rules, players) + 2 * small
+    collected = pot - rules.ante - small  # everything but its own ante and the small blind it matched
     assert sum(state.contributed) == pot
     assert result.rake == (rules.rake.amount(pot, False) if rules.rake else 0)
     assert result.net[big_blind] == collected - result.rake

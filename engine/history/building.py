@@ -179,7 +179,7 @@ class _Build:
         take = summary.take
         if take is None and collected is not None and summary.derive_take:  # a log that never states its rake
             take = self._take_unsaid(won_by_seat)
-        rules = self._rules(blinds, ante, hole_cards, take)
+        rules = self._rules(blinds, ante, hole_cards, take, _big_blind_ante(posts))
         hole = tuple(tuple(cards) + (None,) * (hole_cards - len(cards)) for cards in self.hole)
         reveals = tuple(RecordedShow(seat, self._shown(seat, shown, hole_cards)) for seat, shown in shows)
         fields = list(facts.fields)
@@ -320,10 +320,15 @@ class _Build:
             small = game.stakes[0] // 2 if game.limit == FIXED and game.stakes is not None else big // 2
         blinds = (small, big) if small and small <= big else (big,)
         small = small or 0
+        # The ante as stated, else the largest posted in full, else (every ante short: a big blind's ante
+        # posted with its last chips) the largest posted at all.
+        antes_paid = [(p.paid, p.convention == DUE or not p.all_in) for p, k in entries if k == ANTE]
         ante = (
             game.ante
             if game.ante is not None
-            else max((p.paid for p, k in entries if k == ANTE and (p.convention == DUE or not p.all_in)), default=0)
+            else max(
+                (paid for paid, full in antes_paid if full), default=max((paid for paid, _ in antes_paid), default=0)
+            )
         )
         n = len(self.index)
         smalls = [self._seat(p.name) for p, k in entries if k == SMALL_BLIND]
@@ -518,7 +523,9 @@ class _Build:
             )
         return take
 
-    def _rules(self, blinds: tuple[int, ...], ante: int, hole_cards: int, take: int | None) -> Rules:
+    def _rules(
+        self, blinds: tuple[int, ...], ante: int, hole_cards: int, take: int | None, big_blind_ante: bool
+    ) -> Rules:
         game = self.game
         betting: BettingStructure
         if game.limit == FIXED:
@@ -537,6 +544,14 @@ class _Build:
                 hi_lo=game.hi_lo,
                 rake=Rake.exactly(take) if take else None,
                 showdown=ShowdownPolicy.RECORDED,
+                big_blind_ante=big_blind_ante,
             )
         except EngineError as error:
             self.fail(f"impossible rules: {error}")
+
+
+def _big_blind_ante(posts: Sequence[Post]) -> bool:
+    """Whether the hand's antes are a big-blind ante: one ante, posted by the seat that posts the big blind (an
+    ante from every player is never one seat's alone, since a hand has two players or more)."""
+    antes = {post.seat for post in posts if post.kind == PostKind.ANTE}
+    return len(antes) == 1 and any(post.kind == PostKind.BIG_BLIND and post.seat in antes for post in posts)
