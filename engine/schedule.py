@@ -113,28 +113,40 @@ class MixedOmaha:
         return self.games[clock.stage], clock
 
     def check(self, clock: GameClock) -> None:
-        """Refuses a clock that is not a Mixed Omaha one (stage 0 or 1, hands up to the orbit)."""
-        if clock.stage > 1 or clock.since or clock.hands > clock.orbit:
+        """Refuses a clock that is not a Mixed Omaha one (stage 0 or 1, hands up to the orbit once one has
+        begun; before, orbit 0, the hands of another schedule's hand in play may be counted)."""
+        if clock.stage > 1 or clock.since or (clock.orbit and clock.hands > clock.orbit):
             raise RulesError(f"a Mixed Omaha clock has stage 0 or 1, hands <= orbit and no minutes, got {clock!r}")
 
 
 @attrs.frozen(slots=True)
 class Level:
     """One tournament level: ``rules`` (game, blinds, antes) for ``hands`` hands or ``minutes`` minutes (give one;
-    the last level of a schedule may give neither and last for ever)."""
+    the last level of a schedule may give neither and last for ever). ``mixed_with``: a pot-limit game played in
+    turn with ``rules`` (then fixed limit), an orbit each, as `MixedOmaha` (a multi-table `Tournament` plays it;
+    a single table's `TournamentSchedule` plays one game a level)."""
 
     rules: Rules
     hands: int | None = None
     minutes: float | None = None
+    mixed_with: Rules | None = None
 
     def __attrs_post_init__(self) -> None:
         _rules("a level's rules", self.rules)
+        if self.mixed_with is not None:
+            _rules("a level's mixed_with (the pot-limit game of a Mixed Omaha level)", self.mixed_with)
+            MixedOmaha(self.rules, self.mixed_with)  # refuses games that are not limit, then pot limit
         if self.hands is not None and self.minutes is not None:
             raise RulesError(f"a level lasts a number of hands or of minutes, not both: {self!r}")
         if self.hands is not None:
             _count("a level's hands", self.hands, minimum=1)
         if self.minutes is not None:
             _minutes("a level's minutes", self.minutes, positive=True)
+
+    @property
+    def schedule(self) -> FixedGame | MixedOmaha:
+        """What a table deals during this level: the one game, or the two in turn by orbit."""
+        return FixedGame(self.rules) if self.mixed_with is None else MixedOmaha(self.rules, self.mixed_with)
 
 
 def _levels(levels: Sequence[Level]) -> tuple[Level, ...]:
@@ -172,7 +184,14 @@ class TournamentSchedule:
         return self.levels[clock.stage].rules, clock
 
     def check(self, clock: GameClock) -> None:
-        """Refuses a clock whose stage is not one of the schedule's levels."""
+        """Refuses a clock whose stage is not one of the schedule's levels, and levels that rotate games by
+        orbit (its clock counts the level's hands, not the orbit's)."""
+        mixed = [index for index, level in enumerate(self.levels) if level.mixed_with is not None]
+        if mixed:
+            raise RulesError(
+                f"a table's TournamentSchedule plays one game a level, but level {mixed[0]} rotates two by orbit "
+                f"(mixed_with): play such levels in an engine.tournament.Tournament, or give one game a level"
+            )
         if clock.stage >= len(self.levels) or clock.orbit:
             raise RulesError(
                 f"a tournament clock's stage must be a level index in 0..{len(self.levels) - 1} "

@@ -295,12 +295,14 @@ def _schedule(schedule: Schedule) -> JSON:
             "limit_rules": _rules(schedule.limit_rules),
             "pot_limit_rules": _rules(schedule.pot_limit_rules),
         }
-    return {
-        "kind": "tournament",
-        "levels": [
-            {"rules": _rules(level.rules), "hands": level.hands, "minutes": level.minutes} for level in schedule.levels
-        ],
-    }
+    return {"kind": "tournament", "levels": [_level(level) for level in schedule.levels]}
+
+
+def _level(level: Level) -> JSON:
+    written: JSON = {"rules": _rules(level.rules), "hands": level.hands, "minutes": level.minutes}
+    if level.mixed_with is not None:  # written only when there is one: older documents read the same
+        written["mixed_with"] = _rules(level.mixed_with)
+    return written
 
 
 def _table(table: Table) -> JSON:
@@ -925,8 +927,10 @@ def _read_schedule(o: _ObjectReader) -> Schedule:
         levels = []
         for lo in o.objs("levels"):
             level_rules, hands, minutes = _read_rules(lo.obj("rules")), lo.opt_int("hands"), lo.opt_number("minutes")
+            mixed = lo.opt_obj("mixed_with") if lo.has("mixed_with") else None
+            mixed_with = None if mixed is None else _read_rules(mixed)
             lo.done()
-            levels.append(_build(lo.path, partial(Level, level_rules, hands, minutes)))
+            levels.append(_build(lo.path, partial(Level, level_rules, hands, minutes, mixed_with)))
         schedule = _build(o.path, lambda: TournamentSchedule(levels))
     else:
         raise SerializationError(f"{o.where('kind')}: expected fixed, mixed_omaha or tournament, got {quote(kind)}")

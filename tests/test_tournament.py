@@ -3,6 +3,7 @@ next big blind to the worst seat), breaking, hand-for-hand, simultaneous busts, 
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from engine import Bet, Call, Check, FixedGame, Level, NoLimit, Raise, Rules, Table, from_json, to_json
@@ -38,24 +39,27 @@ def built(
     button: int = 0,
     check: bool = True,
 ) -> Tournament:
-    """A tournament under way with the given stacks at each table's seats (players named t<table>s<seat>)."""
+    """A tournament under way with the given stacks at each table's seats (players named t<table>s<seat>). So
+    that the chips brought in match the entries for any stacks, each entry starts with 1 chip and made free
+    1-chip rebuys for the rest (the prize pool is the buy-ins alone)."""
     made, entries = [], []
     for number, stacks in enumerate(tables):
         table = Table.new(FixedGame(RULES), size, button=button)
         for seat, stack in enumerate(stacks):
             if stack is not None:
                 table = table.join(seat, f"t{number}s{seat}", stack)
-                entries.append(Entry(f"t{number}s{seat}"))
+                entries.append(Entry(f"t{number}s{seat}", rebuys=stack - 1))
         made.append(seating.release(table))
     chips = sum(s for stacks in tables for s in stacks if s is not None)
     t = Tournament(
-        structure(size, payouts),
+        attrs.evolve(structure(size, payouts), starting_stack=1, rebuy_chips=1, rebuy_cost=0),
         entries=tuple(entries),
         tables=tuple(made),
         started=True,
         chips=chips,
         hand_for_hand=hand_for_hand,
         draws=1,
+        pool_fixed=True,  # a freezeout: no money can come in
     )
     if check:
         t.check()

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
-from fractions import Fraction
+from collections.abc import Collection, Sequence
 
 import attrs
 
@@ -22,60 +21,15 @@ from engine.actions import Action
 from engine.cards import Card, Deck
 from engine.errors import TableError, TournamentError
 from engine.rules import Rules
-from engine.schedule import FixedGame, Level, TournamentSchedule
+from engine.schedule import FixedGame, GameClock, MixedOmaha
 from engine.state import HandState
 from engine.table import Table
 from engine.tournament import events as ev
 from engine.tournament import seating
 from engine.tournament.payouts import Percent, check_percentages, share, split, standard_percentages
+from engine.tournament.structure import Structure
 from engine.validate import MAX_EXACT, chips, count, flag, minutes, quote, whole
 from engine.validate import name as checked_name
-
-
-def _levels(value: object) -> TournamentSchedule:
-    if isinstance(value, TournamentSchedule):
-        return value
-    if isinstance(value, (list, tuple)) and all(isinstance(level, Level) for level in value):
-        return TournamentSchedule(value)
-    raise TournamentError(f"levels must be a TournamentSchedule or a list of Level values, got {quote(value)}")
-
-
-def _percentages(value: Sequence[Percent] | None) -> tuple[Fraction, ...] | None:
-    """Exact fractions, checked (so equal tables compare equal however they were written)."""
-    return None if value is None else check_percentages(value)
-
-
-@attrs.frozen(slots=True)
-class Structure:
-    """What every entrant plays under: ``levels`` (each a `Level`: rules for a number of hands or minutes),
-    ``starting_stack`` chips per entry, ``table_size`` seats per table, ``buy_in`` prize money per entry (the
-    pool; 0 for a freeroll), ``payouts`` the payout table (percentages, first place first, kept as exact
-    fractions; None: the standard table for the field's size, `standard_percentages`).
-
-    A level's hands are counted over the whole tournament (every table's hands), its minutes on the
-    tournament's clock. Games rotate by level (Mixed Omaha: a limit level, then a pot-limit one). Tournament
-    games take no rake."""
-
-    levels: TournamentSchedule = attrs.field(converter=_levels)
-    starting_stack: int
-    table_size: int = 9
-    buy_in: int = 0
-    payouts: tuple[Fraction, ...] | None = attrs.field(default=None, converter=_percentages)
-
-    def __attrs_post_init__(self) -> None:
-        chips(self.starting_stack, "starting_stack", minimum=1, error=TournamentError)
-        whole(self.table_size, "table_size (seats per table)", minimum=2, maximum=10, error=TournamentError)
-        chips(self.buy_in, "buy_in (prize money per entry)", error=TournamentError)
-        for index, level in enumerate(self.levels.levels):
-            if level.rules.rake is not None:
-                raise TournamentError(
-                    f"level {index} has a rake; tournament games take none (the house's fee is apart from the buy-in)"
-                )
-            if level.rules.max_players < self.table_size:
-                raise TournamentError(
-                    f"level {index}'s game deals to {level.rules.max_players} players at most, "
-                    f"but tables have {self.table_size} seats"
-                )
 
 
 @attrs.frozen(slots=True)
@@ -94,6 +48,9 @@ class Entry:
     def __attrs_post_init__(self) -> None:
         checked_name(self.name, "an entrant's name", error=TournamentError)
         count(self.number, "an entry's number", minimum=1, error=TournamentError)
+        count(self.rebuys, "an entry's rebuys", error=TournamentError)
+        whole(self.addons, "an entry's add-ons", minimum=0, maximum=1, error=TournamentError)
+        chips(self.prize, "an entry's prize", error=TournamentError)
         if (self.first is None) != (self.last is None) or (
             self.first is not None and self.last is not None and not 1 <= self.first <= self.last
         ):
@@ -127,7 +84,10 @@ class Tournament:
     begun at minute ``level_since`` and ``level_hands`` hands ago; ``minutes`` the time the caller last told;
     ``hands`` the hands finished; ``draws`` how many seat draws the seed has made; ``chips`` the chips brought
     in. ``hand_for_hand``: on the money bubble; ``round_dealt`` the tables that have dealt this round's hand,
-    ``pending`` the round's busts waiting for their places. ``final_table``: the table left, once one is."""
+    ``pending`` the round's busts waiting for their places. ``final_table``: the table left, once one is
+    (announced once registration has closed). ``addon_window``: the players who may still take the add-on (until
+    their next hand after the rebuy period). ``pool_fixed``: no entry, rebuy or add-on can come any more, so the
+    prizes are known (before then a bust's prize is 0, paid when the pool is fixed)."""
 
     structure: Structure
     seed: int = 0
@@ -146,6 +106,8 @@ class Tournament:
     pending: tuple[Pending, ...] = ()
     final_table: int | None = None
     absent: frozenset[str] = frozenset()
+    addon_window: frozenset[str] = frozenset()
+    pool_fixed: bool = False
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.structure, Structure):
@@ -161,6 +123,9 @@ class Tournament:
             raise TournamentError(f"entries must be Entry values, got {quote(self.entries)}")
         if not all(t is None or isinstance(t, Table) for t in self.tables):
             raise TournamentError(f"tables must be Table values or None, got {quote(self.tables)}")
+        if not isinstance(self.addon_window, frozenset) or not all(isinstance(n, str) for n in self.addon_window):
+            raise TournamentError(f"addon_window must be a frozenset of names, got {quote(self.addon_window)}")
+        flag(self.pool_fixed, "pool_fixed", error=TournamentError)
 
     # --- making one ----------------------------------------------------------------------------------------
 
@@ -176,7 +141,10 @@ class Tournament:
         """``name`` registered before the start (names are unique among entrants still playing)."""
         checked_name(name, "an entrant's name", error=TournamentError)
         if self.started:
-            raise TournamentError(f"the tournament has started: registration is closed ({quote(name)} came late)")
+            late = "; late_register adds a player while it is open" if self.registration_open else ""
+            raise TournamentError(
+                f"the tournament has started: register is for before the start ({quote(name)} came late{late})"
+            )
         if any(entry.name == name for entry in self.entries):
             raise TournamentError(f"{quote(name)} is already registered; names must be unique")
         return attrs.evolve(self, entries=(*self.entries, Entry(name)))
@@ -203,13 +171,13 @@ class Tournament:
         names = [entry.name for entry in self.entries]
         rng.shuffle(names)
         count_tables = -(-len(names) // size)
-        rules = self.rules
+        schedule = self.structure.levels.levels[0].schedule
         tables = []
         events: list[ev.TournamentEvent] = []
         for number in range(count_tables):
             players = names[number::count_tables]
             seats = rng.sample(range(size), len(players))
-            table = Table.new(FixedGame(rules), size, button=rng.randrange(size))
+            table = Table.new(schedule, size, button=rng.randrange(size))
             for name, where in sorted(zip(players, seats, strict=True), key=lambda pair: pair[1]):
                 table = table.join(where, name, stack)
                 events.append(ev.Seated(name, number, where))
@@ -217,7 +185,8 @@ class Tournament:
         started = attrs.evolve(
             self, tables=tables, started=True, minutes=at, level_since=at, draws=1, chips=stack * len(self.entries)
         )
-        if count_tables == 1:
+        started = attrs.evolve(started, pool_fixed=not started._pool_open)
+        if count_tables == 1 and not started.registration_open:
             started = attrs.evolve(started, final_table=0)
             events.append(ev.FinalTable(0, len(names)))
         started.check()
@@ -232,8 +201,25 @@ class Tournament:
 
     @property
     def pool(self) -> int:
-        """The prize pool: the buy-in of every entry."""
-        return self.structure.buy_in * len(self.entries)
+        """The prize pool: every entry's buy-in, rebuys and add-on."""
+        return sum(self.structure.entry_money(entry.rebuys, entry.addons) for entry in self.entries)
+
+    @property
+    def registration_open(self) -> bool:
+        """Whether players may still enter: before the start, and through the first ``late_levels`` levels."""
+        return not self.started or (not self.is_over and self.level < self.structure.late_levels)
+
+    @property
+    def rebuys_open(self) -> bool:
+        """Whether the rebuy period is on (its first ``rebuy_levels`` levels)."""
+        return self.started and not self.is_over and self.level < self.structure.rebuy_levels
+
+    @property
+    def _pool_open(self) -> bool:
+        """Whether money may still come into the pool: registration, the rebuy period or the add-on open."""
+        return not self.is_over and (
+            self.registration_open or self.level < self.structure.rebuy_levels or bool(self.addon_window)
+        )
 
     @property
     def percentages(self) -> tuple[Percent, ...]:
@@ -313,6 +299,123 @@ class Tournament:
         player = table.seats[table.hand.seats[state.actor]]
         return state.legal_actions().default if player is not None and player.name in self.absent else None
 
+    # --- coming in and buying chips -------------------------------------------------------------------------
+
+    def late_register(self, name: str) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
+        """``name`` enters after the start while registration is open: the starting stack, a seat drawn at
+        random among the tables with the fewest players (a new table when every seat is taken), dealt in at
+        once unless the seat is between the small blind and the button. Events: `Seated` ("late"), moves."""
+        checked_name(name, "an entrant's name", error=TournamentError)
+        if not self.started:
+            raise TournamentError(f"the tournament has not started: register({quote(name)}) enters it")
+        self._check_registration(name)
+        if any(entry.name == name for entry in self.entries):
+            raise TournamentError(
+                f"{quote(name)} has entered already; a busted player enters again with reenter "
+                f"({self.structure.reentries} re-entries allowed)"
+            )
+        return self._enter(name, 1, "late")
+
+    def reenter(self, name: str) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
+        """``name``, busted, enters again as a new entry (the starting stack, a new seat drawn as for a late
+        registration) while registration is open, up to the structure's ``reentries``. Events as `late_register`
+        (`Seated` with reason "reentry")."""
+        checked_name(name, "an entrant's name", error=TournamentError)
+        self._check_registration(name)
+        mine = [entry for entry in self.entries if entry.name == name]
+        if not mine:
+            raise TournamentError(f"{quote(name)} has not entered; late_register enters a new player")
+        if not all(entry.placed for entry in mine):
+            raise TournamentError(f"{quote(name)} is still playing (entry {mine[-1].number}); re-entry is after a bust")
+        if len(mine) > self.structure.reentries:
+            raise TournamentError(
+                f"{quote(name)} has used all {self.structure.reentries} re-entries this structure allows"
+            )
+        return self._enter(name, len(mine) + 1, "reentry")
+
+    def _check_registration(self, name: str) -> None:
+        if not self.started:
+            return
+        if not self.registration_open:
+            late = self.structure.late_levels
+            when = f"at the end of level {late}" if late else "at the start (the structure has no late registration)"
+            raise TournamentError(f"registration closed {when}; {quote(name)} came too late")
+
+    def _enter(self, name: str, number: int, reason: str) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
+        stack = self.structure.starting_stack
+        if self.chips + stack > MAX_EXACT:
+            raise TournamentError(f"another {stack} chips would exceed {MAX_EXACT} chips in play")
+        work = _Work(self)
+        work.add_entry(Entry(name, number), stack)
+        work.seat_entry(name, stack, reason)
+        work.settle()
+        tournament = work.done()
+        tournament.check()
+        return tournament, tuple(work.events)
+
+    def rebuy_refusal(self, name: str, stack: int | None = None) -> str | None:
+        """Why ``name`` may not rebuy now (None when they may): the rebuy period, their count, their stack
+        (``stack``: the chips they would rebuy at, by default their stack now)."""
+        entry = self._playing_entry(name)
+        if entry is None:
+            return f"{quote(name)} has no entry in play"
+        structure = self.structure
+        if not self.rebuys_open:
+            return (
+                f"the rebuy period ended with level {structure.rebuy_levels}"
+                if structure.rebuy_levels
+                else "this structure has no rebuys"
+            )
+        if structure.max_rebuys is not None and entry.rebuys >= structure.max_rebuys:
+            return f"{quote(name)} has made the {structure.max_rebuys} rebuys allowed per entry"
+        if stack is None:
+            number, seat = self.locate(name)
+            stack = self.table(number).seats[seat].stack  # type: ignore[union-attr]
+        if stack > structure.rebuy_threshold:
+            return f"{quote(name)} has {stack} chips; a rebuy is at {structure.rebuy_threshold} chips or fewer"
+        return None
+
+    def rebuy(self, name: str) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
+        """``name`` rebuys between hands (or while not dealt in): ``rebuy_chips`` more for ``rebuy_cost``, during
+        the rebuy period, at or below the threshold. A player who busts rebuys through `finish`'s ``rebuys``.
+        Event: `Rebought`."""
+        refusal = self.rebuy_refusal(name)
+        if refusal is not None:
+            raise TournamentError(f"{quote(name)} may not rebuy: {refusal}")
+        return self._buy(name, "rebuy")
+
+    def addon(self, name: str) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
+        """``name`` takes the add-on: ``addon_chips`` for ``addon_cost``, once, when the rebuy period has ended
+        and before their next hand. Event: `Rebought` (kind "addon")."""
+        if name not in self.addon_window:
+            why = (
+                "this structure has no add-on"
+                if not self.structure.addon_chips
+                else "it is offered when the rebuy period ends, once, before the player's next hand"
+            )
+            raise TournamentError(f"{quote(name)} may not take the add-on now: {why}")
+        return self._buy(name, "addon")
+
+    def _buy(self, name: str, kind: str) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
+        number, seat = self.locate(name)
+        table = self.table(number)
+        if seat in table.hand_seats:
+            raise TournamentError(f"{quote(name)} is in the hand in play at table {number}; buy chips after it")
+        amount = self.structure.rebuy_chips if kind == "rebuy" else self.structure.addon_chips
+        if self.chips + amount > MAX_EXACT:
+            raise TournamentError(f"another {amount} chips would exceed {MAX_EXACT} chips in play")
+        work = _Work(self)
+        work.tables[number] = table.add_chips(seat, amount)
+        work.bought(name, kind)
+        work.settle()
+        tournament = work.done()
+        tournament.check()
+        return tournament, tuple(work.events)
+
+    def _playing_entry(self, name: str) -> Entry | None:
+        pending = {self.entries[p.entry].name for p in self.pending}
+        return next((e for e in self.entries if e.name == name and not e.placed and name not in pending), None)
+
     # --- hands ---------------------------------------------------------------------------------------------
 
     def deal(
@@ -343,7 +446,10 @@ class Tournament:
         except TableError as exc:
             raise TournamentError(f"table {number} cannot deal: {exc}") from None
         dealt = self.round_dealt | {number} if self.hand_for_hand else self.round_dealt
-        return attrs.evolve(self, tables=_put(self.tables, number, table), round_dealt=dealt), state
+        # the add-on is taken before the player's next hand: once dealt in, the offer is gone
+        window = self.addon_window - {table.seats[seat].name for seat in table.hand_seats}  # type: ignore[union-attr]
+        changed = attrs.evolve(self, tables=_put(self.tables, number, table), round_dealt=dealt, addon_window=window)
+        return changed, state
 
     def _round_may_deal(self) -> bool:
         """Outside hand-for-hand, always; in it, once no hand dealt before it began is in play."""
@@ -353,18 +459,38 @@ class Tournament:
             if table is not None
         )
 
-    def finish(self, number: int, state: HandState) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
-        """Take table ``number``'s finished hand back: busts placed (or held to the end of a hand-for-hand
-        round), a level of hands moved on, tables broken and balanced, hand-for-hand switched, the winner
-        placed; then every invariant checked (`check`). Returns the tournament and the events, in order."""
+    def finish(
+        self, number: int, state: HandState, *, rebuys: Collection[str] = ()
+    ) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
+        """Take table ``number``'s finished hand back: the players named in ``rebuys`` (dealt into the hand, and
+        allowed: see `rebuy_refusal`) rebuy at once, a busted one keeping their seat; other busts placed (or
+        held to the end of a hand-for-hand round), a level of hands moved on, tables broken and balanced,
+        hand-for-hand switched, the winner placed; then every invariant checked (`check`). Returns the
+        tournament and the events, in order."""
         table = self.table(number)
         try:
             hand = table.check_hand(state)
-            table = table.finish_hand(state)
+            finished = table.finish_hand(state)
         except TableError as exc:
             raise TournamentError(f"table {number}: {exc}") from None
-        table, departures = table.take_departures()
+        names = [table.seats[seat].name for seat in hand.seats]  # type: ignore[union-attr]
+        rebuying = {rebuys} if isinstance(rebuys, str) else set(rebuys)
+        for name in sorted(rebuying):
+            if name not in names:
+                raise TournamentError(f"{quote(name)} was not dealt into table {number}'s hand; rebuy() between hands")
+            refusal = self.rebuy_refusal(name, state.stacks[names.index(name)])
+            if refusal is not None:
+                raise TournamentError(f"{quote(name)} may not rebuy: {refusal}")
+        table, departures = finished.take_departures()
         work = _Work(self)
+        for name in sorted(rebuying, key=names.index):
+            seat = hand.seats[names.index(name)]
+            if table.seats[seat] is None:  # busted: back in the same seat, the button as if they never left
+                table = seating.rebuy_seat(table, seat, name, self.structure.rebuy_chips, hand.button)
+            else:
+                table = table.add_chips(seat, self.structure.rebuy_chips)
+            work.bought(name, "rebuy")
+        departures = tuple(d for d in departures if d.player.name not in rebuying)
         work.tables[number] = table
         work.hands += 1
         work.level_hands += 1
@@ -398,12 +524,15 @@ class Tournament:
         )
         work = _Work(self)
         work.minutes = at
+        if not self.started:
+            return work.done(), ()
         levels = self.structure.levels.levels
         while work.level < len(levels) - 1:
             length = levels[work.level].minutes
             if length is None or at - work.level_since < length:
                 break
             work.next_level(work.level_since + length)
+        work.settle()
         return work.done(), tuple(work.events)
 
     # --- the invariants ------------------------------------------------------------------------------------
@@ -435,8 +564,48 @@ class Tournament:
                 f"the tables hold {on_tables} chips, but {self.chips} were brought in (entries, "
                 f"rebuys and add-ons): chips appeared or vanished"
             )
+        bought = sum(self.structure.entry_chips(entry.rebuys, entry.addons) for entry in self.entries)
+        if bought != self.chips:
+            raise TournamentError(
+                f"the entries brought in {bought} chips (starting stacks, rebuys and add-ons), but the "
+                f"tournament counts {self.chips}"
+            )
+        self._check_buys()
         self._check_entries(seated)
         self._check_tables()
+
+    def _check_buys(self) -> None:
+        """Each player's entries numbered 1, 2... in order, within the re-entries allowed, at most one in play;
+        rebuys and add-ons within the structure; the add-on offered only to players in play; no prize paid
+        before the pool is fixed."""
+        structure = self.structure
+        numbers: dict[str, int] = {}
+        playing: set[str] = set()
+        for entry in self.entries:
+            numbers[entry.name] = numbers.get(entry.name, 0) + 1
+            if entry.number != numbers[entry.name]:
+                raise TournamentError(
+                    f"{entry.name}'s entries must be numbered 1, 2... in order; entry {numbers[entry.name]} says "
+                    f"{entry.number}"
+                )
+            if entry.number > structure.reentries + 1:
+                raise TournamentError(
+                    f"{entry.name} has {entry.number} entries; the structure allows {structure.reentries} re-entries"
+                )
+            if not entry.placed:
+                if entry.name in playing:
+                    raise TournamentError(f"{entry.name} has two entries in play; a player plays one at a time")
+                playing.add(entry.name)
+            if structure.max_rebuys is not None and entry.rebuys > structure.max_rebuys:
+                raise TournamentError(f"{entry.name} made {entry.rebuys} rebuys; at most {structure.max_rebuys}")
+            if entry.addons and not structure.addon_chips:
+                raise TournamentError(f"{entry.name} took an add-on, but the structure offers none")
+            if entry.prize and not self.pool_fixed:
+                raise TournamentError(f"{entry.name} was paid {entry.prize} before the prize pool was fixed")
+        if not self.addon_window <= playing:
+            raise TournamentError(
+                f"the add-on is offered to {sorted(self.addon_window - playing)}, who are not playing"
+            )
 
     def _check_entries(self, seated: dict[str, int]) -> None:
         pending = {p.entry for p in self.pending}
@@ -505,6 +674,13 @@ class Tournament:
         return random.Random(int.from_bytes(digest, "big"))
 
 
+def _with_schedule(table: Table, schedule: FixedGame | MixedOmaha) -> Table:
+    """``table`` dealing ``schedule`` from its next hand: a Mixed Omaha rotation keeps its place (its orbit goes
+    on at the new level's blinds); any other change of kind starts the schedule's clock afresh."""
+    keep = type(schedule) is type(table.schedule)
+    return attrs.evolve(table, schedule=schedule, clock=table.clock if keep else GameClock())
+
+
 def _put(tables: tuple[Table | None, ...], number: int, table: Table | None) -> tuple[Table | None, ...]:
     return (*tables[:number], table, *tables[number + 1 :])
 
@@ -527,6 +703,9 @@ class _Work:
         self.hand_for_hand = tournament.hand_for_hand
         self.round_dealt = set(tournament.round_dealt)
         self.final_table = tournament.final_table
+        self.chips = tournament.chips
+        self.addon_window = set(tournament.addon_window)
+        self.pool_fixed = tournament.pool_fixed
 
     def done(self) -> Tournament:
         return attrs.evolve(
@@ -543,7 +722,14 @@ class _Work:
             hand_for_hand=self.hand_for_hand,
             round_dealt=frozenset(self.round_dealt),
             final_table=self.final_table,
+            chips=self.chips,
+            addon_window=frozenset(self.addon_window),
+            pool_fixed=self.pool_fixed,
         )
+
+    def snapshot(self) -> Tournament:
+        """The tournament as it stands mid-transition (its invariants not yet checked)."""
+        return self.done()
 
     def rng(self) -> random.Random:
         self.draws += 1
@@ -563,12 +749,93 @@ class _Work:
         return 0 if table is None else len(table.players)
 
     def next_level(self, since: float) -> None:
+        """The next level: each table's game from its next hand (a Mixed Omaha rotation goes on with its orbit
+        at the new blinds); registration and the rebuy period close at their levels' ends."""
+        structure = self.t.structure
         self.level += 1
         self.level_hands = 0
         self.level_since = since
-        rules = self.t.structure.levels.levels[self.level].rules
-        self.tables = [None if t is None else attrs.evolve(t, schedule=FixedGame(rules)) for t in self.tables]
-        self.events.append(ev.LevelChanged(self.level, rules))
+        level = structure.levels.levels[self.level]
+        schedule = level.schedule
+        self.tables = [None if t is None else _with_schedule(t, schedule) for t in self.tables]
+        self.events.append(ev.LevelChanged(self.level, level.rules, level.mixed_with))
+        if self.level == structure.late_levels:
+            self.events.append(ev.RegistrationClosed(len(self.entries)))
+        if self.level == structure.rebuy_levels:
+            if structure.addon_chips:
+                self.addon_window = {e.name for e in self.entries if not e.placed}
+                self.addon_window -= {self.entries[p.entry].name for p in self.pending}
+            self.events.append(ev.RebuysClosed(tuple(sorted(self.addon_window))))
+
+    # --- entries and chips ---------------------------------------------------------------------------------
+
+    def add_entry(self, entry: Entry, stack: int) -> None:
+        """A new entry (late or a re-entry): every place already given moves down one, as the field grew."""
+        self.entries = [
+            e if not e.placed else attrs.evolve(e, first=e.first + 1, last=e.last + 1)  # type: ignore[operator]
+            for e in self.entries
+        ]
+        self.entries.append(entry)
+        self.chips += stack
+
+    def seat_entry(self, name: str, stack: int, reason: str) -> None:
+        """A seat drawn at random among the tables with the fewest players (a new table when all are full)."""
+        size = self.t.structure.table_size
+        rng = self.rng()
+        open_tables = [n for n in self.live() if self.players(n) < size]
+        if not open_tables:
+            schedule = self.t.structure.levels.levels[self.level].schedule
+            self.tables.append(Table.new(schedule, size, button=rng.randrange(size)))
+            open_tables = [len(self.tables) - 1]
+            self.events.append(ev.TableOpened(open_tables[0]))
+        fewest = min(self.players(n) for n in open_tables)
+        seats = [
+            (n, s)
+            for n in open_tables
+            if self.players(n) == fewest
+            for s, p in enumerate(self.at(n).seats)
+            if p is None
+        ]
+        number, where = seats[rng.randrange(len(seats))]
+        self.tables[number], waiting = seating.seat(self.at(number), where, name, stack)
+        self.events.append(ev.Seated(name, number, where, reason, waiting))
+
+    def bought(self, name: str, kind: str) -> None:
+        """Count a rebuy or add-on of ``name``'s entry in play (the chips are already on their table)."""
+        structure = self.t.structure
+        index = next(i for i, e in enumerate(self.entries) if e.name == name and not e.placed)
+        entry = self.entries[index]
+        if kind == "rebuy":
+            amount, cost = structure.rebuy_chips, structure.rebuy_cost
+            self.entries[index] = attrs.evolve(entry, rebuys=entry.rebuys + 1)
+        else:
+            amount, cost = structure.addon_chips, structure.addon_cost
+            self.entries[index] = attrs.evolve(entry, addons=entry.addons + 1)
+            self.addon_window.discard(name)
+        self.chips += amount
+        self.events.append(ev.Rebought(name, amount, kind, entry.number, cost))
+
+    def fix_pool(self, *, over: bool = False) -> None:
+        """Once no money can come in (registration and the rebuy period over, the add-on taken or passed) or the
+        tournament is over: the prizes are known; places already given are paid."""
+        if self.pool_fixed:
+            return
+        structure = self.t.structure
+        if not over and (
+            self.level < structure.late_levels or self.level < structure.rebuy_levels or self.addon_window
+        ):
+            return
+        self.pool_fixed = True
+        prizes = self.snapshot().prizes
+        spans: dict[tuple[int, int], list[int]] = {}
+        for i, entry in enumerate(self.entries):
+            if entry.first is not None and entry.last is not None:
+                spans.setdefault((entry.first, entry.last), []).append(i)
+        for (first, last), holders in spans.items():
+            amount = sum(prizes[place - 1] for place in range(first, last + 1) if place <= len(prizes))
+            for i, prize in zip(holders, share(amount, len(holders)), strict=True):
+                self.entries[i] = attrs.evolve(self.entries[i], prize=prize)
+        self.events.append(ev.PrizePoolFixed(self.snapshot().pool, prizes))
 
     # --- places --------------------------------------------------------------------------------------------
 
@@ -585,7 +852,7 @@ class _Work:
                     groups[-1].append(bust)
                 else:
                     groups.append([bust])
-        prizes = self.t.prizes
+        prizes = self.snapshot().prizes if self.pool_fixed else ()
         for group in groups:
             first, last = left - len(group) + 1, left
             amount = sum(prizes[place - 1] for place in range(first, last + 1) if place <= len(prizes))
@@ -593,6 +860,7 @@ class _Work:
             for bust, prize in zip(order, share(amount, len(group)), strict=True):
                 entry = self.entries[bust.entry]
                 self.entries[bust.entry] = attrs.evolve(entry, first=first, last=last, prize=prize)
+                self.addon_window.discard(entry.name)
                 self.events.append(ev.Busted(entry.name, entry.number, bust.table, first, last, prize))
             left -= len(group)
 
@@ -605,6 +873,7 @@ class _Work:
         self.tables = [t if t is None or t.hand is not None else seating.release(t) for t in self.tables]
         while self.break_one() or self.balance_one():
             pass
+        self.fix_pool()
         live = self.live()
         if (
             self.hand_for_hand
@@ -616,17 +885,20 @@ class _Work:
                 self.pending = []
             self.round_dealt = set()
         left = sum(1 for entry in self.entries if not entry.placed)
-        bubble = len(live) > 1 and left == self.t.paid_places + 1
+        bubble = self.pool_fixed and len(live) > 1 and left == self.snapshot().paid_places + 1
         if bubble != self.hand_for_hand and not self.pending and not self.round_dealt:
             self.hand_for_hand = bubble
             self.events.append(ev.HandForHand(bubble))
-        if len(live) == 1 and self.final_table is None:
+        registration_closed = self.level >= self.t.structure.late_levels
+        if len(live) == 1 and self.final_table is None and registration_closed:
             self.final_table = live[0]
             self.events.append(ev.FinalTable(live[0], self.players(live[0])))
         if left == 1 and not self.pending:
+            self.fix_pool(over=True)
             winner = next(i for i, entry in enumerate(self.entries) if not entry.placed)
-            prize = self.t.prizes[0]
+            prize = self.snapshot().prizes[0]
             self.entries[winner] = attrs.evolve(self.entries[winner], first=1, last=1, prize=prize)
+            self.addon_window.clear()
             self.events.append(ev.TournamentOver(self.entries[winner].name, prize))
 
     def break_one(self) -> bool:

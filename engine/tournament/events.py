@@ -3,9 +3,17 @@ moved, tables broken, busts with their places and prizes, levels, hand-for-hand 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import attrs
 
 from engine.rules import Rules
+
+
+def _tuple(value: Iterable[Any]) -> tuple[Any, ...]:
+    """A JSON list read back as the tuple the event holds."""
+    return tuple(value)
 
 
 @attrs.frozen(slots=True)
@@ -69,10 +77,44 @@ class Busted:
 @attrs.frozen(slots=True)
 class LevelChanged:
     """Level ``level`` (an index into the structure's levels) began: its ``rules`` apply from each table's next
-    hand."""
+    hand (with ``mixed_with``, the two games in turn by orbit)."""
 
     level: int
     rules: Rules
+    mixed_with: Rules | None = None
+
+
+@attrs.frozen(slots=True)
+class TableOpened:
+    """A new ``table`` opened for a late entry or a re-entry: every seat of the others was taken (balancing fills
+    it from the fullest tables)."""
+
+    table: int
+
+
+@attrs.frozen(slots=True)
+class RegistrationClosed:
+    """Late registration and re-entry closed at the end of their last level, with ``entries`` entries."""
+
+    entries: int
+
+
+@attrs.frozen(slots=True)
+class RebuysClosed:
+    """The rebuy period is over; ``addon`` names the players who may take the add-on before their next hand
+    (empty when the structure has none)."""
+
+    addon: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+
+
+@attrs.frozen(slots=True)
+class PrizePoolFixed:
+    """No more money can come in (registration, rebuys and the add-on are over): the ``pool`` and the ``prizes``
+    of the paid places, first place first. Places already given are paid now. (A tournament without late
+    registration, rebuys or add-ons has its pool fixed from the start, and no such event.)"""
+
+    pool: int
+    prizes: tuple[int, ...] = attrs.field(converter=_tuple)
 
 
 @attrs.frozen(slots=True)
@@ -85,11 +127,13 @@ class HandForHand:
 
 @attrs.frozen(slots=True)
 class Rebought:
-    """``name`` bought ``chips`` more: ``kind`` "rebuy" or "addon"."""
+    """``name`` (entry ``entry``) bought ``chips`` more for ``cost`` prize money: ``kind`` "rebuy" or "addon"."""
 
     name: str
     chips: int
     kind: str
+    entry: int = 1
+    cost: int = 0
 
 
 @attrs.frozen(slots=True)
@@ -101,5 +145,17 @@ class TournamentOver:
 
 
 TournamentEvent = (
-    Seated | Moved | TableBroken | FinalTable | Busted | LevelChanged | HandForHand | Rebought | TournamentOver
+    Seated
+    | Moved
+    | TableBroken
+    | FinalTable
+    | Busted
+    | LevelChanged
+    | HandForHand
+    | Rebought
+    | TournamentOver
+    | TableOpened
+    | RegistrationClosed
+    | RebuysClosed
+    | PrizePoolFixed
 )

@@ -8,12 +8,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import attrs
+
 from engine import serialize as ser
 from engine.errors import SerializationError
 from engine.schedule import Level
 from engine.tournament import events as ev
-from engine.tournament.core import Entry, Pending, Structure, Tournament
+from engine.tournament.core import Entry, Pending, Tournament
 from engine.tournament.payouts import Percent
+from engine.tournament.structure import Structure
 from engine.validate import quote
 
 JSON = dict[str, Any]
@@ -31,7 +34,22 @@ def _structure(structure: Structure) -> JSON:
         "table_size": structure.table_size,
         "buy_in": structure.buy_in,
         "payouts": None if structure.payouts is None else [_percent(p) for p in structure.payouts],
+        **{key: getattr(structure, key) for key in _ENTRY_SETTINGS},
     }
+
+
+# How players come in and buy chips (all optional in a document: older ones read as a freezeout).
+_ENTRY_SETTINGS = (
+    "late_levels",
+    "reentries",
+    "rebuy_levels",
+    "max_rebuys",
+    "rebuy_threshold",
+    "rebuy_chips",
+    "rebuy_cost",
+    "addon_chips",
+    "addon_cost",
+)
 
 
 def _entry(entry: Entry) -> JSON:
@@ -65,6 +83,8 @@ def write_tournament(t: Tournament) -> JSON:
         "pending": [{"entry": p.entry, "table": p.table, "stack": p.stack} for p in t.pending],
         "final_table": t.final_table,
         "absent": sorted(t.absent),
+        "addon_window": sorted(t.addon_window),
+        "pool_fixed": t.pool_fixed,
     }
 
 
@@ -81,9 +101,13 @@ def _read_structure(o: ser._ObjectReader) -> Structure:
             f'number texts such as "100/3", got {quote(payouts)}'
         )
     stack, size, buy_in = o.integer("starting_stack"), o.integer("table_size"), o.integer("buy_in")
+    settings: dict[str, Any] = {}
+    for key in _ENTRY_SETTINGS:
+        if o.has(key):
+            settings[key] = o.opt_int(key) if key == "max_rebuys" else o.integer(key)
     o.done()
     levels: tuple[Level, ...] = schedule.levels  # type: ignore[union-attr]
-    return ser._build(o.path, lambda: Structure(levels, stack, size, buy_in, payouts))
+    return ser._build(o.path, lambda: Structure(levels, stack, size, buy_in, payouts, **settings))
 
 
 def _read_entry(o: ser._ObjectReader) -> Entry:
@@ -105,8 +129,10 @@ def read_tournament(o: ser._ObjectReader) -> Tournament:
         pending.append(Pending(p.integer("entry"), p.integer("table"), p.integer("stack")))
         p.done()
     absent = o.items("absent")
-    if not all(isinstance(name, str) for name in absent):
-        raise SerializationError(f"{o.where('absent')}: expected a list of names, got {quote(absent)}")
+    window = o.items("addon_window") if o.has("addon_window") else []
+    for key, names in (("absent", absent), ("addon_window", window)):
+        if not all(isinstance(name, str) for name in names):
+            raise SerializationError(f"{o.where(key)}: expected a list of names, got {quote(names)}")
     final = o.opt_int("final_table")
     fields: dict[str, Any] = dict(
         seed=o.integer("seed"),
@@ -120,6 +146,7 @@ def read_tournament(o: ser._ObjectReader) -> Tournament:
         chips=o.integer("chips"),
         hand_for_hand=o.flag("hand_for_hand"),
         round_dealt=frozenset(o.ints("round_dealt")),
+        pool_fixed=o.flag("pool_fixed") if o.has("pool_fixed") else o.flag("started"),
     )
     o.done()
     for bust in pending:
@@ -134,6 +161,7 @@ def read_tournament(o: ser._ObjectReader) -> Tournament:
             pending=tuple(pending),
             final_table=final,
             absent=frozenset(str(a) for a in absent),
+            addon_window=frozenset(str(a) for a in window),
             **fields,
         ),
     )
@@ -151,7 +179,12 @@ _EVENTS: dict[str, type] = {
     "hand_for_hand": ev.HandForHand,
     "rebought": ev.Rebought,
     "tournament_over": ev.TournamentOver,
+    "table_opened": ev.TableOpened,
+    "registration_closed": ev.RegistrationClosed,
+    "rebuys_closed": ev.RebuysClosed,
+    "prize_pool_fixed": ev.PrizePoolFixed,
 }
+_RULES_FIELDS = ("rules", "mixed_with")
 _NAMES = {cls: name for name, cls in _EVENTS.items()}
 
 
@@ -161,7 +194,10 @@ def write_event(event: ev.TournamentEvent) -> JSON:
         if name.startswith("__"):
             continue
         value = getattr(event, name)
-        fields[name] = ser._rules(value) if name == "rules" else value
+        if name in _RULES_FIELDS:
+            fields[name] = None if value is None else ser._rules(value)
+        else:
+            fields[name] = list(value) if isinstance(value, tuple) else value
     return fields
 
 
@@ -172,8 +208,11 @@ def read_event(o: ser._ObjectReader) -> ev.TournamentEvent:
         raise SerializationError(f"{o.where('event')}: unknown tournament event {quote(name)}")
     values: dict[str, object] = {}
     for field in cls.__attrs_attrs__:  # type: ignore[attr-defined]
-        if field.name == "rules":
-            values["rules"] = ser._read_rules(o.obj("rules"))
+        if not o.has(field.name) and field.default is not attrs.NOTHING:
+            continue  # a field added since the document was written
+        if field.name in _RULES_FIELDS:
+            rules = o.opt_obj(field.name) if field.name == "mixed_with" else o.obj(field.name)
+            values[field.name] = None if rules is None else ser._read_rules(rules)
         else:
             values[field.name] = o.raw(field.name)
             if field.type in ("int", int) and not isinstance(values[field.name], int):

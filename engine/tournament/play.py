@@ -4,8 +4,10 @@
 (a random choice of them each round, so hands overlap as they do at real tables), lets the bots play them,
 reports them finished in a random order, and moves the clock on. Bots are asked as in `engine.match` (each sees
 only its own view); an exception or an illegal answer is played as the fault action (check, else fold), and
-absent players (`Tournament.absent`) are checked or folded without being asked. Everything comes from
-``seed``: the same arguments play the same tournament.
+absent players (`Tournament.absent`) are checked or folded without being asked. Where the structure allows,
+the players come and buy as a seeded coin says: late entrants register while registration is open, busted
+players re-enter, players rebuy and take the add-on. Everything comes from ``seed``: the same arguments play
+the same tournament.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from engine.bots.random_bot import RandomBot
 from engine.bots.view import bot_view
 from engine.errors import EngineError, TournamentError
 from engine.state import HandState
-from engine.tournament.core import Structure, Tournament
-from engine.tournament.events import TournamentEvent
+from engine.tournament.core import Tournament
+from engine.tournament.events import Busted, TournamentEvent
+from engine.tournament.structure import Structure
 from engine.validate import finite, whole
 
 Observer = Callable[[Tournament, tuple[TournamentEvent, ...]], None]
@@ -52,18 +55,25 @@ def play_tournament(
     minutes_per_round: float = 0,
     max_hands: int = 100_000,
     observe: Observer | None = None,
+    late: Sequence[str] = (),
+    buy_chance: float = 0.5,
 ) -> TournamentRun:
     """Play a tournament of ``names`` under ``structure`` to its end with bots (a bot per name, a factory of
     them, or None: a `RandomBot` each, seeded from ``seed``). Each round deals at a random non-empty choice of
     the tables that may deal, plays those hands, reports them in a random order, then moves the clock on
     ``minutes_per_round``. ``observe(tournament, events)`` is called after the start and after each report
-    (tests check invariants there). TournamentError after ``max_hands`` hands without a winner."""
+    (tests check invariants there). ``late`` names players who register after the start, one now and then
+    while registration is open (those left when it closes never play); ``buy_chance`` is the chance that a
+    player re-enters, rebuys or takes the add-on each time they may. TournamentError after ``max_hands`` hands
+    without a winner."""
     seed = whole(seed, "seed", minimum=0, error=TournamentError)
     finite(minutes_per_round, "minutes_per_round", minimum=0, error=TournamentError)
+    if not 0 <= finite(buy_chance, "buy_chance", minimum=0, error=TournamentError) <= 1:
+        raise TournamentError(f"buy_chance must be a chance from 0 to 1, got {buy_chance!r}")
     whole(max_hands, "max_hands", minimum=1, error=TournamentError)
     rng = random.Random(_seed(seed, "driver"))
     players: dict[str, Bot] = {}
-    for name in names:
+    for name in (*names, *late):
         if bots is None:
             players[name] = RandomBot(seed=_seed(seed, f"bot:{name}"))
         elif isinstance(bots, Mapping):
@@ -75,7 +85,21 @@ def play_tournament(
     if observe is not None:
         observe(tournament, started)
     hands = 0
+    waiting = list(late)
+
+    def report(changed: Tournament, happened: tuple[TournamentEvent, ...]) -> Tournament:
+        events.extend(happened)
+        if observe is not None:
+            observe(changed, happened)
+        return changed
+
     while not tournament.is_over:
+        if waiting and tournament.registration_open and rng.random() < 0.5:
+            tournament = report(*tournament.late_register(waiting.pop(0)))
+        for name in sorted(tournament.addon_window):
+            number, seat = tournament.locate(name)
+            if seat not in tournament.table(number).hand_seats and rng.random() < buy_chance:
+                tournament = report(*tournament.addon(name))
         tables = list(tournament.dealable)
         if not tables:
             raise TournamentError(f"no table may deal and the tournament is not over: {tournament!r}")
@@ -87,10 +111,19 @@ def play_tournament(
             states[number] = _play(tournament, number, state, players)
         rng.shuffle(chosen)
         for number in chosen:
-            tournament, happened = tournament.finish(number, states[number])
-            events.extend(happened)
-            if observe is not None:
-                observe(tournament, happened)
+            state = states[number]
+            table = tournament.table(number)
+            dealt = [table.seats[seat].name for seat in table.hand_seats]  # type: ignore[union-attr]
+            rebuys = [
+                name
+                for name, stack in zip(dealt, state.stacks, strict=True)
+                if tournament.rebuy_refusal(name, stack) is None and rng.random() < buy_chance
+            ]
+            tournament, happened = tournament.finish(number, state, rebuys=rebuys)
+            tournament = report(tournament, happened)
+            for event in happened:
+                if isinstance(event, Busted) and _may_reenter(tournament, event.name) and rng.random() < buy_chance:
+                    tournament = report(*tournament.reenter(event.name))
         tournament, happened = tournament.with_time(tournament.minutes + minutes_per_round)
         events.extend(happened)
         if hands >= max_hands and not tournament.is_over:
@@ -116,3 +149,12 @@ def _play(tournament: Tournament, number: int, state: HandState, players: Mappin
         except Exception:  # a bot's bug must not end the tournament
             state = state.apply(fault_action(legal))
     return state
+
+
+def _may_reenter(tournament: Tournament, name: str) -> bool:
+    mine = [entry for entry in tournament.entries if entry.name == name]
+    return (
+        tournament.registration_open
+        and len(mine) <= tournament.structure.reentries
+        and all(entry.placed for entry in mine)
+    )

@@ -100,3 +100,15 @@ def release(table: Table) -> Table:
             seats[where] = attrs.evolve(player, waiting=False)
             changed = True
     return attrs.evolve(table, seats=seats) if changed else table
+
+
+def rebuy_seat(table: Table, where: int, name: str, stack: int, hand_button: int) -> Table:
+    """``table`` (just after a hand) with ``name``, who busted in it from seat ``where``, back in that seat with
+    the ``stack`` they rebought (counted as bought in), in the game at once, and the button moved on from the
+    hand's button ``hand_button`` as if they had never left (they may be the next button)."""
+    seats = list(table.seats)
+    seats[where] = Player(name, stack)
+    size = len(seats)
+    in_game = [s for s, p in enumerate(seats) if p is not None and not p.sitting_out and not p.waiting]
+    button = next((s for s in ((hand_button + step) % size for step in range(1, size + 1)) if s in in_game), where)
+    return attrs.evolve(table, seats=seats, bought_in=table.bought_in + stack, button=button)
