@@ -104,13 +104,13 @@ class Checker:
         seated = [p.name for table in live.values() for _, p in table.players]
         assert len(seated) == len(set(seated))
         assert sum(p.stack for table in live.values() for _, p in table.players) == self.total
-        pending = {t.entries[p.entry].name for p in t.pending}
+        pending = {p.entry for p in t.pending}
         in_play = [entry.name for entry in t.entries if not entry.placed]
         assert len(in_play) == len(set(in_play)), "a player plays one entry at a time"
-        for entry in t.entries:
+        for i, entry in enumerate(t.entries):
             states = (
-                entry.name in seated and not entry.placed and entry.name not in pending,
-                entry.name in pending,
+                entry.name in seated and not entry.placed and i not in pending,
+                i in pending,
                 entry.placed,
             )
             assert sum(states) == 1 or (t.is_over and entry.first == 1)

@@ -294,7 +294,9 @@ class _Build:
     def _posts(self, button: int) -> tuple[list[Post], tuple[int, ...], int]:
         """The forced bets, each with the amount due (a short all-in post still sets the full blind), and the
         blinds and ante of the rules."""
-        entries = self._by_position([event for event in self.facts.events if isinstance(event, Posted)], button)
+        entries = _blind_before_ante(
+            self._by_position([event for event in self.facts.events if isinstance(event, Posted)], button)
+        )
         game = self.game
 
         def posted(kind: str) -> int | None:
@@ -555,3 +557,19 @@ def _big_blind_ante(posts: Sequence[Post]) -> bool:
     ante from every player is never one seat's alone, since a hand has two players or more)."""
     antes = {post.seat for post in posts if post.kind == PostKind.ANTE}
     return len(antes) == 1 and any(post.kind == PostKind.BIG_BLIND and post.seat in antes for post in posts)
+
+
+def _blind_before_ante(entries: list[tuple[Posted, str]]) -> list[tuple[Posted, str]]:
+    """The posts in paying order: a big-blind ante (the one ante, from the seat that posts the big blind) right
+    after that big blind, as the engine posts it (docs/rules.md), whatever order the format writes them in; a
+    format that states amounts due (PHH's antes and blinds) then pays a short big blind's blind first."""
+    antes = [entry for entry in entries if entry[1] == ANTE]
+    if len({posted.name for posted, _ in antes}) != 1 or len(antes) != 1:
+        return entries
+    name = antes[0][0].name
+    big = next((i for i, (posted, kind) in enumerate(entries) if kind == BIG_BLIND and posted.name == name), None)
+    if big is None:
+        return entries
+    rest = [entry for entry in entries if entry is not antes[0]]
+    at = rest.index(entries[big]) + 1
+    return [*rest[:at], antes[0], *rest[at:]]
