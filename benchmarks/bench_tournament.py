@@ -19,9 +19,9 @@ import statistics
 import time
 
 from engine.command_options import in_turn
-from engine.tournament.core import Structure
 from engine.tournament.levels import STANDARD_BIG_BLIND, standard_levels
 from engine.tournament.simulation import play_one
+from engine.tournament.structure import Structure
 
 
 def main() -> None:

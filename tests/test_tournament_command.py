@@ -16,9 +16,9 @@ import pytest
 from engine.cli import main
 from engine.errors import EngineError
 from engine.games import LIMIT, POT_LIMIT
-from engine.tournament.core import Structure
 from engine.tournament.levels import read_levels, standard_levels
 from engine.tournament.simulation import Outcome, Placing, Tally, play_series
+from engine.tournament.structure import Structure
 
 REPO = Path(__file__).resolve().parent.parent
 SMALL = ("--entrants", "18", "--seats", "6", "--game", "limit", "--bots", "hilo,random,caller", "--seed", "3")

@@ -16,11 +16,12 @@ from engine.errors import EngineError, PayoutError
 from engine.games import GAMES
 from engine.progress import Progress, wanted
 from engine.rules import Rules
-from engine.tournament.core import Structure, Tournament
+from engine.tournament.core import Tournament
 from engine.tournament.events import Busted, TournamentOver
 from engine.tournament.levels import STANDARD_BIG_BLIND, read_levels, standard_levels
 from engine.tournament.payouts import check_percentages
 from engine.tournament.simulation import BotSummary, Estimate, Outcome, Tally, play_one, play_series
+from engine.tournament.structure import Structure
 
 MAX_ENTRANTS = 100_000
 STACK_BIG_BLINDS = 100

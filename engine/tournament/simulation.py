@@ -16,9 +16,10 @@ import attrs
 from engine.bots import make_bot
 from engine.match import derive_seed, unique_names
 from engine.shards import run_jobs, shard_seed
-from engine.tournament.core import Structure, Tournament
+from engine.tournament.core import Tournament
 from engine.tournament.events import Moved, TableBroken, TournamentEvent
 from engine.tournament.play import play_tournament
+from engine.tournament.structure import Structure
 
 ROUND_MINUTES = 1.0
 """The simulator's clock: each round of deals (a random choice of the tables that may deal, about half of them)
