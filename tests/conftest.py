@@ -25,7 +25,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 # The files whose tests start real servers and browsers or run long property searches: marked `slow` here, in one
 # place, so `pytest -m "not slow"` (pre-commit's run) is the quick part of the suite. CI runs everything.
-SLOW_FILES = ("test_server_", "test_browser", "test_tournament_properties", "test_evaluation_exhaustive")
+SLOW_FILES = (
+    "test_server_",
+    "test_browser",
+    "test_tournament_properties",
+    "test_tournament_command",
+    "test_evaluation_exhaustive",
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
