@@ -171,6 +171,19 @@ test("the download asks for older pages until it reaches the first hand, then sa
   assert.equal(saved.state.downloading, false);
 });
 
+test("the newest hands arriving while the download pages back do not end it short of the first hand", () => {
+  let s = M.apply(seated(M.initialState({ t1: 3 })), { type: "history", hands: [{ number: 30, phh: "h30" }] }, 0).state;
+  const asked = M.downloadHistory(s);
+  // A hand ends while the page is in flight: the page asks for the newest hands, and they come first.
+  const newest = M.apply(asked.state, { type: "history", hands: [{ number: 31, phh: "h31" }] }, 0);
+  assert.deepEqual(newest.effects.filter((e) => "download" in e), []);
+  assert.equal(newest.state.downloading, true);
+  const older = Array.from({ length: 27 }, (_, i) => ({ number: i + 3, phh: `h${i + 3}` }));
+  const saved = M.apply(newest.state, { type: "history", hands: older }, 0);
+  const [file] = saved.effects.filter((e) => "download" in e).map((e) => e.download);
+  assert.ok(file.text.startsWith("[3]\nh3\n") && file.text.endsWith("[31]\nh31\n"), file.text.slice(0, 40));
+});
+
 test("errors are told apart by their code, never their words", () => {
   const s = seated(M.initialState({}));
   const asked = M.apply(s, view(), 0).state;  // asked for the history

@@ -842,7 +842,10 @@
         // own sitting was dealt, so after a rebuy (a new sitting) the same hand comes back without them.
         s.history = new Map(s.history);
         for (const hand of data.hands || []) if (!s.history.has(hand.number)) s.history.set(hand.number, hand);
-        if (s.downloading) download(s, effects);
+        // Only the answer to the download's own page goes on with it: every hand in it is older than the page asked
+        // from (none at all: there is nothing older). The newest hands, asked for when a hand ends while the pages
+        // come in, are not that answer; taken for it, they ended the download hands short of the first.
+        if (s.downloading && (data.hands || []).every((hand) => hand.number < s.pagingFrom)) download(s, effects);
         break;
       case "left":
         effects.push({ token: data.table, value: null }, { store: "table", value: null });
