@@ -332,3 +332,19 @@ def test_every_reader_says_a_text_without_a_hand_is_not_a_history(key: str) -> N
     for text in ("", prose) if BY_KEY[key].signature is not None else ("",):
         [error] = BY_KEY[key].read(text, "README.md")
         assert isinstance(error, NotAHistory), error
+
+
+def test_a_readme_that_quotes_a_hands_markers_is_skipped_not_refused(tmp_path: Path, capsys) -> None:
+    """tests/data/SOURCES.md quotes `*** SHOWDOWN ***` and `Dealt to` in backticks: prose about hands, not a hand
+    of an unknown site (the newcomer's trial: replay over tests/data exited 1 on it)."""
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    (folder / "SOURCES.md").write_text(
+        "GGPoker text follows facts seen in public parsers (the header,\n"
+        "`*** SHOWDOWN ***`, empty `Dealt to` lines for other players, 'Dealt to' too).\n",
+        encoding="utf-8",
+    )
+    (folder / "a.txt").write_text(_stars(1), encoding="utf-8")
+    assert main(["replay", str(folder)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "skipped (not hand histories): 1 file" in out, out

@@ -23,8 +23,8 @@ _SITES = tuple(
     for name, pattern in (("PartyPoker (e-mailed, with a summary)", r"^\W*\*+ Hand History For Game \d+"),)
 )
 _HAND_MARKERS = re.compile(
-    r"^\W*(?:\*{2,3} ?(?:HOLE CARDS|SUMMARY|SHOW ?DOWN|FLOP|Dealing Flop)\b.*|Dealt to \S.*)$", re.M | re.I
-)  # what any site's text hand has, whoever wrote it
+    r"^[^\w`'\"]*(?:\*{2,3} ?(?:HOLE CARDS|SUMMARY|SHOW ?DOWN|FLOP|Dealing Flop)\b.*|Dealt to \S.*)$", re.M | re.I
+)  # what any site's text hand has, whoever wrote it; a marker in quotes or backticks is prose about hands (a README)
 _XML = re.compile(r"(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<(?P<root>[A-Za-z_][\w.-]*)", re.S)
 _OPENING = 65536  # a PHH file's first hand, or another site's first header, is in its first characters
 _SUFFIXES = {".phh": PHH, ".phhs": PHH, ".ohh": OHH}
