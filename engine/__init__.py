@@ -28,7 +28,7 @@ from engine.pots import Pot, build_pots
 from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy, standard_posts
 from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, TournamentSchedule
 from engine.serialize import action_from_json, from_json, to_json
-from engine.showdown import HandResult, PotResult
+from engine.showdown import HandResult, Payout, Portion, PotResult
 from engine.state import Agreement, HandState, LegalActions, Street, start_hand
 from engine.table import Player, Table, TableView
 from engine.views import SeatView
@@ -60,8 +60,10 @@ __all__ = [
     "MixedOmaha",
     "Muck",
     "NoLimit",
+    "Payout",
     "PayoutError",
     "Player",
+    "Portion",
     "Post",
     "PostKind",
     "Pot",

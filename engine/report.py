@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.cards import Card, format_cards
 from engine.match import BotStats, HandSummary, Incident, MatchResult
-from engine.showdown import PotResult, half_amounts
+from engine.showdown import PotResult
 
 
 def _who(names: tuple[str, ...], winners: tuple[int, ...], amount: int) -> str:
@@ -16,11 +16,16 @@ def _who(names: tuple[str, ...], winners: tuple[int, ...], amount: int) -> str:
     return f"{', '.join(names[s] for s in winners)} split {amount}"
 
 
+def _half_amounts(pot: PotResult) -> tuple[int, int]:
+    """The chips the pot's high half (the whole pot when there was no low) and its low half paid."""
+    return sum(paid.chips for paid in pot.high_shares), sum(paid.chips for paid in pot.low_shares)
+
+
 def pot_text(pot: PotResult, names: tuple[str, ...], showdown: bool) -> str:
     """One pot in words: "high hilo1 24 (Flush, Ace high), low caller2 24 (7-5-3-2-A)"."""
     if not showdown or len(pot.eligible) < 2:
         return f"{names[pot.high_winners[0]]} {pot.amount} uncontested"
-    high, low = half_amounts(pot.amount, bool(pot.low_winners))
+    high, low = _half_amounts(pot)
     text = f"high {_who(names, pot.high_winners, high)}"
     if pot.high_hand is not None:
         text += f" ({pot.high_hand.name})"
@@ -173,7 +178,7 @@ def hand_data(hand: HandSummary) -> dict[str, Any]:
     result = hand.result
     pots = []
     for pot in result.pots:
-        high, low = half_amounts(pot.amount, bool(pot.low_winners))
+        high, low = _half_amounts(pot)
         pots.append(
             {
                 "amount": pot.amount,

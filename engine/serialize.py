@@ -31,7 +31,7 @@ from engine.errors import EngineError, SerializationError
 from engine.evaluation import HighHand, LowHand, best_high, best_low
 from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
 from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, Schedule, TournamentSchedule
-from engine.showdown import HandResult, PotResult
+from engine.showdown import HandResult, Payout, Portion, PotResult, merged, shares_from_payouts
 from engine.state import HandState, LegalActions, Street, restart_hand
 from engine.table import Departure, HandInPlay, Player, Table, TableView
 from engine.validate import finite, quote, whole
@@ -369,6 +369,7 @@ def _pot_result(pot: PotResult) -> JSON:
         else {"name": pot.high_hand.name, "cards": _cards(pot.high_hand.cards)},
         "low_winners": list(pot.low_winners),
         "low_hand": None if pot.low_hand is None else {"name": pot.low_hand.name, "cards": _cards(pot.low_hand.cards)},
+        "shares": [[seat, chips, str(portion)] for seat, chips, portion in pot.shares],
         "payouts": [[seat, chips] for seat, chips in pot.payouts],
         "pot": pot.pot,
         "board": pot.board,
@@ -1005,7 +1006,36 @@ def _read_low(o: _ObjectReader) -> LowHand:
     return LowHand(low.value, cards)
 
 
+def _read_payouts(p: _ObjectReader) -> tuple[tuple[int, int], ...]:
+    payouts = []
+    for i, pair in enumerate(p.items("payouts")):
+        where = f"{p.where('payouts')}[{i}]"
+        if not (isinstance(pair, list) and len(pair) == 2):
+            raise SerializationError(f"{where}: expected [seat, chips], got {quote(pair)}")
+        seat = whole(pair[0], f"{where}[0]", minimum=0, error=SerializationError)
+        payouts.append((seat, whole(pair[1], f"{where}[1]", minimum=0, error=SerializationError)))
+    return tuple(payouts)
+
+
+def _read_shares(p: _ObjectReader) -> tuple[Payout, ...]:
+    shares = []
+    for i, item in enumerate(p.items("shares")):
+        where = f"{p.where('shares')}[{i}]"
+        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], str) and item[2] in _PORTIONS):
+            raise SerializationError(
+                f"{where}: expected [seat, chips, portion] (portion one of {', '.join(_PORTIONS)}), got {quote(item)}"
+            )
+        seat = whole(item[0], f"{where}[0]", minimum=0, error=SerializationError)
+        chips = whole(item[1], f"{where}[1]", minimum=0, error=SerializationError)
+        shares.append(Payout(seat, chips, _PORTIONS[item[2]]))
+    return tuple(shares)
+
+
+_PORTIONS = {str(portion): portion for portion in Portion}
+
+
 def _read_result(o: _ObjectReader) -> HandResult:
+    showdown = o.flag("showdown")
     pots = []
     for p in o.objs("pots"):
         amount, rake, eligible, high_winners = (
@@ -1016,17 +1046,24 @@ def _read_result(o: _ObjectReader) -> HandResult:
         )
         hh, lh = p.opt_obj("high_hand"), p.opt_obj("low_hand")
         low_winners = p.ints("low_winners")
-        payouts = []
-        for i, pair in enumerate(p.items("payouts")):
-            if not (isinstance(pair, list) and len(pair) == 2):
-                raise SerializationError(f"{p.where('payouts')}[{i}]: expected [seat, chips], got {quote(pair)}")
-            where = f"{p.where('payouts')}[{i}]"
-            payouts.append(
-                (
-                    whole(pair[0], f"{where}[0]", minimum=0, error=SerializationError),
-                    whole(pair[1], f"{where}[1]", minimum=0, error=SerializationError),
+        payouts = _read_payouts(p)
+        if p.has("shares"):
+            shares = _read_shares(p)
+            if merged(shares) != payouts:
+                raise SerializationError(
+                    f"{p.where('payouts')}: {quote([list(paid) for paid in payouts])} is not the shares "
+                    f"merged per seat ({quote([list(paid) for paid in merged(shares)])})"
                 )
-            )
+        else:  # saved before results kept their halves: the halves are shared again as the engine shares them
+            uncontested = not showdown or len(eligible) == 1
+            found = shares_from_payouts(amount, high_winners, low_winners, payouts, uncontested)
+            if found is None:
+                raise SerializationError(
+                    f"{p.where('payouts')}: {quote([list(paid) for paid in payouts])} is not a split of "
+                    f"{amount} between the high winners {quote(list(high_winners))} and the low winners "
+                    f"{quote(list(low_winners))}"
+                )
+            shares = found
         index = p.integer("pot") if p.has("pot") else 0
         board = p.integer("board") if p.has("board") else 0
         p.done()
@@ -1039,12 +1076,12 @@ def _read_result(o: _ObjectReader) -> HandResult:
                 None if hh is None else _read_high(hh),
                 low_winners,
                 None if lh is None else _read_low(lh),
-                tuple(payouts),
+                shares,
                 index,
                 board,
             )
         )
-    rake, net, showdown = o.integer("rake"), o.ints("net", minimum=None), o.flag("showdown")
+    rake, net = o.integer("rake"), o.ints("net", minimum=None)
     boards = _read_boards(o, "boards") if o.has("boards") else ()
     runs = o.integer("runs", minimum=1) if o.has("runs") else 1
     o.done()

@@ -9,6 +9,8 @@ go one at a time to the tied winners in seat order starting left of the button.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
+from typing import NamedTuple
 
 import attrs
 
@@ -20,15 +22,38 @@ from engine.pots import Pot, seats
 from engine.validate import flag, is_whole, quote, whole
 
 
+class Portion(StrEnum):
+    """The part of a pot a payout is (as a card room's chip push says what it pays)."""
+
+    HIGH = "high"  # the high half of a split pot
+    LOW = "low"  # the low half of a split pot
+    WHOLE = "whole"  # the whole pot to the best high: nobody had a low, or the game is high only
+    UNCONTESTED = "uncontested"  # the whole pot to its one claimant (the others folded or mucked)
+
+    def __repr__(self) -> str:
+        return f"Portion.{self.name}"  # pastes back as code, as the Payout holding it does
+
+
+class Payout(NamedTuple):
+    """One share of a pot: ``chips`` to ``seat`` for ``portion``. A tied winner whose share of a small half
+    rounds to nothing still has a share of 0 chips."""
+
+    seat: int
+    chips: int
+    portion: Portion
+
+
 @attrs.frozen(slots=True)
 class PotResult:
     """How one pot was settled. ``amount`` is what was paid out, after ``rake``.
 
     ``high_hand`` and ``low_hand`` are the winning hands with their five cards (None when the pot was not
-    contested, or for the low when nobody eligible had one); ``payouts`` pairs each paid seat with its chips.
-    ``pot`` is the pot's number (0: the main pot). When a pot is shared between boards (a double board, or a
-    board run more than once) it is settled once per board: ``board`` numbers the board (an index into
-    `HandResult.boards`), ``amount`` is that board's share and ``rake`` is carried by the first board's part.
+    contested, or for the low when nobody eligible had one). ``shares`` is every `Payout`, each saying which
+    part of the pot it pays, in seat order from the button's left (a seat's high share before its low share);
+    ``payouts`` is the same merged per seat. ``pot`` is the pot's number (0: the main pot). When a pot is
+    shared between boards (a double board, or a board run more than once) it is settled once per board:
+    ``board`` numbers the board (an index into `HandResult.boards`), ``amount`` is that board's share and
+    ``rake`` is carried by the first board's part.
     """
 
     amount: int
@@ -38,7 +63,7 @@ class PotResult:
     high_hand: HighHand | None
     low_winners: tuple[int, ...]
     low_hand: LowHand | None
-    payouts: tuple[tuple[int, int], ...]
+    shares: tuple[Payout, ...]
     pot: int = 0
     board: int = 0
 
@@ -52,15 +77,17 @@ class PotResult:
             raise RulesError(f"a pot result's high_hand must be a HighHand or None, got {quote(self.high_hand)}")
         if self.low_hand is not None and not isinstance(self.low_hand, LowHand):
             raise RulesError(f"a pot result's low_hand must be a LowHand or None, got {quote(self.low_hand)}")
-        if not isinstance(self.payouts, tuple) or not all(
+        if not isinstance(self.shares, tuple) or not all(
             isinstance(paid, tuple)
-            and len(paid) == 2
+            and len(paid) == 3
             and is_whole(paid[0], minimum=0, maximum=MAX_PLAYERS - 1)
             and is_whole(paid[1], minimum=0)
-            for paid in self.payouts
+            and isinstance(paid[2], Portion)
+            for paid in self.shares
         ):
             raise RulesError(
-                f"a pot result's payouts must be a tuple of (seat, chips) pairs, got {quote(self.payouts)}"
+                "a pot result's shares must be a tuple of Payout(seat, chips, portion) "
+                f"(portion one of {', '.join(Portion)}), got {quote(self.shares)}"
             )
         whole(self.pot, "a pot result's pot number", minimum=0, error=RulesError)
         whole(self.board, "a pot result's board number", minimum=0, error=RulesError)
@@ -69,9 +96,24 @@ class PotResult:
     def is_split(self) -> bool:
         return bool(self.low_winners)
 
+    @property
+    def payouts(self) -> tuple[tuple[int, int], ...]:
+        """Each paid seat with its chips from every part of the pot, in the order of `shares`."""
+        return merged(self.shares)
+
+    @property
+    def high_shares(self) -> tuple[Payout, ...]:
+        """The shares the best high took: the high half, or the whole pot when there was no low half."""
+        return tuple([paid for paid in self.shares if paid.portion is not Portion.LOW])
+
+    @property
+    def low_shares(self) -> tuple[Payout, ...]:
+        """The shares of the low half (none when nobody had a low)."""
+        return tuple([paid for paid in self.shares if paid.portion is Portion.LOW])
+
     def paid(self, seat: int) -> int:
         """The chips this pot paid to ``seat``."""
-        return sum(amount for s, amount in self.payouts if s == seat)
+        return sum(paid.chips for paid in self.shares if paid.seat == seat)
 
 
 @attrs.frozen(slots=True)
@@ -114,7 +156,7 @@ class HandResult:
     def scoops(self) -> tuple[int, ...]:
         """Seats that won every part of every pot they took part in, against at least one other claimant."""
         winners = []
-        for seat in {s for pot in self.pots for s, _ in pot.payouts}:
+        for seat in {paid.seat for pot in self.pots for paid in pot.shares}:
             contested = [p for p in self.pots if seat in p.eligible and len(p.eligible) > 1]
             if contested and all(p.high_winners == (seat,) and p.low_winners in ((), (seat,)) for p in contested):
                 winners.append(seat)
@@ -123,9 +165,13 @@ class HandResult:
 
 def share(amount: int, winners: Sequence[int], button: int, players: int) -> list[tuple[int, int]]:
     """Split ``amount`` equally; the chips left over go one each to the winners nearest the button's left."""
-    ordered = seat_order_from(button + 1, winners, players)
-    base, extra = divmod(amount, len(ordered))
-    return [(seat, base + (1 if i < extra else 0)) for i, seat in enumerate(ordered)]
+    return share_in_order(amount, seat_order_from(button + 1, winners, players))
+
+
+def share_in_order(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
+    """Split ``amount`` equally among ``winners``; the chips left over go one each to the first ones."""
+    base, extra = divmod(amount, len(winners))
+    return [(seat, base + (1 if i < extra else 0)) for i, seat in enumerate(winners)]
 
 
 def half_amounts(amount: int, split: bool) -> tuple[int, int]:
@@ -146,15 +192,13 @@ def halves(
     return share(high_half, high_winners, button, players), low
 
 
-def pot_shares(result: HandResult, button: int, players: int) -> list[tuple[int, int, int]]:
+def pot_shares(result: HandResult) -> list[tuple[int, int, int]]:
     """Every share the hand paid, as (pot number, seat, chips): pot by pot from the main pot, each pot's high
     share(s) before its low share(s), one entry a share (a seat that scoops has one for each half), no empty
     ones. What a history says pot by pot ("collected ... from side pot-1", OHH's pots) comes from here."""
-    out: list[tuple[int, int, int]] = []
-    for pot in result.pots:
-        high, low = halves(pot.amount, pot.high_winners, pot.low_winners, button, players)
-        out += [(pot.pot, seat, chips) for seat, chips in high + low if chips]
-    return out
+    return [
+        (pot.pot, seat, chips) for pot in result.pots for seat, chips, _ in pot.high_shares + pot.low_shares if chips
+    ]
 
 
 def divide(amount: int, parts: int) -> list[int]:
@@ -222,7 +266,8 @@ def settle_pot(
         # Uncontested: the whole pot, and the winning hand named only when it went to a showdown.
         seat = claimants[0]
         high = evaluator.best_high(hole[seat]) if evaluator is not None else None
-        return _settled(amount, rake, pot.eligible, (seat,), high, (), None, ((seat, amount),), index, board)
+        whole = (Payout(seat, amount, _UNCONTESTED),)
+        return _settled(amount, rake, pot.eligible, (seat,), high, (), None, whole, index, board)
     high_of = evaluator.high_value
     highs = [high_of(hole[seat]) for seat in claimants]
     best_high = max(highs)
@@ -238,16 +283,16 @@ def settle_pot(
     if len(high_winners) == 1 and len(low_winners) <= 1:
         # The usual case, one winner of each half: no sharing to work out.
         high_seat = high_winners[0]
-        if not low_winners or low_winners[0] == high_seat:
-            payouts: tuple[tuple[int, int], ...] = ((high_seat, amount),)
+        if not low_winners:
+            shares: tuple[Payout, ...] = (Payout(high_seat, amount, _WHOLE),)
         else:
             low_seat = low_winners[0]
             high_half, low_half = half_amounts(amount, True)
-            payouts = ((high_seat, high_half), (low_seat, low_half))
+            shares = (Payout(high_seat, high_half, _HIGH), Payout(low_seat, low_half, _LOW))
             if (low_seat - button - 1) % players < (high_seat - button - 1) % players:
-                payouts = payouts[::-1]
+                shares = shares[::-1]
     else:
-        payouts = _shared(amount, high_winners, low_winners, button, players)
+        shares = _shared(amount, high_winners, low_winners, button, players)
     return _settled(
         amount,
         rake,
@@ -256,13 +301,14 @@ def settle_pot(
         evaluator.high_hand(hole[high_winners[0]], best_high),
         low_winners,
         evaluator.low_hand(hole[low_winners[0]], best_low) if low_winners else None,
-        payouts,
+        shares,
         index,
         board,
     )
 
 
 _POT_RESULT_FIELDS = tuple(field.name for field in attrs.fields(PotResult))
+_HIGH, _LOW, _WHOLE, _UNCONTESTED = Portion.HIGH, Portion.LOW, Portion.WHOLE, Portion.UNCONTESTED
 _HAND_RESULT_FIELDS = tuple(field.name for field in attrs.fields(HandResult))
 
 
@@ -292,14 +338,49 @@ def _settled(*values: object) -> PotResult:
 
 def _shared(
     amount: int, high_winners: tuple[int, ...], low_winners: tuple[int, ...], button: int, players: int
-) -> tuple[tuple[int, int], ...]:
-    """The payouts when a half is tied: each half shared, and a seat's chips from both halves added up."""
+) -> tuple[Payout, ...]:
+    """The shares when a half is tied: each half shared, in seat order from the button's left (the sort is
+    stable, so a seat's high share stays before its low share)."""
     high, low = halves(amount, high_winners, low_winners, button, players)
-    payouts = high + low
-    merged: dict[int, int] = {}
-    for seat, chips in payouts:
-        merged[seat] = merged.get(seat, 0) + chips
-    return tuple(sorted(merged.items(), key=lambda item: (item[0] - button - 1) % players))
+    shares = [Payout(seat, chips, _HIGH if low else _WHOLE) for seat, chips in high]
+    shares += [Payout(seat, chips, _LOW) for seat, chips in low]
+    return tuple(sorted(shares, key=lambda paid: (paid.seat - button - 1) % players))
+
+
+def shares_from_payouts(
+    amount: int,
+    high_winners: Sequence[int],
+    low_winners: Sequence[int],
+    payouts: Sequence[tuple[int, int]],
+    uncontested: bool,
+) -> tuple[Payout, ...] | None:
+    """The shares behind merged ``payouts``, for a result saved before results kept their halves. The engine
+    listed payouts in seat order from the button's left, the order odd chips go in, so each half is shared
+    again in that order. ``uncontested``: the pot had one claimant (a whole pot is otherwise taken as won at a
+    showdown). None when the payouts are not such a split of ``amount``."""
+    order = [seat for seat, _ in payouts]
+    if len(set(order)) != len(order) or not set(high_winners) | set(low_winners) <= set(order) or not high_winners:
+        return None
+    position = {seat: i for i, seat in enumerate(order)}
+    high_half, low_half = half_amounts(amount, bool(low_winners))
+    high = share_in_order(high_half, sorted(high_winners, key=position.__getitem__))
+    low = share_in_order(low_half, sorted(low_winners, key=position.__getitem__)) if low_winners else []
+    whole = _UNCONTESTED if uncontested else _WHOLE
+    shares = [Payout(seat, chips, _HIGH if low_winners else whole) for seat, chips in high]
+    shares += [Payout(seat, chips, _LOW) for seat, chips in low]
+    rebuilt = tuple(sorted(shares, key=lambda paid: position[paid.seat]))
+    return rebuilt if merged(rebuilt) == tuple(payouts) else None
+
+
+def merged(shares: Sequence[Payout]) -> tuple[tuple[int, int], ...]:
+    """(seat, chips) per seat, the chips of a seat's consecutive shares added up (`PotResult.payouts`)."""
+    out: list[tuple[int, int]] = []
+    for seat, chips, _ in shares:
+        if out and out[-1][0] == seat:
+            out[-1] = (seat, out[-1][1] + chips)
+        else:
+            out.append((seat, chips))
+    return tuple(out)
 
 
 def split_rake(pots: Sequence[Pot], total: int) -> list[int]:

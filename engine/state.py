@@ -26,7 +26,7 @@ from engine.legal import LegalActions, legal_actions, refusal, spot
 from engine.order import CLOCKWISE, Street, seat_order_from
 from engine.pots import Pot, final_pots, pots_in_play, uncalled_bet
 from engine.rules import Post, PostKind, Rules, ShowdownPolicy, bomb_pot_posts, check_posts, standard_posts
-from engine.showdown import HandResult, PotResult, could_win, settle_on_boards, settled_hand, split_rake
+from engine.showdown import HandResult, Portion, PotResult, could_win, settle_on_boards, settled_hand, split_rake
 from engine.validate import MAX_EXACT, quote, whole
 from engine.validate import chips as checked_chips
 
@@ -676,10 +676,10 @@ def _put(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
 
 
 def _share_name(result: PotResult, seat: int) -> str:
-    if not result.low_winners:
-        return "all"
-    high, low = seat in result.high_winners, seat in result.low_winners
-    return "high and low" if high and low else "high" if high else "low"
+    """The `PotAwarded` event's words for what ``seat`` took of the pot: "all", "high", "low", "high and low"."""
+    portions = [paid.portion for paid in result.shares if paid.seat == seat]
+    high, low = Portion.HIGH in portions, Portion.LOW in portions
+    return "high and low" if high and low else "high" if high else "low" if low else "all"
 
 
 # --- replaying the events --------------------------------------------------------------------------------------

@@ -31,6 +31,8 @@ from engine import (
     LowHand,
     MixedOmaha,
     NoLimit,
+    Payout,
+    Portion,
     Post,
     Pot,
     PotLimit,
@@ -452,7 +454,7 @@ def test_a_board_of_seven_cards_cannot_poison_the_high_rows() -> None:
 
 GOOD_CARDS = parse_cards("As Kd 7h 2c 9s")
 GOOD_HOLE = parse_cards("Ah 3d Qc Jc")
-GOOD_POT_RESULT = PotResult(10, 0, (0, 1), (1,), None, (), None, ((1, 10),))
+GOOD_POT_RESULT = PotResult(10, 0, (0, 1), (1,), None, (), None, (Payout(1, 10, Portion.WHOLE),))
 
 garbage = st.one_of(
     st.none(),

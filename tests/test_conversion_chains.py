@@ -52,9 +52,7 @@ def outcome(names: Sequence[str], state: HandState) -> Outcome:
     the seats differently (PHH puts the button last)."""
     assert state.result is not None
     stacks = dict(zip(names, state.stacks, strict=True))
-    shares = Counter(
-        (pot, names[seat], chips) for pot, seat, chips in pot_shares(state.result, state.button, state.players)
-    )
+    shares = Counter((pot, names[seat], chips) for pot, seat, chips in pot_shares(state.result))
     return stacks, shares
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import BoardEvaluator, parse_cards
+from engine import BoardEvaluator, Payout, Portion, PotResult, RulesError, parse_cards
 from engine.pots import Pot, build_pots, uncalled_bet
-from engine.showdown import settle_pot, share, split_rake
+from engine.showdown import HandResult, pot_shares, settle_pot, share, split_rake
 
 ALL = (True, True, True, True)
 
@@ -183,3 +183,70 @@ def test_the_odd_chip_of_a_split_pot_goes_to_the_high_half_and_the_match_report_
     pot = settle_pot(Pot(25, (0, 1)), 0, [0, 1], hole, evaluator, True, 0, 2)
     assert dict(pot.payouts) == {0: 12, 1: 13}
     assert "high B 13" in pot_text(pot, ("A", "B"), True) and "low A 12" in pot_text(pot, ("A", "B"), True)
+
+
+# --- the result keeps its halves ----------------------------------------------------------------------------
+
+
+def test_the_result_keeps_each_half_apart_and_says_which_part_each_share_pays():
+    # 31: high 16 to seat 2, low 15 to seat 0; the shares in seat order from the button's left (button 0)
+    result = settle_pot(Pot(31, (0, 1, 2)), 0, [0, 1, 2], SIDE_HOLES, SIDE_BOARD, True, 0, 3)
+    assert result.shares == (Payout(2, 16, Portion.HIGH), Payout(0, 15, Portion.LOW))
+    assert result.high_shares == (Payout(2, 16, Portion.HIGH),)
+    assert result.low_shares == (Payout(0, 15, Portion.LOW),)
+    # button 2: seat 0 is first left of the button, so its share comes first; the merged view follows
+    result = settle_pot(Pot(31, (0, 1, 2)), 0, [0, 1, 2], SIDE_HOLES, SIDE_BOARD, True, 2, 3)
+    assert result.shares == (Payout(0, 15, Portion.LOW), Payout(2, 16, Portion.HIGH))
+    assert result.payouts == ((0, 15), (2, 16))
+
+
+def test_a_quartered_pot_keeps_the_scooping_seats_two_shares_and_merges_them_in_payouts():
+    # 30: high 15 to seat 2; low 15 shared by seats 1 (8, first left of the button) and 2 (7)
+    result = settle_pot(Pot(30, (0, 1, 2)), 0, [0, 1, 2], QUARTER_HOLES, QUARTER_BOARD, True, 0, 3)
+    assert result.shares == (Payout(1, 8, Portion.LOW), Payout(2, 15, Portion.HIGH), Payout(2, 7, Portion.LOW))
+    assert result.payouts == ((1, 8), (2, 22))
+    assert result.paid(2) == 22
+
+
+def test_a_scoop_is_a_high_share_and_a_low_share_with_the_odd_chip_in_the_high():
+    # seat 0 has the best high and the only low: it takes both halves of 25, 13 and 12
+    evaluator = BoardEvaluator(parse_cards("2c 3d 7h Kc Ks"))
+    hole = [parse_cards("Ah 4s Kh Kd"), parse_cards("Qh Qd 9s 9c")]
+    result = settle_pot(Pot(25, (0, 1)), 0, [0, 1], hole, evaluator, True, 1, 2)
+    assert result.shares == (Payout(0, 13, Portion.HIGH), Payout(0, 12, Portion.LOW))
+    assert result.payouts == ((0, 25),)
+
+
+def test_a_pot_with_no_low_is_one_whole_share_and_a_pot_nobody_contested_an_uncontested_one():
+    no_low = settle_pot(Pot(40, (1, 2)), 0, [1, 2], SIDE_HOLES, SIDE_BOARD, True, 0, 3)
+    assert no_low.shares == (Payout(2, 40, Portion.WHOLE),) and no_low.low_shares == ()
+    high_only = settle_pot(Pot(31, (0, 1, 2)), 0, [0, 1, 2], SIDE_HOLES, SIDE_BOARD, False, 0, 3)
+    assert high_only.shares == (Payout(2, 31, Portion.WHOLE),)
+    folded_to = settle_pot(Pot(30, (0, 1, 2)), 0, [1], SIDE_HOLES, None, True, 0, 3)
+    assert folded_to.shares == (Payout(1, 30, Portion.UNCONTESTED),)
+    mucked_to = settle_pot(Pot(30, (0, 1)), 0, [1], SIDE_HOLES, SIDE_BOARD, True, 0, 3)
+    assert mucked_to.shares == (Payout(1, 30, Portion.UNCONTESTED),)
+
+
+def test_tied_highs_share_the_high_half_and_a_tied_winner_may_take_nothing():
+    # a 1-chip pot with a tied high and no low: the chip to the tied winner first left of the button, 0 to
+    # the other, who is still a winner with a share
+    evaluator = BoardEvaluator(parse_cards("Ks Kd 9h 9c 2s"))
+    hole = [parse_cards("As Ah Qc Jd"), parse_cards("Ac Ad Qd Jc")]
+    result = settle_pot(Pot(1, (0, 1)), 0, [0, 1], hole, evaluator, True, 0, 2)
+    assert result.shares == (Payout(1, 1, Portion.WHOLE), Payout(0, 0, Portion.WHOLE))
+    assert pot_shares(HandResult((result,), 0, (-1, 1), True)) == [(0, 1, 1)]  # no empty shares
+
+
+def test_pot_shares_lists_each_pots_high_shares_before_its_low_shares():
+    button_2 = settle_pot(Pot(31, (0, 1, 2)), 0, [0, 1, 2], SIDE_HOLES, SIDE_BOARD, True, 2, 3)
+    side = settle_pot(Pot(40, (1, 2)), 0, [1, 2], SIDE_HOLES, SIDE_BOARD, True, 2, 3, index=1)
+    result = HandResult((button_2, side), 0, (0, 0, 0), True)
+    assert pot_shares(result) == [(0, 2, 16), (0, 0, 15), (1, 2, 40)]
+
+
+def test_a_pot_result_refuses_shares_that_do_not_say_their_portion():
+    with pytest.raises(RulesError, match=r"shares must be a tuple of Payout\(seat, chips, portion\)"):
+        PotResult(10, 0, (0, 1), (1,), None, (), None, ((1, 10),))  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="portion one of high, low, whole, uncontested"):
+        PotResult(10, 0, (0, 1), (1,), None, (), None, ((1, 10, "all"),))  # type: ignore[arg-type]

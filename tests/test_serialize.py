@@ -19,8 +19,11 @@ from engine import (
     Check,
     FixedLimit,
     Fold,
+    HandResult,
     HandState,
     Muck,
+    Payout,
+    Portion,
     PotLimit,
     Raise,
     Rake,
@@ -297,3 +300,69 @@ def test_manual_showdown_actions_round_trip() -> None:
     assert from_json(to_json(state)) == state
     for action in (Fold(), Check(), Call(), Bet(3), Raise(9), Show(), Muck()):
         round_trip(action)
+
+
+# --- results saved before they kept their halves ----------------------------------------------------------------
+
+
+def _without_shares(result: HandResult) -> str:
+    data = json.loads(to_json(result))
+    for pot in data["pots"]:
+        del pot["shares"]
+    return json.dumps(data)
+
+
+@given(played_hands())
+def test_a_result_saved_without_its_halves_loads_with_the_halves_shared_again(states: list[HandState]) -> None:
+    result = states[-1].result
+    if result is None:
+        return
+    back = from_json(_without_shares(result), HandResult)
+    for old, new in zip(result.pots, back.pots, strict=True):
+        # the one thing the merged payouts cannot tell: a pot left to one claimant by the others' mucking
+        # (not by their folding) reads as won at the showdown
+        whole = [p._replace(portion=Portion.WHOLE) if p.portion is Portion.UNCONTESTED else p for p in old.shares]
+        mucked_to = result.showdown and len(old.eligible) > 1
+        assert new.shares == (tuple(whole) if mucked_to else old.shares)
+        assert new.payouts == old.payouts
+
+
+def test_an_old_quartered_pot_gets_its_odd_chips_back_in_the_right_halves() -> None:
+    # 2 winners tie both halves of 11 (high 6, low 5), seat 1 first from the button: 3 + 3 and 3 + 2
+    old = {
+        "amount": 11,
+        "rake": 0,
+        "eligible": [0, 1],
+        "high_winners": [0, 1],
+        "high_hand": None,
+        "low_winners": [0, 1],
+        "low_hand": None,
+        "payouts": [[1, 6], [0, 5]],
+    }
+    document = {"schema": SCHEMA, "type": "result", "pots": [old], "rake": 0, "net": [0, 0], "showdown": True}
+    pot = from_json(json.dumps(document), HandResult).pots[0]
+    assert pot.shares == (
+        Payout(1, 3, Portion.HIGH),
+        Payout(1, 3, Portion.LOW),
+        Payout(0, 3, Portion.HIGH),
+        Payout(0, 2, Portion.LOW),
+    )
+    old["payouts"] = [[1, 7], [0, 4]]  # not a split of 11 between these winners
+    refused(json.dumps(document), "is not a split of 11 between the high winners")
+
+
+def test_shares_and_payouts_that_disagree_are_refused() -> None:
+    state = _hand()
+    while not state.is_over:
+        state = state.apply(Check() if state.legal_actions().check else Call())
+    assert state.result is not None
+
+    def moved(d: dict[str, Any]) -> None:
+        d["pots"][0]["shares"][0][1] += 1
+
+    refused(tampered(state.result, moved), "is not the shares merged per seat")
+
+    def renamed(d: dict[str, Any]) -> None:
+        d["pots"][0]["shares"][0][2] = "all"
+
+    refused(tampered(state.result, renamed), "portion one of high, low, whole, uncontested")

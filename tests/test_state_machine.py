@@ -47,6 +47,8 @@ from engine import (
     IllegalAction,
     Muck,
     NoLimit,
+    Payout,
+    Portion,
     PotLimit,
     Raise,
     Rake,
@@ -819,17 +821,25 @@ def could_win(state: HandState, evaluator: BoardEvaluator, pots: tuple[Pot, ...]
     return False
 
 
-def hi_lo_split(amount: int, highs: set[int], lows: set[int], button: int, players: int) -> dict[int, int]:
-    """A pot (or a board's part of one) split high/low: half to the best low when there is one, the odd chip
-    to the high half; tied winners share a half, the chips that will not divide one each to the winners nearest
-    the button's left."""
+def hi_lo_halves(
+    amount: int, highs: set[int], lows: set[int], button: int, players: int
+) -> tuple[dict[int, int], dict[int, int]]:
+    """A pot (or a board's part of one) split high/low, each half's shares apart: half to the best low when
+    there is one, the odd chip to the high half; tied winners share a half, the chips that will not divide one
+    each to the winners nearest the button's left."""
     low_half = amount // 2 if lows else 0
-    chips: dict[int, int] = {}
-    for winners, half in ((highs, amount - low_half), (lows, low_half)):
+    halves: tuple[dict[int, int], dict[int, int]] = ({}, {})
+    for chips, winners, half in ((halves[0], highs, amount - low_half), (halves[1], lows, low_half)):
         ordered = sorted(winners, key=lambda s: (s - button - 1) % players)
         for i, seat in enumerate(ordered):
-            chips[seat] = chips.get(seat, 0) + half // len(ordered) + (1 if i < half % len(ordered) else 0)
-    return chips
+            chips[seat] = half // len(ordered) + (1 if i < half % len(ordered) else 0)
+    return halves
+
+
+def hi_lo_split(amount: int, highs: set[int], lows: set[int], button: int, players: int) -> dict[int, int]:
+    """The same split with a seat's two shares added up."""
+    high, low = hi_lo_halves(amount, highs, lows, button, players)
+    return {seat: high.get(seat, 0) + low.get(seat, 0) for seat in high.keys() | low.keys()}
 
 
 def check_result(state: HandState, total: int) -> None:
@@ -929,8 +939,17 @@ def check_result(state: HandState, total: int) -> None:
                 assert dict(part.payouts) == hi_lo_split(
                     part.amount, high_winners, low_winners, state.button, state.players
                 )
+                # the result keeps the halves apart, each share saying which part of the pot it pays
+                high, low = hi_lo_halves(part.amount, high_winners, low_winners, state.button, state.players)
+                assert {paid.seat: paid.chips for paid in part.high_shares} == high
+                assert {paid.seat: paid.chips for paid in part.low_shares} == low
+                whole = Portion.HIGH if low_winners else Portion.WHOLE
+                assert all(paid.portion is whole for paid in part.high_shares)
             else:
                 assert part.payouts == ((claimants[0], part.amount),)
+                assert part.shares == (Payout(claimants[0], part.amount, Portion.UNCONTESTED),)
+            order = [(paid.seat - state.button - 1) % state.players for paid in part.shares]
+            assert order == sorted(order), "shares are in seat order from the button's left"
     expected_awards = sorted((p.pot, p.board, seat, chips) for p in result.pots for seat, chips in p.payouts)
     assert sorted((e.pot, e.board, e.seat, e.amount) for e in awarded) == expected_awards
 

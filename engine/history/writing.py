@@ -37,7 +37,7 @@ class RecordWriter:
         replay paid, or the record is refused rather than written as something it does not say."""
         record, result = self.record, self.result
         if record.collected is None:
-            return pot_shares(result, self.state.button, self.state.players)
+            return pot_shares(result)
         if len({pot.pot for pot in result.pots}) == 1 or all(pot is not None for pot, _, _ in record.collected):
             return [(pot or 0, seat, chips) for pot, seat, chips in record.collected]
         paid = [result.won(seat) for seat in range(len(self.state.stacks))]
@@ -49,4 +49,4 @@ class RecordWriter:
                 f"{[record.to_units(chips) for chips in said]} are not what its replay paid "
                 f"({[record.to_units(chips) for chips in paid]})"
             )
-        return pot_shares(result, self.state.button, self.state.players)
+        return pot_shares(result)

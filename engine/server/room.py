@@ -846,6 +846,7 @@ class Room:
                         if pot.low_hand is None
                         else {"name": pot.low_hand.name, "cards": _cards(pot.low_hand.cards)},
                         **_winners_hands(pot, own, board, seats),
+                        "shares": [[seats[s], chips, str(portion)] for s, chips, portion in pot.shares],
                         "payouts": [[seats[s], chips] for s, chips in pot.payouts],
                     }
                 )

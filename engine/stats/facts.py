@@ -14,7 +14,7 @@ import attrs
 
 from engine.actions import Action, Bet, Call, Raise
 from engine.history.replay import replay_states
-from engine.showdown import PotResult, halves
+from engine.showdown import PotResult
 from engine.state import HandState, Street
 from engine.stats.errors import StatsError
 from engine.validate import quote
@@ -123,9 +123,8 @@ def _seat_facts(hand: HandState, seat: int, betting: _Betting, saw_flop: bool) -
     high = low = 0
     quartered = False
     for pot in pots:
-        high_part, low_part = _halves(pot, hand.button, hand.players)
-        high += high_part.get(seat, 0)
-        low += low_part.get(seat, 0)
+        high += sum(paid.chips for paid in pot.high_shares if paid.seat == seat)
+        low += sum(paid.chips for paid in pot.low_shares if paid.seat == seat)
         if pot.low_winners:
             quartered = quartered or any(
                 seat in winners and len(winners) > 1 for winners in (pot.high_winners, pot.low_winners)
@@ -152,9 +151,3 @@ def _seat_facts(hand: HandState, seat: int, betting: _Betting, saw_flop: bool) -
         high_chips=high,
         low_chips=low,
     )
-
-
-def _halves(pot: PotResult, button: int, players: int) -> tuple[dict[int, int], dict[int, int]]:
-    """Who took what from the pot's high half and its low half, as the engine divides them."""
-    high, low = halves(pot.amount, pot.high_winners, pot.low_winners, button, players)
-    return dict(high), dict(low)
