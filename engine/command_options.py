@@ -114,15 +114,12 @@ def base_game(game: str, stakes: str | None, blinds: str | None) -> Rules | Sche
 
 
 def describe_game(game: Rules | Schedule) -> str:
-    from engine.betting import FixedLimit
-    from engine.match import game_name
+    from engine.match import bets_text, game_name
     from engine.rules import Rules
     from engine.schedule import MixedOmaha
 
     def one(rules: Rules) -> str:
-        betting = rules.betting
-        stakes = f" {betting.small_bet}/{betting.big_bet}" if isinstance(betting, FixedLimit) else ""
-        return f"{game_name(rules)}{stakes}"
+        return f"{game_name(rules)}{bets_text(rules)}"
 
     if isinstance(game, Rules):
         return f"{one(game)} Omaha hi-lo, blinds {'/'.join(map(str, game.blinds))}"

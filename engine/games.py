@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine.betting import FixedLimit, NoLimit, PotLimit
 
-LIMIT, POT_LIMIT, NO_LIMIT, MIXED = "limit", "pot-limit", "no-limit", "mixed"
+LIMIT, POT_LIMIT, NO_LIMIT = FixedLimit.name, PotLimit.name, NoLimit.name  # each structure says its own name
+MIXED = "mixed"
 SINGLE = (LIMIT, POT_LIMIT, NO_LIMIT)  # one betting structure each
 GAMES = (*SINGLE, MIXED)  # mixed: an orbit of limit, then one of pot limit (engine.schedule.MixedOmaha)
 

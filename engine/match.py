@@ -19,7 +19,6 @@ from typing import TextIO
 import attrs
 
 from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show
-from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.bots.base import Bot, MatchError, StopMatch, bot_name, fault_action, seed_argument
 from engine.bots.view import bot_view
 from engine.errors import EngineError
@@ -56,17 +55,14 @@ def hand_seed(seed: int | str, number: int) -> int:
 
 def game_name(rules: Rules) -> str:
     """ "limit", "pot-limit" or "no-limit" (the command line's words), with "-high" for high-only games."""
-    betting = rules.betting
-    name = (
-        "limit"
-        if isinstance(betting, FixedLimit)
-        else "pot-limit"
-        if isinstance(betting, PotLimit)
-        else "no-limit"
-        if isinstance(betting, NoLimit)
-        else type(betting).__name__
-    )
+    name = rules.betting.name
     return name if rules.hi_lo else f"{name}-high"
+
+
+def bets_text(rules: Rules) -> str:
+    """ " 2/4" for a game with fixed bets (its small and big bet), "" otherwise: what follows a game's name."""
+    bets = rules.betting.fixed_bets
+    return "" if bets is None else f" {bets[0]}/{bets[1]}"
 
 
 @attrs.frozen(slots=True)

@@ -17,12 +17,11 @@ from typing import TextIO
 
 from engine import events as ev
 from engine.actions import Action
-from engine.betting import FixedLimit
 from engine.bots.base import Bot, MatchError, StopMatch
 from engine.bots.text import HELP, describe_legal, parse_action
 from engine.cards import format_cards
 from engine.errors import IllegalAction
-from engine.match import HandSummary, MatchResult, game_name, play_match
+from engine.match import HandSummary, MatchResult, bets_text, play_match
 from engine.report import board_name, boards_text, summary_table
 from engine.rules import Rules
 from engine.schedule import Schedule
@@ -213,13 +212,8 @@ def _verb(who: str, third: str, second: str) -> str:
 
 
 def _game_title(rules: Rules) -> str:
-    betting = rules.betting
-    structure = {"limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit"}.get(
-        game_name(rules).removesuffix("-high"), type(betting).__name__
-    )
-    stakes = f" {betting.small_bet}/{betting.big_bet}" if isinstance(betting, FixedLimit) else ""
     blinds = "/".join(map(str, rules.blinds))
-    return f"{structure} Omaha{' Hi-Lo' if rules.hi_lo else ''}{stakes} (blinds {blinds})"
+    return f"{rules.betting.title} Omaha{' Hi-Lo' if rules.hi_lo else ''}{bets_text(rules)} (blinds {blinds})"
 
 
 def play_session(

@@ -14,7 +14,7 @@ from enum import StrEnum
 import attrs
 
 from engine.actions import Word
-from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
+from engine.betting import BettingStructure
 from engine.errors import RulesError
 from engine.order import MAX_PLAYERS
 from engine.validate import chips, flag, one_of, quote, whole
@@ -198,8 +198,11 @@ class Rules:
     big_blind_ante: bool = False
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.betting, (FixedLimit, PotLimit, NoLimit)):
-            raise RulesError(f"betting must be FixedLimit(...), PotLimit() or NoLimit(), got {quote(self.betting)}")
+        if not isinstance(self.betting, BettingStructure):
+            raise RulesError(
+                f"betting must be a betting structure (FixedLimit(...), PotLimit(), NoLimit()), "
+                f"got {quote(self.betting)}"
+            )
         if not isinstance(self.blinds, tuple) or not 1 <= len(self.blinds) <= 2:
             raise RulesError(f"blinds must be a tuple (small, big) or (big,), got {quote(self.blinds)}")
         for i, blind in enumerate(self.blinds):
@@ -226,11 +229,7 @@ class Rules:
         one_of(self.boards, (1, 2), "boards (2 for a double-board game)", error=RulesError)
         one_of(self.runs, (1, 2, 3), "runs (the most times an all-in board may be run)", error=RulesError)
         flag(self.ask_runs, "ask_runs", error=RulesError)
-        if isinstance(self.betting, FixedLimit) and self.big_blind > self.betting.small_bet:
-            raise RulesError(
-                f"in fixed limit the big blind ({self.big_blind}) cannot exceed the small bet "
-                f"({self.betting.small_bet})"
-            )
+        self.betting.check_big_blind(self.big_blind)
 
     @property
     def big_blind(self) -> int:
@@ -364,9 +363,9 @@ def check_posts(rules: Rules, posts: Sequence[Post], players: int) -> None:
         if post.kind == PostKind.STRADDLE:
             if not opened:
                 raise RulesError(f"seat {post.seat}'s straddle comes before any big blind; a straddle raises one")
-            low, high = _straddle_range(rules, level, pot)
-            if not low <= post.amount <= high:
-                allowed = str(low) if low == high else f"{low} or more" if high > 10**15 else f"{low} to {high}"
+            low, high = rules.betting.straddle_range(level, pot)
+            if post.amount < low or (high is not None and post.amount > high):
+                allowed = str(low) if low == high else f"{low} or more" if high is None else f"{low} to {high}"
                 raise RulesError(
                     f"seat {post.seat}'s straddle of {post.amount} is not allowed over a bet of "
                     f"{level}: a straddle here is {allowed}"
@@ -408,12 +407,3 @@ def _check_amount(rules: Rules, post: Post) -> None:
         raise RulesError(
             f"seat {seat} posts a dead blind of {amount}; a dead blind is at most the big blind ({rules.big_blind})"
         )
-
-
-def _straddle_range(rules: Rules, level: int, pot: int) -> tuple[int, int]:
-    betting = rules.betting
-    if isinstance(betting, FixedLimit):
-        return level + betting.small_bet, level + betting.small_bet
-    if isinstance(betting, PotLimit):
-        return 2 * level, level + pot + level
-    return 2 * level, 10**18

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from engine.betting import FixedLimit, PotLimit
 from engine.errors import RulesError
+from engine.games import LIMIT, POT_LIMIT
 from engine.rules import Rules
 from engine.validate import count, minutes, quote
 
@@ -89,12 +89,12 @@ class MixedOmaha:
     def __attrs_post_init__(self) -> None:
         _rules("MixedOmaha limit_rules", self.limit_rules)
         _rules("MixedOmaha pot_limit_rules", self.pot_limit_rules)
-        if not isinstance(self.limit_rules.betting, FixedLimit):
+        if self.limit_rules.betting.name != LIMIT:
             raise RulesError(
                 f"MixedOmaha's first game (limit_rules) must be fixed limit (betting=FixedLimit(...)), "
                 f"got {quote(self.limit_rules.betting)}; the second is the pot limit one"
             )
-        if not isinstance(self.pot_limit_rules.betting, PotLimit):
+        if self.pot_limit_rules.betting.name != POT_LIMIT:
             raise RulesError(
                 f"MixedOmaha's second game (pot_limit_rules) must be pot limit (betting=PotLimit()), "
                 f"got {quote(self.pot_limit_rules.betting)}"

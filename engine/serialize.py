@@ -19,9 +19,10 @@ import types
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from functools import partial
-from typing import Any, TypeVar, overload
+from typing import Any, TypeVar, cast, overload
 
 import attrs
+from attrs import AttrsInstance
 
 from engine import events as ev
 from engine.actions import Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show, Verb
@@ -29,6 +30,7 @@ from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.cards import ALL_CARDS, Card, Deck, format_cards, parse_cards
 from engine.errors import EngineError, SerializationError
 from engine.evaluation import HighHand, LowHand, best_high, best_low
+from engine.games import LIMIT, NO_LIMIT, POT_LIMIT
 from engine.rules import Post, PostKind, Rake, Rules, ShowdownPolicy
 from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, Schedule, TournamentSchedule
 from engine.showdown import HandResult, Payout, Portion, PotResult, merged, shares_from_payouts
@@ -190,17 +192,19 @@ def _cards(cards: Sequence[Card]) -> str:
     return format_cards(cards)
 
 
+_STRUCTURE_KEYS = {LIMIT: "fixed_limit", POT_LIMIT: "pot_limit", NO_LIMIT: "no_limit"}
+"""The document's name of each structure (by its `name`); its attrs fields are written beside it."""
+
+
 def _betting(rules: Rules) -> JSON:
     betting = rules.betting
-    if isinstance(betting, FixedLimit):
-        return {
-            "structure": "fixed_limit",
-            "small_bet": betting.small_bet,
-            "big_bet": betting.big_bet,
-            "max_raises": betting.max_raises,
-            "uncapped_heads_up": betting.uncapped_heads_up,
-        }
-    return {"structure": "pot_limit" if isinstance(betting, PotLimit) else "no_limit"}
+    key = _STRUCTURE_KEYS.get(betting.name)
+    if key is None:
+        raise SerializationError(
+            f"to_json cannot write the betting structure {type(betting).__name__} ({betting.name!r}): it writes "
+            f"and reads back {', '.join(_STRUCTURE_KEYS)}"
+        )
+    return {"structure": key, **attrs.asdict(cast(AttrsInstance, betting))}
 
 
 def _rules(rules: Rules) -> JSON:

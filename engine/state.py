@@ -18,7 +18,6 @@ import attrs
 
 from engine import events as ev
 from engine.actions import PLAIN_ACTIONS, Action, Bet, Call, Check, Fold, Raise, RunIt, Show, Verb
-from engine.betting import FixedLimit
 from engine.cards import Card, Deck
 from engine.errors import EngineError, IllegalAction, RulesError
 from engine.evaluation import BoardEvaluator
@@ -352,13 +351,9 @@ class _Draft(_HandFields):
         return draft
 
     def full_raise_size(self) -> int:
-        """A full bet or raise: the street's bet in fixed limit, else the big blind (or a bigger straddle)."""
+        """A full bet or raise as the round opens, as the structure sizes it."""
         rules = self.setup.rules
-        if isinstance(rules.betting, FixedLimit):
-            return rules.betting.bet_size(self.street)
-        if self.street is Street.PREFLOP:
-            return max(self.level, rules.big_blind, 1)
-        return max(rules.big_blind, 1)
+        return rules.betting.round_min_raise(self.street, self.level, rules.big_blind)
 
     # --- betting ----------------------------------------------------------------------------------------------
 

@@ -27,6 +27,13 @@ def test_the_lobby_tells_every_tables_clock_as_the_same_type_whatever_the_file_w
             assert type(lobby[key]) is float, (table.id, key, lobby[key])
 
 
+def test_the_lobby_gives_a_tables_fixed_bets_as_its_structure_has_them_so_the_page_need_not_work_them_out() -> None:
+    assert TableConfig("l", game="limit", blinds=(1, 2)).lobby()["bets"] == [2, 4]
+    assert TableConfig("m", game="mixed", blinds=(5, 10)).lobby()["bets"] == [10, 20]  # its limit orbit's
+    assert TableConfig("p", game="pot-limit").lobby()["bets"] is None
+    assert TableConfig("n", game="no-limit").lobby()["bets"] is None
+
+
 def test_a_tables_average_pot_is_a_float_before_its_first_hand_too(tmp_path: Path) -> None:
     from engine.server.room import Room
     from engine.server.store import SQLiteStore

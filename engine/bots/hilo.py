@@ -38,7 +38,6 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from engine.actions import Action, Bet, Call, Check, Fold, Raise, RunIt, Show
-from engine.betting import FixedLimit
 from engine.bots.base import bot_name_argument, legal_of
 from engine.cards import Card, make_card
 from engine.evaluation import FLUSH, FULL_HOUSE, STRAIGHT, TRIPS, TWO_PAIR, BoardEvaluator, low_value
@@ -198,9 +197,9 @@ def _check_or_fold(legal: LegalActions) -> Action:
 
 def _cheap(view: SeatView, legal: LegalActions) -> bool:
     """A call of a single bet in fixed limit, or of a quarter of the pot or less in pot and no limit."""
-    betting = view.rules.betting
-    if isinstance(betting, FixedLimit):
-        return legal.call <= betting.bet_size(view.street)
+    bet = view.rules.betting.bet_size(view.street)
+    if bet is not None:
+        return legal.call <= bet
     return legal.call * 4 <= view.pot_total + legal.call
 
 

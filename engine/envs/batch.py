@@ -23,7 +23,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from engine.betting import FixedLimit, PotLimit
 from engine.cards import ALL_CARDS, Deck
 from engine.envs.actions import ActionMap
 from engine.envs.config import EnvError, env_rules, stack_argument
@@ -37,6 +36,7 @@ from engine.envs.observation import (
     POT,
     STREET,
     STRUCTURE,
+    STRUCTURE_SLOTS,
     TO_CALL,
     observation_size,
     seats_start,
@@ -88,8 +88,7 @@ class HandBatch:
         self._around = (np.arange(n)[None, :] + np.arange(n)[:, None]) % n  # [seat] -> seats clockwise from it
         # the cards one hand deals: hole cards, then a burn and the flop, a burn and the turn, a burn and the river
         self._dealt = n * self.rules.hole_cards + 8
-        structure = self.rules.betting
-        self._structure = 0 if isinstance(structure, FixedLimit) else 1 if isinstance(structure, PotLimit) else 2
+        self._structure = STRUCTURE_SLOTS[self.rules.betting.name]
 
     def reset(self, seed: int | None = None) -> tuple[NDArray[np.float32], NDArray[np.int8], NDArray[np.int64]]:
         """Deal a new hand at every table (``seed`` restarts the batch's random generator). Returns

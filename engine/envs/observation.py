@@ -12,12 +12,14 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from engine.betting import FixedLimit, PotLimit
+from engine.games import SINGLE
 from engine.state import HandState, Street
 
 HOLE, BOARD, STREET, STRUCTURE = 0, 52, 104, 108
 POT, BIG_BLIND, TO_CALL, MIN_TO, MAX_TO = 111, 112, 113, 114, 115
 POSITION = 116
+STRUCTURE_SLOTS = {name: slot for slot, name in enumerate(SINGLE)}
+"""Where each structure's flag lies after `STRUCTURE`, by the structure's name: limit, pot-limit, no-limit."""
 SEAT_FIELDS = ("stack", "bet", "put in", "folded")
 
 
@@ -44,8 +46,7 @@ def encode(state: HandState, seat: int) -> NDArray[np.float32]:
     if Street.PREFLOP <= street <= Street.RIVER:
         out[STREET + street - Street.PREFLOP] = 1.0
     rules = state.rules
-    betting = rules.betting
-    out[STRUCTURE + (0 if isinstance(betting, FixedLimit) else 1 if isinstance(betting, PotLimit) else 2)] = 1.0
+    out[STRUCTURE + STRUCTURE_SLOTS[rules.betting.name]] = 1.0
     stacks, bets, contributed, folded = state.stacks, state.bets, state.contributed, state.folded
     out[POT] = state.pot_total * scale
     out[BIG_BLIND] = rules.big_blind * scale

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import attrs
 
+from engine.betting import FixedLimit, NoLimit, PotLimit
 from engine.cards import Card
 
 Line = tuple[int, str]
 
-FIXED, POT, NO = "Limit", "Pot Limit", "No Limit"
+FIXED, POT, NO = FixedLimit.title, PotLimit.title, NoLimit.title  # the sites' words are the structures' titles
 
 # A forced bet's kind as the text sites write it.
 SMALL_BLIND, BIG_BLIND, ANTE, STRADDLE, DEAD_BLIND = "small blind", "big blind", "ante", "straddle", "dead blind"

@@ -35,7 +35,7 @@ from engine.errors import EngineError, HistoryError, NotAHistory, OtherGame
 from engine.history import facts as f
 from engine.history.builder import ADDS, CALL, CHECK, FOLD, WAGER
 from engine.history.building import build_record
-from engine.history.ohh_writer import write_ohh, write_ohh_hands
+from engine.history.ohh_writer import LIMITS, write_ohh, write_ohh_hands
 from engine.history.record import HandRecord, Hands
 from engine.order import MAX_PLAYERS
 from engine.validate import exact_amount, is_whole, quote
@@ -53,7 +53,6 @@ _POSTS = {
     "Post Extra Blind": f.EXTRA_BLIND,
 }
 _VERBS = {"Fold": FOLD, "Check": CHECK, "Call": CALL, "Bet": WAGER, "Raise": WAGER}  # every amount is added
-_LIMITS = {"FL": f.FIXED, "PL": f.POT, "NL": f.NO}
 _HARMLESS = ("Sits Down", "Stands Up")
 _REFUSED_FLAGS = {
     "Run_It_Twice": "the board was run more than once",
@@ -217,8 +216,8 @@ class _HandReader:
                 )
         limit = self.field("bet_limit", dict)
         bet_type = limit.get("bet_type")
-        if bet_type not in ("FL", "PL", "NL"):
-            raise HistoryError(f"bet_limit.bet_type is {quote(bet_type)}; expected FL, PL or NL")
+        if bet_type not in LIMITS:
+            raise HistoryError(f"bet_limit.bet_type is {quote(bet_type)}; expected {', '.join(LIMITS)}")
         cap = limit.get("bet_cap", 0)
         if cap is not None and (not isinstance(cap, (int, Decimal)) or isinstance(cap, bool) or cap != 0):
             raise HistoryError(
@@ -361,7 +360,7 @@ class _Facts:
         game = f.Game(
             self.hi_lo,
             None,
-            _LIMITS[self.bet_type],
+            LIMITS[self.bet_type],
             None,
             self.scale,
             blinds=(self.stated("small_blind_amount"), self.stated("big_blind_amount")),

@@ -15,10 +15,10 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from engine.betting import FixedLimit, PotLimit
 from engine.cards import Card
 from engine.errors import HistoryError
 from engine.events import Acted, BoardDealt, Mucked, Posted, Shown
+from engine.history import facts as f
 from engine.history.engine_hands import state_to_record
 from engine.history.record import HandRecord
 from engine.history.replay import replay
@@ -31,6 +31,8 @@ from engine.validate import quote
 __all__ = ["SPEC_VERSION", "write_ohh", "write_ohh_hands"]
 
 SPEC_VERSION = "1.4.7"
+LIMITS = {"FL": f.FIXED, "PL": f.POT, "NL": f.NO}
+"""OHH's ``bet_limit.bet_type`` codes and the structure each names (by its title); the reader uses them too."""
 _POST_WORDS = {
     PostKind.SMALL_BLIND: "Post SB",
     PostKind.BIG_BLIND: "Post BB",
@@ -103,21 +105,21 @@ class _Writer(RecordWriter):
         """Refuse what OHH cannot say."""
         rules = self.state.rules
         _one_board(self.state)
-        if isinstance(rules.betting, FixedLimit):
-            betting = rules.betting
-            if not rules.blinds or betting.small_bet != rules.big_blind or betting.big_bet != 2 * betting.small_bet:
-                raise HistoryError(
-                    f"fixed limit {betting.small_bet}/{betting.big_bet} with a big blind of "
-                    f"{rules.big_blind if rules.blinds else 'none'}: OHH has no bet fields, so a "
-                    "fixed-limit hand is written only when the small bet is the big blind and the "
-                    "big bet twice that"
-                )
-            if betting.max_raises != 3 or betting.uncapped_heads_up:
-                raise HistoryError(
-                    f"fixed limit with {betting.max_raises} raises a round"
-                    f"{' (uncapped heads-up)' if betting.uncapped_heads_up else ''}: OHH cannot say a "
-                    "raise cap other than a bet and three raises"
-                )
+        betting = rules.betting
+        bets = betting.fixed_bets
+        if bets is not None and (not rules.blinds or bets != (rules.big_blind, 2 * rules.big_blind)):
+            raise HistoryError(
+                f"fixed limit {bets[0]}/{bets[1]} with a big blind of "
+                f"{rules.big_blind if rules.blinds else 'none'}: OHH has no bet fields, so a "
+                "fixed-limit hand is written only when the small bet is the big blind and the "
+                "big bet twice that"
+            )
+        if betting.raise_cap not in (None, 3) or betting.cap_lifted_heads_up:
+            raise HistoryError(
+                f"fixed limit with {betting.raise_cap} raises a round"
+                f"{' (uncapped heads-up)' if betting.cap_lifted_heads_up else ''}: OHH cannot say a "
+                "raise cap other than a bet and three raises"
+            )
         if rules.hole_cards == 5 and not any(card is not None for cards in self.record.hole for card in cards):
             raise HistoryError(
                 "a five-card Omaha hand with no known hole card: OHH's game types do not say how many "
@@ -133,7 +135,7 @@ class _Writer(RecordWriter):
     def hand(self) -> dict[str, Any]:
         record, rules, fields = self.record, self.state.rules, self.fields
         tournament = "tournament" in fields
-        limit = "FL" if isinstance(rules.betting, FixedLimit) else "PL" if isinstance(rules.betting, PotLimit) else "NL"
+        limit = next(code for code, title in LIMITS.items() if title == rules.betting.title)
         out: dict[str, Any] = {
             "spec_version": SPEC_VERSION,
             "site_name": str(fields.get("site_name", "omaha-hilo-engine")),

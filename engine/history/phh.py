@@ -33,7 +33,6 @@ from typing import NamedTuple
 import attrs
 
 from engine.actions import Action, Bet, Fold, Raise
-from engine.betting import FixedLimit, PotLimit
 from engine.cards import RANK_CHARS, SUIT_CHARS, Card, make_card
 from engine.errors import EngineError, HistoryError, NotAHistory, OtherGame
 from engine.history import facts as f
@@ -68,6 +67,8 @@ VARIANTS: dict[str, tuple[str, bool]] = {
     "NO": ("no", False),
 }
 """Variant code -> (betting structure, hi-lo). ``FO/8`` and ``PO`` are PHH's own; the others are this module's."""
+_STRUCTURES = {"fixed": f.FIXED, "pot": f.POT, "no": f.NO}
+"""The structure of each of `VARIANTS`' words, by its title (the writer goes the other way)."""
 
 _OTHER_GAMES = {
     "FT": "fixed-limit Texas hold'em",
@@ -369,7 +370,7 @@ class _HandReader:
             game = f.Game(
                 hi_lo,
                 None,
-                f.POT if structure == "pot" else f.NO,
+                _STRUCTURES[structure],
                 None,
                 scale,
                 blinds=(None, chips(stakes.min_bet)),
@@ -649,8 +650,9 @@ def write_phh(
         f"antes = [{', '.join(map(amount, antes))}]",
         f"blinds_or_straddles = [{', '.join(map(amount, blinds))}]",
     ]
-    if isinstance(rules.betting, FixedLimit):
-        out += [f"small_bet = {amount(rules.betting.small_bet)}", f"big_bet = {amount(rules.betting.big_bet)}"]
+    bets = rules.betting.fixed_bets
+    if bets is not None:
+        out += [f"small_bet = {amount(bets[0])}", f"big_bet = {amount(bets[1])}"]
     else:
         out.append(f"min_bet = {amount(max(rules.big_blind, 1))}")
     out.append(f"starting_stacks = [{', '.join(amount(record.starting_stacks[s]) for s in order)}]")
@@ -674,11 +676,10 @@ def write_phh(
             if 0 <= seat < n:
                 won[seat] += chips
         out.append(f"winnings = [{', '.join(amount(won[s]) for s in order)}]")
-    if isinstance(rules.betting, FixedLimit):
-        if rules.betting.max_raises != 3:
-            out.append(f"_max_raises = {rules.betting.max_raises}")
-        if rules.betting.uncapped_heads_up:
-            out.append("_uncapped_heads_up = true")
+    if rules.betting.raise_cap not in (None, 3):
+        out.append(f"_max_raises = {rules.betting.raise_cap}")
+    if rules.betting.cap_lifted_heads_up:
+        out.append("_uncapped_heads_up = true")
     rake = _rake_of(record)
     if rake is not None:
         out.append(f"_rake = {amount(rake)}")
@@ -686,7 +687,7 @@ def write_phh(
 
 
 def _variant_code(rules: Rules) -> str:
-    kind = "fixed" if isinstance(rules.betting, FixedLimit) else "pot" if isinstance(rules.betting, PotLimit) else "no"
+    kind = next(kind for kind, title in _STRUCTURES.items() if title == rules.betting.title)
     return next(code for code, spec in VARIANTS.items() if spec == (kind, rules.hi_lo))
 
 

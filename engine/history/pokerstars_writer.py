@@ -8,7 +8,6 @@ from decimal import Decimal
 
 import attrs
 
-from engine.betting import FixedLimit, PotLimit
 from engine.cards import RANK_NAMES, RANK_PLURALS, Card, format_cards
 from engine.errors import HistoryError
 from engine.evaluation import HighHand, best_high, best_low
@@ -164,21 +163,12 @@ class _Writer(RecordWriter):
 
     def header(self) -> None:
         rules, record, fields = self.state.rules, self.record, self.fields
-        limit = (
-            "Limit"
-            if isinstance(rules.betting, FixedLimit)
-            else "Pot Limit"
-            if isinstance(rules.betting, PotLimit)
-            else "No Limit"
-        )
+        limit = rules.betting.title
         game = str(
             fields.get("game")
             or (f"{'5 Card ' if rules.hole_cards == 5 else ''}Omaha{' Hi/Lo' if rules.hi_lo else ''} {limit}")
         )
-        if isinstance(rules.betting, FixedLimit):
-            low, high = rules.betting.small_bet, rules.betting.big_bet
-        else:
-            low, high = rules.blinds[0], rules.big_blind
+        low, high = rules.betting.fixed_bets or (rules.blinds[0], rules.big_blind)
         prefix, date = fields.get("prefix", "PokerStars Hand"), fields.get("date", _DEFAULT_DATE)
         if "tournament" in fields:
             self.lines.append(

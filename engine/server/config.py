@@ -247,6 +247,12 @@ class TableConfig:
         """The configuration back from `to_json`'s text, checked again."""
         return table_config(json.loads(text))
 
+    def limit_bets(self) -> list[int] | None:
+        """The small and big bet of the table's fixed-bet game (a mixed table's limit orbit), as its structure
+        has them, so that a page shows the stakes without working them out; None when players size their bets."""
+        bets = self.rules(LIMIT if self.game == MIXED else None).betting.fixed_bets
+        return None if bets is None else list(bets)
+
     def lobby(self) -> dict[str, Any]:
         """What the lobby says of this table."""
         return {
@@ -254,6 +260,7 @@ class TableConfig:
             "title": self.title or self.id,
             "game": self.game,
             "blinds": list(self.blinds),
+            "bets": self.limit_bets(),
             "seats": self.seats,
             "buy_in": [self.min_buy_in, self.max_buy_in],
             "action_seconds": self.action_seconds,

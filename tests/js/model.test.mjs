@@ -359,11 +359,18 @@ test("the straddle box shows only at a table that offers it", () => {
 // --- the lobby --------------------------------------------------------------------------------------------------
 
 test("a lobby row: stakes (a limit table with its bets), buy-in range, seats, average pot", () => {
-  const info = { id: "lim", title: "Limit 1/2", game: "limit", blinds: [1, 2], buy_in: [40, 200], seats: 2,
+  const info = { id: "lim", title: "Limit 1/2", game: "limit", blinds: [1, 2], bets: [2, 4], buy_in: [40, 200], seats: 2,
     players: [{ name: "ann" }, { name: "bob" }], average_pot: 12.6 };
   assert.deepEqual(M.lobbyRow(info), { id: "lim", title: "Limit 1/2", game: "Limit Omaha Hi-Lo", stakes: "1/2 (bets 2/4)",
     buyIn: "40\u2013200", seats: "2/2", players: "ann, bob", full: true, averagePot: 13 });
-  assert.equal(M.lobbyRow({ ...info, game: "pot-limit", average_pot: undefined }).averagePot, "\u2014");
+  assert.equal(M.lobbyRow({ ...info, game: "pot-limit", bets: null, average_pot: undefined }).averagePot, "\u2014");
+});
+
+test("the stakes show the bets the lobby gives, as the table's structure has them, and work none out", () => {
+  assert.equal(M.stakes({ game: "limit", blinds: [5, 10], bets: [10, 20] }), "5/10 (bets 10/20)");
+  assert.equal(M.stakes({ game: "mixed", blinds: [1, 2], bets: [2, 4] }), "1/2 (bets 2/4)");  // its limit orbit
+  assert.equal(M.stakes({ game: "pot-limit", blinds: [1, 2], bets: null }), "1/2");
+  assert.equal(M.stakes({ game: "limit", blinds: [1, 2] }), "1/2");  // a lobby that gives none: nothing guessed
 });
 
 test("the buy-in offered is the last one, held to the table's range; the maximum on a first visit", () => {

@@ -20,10 +20,10 @@
 
   const cardsOf = (text) => (text ? text.split(/\s+/).filter(Boolean) : []);
 
+  /** "1/2", and "(bets 2/4)" after it at a table with fixed bets: the lobby gives them as the game has them. */
   function stakes(info) {
-    const [small, big] = info.blinds;
-    const base = `${small}/${big}`;
-    return info.game === "limit" ? `${base} (bets ${big}/${2 * big})` : base;
+    const base = info.blinds.join("/");
+    return info.bets ? `${base} (bets ${info.bets.join("/")})` : base;
   }
   const gameName = (info) => `${GAMES[info.game] || info.game} Omaha Hi-Lo`;
 
