@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
+from engine._speed import unchecked
 from engine.errors import CardError
 from engine.validate import flag, is_whole, quote, whole
 
@@ -230,10 +231,9 @@ class Deck:
 
     @classmethod
     def _trusted(cls, cards: tuple[Card, ...]) -> Deck:
-        """A deck from a permutation made here, skipping the checks that outside input gets."""
-        deck = object.__new__(cls)
-        object.__setattr__(deck, "cards", cards)
-        return deck
+        """A deck from cards checked here (a permutation made here, or a stub deck checked by `ordered`), without
+        the constructor's checks, which would also refuse a stub deck."""
+        return unchecked(cls, cards)
 
     def __len__(self) -> int:
         return len(self.cards)

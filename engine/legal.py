@@ -2,7 +2,7 @@
 it (in the engine's error messages, in prompts, in a refusal).
 
 One named tuple per decision: this runs for every action of every hand, so it is built without the named
-tuple's Python-level ``__new__`` and reads the state's fields directly.
+tuple's Python-level ``__new__`` (`engine._speed.bare_tuple`) and reads the state's fields directly.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
+from engine._speed import bare_tuple
 from engine.actions import PLAIN_ACTIONS, Action, Bet, Call, Check, Fold, Muck, Raise, RunIt, Show, Verb
 from engine.betting import Spot
 from engine.errors import EngineError
@@ -36,9 +37,6 @@ CODE_PHRASES: Mapping[str, str] = {
 }
 """How `LegalActions.describe` words each kind of action by default: as the engine's own actions, for error
 messages. ``{}`` is the amount ("2", or "4..8" for a range); a key "<kind> range" words a range differently."""
-
-
-_tuple_new = tuple.__new__  # builds a named tuple without its Python-level __new__: one is made per decision
 
 
 class _LegalFields(NamedTuple):
@@ -93,7 +91,7 @@ class LegalActions(_LegalFields):
             if not isinstance(wager, str) or wager not in (Verb.BET, Verb.RAISE):
                 raise EngineError(f"LegalActions.wager must be None, 'bet' or 'raise', got {quote(wager)}")
             wager = Verb(wager)
-        made = _tuple_new(cls, (seat, fold, check, call, wager, min_to, max_to, show, muck, runs))
+        made = bare_tuple(cls, (seat, fold, check, call, wager, min_to, max_to, show, muck, runs))
         check_legal(made)
         return made
 
@@ -226,7 +224,7 @@ def check_legal(legal: LegalActions) -> None:
 
 def spot(state: HandState, seat: int) -> Spot:
     """What the betting structure needs to know about ``seat``'s turn."""
-    made: Spot = _tuple_new(
+    made: Spot = bare_tuple(
         Spot,
         (
             state.street,
@@ -258,10 +256,10 @@ def legal_actions(state: HandState, seat: int) -> LegalActions:
     limits = _wager_limits(state, seat) if owed < stack else None  # else calling takes every chip
     legal: LegalActions
     if limits is None:
-        legal = _tuple_new(LegalActions, (seat, facing, not facing, call, None, 0, 0, False, False, 0))
+        legal = bare_tuple(LegalActions, (seat, facing, not facing, call, None, 0, 0, False, False, 0))
     else:
         wager = Verb.RAISE if level else Verb.BET
-        legal = _tuple_new(LegalActions, (seat, facing, not facing, call, wager, *limits, False, False, 0))
+        legal = bare_tuple(LegalActions, (seat, facing, not facing, call, wager, *limits, False, False, 0))
     return legal
 
 

@@ -30,14 +30,6 @@ class Pot:
         seats(self.eligible, "a pot's eligible seats")
 
 
-def _pot(amount: int, eligible: tuple[int, ...]) -> Pot:
-    """A pot `build_pots` worked out from checked input: it skips the checks outside input gets."""
-    pot = object.__new__(Pot)
-    object.__setattr__(pot, "amount", amount)
-    object.__setattr__(pot, "eligible", eligible)
-    return pot
-
-
 def seats(value: object, what: str) -> tuple[int, ...]:
     """Seat indexes in increasing order, as a tuple: how pots and results name players."""
     if (
@@ -94,7 +86,7 @@ def layered_pots(
     if all_in is not None and not any(short and alive for short, alive in zip(all_in, live, strict=True)):
         # Nobody still in is all in (most hands): one pot, which every player still in can win.
         total = sum(contributed)
-        return (_pot(total, tuple([seat for seat in range(players) if live[seat]])),) if total else ()
+        return (Pot(total, tuple([seat for seat in range(players) if live[seat]])),) if total else ()
     capped = all_in if all_in is not None else [True] * players
     top = max(contributed, default=0)
     levels = sorted(
@@ -108,14 +100,14 @@ def layered_pots(
             seat for seat in range(players) if live[seat] and (contributed[seat] >= level or not capped[seat])
         )
         if pots and pots[-1].eligible == eligible:
-            pots[-1] = _pot(pots[-1].amount + amount, eligible)
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
         elif amount:
-            pots.append(_pot(amount, eligible))
+            pots.append(Pot(amount, eligible))
         floor = level
     while len(pots) > 1 and not pots[-1].eligible:
         # Chips above every live player's contribution (only while bets are open) belong with the layer below.
         last = pots.pop()
-        pots[-1] = _pot(pots[-1].amount + last.amount, pots[-1].eligible)
+        pots[-1] = Pot(pots[-1].amount + last.amount, pots[-1].eligible)
     return tuple(pots)
 
 

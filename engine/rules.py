@@ -155,16 +155,6 @@ class Post:
         return self.kind in _LIVE_POSTS
 
 
-def _trusted_post(seat: int, kind: PostKind, amount: int) -> Post:
-    """A post of values already checked (a seat of the hand, a kind, the rules' amount): every hand makes
-    these, so they skip the checks outside input gets."""
-    post = object.__new__(Post)
-    object.__setattr__(post, "seat", seat)
-    object.__setattr__(post, "kind", kind)
-    object.__setattr__(post, "amount", amount)
-    return post
-
-
 def _chips(name: str, value: object) -> int:
     return chips(value, name, error=RulesError)
 
@@ -258,18 +248,18 @@ def standard_posts(
     chips(button_straddle, "button_straddle (0 for none)", error=RulesError)
     order = [(button + 1 + i) % players for i in range(players)]
     everyone = rules.ante and not rules.big_blind_ante
-    posts = [_trusted_post(seat, PostKind.ANTE, rules.ante) for seat in order] if everyone else []
+    posts = [Post(seat, PostKind.ANTE, rules.ante) for seat in order] if everyone else []
     if len(rules.blinds) == 2:
         small, big = (button, (button + 1) % players) if players == 2 else (order[0], order[1])
         posts += [
-            _trusted_post(small, PostKind.SMALL_BLIND, rules.blinds[0]),
-            _trusted_post(big, PostKind.BIG_BLIND, rules.blinds[1]),
+            Post(small, PostKind.SMALL_BLIND, rules.blinds[0]),
+            Post(big, PostKind.BIG_BLIND, rules.blinds[1]),
         ]
     else:
         big = order[0]
-        posts.append(_trusted_post(big, PostKind.BIG_BLIND, rules.blinds[0]))
+        posts.append(Post(big, PostKind.BIG_BLIND, rules.blinds[0]))
     if rules.ante and rules.big_blind_ante:
-        posts.append(_trusted_post(big, PostKind.ANTE, rules.ante))
+        posts.append(Post(big, PostKind.ANTE, rules.ante))
     if straddles and button_straddle:
         raise RulesError("choose straddles under the gun or a button straddle, not both")
     if straddles:

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 import attrs
 
+from engine._speed import unchecked
 from engine.cards import Card
 from engine.errors import RulesError
 from engine.evaluation import BoardEvaluator, HighHand, LowHand
@@ -307,9 +308,7 @@ def settle_pot(
     )
 
 
-_POT_RESULT_FIELDS = tuple(field.name for field in attrs.fields(PotResult))
 _HIGH, _LOW, _WHOLE, _UNCONTESTED = Portion.HIGH, Portion.LOW, Portion.WHOLE, Portion.UNCONTESTED
-_HAND_RESULT_FIELDS = tuple(field.name for field in attrs.fields(HandResult))
 
 
 def settled_hand(
@@ -322,18 +321,12 @@ def settled_hand(
 ) -> HandResult:
     """A hand result the hand state worked out: it skips the checks outside input gets (they would cost every
     hand)."""
-    result = object.__new__(HandResult)
-    for name, value in zip(_HAND_RESULT_FIELDS, (pots, rake, net, showdown, boards, runs), strict=True):
-        object.__setattr__(result, name, value)
-    return result
+    return unchecked(HandResult, pots, rake, net, showdown, boards, runs)
 
 
 def _settled(*values: object) -> PotResult:
     """A pot result worked out here from checked input: it skips the checks outside input gets."""
-    result = object.__new__(PotResult)
-    for name, value in zip(_POT_RESULT_FIELDS, values, strict=True):
-        object.__setattr__(result, name, value)
-    return result
+    return unchecked(PotResult, *values)
 
 
 def _shared(

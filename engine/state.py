@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from engine import events as ev
+from engine._speed import become, slot_copier
 from engine.actions import PLAIN_ACTIONS, Action, Bet, Call, Check, Fold, Raise, RunIt, Show, Verb
 from engine.cards import Card, Deck
 from engine.errors import EngineError, IllegalAction, RulesError
@@ -269,7 +270,7 @@ class _Draft(_HandFields):
     """A state being made: `HandState`'s layout (the same slots), writable. A transition copies the state it
     starts from into a draft (`_draft`), runs the rules on it (the methods below), and seals it (`seal`) into
     the new state by giving it `HandState`'s class (the layouts are identical, so Python allows it): one
-    object per step, and no frozen ``__setattr__`` per field, which costs about four times as much.
+    object per step, and no frozen ``__setattr__`` per field (`engine._speed.become` says what that saves).
 
     While drafting, ``_events_cache`` is the list the transition records its events into, or None: a live
     transition records nothing, since any state's events can be replayed from its actions.
@@ -291,8 +292,7 @@ class _Draft(_HandFields):
         self._legal_cache = legal
         events = self._events_cache
         self._events_cache = None if events is None else tuple(events)  # type: ignore[assignment]
-        self.__class__ = HandState  # type: ignore[assignment]
-        return self  # type: ignore[return-value]
+        return become(self, HandState)
 
     def record(self, kind: Callable[..., ev.Event], *fields: Any) -> None:
         """Add the event ``kind(*fields)`` to the record, when one is kept (see the class)."""
@@ -319,7 +319,7 @@ class _Draft(_HandFields):
     @classmethod
     def deal(cls, setup: HandSetup, events: list[ev.Event] | None) -> _Draft:
         """The first state of a hand: the forced bets posted, the hole cards dealt, the first player to act."""
-        draft = object.__new__(cls)
+        draft = cls()
         rules, button = setup.rules, setup.button
         n = len(setup.starting_stacks)
         draft.setup, draft.street = setup, Street.BLINDS
@@ -617,27 +617,8 @@ class _Draft(_HandFields):
         self.result = settled_hand(tuple(results), rake, net, showdown, boards, runs)
 
 
-def _compile_draft() -> Callable[[HandState], _Draft]:
-    """``_draft(state)``: a `_Draft` holding every field of ``state``. Written from the field list, so the list is
-    stated once, in `_HandFields`; as straight-line slot stores, since a hand makes a draft per
-    action and a loop of ``setattr`` costs four times as much (0.6 against 2.4 microseconds here). The one
-    generated function in the engine."""
-    names = [field.name for field in attrs.fields(_HandFields)]
-    source = "\n".join(
-        [
-            "def _draft(state):",
-            "    draft = new(Draft)",
-            *(f"    draft.{name} = state.{name}" for name in names),
-            "    return draft",
-        ]
-    )
-    namespace: dict[str, Any] = {"new": object.__new__, "Draft": _Draft}
-    exec(source, namespace)  # the source is made here from attrs' field names
-    draft: Callable[[HandState], _Draft] = namespace["_draft"]
-    return draft
-
-
-_draft = _compile_draft()
+_draft: Callable[[HandState], _Draft] = slot_copier(_Draft, [field.name for field in attrs.fields(_HandFields)])
+"""``_draft(state)``: a `_Draft` holding every field of ``state`` (the field list stated once, in `_HandFields`)."""
 
 
 def _next_actor(

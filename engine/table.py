@@ -11,11 +11,10 @@ docs/server-guide.md ("The table's rules") and docs/missed-blinds.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
 
 import attrs
-from attrs import AttrsInstance
 
+from engine._speed import replaced
 from engine.cards import Card, Deck
 from engine.errors import RulesError, TableError
 from engine.order import MAX_PLAYERS
@@ -27,25 +26,10 @@ from engine.validate import minutes as checked_minutes
 from engine.validate import name as checked_name
 from engine.views import SeatView, seat_views
 
-_T = TypeVar("_T", bound=AttrsInstance)
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _replaced(value: _T, **changes: object) -> _T:
-    """A copy of the frozen attrs ``value`` with ``changes``, made by slot stores without the checks: only for
-    the per-hand transitions (`start_next_hand`, `finish_hand`, `take_departures`), whose new values come from
-    ones already checked (a stack from a settled hand state, a count plus one, the table's own seats). A match
-    makes several such copies a hand, and `attrs.evolve` re-ran every check of the table and of each player
-    (a name's characters included): about a tenth of a simulated hand (benchmarks/README.md). Every change
-    made from outside (a join, a rebuy, a sit-out) still goes through the constructors."""
-    cls = type(value)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(field.name for field in attrs.fields(cls))
-    copy = object.__new__(cls)
-    for name in names:
-        object.__setattr__(copy, name, changes[name] if name in changes else getattr(value, name))
-    return copy
+# The per-hand transitions (`start_next_hand`, `finish_hand`, `take_departures`) copy the table, its clock and its
+# players by `replaced`, without the checks: their new values come from checked ones (a stack from a settled
+# hand, a count plus one, the table's own seats). Every change from outside (a join, a rebuy, a sit-out) still
+# goes through the constructors.
 
 
 def _name(value: object) -> str:
@@ -369,7 +353,7 @@ class Table:
         after it)."""
         clock = self.clock
         if self.hand is not None:
-            clock = _replaced(clock, hands=clock.hands + 1)
+            clock = replaced(clock, hands=clock.hands + 1)
         return self.schedule.game(clock, self.minutes, len(self._in_game()))[0]
 
     def next_deal(self, *, straddles: Sequence[int] = (), button_straddle: int = 0, bomb_pot: int = 0) -> Deal:
@@ -506,7 +490,7 @@ class Table:
                     seats[seat] = attrs.evolve(
                         player, waiting=True, owes_small=player.owes_small or small, owes_big=player.owes_big or big
                     )
-        table = _replaced(
+        table = replaced(
             self,
             seats=tuple(seats),
             button=deal.button,
@@ -580,17 +564,17 @@ class Table:
         for hand_seat, seat in enumerate(hand.seats):
             player = self._player(seat)
             if player.stack != state.stacks[hand_seat]:  # a new Player only where the stack changed
-                seats[seat] = player = _replaced(player, stack=state.stacks[hand_seat])
+                seats[seat] = player = replaced(player, stack=state.stacks[hand_seat])
             if player.stack == 0 and self.keep_busted and not player.leaving:
-                seats[seat] = _replaced(player, sitting_out=True)
+                seats[seat] = replaced(player, sitting_out=True)
             elif player.leaving or player.stack == 0:
                 departed.append(Departure(seat, player, "left" if player.stack else "busted"))
                 cashed_out += player.stack
                 seats[seat] = None
-        clock = _replaced(self.clock, hands=self.clock.hands + 1)
+        clock = replaced(self.clock, hands=self.clock.hands + 1)
         in_game = [s for s, p in enumerate(seats) if p is not None and not p.sitting_out and not p.waiting]
         button = next((s for s in self._clockwise(hand.button + 1) if s in in_game), hand.button)
-        return _replaced(
+        return replaced(
             self,
             seats=tuple(seats),
             clock=clock,
@@ -606,7 +590,7 @@ class Table:
         """Hand over the players who have left or busted since the last call: returns the table with
         `departed` emptied, and the departures (each with the seat, the player as they left, and the chips they
         took). Each departure is handed over exactly once, however many hands and leaves came between."""
-        return _replaced(self, departed=()), self.departed
+        return replaced(self, departed=()), self.departed
 
     @property
     def chips_on_table(self) -> int:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
+from engine._speed import become
 from engine.cards import Card
 from engine.errors import EngineError
 from engine.events import (
@@ -225,11 +226,10 @@ def view_of_state(
     ``events`` (None: left unset, for ``replay`` to work out when first read) and the public ``result``.
 
     A view of a real state is right by construction, so this skips `check_view`, and it fills the slots by
-    plain stores on a twin of `SeatView`'s layout before giving the object its class: attrs' frozen
-    ``__init__`` stores each field through ``object.__setattr__``, several times the cost, and every bot
-    decision builds a view."""
+    plain stores on a twin of `SeatView`'s layout before giving the object its class (`engine._speed.become`,
+    which says what it saves): every bot decision builds a view."""
     setup = state.setup
-    view: Any = object.__new__(_Unchecked)
+    view: Any = _Unchecked()
     view.seat = -1 if seat is None else seat
     view.rules = setup.rules
     view.button = setup.button
@@ -252,9 +252,7 @@ def view_of_state(
     view.result = result
     view.boards = state.boards
     view._replay = replay
-    view.__class__ = SeatView
-    built: SeatView = view
-    return built
+    return become(view, SeatView)
 
 
 class _Unchecked:

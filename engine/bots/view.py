@@ -5,7 +5,8 @@ building them means replaying the hand, several times the cost of the hand itsel
 in simulations never read them. So before the showdown a bot's view is built without them and keeps instead
 the public facts they follow from (the rules, starting stacks and forced bets, the seat's own cards, the
 boards, the actions so far); the first read of ``events`` replays them (see `SeatView`). The laziness is about
-cost only: every fact kept is one the seat may see (it cannot keep the state instead, which holds the deck),
+cost only (views built whole by `seat_view` cost ``simulate`` 39% more instructions: docs/choices.md, "Speed
+tricks"): every fact kept is one the seat may see (it cannot keep the state instead, which holds the deck),
 and the view equals ``state.view(seat)``.
 
 The replay needs a deck, and the seat may not know the real one: every card it cannot see (other players'
@@ -76,7 +77,6 @@ class _PublicFacts(NamedTuple):
         return state
 
 
-_tuple_new = tuple.__new__  # builds a named tuple without its Python-level __new__
 _NOTHING_SHOWN = tuple(((),) * n for n in range(MAX_PLAYERS + 1))  # no hand shown, for each table size
 
 
@@ -88,19 +88,16 @@ def bot_view(state: HandState, seat: int) -> SeatView:
         whole(seat, "seat (a seat index)", minimum=0, maximum=players - 1)
     if state.street >= _SHOWDOWN:
         return seat_view(state, seat)
-    facts = _tuple_new(
-        _PublicFacts,
-        (
-            seat,
-            setup.rules,
-            setup.button,
-            setup.starting_stacks,
-            setup.posts,
-            setup.bomb_pot,
-            setup.hole[seat],
-            state.board,
-            state.extra_boards,
-            state.actions,
-        ),
+    facts = _PublicFacts(
+        seat,
+        setup.rules,
+        setup.button,
+        setup.starting_stacks,
+        setup.posts,
+        setup.bomb_pot,
+        setup.hole[seat],
+        state.board,
+        state.extra_boards,
+        state.actions,
     )
     return view_of_state(state, seat, _NOTHING_SHOWN[players], None, None, facts)
