@@ -147,25 +147,10 @@ def _run_simulation(
         if progress is not None and (on_hand is None or args.duplicate):
             progress.step(shard.hands)  # hands done across the workers, a shard at a time
 
-    if args.duplicate:
-        from engine.duplicate import play_duplicate
+    from engine.duplicate import DuplicateResult, play_duplicate
 
-        duplicate = play_duplicate(
-            specs,
-            game,
-            args.hands,
-            seed=seed,
-            shard_size=args.shard_size,
-            workers=args.workers,
-            backend=args.backend,
-            address=args.address,
-            stack=args.stack,
-            time_limit=args.time_limit,
-            on_shard=on_shard,
-            on_hand=on_hand,
-        )
-        return duplicate.result, duplicate
-    return play_sharded(
+    play: Callable[..., MatchResult | DuplicateResult] = play_duplicate if args.duplicate else play_sharded
+    outcome = play(
         specs,
         game,
         args.hands,
@@ -178,7 +163,10 @@ def _run_simulation(
         time_limit=args.time_limit,
         on_shard=on_shard,
         on_hand=on_hand,
-    ), None
+    )
+    if isinstance(outcome, DuplicateResult):
+        return outcome.result, outcome
+    return outcome, None
 
 
 def _simulation_document(
