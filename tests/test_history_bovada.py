@@ -79,3 +79,27 @@ def test_a_hand_of_another_game_is_noted_as_such() -> None:
     assert isinstance(other, OtherGame) and other.game == "HOLDEM No Limit"
     both = read_bovada(holdem + "\n\n" + sample_text("bovada", "tournament-pot-limit-side-pot.txt"), "b.txt")
     assert [type(item) for item in both] == [HandRecord] and "1 HOLDEM No Limit" in both.notes[0]
+
+
+def test_shown_cards_are_checked_like_any_sites() -> None:
+    """Defect 9 of the newcomer's trial: a Showdown line of six cards, or of a card shown twice, was read
+    unchecked. A best hand is five different cards, two dealt to the player and three of the board; the
+    summary's hole cards are the ones dealt."""
+    text = sample_text("bovada", "cash-fixed-limit-split-odd-chip-no-street-lines.txt")
+    six = text.replace("Showdown [8c 7h 6h 5c 4s]", "Showdown [Qs 8c 7h 6h 5c 4s]")
+    [error] = read_bovada(six, "b.txt")
+    assert isinstance(error, HistoryError)
+    assert "Small Blind shows a best hand of 6 cards 'Qs 8c 7h 6h 5c 4s'" in str(error)
+    twice = text.replace("Showdown [Kh Kd Ac 8c 7h]", "Showdown [Kh Kd Ac 8c Ac]")
+    [error] = read_bovada(twice, "b.txt")
+    assert isinstance(error, HistoryError) and "card Ac appears twice" in str(error)
+    theirs = text.replace("Showdown [Kh Kd Ac 8c 7h]", "Showdown [Qd Qs Kd 8c 7h]")  # the Small Blind's queens
+    [error] = read_bovada(theirs, "b.txt")
+    assert isinstance(error, HistoryError)
+    assert "Dealer's best hand 'Qd Qs Kd 8c 7h' is not two of the cards dealt to Dealer (Ac 3d Kh Jc)" in str(error)
+    summary = text.replace("[Ac 3d Kh Jc-7h 4s 3d 2s Ac]", "[Ac 3d Kh Js-7h 4s 3d 2s Ac]")
+    [error] = read_bovada(summary, "b.txt")
+    assert isinstance(error, HistoryError)
+    assert "'Seat+1: Dealer LO $8.07 [Ac 3d Kh Js-7h 4s 3d 2s Ac]': Dealer shows Ac 3d Kh Js but was dealt" in str(
+        error
+    )

@@ -26,6 +26,7 @@ from engine.history import facts as f
 from engine.history.builder import ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.record import Hands
 from engine.history.textsite import Numbered, SiteHand, TextSite, read_text_site
+from engine.validate import quote
 
 _HEADER = re.compile(
     r"^(?P<site>Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?) Hand #C?(?P<id>\d+):? +"
@@ -48,7 +49,7 @@ _ACT = re.compile(
 )
 _STREET = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[(?P<old>[^\]]*)\] )?\[(?P<cards>[^\]]*)\]$")
 _DEALT = re.compile(r"^Card dealt to a spot \[(?P<cards>[^\]]*)\]$")
-_SHOWDOWN = re.compile(r"^Showdown \[[^\]]*\].*$")
+_SHOWDOWN = re.compile(r"^Showdown \[(?P<cards>[^\]]*)\].*$")
 _MUCKS = re.compile(r"^Mucks \[(?P<cards>[^\]]*)\].*$")
 _RESULT = re.compile(r"^Hand [Rr]esult(?:-Side [Pp]ot)? " + _AMOUNT + "$")
 _RETURN = re.compile(r"^Return uncalled portion of bet " + _AMOUNT + "$")
@@ -56,6 +57,7 @@ _BUTTON = re.compile(r"^Set dealer(?:/Bring in spot)? \[(?P<label>\d+)\]$")
 _TOTAL = re.compile(r"^Total Pot ?\((?P<amount>[^()]+)\)$")
 _BOARD = re.compile(r"^Board \[(?P<cards>[^\]]*)\]$")
 _WON = re.compile(r"^Seat\+(?P<label>\d+): (?P<rest>.*)$")
+_SUMMARY_CARDS = re.compile(r"\[(?P<hole>[2-9TJQKA][cdhs](?:\s+[2-9TJQKA][cdhs])*)\s*(?:-(?P<best>[^\]]*))?\]")
 _HI = re.compile(r"^(?:(?:HI|LOW?) )?(?P<amount>\$?[\d,]+(?:\.\d+)?)(?= |$)")
 _LO = re.compile(r" LOW? (?P<amount>\$?[\d,]+(?:\.\d+)?)(?= |$)")
 _QUIET = re.compile(
@@ -100,10 +102,12 @@ class BovadaHand(SiteHand):
         dealer = seats.get("Dealer")
         self.button = dealer.label if dealer is not None else None
         self.dealt: dict[str, int] = {}
+        self.cards_dealt: dict[str, tuple[Card, ...]] = {}
         self.summary, self.hole_lines = False, False
         self.total: tuple[int, Numbered] | None = None
         self.summary_board: tuple[Card, ...] | None = None
         self.won: list[f.Won] = []
+        self.shown: list[tuple[Numbered, str, tuple[Card, ...] | None, tuple[Card, ...]]] = []
         for line in lines[at:]:
             self.line = line
             self._line(line[1])
@@ -114,6 +118,10 @@ class BovadaHand(SiteHand):
             self.fail("no 'Set dealer' line and no seat named 'Dealer': the button is unknown")
         unmarked = self.street == 1 and bool(self.summary_board)
         board = self.summary_board if unmarked and self.summary_board is not None else tuple(self.board)
+        for line, name, hole, best in self.shown:
+            self.line = line
+            self._check_shown(name, hole, best, board)
+        self.line = lines[-1]
         total, total_line = self.total if self.total is not None else (None, None)
         summary = f.Summary(
             total,
@@ -186,6 +194,7 @@ class BovadaHand(SiteHand):
         elif (dealt := _DEALT.match(rest)) is not None:
             cards = self.cards(dealt["cards"])
             self.dealt[name] = len(cards)
+            self.cards_dealt[name] = cards
             self.add(f.Cards, name, cards, True)
         elif rest in ("Folds", "Fold", "Checks"):
             self.add(f.Acted, name, FOLD if rest.startswith("Fold") else CHECK)
@@ -208,7 +217,9 @@ class BovadaHand(SiteHand):
             self.add(f.Returned, name, self.amount(returned["amount"]))
         elif (result := _RESULT.match(rest)) is not None:
             self.add(f.Collected, name, self.amount(result["amount"]))
-        elif _SHOWDOWN.match(rest):  # the best five cards, not the hole cards: those were dealt face up
+        elif (showdown := _SHOWDOWN.match(rest)) is not None:  # the best five, not the hole cards (dealt face up)
+            assert self.line is not None
+            self.shown.append((self.line, name, None, self.cards(showdown["cards"])))
             self.add(f.Revealed, name, self.dealt.get(name, 0))
         elif (mucks := _MUCKS.match(rest)) is not None:
             self.add(f.Cards, name, self.cards(mucks["cards"]))
@@ -237,8 +248,42 @@ class BovadaHand(SiteHand):
                 chips += self.amount(lo["amount"])
             assert self.line is not None
             self.won.append(f.Won(self.line, label, chips))
+            for shown in _SUMMARY_CARDS.finditer(rest):
+                best = self.cards(shown["best"]) if shown["best"] is not None else ()
+                self.shown.append((self.line, name, self.cards(shown["hole"]), best))
         elif text:
             self.fail("unrecognised summary line")
+
+    def _check_shown(
+        self, name: str, hole: tuple[Card, ...] | None, best: tuple[Card, ...], board: tuple[Card, ...]
+    ) -> None:
+        """Cards a player is shown with, checked like any site's show: the hole cards (the summary's, before
+        its ``-``) are the ones dealt; the best five (a ``Showdown`` line, the summary's after the ``-``) are
+        five different cards, two of the player's and three of the board's (Omaha's rule). The summary
+        repeats a hand's cards, so its cards are not a new deal: a card is never seen twice."""
+        dealt = self.cards_dealt.get(name)
+        if hole is not None and dealt is not None and sorted(hole) != sorted(dealt):
+            self.fail(f"{name} shows {_text(hole)} but was dealt {_text(dealt)}")
+        if not best:
+            return
+        if len(best) != 5 or len(set(best)) != 5:
+            self.fail(
+                f"{name} shows a best hand of {len(best)} cards {quote(_text(best))}; a best hand is five "
+                "different cards"
+            )
+        if dealt is None or len(board) != 5:  # a board cut short is the builder's to refuse
+            return
+        own = [card for card in best if card in dealt]
+        common = [card for card in best if card in board]
+        if len(own) != 2 or len(common) != 3:
+            self.fail(
+                f"{name}'s best hand {quote(_text(best))} is not two of the cards dealt to {name} ({_text(dealt)}) and "
+                f"three of the board ({_text(board)})"
+            )
+
+
+def _text(cards: tuple[Card, ...]) -> str:
+    return " ".join(map(str, cards))
 
 
 BOVADA = TextSite("Bovada", _HEADER, "'Bovada Hand #N TBL#N OMAHA HiLo Pot Limit - date'", BovadaHand)
