@@ -26,10 +26,11 @@ bare_tuple = tuple.__new__
 
 def become(obj: object, cls: type[_T]) -> _T:
     """``obj``, now of class ``cls``: a writable twin (the same slots on the same base, as `engine.state._Draft`
-    and `engine.views._Unchecked` are) is filled by plain stores and then becomes the frozen class. attrs'
-    frozen ``__init__`` stores each field through ``object.__setattr__``: for the new hand state at each action
-    (with `slot_copier`, one object per action) it costs 50% more ``hands``, and such stores for the views 15%
-    more ``simulate``. (A call, not an inline assignment: the call costs 0.5% of ``hands``.)"""
+        and `engine.views._Unchecked` are) is filled by plain stores and then becomes the frozen class. attrs'
+        frozen ``__init__`` stores each field through ``object.__setattr__``: for the new hand state at each action
+        (with `slot_copier`, one object per action) it costs 50% more ``hands``, and such stores for the views 15%
+        more ``simulate``. (A call, not an inline assignment: `engine.state.HandState.apply` writes out the method
+    that called it, so the hand state's step makes as many calls as it did with the class assigned inline.)"""
     obj.__class__ = cls
     return obj  # type: ignore[return-value]  # its class is now cls
 
@@ -58,7 +59,8 @@ def unchecked(cls: type[_T], *values: object) -> _T:
     """An instance of the frozen attrs class ``cls`` with ``values`` in field order, without its converters and
     checks: a seeded deck's 52 cards (3% of ``hands``), a hand's and its pots' results (3%)."""
     made = object.__new__(cls)
-    for name, value in zip(_fields(cls), values, strict=True):
+    names = _FIELDS.get(cls) or _fields(cls)  # the lookup written out: a hand builds several results
+    for name, value in zip(names, values, strict=True):
         object.__setattr__(made, name, value)
     return made
 
@@ -69,7 +71,7 @@ def replaced(value: _T, **changes: object) -> _T:
     each hand (11% of ``simulate``)."""
     cls = type(value)
     made = object.__new__(cls)
-    for name in _fields(cls):
+    for name in _FIELDS.get(cls) or _fields(cls):
         object.__setattr__(made, name, changes[name] if name in changes else getattr(value, name))
     return made
 

@@ -542,7 +542,7 @@ def _tally(tallies: list[_Tally], seats: Sequence[int], state: HandState, result
     quartered: set[int] = set()
     paid: set[int] = set()
     for pot in result.pots:
-        paid.update(seat for seat, chips in pot.payouts if chips)
+        paid.update(seat for seat, chips, _ in pot.shares if chips)
         if not result.showdown or len(pot.eligible) < 2:
             continue
         high.update(pot.high_winners)

@@ -33,12 +33,22 @@ class Pot:
 def seats(value: object, what: str) -> tuple[int, ...]:
     """Seat indexes in increasing order, as a tuple: how pots and results name players."""
     if (
+        type(value) is tuple
+        and set(map(type, value)) <= _PLAIN_INTS
+        and list(value) == sorted(set(value))
+        and (not value or (value[0] >= 0 and value[-1] < MAX_PLAYERS))
+    ):
+        return value  # the quick test, without a call per seat: the engine makes pots at every settlement
+    if (
         not isinstance(value, tuple)
         or not all(is_whole(seat, minimum=0, maximum=MAX_PLAYERS - 1) for seat in value)
         or list(value) != sorted(set(value))
     ):
         raise RulesError(f"{what} must be a tuple of distinct seat indexes in increasing order, got {quote(value)}")
     return value
+
+
+_PLAIN_INTS = frozenset((int,))
 
 
 def _flags(value: object, what: str, players: int) -> None:

@@ -17,7 +17,7 @@ from engine.actions import Word
 from engine.betting import BettingStructure
 from engine.errors import RulesError
 from engine.order import MAX_PLAYERS
-from engine.validate import chips, flag, one_of, quote, whole
+from engine.validate import chips, flag, one_of, plainly_chips, quote, whole
 
 DECK_SIZE = 52
 
@@ -124,6 +124,8 @@ _LIVE_POSTS = frozenset((PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.STRA
 
 def _post_kind(value: object) -> PostKind:
     """A post's kind from its word (a plain string such as "big blind" is taken)."""
+    if type(value) is PostKind:
+        return value  # the engine's own posts, two or more a hand: no lookup of the word
     if isinstance(value, str) and value in _WORDS:
         return PostKind(value)
     raise RulesError(f"a post's kind must be one of {', '.join(map(repr, _WORDS))}; got {quote(value)}")
@@ -148,7 +150,8 @@ class Post:
 
     def __attrs_post_init__(self) -> None:
         whole(self.seat, "a post's seat (an index in the hand)", minimum=0, maximum=MAX_PLAYERS - 1, error=RulesError)
-        _chips(f"the {self.kind} of seat {self.seat}", self.amount)
+        if not plainly_chips(self.amount):  # the message is worded only for a refusal: every hand makes posts
+            _chips(f"the {self.kind} of seat {self.seat}", self.amount)
 
     @property
     def live(self) -> bool:

@@ -268,7 +268,7 @@ def settle_pot(
         seat = claimants[0]
         high = evaluator.best_high(hole[seat]) if evaluator is not None else None
         whole = (Payout(seat, amount, _UNCONTESTED),)
-        return _settled(amount, rake, pot.eligible, (seat,), high, (), None, whole, index, board)
+        return unchecked(PotResult, amount, rake, pot.eligible, (seat,), high, (), None, whole, index, board)
     high_of = evaluator.high_value
     highs = [high_of(hole[seat]) for seat in claimants]
     best_high = max(highs)
@@ -294,7 +294,8 @@ def settle_pot(
                 shares = shares[::-1]
     else:
         shares = _shared(amount, high_winners, low_winners, button, players)
-    return _settled(
+    return unchecked(  # a pot result worked out here from checked input: its checks would cost every hand
+        PotResult,
         amount,
         rake,
         pot.eligible,
@@ -322,11 +323,6 @@ def settled_hand(
     """A hand result the hand state worked out: it skips the checks outside input gets (they would cost every
     hand)."""
     return unchecked(HandResult, pots, rake, net, showdown, boards, runs)
-
-
-def _settled(*values: object) -> PotResult:
-    """A pot result worked out here from checked input: it skips the checks outside input gets."""
-    return unchecked(PotResult, *values)
 
 
 def _shared(

@@ -261,9 +261,17 @@ class HandState(_HandFields):
         action = PLAIN_ACTIONS.get(kind, action)
         draft = _draft(self)
         events = self._events_cache
-        draft._events_cache = None if events is None else list(events)  # once read, the events are kept up
+        recorded = None if events is None else list(events)  # once read, the events are kept up
+        draft._events_cache = recorded
         draft.act(action)
-        return draft.seal(self.actions + (action,))
+        # `_Draft.seal`, written out: its call at every action would cost what `become`'s own call does.
+        draft.actions = self.actions + (action,)
+        actor, next_legal = draft.actor, None
+        if actor is not None and draft.street is not _SHOWDOWN:
+            next_legal = legal_actions(draft, actor)  # type: ignore[arg-type]  # reads only fields, as in seal
+        draft._legal_cache = next_legal
+        draft._events_cache = None if recorded is None else tuple(recorded)  # type: ignore[assignment]
+        return become(draft, HandState)
 
 
 class _Draft(_HandFields):
@@ -281,7 +289,7 @@ class _Draft(_HandFields):
     _events_cache: list[ev.Event] | None
 
     def seal(self, actions: tuple[Action, ...]) -> HandState:
-        """The finished state, after ``actions``: this draft, frozen."""
+        """The finished state, after ``actions``: this draft, frozen (`HandState.apply` writes this out)."""
         self.actions = actions
         actor = self.actor
         # Every state with a player to act is asked for its legal actions (`apply` checks against them), so they
@@ -333,8 +341,9 @@ class _Draft(_HandFields):
             if paid:
                 draft.pay(post.seat, paid, live=post.live)
                 draft.record(ev.Posted, post.seat, post.kind, paid, draft.stacks[post.seat] == 0)
-        for seat in seat_order_from(button + 1, range(n), n):
-            draft.record(ev.HoleDealt, seat, setup.hole[seat])
+        if events is not None:
+            for seat in seat_order_from(button + 1, range(n), n):
+                events.append(ev.HoleDealt(seat, setup.hole[seat]))
         draft.street = Street.PREFLOP
         # The bet to match is the largest live blind due (a short one still sets it); a big blind counts as the
         # first bet, a straddle as a raise; the first to act sits left of the last big blind or straddle.
@@ -343,17 +352,12 @@ class _Draft(_HandFields):
             (p.amount for p in setup.posts if p.live and p.kind != PostKind.SMALL_BLIND), default=0
         )
         draft.wagers = len(openers) if draft.level else 0
-        draft.min_raise = draft.full_raise_size()
+        draft.min_raise = rules.betting.round_min_raise(Street.PREFLOP, draft.level, rules.big_blind)
         if setup.bomb_pot:
             draft.end_round()  # no betting before the flop
         else:
             draft.begin_round(first=(openers[-1].seat + 1) % n if openers else (button + 1) % n)
         return draft
-
-    def full_raise_size(self) -> int:
-        """A full bet or raise as the round opens, as the structure sizes it."""
-        rules = self.setup.rules
-        return rules.betting.round_min_raise(self.street, self.level, rules.big_blind)
 
     # --- betting ----------------------------------------------------------------------------------------------
 
@@ -457,7 +461,8 @@ class _Draft(_HandFields):
     def begin_betting(self) -> None:
         n = len(self.stacks)
         self.level = self.full_level = self.wagers = 0
-        self.min_raise = self.full_raise_size()
+        rules = self.setup.rules
+        self.min_raise = rules.betting.round_min_raise(self.street, 0, rules.big_blind)  # a full bet, as it sizes it
         self.acted_at = (-1,) * n
         self.aggressor = None
         self.actor = _next_actor(self.setup.button + 1, self.folded, self.stacks, self.acted_at, self.bets, 0)
@@ -600,6 +605,7 @@ class _Draft(_HandFields):
         mucked = self.reveal.mucked if self.reveal else (False,) * n
         stacks = list(self.stacks)
         results: list[PotResult] = []
+        recording = self._events_cache is not None
         for index, (pot, pot_rake) in enumerate(zip(pots, split_rake(pots, rake), strict=True)):
             claimants = [s for s in pot.eligible if not mucked[s]]
             parts = settle_on_boards(
@@ -607,9 +613,13 @@ class _Draft(_HandFields):
             )
             results += parts
             for part in parts:
-                for seat, chips in part.payouts:
-                    stacks[seat] += chips
-                    self.record(ev.PotAwarded, index, seat, chips, _share_name(part, seat), part.board)
+                if recording:
+                    for seat, chips in part.payouts:  # an event a seat, its shares of the pot added up
+                        stacks[seat] += chips
+                        self.record(ev.PotAwarded, index, seat, chips, _share_name(part, seat), part.board)
+                else:
+                    for seat, chips, _ in part.shares:
+                        stacks[seat] += chips
         self.stacks = tuple(stacks)
         self.bets = (0,) * n
         self.street = Street.SETTLED

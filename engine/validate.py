@@ -109,13 +109,19 @@ def chips(value: object, what: str, *, minimum: int = 0, error: ErrorType = Engi
     """A number of chips: a whole number from ``minimum`` to `MAX_EXACT` (every chip check of the engine's
     constructors comes here, so the bound is stated once)."""
     if type(value) is int and minimum <= value <= MAX_EXACT:
-        return value
+        return value  # `plainly_chips`, written out: a call would cost every chip check
     if is_whole(value, minimum=minimum) and value > MAX_EXACT:
         raise error(
             f"{what} must be at most {MAX_EXACT} chips (2**53 - 1, the most a JSON number carries "
             f"exactly), got {quote(value)}"
         )
     return whole(value, f"{what} (chips)", minimum=minimum, error=error)
+
+
+def plainly_chips(value: object, minimum: int = 0) -> TypeGuard[int]:
+    """Whether ``value`` is a plain ``int`` that `chips` takes as it is: the quick test, for a caller that words
+    its message from its fields and so calls `chips` only when this fails (an ``int`` subclass passes there)."""
+    return type(value) is int and minimum <= value <= MAX_EXACT
 
 
 def count(value: object, what: str, *, minimum: int = 0, error: ErrorType = EngineError) -> int:

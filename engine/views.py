@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -107,7 +107,7 @@ class SeatView:
     events: tuple[ViewEvent, ...]
     result: HandResult | None
     boards: tuple[tuple[Card, ...], ...] = ()
-    _replay: _EventsSource | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _replay: Callable[[], tuple[ViewEvent, ...]] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """What works out ``events`` while they are not yet set (a bot's view, see `view_of_state`); None after."""
 
     def __attrs_post_init__(self) -> None:
@@ -120,7 +120,7 @@ class SeatView:
             view built without them, replayed now and kept (the mechanism attrs uses for a cached_property)."""
             if name != "events" or self._replay is None:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self)
-            events = self._replay.events()
+            events = self._replay()
             object.__setattr__(self, "events", events)
             object.__setattr__(self, "_replay", None)
             return events
@@ -147,12 +147,6 @@ class SeatView:
     def to_act(self) -> bool:
         """Whether this seat is the one to act now."""
         return self.actor == self.seat
-
-
-class _EventsSource(Protocol):
-    """What a view built without its ``events`` keeps to work them out (`engine.bots.view`'s public facts)."""
-
-    def events(self) -> tuple[ViewEvent, ...]: ...
 
 
 def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[ViewEvent, ...]:
@@ -220,7 +214,7 @@ def view_of_state(
     shown: tuple[tuple[Card, ...], ...],
     events: tuple[ViewEvent, ...] | None,
     result: HandResult | None,
-    replay: _EventsSource | None = None,
+    replay: Callable[[], tuple[ViewEvent, ...]] | None = None,
 ) -> SeatView:
     """``seat``'s view of a real state, given what the caller works out itself: the hands shown, the public
     ``events`` (None: left unset, for ``replay`` to work out when first read) and the public ``result``.

@@ -250,3 +250,18 @@ def test_a_pot_result_refuses_shares_that_do_not_say_their_portion():
         PotResult(10, 0, (0, 1), (1,), None, (), None, ((1, 10),))  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="portion one of high, low, whole, uncontested"):
         PotResult(10, 0, (0, 1), (1,), None, (), None, ((1, 10, "all"),))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "eligible",
+    [(True,), (0, True), (1, 0), (0, 0), (-1,), (10,), [0, 1], (0.0,), ("0",), 0],
+    ids=["bool", "bool-after-int", "unsorted", "repeated", "negative", "too-high", "list", "float", "text", "int"],
+)
+def test_a_pots_eligible_seats_are_refused_unless_distinct_seat_indexes_in_order(eligible: object) -> None:
+    """The quick test of `seats` (plain ints in order) lets through nothing the full one refuses."""
+    with pytest.raises(RulesError, match="distinct seat indexes in increasing order"):
+        Pot(1, eligible)  # type: ignore[arg-type]
+
+
+def test_a_pots_eligible_seats_may_be_empty_or_any_seat_index_in_order() -> None:
+    assert Pot(0, ()).eligible == () and Pot(3, (0, 4, 9)).eligible == (0, 4, 9)

@@ -20,7 +20,7 @@ mucks and who is paid depend on the real cards.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from functools import partial
 
 from engine.actions import Action
 from engine.cards import ALL_CARDS, Card, Deck
@@ -34,47 +34,42 @@ from engine.views import SeatView, ViewEvent, public_events, seat_view, view_of_
 _SHOWDOWN = Street.SHOWDOWN
 
 
-class _PublicFacts(NamedTuple):
-    """What a bot's view keeps to replay its ``events`` (a named tuple: one is made per decision)."""
-
-    seat: int
-    rules: Rules
-    button: int
-    starting_stacks: tuple[int, ...]
-    posts: tuple[Post, ...]
-    bomb_pot: int
-    hole: tuple[Card, ...]
-    board: tuple[Card, ...]
-    extra_boards: tuple[tuple[Card, ...], ...]
-    actions: tuple[Action, ...]
-
-    def events(self) -> tuple[ViewEvent, ...]:
-        """The public history, as the seat sees it."""
-        return public_events(self.replica().events, self.seat)
-
-    def replica(self) -> HandState:
-        """The same hand with stand-ins for every card the seat cannot see: the same public history as the
-        real one (see the module)."""
-        players, boards = len(self.starting_stacks), (self.board, *self.extra_boards)
-        seen = set(self.hole).union(*boards)
-        stand_ins = iter([card for card in ALL_CARDS if card not in seen])
-        order: list[Card | None] = [None] * len(ALL_CARDS)
-        position = seat_order_from(self.button + 1, range(players), players).index(self.seat)
-        for k, card in enumerate(self.hole):
-            order[position + k * players] = card  # hole cards go round one at a time from the button's left
-        places = board_positions(players, self.rules.hole_cards, len(boards))
-        for board, positions in zip(boards, places, strict=True):
-            for card, place in zip(board, positions, strict=False):
-                order[place] = card
-        deck = Deck.ordered([card if card is not None else next(stand_ins) for card in order])
-        state = restart_hand(self.rules, self.starting_stacks, self.button, deck, self.posts, self.bomb_pot)
-        if state.hole[self.seat] != self.hole:
-            raise EngineError("the replica dealt other hole cards: engine.bots.view no longer matches the deal order")
-        for action in self.actions:
-            state = state.apply(action)
-        if state.boards != boards:
-            raise EngineError("the replica dealt another board: engine.bots.view no longer matches the deal order")
-        return state
+def _public_events(
+    seat: int,
+    rules: Rules,
+    button: int,
+    starting_stacks: tuple[int, ...],
+    posts: tuple[Post, ...],
+    bomb_pot: int,
+    hole: tuple[Card, ...],
+    board: tuple[Card, ...],
+    extra_boards: tuple[tuple[Card, ...], ...],
+    actions: tuple[Action, ...],
+) -> tuple[ViewEvent, ...]:
+    """The public history, as the seat sees it, from the public facts a bot's view keeps: its arguments, kept
+    with it as a `functools.partial` (made in one call, with no Python frame, at every decision). The hand is
+    played again with stand-ins for every card the seat cannot see: the same public history as the real one
+    (see the module)."""
+    players, boards = len(starting_stacks), (board, *extra_boards)
+    seen = set(hole).union(*boards)
+    stand_ins = iter([card for card in ALL_CARDS if card not in seen])
+    order: list[Card | None] = [None] * len(ALL_CARDS)
+    position = seat_order_from(button + 1, range(players), players).index(seat)
+    for k, card in enumerate(hole):
+        order[position + k * players] = card  # hole cards go round one at a time from the button's left
+    places = board_positions(players, rules.hole_cards, len(boards))
+    for dealt, positions in zip(boards, places, strict=True):
+        for card, place in zip(dealt, positions, strict=False):
+            order[place] = card
+    deck = Deck.ordered([card if card is not None else next(stand_ins) for card in order])
+    state = restart_hand(rules, starting_stacks, button, deck, posts, bomb_pot)
+    if state.hole[seat] != hole:
+        raise EngineError("the replica dealt other hole cards: engine.bots.view no longer matches the deal order")
+    for action in actions:
+        state = state.apply(action)
+    if state.boards != boards:
+        raise EngineError("the replica dealt another board: engine.bots.view no longer matches the deal order")
+    return public_events(state.events, seat)
 
 
 _NOTHING_SHOWN = tuple(((),) * n for n in range(MAX_PLAYERS + 1))  # no hand shown, for each table size
@@ -88,7 +83,8 @@ def bot_view(state: HandState, seat: int) -> SeatView:
         whole(seat, "seat (a seat index)", minimum=0, maximum=players - 1)
     if state.street >= _SHOWDOWN:
         return seat_view(state, seat)
-    facts = _PublicFacts(
+    facts = partial(
+        _public_events,
         seat,
         setup.rules,
         setup.button,
