@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import functools
 import http
 import ipaddress
 import json
@@ -41,8 +42,10 @@ from engine.server.outage import Outage
 from engine.server.protocol import ProtocolError, parse_message
 from engine.server.room import PROTOCOL_VERSION, WATCHERS, Policy, Room, RoomError, message
 from engine.server.sender import Sender
+from engine.server.sitngo import SitAndGo, TableRoom
 from engine.server.store import DamagedRow, Storage
 from engine.server.supervisor import Supervisor
+from engine.server.tourney_config import stored_tournament
 
 logger = logging.getLogger("engine.server")
 
@@ -67,6 +70,7 @@ class Session:
         self.room: Room | None = None
         self.seat: int | None = None
         self.watching: Room | None = None
+        self.entrant: tuple[SitAndGo, str] | None = None  # the tournament entrant it plays for, if any
         self.budget = MessageBudget(rate, burst, now)
         self.bad = 0
         self.closing = False
@@ -102,6 +106,9 @@ class GameServer:
         self.bot_key = secrets.token_urlsafe(24)  # sent by the server's own bots (BOT_KEY_HEADER)
         self.accepted: set[ServerConnection] = set()  # every connection from its TCP accept to its close
         self.throttled = Throttled(logger, clock)  # warnings a client can cause, at most one a minute of each
+        self.tournaments: dict[str, SitAndGo] = {}  # the sit-and-gos served, by their [[tournaments]] id
+        self.entrants: dict[tuple[str, str], Session] = {}  # (sit-and-go, name): the entrant's connection
+        self.not_tables: set[str] = set()  # stored ids that are sit-and-gos' logs, not tables (adopt skips them)
         for table in config.tables:
             if store.claim(table.id):
                 try:
@@ -113,6 +120,13 @@ class GameServer:
                     raise
             else:
                 logger.warning("table %s is served by another server on this database: not opened here", table.id)
+        for tournament in config.tournaments:
+            sng = SitAndGo.open(tournament, store, clock=clock, policy=self.policy, shuffle=shuffle, outage=self.outage)
+            if sng is None:
+                logger.warning("tournament %s is run by another server on this database: not here", tournament.id)
+                continue
+            self.tournaments[tournament.id] = sng
+            self._follow(sng)
         self.adopt(strict=True)  # tables from an earlier run whose config has since gone, or whose server is gone
         for room in self.rooms.values():
             logger.info(
@@ -191,7 +205,10 @@ class GameServer:
         one too); the others play on."""
         opened = []
         for table_id in self.store.table_ids():
-            if table_id in self.rooms or not self.store.claim(table_id):
+            if table_id in self.rooms or table_id in self.not_tables or not self.store.claim(table_id):
+                continue
+            if self._not_a_table(table_id):
+                self.store.release(table_id)
                 continue
             try:
                 room = Room.restore(
@@ -220,6 +237,24 @@ class GameServer:
                 )
         return opened
 
+    def _not_a_table(self, table_id: str) -> bool:
+        """Whether a stored id is a sit-and-go's log rather than a table (its sit-and-go serves it, or, when no
+        [[tournaments]] entry names it any more, nobody: a sit-and-go of a removed entry is not resumed)."""
+        if table_id in self.not_tables:
+            return True
+        if any(table_id.startswith(f"{entry.id}#") for entry in self.config.tournaments):
+            self.not_tables.add(table_id)
+            return True
+        try:
+            stored = self.store.load(table_id)
+        except (KeyError, DamagedRow):  # a damaged table is the rebuild's to refuse, loudly
+            return False
+        if stored_tournament(stored.config) is None:
+            return False
+        logger.warning("%s is a sit-and-go of a [[tournaments]] entry no longer configured: not resumed", table_id)
+        self.not_tables.add(table_id)
+        return True
+
     def _supervise(self) -> None:
         """The background jobs, each under the supervisor: the clock, the takeover scan, the bots, and the
         database watch (the SQLite file still the one opened; on PostgreSQL a lost connection re-established
@@ -232,6 +267,14 @@ class GameServer:
         self.supervisor.every("the database watch", 10 * tick, self._watch_database)
 
     def _tick(self) -> None:
+        for sng in self.tournaments.values():
+            try:
+                sng.tick()
+            except RoomError:  # already logged where it was refused (a write the store could not make)
+                pass
+            except EngineError as error:
+                logger.error("sit-and-go %s: tick failed: %s", sng.id, error)
+            self._follow(sng)
         for room in list(self.rooms.values()):
             try:
                 room.tick()
@@ -244,6 +287,11 @@ class GameServer:
     def _ensure_bots(self) -> None:
         if self.bots is not None:
             self.bots.ensure()
+            for sng in self.tournaments.values():
+                for name, kind in sng.bot_entrants().items():
+                    if (sng.id, name) not in self.bots.tasks:
+                        think = functools.partial(float, sng.running.think_seconds)
+                        self.bots.start_entrant(sng.id, name, kind, sng.reissue_token(name), think)
 
     def _watch_database(self) -> None:
         checked = self.store.check()
@@ -279,11 +327,12 @@ class GameServer:
         """The tables this server serves, the chips bought in at them, and where those chips are: on the tables,
         cashed out, raked. Every figure is about the same tables (the database may hold other servers' too), so
         bought_in = on_tables + cashed_out + rake."""
-        totals = self.store.ledger_totals(list(self.rooms))
+        cash = [room for room in self.rooms.values() if not isinstance(room, TableRoom)]  # tournament chips aside
+        totals = self.store.ledger_totals([room.id for room in cash])
         return {
-            "tables": len(self.rooms),
+            "tables": len(cash),
             "bought_in": totals["buy_in"],
-            "on_tables": sum(room.state.chips for room in self.rooms.values()),
+            "on_tables": sum(room.state.chips for room in cash),
             "cashed_out": totals["cash_out"],
             "rake": totals["rake"],
         }
@@ -310,7 +359,13 @@ class GameServer:
                 return connection.respond(http.HTTPStatus.FORBIDDEN, "this origin may not open the WebSocket\n")
             return None  # go on with the WebSocket handshake
         if path == "/api/tables":
-            body = json.dumps({"version": PROTOCOL_VERSION, "tables": [r.lobby() for r in self.rooms.values()]})
+            body = json.dumps(
+                {
+                    "version": PROTOCOL_VERSION,
+                    "tables": [r.lobby() for r in self.rooms.values()],
+                    "tournaments": [sng.lobby() for sng in self.tournaments.values()],
+                }
+            )
             return _typed(connection.respond(http.HTTPStatus.OK, body), "application/json")
         if path in ("/", "/index.html"):
             path = "/static/index.html"
@@ -420,6 +475,12 @@ class GameServer:
         if kind == "watch":
             self._watch(session, data["table"])
             return
+        if kind == "register":
+            self._register(session, data)
+            return
+        if kind == "unregister":
+            self._unregister(session, data["tournament"])
+            return
         if kind == "history":
             room = session.room or session.watching
             if room is None:
@@ -466,6 +527,79 @@ class GameServer:
         self._unwatch(session)
         self._bind(session, room, seat, token)
 
+    def _tournament(self, tournament: object) -> SitAndGo:
+        sng = self.tournaments.get(tournament) if isinstance(tournament, str) else None
+        if sng is None:
+            raise ProtocolError(
+                Code.UNKNOWN_TOURNAMENT,
+                f"no tournament {json.dumps(tournament)[:60]}; the tournaments are {', '.join(self.tournaments)}",
+            )
+        return sng
+
+    def _register(self, session: Session, data: dict[str, Any]) -> None:
+        """An entrant registered for a sit-and-go: ``registered`` with the token (the way back, as a seat's);
+        when it starts, the connection is seated where the draw put the entrant (a ``welcome``)."""
+        if session.room is not None:
+            raise ProtocolError(
+                Code.ALREADY_SEATED, f"this connection holds seat {session.seat} at table {session.room.id}"
+            )
+        sng = self._tournament(data["tournament"])
+        if session.entrant is not None:
+            held, name = session.entrant
+            raise RoomError(Code.ALREADY_REGISTERED, f"this connection is registered for {held.id} as {name} already")
+        name, token = sng.register(data["name"])
+        session.entrant = (sng, name)
+        self.entrants[(sng.id, name)] = session
+        session.sender.send(message("registered", tournament=sng.config.id, sng=sng.id, name=name, token=token))
+        self._follow(sng)
+
+    def _unregister(self, session: Session, tournament: object) -> None:
+        sng = self._tournament(tournament)
+        if session.entrant is None or session.entrant[0] is not sng:
+            raise RoomError(Code.NOT_REGISTERED, f"this connection holds no registration for {sng.config.id}")
+        name = session.entrant[1]
+        sng.unregister(name)
+        session.entrant = None
+        self.entrants.pop((sng.id, name), None)
+        session.sender.send(message("unregistered", tournament=sng.config.id, sng=sng.id, name=name))
+
+    def _follow(self, sng: SitAndGo) -> None:
+        """After anything a sit-and-go did: its new tables served, its rooms' messages sent, the connections of
+        the entrants it seated or moved taken to their new seats (a ``welcome`` naming the table and seat, then
+        the table's view), and the rooms of tables that broke, or of a sit-and-go that is over, let go of."""
+        for room in sng.rooms.values():
+            self.rooms.setdefault(room.id, room)
+        for room in [*sng.rooms.values(), *sng.closed]:
+            self._send(room)
+        moves, sng.moves = sng.moves, []
+        for move in moves:
+            session = self.entrants.get((sng.id, move.name))
+            target = self.rooms.get(move.room)
+            if move.from_room is not None and move.from_seat is not None:
+                source = self.rooms.get(move.from_room)
+                if source is not None and self.sessions.get((source.id, move.from_seat)) is session:
+                    source.connected.discard(move.from_seat)
+                    self.sessions.pop((source.id, move.from_seat), None)
+            if session is None or target is None or session.closing:
+                continue
+            session.room = session.seat = None
+            self._bind(session, target, move.seat, None)
+        sng.busts.clear()
+        closed, sng.closed = sng.closed, []
+        for room in closed:
+            self._send(room)
+            if self.rooms.get(room.id) is room:
+                del self.rooms[room.id]
+            for key, session in list(self.sessions.items()):
+                if key[0] == room.id:
+                    del self.sessions[key]
+                    session.room = session.seat = None
+            for watcher in self.watchers.pop(room.id, set()):
+                watcher.watching = None
+                watcher.sender.send(message("closed", table=room.id))
+        for stale in [key for key in self.entrants if key[0].split("#")[0] == sng.config.id and key[0] != sng.id]:
+            self.entrants.pop(stale).entrant = None
+
     def _watch(self, session: Session, table: object) -> None:
         """Spectators: the connection gets a spectator's view (no hole cards) after every change at the table,
         and each hand's result as a spectator sees it, until it joins, watches another table or closes."""
@@ -489,6 +623,11 @@ class GameServer:
             room.watched = bool(watchers)
 
     def _resume(self, session: Session, token: object) -> None:
+        for sng in self.tournaments.values():
+            name = sng.entrant_for_token(token)
+            if name is not None:
+                self._resume_entrant(session, sng, name)
+                return
         for room in self.rooms.values():
             seat = room.seat_for_token(token)
             if seat is not None:
@@ -507,10 +646,41 @@ class GameServer:
         self._unwatch(session)
         self._bind(session, room, seat, None)
 
+    def _resume_entrant(self, session: Session, sng: SitAndGo, name: str) -> None:
+        """A tournament entrant's token: the connection plays for them, at the seat they hold now, or (before
+        the start) waits for the draw."""
+        if session.room is not None or (session.entrant is not None and session.entrant != (sng, name)):
+            raise ProtocolError(Code.ALREADY_SEATED, "this connection already holds another seat or registration")
+        old = self.entrants.get((sng.id, name))
+        if old is not None and old is not session:
+            if old.room is not None and old.seat is not None:
+                self.sessions.pop((old.room.id, old.seat), None)
+            old.room = old.seat = None
+            old.entrant = None
+            self._refuse(old, Code.RESUMED_ELSEWHERE, "this seat was resumed by another connection")
+        session.entrant = (sng, name)
+        self.entrants[(sng.id, name)] = session
+        self._unwatch(session)
+        where = sng.seat_of(name)
+        if where is None:
+            session.sender.send(message("registered", tournament=sng.config.id, sng=sng.id, name=name))
+            return
+        room, seat = where
+        self._bind(session, room, seat, None)
+        if room._sat_out(seat) == "away":  # absent because the connection was gone: back with it
+            try:
+                room.come_back(seat)
+            except RoomError as error:
+                logger.warning("%s: %s could not come back: %s", room.id, name, error)
+            self.flush(room)
+
     def _bind(self, session: Session, room: Room, seat: int, token: str | None) -> None:
         session.room, session.seat = room, seat
         self.sessions[(room.id, seat)] = session
         fields: dict[str, Any] = {"table": room.id, "seat": seat}
+        if isinstance(room, TableRoom):
+            fields["tournament"] = room.sng.config.id
+            fields["sng"] = room.sng.id
         if token is not None:
             fields["token"] = token
         session.sender.send(message("welcome", **fields))
@@ -519,6 +689,10 @@ class GameServer:
 
     def _drop(self, session: Session) -> None:
         self._unwatch(session)
+        if session.entrant is not None:
+            key = (session.entrant[0].id, session.entrant[1])
+            if self.entrants.get(key) is session:
+                del self.entrants[key]
         room, seat = session.room, session.seat
         if room is None or seat is None or self.sessions.get((room.id, seat)) is not session:
             return
@@ -527,7 +701,14 @@ class GameServer:
         self.flush(room)
 
     def flush(self, room: Room) -> None:
-        """Send what the room has for its connected seats (every message was stored before it got here)."""
+        """Send what the room has for its connected seats (every message was stored before it got here); a
+        sit-and-go's table: every table of it, and its players' moves (`_follow`)."""
+        if isinstance(room, TableRoom):
+            self._follow(room.sng)
+        else:
+            self._send(room)
+
+    def _send(self, room: Room) -> None:
         outbox, room.outbox = room.outbox, []
         for out in outbox:
             if out.seat == WATCHERS:

@@ -135,7 +135,7 @@ class BotManager:
         self.url = url
         self.budget = budget
         self.stop = asyncio.Event()
-        self.tasks: dict[tuple[str, int], asyncio.Task[str]] = {}
+        self.tasks: dict[tuple[str, int | str], asyncio.Task[str]] = {}  # by (table, seat) or (sit-and-go, name)
         self.serial = 0
 
     def ensure(self) -> None:
@@ -182,6 +182,23 @@ class BotManager:
                 headers=self.headers,
                 think=lambda: self.think(room),
             ),
+        )
+        self.tasks[key] = task
+        task.add_done_callback(lambda _: self.tasks.pop(key, None) if self.tasks.get(key) is task else None)
+
+    def start_entrant(self, tournament: str, name: str, kind: str, token: str, think: Callable[[], float]) -> None:
+        """A client for a tournament entrant the server's bots play (registered by the sit-and-go): it resumes
+        with the entrant's token and plays wherever the tournament seats it, following it from table to table,
+        until it is out."""
+        self.serial += 1
+        try:
+            bot = make_bot(kind, seed=self.serial)
+        except EngineError:
+            bot = make_bot("caller")
+        key = (tournament, name)
+        task = self.spawn(
+            f"tournament {tournament}: the bot {name}",
+            play_bot(self.url, token, bot, stop=self.stop, budget=self.budget, headers=self.headers, think=think),
         )
         self.tasks[key] = task
         task.add_done_callback(lambda _: self.tasks.pop(key, None) if self.tasks.get(key) is task else None)

@@ -42,6 +42,11 @@ class Code(enum.StrEnum):
     REFUSED = "refused"  # any other request the table refuses as it stands
     STORE_UNAVAILABLE = "store_unavailable"  # the database could not store it: nothing changed, try again
     TABLE_MOVED = "table_moved"  # this server no longer serves the table (another took it over): resume there
+    UNKNOWN_TOURNAMENT = "unknown_tournament"  # register or unregister for a tournament this server does not run
+    ALREADY_REGISTERED = "already_registered"  # that name (or this connection) is registered already
+    TOURNAMENT_FULL = "tournament_full"  # every place is taken (it starts in a moment)
+    TOURNAMENT_STARTED = "tournament_started"  # it has started: no registering or unregistering until the next
+    NOT_REGISTERED = "not_registered"  # unregister from a connection that holds no registration for it
 
 
 CLOSES: dict[Code, int] = {
@@ -53,7 +58,15 @@ CLOSES: dict[Code, int] = {
 }
 """The codes after which the connection is closed, with the WebSocket close code (the rest leave it open)."""
 MALFORMED_REQUESTS = frozenset(
-    {Code.MALFORMED, Code.UNKNOWN_TYPE, Code.BAD_FIELD, Code.NO_SEAT, Code.ALREADY_SEATED, Code.UNKNOWN_TABLE}
+    {
+        Code.MALFORMED,
+        Code.UNKNOWN_TYPE,
+        Code.BAD_FIELD,
+        Code.NO_SEAT,
+        Code.ALREADY_SEATED,
+        Code.UNKNOWN_TABLE,
+        Code.UNKNOWN_TOURNAMENT,
+    }
 )
 """The codes of requests no honest client sends (a mistake in the client, not a race with the table): they count
 toward closing the connection. A refusal the table makes as it stands (out of turn, a bad amount) can be an

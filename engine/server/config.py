@@ -356,6 +356,7 @@ class ServerConfig:
     db: str = "omaha.sqlite3"
     bots: int = 0
     tables: tuple[TableConfig, ...] = ()
+    tournaments: tuple[Any, ...] = ()  # engine.server.tourney_config.TournamentConfig: the sit-and-gos
     grace_seconds: float = 30.0
     away_seconds: float = 300.0
     pause_seconds: float = 4.0
@@ -388,6 +389,16 @@ class ServerConfig:
             if table.id in seen:
                 raise ConfigError(f"{table.where} is listed twice: every table's id must be unique")
             seen.add(table.id)
+        for tournament in self.tournaments:
+            if tournament.id in seen:
+                raise ConfigError(f"{tournament.where} is listed twice: every tournament's id must be unique")
+            seen.add(tournament.id)
+            clash = [table.id for table in self.tables if table.id.startswith(f"{tournament.id}#")]
+            if clash:
+                raise ConfigError(
+                    f"{tournament.where}: its sit-and-gos are named {tournament.id}#1, {tournament.id}#2, ...: "
+                    f"rename [[tables]] id = {toml(clash[0])}"
+                )
         for key in ("grace_seconds", "away_seconds", "pause_seconds"):
             _number(getattr(self, key), where, key)
         _whole(self.max_message_bytes, where, "max_message_bytes", 256)
@@ -434,7 +445,7 @@ def default_tables() -> tuple[TableConfig, ...]:
 
 
 _TABLE_KEYS = {field.name for field in attrs.fields(TableConfig)} | {"buy_in"}
-_SERVER_KEYS = {field.name for field in attrs.fields(ServerConfig)} - {"tables", "notes"}
+_SERVER_KEYS = {field.name for field in attrs.fields(ServerConfig)} - {"tables", "tournaments", "notes"}
 
 
 def table_config(data: object) -> TableConfig:
@@ -472,8 +483,11 @@ DEFAULT_BOTS = 3  # bots at each built-in table when serve runs with no configur
 def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
     """The server configuration from a TOML file (None: the defaults), then the command line's overrides
     (only those not None). The file has a ``[server]`` table and ``[[tables]]`` entries."""
+    from engine.server.tourney_config import tournament_config  # it builds on this module
+
     values: dict[str, Any] = {}
     tables: tuple[TableConfig, ...] = ()
+    tournaments: tuple[Any, ...] = ()
     if path is None:
         values["bots"] = DEFAULT_BOTS  # a first run with no file: the built-in tables, with somebody to play
     else:
@@ -481,9 +495,11 @@ def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
             document = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
             raise ConfigError(f"cannot read the configuration file {path}: {error}") from None
-        unknown = sorted(set(document) - {"server", "tables"})
+        unknown = sorted(set(document) - {"server", "tables", "tournaments"})
         if unknown:
-            raise ConfigError(f"unknown table [{unknown[0]}] in {path}; the file has [server] and [[tables]]")
+            raise ConfigError(
+                f"unknown table [{unknown[0]}] in {path}; the file has [server], [[tables]] and [[tournaments]]"
+            )
         server = document.get("server", {})
         check(isinstance(server, dict), "[server]", "[server]", "a table of keys (port = 8765, ...)", server)
         unknown = sorted(set(server) - _SERVER_KEYS)
@@ -495,20 +511,32 @@ def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
         entries = document.get("tables", [])
         check(isinstance(entries, list), "tables", "tables", "[[tables]] entries (an array of tables)", entries)
         tables = tuple(table_config(item) for item in entries)
+        entries = document.get("tournaments", [])
+        check(
+            isinstance(entries, list),
+            "tournaments",
+            "tournaments",
+            "[[tournaments]] entries (an array of tables)",
+            entries,
+        )
+        tournaments = tuple(tournament_config(item) for item in entries)
+    builtin = not tables and not tournaments  # a file of sit-and-gos alone serves them alone
     if path is not None:  # the file checked whole, every value it holds, the ones the command line overrides too
-        ServerConfig(tables=tables or default_tables(), **values)
+        ServerConfig(tables=default_tables() if builtin else tables, tournaments=tournaments, **values)
     values.update({key: value for key, value in overrides.items() if value is not None})
+    if builtin:
+        tables = default_tables()
     if overrides.get("bots") is not None:  # told as the option it was given as, not as the file's key
-        check_bots_fit(overrides["bots"], tables or default_tables(), "argument --bots", "it")
+        check_bots_fit(overrides["bots"], tables, "argument --bots", "it")
     notes = (
         ()
-        if path is None or tables
+        if path is None or not builtin
         else (
             f"the configuration file {path} lists no [[tables]]: serving the built-in tables "
             f"({', '.join(table.id for table in default_tables())}) beside any stored ones",
         )
     )
-    return ServerConfig(tables=tables or default_tables(), notes=notes, **values)
+    return ServerConfig(tables=tables, tournaments=tournaments, notes=notes, **values)
 
 
 def _option(minimum: int, maximum: int) -> Callable[[str], int]:

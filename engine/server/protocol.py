@@ -21,6 +21,7 @@ from engine.server.actions import read_action
 from engine.server.codes import ClientError, Code, sent
 from engine.server.config import MAX_SEATS, TABLE_ID_LONGEST
 from engine.server.room import HISTORY_MOST, PROTOCOL_VERSION
+from engine.server.tourney_config import TOURNAMENT_ID_LONGEST
 from engine.validate import MAX_EXACT, is_whole, quote
 
 
@@ -75,6 +76,11 @@ MESSAGES: dict[str, dict[str, Field]] = {
     "top_up": {"amount": _whole(1)},
     "straddle": {"on": Field("true or false", lambda v: isinstance(v, bool))},
     "watch": {"table": _text(TABLE_ID_LONGEST, "a table's id")},
+    "register": {
+        "tournament": _text(TOURNAMENT_ID_LONGEST, "a tournament's id"),
+        "name": Field("a string", lambda v: isinstance(v, str)),
+    },
+    "unregister": {"tournament": _text(TOURNAMENT_ID_LONGEST, "a tournament's id")},
     "history": {"count": _whole(1, HISTORY_MOST, required=False), "before": _whole(1, required=False)},
     "ping": {
         "id": Field(

@@ -43,7 +43,7 @@ from engine.server.outage import Outage
 from engine.server.store import DamagedRow, Record, Storage, Stored, StoreError
 from engine.showdown import PotResult
 from engine.state import HandState
-from engine.table import Table
+from engine.table import Departure, Table
 from engine.validate import flag, is_whole, quote, whole
 from engine.validate import name as checked_name
 from engine.views import seat_views
@@ -112,6 +112,7 @@ class _Moment:
     straddles: dict[int, bool] | None  # each seat's standing choice, at tables with straddles
     commitment: str | None
     events: EventsCache
+    fields: dict[str, Any]  # what else every view of this room says (a sit-and-go's table: the tournament)
 
     def views(self, seats: list[int | None]) -> dict[int | None, str]:
         """Each seat's `view` message (None: a spectator's): one replay of the hand, shared encoding."""
@@ -132,6 +133,7 @@ class _Moment:
                 hand_number=self.hand_number,
                 clock={"actor": self.actor, **self.turn, "bank": bank},
                 **extra,
+                **self.fields,
             )
             out[seat] = head[:-1] + ',"view":' + view + "}"
         return out
@@ -326,6 +328,7 @@ class Room:
             straddles,
             self.commitment(),
             self.encoded_events,
+            self._view_fields(),
         )
 
     def _tell_views(self) -> None:
@@ -374,11 +377,12 @@ class Room:
             maximum=HISTORY_MOST,
             error=RoomError.of(Code.BAD_FIELD),
         )
+        last = self._hands_end()
         end = (
-            self.table.hands_played
+            last
             if before is None
             else min(
-                self.table.hands_played,
+                last,
                 whole(before, "history's before (a hand number)", minimum=1, error=RoomError.of(Code.BAD_FIELD)) - 1,
             )
         )
@@ -386,7 +390,7 @@ class Room:
         out: list[dict[str, Any]] = []
         since = max(0, end - count)
         try:
-            kept_hands = self.store.hands(self.id, since=since, limit=end - since)
+            kept_hands = self.store.hands(self.log_id, since=since, limit=end - since)
         except StoreError as error:
             self.outage.failed(error, write=False)
             raise RoomError(
@@ -576,9 +580,9 @@ class Room:
             player = self.table.seats[seat]
             if player is None:
                 self.away.pop(seat, None)
-            elif now - since >= self.policy.away_seconds and not player.leaving:
+            elif now - since >= self.policy.away_seconds and not player.leaving and self.REMOVES_AWAY:
                 self._commit("leave", {"seat": seat})
-            elif now - since >= self.policy.grace_seconds and not player.sitting_out:
+            elif now - since >= self.policy.grace_seconds and not self._sits_out(seat):
                 self._commit("sit_out", {"seat": seat, "reason": "away"})
         deadline = self.deadline()
         actor = self.actor_seat()
@@ -593,7 +597,7 @@ class Room:
             if (
                 meta is not None
                 and player is not None
-                and not player.sitting_out
+                and not self._sits_out(actor)
                 and meta.timeouts >= self.config.max_timeouts
             ):
                 self._commit("sit_out", {"seat": actor, "reason": "timeouts"})
@@ -625,6 +629,39 @@ class Room:
     def _hand_number(self) -> int:
         return self.table.hands_played + (1 if self.hand is not None else 0)
 
+    def _hands_end(self) -> int:
+        """The highest number a finished hand of this room's log may have (`history` reads below it)."""
+        return self.table.hands_played
+
+    def _may_deal(self) -> bool:
+        """Whether the table may deal its next hand now, beside what the table itself says (a sit-and-go's
+        table waits for the tournament: hand-for-hand)."""
+        return True
+
+    def _plays_for(self, seat: int) -> bool:
+        """Whether the server plays the seat's turns (checks or folds at once): a player leaving, or sat out by
+        the server; a player who asked to sit out plays the hand in play to its end."""
+        player = self.table.seats[seat]
+        return player is not None and (player.leaving or (player.sitting_out and self._sat_out(seat) != "asked"))
+
+    def _sits_out(self, seat: int) -> bool:
+        """Whether the seat is sat out already (the clock does not sit it out again)."""
+        player = self.table.seats[seat]
+        return player is not None and player.sitting_out
+
+    def _view_fields(self) -> dict[str, Any]:
+        """What every view of this room says beside the table and the clock (a sit-and-go's table: the
+        tournament's level and field)."""
+        return {}
+
+    def _left_fields(self, departure: Departure) -> dict[str, Any]:
+        """What a ``left`` message says beyond the table, seat, chips and reason (a tournament's: the place)."""
+        return {}
+
+    REMOVES_AWAY = True
+    """Whether a player away for ``away_seconds`` is removed, their chips cashed out (a tournament's player
+    stays, blinded off)."""
+
     def _follow_up(self) -> None:
         """`_settle` after a request that was stored: the request stands whatever follows, so a store failure
         in what it made due (the next deal, an automatic fold) is not the requester's error ("nothing
@@ -643,19 +680,14 @@ class Room:
             hand = self.hand
             if hand is not None:
                 seat = self.actor_seat()
-                player = None if seat is None else self.table.seats[seat]
-                if (
-                    seat is not None
-                    and player is not None
-                    and (player.leaving or (player.sitting_out and self._sat_out(seat) != "asked"))
-                ):
+                if seat is not None and self._plays_for(seat):
                     self._commit(
                         "act", {"seat": seat, "action": write_action(hand.legal_actions().default), "auto": True}
                     )
                     continue
                 return
             self.take_settings()
-            if self.clock() < self.next_hand_at:
+            if self.clock() < self.next_hand_at or not self._may_deal():
                 return
             try:
                 deal = self.table.next_deal()
@@ -704,37 +736,7 @@ class Room:
         ``config``), then take the new state and tell the connected seats. A refused event changes nothing and
         raises RoomError (an action the hand does not allow: ``illegal_action``; anything else the table
         refuses: ``refused``)."""
-        before = self.state
-        try:
-            step = apply_event(before, kind, data)
-        except LogError as error:
-            refused = Code.ILLEGAL_ACTION if kind == "act" else Code.REFUSED
-            raise RoomError(refused, str(error)) from None
-        hand = snapshot = None
-        if step.finished is not None:
-            number = step.state.table.hands_played
-            names = tuple(self._name(before, seat) for seat in step.finished_seats)
-            sittings = tuple(sitting(before.seats[seat]) for seat in step.finished_seats)
-            hand = keep_hand(number, step.finished, names, sittings)
-            snapshot = step.state.snapshot()
-        try:
-            self.store.append(
-                self.id,
-                Record(
-                    self.seq + 1, kind, data, step.ledger, hand, snapshot, None if config is None else config.to_json()
-                ),
-            )
-        except StoreError as error:
-            self.outage.failed(error, write=True)
-            self.refused_write = True
-            raise RoomError(
-                Code.STORE_UNAVAILABLE, "the server could not store this, so nothing changed; try again"
-            ) from None
-        self.outage.answered()
-        self.seq += 1
-        self.state = step.state
-        if config is not None:
-            self.config = config
+        step, number, names = self._store_event(kind, data, config)
         self._start_turn()
         if kind == "hand_start":
             self.encoded_events.clear()
@@ -765,7 +767,7 @@ class Room:
                 line(
                     "hand",
                     table=self.id,
-                    number=self.table.hands_played,
+                    number=number,
                     players=len(step.finished_seats),
                     pot=sum(step.finished.contributed),
                     rake=0 if step.finished.result is None else step.finished.result.rake,
@@ -773,7 +775,7 @@ class Room:
             )
             self.next_hand_at = self.clock() + self.policy.pause_seconds
             self.recent_pots = [*self.recent_pots[-19:], sum(step.finished.contributed)]
-            self._tell_hand(step.finished, step.finished_seats, names, self.table.hands_played)
+            self._tell_hand(step.finished, step.finished_seats, names, number)
             self.salt = None
         for departure in step.departures:
             logger.info(
@@ -795,16 +797,65 @@ class Room:
                         departure.seat,
                         message(
                             "left",
-                            table=self.id,
-                            seat=departure.seat,
-                            chips=departure.player.stack,
-                            reason=departure.reason,
+                            **{
+                                "table": self.id,
+                                "seat": departure.seat,
+                                "chips": departure.player.stack,
+                                "reason": departure.reason,
+                                **self._left_fields(departure),
+                            },
                         ),
                         unbind=True,
                     )
                 )
         self._tell_views()
         return step
+
+    def _store_event(
+        self, kind: str, data: dict[str, Any], config: TableConfig | None
+    ) -> tuple[Step, int, tuple[str, ...]]:
+        """Apply the event and store it (`_commit`): the step, the number of the hand it finished and the names
+        of that hand's players. RoomError when it is refused or cannot be stored (nothing changed)."""
+        before = self.state
+        try:
+            step = apply_event(before, kind, data)
+        except LogError as error:
+            refused = Code.ILLEGAL_ACTION if kind == "act" else Code.REFUSED
+            raise RoomError(refused, str(error)) from None
+        hand = snapshot = None
+        number = step.state.table.hands_played
+        names: tuple[str, ...] = ()
+        if step.finished is not None:
+            names = tuple(self._name(before, seat) for seat in step.finished_seats)
+            sittings = tuple(sitting(before.seats[seat]) for seat in step.finished_seats)
+            hand = keep_hand(number, step.finished, names, sittings)
+            snapshot = step.state.snapshot()
+        self._append(
+            Record(self.seq + 1, kind, data, step.ledger, hand, snapshot, None if config is None else config.to_json())
+        )
+        self.state = step.state
+        if config is not None:
+            self.config = config
+        return step, number, names
+
+    def _append(self, record: Record) -> None:
+        """Store one record of this table's log (RoomError ``store_unavailable`` when the database refuses it)."""
+        try:
+            self.store.append(self.log_id, record)
+        except StoreError as error:
+            self.outage.failed(error, write=True)
+            self.refused_write = True
+            raise RoomError(
+                Code.STORE_UNAVAILABLE, "the server could not store this, so nothing changed; try again"
+            ) from None
+        self.outage.answered()
+        self.seq += 1
+
+    @property
+    def log_id(self) -> str:
+        """The log this room's events and finished hands are stored under: its own (a sit-and-go's tables share
+        the sit-and-go's)."""
+        return self.id
 
     @staticmethod
     def _name(state: RoomState, seat: int) -> str:

@@ -75,7 +75,12 @@ def read_levels(path: str, game: str) -> TournamentSchedule:
     if not isinstance(document, Mapping) or set(document) != {"levels"}:
         found = sorted(document) if isinstance(document, Mapping) else type(document).__name__
         raise EngineError(f"{where}: a schedule is a list of [[levels]] and nothing else, found {found}")
-    levels = document["levels"]
+    return levels_from(document["levels"], game, where)
+
+
+def levels_from(levels: object, game: str, where: str) -> TournamentSchedule:
+    """The levels of a schedule's ``levels`` list (each a table of blinds, ante, minutes or hands, game), as a
+    schedule file or the server's ``[[tournaments]]`` write them; EngineError naming ``where`` and the level."""
     if not isinstance(levels, list) or not levels:
         raise EngineError(f"{where}: levels must be a non-empty list of levels, got {quote(levels)}")
     last = len(levels) - 1

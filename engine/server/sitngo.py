@@ -1,0 +1,585 @@
+"""Sit-and-gos served: `SitAndGo` runs one ``[[tournaments]]`` entry, one sit-and-go after another, and
+`TableRoom` is one of its tables, a `Room` like any other for playing and watching.
+
+A sit-and-go is one stored log (`engine.server.tourney_log`): registrations, the start, and every table's deals
+and actions, each applied to the engine's `Tournament` and stored before anybody is told, so a hand that busts a
+player, moves another between tables or breaks a table is one event. Its tables' rooms keep what a cash table's
+room keeps in memory (connections, the action clock) and send the same messages; their state is the
+tournament's, given to every room after each event (`SitAndGo._sync`). Players the tournament moves, and the
+entrants it seats at the start, are told with a ``welcome`` naming their new table and seat, which the network
+layer follows by moving the connection (`moves`).
+
+Synchronous and without sockets, as the rooms are: the network layer calls `register`, `tick`... and sends
+what the rooms leave in their outboxes.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from engine.cards import Deck
+from engine.errors import EngineError
+from engine.server.codes import Code
+from engine.server.config import TableConfig
+from engine.server.log import LogError, RoomState, SeatMeta, Step, keep_hand, sitting
+from engine.server.oplog import line
+from engine.server.outage import Outage
+from engine.server.room import Policy, Room, RoomError, token_hash
+from engine.server.store import DamagedRow, Record, Storage, StoreError
+from engine.server.tourney_config import TournamentConfig, stored_tournament
+from engine.server.tourney_log import TourneyState, TourneyStep, apply_tourney, registered_as
+from engine.table import Departure, Player, Table
+from engine.tournament import Busted, Moved, Seated, TournamentOver
+from engine.validate import name as checked_name
+from engine.validate import quote
+
+logger = logging.getLogger("engine.server")
+BOT_KINDS = ("hilo", "random", "caller")
+
+
+def instance_id(tournament_id: str, number: int) -> str:
+    """The id of a tournament's ``number``-th sit-and-go (its stored log): ``sng#3``."""
+    return f"{tournament_id}#{number}"
+
+
+def instance_number(tournament_id: str, stored_id: str) -> int | None:
+    """The number of a stored sit-and-go of this tournament (None: another id)."""
+    prefix = f"{tournament_id}#"
+    tail = stored_id[len(prefix) :] if stored_id.startswith(prefix) else ""
+    return int(tail) if tail.isdigit() and not tail.startswith("0") else None
+
+
+@attrs.frozen(slots=True)
+class Move:
+    """An entrant the tournament seated (at the start) or moved: where they sit now, and where they sat."""
+
+    name: str
+    room: str
+    seat: int
+    from_room: str | None = None
+    from_seat: int | None = None
+
+
+class TableRoom(Room):
+    """One table of a sit-and-go: a room whose state is the tournament's table ``number`` and whose events go
+    into the sit-and-go's log. Players cannot join, leave or top up (the tournament seats them); a player who
+    sits out, or whose connection is away past the grace period, or who times out ``max_timeouts`` times in a
+    row, is absent: blinded off (the server checks or folds for them), never removed."""
+
+    REMOVES_AWAY = False
+
+    def __init__(self, sng: SitAndGo, number: int, config: TableConfig) -> None:
+        self.sng = sng
+        self.number = number
+        self._deals = 1
+        super().__init__(
+            config,
+            sng.store,
+            sng.state.room_state(number),
+            sng.seq,
+            clock=sng.clock,
+            policy=sng.policy,
+            shuffle=sng.shuffle,
+            outage=sng.outage,
+        )
+
+    @property
+    def log_id(self) -> str:
+        return self.sng.id
+
+    def _hand_number(self) -> int:
+        numbers = self.sng.state.numbers
+        return numbers[self.number] if self.number < len(numbers) else 0
+
+    def _hands_end(self) -> int:
+        return self.sng.state.dealt
+
+    def _settle(self) -> None:
+        self._deals = 1  # one deal a call: a table of absent players is folded round hand after hand, never at once
+        super()._settle()
+
+    def _may_deal(self) -> bool:
+        tournament = self.sng.state.tournament
+        if self._deals < 1 or tournament is None or self.number not in tournament.dealable:
+            return False
+        self._deals -= 1
+        return True
+
+    def _absent(self, seat: int) -> bool:
+        player = self.table.seats[seat]
+        tournament = self.sng.state.tournament
+        return player is not None and tournament is not None and player.name in tournament.absent
+
+    def _plays_for(self, seat: int) -> bool:
+        return self._absent(seat)
+
+    def _sits_out(self, seat: int) -> bool:
+        return self._absent(seat)
+
+    def _sat_out(self, seat: int) -> str | None:
+        if not self._absent(seat):
+            return None
+        meta = self.state.seats[seat]
+        return (meta.sat_out if meta is not None else None) or "asked"
+
+    def _store_event(
+        self, kind: str, data: dict[str, Any], config: TableConfig | None
+    ) -> tuple[Step, int, tuple[str, ...]]:
+        return self.sng.table_event(self, kind, data)
+
+    def _view_fields(self) -> dict[str, Any]:
+        return {"tournament": self.sng.table_status()}
+
+    def _left_fields(self, departure: Departure) -> dict[str, Any]:
+        """A player out of the tournament is told their place and prize (null while a hand-for-hand round
+        they busted in is not over: their place comes when it is); the winner leaves with reason "won"."""
+        tournament = self.sng.state.tournament
+        entry = None
+        if tournament is not None:
+            entry = next((e for e in reversed(tournament.entries) if e.name == departure.player.name), None)
+        fields: dict[str, Any] = {"tournament": self.sng.config.id, "sng": self.sng.id, "place": None, "prize": None}
+        if entry is not None and entry.first is not None:
+            fields.update(place=entry.first, places=[entry.first, entry.last], prize=entry.prize)
+            if entry.first == 1:
+                fields["reason"] = "won"
+        return fields
+
+    def bot_seats(self) -> dict[int, str]:
+        return {}  # the sit-and-go's bots follow their entrant from table to table (`SitAndGo.bot_entrants`)
+
+    def _refuse(self, what: str) -> RoomError:
+        return RoomError(Code.NOT_ALLOWED, f"table {self.id} is a tournament's: {what}")
+
+    def join(
+        self, name: object, buy_in: object, *, bot: str | None = None, seat: object = None, connect: bool = True
+    ) -> tuple[int, str]:
+        raise self._refuse(f"register for tournament {self.sng.config.id} instead of joining")
+
+    def leave(self, seat: int) -> None:
+        raise self._refuse("a player stays to the end (sit_out to be blinded off)")
+
+    def top_up(self, seat: int, amount: object) -> None:
+        raise self._refuse("tournament chips are not bought")
+
+    def set_straddle(self, seat: int, on: object) -> None:
+        raise self._refuse("no straddles")
+
+    def come_back(self, seat: int) -> None:
+        if not self._absent(seat):
+            raise RoomError(Code.NOT_ALLOWED, "you are not sitting out")
+        self._commit("come_back", {"seat": seat})
+        self._follow_up()
+
+    def lobby(self) -> dict[str, Any]:
+        lobby = super().lobby()
+        tournament = self.sng.state.tournament
+        if tournament is not None:
+            rules = tournament.rules
+            lobby["blinds"] = list(rules.blinds)
+            bets = rules.betting.fixed_bets
+            lobby["bets"] = None if bets is None else list(bets)
+        lobby["tournament"] = self.sng.id
+        lobby["buy_in"] = None
+        return lobby
+
+
+class SitAndGo:
+    """A ``[[tournaments]]`` entry served: its sit-and-go under way (``id``, ``state``), its tables' rooms, and
+    the next one opened when it is over. Build with `SitAndGo.open`."""
+
+    def __init__(
+        self,
+        config: TournamentConfig,
+        store: Storage,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        policy: Policy | None = None,
+        shuffle: Callable[[], Deck] = Deck.secure,
+        outage: Outage | None = None,
+    ) -> None:
+        self.config = config  # the file's entry: the next sit-and-go opens under it
+        self.store = store
+        self.clock = clock
+        self.policy = policy or Policy()
+        self.shuffle = shuffle
+        self.outage = outage or Outage(clock)
+        self.id = ""
+        self.running = config  # the entry the sit-and-go under way was opened with (stored with it)
+        self.state = TourneyState(config.structure())
+        self.seq = 0
+        self.rooms: dict[int, TableRoom] = {}
+        self.closed: list[TableRoom] = []  # rooms of tables that broke (or of a sit-and-go over): to let go of
+        self.moves: list[Move] = []  # entrants seated or moved, for the network layer to follow
+        self.busts: list[Busted] = []  # places given, for the network layer to tell
+        self.reissued: dict[str, str] = {}  # bots' tokens made anew after a restart (hashes), by name
+        self.first_registered: float | None = None  # when the first entrant registered (the bots' wait)
+        self.zero = clock()  # the server clock's reading at the tournament's minute 0
+        self.over_at: float | None = None
+        self.last: dict[str, Any] | None = None  # the results of the sit-and-go before this one, for the lobby
+
+    # --- making ------------------------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, config: TournamentConfig, store: Storage, **options: Any) -> SitAndGo | None:
+        """The entry's sit-and-go: the last one stored if it is not over (rebuilt from its log), else a new one;
+        None when another server on the database holds the last one (it runs the entry)."""
+        sng = cls(config, store, **options)
+        numbers = [n for n in (instance_number(config.id, i) for i in store.table_ids()) if n is not None]
+        last = max(numbers, default=0)
+        if last:
+            if not store.claim(instance_id(config.id, last)):
+                return None
+            if sng._restore(instance_id(config.id, last)):
+                return sng
+        sng._new(last + 1)
+        return sng
+
+    def _new(self, number: int) -> None:
+        self.id = instance_id(self.config.id, number)
+        self.running = self.config
+        self.store.add_table(self.id, self.config.to_json())
+        if not self.store.claim(self.id):
+            raise StoreError(f"sit-and-go {self.id} is served by another server on this database")
+        self.state, self.seq = TourneyState(self.config.structure()), 0
+        self.rooms, self.over_at, self.first_registered, self.reissued = {}, None, None, {}
+        logger.info("%s", line("tournament_open", tournament=self.id, entrants=self.config.entrants))
+
+    def _restore(self, stored_id: str) -> bool:
+        """Rebuild a stored sit-and-go (claimed) from its log; False when it is over."""
+        stored = self.store.load(stored_id)
+        try:
+            config = stored_tournament(stored.config)
+            if config is None:
+                raise LogError("its configuration is not a tournament's")
+            state, seq = TourneyState(config.structure()), 0
+            for number, kind, data in stored.events:
+                state = apply_tourney(state, kind, data).state
+                seq = number
+        except EngineError as error:
+            what = " ".join(str(error).split())
+            raise DamagedRow(f"sit-and-go {stored_id}: its log is damaged: {what}") from None
+        if state.is_over:
+            return False
+        self.id, self.running, self.state, self.seq = stored_id, config, state, seq
+        if state.registered:
+            self.first_registered = self.clock()
+        if state.tournament is not None:
+            self.zero = self.clock() - 60 * state.tournament.minutes  # the clock stood still while down
+            self._sync(TourneyStep(state))
+        return True
+
+    # --- reading -----------------------------------------------------------------------------------------------
+
+    def minutes(self) -> float:
+        """The tournament's clock now, in minutes since the start."""
+        tournament = self.state.tournament
+        known = 0.0 if tournament is None else tournament.minutes
+        return max(known, (self.clock() - self.zero) / 60)
+
+    def entrant_for_token(self, token: object) -> str | None:
+        """The entrant (registered, or still playing) the token was given to, or None."""
+        if not isinstance(token, str) or not 16 <= len(token) <= 128:
+            return None
+        wanted = token_hash(token)
+        for name, meta in self.state.metas.items():
+            if secrets.compare_digest(self.reissued.get(name, meta.token_hash), wanted):
+                return name
+        return None
+
+    def seat_of(self, name: str) -> tuple[TableRoom, int] | None:
+        """Where the entrant sits now (None: not seated, before the start or out)."""
+        tournament = self.state.tournament
+        if tournament is None:
+            return None
+        try:
+            number, seat = tournament.locate(name)
+        except EngineError:
+            return None
+        room = self.rooms.get(number)
+        return None if room is None else (room, seat)
+
+    def status(self) -> str:
+        if self.state.tournament is None:
+            return "registering"
+        return "over" if self.state.is_over else "running"
+
+    def lobby(self) -> dict[str, Any]:
+        """The sit-and-go as the lobby lists it: its state, who registered, the prize pool, its start, and once
+        under way its level, players left and tables."""
+        state, config = self.state, self.running
+        tournament = state.tournament
+        out: dict[str, Any] = {
+            **config.lobby(),
+            "sng": self.id,
+            "state": self.status(),
+            "registered": list(state.registered),
+            "prize_pool": config.buy_in * len(state.registered) if tournament is None else tournament.pool,
+            "start": "when full",
+            "last": self.last,
+        }
+        if tournament is not None:
+            level = tournament.structure.levels.levels[tournament.level]
+            players = [p for n in tournament.live_tables for _, p in tournament.table(n).players]
+            out.update(
+                level=tournament.level + 1,
+                blinds=list(level.rules.blinds),
+                ante=level.rules.ante,
+                players_left=tournament.remaining,
+                average_stack=tournament.chips // max(1, len(players)),
+                tables=[self.rooms[n].id for n in tournament.live_tables if n in self.rooms],
+                minutes=round(self.minutes(), 1),
+                places=[
+                    {"name": e.name, "first": e.first, "last": e.last, "prize": e.prize}
+                    for e in sorted(tournament.entries, key=lambda e: e.first or 0)
+                    if e.placed
+                ],
+            )
+        return out
+
+    def table_status(self) -> dict[str, Any] | None:
+        """What a table's views say of the tournament, for the page's line above the table: the level (from 1)
+        of how many, its blinds and ante, what is left of it (``next_level``: {hands} or {seconds}; None at the
+        last level, which lasts for ever), the players left of the entrants, the average stack, the prize pool
+        and prizes, whether it plays hand-for-hand, and the last places given (``busts``: name, places, prize)."""
+        tournament = self.state.tournament
+        if tournament is None:
+            return None
+        levels = tournament.structure.levels.levels
+        level = levels[tournament.level]
+        left: dict[str, float] | None = None
+        if tournament.level < len(levels) - 1:
+            if level.hands is not None:
+                left = {"hands": max(0, level.hands - tournament.level_hands)}
+            elif level.minutes is not None:
+                seconds = (tournament.level_since + level.minutes - self.minutes()) * 60
+                left = {"seconds": max(0.0, float(int(seconds)))}
+        seated = [p for n in tournament.live_tables for _, p in tournament.table(n).players]
+        busts = sorted((e for e in tournament.entries if e.placed), key=lambda e: e.first or 0)
+        return {
+            "id": self.running.id,
+            "sng": self.id,
+            "title": self.running.title or self.running.id,
+            "level": tournament.level + 1,
+            "levels": len(levels),
+            "blinds": list(level.rules.blinds),
+            "ante": level.rules.ante,
+            "next_level": left,
+            "players_left": tournament.remaining,
+            "entrants": len(tournament.entries),
+            "average_stack": tournament.chips // max(1, len(seated)),
+            "prize_pool": tournament.pool,
+            "prizes": list(tournament.prizes),
+            "hand_for_hand": tournament.hand_for_hand,
+            "tables": len(tournament.live_tables),
+            "busts": [{"name": e.name, "first": e.first, "last": e.last, "prize": e.prize} for e in busts[:8]],
+        }
+
+    # --- requests ----------------------------------------------------------------------------------------------
+
+    def register(self, name: object, *, bot: str | None = None) -> tuple[str, str]:
+        """Register an entrant: (their name, their token). The token is the way back to the seat the tournament
+        will draw for them (`resume`); only its hash is stored."""
+        name = checked_name(name, "name", longest=32, error=RoomError.of(Code.BAD_NAME))
+        if self.state.tournament is not None:
+            raise RoomError(
+                Code.TOURNAMENT_STARTED,
+                f"sit-and-go {self.id} has started; the next opens when it is over",
+            )
+        if len(self.state.registered) >= self.running.entrants:
+            raise RoomError(Code.TOURNAMENT_FULL, f"sit-and-go {self.id} is full; it starts in a moment")
+        same = registered_as(self.state, name)
+        if same is not None:
+            raise RoomError(
+                Code.ALREADY_REGISTERED,
+                f"a player named {quote(same)} is registered for {self.id} already (names are the same whatever "
+                "their case)",
+            )
+        token = secrets.token_urlsafe(24)
+        self.commit("register", {"name": name, "token_hash": token_hash(token), "bot": bot})
+        if self.first_registered is None:
+            self.first_registered = self.clock()
+        logger.info("%s", line("register", tournament=self.id, name=name, bot=bot))
+        return name, token
+
+    def unregister(self, name: str) -> None:
+        if self.state.tournament is not None:
+            raise RoomError(Code.TOURNAMENT_STARTED, f"sit-and-go {self.id} has started: no unregistering now")
+        if name not in self.state.registered:
+            raise RoomError(Code.NOT_REGISTERED, f"{quote(name)} is not registered for {self.id}")
+        self.commit("unregister", {"name": name})
+        self.reissued.pop(name, None)
+        if not self.state.registered:
+            self.first_registered = None
+        logger.info("%s", line("unregister", tournament=self.id, name=name))
+
+    def reissue_token(self, name: str) -> str:
+        """A new token for an entrant, held in memory only (the server's own bots after a restart)."""
+        token = secrets.token_urlsafe(24)
+        self.reissued[name] = token_hash(token)
+        return token
+
+    def bot_entrants(self) -> dict[str, str]:
+        """The entrants still in (registered, or playing) that the server's bots play, with each bot's kind."""
+        tournament = self.state.tournament
+        out = {}
+        for name, meta in self.state.metas.items():
+            if meta.bot is None:
+                continue
+            if tournament is not None and all(e.placed for e in tournament.entries if e.name == name):
+                continue
+            out[name] = meta.bot
+        return out
+
+    def tick(self) -> None:
+        """What the clock makes due: the start once full, the bots registering after their wait, a level of
+        minutes ending, and once over a new sit-and-go."""
+        state = self.state
+        if state.tournament is None:
+            if len(state.registered) >= self.running.entrants:
+                self.commit("start", {"seed": secrets.randbits(62)})
+                self.zero = self.clock()
+                logger.info("%s", line("tournament_start", tournament=self.id, entrants=len(state.registered)))
+            else:
+                self._fill_with_bots()
+            return
+        if state.is_over:
+            if self.over_at is None:
+                self.over_at = self.clock()
+            elif self.clock() - self.over_at >= self.policy.pause_seconds:
+                self.closed.extend(self.rooms.values())
+                self.rooms = {}
+                self.last = {"sng": self.id, "places": self.lobby()["places"]}
+                self._new(int(self.id.rsplit("#", 1)[1]) + 1)
+            return
+        minutes = self.minutes()
+        _, events = state.tournament.with_time(minutes)
+        if events:
+            self.commit("time", {"minutes": minutes})
+
+    def _fill_with_bots(self) -> None:
+        wait = self.running.bots_after_seconds
+        if wait is None or self.first_registered is None or self.clock() - self.first_registered < wait:
+            return
+        serial = 0
+        while len(self.state.registered) < self.running.entrants:
+            serial += 1
+            kind = BOT_KINDS[serial % len(BOT_KINDS)]
+            name = f"{kind}-bot-{serial}"
+            if registered_as(self.state, name) is None:
+                self.register(name, bot=kind)
+
+    # --- the log -----------------------------------------------------------------------------------------------
+
+    def commit(self, kind: str, data: dict[str, Any], caller: TableRoom | None = None) -> TourneyStep:
+        """Apply the event to the sit-and-go, store it (with the hand it finished), then give every table's room
+        its new state. RoomError when it is refused or cannot be stored: nothing changed."""
+        try:
+            step = apply_tourney(self.state, kind, data)
+        except LogError as error:
+            raise RoomError(Code.ILLEGAL_ACTION if kind == "act" else Code.REFUSED, str(error)) from None
+        hand = None
+        if step.finished is not None:
+            done = step.finished
+            sittings = tuple(sitting(self.state.metas.get(name)) for name in done.names)
+            hand = keep_hand(done.number, done.hand, done.names, sittings)
+        try:
+            self.store.append(self.id, Record(self.seq + 1, kind, data, (), hand))
+        except StoreError as error:
+            self.outage.failed(error, write=True)
+            for room in self.rooms.values():
+                room.refused_write = True
+            raise RoomError(
+                Code.STORE_UNAVAILABLE, "the server could not store this, so nothing changed; try again"
+            ) from None
+        self.outage.answered()
+        self.seq += 1
+        self.state = step.state
+        self._sync(step, caller)
+        return step
+
+    def table_event(self, room: TableRoom, kind: str, data: dict[str, Any]) -> tuple[Step, int, tuple[str, ...]]:
+        """An event a table's room makes (a deal, an action, a sit-out), as the sit-and-go's: stored in its log,
+        and what it did at that table as a cash table's `Step` (the finished hand, the players busted)."""
+        number = room.number
+        before = self.state.room_state(number)
+        if kind in ("sit_out", "come_back"):
+            event: dict[str, Any] = {"name": self.state.name_of(number, data["seat"])}
+            if "reason" in data:
+                event["reason"] = data["reason"]
+        elif kind in ("hand_start", "act"):
+            event = {**data, "table": number}
+            if kind == "hand_start":
+                event["minutes"] = self.minutes()
+                event.pop("straddles", None)
+                event.pop("salt", None)
+        else:
+            raise RoomError(Code.NOT_ALLOWED, f"table {room.id} is a tournament's: no {kind}")
+        step = self.commit(kind, event, room)
+        done = step.finished
+        if done is None or done.table != number:
+            return Step(room.state), room._hand_number(), ()
+        seated = {p.name for n in step.state.started.live_tables for _, p in step.state.started.table(n).players}
+        departures = tuple(
+            Departure(seat, Player(name, 0), "busted")
+            for seat, name in zip(done.seats, done.names, strict=True)
+            if name not in seated and before.table.seats[seat] is not None
+        )
+        over = next((e for e in step.events if isinstance(e, TournamentOver)), None)
+        if over is not None:  # the winner leaves the final table with every chip
+            _, where = step.state.started.locate(over.winner)
+            chips = step.state.started.chips
+            departures += (Departure(where, Player(over.winner, chips), "left"),)
+        return Step(room.state, (), done.hand, departures, done.seats), done.number, done.names
+
+    def _sync(self, step: TourneyStep, caller: TableRoom | None = None) -> None:
+        """Every table's room given the tournament's new state: rooms made for new tables, let go of for broken
+        ones (`closed`); the players seated or moved (`moves`) and the busts (`busts`) kept for the network
+        layer, which moves their connections once the rooms' messages are sent; the rooms whose table changed
+        tell their seats (``caller``, the room whose event it was, tells its own)."""
+        tournament = self.state.tournament
+        if tournament is None:
+            return
+        for number in tournament.live_tables:
+            room = self.rooms.get(number)
+            if room is None:
+                self.rooms[number] = TableRoom(self, number, self.running.table_config(f"{self.id}.{number + 1}"))
+                continue
+            state = self.state.room_state(number)
+            if state != room.state:
+                room.state = state
+                if room is not caller:
+                    room._start_turn()
+                    room._tell_views()
+        for number, room in list(self.rooms.items()):
+            if tournament.tables[number] is None:
+                del self.rooms[number]
+                old = room.state.table
+                room.state = RoomState(Table.new(old.schedule, len(old.seats)), None, (None,) * len(old.seats))
+                room.away.clear()
+                self.closed.append(room)
+        now = self.clock()
+        for event in step.events:
+            if isinstance(event, Seated):
+                self.moves.append(Move(event.name, self.rooms[event.table].id, event.seat))
+                self.rooms[event.table].away.setdefault(event.seat, now)
+            elif isinstance(event, Moved):
+                target = self.rooms[event.to_table]
+                target.away[event.to_seat] = now  # until the connection follows (or for ever, if it is gone)
+                from_room = f"{self.id}.{event.from_table + 1}"
+                self.moves.append(Move(event.name, target.id, event.to_seat, from_room, event.from_seat))
+            elif isinstance(event, Busted):
+                self.busts.append(event)
+            elif isinstance(event, TournamentOver):
+                logger.info("%s", line("tournament_over", tournament=self.id, winner=event.winner, prize=event.prize))
+        if tournament.is_over:
+            self.over_at = self.over_at or now
+
+
+def seat_meta(meta: SeatMeta | None) -> SeatMeta:
+    return meta or SeatMeta("")

@@ -1,0 +1,205 @@
+"""A sit-and-go as the configuration file describes it (``[[tournaments]]``): its game, seats, entrants, stack,
+levels, payouts, clock and bots; checked whole when the file is read, with one line naming the entry and the
+key when something is wrong (as for ``[[tables]]``).
+
+The entry is stored with each sit-and-go it opens, as the table's configuration is with a table, so a sit-and-go
+under way finishes under the settings it started with whatever the file says since.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from engine.errors import EngineError
+from engine.games import GAMES
+from engine.schedule import TournamentSchedule
+from engine.server.config import MAX_SEATS, ConfigError, TableConfig, _number, _string, _whole, check, toml
+from engine.tournament.levels import LEVEL_MINUTES, levels_from, standard_levels
+from engine.tournament.payouts import standard_percentages
+from engine.tournament.structure import Structure
+from engine.validate import name
+
+TOURNAMENT_ID_LONGEST = 24  # characters: its sit-and-gos are "<id>#N" and their tables "<id>#N.T", within 40
+MAX_ENTRANTS = 1000
+
+
+@attrs.frozen(slots=True)
+class TournamentConfig:
+    """One sit-and-go: ``entrants`` players at tables of ``seats`` (more entrants than seats: several tables,
+    balanced and broken by the engine's `Tournament`), ``starting_stack`` chips each, the ``levels`` (a list of
+    {blinds, ante, minutes or hands, game} as a schedule file writes them; None: the standard levels of
+    `LEVEL_MINUTES` minutes), ``buy_in`` prize money each (0: a freeroll), ``payouts`` (percentages, first place
+    first; None: the standard table for the field). It starts when full; a new one opens when it is done.
+    ``bots_after_seconds``: once somebody has registered and the sit-and-go has not filled after this long, the
+    server's bots register for the empty places (None: never). The action clock and the bots' thinking time
+    are as for a table."""
+
+    id: str
+    title: str = ""
+    game: str = "pot-limit"
+    seats: int = 6
+    entrants: int = 6
+    starting_stack: int = 1500
+    levels: tuple[dict[str, Any], ...] | None = None
+    buy_in: int = 0
+    payouts: tuple[int | float | str, ...] | None = None
+    bots_after_seconds: float | None = None
+    action_seconds: float = 15.0
+    time_bank_seconds: float = 30.0
+    time_bank_refill_seconds: float = 2.0
+    max_timeouts: int = 2
+    bot_think_seconds: float | None = None
+
+    def __attrs_post_init__(self) -> None:
+        try:
+            name(self.id, "id", longest=TOURNAMENT_ID_LONGEST, error=ConfigError)
+            ok = "#" not in self.id
+        except ConfigError:
+            ok = False
+        check(
+            ok, "[[tournaments]]", "id", f"a string of 1 to {TOURNAMENT_ID_LONGEST} printable characters, no #", self.id
+        )
+        where = self.where
+        _string(self.title, where, "title")
+        check(self.game in GAMES, where, "game", f"one of {', '.join(toml(game) for game in GAMES)}", self.game)
+        _whole(self.seats, where, "seats", 2, MAX_SEATS)
+        _whole(self.entrants, where, "entrants", 2, MAX_ENTRANTS)
+        _whole(self.starting_stack, where, "starting_stack", 1, 10**9)
+        _whole(self.buy_in, where, "buy_in", 0, 10**9)
+        if self.bots_after_seconds is not None:
+            _number(self.bots_after_seconds, where, "bots_after_seconds")
+        self.table_config("check")  # the clock and the bots' thinking time, as a table checks them
+        self.structure()  # the levels and payouts, as the engine checks them
+
+    @property
+    def where(self) -> str:
+        """The entry as the file names it, for its errors: ``[[tournaments]] id = "sng"``."""
+        return f"[[tournaments]] id = {toml(self.id)}"
+
+    def schedule(self) -> TournamentSchedule:
+        """The levels: the file's, or the standard ones for the chips in play."""
+        if self.levels is None:
+            return standard_levels(self.game, self.starting_stack * self.entrants)
+        try:
+            return levels_from(list(self.levels), self.game, self.where)
+        except EngineError as error:
+            raise ConfigError(str(error)) from None
+
+    def structure(self) -> Structure:
+        """What every entrant plays under (`engine.tournament.Structure`)."""
+        levels = self.schedule()
+        try:
+            payouts = None if self.payouts is None else list(self.payouts)
+            structure = Structure(levels, self.starting_stack, self.seats, self.buy_in, payouts)  # type: ignore[arg-type]
+        except EngineError as error:
+            raise ConfigError(f"{self.where}: {error}") from None
+        paid = len(structure.payouts) if structure.payouts is not None else len(standard_percentages(self.entrants))
+        check(
+            paid <= self.entrants,
+            self.where,
+            "payouts",
+            f"a table of at most {self.entrants} places (the entrants)",
+            list(self.payouts or ()),
+        )
+        return structure
+
+    def table_config(self, table_id: str) -> TableConfig:
+        """The configuration of one of its tables (the rooms' clock and bots; blinds of the first level, which
+        the tournament changes level by level)."""
+        rules = self.schedule().levels[0].rules
+        try:
+            return TableConfig(
+                table_id,
+                game=self.game,
+                blinds=(rules.blinds[0], rules.blinds[-1]) if len(rules.blinds) > 1 else (1, rules.blinds[0]),
+                seats=self.seats,
+                min_buy_in=1,
+                max_buy_in=max(rules.blinds[-1], 1),
+                action_seconds=self.action_seconds,
+                time_bank_seconds=self.time_bank_seconds,
+                time_bank_refill_seconds=self.time_bank_refill_seconds,
+                max_timeouts=self.max_timeouts,
+                bots=0,
+                title=self.title or self.id,
+                bot_think_seconds=self.bot_think_seconds,
+            )
+        except ConfigError as error:
+            raise ConfigError(str(error).replace(f"[[tables]] id = {toml(table_id)}", self.where)) from None
+
+    @property
+    def think_seconds(self) -> float:
+        return self.table_config("check").think_seconds
+
+    def to_json(self) -> str:
+        """The entry as JSON, stored with each sit-and-go it opens (``{"tournament": {...}}``: a stored row a
+        table's rebuild never mistakes for a table's)."""
+        data = attrs.asdict(self)
+        data["levels"] = None if self.levels is None else list(self.levels)
+        data["payouts"] = None if self.payouts is None else list(self.payouts)
+        return json.dumps({"tournament": data}, sort_keys=True)
+
+    def lobby(self) -> dict[str, Any]:
+        """What the lobby says of every sit-and-go of this entry."""
+        return {
+            "id": self.id,
+            "title": self.title or self.id,
+            "game": self.game,
+            "seats": self.seats,
+            "entrants": self.entrants,
+            "starting_stack": self.starting_stack,
+            "buy_in": self.buy_in,
+            "level_minutes": None if self.levels is not None else float(LEVEL_MINUTES),
+            "action_seconds": self.action_seconds,
+            "bots_after_seconds": self.bots_after_seconds,
+        }
+
+
+def stored_tournament(text: str) -> TournamentConfig | None:
+    """The entry a stored row's configuration holds when the row is a sit-and-go's (None: a table's)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or set(data) != {"tournament"}:
+        return None
+    return tournament_config(data["tournament"])
+
+
+_KEYS = {field.name for field in attrs.fields(TournamentConfig)}
+
+
+def tournament_config(data: object) -> TournamentConfig:
+    """An entry from a TOML table / JSON object."""
+    check(
+        isinstance(data, dict),
+        "[[tournaments]]",
+        "each [[tournaments]] entry",
+        "a table of keys (id = ..., entrants = ...)",
+        data,
+    )
+    assert isinstance(data, dict)
+    where = f"[[tournaments]] id = {toml(data['id'])}" if "id" in data else "[[tournaments]]"
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise ConfigError(f"{where}: unknown key {', '.join(unknown)}; the keys are {', '.join(sorted(_KEYS))}")
+    if "id" not in data:
+        raise ConfigError('[[tournaments]]: id is missing: every [[tournaments]] entry needs one (id = "sng")')
+    values = dict(data)
+    levels = values.get("levels")
+    if levels is not None:
+        check(
+            isinstance(levels, list) and all(isinstance(level, dict) for level in levels),
+            where,
+            "levels",
+            'a list of levels ([[tournaments.levels]] with blinds = "10/20", minutes or hands)',
+            levels,
+        )
+        values["levels"] = tuple(dict(level) for level in levels)
+    payouts = values.get("payouts")
+    if payouts is not None:
+        check(isinstance(payouts, list), where, "payouts", "a list of percentages, first place first", payouts)
+        values["payouts"] = tuple(payouts)
+    return TournamentConfig(**values)

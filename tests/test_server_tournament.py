@@ -1,0 +1,499 @@
+"""Sit-and-gos on the server (docs/server.md, "Sit-and-gos"): the ``[[tournaments]]`` configuration and its
+one-line errors; a sit-and-go driven through its rooms with a fake clock (registration, the start when full,
+its tables played to the end, places and prizes, the next one opening, its log replayed to the same state at
+every moment); and one played over real sockets on SQLite and PostgreSQL (``db``), a person registering, the
+server's bots filling the places after their wait, the typed errors of ``register`` and ``unregister``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import new_seed, scaled, seeded_shuffle, wait_until
+
+pytest.importorskip("websockets")
+
+from websockets.asyncio.client import connect
+
+from engine.actions import Bet, Call, Raise
+from engine.server.app import GameServer
+from engine.server.config import ConfigError, ServerConfig, load_config
+from engine.server.room import Policy
+from engine.server.sitngo import SitAndGo, TableRoom
+from engine.server.store import SQLiteStore, open_store
+from engine.server.tourney_config import tournament_config
+from engine.server.tourney_log import TourneyState, apply_tourney
+
+ROOT = Path(__file__).resolve().parent.parent
+FAST = [{"blinds": "5/10", "hands": 4}, {"blinds": "10/20", "hands": 4}, {"blinds": "25/50"}]
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "server.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- the configuration ----------------------------------------------------------------------------------------------
+
+
+def test_a_tournaments_entry_is_read_with_its_levels_and_payouts(tmp_path):
+    config = load_config(
+        write(
+            tmp_path,
+            """
+[[tournaments]]
+id = "sng"
+game = "no-limit"
+seats = 3
+entrants = 5
+starting_stack = 500
+payouts = [70, 30]
+bots_after_seconds = 10
+[[tournaments.levels]]
+blinds = "10/20"
+hands = 6
+[[tournaments.levels]]
+blinds = "20/40"
+ante = 5
+minutes = 3
+[[tournaments.levels]]
+blinds = "50/100"
+""",
+        )
+    )
+    assert config.tables == ()  # a file of sit-and-gos alone serves them alone
+    (sng,) = config.tournaments
+    structure = sng.structure()
+    assert structure.table_size == 3 and structure.starting_stack == 500
+    levels = structure.levels.levels
+    assert [level.rules.blinds for level in levels] == [(10, 20), (20, 40), (50, 100)]
+    assert (levels[0].hands, levels[1].minutes, levels[1].rules.ante) == (6, 3, 5)
+    assert sng.bots_after_seconds == 10.0
+
+
+@pytest.mark.parametrize(
+    ("entry", "said"),
+    [
+        (
+            'id = "sng"\nentrants = 1',
+            '[[tournaments]] id = "sng": entrants must be a whole number from 2 to 1000, got 1',
+        ),
+        ('id = "sng"\nseats = 11', '[[tournaments]] id = "sng": seats must be a whole number from 2 to 10, got 11'),
+        ('id = "sng"\ncolour = "red"', '[[tournaments]] id = "sng": unknown key colour; the keys are'),
+        ('id = "s#1"', "[[tournaments]]: id must be a string of 1 to 24 printable characters, no #"),
+        ('id = "sng"\ngame = "poker"', '[[tournaments]] id = "sng": game must be one of'),
+        ('id = "sng"\nentrants = 2\npayouts = [50, 30, 20]', "payouts must be a table of at most 2 places"),
+        ('id = "sng"\npayouts = [50, 60]', "never ris"),
+        ('id = "sng"\nlevels = [{blinds = "10/20"}, {blinds = "20/40"}]', "level 1: give its minutes or hands"),
+        ('id = "sng"\nlevels = [{blinds = "ten"}]', "level 1"),
+        ('id = "sng"\nbots_after_seconds = -1', "bots_after_seconds must be a number at least 0, got -1"),
+        ('id = "sng"\naction_seconds = 5\nbot_think_seconds = 6', "bot_think_seconds must be below action_seconds"),
+    ],
+)
+def test_a_bad_tournaments_entry_is_one_line_naming_it(tmp_path, entry, said):
+    with pytest.raises(ConfigError) as error:
+        load_config(write(tmp_path, f"[[tournaments]]\n{entry}\n"))
+    assert said in str(error.value) and "\n" not in str(error.value)
+
+
+def test_serve_refuses_a_bad_tournaments_entry_in_one_line_with_exit_status_2(tmp_path):
+    path = write(tmp_path, '[[tournaments]]\nid = "sng"\nentrants = 0\n')
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "serve", "--config", str(path), "--db", str(tmp_path / "x.sqlite3")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == (
+        'error: [[tournaments]] id = "sng": entrants must be a whole number from 2 to 1000, got 0'
+    )
+
+
+def test_a_tournament_id_that_a_table_s_id_would_shadow_is_refused(tmp_path):
+    with pytest.raises(ConfigError, match="rename"):
+        load_config(write(tmp_path, '[[tables]]\nid = "sng#1"\n[[tournaments]]\nid = "sng"\n'))
+
+
+# --- a sit-and-go through its rooms, on a fake clock ----------------------------------------------------------------
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def act_somehow(room: TableRoom, rng: random.Random) -> None:
+    """The player to act at ``room`` raises all in now and then, else calls, else checks or folds."""
+    seat = room.actor_seat()
+    if seat is None or room.hand is None:
+        return
+    legal = room.hand.legal_actions()
+    if legal.max_to and rng.random() < 0.3:
+        action = (Raise if legal.wager == "raise" else Bet)(legal.max_to)
+    elif legal.call:
+        action = Call()
+    else:
+        action = legal.default
+    room.act(seat, action)
+
+
+def replayed(store: SQLiteStore, sng_id: str) -> TourneyState:
+    stored = store.load(sng_id)
+    config = tournament_config(json.loads(stored.config)["tournament"])
+    state = TourneyState(config.structure())
+    for _, kind, data in stored.events:
+        state = apply_tourney(state, kind, data).state
+    return state
+
+
+def test_a_sit_and_go_registers_starts_when_full_plays_to_the_end_and_opens_the_next(tmp_path):
+    seed = new_seed("the sit-and-go's play")
+    rng = random.Random(seed)
+    clock = Clock()
+    config = tournament_config({"id": "sng", "entrants": 5, "seats": 3, "starting_stack": 200, "levels": FAST})
+    store = SQLiteStore(str(tmp_path / "t.sqlite3"))
+    sng = SitAndGo.open(
+        config,
+        store,
+        clock=clock,
+        policy=Policy(grace_seconds=1e9, away_seconds=1e9, pause_seconds=0),
+        shuffle=seeded_shuffle(seed),
+    )
+    assert sng is not None and sng.id == "sng#1" and sng.lobby()["state"] == "registering"
+    for name in ("ann", "bob", "cy", "dee"):
+        sng.register(name)
+    with pytest.raises(Exception, match="registered for sng#1 already") as refused:
+        sng.register("ANN")
+    assert refused.value.code == "already_registered"  # type: ignore[attr-defined]
+    with pytest.raises(Exception) as refused:
+        sng.unregister("zed")
+    assert refused.value.code == "not_registered"  # type: ignore[attr-defined]
+    sng.unregister("dee")
+    sng.register("dee")
+    sng.register("eve")
+    with pytest.raises(Exception) as refused:
+        sng.register("flo")
+    assert refused.value.code == "tournament_full"  # type: ignore[attr-defined]
+    lobby = sng.lobby()
+    assert lobby["registered"] == ["ann", "bob", "cy", "dee", "eve"] and lobby["state"] == "registering"
+    sng.tick()  # full: it starts at the clock's next tick
+    assert sng.status() == "running" and sorted(r.id for r in sng.rooms.values()) == ["sng#1.1", "sng#1.2"]
+    assert sorted(move.name for move in sng.moves) == ["ann", "bob", "cy", "dee", "eve"]
+    with pytest.raises(Exception) as refused:
+        sng.register("flo")
+    assert refused.value.code == "tournament_started"  # type: ignore[attr-defined]
+    with pytest.raises(Exception) as refused:
+        sng.unregister("ann")
+    assert refused.value.code == "tournament_started"  # type: ignore[attr-defined]
+    room = sng.rooms[0]
+    for request in (lambda: room.leave(0), lambda: room.top_up(0, 5), lambda: room.join("zed", 10)):
+        with pytest.raises(Exception) as refused:
+            request()
+        assert refused.value.code == "not_allowed"  # type: ignore[attr-defined]
+
+    checks = 0
+    while sng.id == "sng#1":
+        for room in list(sng.rooms.values()):
+            room.tick()
+            act_somehow(room, rng)
+        tournament = sng.state.tournament
+        assert tournament is not None
+        on_tables = sum(room.table.chips_on_table for room in sng.rooms.values())
+        assert on_tables == 1000, "every chip is on a table, in a stack or in a hand in play"
+        if rng.random() < 0.2:  # the log replays to the same state at any moment (what a restart rebuilds)
+            again = replayed(store, sng.id)
+            assert again.tournament == sng.state.tournament and again.hands == sng.state.hands
+            checks += 1
+        clock.now += 1
+        sng.tick()
+        assert clock.now < 1000 + 20000, "the sit-and-go did not end"
+    assert checks > 0
+    over = replayed(store, "sng#1").tournament
+    assert over is not None and over.is_over
+    assert all(e.placed for e in over.entries) and [e.first for e in over.entries].count(1) == 1
+    assert max(e.last or 0 for e in over.entries) == 5  # places 1 to 5 (shared when two bust together)
+    assert sum(e.prize for e in over.entries) == over.pool
+    assert sng.id == "sng#2" and sng.status() == "registering"
+    assert sng.lobby()["last"]["sng"] == "sng#1" and len(sng.lobby()["last"]["places"]) == 5
+    hands = store.hands("sng#1", 0, 1000)
+    assert hands and all(hand.phh for hand in hands) and len(hands) == over.hands
+    assert len({hand.number for hand in hands}) == len(hands)
+    store.close()
+    reopened = SitAndGo.open(config, SQLiteStore(str(tmp_path / "t.sqlite3")), clock=clock)
+    assert reopened is not None and reopened.id == "sng#2"  # the finished one is not resumed; the open one is
+    reopened.store.close()
+
+
+# --- over real sockets ----------------------------------------------------------------------------------------------
+
+
+class Client:
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+
+    async def send(self, **fields: Any) -> None:
+        await self.ws.send(json.dumps(fields))
+
+    async def until(self, kind: str, timeout: float = 10) -> dict[str, Any]:
+        async with asyncio.timeout(scaled(timeout)):
+            while True:
+                data = json.loads(await self.ws.recv())
+                if data["type"] == kind:
+                    return data
+
+
+async def client(port: int) -> Client:
+    return Client(await connect(f"ws://127.0.0.1:{port}/ws", open_timeout=5, close_timeout=1))
+
+
+def lobby(server: GameServer) -> dict[str, Any]:
+    return {t["id"]: t for t in (sng.lobby() for sng in server.tournaments.values())}
+
+
+def test_a_sit_and_go_over_the_wire_with_the_bots_filling_it(db):
+    shuffle = seeded_shuffle(new_seed("the server's decks"))
+    sng_config = tournament_config(
+        {
+            "id": "sng",
+            "entrants": 3,
+            "seats": 3,
+            "starting_stack": 100,
+            "levels": [{"blinds": "5/10", "hands": 3}, {"blinds": "10/20", "hands": 3}, {"blinds": "25/50"}],
+            "bots_after_seconds": 0.5,
+            "bot_think_seconds": 0,
+        }
+    )
+    config = ServerConfig(db=db, pause_seconds=0.0, tables=(), tournaments=(sng_config,))
+    store = open_store(db)
+
+    async def main() -> None:
+        server = GameServer(config, store, tick_seconds=0.02, shuffle=shuffle)
+        port = await server.start(port=0)
+        server.start_bots()
+        try:
+            ann = await client(port)
+            await ann.send(type="register", tournament="nope", name="ann")
+            assert (await ann.until("error"))["code"] == "unknown_tournament"
+            await ann.send(type="unregister", tournament="sng")
+            assert (await ann.until("error"))["code"] == "not_registered"
+            await ann.send(type="register", tournament="sng", name="ann")
+            registered = await ann.until("registered")
+            assert registered["sng"] == "sng#1" and registered["name"] == "ann" and registered["token"]
+            await ann.send(type="register", tournament="sng", name="ann2")
+            assert (await ann.until("error"))["code"] == "already_registered"
+            other = await client(port)
+            await other.send(type="register", tournament="sng", name="ANN")
+            assert (await other.until("error"))["code"] == "already_registered"
+            status, body = await asyncio.to_thread(http_lobby, port)
+            assert status == 200 and body["tournaments"][0]["registered"][0] == "ann"
+            welcome = await ann.until("welcome", 20)  # the bots filled it after their wait: it started
+            assert welcome["tournament"] == "sng" and welcome["sng"] == "sng#1"
+            assert welcome["table"] == "sng#1.1"
+            rng = random.Random(1)
+            seat = welcome["seat"]
+            left = None
+            async with asyncio.timeout(scaled(120)):
+                while left is None:
+                    data = json.loads(await ann.ws.recv())
+                    if data["type"] == "left":
+                        left = data
+                    elif data["type"] == "welcome":
+                        seat = data["seat"]
+                    elif data["type"] == "view" and data["clock"]["actor"] == seat:
+                        legal = data["view"]["hand"]["legal"]
+                        if legal["max_to"] and rng.random() < 0.5:
+                            action = {"action": legal["wager"], "to": legal["max_to"]}
+                        elif legal["call"]:
+                            action = {"action": "call"}
+                        else:
+                            action = {"action": "check" if legal["check"] else "fold"}
+                        await ann.send(type="act", action=action)
+            assert left["tournament"] == "sng" and left["place"] in (1, 2, 3)
+            assert left["reason"] == ("won" if left["place"] == 1 else "busted")
+            await wait_until(lambda: lobby(server)["sng"]["sng"] == "sng#2", "the next sit-and-go to open", 30)
+            last = lobby(server)["sng"]["last"]
+            assert last["sng"] == "sng#1" and len(last["places"]) == 3 and last["places"][0]["first"] == 1
+            assert "sng#1.1" not in server.rooms
+        finally:
+            await server.stop()
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), scaled(240)))
+    finally:
+        store.close()
+
+
+def http_lobby(port: int) -> tuple[int, dict[str, Any]]:
+    import urllib.request
+
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=5) as response:
+        return response.status, json.loads(response.read())
+
+
+def test_the_tournament_messages_are_checked_like_every_message():
+    from engine.server.protocol import ProtocolError, parse_message
+
+    with pytest.raises(ProtocolError, match="register needs tournament"):
+        parse_message(json.dumps({"type": "register", "name": "ann"}), 4096)
+    with pytest.raises(ProtocolError, match="unregister's tournament must be"):
+        parse_message(json.dumps({"type": "unregister", "tournament": 7}), 4096)
+
+
+# --- kill -9 mid-tournament -------------------------------------------------------------------------------------
+
+CRASH_CONFIG = """
+[server]
+pause_seconds = 0.0
+grace_seconds = 1
+[[tournaments]]
+id = "sng"
+game = "no-limit"
+entrants = 6
+seats = 3
+starting_stack = 100
+bots_after_seconds = 0
+bot_think_seconds = 0
+action_seconds = 5
+[[tournaments.levels]]
+blinds = "5/10"
+hands = 8
+[[tournaments.levels]]
+blinds = "10/20"
+hands = 8
+[[tournaments.levels]]
+blinds = "25/50"
+"""
+
+
+def serve(db: str, port: int, config: Path, log: Path) -> subprocess.Popen[bytes]:
+    with log.open("ab") as err:
+        return subprocess.Popen(
+            [sys.executable, "-m", "engine", "serve", "--db", db, "--port", str(port), "--config", str(config)],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+        )
+
+
+def tournament_lobby(port: int, process: subprocess.Popen[bytes], ready: Any, seconds: float = 30) -> dict[str, Any]:
+    """The sit-and-go as the lobby lists it, once ``ready(it)`` holds."""
+    import urllib.request
+
+    end = time.monotonic() + scaled(seconds)
+    while time.monotonic() < end:
+        assert process.poll() is None, "the server exited"
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=2) as response:
+                found = json.loads(response.read())["tournaments"][0]
+            if ready(found):
+                return found  # type: ignore[no-any-return]
+        except OSError:
+            pass
+        time.sleep(0.05)
+    raise AssertionError("the sit-and-go did not get there")
+
+
+def stored_sng(db: str, sng_id: str) -> TourneyState:
+    """The sit-and-go as its stored log replays (every event checked by the engine: chips, places)."""
+    store = open_store(db)
+    try:
+        stored = store.load(sng_id)
+        config = tournament_config(json.loads(stored.config)["tournament"])
+        state = TourneyState(config.structure())
+        for _, kind, data in stored.events:
+            state = apply_tourney(state, kind, data).state
+        return state
+    finally:
+        store.close()
+
+
+def finished_hand(db: str, sng_id: str, number: int) -> Any:
+    from engine.serialize import from_json
+    from engine.state import HandState
+
+    store = open_store(db)
+    try:
+        hands = store.hands(sng_id, since=number - 1, limit=1)
+        return from_json(hands[0].json, HandState) if hands and hands[0].number == number else None
+    finally:
+        store.close()
+
+
+async def register_and_go(port: int, name: str) -> None:
+    """A person registers and goes away: absent once it starts, blinded off (the bots play on)."""
+    ws = await connect(f"ws://127.0.0.1:{port}/ws", open_timeout=5, close_timeout=1)
+    await ws.send(json.dumps({"type": "register", "tournament": "sng", "name": name}))
+    assert json.loads(await ws.recv())["type"] == "registered"
+    await ws.close()
+
+
+def test_kill_minus_nine_mid_tournament_loses_no_chip_and_it_plays_on(db, tmp_path):
+    import signal
+
+    log, config = tmp_path / "server.log", tmp_path / "server.toml"
+    config.write_text(CRASH_CONFIG)
+    seed = int(os.environ.get("OMAHA_CRASH_SEED", random.randrange(2**32)))
+    print(f"kill times seeded with OMAHA_CRASH_SEED={seed}")  # shown with a failure: set it to run the same kills
+    rng = random.Random(seed)
+    port = free_port()
+    process = serve(db, port, config, log)
+    interrupted: list[tuple[int, tuple[Any, ...]]] = []
+    try:
+        tournament_lobby(port, process, lambda t: t["state"] == "registering")
+        asyncio.run(register_and_go(port, "ann"))
+        for _ in range(4):
+            tournament_lobby(port, process, lambda t: t["state"] == "running" or t["sng"] != "sng#1", 60)
+            time.sleep(rng.uniform(0.2, 1.5))
+            process.send_signal(signal.SIGKILL)
+            process.wait(10)
+            state = stored_sng(db, "sng#1")
+            tournament = state.tournament
+            assert tournament is not None
+            seated = sum(p.stack for n in tournament.live_tables for _, p in tournament.table(n).players)
+            assert seated == tournament.chips == 600, "every chip is on a table (a hand's are in its stacks)"
+            interrupted.extend(
+                (state.numbers[n], hand.actions) for n, hand in enumerate(state.hands) if hand is not None
+            )
+            port = free_port()
+            process = serve(db, port, config, log)
+            if tournament.is_over:
+                break
+            again = tournament_lobby(port, process, lambda t: t["state"] in ("running", "over") or t["sng"] != "sng#1")
+            if again["sng"] == "sng#1" and again["state"] == "running":
+                assert again["players_left"] == tournament.remaining and again["level"] == tournament.level + 1
+        tournament_lobby(port, process, lambda t: t["sng"] == "sng#2", 120)  # played on to its end
+        process.send_signal(signal.SIGINT)
+        assert process.wait(15) == 0, log.read_text()[-2000:]
+    finally:
+        if process.poll() is None:
+            process.kill()
+    over = stored_sng(db, "sng#1").tournament
+    assert over is not None and over.is_over and sum(e.prize for e in over.entries) == over.pool
+    assert interrupted, "no kill landed in a hand (the bots play non-stop, so this should not happen)"
+    for number, actions in interrupted:
+        hand = finished_hand(db, "sng#1", number)
+        assert hand is not None, f"hand {number} never finished"
+        assert hand.actions[: len(actions)] == actions  # continued exactly where the log left it
+    assert "Traceback" not in log.read_text()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
