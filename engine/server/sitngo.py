@@ -184,7 +184,9 @@ class TableRoom(Room):
             lobby["blinds"] = list(rules.blinds)
             bets = rules.betting.fixed_bets
             lobby["bets"] = None if bets is None else list(bets)
-        lobby["tournament"] = self.sng.id
+        lobby["title"] = f"{self.config.title} \u00b7 table {self.number + 1}"
+        lobby["tournament"] = self.sng.config.id
+        lobby["sng"] = self.sng.id
         lobby["buy_in"] = None
         return lobby
 

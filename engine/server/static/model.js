@@ -37,12 +37,14 @@
   function whereText(state) {
     const info = state.info;
     if (!info) return state.table || "";
+    if (info.tournament) return `${info.title} \u00b7 ${gameName(info)}`;  // the blinds: the tournament's line says them
     return info.title.startsWith(gameName(info)) ? info.title : `${info.title} \u00b7 ${gameName(info)} ${stakes(info)}`;
   }
 
   /** The buy-in a form offers: what the player last bought in for (at any table, `last`), held to this table's
    * range; the table's maximum for a first visit. */
   function offeredBuyIn(info, last) {
+    if (!info.buy_in) return "";  // a tournament's table: nobody buys in
     const [lo, hi] = info.buy_in;
     const amount = Number(last);
     return Number.isInteger(amount) && amount > 0 ? Math.max(lo, Math.min(hi, amount)) : hi;
@@ -51,15 +53,76 @@
   /** One lobby row: what each column says. */
   function lobbyRow(info) {
     const taken = info.players.length;
-    const full = taken >= info.seats;
+    const full = taken >= info.seats || Boolean(info.tournament);  // a tournament seats its own players
     return {
       id: info.id, title: info.title, game: gameName(info), stakes: stakes(info),
-      buyIn: `${info.buy_in[0]}\u2013${info.buy_in[1]}`, seats: `${taken}/${info.seats}`,
+      buyIn: info.buy_in ? `${info.buy_in[0]}\u2013${info.buy_in[1]}` : "Tournament", seats: `${taken}/${info.seats}`,
       players: info.players.map((p) => p.name).join(", "), full,
       averagePot: info.average_pot === undefined ? "\u2014" : Math.round(info.average_pot),
     };
   }
   const lobbyEmpty = (tables) => tables.every((info) => info.players.length === 0);
+
+  // --- tournaments ------------------------------------------------------------------------------------------------
+
+  /** 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st. */
+  function ordinal(n) {
+    const tens = n % 100;
+    const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] || "th";
+    return `${n}${suffix}`;
+  }
+  /** A place, or the span of a shared one ("4th-5th"). */
+  const placeText = (first, last) => (first === last || !last ? ordinal(first) : `${ordinal(first)}\u2013${ordinal(last)}`);
+
+  /** A sit-and-go in the lobby (docs/server.md, "Sit-and-gos"): what it is, how full, its prize pool and start,
+   * and what this browser may do: register (nobody registered from here), unregister (registered here, before
+   * the start) or watch its tables (running). */
+  function tournamentRow(t, entrant) {
+    const mine = Boolean(entrant && entrant.sng === t.sng);
+    const count = `${t.registered.length}/${t.entrants}`;
+    const state = t.state === "registering"
+      ? (mine ? `Registered as ${entrant.name}: waiting for ${t.entrants - t.registered.length} more` : `Registering ${count}`)
+      : t.state === "running" ? `Running \u00b7 level ${t.level} \u00b7 ${t.players_left} left` : "Over";
+    return {
+      id: t.id, sng: t.sng, title: t.title, game: gameName(t), state, players: count, stack: t.starting_stack,
+      prize: t.prize_pool, start: t.state === "registering" ? "When full" : "Under way",
+      register: t.state === "registering" && !entrant && t.registered.length < t.entrants,
+      unregister: mine && t.state === "registering", tables: t.state === "running" ? t.tables || [] : [],
+    };
+  }
+
+  /** The line over a tournament's table, from the view's `tournament`: the level, its blinds and ante, what is
+   * left of it (hands, or time), the players left of the field and the average stack. */
+  function tournamentLine(status) {
+    if (!status) return "";
+    const next = status.next_level;
+    const left = next === null ? "last level"
+      : next.hands !== undefined ? `next level in ${next.hands} hand${next.hands === 1 ? "" : "s"}`
+        : `next level in ${Math.floor(next.seconds / 60)}:${String(Math.floor(next.seconds % 60)).padStart(2, "0")}`;
+    return [
+      `Level ${status.level}`, `blinds ${status.blinds.join("/")}${status.ante ? ` ante ${status.ante}` : ""}`, left,
+      `${status.players_left} of ${status.entrants} left`, `average stack ${status.average_stack}`,
+      ...(status.hand_for_hand ? ["hand-for-hand"] : []),
+    ].join(" \u00b7 ");
+  }
+
+  /** The last places given at a tournament ("cy 3rd \u00b7 dee 4th (won 20)"), newest first. */
+  function bustsLine(status) {
+    if (!status || !status.busts.length) return "";
+    return "Out: " + status.busts.slice(0, 4)
+      .map((b) => `${b.name} ${placeText(b.first, b.last)}${b.prize ? ` (won ${b.prize})` : ""}`).join(" \u00b7 ");
+  }
+
+  /** What a player out of a tournament is told: their place and prize, or that they won. */
+  function outText(data) {
+    const name = data.tournament;
+    if (data.reason === "won") return `You won ${name}: 1st place, prize ${data.prize}.`;
+    if (data.place === null || data.place === undefined) {
+      return `You are out of ${name}: your place is given when this hand-for-hand round is over.`;
+    }
+    const [first, last] = data.places || [data.place, data.place];
+    return `You finished ${placeText(first, last)} in ${name}${data.prize ? `: prize ${data.prize}` : " (no prize)"}.`;
+  }
 
   const listed = (names) => names.length < 2 ? names.join("")
     : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
@@ -487,12 +550,14 @@
     const player = ownPlayer(state);
     if (!player) return null;
     const m = state.view;
-    const room = state.info ? state.info.buy_in[1] - player.stack : 0;
+    const room = state.info && state.info.buy_in ? state.info.buy_in[1] - player.stack : 0;
     const dealtIn = Boolean(m.view.hand) && m.view.hand_seats.includes(m.view.seat);
     return {
-      away: Boolean(player.sitting_out || player.leaving), comeBackLabel: player.leaving ? "Stay" : "Come back",
+      tournament: Boolean(state.tournament),  // no top-up, no leaving: the tournament is played to the end
+      away: Boolean(player.sitting_out || player.leaving || (m.sat_out && state.tournament)),
+      comeBackLabel: player.leaving ? "Stay" : "Come back",
       reason: state.awayReason ? `${awayText(state)} Come back to be dealt in again.` : "",
-      reasonShown: Boolean(player.sitting_out && state.awayReason),
+      reasonShown: Boolean((player.sitting_out || state.tournament) && state.awayReason),
       topUpRoom: room, topUpHint: room < 1 ? "full" : dealtIn ? "after hand" : `up to ${room}`, topUp: room >= 1 && !dealtIn,
       straddle: m.straddle === undefined ? null : Boolean(m.straddle),
     };
@@ -656,6 +721,9 @@
       away: null,           // why our seat sat out at the last view ("" playing; null: no view of our seat yet)
       awayReason: null,     // why the server sat us out ("timeouts", "away"), said beside Come back until dealt in
       toppingUp: null,      // a top-up sent: {amount, from}, confirmed when the view shows the chips
+      tournaments: [],      // the lobby's sit-and-gos
+      entrant: null,        // our registration: {tournament, sng, name, token}, kept by the browser
+      tournament: null,     // at a tournament's table: the last view's `tournament` (level, players left, ...)
     };
   }
 
@@ -782,6 +850,12 @@
 
   /** The server said no (docs/server.md, "Errors"): branches on the code, never on the text. */
   function refused(s, effects, code, text) {
+    if (code === "unknown_token" && s.mode === "lobby" && s.entrant) {
+      // the sit-and-go we had registered for is over (or its registration is gone): nothing to resume
+      s.entrant = null;
+      effects.push({ store: "entrant", value: null });
+      return;
+    }
     if (code === "no_seat" && s.mode !== "seated") {
       // A request that crossed our seat going (a history asked on the last hand's result, just before the
       // "left" that busted us): nothing to tell the player; the page asks again once it watches.
@@ -808,6 +882,15 @@
   const apply = (state, data, now) => change(state, (s, effects) => {
     switch (data.type) {
       case "welcome":
+        if (data.tournament) {  // the draw seated us, or the tournament moved us: the entrant's token goes along
+          const moved = s.mode === "seated" && s.table && s.table !== data.table;
+          if (moved) {
+            effects.push({ token: s.table, value: null }, { notice: `You moved to table ${data.table}.`, kind: "info" });
+            Object.assign(s, { view: null, result: null, history: new Map(), historyAsked: false, pre: null, acted: null });
+          }
+          if (s.entrant && s.entrant.token) effects.push({ token: data.table, value: s.entrant.token });
+          s.sinceUnset = true;
+        }
         Object.assign(s, { mode: "seated", table: data.table, takenOver: false });
         // A rebuy after busting is a new seat (a new token) but the same stay at the table: the download still
         // goes back to the first hand since the player first sat down here.
@@ -826,7 +909,24 @@
         enterRoom(s, effects);
         break;
       case "view":
-        if (data.table === s.table) seeView(s, effects, data, now);
+        if (data.table === s.table) {
+          seeView(s, effects, data, now);
+          s.tournament = data.tournament || null;
+        }
+        break;
+      case "registered":
+        s.entrant = { tournament: data.tournament, sng: data.sng, name: data.name,
+          token: data.token || (s.entrant && s.entrant.token) || null };
+        effects.push({ store: "entrant", value: JSON.stringify(s.entrant) }, { lobby: true });
+        if (data.token) effects.push({ notice: `Registered for ${data.tournament} as ${data.name}: it starts when full.`, kind: "info" });
+        break;
+      case "unregistered":
+        s.entrant = null;
+        effects.push({ store: "entrant", value: null }, { lobby: true },
+          { notice: `Your registration for ${data.tournament} is taken back.`, kind: "info" });
+        break;
+      case "closed":
+        if (data.table === s.table && s.mode === "watching") leaveRoom(s, effects, "That table has closed.");
         break;
       case "deal":
         if (data.table === s.table) s.commitments = { ...s.commitments, [data.number]: data.commitment };
@@ -849,7 +949,11 @@
         break;
       case "left":
         effects.push({ token: data.table, value: null }, { store: "table", value: null });
-        if (data.reason === "busted") bust(s, effects, data.table);
+        if (data.tournament) {  // out of the tournament (or its winner): its place and prize, then the lobby
+          Object.assign(s, { entrant: null, tournament: null });
+          effects.push({ store: "entrant", value: null });
+          leaveRoom(s, effects, outText(data));
+        } else if (data.reason === "busted") bust(s, effects, data.table);
         else leaveRoom(s, effects, `You left ${titleOf(s, data.table)} with ${data.chips} chips.`);
         break;
       case "error":
@@ -863,7 +967,8 @@
   // --- the user's choices -----------------------------------------------------------------------------------------
 
   /** The page opens: back to the seat (`token`) or the table watched that the browser kept, else the lobby. */
-  const start = (state, { table, token, watching }) => change(state, (s, effects) => {
+  const start = (state, { table, token, watching, entrant }) => change(state, (s, effects) => {
+    if (entrant) s.entrant = entrant;
     if (token) {
       Object.assign(s, { mode: "seated", table, reloaded: true });
       effects.push({ screen: "room" }, { lobby: true });
@@ -875,12 +980,14 @@
       effects.push({ lobby: true });
     } else {
       effects.push({ screen: "lobby" });
+      if (entrant && entrant.token) send(s, effects, { type: "resume", token: entrant.token });  // waiting for the start
     }
   });
 
   /** The lobby's tables arrived (GET /api/tables). */
-  const lobbyLoaded = (state, tables) => change(state, (s) => {
+  const lobbyLoaded = (state, tables, tournaments = []) => change(state, (s) => {
     s.tables = tables;
+    s.tournaments = tournaments;
     if (s.table) s.info = tables.find((t) => t.id === s.table) || s.info;
   });
 
@@ -889,6 +996,16 @@
     if (Number.isInteger(buyIn) && buyIn > 0) effects.push({ store: "buy_in", value: String(buyIn) });
     Object.assign(s, { table, info: s.tables.find((t) => t.id === table) || null });
     send(s, effects, { type: "join", table, name, buy_in: buyIn });
+  });
+
+  /** Register for a tournament's sit-and-go (the `registered` answer keeps the token). */
+  const register = (state, tournament, name) => change(state, (s, effects) => {
+    effects.push({ store: "name", value: name });
+    send(s, effects, { type: "register", tournament, name });
+  });
+
+  const unregister = (state, tournament) => change(state, (s, effects) => {
+    send(s, effects, { type: "unregister", tournament });
   });
 
   const watch = (state, table) => change(state, (s, effects) => {
@@ -952,6 +1069,7 @@
 
   globalThis.OmahaModel = Object.freeze({
     cardsOf, stakes, gameName, nameOf, titleOf, whereText, offeredBuyIn, lobbyRow, lobbyEmpty, listed,
+    ordinal, placeText, tournamentRow, tournamentLine, bustsLine, outText,
     showdownOnTable, handsOf, contested, winningCards, boardWins, potStory, headline, whoIn, summary, seatBadges,
     lastActions, seatInResult, seatPlates, boardRows, potLine, handGame, gameLine, tableMessage, feltStreet,
     decisionKey, myTurn, awaitingUs, wagerBox, actionBar, wagerLegal, wagerLabel, wagerAction,
@@ -962,6 +1080,6 @@
     firstHand,
     // the state and its transitions: each returns {state, effects}
     initialState, apply, start, lobbyLoaded, join, watch, reconnect, home, stopWatching, choose, chooseWager, tickPre,
-    request, leave, topUp, downloadHistory,
+    request, leave, topUp, downloadHistory, register, unregister,
   });
 })();

@@ -108,7 +108,7 @@
       const response = await fetch("/api/tables", { cache: "no-store" });
       const data = await response.json();
       if (!link.ws) setStatus("online", "online");
-      commit(M.lobbyLoaded(app, data.tables));
+      commit(M.lobbyLoaded(app, data.tables, data.tournaments || []));
       renderLobby();
     } catch (error) {
       setStatus("offline", "server unreachable");
@@ -116,7 +116,8 @@
   }
 
   function renderLobby() {
-    $("no-bots").hidden = !M.lobbyEmpty(app.tables);
+    renderTournaments();
+    $("no-bots").hidden = !M.lobbyEmpty(app.tables) || app.tables.length === 0;
     const body = $("tables").tBodies[0];
     body.replaceChildren(...app.tables.map((info) => {
       const row = M.lobbyRow(info);
@@ -131,6 +132,35 @@
           el("button", { class: "primary sit", disabled: row.full, onclick: () => openJoin(info), text: row.full ? "Full" : "Sit down" }),
           el("button", { class: "watch", onclick: () => commit(M.watch(app, info.id)), text: "Watch" })));
     }));
+  }
+
+  function renderTournaments() {
+    $("tournament-lobby").hidden = app.tournaments.length === 0;
+    $("tournaments").tBodies[0].replaceChildren(...app.tournaments.map((t) => {
+      const row = M.tournamentRow(t, app.entrant);
+      return el("tr", { "data-tournament": row.id, "data-state": t.state },
+        el("td", {}, el("strong", { text: row.title }), row.title !== row.id ? [" ", el("small", { class: "word", text: row.id })] : null),
+        el("td", {}, nameWords(row.game)),
+        el("td", { class: "tournament-state", "data-label": "Players", text: row.state }),
+        el("td", { class: "num", "data-label": "Stack", text: row.stack }),
+        el("td", { class: "num", "data-label": "Prize pool", text: row.prize }),
+        el("td", { "data-label": "Start", text: row.start }),
+        el("td", { class: "row-buttons" },
+          row.register ? el("button", { class: "primary register", onclick: () => openRegister(t), text: "Register" }) : null,
+          row.unregister ? el("button", { class: "unregister", onclick: () => commit(M.unregister(app, t.id)), text: "Unregister" }) : null,
+          row.tables.length ? el("button", { class: "watch", onclick: () => commit(M.watch(app, row.tables[0])), text: "Watch" }) : null));
+    }));
+  }
+
+  function openRegister(t) {
+    const form = $("register-form");
+    form.hidden = false;
+    form.dataset.tournament = t.id;
+    $("register-title").textContent = t.title;
+    const name = $("register-name");
+    name.value = recall("name") || "";
+    form.scrollIntoView({ block: "nearest" });
+    name.focus({ preventScroll: true });
   }
 
   function openJoin(info) {
@@ -184,7 +214,10 @@
     const changed = (...keys) => keys.some((key) => before[key] !== app[key]);
     if (app.result && changed("result")) renderResult();
     if (changed("history", "historyMissing")) renderHistory();
-    if (app.mode === "lobby") return;
+    if (app.mode === "lobby") {
+      if (changed("entrant", "tournaments")) renderTournaments();
+      return;
+    }
     if (changed("mode", "table", "info", "tables", "view", "result", "busted", "awayReason")) renderRoom();
     else if (changed("acted", "pre")) { renderActions(); renderPre(); }
   }
@@ -259,11 +292,12 @@
     const m = app.view;
     const info = app.info;
     $("where").textContent = M.whereText(app);
+    document.body.dataset.table = app.table || "";  // which table is on screen (a tournament moves a player)
     $("watch-controls").hidden = app.mode !== "watching";
     $("seat-controls").hidden = app.mode !== "seated";
     if (app.mode === "watching" && info && $("watch-join").dataset.table !== info.id) {
       $("watch-join").dataset.table = info.id;  // filled in once: never under the user's typing
-      $("watch-buy-in").min = info.buy_in[0]; $("watch-buy-in").max = info.buy_in[1];
+      if (info.buy_in) { $("watch-buy-in").min = info.buy_in[0]; $("watch-buy-in").max = info.buy_in[1]; }
       $("watch-buy-in").value = M.offeredBuyIn(info, recall("buy_in"));
       $("watch-name").value = recall("name") || "";
     }
@@ -272,6 +306,10 @@
     $("watch-submit").textContent = form.submit;
     $("stop-watching").textContent = "Back to the lobby";
     $("message").textContent = M.tableMessage(app);
+    $("tourney").hidden = !app.tournament;
+    $("tourney-line").textContent = M.tournamentLine(app.tournament);
+    $("tourney-busts").textContent = M.bustsLine(app.tournament);
+    $("watch-join").classList.toggle("tournament", Boolean(info && info.tournament));
     if (!m) {
       $("seats").replaceChildren();
       $("boards").replaceChildren();
@@ -617,6 +655,8 @@
     topUp.placeholder = c.topUpHint;
     $("top-up").disabled = !c.topUp;
     $("straddle-choice").hidden = c.straddle === null;
+    $("leave").hidden = c.tournament;
+    document.querySelector("#seat-controls .top-up").hidden = c.tournament;
     if (c.straddle !== null) $("straddle").checked = c.straddle;
   }
   // --- results and history --------------------------------------------------------------------------------------
@@ -715,6 +755,12 @@
       commit(M.join(app, event.target.dataset.table, $("join-name").value.trim(), Number($("join-buy-in").value)));
     });
     $("join-cancel").addEventListener("click", () => { $("join-form").hidden = true; });
+    $("register-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      $("register-form").hidden = true;
+      commit(M.register(app, event.target.dataset.tournament, $("register-name").value.trim()));
+    });
+    $("register-cancel").addEventListener("click", () => { $("register-form").hidden = true; });
     $("watch-join").addEventListener("submit", (event) => {
       event.preventDefault();
       commit(M.join(app, app.table, $("watch-name").value.trim(), Number($("watch-buy-in").value)));
@@ -777,7 +823,9 @@
   function start() {
     wire();
     const table = recall("table");
-    commit(M.start(app, { table, token: table && tokens()[table], watching: recall("watching") }));
+    let entrant = null;
+    try { entrant = JSON.parse(recall("entrant") || "null"); } catch (e) { entrant = null; }
+    commit(M.start(app, { table, token: table && tokens()[table], watching: recall("watching"), entrant }));
   }
 
   start();

@@ -1,0 +1,114 @@
+// A sit-and-go in the page's model: the lobby's rows, registering, the draw seating us, a move to another table
+// following without a reload, the line over a tournament's table, and the place and prize when we are out.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { M, view } from "./table.mjs";
+
+const SNG = { id: "sng", sng: "sng#1", title: "Turbo", game: "no-limit", entrants: 3, starting_stack: 500,
+  state: "registering", registered: ["bob"], prize_pool: 10, start: "when full" };
+const STATUS = { id: "sng", sng: "sng#1", level: 2, levels: 3, blinds: [10, 20], ante: 5, next_level: { hands: 1 },
+  players_left: 2, entrants: 3, average_stack: 750, prize_pool: 30, prizes: [30], hand_for_hand: false, tables: 1,
+  busts: [{ name: "cy", first: 3, last: 3, prize: 0 }] };
+
+function run(...steps) {
+  let answer = { state: M.initialState({}), effects: [] };
+  for (const step of steps) answer = step(answer.state);
+  return answer;
+}
+const msg = (data) => (s) => M.apply(s, data, 1000);
+const sends = (effects) => effects.filter((e) => "send" in e).map((e) => e.send);
+const notices = (effects) => effects.filter((e) => "notice" in e).map((e) => e.notice);
+const tokens = (effects) => effects.filter((e) => "token" in e);
+
+test("places are said as people say them, a shared one as its span", () => {
+  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(M.ordinal),
+    ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]);
+  assert.equal(M.placeText(4, 5), "4th\u20135th");
+  assert.equal(M.placeText(2, 2), "2nd");
+});
+
+test("the lobby's row of a sit-and-go offers Register, then Unregister to whoever registered, then Watch", () => {
+  const open = M.tournamentRow(SNG, null);
+  assert.equal(open.state, "Registering 1/3");
+  assert.ok(open.register && !open.unregister);
+  const mine = M.tournamentRow({ ...SNG, registered: ["bob", "ann"] }, { sng: "sng#1", name: "ann" });
+  assert.equal(mine.state, "Registered as ann: waiting for 1 more");
+  assert.ok(!mine.register && mine.unregister);
+  const running = M.tournamentRow({ ...SNG, state: "running", level: 2, players_left: 2, tables: ["sng#1.1"] }, null);
+  assert.equal(running.state, "Running \u00b7 level 2 \u00b7 2 left");
+  assert.deepEqual(running.tables, ["sng#1.1"]);
+  assert.ok(!running.register);
+});
+
+test("registering keeps the entrant's token; the draw's welcome seats us with it; a move follows without a reload", () => {
+  const registered = run((s) => M.lobbyLoaded(s, [], [SNG]), (s) => M.register(s, "sng", "ann"));
+  assert.deepEqual(sends(registered.effects), [{ type: "register", tournament: "sng", name: "ann" }]);
+  const answer = M.apply(registered.state, { type: "registered", tournament: "sng", sng: "sng#1", name: "ann", token: "tok" }, 0);
+  assert.deepEqual(answer.state.entrant, { tournament: "sng", sng: "sng#1", name: "ann", token: "tok" });
+  assert.ok(answer.effects.some((e) => e.store === "entrant" && JSON.parse(e.value).token === "tok"));
+  const drawn = M.apply(answer.state, { type: "welcome", table: "sng#1.1", seat: 2, tournament: "sng", sng: "sng#1" }, 0);
+  assert.equal(drawn.state.mode, "seated");
+  assert.equal(drawn.state.table, "sng#1.1");
+  assert.deepEqual(tokens(drawn.effects), [{ token: "sng#1.1", value: "tok" }]);
+  const seen = M.apply(drawn.state, view({ table: "sng#1.1", tournament: STATUS }), 0).state;
+  assert.deepEqual(seen.tournament, STATUS);
+  const moved = M.apply(seen, { type: "welcome", table: "sng#1.2", seat: 0, tournament: "sng", sng: "sng#1" }, 0);
+  assert.equal(moved.state.table, "sng#1.2");
+  assert.equal(moved.state.view, null, "the old table's view is not drawn at the new one");
+  assert.deepEqual(tokens(moved.effects), [{ token: "sng#1.1", value: null }, { token: "sng#1.2", value: "tok" }]);
+  assert.deepEqual(notices(moved.effects), ["You moved to table sng#1.2."]);
+  assert.ok(moved.effects.some((e) => e.screen === "room"));
+});
+
+test("the line over a tournament's table: level, blinds and ante, what is left of it, players left, average stack", () => {
+  assert.equal(M.tournamentLine(STATUS),
+    "Level 2 \u00b7 blinds 10/20 ante 5 \u00b7 next level in 1 hand \u00b7 2 of 3 left \u00b7 average stack 750");
+  assert.equal(M.tournamentLine({ ...STATUS, ante: 0, next_level: { seconds: 125 }, hand_for_hand: true }),
+    "Level 2 \u00b7 blinds 10/20 \u00b7 next level in 2:05 \u00b7 2 of 3 left \u00b7 average stack 750 \u00b7 hand-for-hand");
+  assert.match(M.tournamentLine({ ...STATUS, next_level: null }), /last level/);
+  assert.equal(M.bustsLine(STATUS), "Out: cy 3rd");
+  assert.equal(M.bustsLine({ ...STATUS, busts: [{ name: "bob", first: 2, last: 2, prize: 30 }] }), "Out: bob 2nd (won 30)");
+  assert.equal(M.tournamentLine(null), "");
+});
+
+test("out of the tournament: the place and prize are said and the page goes back to the lobby", () => {
+  const seated = run(msg({ type: "registered", tournament: "sng", sng: "sng#1", name: "ann", token: "tok" }),
+    msg({ type: "welcome", table: "sng#1.1", seat: 2, tournament: "sng", sng: "sng#1" })).state;
+  const out = M.apply(seated, { type: "left", table: "sng#1.1", seat: 2, chips: 0, reason: "busted", tournament: "sng",
+    sng: "sng#1", place: 3, places: [3, 3], prize: 0 }, 0);
+  assert.equal(out.state.mode, "lobby");
+  assert.equal(out.state.entrant, null);
+  assert.deepEqual(notices(out.effects), ["You finished 3rd in sng (no prize)."]);
+  const won = M.apply(seated, { type: "left", table: "sng#1.1", seat: 2, chips: 1500, reason: "won", tournament: "sng",
+    sng: "sng#1", place: 1, places: [1, 1], prize: 30 }, 0);
+  assert.deepEqual(notices(won.effects), ["You won sng: 1st place, prize 30."]);
+  assert.equal(M.outText({ tournament: "sng", reason: "busted", place: 4, places: [4, 5], prize: 5 }),
+    "You finished 4th\u20135th in sng: prize 5.");
+  assert.match(M.outText({ tournament: "sng", reason: "busted", place: null }), /hand-for-hand/);
+});
+
+test("a reload while registered resumes the registration; a registration whose sit-and-go is gone is forgotten", () => {
+  const entrant = { tournament: "sng", sng: "sng#1", name: "ann", token: "tok" };
+  const started = M.start(M.initialState({}), { table: null, token: null, watching: null, entrant });
+  assert.deepEqual(sends(started.effects), [{ type: "resume", token: "tok" }]);
+  const gone = M.apply(started.state, { type: "error", code: "unknown_token", message: "unknown token" }, 0);
+  assert.equal(gone.state.entrant, null);
+  assert.deepEqual(notices(gone.effects), []);
+  const back = M.apply(started.state, { type: "unregistered", tournament: "sng", sng: "sng#1", name: "ann" }, 0);
+  assert.equal(back.state.entrant, null);
+});
+
+test("at a tournament's table the seat controls offer no top-up and no leaving, and a sat-out entrant may come back", () => {
+  const TABLE = { id: "sng#1.1", title: "Turbo \u00b7 table 1", game: "no-limit", blinds: [5, 10], buy_in: null, seats: 3,
+    players: [], tournament: "sng" };
+  const seated = run(msg({ type: "registered", tournament: "sng", sng: "sng#1", name: "ann", token: "tok" }),
+    msg({ type: "welcome", table: "sng#1.1", seat: 1, tournament: "sng", sng: "sng#1" }),
+    (s) => M.lobbyLoaded(s, [TABLE], [SNG])).state;
+  const state = M.apply(seated, view({ table: "sng#1.1", tournament: STATUS, sat_out: "away" }), 0).state;
+  const controls = M.seatControls(state);
+  assert.equal(controls.tournament, true);
+  assert.equal(controls.topUp, false);
+  assert.equal(controls.away, true);
+  assert.equal(M.offeredBuyIn(state.info, "100"), "");
+  assert.equal(M.lobbyRow(state.info).full, true);
+});
