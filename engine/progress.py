@@ -92,11 +92,16 @@ def files_progress(asked: bool | None, stream: TextIO, count: Callable[[], int])
     return Progress(count(), stream, verb="reading", unit="files", delay=1.0 if asked is None else 0.0)
 
 
-def add_progress_option(command: argparse.ArgumentParser) -> None:
-    """``--progress``/``--no-progress`` of the history commands (`replay`, `convert`, `stats`)."""
+def add_progress_option(
+    command: argparse.ArgumentParser,
+    shows: str = "files read, as a progress bar",
+    default: str = "on a terminal, once a run has lasted a second",
+) -> None:
+    """``--progress``/``--no-progress``, read by `wanted`: every command's (the history commands' files by
+    default; ``shows`` what another command draws, ``default`` when it draws it unasked)."""
     command.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="files read, as a progress bar on standard error (default: on a terminal, once a run has lasted a second)",
+        help=f"{shows} on standard error (default: {default})",
     )

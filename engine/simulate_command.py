@@ -21,7 +21,7 @@ from engine.command_options import (
     whole_option,
 )
 from engine.errors import EngineError
-from engine.progress import Progress, wanted
+from engine.progress import Progress, add_progress_option, wanted
 from engine.shards import MAX_HANDS
 
 if TYPE_CHECKING:
@@ -364,12 +364,7 @@ def add_simulate_command(commands: Any) -> None:
         action="store_true",
         help="also report bb/100 by all-in EV (hands all in before the river judged by equity; needs numpy)",
     )
-    simulate.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="a progress bar on standard error (default: for 1000+ hands on a terminal)",
-    )
+    add_progress_option(simulate, "a progress bar", "for 1000+ hands on a terminal")
     add_worker_options(simulate, "the match's shards")
     simulate.add_argument(
         "--shard-size",

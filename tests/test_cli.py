@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
@@ -83,3 +84,15 @@ def test_the_command_line_the_server_and_the_environments_name_the_same_games_wi
             == TableConfig("t", game=game, blinds=(1, 2)).rules().betting
             == games.structure(game, 2)
         ), game
+
+
+@pytest.mark.parametrize("command", ["replay", "convert", "stats", "simulate", "tournament", "equity"])
+def test_every_command_with_a_progress_bar_takes_progress_and_no_progress(command: str) -> None:
+    """The option has one home (`engine.progress.add_progress_option`); each command words what it draws."""
+    from engine.cli import build_parser
+
+    parser = build_parser()
+    commands = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    option = next(action for action in commands.choices[command]._actions if "--progress" in action.option_strings)
+    assert option.option_strings == ["--progress", "--no-progress"] and option.default is None
+    assert "on standard error (default: " in option.help

@@ -38,7 +38,7 @@ from engine.bots import CallingStation
 from engine.envs import observation as layout
 from engine.envs import omaha_hilo_v0
 from engine.envs.actions import ABSTRACT_ACTIONS, ActionMap
-from engine.envs.config import EnvError
+from engine.envs.config import EnvError, env_settings
 from engine.envs.gym_env import OmahaHiLoEnv
 from engine.envs.observation import encode, observation_size
 
@@ -636,3 +636,15 @@ def test_every_environment_takes_the_same_good_seeds(seed):
     HandBatch(size=2, players=3, seed=seed).reset(seed=seed)
     omaha_hilo_v0.env(players=3).reset(seed=seed)
     OmahaHiLoEnv(players=3).reset(seed=seed)
+
+
+def test_both_environments_take_the_settings_env_settings_checks() -> None:
+    """One home for the arguments the two environments share: the rules, the stack (100 big blinds unless
+    given), what an illegal action does and the render mode."""
+    settings = env_settings("limit", 3, (1, 2), None, "default", "ansi")
+    assert settings.stack == 200 and settings.rules.big_blind == 2
+    for made in (
+        omaha_hilo_v0.raw_env(players=3, game="limit", on_illegal="default", render_mode="ansi"),
+        OmahaHiLoEnv(players=3, game="limit", on_illegal="default", render_mode="ansi"),
+    ):
+        assert (made.rules, made.stack, made.on_illegal, made.render_mode) == tuple(settings)

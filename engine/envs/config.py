@@ -6,6 +6,8 @@ Gymnasium environment, and testable without either library.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.errors import EngineError, RulesError
 from engine.games import SINGLE, structure
 from engine.rules import Rules, ShowdownPolicy
@@ -52,6 +54,31 @@ def env_rules(game: str | Rules, players: int, blinds: tuple[int, ...] | list[in
     if players > rules.max_players:
         raise EnvError(f"players must be 2 to {rules.max_players} for these rules, got {players}")
     return rules
+
+
+class EnvSettings(NamedTuple):
+    """What both environments take from the same arguments, checked (`env_settings`)."""
+
+    rules: Rules
+    stack: int
+    on_illegal: str
+    render_mode: str | None
+
+
+def env_settings(
+    game: str | Rules,
+    players: int,
+    blinds: tuple[int, ...] | list[int],
+    stack: int | None,
+    on_illegal: str,
+    render_mode: str | None,
+) -> EnvSettings:
+    """The rules (`env_rules`), each seat's stack (100 big blinds by default), what an illegal action does and
+    the render mode: the arguments the PettingZoo and the Gymnasium environment share, checked in one place."""
+    rules = env_rules(game, players, blinds)
+    chips = stack_argument(100 * rules.big_blind if stack is None else stack, rules)
+    policy = str(one_of(on_illegal, ILLEGAL_POLICIES, "on_illegal", error=EnvError))
+    return EnvSettings(rules, chips, policy, render_mode_argument(render_mode))
 
 
 def _blinds(value: object) -> tuple[int, ...]:

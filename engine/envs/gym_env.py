@@ -35,13 +35,13 @@ from engine.bots.base import Bot
 from engine.bots.registry import make_bot
 from engine.bots.view import bot_view
 from engine.envs.actions import ActionMap
-from engine.envs.config import EnvError, env_rules, render_mode_argument, stack_argument
+from engine.envs.config import EnvError, env_settings
 from engine.envs.observation import encode, observation_size
 from engine.envs.render import describe
 from engine.errors import IllegalAction
 from engine.rules import Rules
 from engine.state import HandState, start_hand
-from engine.validate import one_of, quote, random_seed
+from engine.validate import quote, random_seed
 
 AGENT_SEAT = 0
 _SKIP_LIMIT = 1000  # hands dealt past in one reset before giving up: only a table where the agent can never act
@@ -64,11 +64,9 @@ class OmahaHiLoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         on_illegal: str = "default",
         render_mode: str | None = None,
     ) -> None:
-        self.rules = env_rules(game, players, blinds)
-        self.stack = stack_argument(100 * self.rules.big_blind if stack is None else stack, self.rules)
+        settings = env_settings(game, players, blinds, stack, on_illegal, render_mode)
+        self.rules, self.stack, self.on_illegal, self.render_mode = settings
         self.action_map = ActionMap(actions, self.stack)
-        self.on_illegal = str(one_of(on_illegal, ("raise", "default"), "on_illegal", error=EnvError))
-        self.render_mode = render_mode_argument(render_mode)
         self.players = players
         self._specs = _opponents(opponents, players)
         self.opponents: list[Bot] = self._make_opponents(0)

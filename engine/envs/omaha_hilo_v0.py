@@ -32,13 +32,13 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 from engine.envs.actions import ActionMap
-from engine.envs.config import EnvError, env_rules, render_mode_argument, stack_argument
+from engine.envs.config import EnvError, env_settings
 from engine.envs.observation import encode, observation_size
 from engine.envs.render import describe
 from engine.errors import IllegalAction
 from engine.rules import Rules
 from engine.state import HandState, start_hand
-from engine.validate import one_of, quote, random_seed, whole
+from engine.validate import quote, random_seed, whole
 
 Observation = dict[str, NDArray[Any]]
 
@@ -76,11 +76,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.rules = env_rules(game, players, blinds)
-        self.stack = stack_argument(100 * self.rules.big_blind if stack is None else stack, self.rules)
+        settings = env_settings(game, players, blinds, stack, on_illegal, render_mode)
+        self.rules, self.stack, self.on_illegal, self.render_mode = settings
         self.action_map = ActionMap(actions, self.stack)
-        self.on_illegal = str(one_of(on_illegal, ("raise", "default"), "on_illegal", error=EnvError))
-        self.render_mode = render_mode_argument(render_mode)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents: list[str] = []
         self._size = observation_size(players)

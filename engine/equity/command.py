@@ -12,6 +12,8 @@ import sys
 import time
 from typing import Any, TextIO
 
+from engine.progress import add_progress_option, wanted
+
 
 def add_equity_command(commands: Any, whole_option: Any) -> None:
     """Add the ``equity`` subcommand to the command line's subparsers."""
@@ -37,12 +39,7 @@ def add_equity_command(commands: Any, whole_option: Any) -> None:
         "--shares", action="store_true", help="each share of the pot a player ends with, and how often"
     )
     command.add_argument("--json", action="store_true", help="print one JSON document")
-    command.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="a progress line on standard error (default: on a terminal, for runs over a second)",
-    )
+    add_progress_option(command, "a progress line", "on a terminal, for runs over a second")
     command.set_defaults(run=run)
 
 
@@ -76,8 +73,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: equity needs numpy (pip install -e '.[equity]'): {error}", file=args.stderr)
         return 2
     stderr: TextIO = args.stderr
-    show = args.progress if args.progress is not None else stderr.isatty()
-    progress = _ProgressLine(stderr, bool(args.progress)) if show else None
+    progress = _ProgressLine(stderr, bool(args.progress)) if wanted(args.progress, stderr) else None
     try:
         result = equity(
             args.players,

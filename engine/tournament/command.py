@@ -14,7 +14,7 @@ from typing import Any, TextIO
 from engine.command_options import add_worker_options, bot_list, describe_game, in_turn, whole_option
 from engine.errors import EngineError, PayoutError
 from engine.games import GAMES
-from engine.progress import Progress, wanted
+from engine.progress import Progress, add_progress_option, wanted
 from engine.rules import Rules
 from engine.tournament.core import Tournament
 from engine.tournament.events import Busted, TournamentOver
@@ -77,12 +77,7 @@ def add_tournament_command(commands: Any) -> None:
         help="tournaments to play: each bot's figures with standard errors over them (default 1)",
     )
     command.add_argument("--json", action="store_true", help="print one JSON document instead of text")
-    command.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="a progress bar on standard error (default: on a terminal, once a run has lasted a second)",
-    )
+    add_progress_option(command, "a progress bar")
     add_worker_options(command, "the tournaments of a --repeat series")
     command.set_defaults(run=run)
 

@@ -686,26 +686,32 @@ def _put(tables: tuple[Table | None, ...], number: int, table: Table | None) -> 
 
 
 class _Work:
-    """A tournament being changed by one transition: plain lists, turned back into a value by `done`."""
+    """A tournament being changed by one transition: plain lists and sets, turned back into a value by `done`.
+
+    The tournament's plain fields a transition changes are the ones annotated here: `__init__` reads them and
+    `done` writes them back by these names (`_CARRIED`), so the list is stated once."""
+
+    draws: int
+    hands: int
+    level: int
+    level_hands: int
+    level_since: float
+    minutes: float
+    hand_for_hand: bool
+    final_table: int | None
+    chips: int
+    pool_fixed: bool
 
     def __init__(self, tournament: Tournament) -> None:
         self.t = tournament
+        for name in _CARRIED:
+            setattr(self, name, getattr(tournament, name))
         self.tables = list(tournament.tables)
         self.entries = list(tournament.entries)
         self.pending = list(tournament.pending)
-        self.events: list[ev.TournamentEvent] = []
-        self.draws = tournament.draws
-        self.hands = tournament.hands
-        self.level = tournament.level
-        self.level_hands = tournament.level_hands
-        self.level_since = tournament.level_since
-        self.minutes = tournament.minutes
-        self.hand_for_hand = tournament.hand_for_hand
         self.round_dealt = set(tournament.round_dealt)
-        self.final_table = tournament.final_table
-        self.chips = tournament.chips
         self.addon_window = set(tournament.addon_window)
-        self.pool_fixed = tournament.pool_fixed
+        self.events: list[ev.TournamentEvent] = []
 
     def done(self) -> Tournament:
         return attrs.evolve(
@@ -713,18 +719,9 @@ class _Work:
             tables=tuple(self.tables),
             entries=tuple(self.entries),
             pending=tuple(self.pending),
-            draws=self.draws,
-            hands=self.hands,
-            level=self.level,
-            level_hands=self.level_hands,
-            level_since=self.level_since,
-            minutes=self.minutes,
-            hand_for_hand=self.hand_for_hand,
             round_dealt=frozenset(self.round_dealt),
-            final_table=self.final_table,
-            chips=self.chips,
             addon_window=frozenset(self.addon_window),
-            pool_fixed=self.pool_fixed,
+            **{name: getattr(self, name) for name in _CARRIED},
         )
 
     def snapshot(self) -> Tournament:
@@ -778,6 +775,15 @@ class _Work:
         self.entries.append(entry)
         self.chips += stack
 
+    def draw_seat(self, tables: list[int], rng: random.Random) -> tuple[int, int]:
+        """(table, seat): an empty seat drawn at random among the ``tables`` (each with a seat free) that have the
+        fewest players, the one rule for a late entrant's seat and a broken table's players'."""
+        fewest = min(self.players(n) for n in tables)
+        seats = [
+            (n, s) for n in tables if self.players(n) == fewest for s, p in enumerate(self.at(n).seats) if p is None
+        ]
+        return seats[rng.randrange(len(seats))]
+
     def seat_entry(self, name: str, stack: int, reason: str) -> None:
         """A seat drawn at random among the tables with the fewest players (a new table when all are full)."""
         size = self.t.structure.table_size
@@ -788,15 +794,7 @@ class _Work:
             self.tables.append(Table.new(schedule, size, button=rng.randrange(size)))
             open_tables = [len(self.tables) - 1]
             self.events.append(ev.TableOpened(open_tables[0]))
-        fewest = min(self.players(n) for n in open_tables)
-        seats = [
-            (n, s)
-            for n in open_tables
-            if self.players(n) == fewest
-            for s, p in enumerate(self.at(n).seats)
-            if p is None
-        ]
-        number, where = seats[rng.randrange(len(seats))]
+        number, where = self.draw_seat(open_tables, rng)
         self.tables[number], waiting = seating.seat(self.at(number), where, name, stack)
         self.events.append(ev.Seated(name, number, where, reason, waiting))
 
@@ -923,15 +921,7 @@ class _Work:
             rng.shuffle(players)
             for where, player in players:
                 others = [n for n in live if n != number and self.players(n) < size]
-                fewest = min(self.players(n) for n in others)
-                seats = [
-                    (n, s)
-                    for n in others
-                    if self.players(n) == fewest
-                    for s, p in enumerate(self.at(n).seats)
-                    if p is None
-                ]
-                to_table, to_seat = seats[rng.randrange(len(seats))]
+                to_table, to_seat = self.draw_seat(others, rng)
                 self.move(number, where, to_table, to_seat, "break", player.stack)
             self.tables[number] = None
             return True
@@ -968,3 +958,7 @@ class _Work:
         target, waiting = seating.seat(target, to_seat, player.name, player.stack)
         self.tables[from_table], self.tables[to_table] = source, target
         self.events.append(ev.Moved(player.name, stack, from_table, from_seat, to_table, to_seat, reason, waiting))
+
+
+_CARRIED = tuple(_Work.__annotations__)
+"""The names of the tournament's plain fields a `_Work` carries (see the class)."""
