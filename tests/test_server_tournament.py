@@ -206,7 +206,11 @@ def test_a_sit_and_go_registers_starts_when_full_plays_to_the_end_and_opens_the_
         assert refused.value.code == "not_allowed"  # type: ignore[attr-defined]
 
     checks = 0
+    told = False
     while sng.id == "sng#1":
+        if not told and sng.state.dealt > 3 and sng.rooms:  # the history message gives the tournament's header
+            room = next(iter(sng.rooms.values()))
+            told = any(h["phh"] and 'tournament = "1"' in h["phh"] for h in room.history(None, 5))
         for room in list(sng.rooms.values()):
             room.tick()
             act_somehow(room, rng)
@@ -232,10 +236,51 @@ def test_a_sit_and_go_registers_starts_when_full_plays_to_the_end_and_opens_the_
     hands = store.hands("sng#1", 0, 1000)
     assert hands and all(hand.phh for hand in hands) and len(hands) == over.hands
     assert len({hand.number for hand in hands}) == len(hands)
+    check_tournament_histories(hands, rng)
+    assert told or len(hands) <= 4  # a tournament over in four hands never had a table to ask in time
     store.close()
     reopened = SitAndGo.open(config, SQLiteStore(str(tmp_path / "t.sqlite3")), clock=clock)
     assert reopened is not None and reopened.id == "sng#2"  # the finished one is not resumed; the open one is
     reopened.store.close()
+
+
+def check_tournament_histories(hands: list[Any], rng: random.Random) -> None:
+    """Every stored hand's history has the tournament's header: PHH keeps it, PokerStars text writes
+    ``Tournament #1, Freeroll Omaha Hi/Lo Pot Limit - Level II (10/20)`` (the level's blinds), OHH its tournament
+    fields; each replays to the recorded outcome through PHH, through PokerStars text read back and through OHH
+    read back."""
+    from engine.history import replay
+    from engine.history.ohh import read_ohh
+    from engine.history.ohh_writer import write_ohh
+    from engine.history.phh import read_phh
+    from engine.history.pokerstars import read_pokerstars
+    from engine.history.pokerstars_writer import write_pokerstars
+
+    blinds = {"I": "5/10", "II": "10/20", "III": "25/50"}
+    levels = []
+    for kept in hands:  # in the order they were dealt
+        record = read_phh(kept.phh)[0]
+        fields = dict(record.fields)
+        assert fields["tournament"] == "1" and fields["buy_in"] == "Freeroll" and fields["table"].startswith("sng#1.")
+        levels.append(list(blinds).index(str(fields["level"])))
+        assert replay(record).ok, replay(record).detail
+    assert levels == sorted(levels) and levels[0] == 0, levels  # the level each was dealt at: never going back
+    for kept in rng.sample(hands, min(12, len(hands))):
+        record = read_phh(kept.phh)[0]
+        fields = dict(record.fields)
+        text = write_pokerstars(record)
+        header = text.splitlines()[0]
+        assert header.startswith(f"PokerStars Hand #{kept.number}: Tournament #1, Freeroll Omaha Hi/Lo Pot Limit - ")
+        assert f"- Level {fields['level']} ({blinds[fields['level']]}) -" in header, header
+        assert text.splitlines()[1].startswith(f"Table '{fields['table']}' 3-max Seat #")
+        again = read_pokerstars(text)[0]
+        assert not isinstance(again, Exception), again
+        assert replay(again).ok and again.finishing_stacks == record.finishing_stacks
+        ohh = write_ohh(record)
+        assert '"tournament": true' in ohh and '"tournament_number": "1"' in ohh
+        from_ohh = read_ohh(ohh)[0]
+        assert not isinstance(from_ohh, Exception), from_ohh
+        assert replay(from_ohh).ok
 
 
 # --- over real sockets ----------------------------------------------------------------------------------------------

@@ -24,16 +24,19 @@ from typing import Any
 import attrs
 
 from engine.cards import Deck
-from engine.errors import EngineError
+from engine.errors import EngineError, HistoryError
+from engine.history.engine_hands import state_to_record
+from engine.history.phh import write_phh
+from engine.serialize import to_json
 from engine.server.codes import Code
 from engine.server.config import TableConfig
-from engine.server.log import LogError, RoomState, SeatMeta, Step, keep_hand, sitting
+from engine.server.log import LogError, RoomState, Step, sitting
 from engine.server.oplog import line
 from engine.server.outage import Outage
 from engine.server.room import Policy, Room, RoomError, token_hash
-from engine.server.store import DamagedRow, Record, Storage, StoreError
+from engine.server.store import DamagedRow, FinishedHand, Record, Storage, StoreError
 from engine.server.tourney_config import TournamentConfig, stored_tournament
-from engine.server.tourney_log import TourneyState, TourneyStep, apply_tourney, registered_as
+from engine.server.tourney_log import Finished, TourneyState, TourneyStep, apply_tourney, registered_as
 from engine.table import Departure, Player, Table
 from engine.tournament import Busted, Moved, Seated, TournamentOver
 from engine.validate import name as checked_name
@@ -489,7 +492,7 @@ class SitAndGo:
         if step.finished is not None:
             done = step.finished
             sittings = tuple(sitting(self.state.metas.get(name)) for name in done.names)
-            hand = keep_hand(done.number, done.hand, done.names, sittings)
+            hand = self._keep(done, sittings)
         try:
             self.store.append(self.id, Record(self.seq + 1, kind, data, (), hand))
         except StoreError as error:
@@ -504,6 +507,31 @@ class SitAndGo:
         self.state = step.state
         self._sync(step, caller)
         return step
+
+    def _keep(self, done: Finished, sittings: tuple[str, ...]) -> FinishedHand:
+        """A finished hand as stored, its PHH with the tournament's header (`tournament_fields`), so that the
+        hand histories say which tournament, level and table it was (PokerStars text: ``Tournament #3, 10+0
+        Omaha Hi/Lo No Limit - Level II (10/20)``; OHH: its tournament fields) and replay."""
+        try:
+            record = state_to_record(done.hand, done.names, id=str(done.number))
+            record = attrs.evolve(record, fields=(*record.fields, *self.tournament_fields(done)))
+            phh: str | None = write_phh(record)
+        except HistoryError:
+            phh = None
+        return FinishedHand(done.number, phh, to_json(done.hand), tuple(zip(done.names, sittings, strict=True)))
+
+    def tournament_fields(self, done: Finished) -> tuple[tuple[str, object], ...]:
+        """The header a tournament hand's history carries: the sit-and-go's number, the buy-in (as PokerStars
+        words it: prize money plus a fee, none here, or "Freeroll"), the level (in Roman numerals, as
+        PokerStars writes it), the table and its size."""
+        buy_in = self.running.buy_in
+        return (
+            ("tournament", self.id.rsplit("#", 1)[1]),
+            ("buy_in", f"{buy_in}+0" if buy_in else "Freeroll"),
+            ("level", roman(done.level + 1)),
+            ("table", f"{self.id}.{done.table + 1}"),
+            ("max_seats", self.running.seats),
+        )
 
     def table_event(self, room: TableRoom, kind: str, data: dict[str, Any]) -> tuple[Step, int, tuple[str, ...]]:
         """An event a table's room makes (a deal, an action, a sit-out), as the sit-and-go's: stored in its log,
@@ -583,5 +611,24 @@ class SitAndGo:
             self.over_at = self.over_at or now
 
 
-def seat_meta(meta: SeatMeta | None) -> SeatMeta:
-    return meta or SeatMeta("")
+def roman(number: int) -> str:
+    """A level as PokerStars numbers it: I, II, III, IV, ... (1 to 3999)."""
+    out = []
+    for value, letters in (
+        (1000, "M"),
+        (900, "CM"),
+        (500, "D"),
+        (400, "CD"),
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    ):
+        count, number = divmod(number, value)
+        out.append(letters * count)
+    return "".join(out)

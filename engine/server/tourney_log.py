@@ -39,14 +39,15 @@ KINDS = ("register", "unregister", "start", "time", "hand_start", "act", "sit_ou
 
 @attrs.frozen(slots=True)
 class Finished:
-    """A hand a table finished: the table, the tournament-wide hand number, the hand, and each hand seat's
-    table seat and name."""
+    """A hand a table finished: the table, the tournament-wide hand number, the hand, each hand seat's table
+    seat and name, and the level (an index) it was dealt at."""
 
     table: int
     number: int
     hand: HandState
     seats: tuple[int, ...]
     names: tuple[str, ...]
+    level: int = 0
 
 
 @attrs.frozen(slots=True)
@@ -60,6 +61,7 @@ class TourneyState:
     tournament: Tournament | None = None
     hands: tuple[HandState | None, ...] = ()
     numbers: tuple[int, ...] = ()
+    levels: tuple[int, ...] = ()  # the level (an index) each table's hand in play was dealt at
     dealt: int = 0
     metas: Mapping[str, SeatMeta] = attrs.field(factory=dict, eq=False)
 
@@ -155,7 +157,8 @@ def _start(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
     tournament, events = Tournament.create(state.structure, state.registered, seed=data["seed"]).start()
     tables = len(tournament.tables)
     return TourneyStep(
-        attrs.evolve(state, tournament=tournament, hands=(None,) * tables, numbers=(0,) * tables), events
+        attrs.evolve(state, tournament=tournament, hands=(None,) * tables, numbers=(0,) * tables, levels=(0,) * tables),
+        events,
     )
 
 
@@ -194,6 +197,7 @@ def _hand_start(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
         tournament=tournament,
         hands=_put(state.hands, number, hand),
         numbers=_put(state.numbers, number, dealt),
+        levels=_put(state.levels, number, tournament.level),
         dealt=dealt,
         metas=metas,
     )
@@ -234,12 +238,15 @@ def _after(state: TourneyState, number: int, hand: HandState, events: tuple[Tour
     seats = table.hand_seats
     names = tuple(table.seats[seat].name for seat in seats)  # type: ignore[union-attr]
     tournament, happened = tournament.finish(number, hand)
-    finished = Finished(number, state.numbers[number], hand, seats, names)
+    finished = Finished(number, state.numbers[number], hand, seats, names, state.levels[number])
     hands = tuple(h if t is not None else None for h, t in zip(state.hands, tournament.tables, strict=False))
     hands = _put(hands, number, None) + (None,) * (len(tournament.tables) - len(hands))
     numbers = state.numbers + (0,) * (len(tournament.tables) - len(state.numbers))
+    levels = state.levels + (0,) * (len(tournament.tables) - len(state.levels))
     return TourneyStep(
-        attrs.evolve(state, tournament=tournament, hands=hands, numbers=numbers), (*events, *happened), finished
+        attrs.evolve(state, tournament=tournament, hands=hands, numbers=numbers, levels=levels),
+        (*events, *happened),
+        finished,
     )
 
 
