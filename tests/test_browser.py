@@ -639,7 +639,9 @@ FINISHED_PANELS_REMOVED = """
         .map(node => Number(node.dataset.hand));
     copy.querySelector('#result-panel').remove();
     copy.querySelector('#history-panel').remove();
-    return [copy.innerHTML, finished];"""
+    const felt = document.getElementById('felt');
+    const shown = Boolean(document.querySelector('.seat:not(.me) .hole.shown'));
+    return [copy.innerHTML, finished, Number(felt.dataset.hand) || null, felt.dataset.street || null, shown];"""
 
 
 def test_two_browsers_at_one_table_never_see_each_others_hole_cards(live, browsers):
@@ -661,8 +663,13 @@ def test_two_browsers_at_one_table_never_see_each_others_hole_cards(live, browse
                 and not theirs["shown"]
             ):  # shown: all in, turned face up for everyone
                 # The panels about finished hands (the last result, the history) may hold the same cards by
-                # chance: they are checked to be about earlier hands, and everything else for the cards.
-                page, finished = me.js(FINISHED_PANELS_REMOVED)
+                # chance: they are checked to be about earlier hands, and everything else for the cards. The page
+                # is copied in a later script than the state was read in: the hand may have reached its showdown
+                # in between, or the other player gone all in (the cards then shown by right), so the copy says
+                # which hand and street it holds and whether another seat's cards are turned up.
+                page, finished, hand, street, shown = me.js(FINISHED_PANELS_REMOVED)
+                if hand != mine["hand"] or street in (None, "between", "showdown") or shown:
+                    continue
                 assert all(number < mine["hand"] for number in finished), (finished, mine["hand"])
                 for code in theirs["mine"]:
                     assert f'data-card="{code}"' not in page, (code, mine["hand"])
