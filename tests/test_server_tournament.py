@@ -409,16 +409,16 @@ id = "sng"
 game = "no-limit"
 entrants = 6
 seats = 3
-starting_stack = 100
+starting_stack = 300
 bots_after_seconds = 0
-bot_think_seconds = 0
+bot_think_seconds = 0.05
 action_seconds = 5
 [[tournaments.levels]]
 blinds = "5/10"
-hands = 8
+hands = 12
 [[tournaments.levels]]
 blinds = "10/20"
-hands = 8
+hands = 12
 [[tournaments.levels]]
 blinds = "25/50"
 """
@@ -502,14 +502,14 @@ def test_kill_minus_nine_mid_tournament_loses_no_chip_and_it_plays_on(db, tmp_pa
         asyncio.run(register_and_go(port, "ann"))
         for _ in range(4):
             tournament_lobby(port, process, lambda t: t["state"] == "running" or t["sng"] != "sng#1", 60)
-            time.sleep(rng.uniform(0.2, 1.5))
+            time.sleep(rng.uniform(2.5, 4.0))  # the bots are back within 2 s (their manager's round) and play
             process.send_signal(signal.SIGKILL)
             process.wait(10)
             state = stored_sng(db, "sng#1")
             tournament = state.tournament
             assert tournament is not None
             seated = sum(p.stack for n in tournament.live_tables for _, p in tournament.table(n).players)
-            assert seated == tournament.chips == 600, "every chip is on a table (a hand's are in its stacks)"
+            assert seated == tournament.chips == 1800, "every chip is on a table (a hand's are in its stacks)"
             interrupted.extend(
                 (state.numbers[n], hand.actions) for n, hand in enumerate(state.hands) if hand is not None
             )
