@@ -542,3 +542,74 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def test_a_player_the_tournament_moves_is_followed_on_the_same_connection(db):
+    """Four entrants at tables of two: the final two always meet at one table, so somebody is moved (a table
+    breaks). Each is a client of this test playing all in; the moved one is sent a welcome naming the new table
+    and seat, then that table's views, and plays on there without reconnecting."""
+    shuffle = seeded_shuffle(new_seed("the server's decks"))
+    sng_config = tournament_config(
+        {
+            "id": "sng",
+            "entrants": 4,
+            "seats": 2,
+            "starting_stack": 100,
+            "levels": [{"blinds": "5/10", "hands": 4}, {"blinds": "25/50"}],
+        }
+    )
+    config = ServerConfig(db=db, pause_seconds=0.0, tables=(), tournaments=(sng_config,))
+    store = open_store(db)
+    welcomes: dict[str, list[dict[str, Any]]] = {}
+    acted_at: dict[str, set[str]] = {}
+    viewed: dict[str, set[str]] = {}
+    outcome: dict[str, dict[str, Any]] = {}
+
+    async def play(port: int, name: str) -> None:
+        me = await client(port)
+        await me.send(type="register", tournament="sng", name=name)
+        await me.until("registered")
+        table, seat = None, None
+        async with asyncio.timeout(scaled(90)):
+            while True:
+                data = json.loads(await me.ws.recv())
+                if data["type"] == "welcome":
+                    welcomes.setdefault(name, []).append(data)
+                    table, seat = data["table"], data["seat"]
+                elif data["type"] == "left":
+                    outcome[name] = data
+                    return
+                elif data["type"] == "view":
+                    viewed.setdefault(name, set()).add(data["table"])
+                if data["type"] == "view" and data["table"] == table and data["clock"]["actor"] == seat:
+                    legal = data["view"]["hand"]["legal"]
+                    if legal["max_to"]:
+                        action = {"action": legal["wager"], "to": legal["max_to"]}
+                    else:
+                        action = {"action": "call" if legal["call"] else "check" if legal["check"] else "fold"}
+                    acted_at.setdefault(name, set()).add(data["table"])
+                    await me.send(type="act", action=action)
+
+    async def main() -> None:
+        server = GameServer(config, store, tick_seconds=0.02, shuffle=shuffle)
+        port = await server.start(port=0)
+        try:
+            await asyncio.gather(*(play(port, name) for name in ("ann", "bob", "cy", "dee")))
+        finally:
+            await server.stop()
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), scaled(120)))
+    finally:
+        store.close()
+    assert sorted(outcome) == ["ann", "bob", "cy", "dee"]  # everyone told they are out, or won
+    assert [o["reason"] for o in outcome.values()].count("won") == 1
+    moved = [name for name, seen in welcomes.items() if len({w["table"] for w in seen}) > 1]
+    assert moved, f"nobody was moved: {welcomes}"
+    for name in moved:
+        first, *later = welcomes[name]
+        assert all(w["tournament"] == "sng" and w["sng"] == "sng#1" for w in welcomes[name])
+        new_tables = {w["table"] for w in later} - {first["table"]}
+        assert new_tables, welcomes[name]
+        assert viewed[name] & new_tables, viewed  # the new table's views came on the same connection
+    assert any(acted_at.get(name, set()) & {w["table"] for w in welcomes[name][1:]} for name in moved), acted_at
