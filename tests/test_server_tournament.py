@@ -155,6 +155,8 @@ def replayed(store: SQLiteStore, sng_id: str) -> TourneyState:
     stored = store.load(sng_id)
     config = tournament_config(json.loads(stored.config)["tournament"])
     state = TourneyState(config.structure())
+    if stored.snapshot is not None:  # the state saved at the last finished hand, then the events after it
+        state = TourneyState.from_snapshot(stored.snapshot)
     for _, kind, data in stored.events:
         state = apply_tourney(state, kind, data).state
     return state
@@ -459,6 +461,8 @@ def stored_sng(db: str, sng_id: str) -> TourneyState:
         stored = store.load(sng_id)
         config = tournament_config(json.loads(stored.config)["tournament"])
         state = TourneyState(config.structure())
+        if stored.snapshot is not None:
+            state = TourneyState.from_snapshot(stored.snapshot)
         for _, kind, data in stored.events:
             state = apply_tourney(state, kind, data).state
         return state

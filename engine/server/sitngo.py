@@ -262,13 +262,15 @@ class SitAndGo:
             config = stored_tournament(stored.config)
             if config is None:
                 raise LogError("its configuration is not a tournament's")
-            state, seq = TourneyState(config.structure()), 0
+            state, seq = TourneyState(config.structure()), stored.snapshot_seq
+            if stored.snapshot is not None:
+                state = TourneyState.from_snapshot(stored.snapshot)
             for number, kind, data in stored.events:
                 state = apply_tourney(state, kind, data).state
                 seq = number
-        except EngineError as error:
-            what = " ".join(str(error).split())
-            raise DamagedRow(f"sit-and-go {stored_id}: its log is damaged: {what}") from None
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:  # EngineError, JSON's too
+            what = " ".join(str(error).split()) or type(error).__name__
+            raise DamagedRow(f"sit-and-go {stored_id}: its log or snapshot is damaged: {what}") from None
         if state.is_over:
             return False
         self.id, self.running, self.state, self.seq = stored_id, config, state, seq
@@ -488,13 +490,14 @@ class SitAndGo:
             step = apply_tourney(self.state, kind, data)
         except LogError as error:
             raise RoomError(Code.ILLEGAL_ACTION if kind == "act" else Code.REFUSED, str(error)) from None
-        hand = None
+        hand = snapshot = None
         if step.finished is not None:
             done = step.finished
             sittings = tuple(sitting(self.state.metas.get(name)) for name in done.names)
             hand = self._keep(done, sittings)
+            snapshot = step.state.snapshot()  # with every hand in play at the other tables
         try:
-            self.store.append(self.id, Record(self.seq + 1, kind, data, (), hand))
+            self.store.append(self.id, Record(self.seq + 1, kind, data, (), hand, snapshot))
         except StoreError as error:
             self.outage.failed(error, write=True)
             for room in self.rooms.values():

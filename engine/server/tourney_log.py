@@ -21,6 +21,7 @@ Events (``kind``, ``data``):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,6 +29,7 @@ import attrs
 
 from engine.cards import parse_cards
 from engine.errors import EngineError
+from engine.serialize import from_json, to_json
 from engine.server.actions import read_action
 from engine.server.log import SIT_OUT_REASONS, LogError, RoomState, SeatMeta
 from engine.state import HandState
@@ -75,6 +77,41 @@ class TourneyState:
     @property
     def is_over(self) -> bool:
         return self.tournament is not None and self.tournament.is_over
+
+    def snapshot(self) -> str:
+        """The sit-and-go as JSON, once started (the store keeps it beside the log, as a table's snapshot): the
+        tournament as the engine saves it (`engine.tournament.json`: every table, with its hand in play), each
+        hand in play (the engine's JSON of a live hand), and the server's data, so a restart replays only the
+        events after it."""
+        return json.dumps(
+            {
+                "registered": list(self.registered),
+                "tournament": json.loads(to_json(self.started)),
+                "hands": [None if hand is None else json.loads(to_json(hand)) for hand in self.hands],
+                "numbers": list(self.numbers),
+                "levels": list(self.levels),
+                "dealt": self.dealt,
+                "metas": {name: attrs.asdict(meta) for name, meta in self.metas.items()},
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_snapshot(cls, text: str) -> TourneyState:
+        """The state a `snapshot` saved (the tournament's own checks run as it is read)."""
+        data = json.loads(text)
+        tournament = from_json(json.dumps(data["tournament"]), Tournament)
+        hands = tuple(None if hand is None else from_json(json.dumps(hand), HandState) for hand in data["hands"])
+        return cls(
+            tournament.structure,
+            tuple(data["registered"]),
+            tournament,
+            hands,
+            tuple(data["numbers"]),
+            tuple(data["levels"]),
+            data["dealt"],
+            {name: SeatMeta(**meta) for name, meta in data["metas"].items()},
+        )
 
     def room_state(self, number: int) -> RoomState:
         """Table ``number`` as a cash table's room sees its state: the table, its hand in play, and each seat's
