@@ -19,6 +19,7 @@ from engine.cards import Card
 from engine.errors import HistoryError
 from engine.events import Acted, BoardDealt, Mucked, Posted, Shown
 from engine.history import facts as f
+from engine.history.dates import record_date_utc
 from engine.history.engine_hands import state_to_record
 from engine.history.record import HandRecord
 from engine.history.replay import replay
@@ -143,7 +144,7 @@ class _Writer(RecordWriter):
             "internal_version": SPEC_VERSION,
             "tournament": tournament,
             "game_number": record.id or "1",
-            "start_date_utc": str(fields.get("start_date_utc", _DEFAULT_DATE)),
+            "start_date_utc": record_date_utc(fields) or _DEFAULT_DATE,
             "table_name": str(fields.get("table", "Engine")),
             "game_type": "OmahaHiLo" if rules.hi_lo else "Omaha",
             "bet_limit": {"bet_type": limit, "bet_cap": 0},

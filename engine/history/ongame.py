@@ -80,6 +80,8 @@ class OnGameHand(SiteHand):
                 self.fail("a line after the end of the hand")
             if _END.match(text):
                 self.ended = True
+            elif text.startswith("Start hand: "):
+                self.fields.append(("date", text.removeprefix("Start hand: ")))
             elif game is None:
                 if text.startswith("Table: "):
                     game = self._game(text)
