@@ -70,7 +70,8 @@ def test_a_result_that_disagrees_is_refused_or_reported() -> None:
     [
         (
             LIMIT.read_text(encoding="utf-8")[:1500],
-            "l.xml: the XML is cut short: <round> opened at line 38 is never closed",
+            "l.xml: hand #8810442301, line 24 '<game gamecode=\"8810442301\">': the hand is cut short: the XML is "
+            "cut short: <round> opened at line 38 is never closed",
         ),
         (
             "<session>\n<general><gametype>Omaha Hi-Lo PL</general>\n</session>",

@@ -70,7 +70,10 @@ def test_a_result_that_disagrees_is_refused_or_reported() -> None:
 @pytest.mark.parametrize(
     ("text", "says"),
     [
-        (SPLIT.read_text(encoding="utf-8")[:1500], "g.xml: the XML is cut short: <Action> opened at line 22"),
+        (
+            SPLIT.read_text(encoding="utf-8")[:1500],
+            "the hand is cut short: the XML is cut short: <Action> opened at line 22",
+        ),
         (
             '<Game hhversion="4" id="1">\n<Seats></seats>\n</Game>',
             "g.xml: line 2, column 10: not well-formed XML (mismatched tag)",
@@ -83,7 +86,7 @@ def test_a_result_that_disagrees_is_refused_or_reported() -> None:
 )
 def test_malformed_truncated_or_entity_declaring_xml_is_one_error(text: str, says: str) -> None:
     [error] = read_microgaming(text, "g.xml")
-    assert isinstance(error, HistoryError) and str(error).startswith(says), error
+    assert isinstance(error, HistoryError) and says in str(error), error
 
 
 def test_another_game_is_noted_as_another_game() -> None:

@@ -54,11 +54,11 @@ def read_bossmedia(text: str, source: str = "") -> Hands:
         doc = parse_xml(text, source, SITE)
     except HistoryError as error:
         return Hands([error])
-    hands = []
+    hands: list[tuple[str, ET.Element, Callable[[], HandRecord]]] = []
     for history in doc.root.iter("HISTORY"):
         hand_id = history.get("ID") or "?"
-        hands.append((hand_id, doc.line(history), _reader(doc, source, history, hand_id)))
-    return read_each(source, hands, 'a Boss Media history holds <HISTORY ID="N" GAME="GAME_OMAHL" ...> elements')
+        hands.append((hand_id, history, _reader(doc, source, history, hand_id)))
+    return read_each(doc, source, hands, 'a Boss Media history holds <HISTORY ID="N" GAME="GAME_OMAHL" ...> elements')
 
 
 def _reader(doc: XmlDocument, source: str, history: ET.Element, hand_id: str) -> Callable[[], HandRecord]:

@@ -114,6 +114,9 @@ class BovadaHand(SiteHand):
         self.line = lines[-1]
         if not self.summary:
             self.fail("the hand is cut short: it has no '*** SUMMARY ***'")
+        listed = {won.label for won in self.won}
+        if len(listed) < len(seats):  # the summary has a line for every seat, folded or not
+            self.fail(f"the hand is cut short: its summary has lines for {len(listed)} of the {len(seats)} seats")
         if self.button is None:
             self.fail("no 'Set dealer' line and no seat named 'Dealer': the button is unknown")
         unmarked = self.street == 1 and bool(self.summary_board)

@@ -106,6 +106,10 @@ def _card_text(cards: Sequence[Card | None]) -> str:
     return "".join(str(card) if card is not None else "??" for card in cards)
 
 
+MAX_RAKE_PERCENT = 10  # no card room rakes more of a pot; a log that never states its rake and leaves more
+# of the pot unclaimed is missing a winner's line (a file cut short between two "wins" lines)
+
+
 def build_record(facts: HandFacts) -> HandRecord:
     """The record of the hand the facts describe; a `HistoryError` naming the line when they cannot be one."""
     return _Build(facts).record()
@@ -517,7 +521,14 @@ class _Build:
     def _take_unsaid(self, won_by_seat: Sequence[int]) -> int:
         """The rake of a log that never states it (PartyPoker's hands have no summary): what the players put in,
         uncalled bets returned, less what they collected."""
-        take = sum(self.ledger.contributed) - sum(won_by_seat)
+        put_in = sum(self.ledger.contributed)
+        take = put_in - sum(won_by_seat)
+        if take * 100 > put_in * MAX_RAKE_PERCENT:
+            self.fail(
+                f"the lines saying who won account for {self.units(sum(won_by_seat))} of the "
+                f"{self.units(put_in)} pot: the {self.units(take)} left is more than a rake ({MAX_RAKE_PERCENT}% at "
+                "most), so lines saying who won the rest are missing (the hand is cut short?)"
+            )
         if take < 0:
             self.fail(
                 f"the players collect {self.units(sum(won_by_seat))} but put in only "

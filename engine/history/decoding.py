@@ -4,7 +4,8 @@ Sites write UTF-8 (with or without a byte-order mark), UTF-16 with a byte-order 
 exports) and, in older text logs, Windows-1252. A byte-order mark decides; otherwise UTF-8 is tried first
 (Windows-1252 would read any UTF-8 file as mojibake), then Windows-1252, which leaves five byte values
 undefined. Bytes that are neither, or binary data (NUL bytes without a UTF-16 mark), are a `NotAHistory` error
-naming the first undecodable byte and its offset.
+naming the first undecodable byte and its offset. A file cut short inside its last character is read up to
+that character (its reader then finds the hand cut short).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ def decode_history(data: bytes, where: str = "<bytes>") -> Decoded:
     for mark, encoding in _MARKS:
         if data.startswith(mark):
             body = data[len(mark) :]
+            if encoding != UTF8 and len(body) % 2:  # cut inside its last character: the rest is read
+                body = body[:-1]
             try:
                 return Decoded(body.decode(encoding), encoding)
             except UnicodeDecodeError as error:
@@ -46,8 +49,9 @@ def decode_history(data: bytes, where: str = "<bytes>") -> Decoded:
         )
     try:
         return Decoded(data.decode(UTF8), UTF8)
-    except UnicodeDecodeError:
-        pass
+    except UnicodeDecodeError as error:
+        if error.reason == "unexpected end of data":  # UTF-8 cut inside its last character: the rest is read
+            return Decoded(data[: error.start].decode(UTF8), UTF8)
     try:
         return Decoded(data.decode(WINDOWS_1252), WINDOWS_1252)
     except UnicodeDecodeError as error:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.errors import HistoryError
+from engine.errors import HistoryError, NotAHistory, OtherGame
 from engine.history.decoding import UTF8, UTF16_BE, UTF16_LE, decode_history
 from engine.history.detection import Unsupported, detect_format
 from engine.history.formats import BY_KEY, CHOICES, titles
 from engine.history.record import Hands
+from engine.validate import quote
 
 FORMATS = CHOICES
 
@@ -60,9 +61,29 @@ def read_history_bytes(data: bytes, where: str, format: str = "auto") -> Hands:
                 )
             ]
         )
-    found = BY_KEY[chosen].read(decoded.text, where)
+    found = _cut_mid_line(BY_KEY[chosen].read(decoded.text, where), decoded.text, where)
     found.format = chosen
     return found
+
+
+def _cut_mid_line(hands: Hands, text: str, where: str) -> Hands:
+    """A text whose last line has no line break may have been cut short in that line (a download or a copy that
+    stopped): its last hand, when it cannot be read, is said to be cut short, not refused for what the cut
+    left of the line ("unrecognised action")."""
+    if not hands or text.endswith(("\n", "\r")) or text.lstrip().startswith(("<", "{", "[")):
+        return hands
+    last = hands[-1]
+    if not isinstance(last, HistoryError) or isinstance(last, (NotAHistory, OtherGame)) or not last.hand_id:
+        return hands
+    number = text.count("\n") + 1
+    line = text.rsplit("\n", 1)[-1].strip()
+    cut = HistoryError(
+        f"{last.source or where}: hand #{last.hand_id}: the hand is cut short: the file ends in the middle of "
+        f"line {number} {quote(line)}",
+        source=last.source,
+        hand_id=last.hand_id,
+    )
+    return Hands([*hands[:-1], cut], hands.notes)
 
 
 def _check_format(format: str) -> None:

@@ -73,7 +73,7 @@ FORMATS: tuple[Format, ...] = (
         "ipoker",
         "iPoker",
         "engine.history.ipoker:read_ipoker",
-        re.compile(r"<session\b[^>]*>.*?<game\s+gamecode=", re.S),
+        re.compile(r"<session\s+sessioncode=|<session\b[^>]*>.*?<game\s+gamecode=", re.S),
         xml=True,
     ),
     Format(

@@ -70,13 +70,13 @@ def read_ipoker(text: str, source: str = "") -> Hands:
         doc = parse_xml(text, source, SITE)
     except HistoryError as error:
         return Hands([error])
-    hands = []
+    hands: list[tuple[str, ET.Element, Callable[[], HandRecord]]] = []
     for session in doc.root.iter("session"):
         general = session.find("general")
         for game in children(session, "game"):
             hand_id = game.get("gamecode") or "?"
-            hands.append((hand_id, doc.line(game), _reader(doc, source, general, game, hand_id)))
-    return read_each(source, hands, 'an iPoker history is a <session> holding <game gamecode="N"> elements')
+            hands.append((hand_id, game, _reader(doc, source, general, game, hand_id)))
+    return read_each(doc, source, hands, 'an iPoker history is a <session> holding <game gamecode="N"> elements')
 
 
 def _reader(

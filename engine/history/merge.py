@@ -50,15 +50,15 @@ def read_merge(text: str, source: str = "") -> Hands:
         doc = parse_xml(text, source, SITE)
     except HistoryError as error:
         return Hands([error])
-    hands = []
+    hands: list[tuple[str, ET.Element, Callable[[], HandRecord]]] = []
     description: ET.Element | None = None
     for element in doc.root.iter():
         if element.tag == "description":
             description = element
         elif element.tag == "game":
             hand_id = element.get("id") or "?"
-            hands.append((hand_id, doc.line(element), _reader(doc, source, description, element, hand_id)))
-    return read_each(source, hands, 'a Merge history holds <game id="N-M"> elements after a <description>')
+            hands.append((hand_id, element, _reader(doc, source, description, element, hand_id)))
+    return read_each(doc, source, hands, 'a Merge history holds <game id="N-M"> elements after a <description>')
 
 
 def _reader(

@@ -46,11 +46,11 @@ def read_microgaming(text: str, source: str = "") -> Hands:
         doc = parse_xml(text, source, SITE)
     except HistoryError as error:
         return Hands([error])
-    hands = []
+    hands: list[tuple[str, ET.Element, Callable[[], HandRecord]]] = []
     for game in doc.root.iter("Game"):
         hand_id = game.get("id") or "?"
-        hands.append((hand_id, doc.line(game), _reader(doc, source, game, hand_id)))
-    return read_each(source, hands, "a Microgaming history holds <Game hhversion=... id=...> elements")
+        hands.append((hand_id, game, _reader(doc, source, game, hand_id)))
+    return read_each(doc, source, hands, "a Microgaming history holds <Game hhversion=... id=...> elements")
 
 
 def _reader(doc: XmlDocument, source: str, game: ET.Element, hand_id: str) -> Callable[[], HandRecord]:

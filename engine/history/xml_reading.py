@@ -6,7 +6,8 @@ a document type declaration or an entity declaration is refused before anything 
 laughs" file is one `HistoryError`, never a machine out of memory), and so is an external entity. A file may
 hold several top-level elements (Merge writes a ``<description>`` and then ``<game>`` after ``<game>``; exports
 concatenate sessions), so the text is read inside a root of its own. A malformed or truncated file is one
-`HistoryError` naming the file, the line and what is wrong.
+`HistoryError` naming the file, the line and what is wrong; a file cut short is read up to the cut, its
+last hand refused as cut short.
 """
 
 from __future__ import annotations
@@ -34,10 +35,20 @@ class _Refused(Exception):
 
 
 class XmlDocument:
-    """A parsed XML history: ``root`` holds the file's top-level elements; `line` gives an element's line."""
+    """A parsed XML history: ``root`` holds the file's top-level elements; `line` gives an element's line. A
+    file cut short (a download or a copy that stopped) is read up to the cut: ``cut`` says where it ends, and
+    ``unclosed`` holds the elements it ends inside (a hand among them is cut short; the hands before are whole)."""
 
-    def __init__(self, root: ET.Element, lines: dict[ET.Element, int], text: list[str]) -> None:
+    def __init__(
+        self,
+        root: ET.Element,
+        lines: dict[ET.Element, int],
+        text: list[str],
+        cut: str | None = None,
+        unclosed: frozenset[ET.Element] = frozenset(),
+    ) -> None:
         self.root, self._lines, self._text = root, lines, text
+        self.cut, self.unclosed = cut, unclosed
 
     def line(self, element: ET.Element) -> Line:
         """(number, text) of the line the element starts on, for the messages."""
@@ -94,20 +105,18 @@ def parse_xml(text: str, source: str, site: str) -> XmlDocument:
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = characters
+    cut: str | None = None
     try:
         parser.Parse(f"<{_ROOT}>", False)
         parser.Parse(body, False)  # an error here is in the text itself; a token cut off at the end is not one yet
         if len(stack) > 2:
             opened = stack[-1]
-            raise HistoryError(
-                f"{where}: the XML is cut short: <{opened.tag}> opened at line {lines[opened]} is never "
-                "closed (the file ends inside it)",
-                source=source,
-            )
-        try:
-            parser.Parse(f"</{_ROOT}>", True)
-        except expat.ExpatError:
-            raise HistoryError(f"{where}: the XML is cut short: the file ends inside a tag", source=source) from None
+            cut = f"<{opened.tag}> opened at line {lines[opened]} is never closed (the file ends inside it)"
+        else:
+            try:
+                parser.Parse(f"</{_ROOT}>", True)
+            except expat.ExpatError:
+                cut = "the file ends inside a tag"
     except _Refused:
         raise HistoryError(
             f"{where}: line {parser.CurrentLineNumber}: a document type or entity declaration in an "
@@ -120,15 +129,29 @@ def parse_xml(text: str, source: str, site: str) -> XmlDocument:
             f"{where}: line {error.lineno}, column {column}: not well-formed XML ({expat.ErrorString(error.code)})",
             source=source,
         ) from None
-    return XmlDocument(root, lines, body.splitlines())
+    return XmlDocument(root, lines, body.splitlines(), cut, frozenset(stack[1:]) if cut else frozenset())
 
 
-def read_each(source: str, hands: Iterable[tuple[str, Line, Callable[[], HandRecord]]], empty: str) -> Hands:
+def read_each(
+    doc: XmlDocument, source: str, hands: Iterable[tuple[str, ET.Element, Callable[[], HandRecord]]], empty: str
+) -> Hands:
     """Every hand, each read by its own function: the record, or the `HistoryError` that kept it from being read
     (reading goes on, and never dies on input: anything else is reported as an internal error at the hand). A
-    text without a hand is `NotAHistory` (a README in a folder of exports is passed over)."""
+    hand the file ends inside is refused as cut short; the whole hands before it are read. A text without a
+    hand is `NotAHistory` (a README in a folder of exports is passed over), or the cut when it was cut short."""
+    where = source or "<text>"
     out: list[HandRecord | HistoryError] = []
-    for hand_id, line, read in hands:
+    for hand_id, element, read in hands:
+        line = doc.line(element)
+        if element in doc.unclosed:
+            out.append(
+                HistoryError(
+                    place(source, hand_id, line) + f"the hand is cut short: the XML is cut short: {doc.cut}",
+                    source=source,
+                    hand_id=hand_id,
+                )
+            )
+            continue
         try:
             out.append(read())
         except HistoryError as error:
@@ -144,8 +167,12 @@ def read_each(source: str, hands: Iterable[tuple[str, Line, Callable[[], HandRec
                     hand_id=hand_id,
                 )
             )
+    if doc.cut is not None and not any(element in doc.unclosed for _, element, _ in hands):
+        if not out:
+            return Hands([HistoryError(f"{where}: the XML is cut short: {doc.cut}", source=source)])
+        return Hands(out, [f"{where}: the XML is cut short after its last hand: {doc.cut}"])
     if not out:
-        return Hands([NotAHistory(f"{source or '<text>'}: no hand found: {empty}", source=source)])
+        return Hands([NotAHistory(f"{where}: no hand found: {empty}", source=source)])
     return Hands(out)
 
 
