@@ -40,51 +40,43 @@ def _evaluate(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from engine.history.inputs import Inputs
-    from engine.history.replay import MISMATCH, replay
 
     inputs = Inputs(args.files, args.format)
     hands: list[dict[str, Any]] = []
     notes: list[str] = []
     progress = files_progress(args.progress, args.stderr, lambda: len(inputs))
     inputs.step = progress.step if progress is not None else None
+    last = None
     try:
-        for file in inputs.read():
-            notes += file.hands.notes
-            for item in file.hands:
-                if isinstance(item, EngineError):
-                    source, hand_id = getattr(item, "source", "") or file.where, getattr(item, "hand_id", "")
-                    inputs.summary.hand(file, str(item), source=source, hand_id=hand_id)
-                    hands.append(
-                        {
-                            "source": source,
-                            "id": hand_id,
-                            "status": "error",
-                            "detail": str(item),
-                            "players": [],
-                            "finishing_stacks": [],
-                        }
-                    )
-                    continue
-                report = replay(item)
-                inputs.summary.hand(
-                    file,
-                    report.detail if report.failed else None,
-                    source=item.source,
-                    hand_id=item.id,
-                    mismatch=report.status == MISMATCH,
-                )
-                stacks = report.finishing_stacks
+        for checked in inputs.checked():
+            if checked.file is not last:
+                last = checked.file
+                notes += checked.file.hands.notes
+            item, report = checked.item, checked.report
+            if report is None or isinstance(item, EngineError):
                 hands.append(
                     {
-                        "source": item.source or file.where,
-                        "id": item.id,
-                        "status": report.status,
-                        "detail": report.detail,
-                        "players": list(item.players),
-                        "finishing_stacks": [item.to_units(chips) for chips in stacks] if stacks else [],
-                        "all_in_ev": _all_in_ev(report.state, item.scale) if args.json else None,
+                        "source": getattr(item, "source", "") or checked.file.where,
+                        "id": getattr(item, "hand_id", ""),
+                        "status": "error",
+                        "detail": str(item),
+                        "players": [],
+                        "finishing_stacks": [],
                     }
                 )
+                continue
+            stacks = report.finishing_stacks
+            hands.append(
+                {
+                    "source": item.source or checked.file.where,
+                    "id": item.id,
+                    "status": report.status,
+                    "detail": report.detail,
+                    "players": list(item.players),
+                    "finishing_stacks": [item.to_units(chips) for chips in stacks] if stacks else [],
+                    "all_in_ev": _all_in_ev(report.state, item.scale) if args.json else None,
+                }
+            )
     finally:
         if progress is not None:
             progress.close()
@@ -133,19 +125,23 @@ def _convert(args: argparse.Namespace) -> int:
     failures = 0
     progress = files_progress(args.progress, args.stderr, lambda: len(inputs))
     inputs.step = progress.step if progress is not None else None
+    last = None
     try:
-        for file in inputs.read():
-            for note in file.hands.notes:
-                print(f"note: {note}", file=sys.stderr)
-            for item in file.hands:
-                if isinstance(item, EngineError):
-                    print(f"skipped: {item}", file=sys.stderr)
-                    inputs.summary.hand(
-                        file, str(item), source=getattr(item, "source", ""), hand_id=getattr(item, "hand_id", "")
-                    )
-                    failures += 1
-                else:
-                    records.append((file, item))
+        for checked in inputs.checked():
+            if checked.file is not last:
+                last = checked.file
+                if progress is not None:
+                    progress.clear()
+                for note in checked.file.hands.notes:
+                    print(f"note: {note}", file=sys.stderr)
+            problem, record = checked.problem, checked.record
+            if problem is not None or record is None:
+                if progress is not None:
+                    progress.clear()
+                print(f"refused: {problem}", file=sys.stderr)
+                failures += 1
+            else:
+                records.append((checked.file, record))
     finally:
         if progress is not None:
             progress.close()
@@ -155,15 +151,11 @@ def _convert(args: argparse.Namespace) -> int:
             try:
                 text += write_ohh(record)
             except EngineError as error:  # what OHH cannot say (several boards, odd limit stakes) is named
-                print(f"skipped: {record.source or '?'} hand #{record.id}: {error}", file=sys.stderr)
-                inputs.summary.hand(file, str(error), source=record.source, hand_id=record.id)
+                print(f"refused: {record.source or '?'}: hand #{record.id}: {error}", file=sys.stderr)
+                inputs.summary.unwritten(file, str(error), source=record.source, hand_id=record.id)
                 failures += 1
-            else:
-                inputs.summary.hand(file)
     else:
         written = [record for _, record in records]
-        for file, _ in records:
-            inputs.summary.hand(file)
         text = write_phhs(written) if args.to == "phh" else "\n\n\n".join(map(write_pokerstars, written)) + "\n"
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:

@@ -70,6 +70,15 @@ class Progress:
             )
             self.stream.flush()
 
+    def clear(self) -> None:
+        """Make way for a line of text on the same stream (a note, a refusal): the plain bar's line is erased
+        first, so the text starts on a line of its own, and the bar is drawn again at the next step (rich's bar
+        keeps itself below what is printed while it runs)."""
+        if self.bar is None and self.drawn and self.done:
+            self.stream.write("\r" + " " * 72 + "\r")
+            self.stream.flush()
+            self.shown = 0.0
+
     def close(self) -> None:
         if self.bar is not None:
             self.bar.stop()

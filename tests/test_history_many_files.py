@@ -86,6 +86,7 @@ def test_a_folder_is_read_at_every_depth_and_other_files_are_skipped_and_counted
         "files": 2,
         "read": 3,
         "refused": 0,
+        "duplicates": 0,
         "reasons": [],
     }
     assert _row(document, "phh")["files"] == 1
@@ -308,6 +309,34 @@ def test_a_progress_bar_only_when_asked_or_on_a_terminal(tmp_path: Path, capsys:
     assert capsys.readouterr().err == ""  # not a terminal
 
 
+def test_convert_prints_each_note_on_a_line_of_its_own_under_the_progress_bar(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Defect 4 of the newcomer's trial: convert's notes were printed onto the progress line ("reading: 3/5 files
+    (60%), 12 files/s note: ..."). The bar's line is erased first, and drawn again at the next step."""
+    import engine.progress
+
+    real = engine.progress.importlib.import_module
+
+    def no_rich(name: str) -> object:
+        if name.startswith("rich"):
+            raise ImportError(name)
+        return real(name)
+
+    monkeypatch.setattr(engine.progress.importlib, "import_module", no_rich)  # the plain bar: one updating line
+    for number in range(3):
+        (tmp_path / f"{number}.txt").write_text("Before the hand.\n\n" + _stars(number + 1), encoding="utf-8")
+    assert main(["convert", "--to", "phh", "--progress", "--out", str(tmp_path / "o.phhs"), str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert err.count("note: ") == 3 and "reading: " in err
+    for piece in err.split("note: ")[1:]:
+        assert "reading: " not in piece.split("\n")[0]  # the note's own line holds no bar
+    before = [
+        err[: err.index("note: ", at)].rsplit("\n", 1)[-1] for at in range(len(err)) if err.startswith("note: ", at)
+    ]
+    assert all(line.strip(" ").endswith("\r") or line == "" for line in before), before
+
+
 _ZIPPED = _zip({"a.txt": STARS, "b.zip": _zip({"c.phh": PHH})})
 _PIECES = [b"PK\x03\x04", b"PK\x05\x06", _ZIPPED, _ZIPPED[:40], _ZIPPED[-60:], STARS[:300].encode(), b"\x00"]
 
@@ -348,3 +377,70 @@ def test_a_readme_that_quotes_a_hands_markers_is_skipped_not_refused(tmp_path: P
     assert main(["replay", str(folder)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert "skipped (not hand histories): 1 file" in out, out
+
+
+def test_the_same_hand_in_two_files_is_counted_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Defect 7 of the newcomer's trial: an export and a copy of it counted every hand twice. The same hand (the
+    same site and number, and the same hand) is read once, and a note says where it was read first; a hand
+    that only shares a number with another (another site, other cards) is not a duplicate."""
+    (tmp_path / "a.txt").write_text(_stars(1) + "\n\n" + _stars(2), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(_stars(2) + "\n\n" + _stars(3), encoding="utf-8")
+    (tmp_path / "c.zip").write_bytes(_zip({"a.txt": _stars(1)}))
+    (tmp_path / "other.txt").write_text(_stars(3).replace("[Ac 3h 5d Qd]", "[Ac 3h 5d Qh]"), encoding="utf-8")
+    assert main(["replay", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("  2  ok") == 1 and out.count("  1  ok") == 1 and out.count("  3  ok") == 2
+    assert f"note: {tmp_path / 'b.txt'}: passed over 1 hand already read (#2, first from {tmp_path / 'a.txt'})" in out
+    assert "PokerStars: 4 files, 4 hands read, 0 refused, 2 duplicates counted once" in out
+    report = io.StringIO()
+    assert main(["stats", "--json", str(tmp_path)], stdout=report, stderr=io.StringIO()) == 0
+    document = json.loads(report.getvalue())
+    assert document["hands"] == 4 and _row(document, "pokerstars")["duplicates"] == 2
+
+
+def test_replay_convert_and_stats_count_a_folder_alike_in_one_word_each(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Defects 1 and 2 of the newcomer's trial: a hand refused in the summary was "skipped" on the line naming
+    it, and `stats --skip-bad` counted a folder otherwise than `replay`. Every command now judges and counts
+    each hand in one place (`Inputs.checked`): read (ok or unchecked) or refused (an error or a mismatch), and
+    "skipped" only names files that are not hand histories."""
+    (tmp_path / "good.txt").write_text(_stars(1) + "\n\n" + _stars(2), encoding="utf-8")
+    (tmp_path / "mismatch.txt").write_text(_stars(3, collected="55"), encoding="utf-8")
+    (tmp_path / "broken.txt").write_text(_stars(4).replace("okapi77: calls", "okapi77: dances"), encoding="utf-8")
+    (tmp_path / "README.md").write_text("my hands\n", encoding="utf-8")
+    expected = "PokerStars: 3 files, 2 hands read, 2 refused"
+    assert main(["replay", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert expected in out and "skipped (not hand histories): 1 file" in out
+    report = io.StringIO()
+    errors = io.StringIO()
+    assert main(["stats", "--skip-bad", str(tmp_path)], stdout=report, stderr=errors) == 0
+    assert expected in report.getvalue() and "2 hands read, 2 refused (named on standard error)" in report.getvalue()
+    assert [line.split(":")[0] for line in errors.getvalue().splitlines()] == ["refused", "refused"]
+    assert main(["convert", "--to", "phh", "--out", str(tmp_path / "out.phhs"), str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert expected in err
+    assert [line.split(":")[0] for line in err.splitlines() if line.startswith(("refused", "skipped:"))] == [
+        "refused",
+        "refused",
+    ]
+    assert "skipped:" not in err
+
+
+@pytest.mark.parametrize(
+    "command", [["replay"], ["replay", "--json"], ["convert", "--to", "phh"], ["stats"], ["stats", "--skip-bad"]]
+)
+def test_inputs_without_a_hand_history_exit_2_in_every_command(tmp_path: Path, command: list[str]) -> None:
+    """Defect 8 of the newcomer's trial: an empty folder exited 0 (convert), 1 (replay) or 2 (stats). Inputs that
+    hold no hand history at all are one line and status 2 whatever the command (docs/histories.md)."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / ".DS_Store").write_bytes(b"\x00\x00\x00\x01Bud1")  # hidden: not a file to read
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "README.md").write_text("my hands are elsewhere\n", encoding="utf-8")
+    for folder, says in ((empty, "holds no files"), (other, "1 file skipped as not hand histories")):
+        out, err = io.StringIO(), io.StringIO()
+        assert main([*command, str(folder)], stdout=out, stderr=err) == 2
+        assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("error: ") and says in err.getvalue()

@@ -383,7 +383,7 @@ def test_command_prints_a_table_and_json(tmp_path: Path) -> None:
     assert "30 hands" in out
     code, out, _ = run(str(path), "--json", "--player", "caller")
     document = json.loads(out)
-    assert code == 0 and document["hands"] == 30 and document["skipped"] == []
+    assert code == 0 and document["hands"] == 30 and document["refused"] == []
     [caller] = document["players"]
     assert caller["name"] == "caller" and caller["hands"] == 30
     assert set(caller) == {
@@ -435,9 +435,9 @@ def test_played_hands_refuses_a_bad_hand_or_lists_it(tmp_path: Path) -> None:
     path.write_text(f"[1]\n{good}\n[2]\n{mismatch}")
     with pytest.raises(StatsError, match="mismatch"):
         list(played_hands([path]))
-    skipped: list[str] = []
-    assert len(list(played_hands([path], skipped=skipped))) == 1
-    assert len(skipped) == 1 and "mismatch" in skipped[0]
+    refused: list[str] = []
+    assert len(list(played_hands([path], refused=refused))) == 1
+    assert len(refused) == 1 and "mismatch" in refused[0]
     with pytest.raises(StatsError, match="no such file"):
         list(played_hands([tmp_path / "nothing.phh"]))
 
@@ -458,7 +458,7 @@ def test_command_skip_bad_leaves_out_a_bad_hand_and_names_it(tmp_path: Path) -> 
     code, _, err = run(str(path))
     assert code == 2 and "--skip-bad" in err
     code, out, err = run(str(path), "--skip-bad")
-    assert code == 0 and "1 hands; 1 skipped" in out and err.startswith("skipped: ")
+    assert code == 0 and "1 hand read, 1 refused (named on standard error)" in out and err.startswith("refused: ")
 
 
 def test_command_draws_the_graph(tmp_path: Path) -> None:

@@ -23,7 +23,8 @@ import attrs
 from engine.errors import HistoryError, NotAHistory
 from engine.history.files import read_history_bytes
 from engine.history.formats import BY_KEY
-from engine.history.record import Hands
+from engine.history.record import HandRecord, Hands
+from engine.history.replay import MISMATCH, ReplayReport, replay
 
 MAX_MEMBER_BYTES = 128 * 2**20  # a month of a busy player's hands is tens of MB; a deflate bomb is GBs
 MAX_ARCHIVE_BYTES = 2**30
@@ -47,6 +48,31 @@ class InputFile:
         return self.hands.format or NOT_READ
 
 
+@attrs.frozen(slots=True)
+class Checked:
+    """One hand of the inputs, judged once for every command (`Inputs.checked`): ``item`` is the record, or the
+    error that kept it from being read; ``report`` its replay (None for an error). A hand is *read* when it
+    replays ok or unchecked, *refused* otherwise; ``problem`` is then the one line naming it."""
+
+    file: InputFile
+    item: HandRecord | HistoryError
+    report: ReplayReport | None
+
+    @property
+    def record(self) -> HandRecord | None:
+        return self.item if isinstance(self.item, HandRecord) else None
+
+    @property
+    def problem(self) -> str | None:
+        """None when the hand is read; else the refusal, naming the file and the hand."""
+        if isinstance(self.item, HistoryError):
+            return str(self.item)
+        report = self.report
+        if report is None or not report.failed:
+            return None
+        return f"{self.item.source or self.file.where}: hand #{self.item.id or '?'}: {report.status}: {report.detail}"
+
+
 @attrs.define
 class _Budget:
     """What one archive (with the archives inside it) may still yield, uncompressed."""
@@ -66,6 +92,7 @@ class Inputs:
         self.files = [file for path in self.paths for file in _walk(path)]
         self.summary = Summary()
         self.step: Callable[[], object] | None = None  # called once per file or member read: a progress bar's
+        self.seen: dict[tuple[object, ...], str] = {}  # each hand read, by `hand_key`: where it was read first
 
     def __len__(self) -> int:
         return sum(_members(path) if _is_archive(path) else 1 for path, _ in self.files)
@@ -86,7 +113,70 @@ class Inputs:
                         self.summary.skip(where, skipped)
                         continue
                 self.summary.file(hands.format or NOT_READ)
-                yield InputFile(where, hands)
+                yield InputFile(where, self._once(where, hands))
+
+    def checked(self) -> Iterator[Checked]:
+        """Every hand of every file, replayed and counted in the summary as read or refused: the one place the
+        commands decide and count, so `replay`, `convert` and `stats` agree on what a folder holds. Inputs
+        that hold no hand history at all (an empty folder, a folder of other files) are a `HistoryError` once
+        they are read: every command exits with status 2 on them."""
+        yield from self._checked()
+        if not self.summary.groups:
+            raise HistoryError(self._nothing())
+
+    def _nothing(self) -> str:
+        named = ", ".join(repr(str(path)) for path in self.paths[:3]) + (" ..." if len(self.paths) > 3 else "")
+        skipped = self.summary.skipped
+        if not skipped.files:
+            return f"nothing to read: {named} holds no files (hidden files are passed over)"
+        first = skipped.reason_data()[0]
+        return (
+            f"no hand history in {named}: {_count(skipped.files, 'file')} skipped as not hand histories "
+            f"(such as {first['first']}: {first['reason']})"
+        )
+
+    def _checked(self) -> Iterator[Checked]:
+        for file in self.read():
+            for item in file.hands:
+                if isinstance(item, HistoryError):
+                    self.summary.hand(file, str(item), source=item.source or file.where, hand_id=item.hand_id)
+                    yield Checked(file, item, None)
+                    continue
+                report = replay(item)
+                self.summary.hand(
+                    file,
+                    report.detail if report.failed else None,
+                    source=item.source,
+                    hand_id=item.id,
+                    mismatch=report.status == MISMATCH,
+                )
+                yield Checked(file, item, report)
+
+    def _once(self, where: str, hands: Hands) -> Hands:
+        """The hands without those already read from an earlier file (or earlier in this one): the same hand in two
+        exports is counted once, and a note says which were passed over and where they were read first."""
+        kept: list[HandRecord | HistoryError] = []
+        again: list[tuple[str, str]] = []  # (hand id, where it was read first)
+        for item in hands:
+            key = hand_key(item, hands.format) if isinstance(item, HandRecord) else None
+            if key is not None and key in self.seen:
+                again.append((item.id if isinstance(item, HandRecord) else "", self.seen[key]))
+                continue
+            if key is not None:
+                self.seen[key] = where
+            kept.append(item)
+        if not again:
+            return hands
+        self.summary.duplicates(hands.format or NOT_READ, len(again))
+        first = again[0][1]
+        ids = ", ".join(f"#{hand_id}" for hand_id, _ in again[:5]) + (" ..." if len(again) > 5 else "")
+        note = (
+            f"{where}: passed over {_count(len(again), 'hand')} already read ({ids}, first from {first}): "
+            "the same hand in two files is counted once"
+        )
+        out = Hands(kept, [*hands.notes, note])
+        out.format = hands.format
+        return out
 
     def _hands(self, where: str, content: Path | bytes | HistoryError) -> Hands:
         if isinstance(content, HistoryError):
@@ -97,6 +187,20 @@ class Inputs:
             except OSError as error:
                 return Hands([HistoryError(f"cannot read {where}: {error}", source=where)])
         return read_history_bytes(content, where, self.format)
+
+
+def hand_key(record: HandRecord, format: str | None) -> tuple[object, ...] | None:
+    """What makes two records the same hand: the format, the site, the hand's number, and everything the hand
+    was (players, stacks, cards, actions); None for a record without a number, which nothing can match."""
+    if not record.id:
+        return None
+    site = dict(record.fields).get("site")
+    return (format, site, record.id, record.players, record.starting_stacks, record.hole, record.board, record.actions)
+
+
+def _count(number: int, noun: str) -> str:
+    """'1 hand', '2 hands'."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _not_a_history(hands: Hands) -> NotAHistory | None:
@@ -224,7 +328,7 @@ _QUOTED = re.compile(
 )  # closed, or cut short by `quote`
 _NUMBER = re.compile(r"(?<![\w.#-])\d+(?:[.,]\d+)*(?![\w.])")
 _PLACE = re.compile(r"^(?:hand #[^\s,:]*[,:] |line N '…': |line N: |action N \(.*?\): )+")
-MISMATCH = "mismatch: the replayed outcome differs from the record"
+MISMATCH_REASON = "mismatch: the replayed outcome differs from the record"
 
 
 def reason(message: str, source: str = "") -> str:
@@ -252,6 +356,7 @@ class _Group:
     files: int = 0
     read: int = 0
     refused: int = 0
+    duplicates: int = 0  # hands passed over as already read from another file
     reasons: dict[str, _Reason] = attrs.Factory(dict)
 
     def note(self, why: str, place: str) -> None:
@@ -275,6 +380,9 @@ class Summary:
     def file(self, group: str) -> None:
         self.groups.setdefault(group, _Group()).files += 1
 
+    def duplicates(self, group: str, count: int) -> None:
+        self.groups.setdefault(group, _Group()).duplicates += count
+
     def skip(self, where: str, error: HistoryError) -> None:
         self.skipped.files += 1
         self.skipped.note(reason(str(error), where), where)
@@ -295,7 +403,18 @@ class Summary:
             return
         group.refused += 1
         place = (source or file.where) + (f" hand #{hand_id}" if hand_id else "")
-        group.note(MISMATCH if mismatch else reason(problem, source or file.where), place)
+        group.note(MISMATCH_REASON if mismatch else reason(problem, source or file.where), place)
+
+    def unwritten(self, file: InputFile, problem: str, *, source: str = "", hand_id: str = "") -> None:
+        """A hand counted as read that a command could not use after all (`convert` cannot write it): refused."""
+        group = self.groups.setdefault(file.group, _Group())
+        group.read -= 1
+        self.hand(file, problem, source=source, hand_id=hand_id)
+
+    def totals(self) -> tuple[int, int]:
+        """(hands read, hands refused) over every format: what each command's last line counts."""
+        groups = self.groups.values()
+        return sum(group.read for group in groups), sum(group.refused for group in groups)
 
     def data(self) -> dict[str, object]:
         """The summary for ``--json``: ``by_format`` (format, title, files, read, refused, reasons), ``skipped``."""
@@ -308,6 +427,7 @@ class Summary:
                     "files": group.files,
                     "read": group.read,
                     "refused": group.refused,
+                    "duplicates": group.duplicates,
                     "reasons": group.reason_data(),
                 }
             )
@@ -321,7 +441,8 @@ class Summary:
         out = []
         for key, group in self._ordered():
             files = f"{group.files} file{'s' if group.files != 1 else ''}"
-            out.append(f"{_title(key)}: {files}, {group.read} hands read, {group.refused} refused")
+            again = f", {_count(group.duplicates, 'duplicate')} counted once" if group.duplicates else ""
+            out.append(f"{_title(key)}: {files}, {group.read} hands read, {group.refused} refused{again}")
             out += _reason_lines(group)
         if self.skipped.files:
             out.append(

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ from engine.history.inputs import Inputs
 from engine.progress import add_progress_option, files_progress
 from engine.stats import allin
 from engine.stats.errors import StatsError
-from engine.stats.players import PlayedHand, PlayerStats, player_stats
+from engine.stats.players import PlayerStats, player_stats
 from engine.stats.sources import played_hands
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
@@ -47,8 +46,8 @@ def add_stats_command(commands: Any) -> None:
     stats.add_argument(
         "--skip-bad",
         action="store_true",
-        help="leave out hands that cannot be read or replayed (named on standard error) instead "
-        "of stopping at the first",
+        help="leave out the hands refused (that cannot be read or replayed, or replay to another outcome; "
+        "named on standard error) instead of stopping at the first",
     )
     add_progress_option(stats)
     stats.set_defaults(run=run)
@@ -58,26 +57,20 @@ def run(args: argparse.Namespace) -> int:
     plot = Path(args.plot) if args.plot else None
     if plot is not None:
         check_plot_path(plot)
-    skipped: list[str] | None = [] if args.skip_bad else None
-    read = [0]
+    refused: list[str] | None = [] if args.skip_bad else None
     inputs = Inputs(args.files, args.format)
-
-    def counted() -> Iterator[PlayedHand]:
-        for hand in played_hands(inputs, skipped=skipped):
-            read[0] += 1
-            yield hand
-
     progress = files_progress(args.progress, args.stderr, lambda: len(inputs))
     inputs.step = progress.step if progress is not None else None
     try:
-        players = player_stats(counted())
+        players = player_stats(played_hands(inputs, refused=refused))
     finally:
         if progress is not None:
             progress.close()
-    for problem in skipped or ():
-        print(f"skipped: {problem}", file=args.stderr)
+    for problem in refused or ():
+        print(f"refused: {problem}", file=args.stderr)
+    read, refused_count = inputs.summary.totals()
     if not players:
-        raise StatsError("no hand could be used" + (f" ({len(skipped)} skipped)" if skipped else ""))
+        raise StatsError("no hand could be used" + (f" ({refused_count} refused)" if refused_count else ""))
     chosen = choose(players, args.player)
     if plot is not None:
         from engine.stats.plot import draw_graph
@@ -86,23 +79,26 @@ def run(args: argparse.Namespace) -> int:
     out = args.stdout
     if args.json:
         document = {
-            "hands": read[0],
+            "hands": read,
+            "refused": list(refused or ()),
             "players": [stats.data() for stats in chosen],
-            "skipped": list(skipped or ()),
             "inputs": inputs.summary.data(),
         }
         out.write(json.dumps(document, indent=2) + "\n")
     else:
         out.write(table(chosen) + "\n")
         out.write("".join(line + "\n" for line in inputs.summary.lines()))
-        out.write(
-            f"{read[0]} hands" + (f"; {len(skipped)} skipped (named on standard error)" if skipped else "") + "\n"
-        )
+        named = " (named on standard error)" if refused_count else ""
+        out.write(f"{_hands(read)} read, {refused_count} refused{named}\n")
         if not allin.available():
             out.write("The all-in-adjusted net needs numpy: pip install 'omaha-hilo-engine[equity]'.\n")
         if plot is not None:
             out.write(f"Graph written to {plot}.\n")
     return 0
+
+
+def _hands(count: int) -> str:
+    return f"{count} hand{'' if count == 1 else 's'}"
 
 
 def choose(players: dict[str, PlayerStats], names: list[str] | None) -> list[PlayerStats]:

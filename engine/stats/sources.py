@@ -8,10 +8,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.errors import HistoryError
 from engine.history.inputs import Inputs
 from engine.history.record import HandRecord
-from engine.history.replay import MISMATCH, replay
 from engine.stats.errors import StatsError
 from engine.stats.players import PlayedHand
 
@@ -22,38 +20,25 @@ __all__ = ["StatsError", "played_hands"]
 
 
 def played_hands(
-    paths: Iterable[str | Path] | Inputs, format: str = "auto", *, skipped: list[str] | None = None
+    paths: Iterable[str | Path] | Inputs, format: str = "auto", *, refused: list[str] | None = None
 ) -> Iterator[PlayedHand]:
     """Every hand in the files (folders and zip archives: `engine.history.inputs`), in order, replayed. A hand
     that cannot be read or replayed, or whose replay disagrees with its record, is a `StatsError` naming it;
-    given a ``skipped`` list, it is left out and described there instead. Given `Inputs` (the command does, for
+    given a ``refused`` list, it is left out and described there instead. Given `Inputs` (the command does, for
     their summary and progress), ``format`` is theirs."""
     inputs = paths if isinstance(paths, Inputs) else Inputs(paths, format)
     for path in inputs.paths:
         if not path.exists():
             raise StatsError(f"{str(path)!r}: no such file")
-    for file in inputs.read():
-        for item in file.hands:
-            if isinstance(item, HistoryError):
-                inputs.summary.hand(file, str(item), source=item.source, hand_id=item.hand_id)
-                _bad(str(item), skipped)
-                continue
-            report = replay(item)
-            if report.failed or report.state is None:
-                problem = f"{item.source or '<text>'}: hand #{item.id or '?'}: {report.status}: {report.detail}"
-                inputs.summary.hand(
-                    file, report.detail, source=item.source, hand_id=item.id, mismatch=report.status == MISMATCH
-                )
-                _bad(problem, skipped)
-                continue
-            inputs.summary.hand(file)
-            yield _played(item, report.state)
-
-
-def _bad(problem: str, skipped: list[str] | None) -> None:
-    if skipped is None:
-        raise StatsError(f"{problem} (--skip-bad leaves such hands out)")
-    skipped.append(problem)
+    for checked in inputs.checked():
+        problem, record, report = checked.problem, checked.record, checked.report
+        if problem is not None or record is None or report is None or report.state is None:
+            problem_line = problem or f"{checked.file.where}: hand #?: not played"
+            if refused is None:
+                raise StatsError(f"{problem_line} (--skip-bad leaves such hands out)")
+            refused.append(problem_line)
+            continue
+        yield _played(record, report.state)
 
 
 def _played(record: HandRecord, state: HandState) -> PlayedHand:
