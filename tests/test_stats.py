@@ -388,6 +388,7 @@ def test_command_prints_a_table_and_json(tmp_path: Path) -> None:
     assert caller["name"] == "caller" and caller["hands"] == 30
     assert set(caller) == {
         "name",
+        "money",
         "hands",
         "vpip",
         "pfr",
@@ -513,3 +514,22 @@ def test_facts_hold_together_on_random_matches(seed: int, game: str) -> None:
             assert f.showdown or not f.won_showdown
             assert f.won_showdown or not (f.won_high or f.won_low or f.scooped or f.quartered)
             assert f.won_high or f.won_low or not f.scooped
+
+
+def test_results_in_two_currencies_are_never_added_up(tmp_path: Path) -> None:
+    """Defect 6 of the newcomer's trial: one player's dollars and euros (or money and tournament chips) were
+    summed into one net. As a tracker does, each kind of money is a row of its own, labelled, with a note."""
+    sample = (Path(__file__).parent / "data" / "pokerstars" / "project" / "fold-with-nothing-to-call.txt").read_text()
+    (tmp_path / "usd.txt").write_text(sample, encoding="utf-8")
+    euros = sample.replace("$", "€").replace(" USD)", " EUR)").replace("#118475720102", "#118475720199")
+    (tmp_path / "eur.txt").write_text(euros, encoding="utf-8")
+    code, out, _ = run(str(tmp_path), "--json")
+    players = {player["name"] + " " + player["money"]: player for player in json.loads(out)["players"]}
+    assert code == 0 and players["kelpie_ann USD"]["net"] == 0.47 and players["kelpie_ann EUR"]["net"] == 0.47
+    assert players["kelpie_ann USD"]["hands"] == players["kelpie_ann EUR"]["hands"] == 1
+    code, out, _ = run(str(tmp_path), "--player", "kelpie_ann")
+    lines = out.splitlines()
+    assert code == 0 and [line.split("  ")[0] for line in lines[1:3]] == ["kelpie_ann (EUR)", "kelpie_ann (USD)"]
+    assert "note: kelpie_ann played in more than one kind of money (EUR, USD): never added up" in out
+    code, out, _ = run(str(tmp_path / "usd.txt"), "--player", "kelpie_ann")
+    assert code == 0 and "kelpie_ann " in out and "(USD)" not in out and "note:" not in out  # one money: its name

@@ -95,12 +95,37 @@ class HandRecord:
         )
         return attrs.evolve(self, hole=hole)
 
+    @property
+    def currency(self) -> str:
+        """The money the amounts are in, as an ISO code ("USD", "EUR", "SEK"); "" for chips (a tournament, play
+        money, an engine hand). A money game read without a code (an old PokerStars header) by its symbol."""
+        fields = dict(self.fields)
+        if "tournament" in fields or fields.get("play_money"):
+            return ""
+        if fields.get("currency"):
+            return str(fields["currency"])
+        return _CURRENCIES.get(str(fields.get("symbol")), "") if self.scale > 1 else ""
+
+    @property
+    def money(self) -> str:
+        """What a player's results in this hand are counted in, so that a tracker never adds up two kinds: the
+        currency, else "tournament chips", "play money" or "chips"."""
+        fields = dict(self.fields)
+        if "tournament" in fields:
+            return "tournament chips"
+        if fields.get("play_money"):
+            return "play money"
+        return self.currency or "chips"
+
     def to_units(self, chips: int) -> int | float:
         """Chips in the record's units: 1250 chips at scale 100 is 12.5."""
         if self.scale == 1:
             return chips
         whole, part = divmod(chips, self.scale)
         return whole if not part else chips / self.scale
+
+
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
 def _inconsistency(record: HandRecord) -> str:

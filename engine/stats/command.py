@@ -87,6 +87,9 @@ def run(args: argparse.Namespace) -> int:
         out.write(json.dumps(document, indent=2) + "\n")
     else:
         out.write(table(chosen) + "\n")
+        note = moneys_note(chosen)
+        if note is not None:
+            out.write(note + "\n")
         out.write("".join(line + "\n" for line in inputs.summary.lines()))
         named = " (named on standard error)" if refused_count else ""
         out.write(f"{_hands(read)} read, {refused_count} refused{named}\n")
@@ -102,18 +105,33 @@ def _hands(count: int) -> str:
 
 
 def choose(players: dict[str, PlayerStats], names: list[str] | None) -> list[PlayerStats]:
-    """The players asked for, in the order asked (every player, in order of appearance, when none is named)."""
+    """The players asked for, in the order asked (every player, in order of appearance, when none is named). A
+    name asks for each of its entries when the player played in more than one money ("Ann" gives "Ann (USD)" and
+    "Ann (EUR)"); "Ann (USD)" asks for one."""
     if not names:
         return list(players.values())
-    chosen = []
+    chosen: list[PlayerStats] = []
     for name in names:
-        if name not in players:
+        found = [stats for label, stats in players.items() if name in (label, stats.name)]
+        if not found:
             known = ", ".join(repr(known) for known in list(players)[:20])
             more = f" and {len(players) - 20} more" if len(players) > 20 else ""
             raise StatsError(f"no hand has a player named {name!r}; the players are {known}{more}")
-        if players[name] not in chosen:
-            chosen.append(players[name])
+        chosen += [stats for stats in found if stats not in chosen]
     return chosen
+
+
+def moneys_note(players: list[PlayerStats]) -> str | None:
+    """A line saying which players' results are kept apart by money, or None when nobody's are."""
+    split = sorted({stats.name for stats in players if stats.label != stats.name})
+    if not split:
+        return None
+    moneys = sorted({stats.money for stats in players if stats.name in split})
+    names = ", ".join(split[:5]) + (f" and {len(split) - 5} more" if len(split) > 5 else "")
+    return (
+        f"note: {names} played in more than one kind of money ({', '.join(moneys)}): never added up, each is a "
+        "row of its own"
+    )
 
 
 def check_plot_path(path: Path) -> None:
@@ -156,7 +174,7 @@ def _row(stats: PlayerStats) -> list[str]:
     aggression = stats.aggression
     net = stats.data()["net"]
     return [
-        stats.name,
+        stats.label,
         str(stats.hands),
         rates["vpip"].text(),
         rates["pfr"].text(),

@@ -1,6 +1,8 @@
 """Player statistics over many hands: each player's counts, added up hand by hand, and the rates made of them.
 
-A player is a name: the same name in several files, or at several tables, is one player. Hands come as
+A player is a name: the same name in several files, or at several tables, is one player; but results in two
+kinds of money (dollars and euros, money and tournament chips) are never added up: as a tracker does, the
+player's hands in each are a player of their own, labelled with the money ("Ann (USD)", "Ann (EUR)"). Hands come as
 `PlayedHand`s (an engine hand with its players' names), from any history file (`engine.stats.sources`) or from
 a program's own hands.
 """
@@ -23,13 +25,15 @@ from engine.validate import quote
 @attrs.frozen(slots=True)
 class PlayedHand:
     """A finished engine hand, its players' names in seat order, and where it came from. ``scale`` converts
-    chips to the record's units (100 for dollars and cents), so net results read as the file does."""
+    chips to the record's units (100 for dollars and cents), so net results read as the file does; ``money``
+    keeps results in different currencies (or chips and money) apart."""
 
     state: HandState
     names: tuple[str, ...]
     source: str = ""
     id: str = ""
     scale: int = 1
+    money: str = "chips"  # what the results are counted in (`HandRecord.money`): "USD", "tournament chips"...
 
 
 @attrs.frozen(slots=True)
@@ -68,8 +72,9 @@ class HandPoint:
 class PlayerStats:
     """One player's counts, added to hand by hand (`add`), and the statistics made of them."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, money: str = "chips") -> None:
+        self.name, self.money = name, money
+        self.label = name  # the name, and the money when the player played in more than one
         self.hands = 0
         self.vpip = self.pfr = self.three_bet_chances = self.three_bets = 0
         self.bets = self.raises = self.calls = 0
@@ -151,6 +156,7 @@ class PlayerStats:
         aggression = self.aggression
         return {
             "name": self.name,
+            "money": self.money,
             "hands": self.hands,
             **{key: rate.data() for key, rate in self.rates().items()},
             "aggression": {
@@ -176,13 +182,14 @@ def units(amount: Fraction) -> int | float:
 
 
 def player_stats(hands: Iterable[PlayedHand], *, adjust: bool | None = None) -> dict[str, PlayerStats]:
-    """Every player's statistics over ``hands``, by name, in the order the players first appear.
+    """Every player's statistics over ``hands``, by name, in the order the players first appear; a player with
+    results in more than one kind of money has one entry for each, by name and money ("Ann (USD)").
 
     ``adjust``: work out the all-in-adjusted net (True: numpy must be there; None: when it is; False:
     never; where it is not worked out, the adjusted figures are None)."""
     if adjust is None:
         adjust = allin.available()
-    players: dict[str, PlayerStats] = {}
+    players: dict[tuple[str, str], PlayerStats] = {}
     for hand in hands:
         if not isinstance(hand, PlayedHand):
             raise StatsError(f"player_stats takes PlayedHand(state, names) values, got {quote(hand)}")
@@ -192,8 +199,15 @@ def player_stats(hands: Iterable[PlayedHand], *, adjust: bool | None = None) -> 
         big_blind = hand.state.rules.big_blind
         adjusted: Sequence[float | None] = allin.adjusted_net(hand.state) if adjust else (None,) * len(facts)
         for name, seat_facts, seat_adjusted in zip(hand.names, facts, adjusted, strict=True):
-            stats = players.get(name)
+            stats = players.get((name, hand.money))
             if stats is None:
-                stats = players[name] = PlayerStats(name)
+                stats = players[name, hand.money] = PlayerStats(name, hand.money)
             stats.add(seat_facts, big_blind, hand.scale, seat_adjusted)
-    return players
+    kinds: dict[str, int] = {}
+    for name, _ in players:
+        kinds[name] = kinds.get(name, 0) + 1
+    out: dict[str, PlayerStats] = {}
+    for (name, money), stats in players.items():
+        stats.label = name if kinds[name] == 1 else f"{name} ({money})"
+        out[stats.label] = stats
+    return out

@@ -49,7 +49,7 @@ def draw_graph(players: Sequence[PlayerStats], path: Path) -> None:
                 hands,
                 _running([point.net for point in stats.points]),
                 color=colour,
-                label=f"{stats.name} ({stats.hands} hands, {stats.bb_per_100:+.1f} bb/100)",
+                label=f"{stats.label} ({stats.hands} hands, {stats.bb_per_100:+.1f} bb/100)",
             )
             adjusted = [point.adjusted for point in stats.points]
             if all(value is not None for value in adjusted):
@@ -58,17 +58,17 @@ def draw_graph(players: Sequence[PlayerStats], path: Path) -> None:
                     list(accumulate(value or 0.0 for value in adjusted)),
                     color=colour,
                     linestyle=":",
-                    label=f"{stats.name} all-in adjusted",
+                    label=f"{stats.label} all-in adjusted",
                 )
             halves.plot(
-                hands, _running([point.high for point in stats.points]), color=colour, label=f"{stats.name} high"
+                hands, _running([point.high for point in stats.points]), color=colour, label=f"{stats.label} high"
             )
             halves.plot(
                 hands,
                 _running([point.low for point in stats.points]),
                 color=colour,
                 linestyle="--",
-                label=f"{stats.name} low",
+                label=f"{stats.label} low",
             )
         nets.axhline(0, color="grey", linewidth=0.8)
         nets.set_ylabel("net won")

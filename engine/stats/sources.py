@@ -44,4 +44,4 @@ def played_hands(
 def _played(record: HandRecord, state: HandState) -> PlayedHand:
     labels = record.seat_labels or tuple(range(1, len(record.starting_stacks) + 1))
     names = record.players or tuple(f"seat {label}" for label in labels)
-    return PlayedHand(state, tuple(names), record.source, record.id, record.scale)
+    return PlayedHand(state, tuple(names), record.source, record.id, record.scale, record.money)
