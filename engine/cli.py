@@ -39,7 +39,7 @@ def _evaluate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from engine.history.inputs import Inputs
+    from engine.history.inputs import Inputs, Notes, count_of
 
     inputs = Inputs(args.files, args.format)
     hands: list[dict[str, Any]] = []
@@ -90,13 +90,17 @@ def _replay(args: argparse.Namespace) -> int:
         for hand in hands:
             verdict = hand["status"] + (f": {hand['detail']}" if hand["detail"] else "")
             print(f"{hand['source']}  {hand['id'] or '?'}  {verdict}")
+        shown = Notes()
         for note in notes:
-            print(f"note: {note}")
+            if shown.show(note):
+                print(f"note: {note}")
+        for line in shown.rest():
+            print(f"note: {line} (--json lists them all)")
         for line in inputs.summary.lines():
             print(line)
         unchecked = f" {summary['unchecked']} unchecked," if summary["unchecked"] else ""
         print(
-            f"{len(hands)} hands: {summary['ok']} ok,{unchecked} {summary['mismatch']} mismatch, "
+            f"{count_of(len(hands), 'hand')}: {summary['ok']} ok,{unchecked} {summary['mismatch']} mismatch, "
             f"{summary['error']} error"
         )
     return 0 if hands and not summary["mismatch"] and not summary["error"] else 1
@@ -114,13 +118,14 @@ def _all_in_ev(state: HandState | None, scale: int) -> dict[str, object] | None:
 
 
 def _convert(args: argparse.Namespace) -> int:
-    from engine.history.inputs import InputFile, Inputs
+    from engine.history.inputs import InputFile, Inputs, Notes
     from engine.history.ohh import write_ohh
     from engine.history.phh import write_phhs
     from engine.history.pokerstars import write_pokerstars
     from engine.history.record import HandRecord
 
     inputs = Inputs(args.files, args.format)
+    notes = Notes()
     records: list[tuple[InputFile, HandRecord]] = []
     failures = 0
     progress = files_progress(args.progress, args.stderr, lambda: len(inputs))
@@ -133,7 +138,8 @@ def _convert(args: argparse.Namespace) -> int:
                 if progress is not None:
                     progress.clear()
                 for note in checked.file.hands.notes:
-                    print(f"note: {note}", file=sys.stderr)
+                    if notes.show(note):
+                        print(f"note: {note}", file=sys.stderr)
             problem, record = checked.problem, checked.record
             if problem is not None or record is None:
                 if progress is not None:
@@ -162,6 +168,8 @@ def _convert(args: argparse.Namespace) -> int:
             out.write(text)
     else:
         sys.stdout.write(text)
+    for line in notes.rest():
+        print(f"note: {line}", file=sys.stderr)
     for line in inputs.summary.lines():
         print(line, file=sys.stderr)
     return 1 if failures else 0

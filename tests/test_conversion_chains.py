@@ -222,7 +222,7 @@ def test_convert_and_replay_take_the_omaha_hands_of_a_mixed_game_file_and_note_t
     done = subprocess.run(
         [sys.executable, "-m", "engine", "replay", str(path)], capture_output=True, text=True, cwd=ROOT, check=False
     )
-    assert done.returncode == 0 and note in done.stdout and "1 hands: 1 ok" in done.stdout, done.stdout
+    assert done.returncode == 0 and note in done.stdout and "1 hand: 1 ok" in done.stdout, done.stdout
 
 
 def test_phh_and_ohh_hands_of_other_games_are_noted_not_errors() -> None:

@@ -75,8 +75,9 @@ def test_an_empty_file_is_one_error_in_either_format(tmp_path: Path, capsys: pyt
         (tmp_path / name).write_text("" if name.startswith("empty") else "\n  \n\n", encoding="utf-8")
         assert main(["replay", str(tmp_path / name)]) == 1
         lines = capsys.readouterr().out.splitlines()
-        assert len(lines) == 2 and f"{name}: no hand found" in lines[0], lines
-        assert lines[1] == "1 hands: 0 ok, 0 mismatch, 1 error"
+        said = "an empty file" if name.startswith("empty") else "a file of blank lines"
+        assert len(lines) == 2 and f"{name}: {said}: no hand in it" in lines[0], lines  # said to be empty
+        assert lines[1] == "1 hand: 0 ok, 0 mismatch, 1 error"
 
 
 # --- "unchecked" ------------------------------------------------------------------------------------------------
@@ -100,7 +101,7 @@ def test_the_command_line_says_unchecked(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["replay", str(path)]) == 0  # nothing is wrong with the hand: it is only not checked
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith(f"{path}  bare  unchecked: the record states no outcome")
-    assert lines[-1] == "1 hands: 0 ok, 1 unchecked, 0 mismatch, 0 error"
+    assert lines[-1] == "1 hand: 0 ok, 1 unchecked, 0 mismatch, 0 error"
     assert main(["replay", "--json", str(path)]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["hands"][0]["status"] == "unchecked"

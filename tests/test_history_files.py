@@ -40,7 +40,7 @@ def test_the_command_line_reads_a_windows_1252_pokerstars_file(
     path = tmp_path / "old.txt"
     path.write_bytes(ACCENTED.encode("cp1252"))
     assert main(["replay", str(path)]) == 0, capsys.readouterr().out
-    assert capsys.readouterr().out.splitlines()[-1] == "1 hands: 1 ok, 0 mismatch, 0 error"
+    assert capsys.readouterr().out.splitlines()[-1] == "1 hand: 1 ok, 0 mismatch, 0 error"
     [record] = _only_ok(read_pokerstars_file(path))
     assert "Rivière_Noël" in record.players
     assert read_history(path) == read_pokerstars_file(path)
@@ -95,7 +95,7 @@ def test_the_format_comes_from_the_content_not_the_name(tmp_path: Path) -> None:
         _only_ok(read_history(tmp_path / name))
     (tmp_path / "empty.phh").write_text("", encoding="utf-8")
     [error] = read_history(tmp_path / "empty.phh")  # nothing to go by but the name
-    assert isinstance(error, HistoryError) and "empty.phh: no hand found" in str(error)
+    assert isinstance(error, HistoryError) and "empty.phh: an empty file: no hand in it" in str(error)
 
 
 @pytest.mark.parametrize(

@@ -236,6 +236,7 @@ def test_the_summary_groups_refusals_by_reason_per_format(tmp_path: Path, capsys
     reasons = stars["reasons"]
     assert reasons[0] == {
         "reason": "mismatch: the replayed outcome differs from the record",
+        "example": "mismatch: the replayed outcome differs from the record",
         "count": 2,  # type: ignore[index]
         "first": f"{folder / 'a.txt'} hand #21",
     }
@@ -248,7 +249,7 @@ def test_the_summary_groups_refusals_by_reason_per_format(tmp_path: Path, capsys
     )
     main(["replay", str(folder)])
     out = capsys.readouterr().out
-    assert "PokerStars: 3 files, 1 hands read, 3 refused\n" in out
+    assert "PokerStars: 3 files, 1 hand read, 3 refused\n" in out
     first = f"(first: {folder / 'a.txt'} hand #21)"
     assert f"       2  mismatch: the replayed outcome differs from the record {first}" in out
     assert "not read: 2 files, 0 hands read, 2 refused\n" in out
@@ -444,3 +445,34 @@ def test_inputs_without_a_hand_history_exit_2_in_every_command(tmp_path: Path, c
         out, err = io.StringIO(), io.StringIO()
         assert main([*command, str(folder)], stdout=out, stderr=err) == 2
         assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("error: ") and says in err.getvalue()
+
+
+def test_the_newcomers_frictions_are_gone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The frictions of the newcomer's trial: an empty file is said to be empty; a JSON file that is not OHH is
+    said so (and skipped in a folder), not refused as a broken OHH hand; an unsupported format is one short line
+    pointing at the docs, not the 500-character list of formats; a reason shows its first case as written, not
+    '…' placeholders; a note repeated over many files is summarised."""
+    (tmp_path / "empty.txt").write_text("", encoding="utf-8")
+    (tmp_path / "settings.json").write_text('{"theme": "dark", "autosave": true}\n', encoding="utf-8")
+    (tmp_path / "party.txt").write_text("***** Hand History For Game 123456 *****\nblah\n", encoding="utf-8")
+    broken = _stars(9).replace("okapi77: calls", "okapi77: dances")
+    for number in range(5):
+        (tmp_path / f"forum{number}.txt").write_text(f"A forum post {number}.\n\n" + _stars(number + 1))
+    (tmp_path / "broken.txt").write_text(broken, encoding="utf-8")
+    assert main(["replay", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{tmp_path / 'empty.txt'}: an empty file: no hand in it" not in out  # in a folder: skipped, counted
+    assert "an empty file: no hand in it (first: " in out
+    assert "a JSON file that is not an OHH hand history" in out and "missing field" not in out
+    party = next(line for line in out.splitlines() if "PartyPoker (e-mailed" in line)
+    assert party.endswith(
+        ": a PartyPoker (e-mailed, with a summary) hand history: not supported "
+        "(docs/histories.md lists the formats read)"
+    )
+    assert "unrecognised action of 'okapi77' (first: " in out and "'…'" not in out
+    assert out.count("note: ") == 4 and "note: ... and 2 more like the one on " in out
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path / "empty.txt")]) == 1
+    assert f"{tmp_path / 'empty.txt'}  ?  error: {tmp_path / 'empty.txt'}: an empty file: no hand in it" in (
+        capsys.readouterr().out
+    )

@@ -81,3 +81,18 @@ def test_a_tournament_hand_in_chips_named_by_its_header() -> None:
     assert report.ok
     [again] = read_pokerstars(write_pokerstars(record))
     assert isinstance(again, HandRecord) and dict(again.fields)["tournament"] == "75443872" and replay(again).ok
+
+
+def test_a_tournament_level_the_text_carries_is_read() -> None:
+    """A friction of the newcomer's trial: OnGame's tournament level was never read, so a record written back
+    said Level I. Where the text carries it (the table line's "Tournament, Level 5", or a "Level: 5" line before
+    it), it is kept, and written back."""
+    text = sample_text("ongame", "tournament-pot-limit-all-in-split.txt")
+    assert "level" not in dict(read_ongame(text)[0].fields)  # type: ignore[union-attr]
+    for carried in (
+        text.replace("50/100, Tournament)", "50/100, Tournament, Level 5)"),
+        text.replace("Table: [SPEED]", "Level: 5\nTable: [SPEED]"),
+    ):
+        [record] = read_ongame(carried)
+        assert isinstance(record, HandRecord) and dict(record.fields)["level"] == "5"
+        assert " - Level 5 (50/100) - " in write_pokerstars(record)

@@ -11,7 +11,7 @@ from pathlib import Path
 from engine.errors import HistoryError, NotAHistory, OtherGame
 from engine.history.decoding import UTF8, UTF16_BE, UTF16_LE, decode_history
 from engine.history.detection import Unsupported, detect_format
-from engine.history.formats import BY_KEY, CHOICES, titles
+from engine.history.formats import BY_KEY, CHOICES
 from engine.history.record import Hands
 from engine.validate import quote
 
@@ -45,12 +45,13 @@ def read_history_bytes(data: bytes, where: str, format: str = "auto") -> Hands:
         return Hands([error])
     except Unsupported as error:
         return Hands(
-            [
-                HistoryError(
-                    f"{where}: {error}: not supported; this engine reads {titles()} (docs/histories.md)", source=where
-                )
-            ]
+            [HistoryError(f"{where}: {error}: not supported (docs/histories.md lists the formats read)", source=where)]
         )
+    if not decoded.text.strip(" \t\r\n\ufeff"):
+        what = "an empty file" if not decoded.text else "a file of blank lines"
+        empty = Hands([NotAHistory(f"{where}: {what}: no hand in it", source=where)])
+        empty.format = chosen
+        return empty
     if BY_KEY[chosen].unicode_only and decoded.encoding not in (UTF8, UTF16_LE, UTF16_BE):
         return Hands(
             [

@@ -131,7 +131,7 @@ class Inputs:
             return f"nothing to read: {named} holds no files (hidden files are passed over)"
         first = skipped.reason_data()[0]
         return (
-            f"no hand history in {named}: {_count(skipped.files, 'file')} skipped as not hand histories "
+            f"no hand history in {named}: {count_of(skipped.files, 'file')} skipped as not hand histories "
             f"(such as {first['first']}: {first['reason']})"
         )
 
@@ -171,7 +171,7 @@ class Inputs:
         first = again[0][1]
         ids = ", ".join(f"#{hand_id}" for hand_id, _ in again[:5]) + (" ..." if len(again) > 5 else "")
         note = (
-            f"{where}: passed over {_count(len(again), 'hand')} already read ({ids}, first from {first}): "
+            f"{where}: passed over {count_of(len(again), 'hand')} already read ({ids}, first from {first}): "
             "the same hand in two files is counted once"
         )
         out = Hands(kept, [*hands.notes, note])
@@ -198,7 +198,7 @@ def hand_key(record: HandRecord, format: str | None) -> tuple[object, ...] | Non
     return (format, site, record.id, record.players, record.starting_stacks, record.hole, record.board, record.actions)
 
 
-def _count(number: int, noun: str) -> str:
+def count_of(number: int, noun: str) -> str:
     """'1 hand', '2 hands'."""
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
@@ -331,6 +331,19 @@ _PLACE = re.compile(r"^(?:hand #[^\s,:]*[,:] |line N '…': |line N: |action N \
 MISMATCH_REASON = "mismatch: the replayed outcome differs from the record"
 
 
+_RAW_QUOTE = r"""(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|['"][^\n]*?\.\.\. \(\d+ chars\))"""
+_RAW_PLACE = re.compile(rf"^(?:hand #[^\s,:]*[,:] |line \d+ {_RAW_QUOTE}: |line \d+: |action \d+ \(.*?\): )+")
+
+
+def example(message: str, source: str = "") -> str:
+    """A refusal's message without its place, as written: what a reason's line shows of its first case."""
+    text = message
+    for where in (source, "<text>"):
+        if where and text.startswith(where + ": "):
+            text = text[len(where) + 2 :]
+    return _RAW_PLACE.sub("", text) or text
+
+
 def reason(message: str, source: str = "") -> str:
     """A refusal's reason, for grouping: the message without its place (the file, the hand, the line, the
     action) and with quoted text and numbers left out: 'line 12 'Seat 9: x': ...' and 'line 40 'Seat 2: y':
@@ -345,10 +358,38 @@ def reason(message: str, source: str = "") -> str:
     return _PLACE.sub("", text) or text
 
 
+class Notes:
+    """The notes a command prints, each kind (the same note but for its file, lines and numbers) at most ``most``
+    times: a folder of a thousand forum posts gives three notes and "... and 997 more like this", not a
+    thousand lines."""
+
+    def __init__(self, most: int = 3) -> None:
+        self.most = most
+        self.counts: dict[str, int] = {}
+        self.first: dict[str, str] = {}  # where each kind was noted first
+
+    def show(self, note: str) -> bool:
+        """Whether to print ``note`` now (it is counted either way)."""
+        where, _, rest = note.partition(": ")
+        key = reason(rest or where)
+        self.counts[key] = self.counts.get(key, 0) + 1
+        self.first.setdefault(key, where)
+        return self.counts[key] <= self.most
+
+    def rest(self) -> list[str]:
+        """A line for each kind of note that was held back."""
+        return [
+            f"... and {count - self.most} more like the one on {self.first[key]}"
+            for key, count in self.counts.items()
+            if count > self.most
+        ]
+
+
 @attrs.define
 class _Reason:
     count: int
     first: str  # where it was met first: a file, or a file and a hand
+    example: str = ""  # the first one's message as written (without its place)
 
 
 @attrs.define
@@ -359,13 +400,17 @@ class _Group:
     duplicates: int = 0  # hands passed over as already read from another file
     reasons: dict[str, _Reason] = attrs.Factory(dict)
 
-    def note(self, why: str, place: str) -> None:
-        self.reasons.setdefault(why, _Reason(0, place)).count += 1
+    def note(self, why: str, place: str, first: str = "") -> None:
+        self.reasons.setdefault(why, _Reason(0, place, first or why)).count += 1
 
     def reason_data(self) -> list[dict[str, object]]:
-        """The reasons, the most frequent first (then in the order met)."""
+        """The reasons, the most frequent first (then in the order met): ``reason`` groups (quotes and numbers
+        left out), ``example`` is the first one as written."""
         ordered = sorted(self.reasons.items(), key=lambda item: -item[1].count)
-        return [{"reason": why, "count": entry.count, "first": entry.first} for why, entry in ordered]
+        return [
+            {"reason": why, "example": entry.example, "count": entry.count, "first": entry.first}
+            for why, entry in ordered
+        ]
 
 
 class Summary:
@@ -385,7 +430,7 @@ class Summary:
 
     def skip(self, where: str, error: HistoryError) -> None:
         self.skipped.files += 1
-        self.skipped.note(reason(str(error), where), where)
+        self.skipped.note(reason(str(error), where), where, example(str(error), where))
 
     def hand(
         self,
@@ -403,7 +448,10 @@ class Summary:
             return
         group.refused += 1
         place = (source or file.where) + (f" hand #{hand_id}" if hand_id else "")
-        group.note(MISMATCH_REASON if mismatch else reason(problem, source or file.where), place)
+        if mismatch:
+            group.note(MISMATCH_REASON, place)  # one reason whatever the amounts: its first case is `replay`'s
+        else:
+            group.note(reason(problem, source or file.where), place, example(problem, source or file.where))
 
     def unwritten(self, file: InputFile, problem: str, *, source: str = "", hand_id: str = "") -> None:
         """A hand counted as read that a command could not use after all (`convert` cannot write it): refused."""
@@ -440,14 +488,12 @@ class Summary:
             return []
         out = []
         for key, group in self._ordered():
-            files = f"{group.files} file{'s' if group.files != 1 else ''}"
-            again = f", {_count(group.duplicates, 'duplicate')} counted once" if group.duplicates else ""
-            out.append(f"{_title(key)}: {files}, {group.read} hands read, {group.refused} refused{again}")
+            files = count_of(group.files, "file")
+            again = f", {count_of(group.duplicates, 'duplicate')} counted once" if group.duplicates else ""
+            out.append(f"{_title(key)}: {files}, {count_of(group.read, 'hand')} read, {group.refused} refused{again}")
             out += _reason_lines(group)
         if self.skipped.files:
-            out.append(
-                f"skipped (not hand histories): {self.skipped.files} file{'s' if self.skipped.files != 1 else ''}"
-            )
+            out.append(f"skipped (not hand histories): {count_of(self.skipped.files, 'file')}")
             out += _reason_lines(self.skipped)
         return out
 
@@ -462,7 +508,7 @@ def _title(key: str) -> str:
 
 def _reason_lines(group: _Group, most: int = 10) -> list[str]:
     reasons = group.reason_data()
-    lines = [f"  {entry['count']:>6}  {entry['reason']} (first: {entry['first']})" for entry in reasons[:most]]
+    lines = [f"  {entry['count']:>6}  {entry['example']} (first: {entry['first']})" for entry in reasons[:most]]
     if len(reasons) > most:
         lines.append(f"  ... and {len(reasons) - most} more reasons (--json lists them all)")
     return lines

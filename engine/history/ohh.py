@@ -84,7 +84,18 @@ def read_ohh(text: str, source: str = "") -> Hands:
     if not isinstance(text, str):
         return Hands([HistoryError(f"{where}: OHH text must be a str, got {type(text).__name__}", source=source)])
     out: list[HandRecord | HistoryError] = []
-    for number, item in enumerate(_documents(text.removeprefix("\ufeff"), where, source), start=1):
+    documents = list(_documents(text.removeprefix("\ufeff"), where, source))
+    if documents and not any(isinstance(item, HistoryError) or _looks_like_ohh(item) for item in documents):
+        return Hands(
+            [
+                NotAHistory(
+                    f'{where}: a JSON file that is not an OHH hand history (no object has an "ohh", '
+                    '"game_type" or "rounds" key): nothing to read',
+                    source=source,
+                )
+            ]
+        )
+    for number, item in enumerate(documents, start=1):
         if isinstance(item, HistoryError):
             out.append(item)
             continue
@@ -128,6 +139,11 @@ def _documents(text: str, where: str, source: str) -> Iterator[object | HistoryE
             yield from value
         else:
             yield value
+
+
+def _looks_like_ohh(item: object) -> bool:
+    """Whether a JSON value is meant as a hand: OHH's wrapper, or a hand's own keys (a settings file has none)."""
+    return isinstance(item, dict) and bool({"ohh", "game_type", "rounds", "game_number"} & set(item))
 
 
 def _no_constant(name: str) -> NoReturn:

@@ -48,6 +48,7 @@ _WINNER = re.compile(r"^(?P<name>.+?) \((?P<amount>[$€£]?[\d,]+(?:\.\d+)?)\)$
 _RAKE = re.compile(r"^Rake taken: " + _AMOUNT + "$")
 _AFTER = re.compile(r"^Seat (?P<label>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)\)(?:, net: [-+]?[$€£]?[\d.,]+)?$")
 _QUIET = re.compile(r"^(?:---|Dealing pocket cards|Start hand: .*|Players in round: .*)$")
+_LEVEL = re.compile(r"(?:^|\W)(?:[Bb]linds? )?[Ll]evel:? ?(?P<level>\d+|[IVXLC]+)\b")  # "Tournament, Level 5"
 _QUIET_ACTS = re.compile(
     r"^(?:sits out|sits in|is sitting out|has (?:joined|left) the table|timed out|"
     r"doesn't show hand|does not show|is disconnected|is connected)$"
@@ -82,6 +83,8 @@ class OnGameHand(SiteHand):
                 self.ended = True
             elif text.startswith("Start hand: "):
                 self.fields.append(("date", text.removeprefix("Start hand: ")))
+            elif game is None and (level := _LEVEL.match(text)) is not None and "level" not in dict(self.fields):
+                self.fields.append(("level", level["level"]))  # a "Level: 5" line before the table line
             elif game is None:
                 if text.startswith("Table: "):
                     game = self._game(text)
@@ -153,6 +156,9 @@ class OnGameHand(SiteHand):
             number = header["t"].rpartition("-")[2]
             self.fields += [("tournament", number), ("buy_in", header["buy_in"]), ("tournament_name", header["name"])]
         tournament = table["money"].startswith("Tournament") or any(key == "tournament" for key, _ in self.fields)
+        level = _LEVEL.search(table["money"])
+        if tournament and level is not None and "level" not in dict(self.fields):
+            self.fields.append(("level", level["level"]))
         self.money(symbol if not tournament else "")  # a tournament is played in chips
         if self.symbol:
             self.fields.append(("symbol", self.symbol))

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.history.formats import CHOICES as HISTORY_FORMATS
 from engine.history.formats import titles
-from engine.history.inputs import Inputs
+from engine.history.inputs import Inputs, count_of
 from engine.progress import add_progress_option, files_progress
 from engine.stats import allin
 from engine.stats.errors import StatsError
@@ -92,16 +92,12 @@ def run(args: argparse.Namespace) -> int:
             out.write(note + "\n")
         out.write("".join(line + "\n" for line in inputs.summary.lines()))
         named = " (named on standard error)" if refused_count else ""
-        out.write(f"{_hands(read)} read, {refused_count} refused{named}\n")
+        out.write(f"{count_of(read, 'hand')} read, {refused_count} refused{named}\n")
         if not allin.available():
             out.write("The all-in-adjusted net needs numpy: pip install 'omaha-hilo-engine[equity]'.\n")
         if plot is not None:
             out.write(f"Graph written to {plot}.\n")
     return 0
-
-
-def _hands(count: int) -> str:
-    return f"{count} hand{'' if count == 1 else 's'}"
 
 
 def choose(players: dict[str, PlayerStats], names: list[str] | None) -> list[PlayerStats]:
