@@ -17,11 +17,11 @@ the summary's ``Total Pot($630) | Rake ($3) | Jackpot Rake ($0.50)`` and ``Seat 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from engine.cards import Card
 from engine.history import facts as f
 from engine.history.builder import ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
+from engine.history.files import file_reader
 from engine.history.record import Hands
 from engine.history.textsite import SiteHand, TextSite, read_text_site
 
@@ -67,7 +67,6 @@ _BOARD = re.compile(r"^Board \[(?P<cards>[^\]]*)\]$")
 _QUIET = re.compile(r"^\*\*\* (?:POCKET CARDS|SHOW ?DOWN) \*\*\*$")
 _QUIET_ACTS = re.compile(r"^(?:Mucks.*|Does not show|Sitting Out|Returned to table|Timed out|Disconnected)$")
 _GAMES = {"Omaha Hi/Lo": True, "Omaha": False}
-_STREETS = {"FLOP": (2, 3), "TURN": (3, 1), "RIVER": (4, 1)}
 _VERBS = {"Bets": WAGER, "Calls": CALL, "All-In": ALL_IN}
 
 
@@ -119,19 +118,7 @@ class AbsoluteHand(SiteHand):
             frozenset(won.label for won in self.won),
             tuple(self.won),
         )
-        return f.HandFacts(
-            self.source,
-            self.id,
-            self.lines[0],
-            game,
-            tuple(self.seats.values()),
-            button,
-            tuple(self.events),
-            tuple(self.board),
-            summary,
-            tuple(self.fields),
-            hero=self.hero,
-        )
+        return self.hand_facts(game, self.seats.values(), button, summary, hero=self.hero)
 
     def _game(self, rest: str) -> f.Game:
         game = _GAME.match(rest)
@@ -164,25 +151,12 @@ class AbsoluteHand(SiteHand):
         return f.Game(_GAMES[name], 4, limit, stakes, self.scale, self.symbol)
 
     def _seat(self, seat: re.Match[str]) -> None:
-        name, label = seat["name"], int(seat["label"])
-        if name in self.seats or any(s.label == label for s in self.seats.values()):
-            self.fail(f"seat {label} or player {name!r} is listed twice")
-        self.seats[name] = f.Seat(label, name, self.amount(seat["amount"]))
-        self.names = sorted(self.seats, key=len, reverse=True)
-
-    def _who(self, text: str) -> tuple[str, str] | None:
-        for name in self.names:
-            for gap in (" - ", " "):
-                if text.startswith(name + gap):
-                    return name, text[len(name) + len(gap) :]
-        return None
+        self.seat(self.seats, int(seat["label"]), seat["name"], self.amount(seat["amount"]))
 
     def _line(self, text: str) -> None:
         if _QUIET.match(text):
             return
-        if (street := _STREET.match(text)) is not None:
-            number, count = _STREETS[street["street"]]
-            self.deal_street(street["street"], number, count, self.cards(street["cards"]))
+        if self.street_line(text, _STREET):
             return
         if (dealt := _DEALT.match(text)) is not None:
             if dealt["name"] not in self.seats:
@@ -190,7 +164,7 @@ class AbsoluteHand(SiteHand):
             self.hero = dealt["name"]
             self.add(f.Cards, dealt["name"], self.cards(dealt["cards"]), True)
             return
-        acting = self._who(text)
+        acting = self.who(text, (" - ", " "))
         if acting is None:
             self.fail("unrecognised line")
         name, rest = acting
@@ -220,11 +194,9 @@ class AbsoluteHand(SiteHand):
             self.fail(f"unrecognised action of {name!r}")
 
     def _post(self, name: str, post: re.Match[str]) -> None:
-        if self.street != 1 or any(isinstance(event, f.Acted) for event in self.events):
-            self.fail("a blind posted after the betting began")
         if post["kind"] is not None:
             kinds = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "ante": f.ANTE}
-            self.add(f.Posted, name, kinds[post["kind"]], self.amount(post["amount"]))
+            self.post(name, kinds[post["kind"]], self.amount(post["amount"]))
             return
         if post["total"] is not None:  # "Posts dead $45 dead $15": the total, then its dead part
             dead = self.amount(post["of"])
@@ -234,8 +206,8 @@ class AbsoluteHand(SiteHand):
         if live < 0 or dead <= 0:
             self.fail("a dead post's dead part must be more than nothing and no more than the total")
         if live:
-            self.add(f.Posted, name, f.BIG_BLIND, live)  # a returning player's live blind (the builder's rule)
-        self.add(f.Posted, name, f.DEAD_BLIND, dead)
+            self.post(name, f.BIG_BLIND, live)  # a returning player's live blind (the builder's rule)
+        self.post(name, f.DEAD_BLIND, dead)
 
     def _summary_line(self, text: str) -> None:
         assert self.line is not None
@@ -263,8 +235,4 @@ def read_absolute(text: str, source: str = "") -> Hands:
     return read_text_site(text, source, ABSOLUTE)
 
 
-def read_absolute_file(path: str | Path) -> Hands:
-    """Read an Absolute / UltimateBet hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "absolute")
+read_absolute_file = file_reader("absolute")

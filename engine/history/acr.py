@@ -15,11 +15,11 @@ $0.05``), all of it what the house took.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from engine.errors import OtherGame
 from engine.history import facts as f
 from engine.history.building import place
+from engine.history.files import file_reader
 from engine.history.pokerstars import Dialect, HandReader, read_pokerstars
 from engine.history.record import Hands
 
@@ -94,8 +94,4 @@ def read_acr(text: str, source: str = "") -> Hands:
     return read_pokerstars(text, source, ACR)
 
 
-def read_acr_file(path: str | Path) -> Hands:
-    """Read an ACR / WPN hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "acr")
+read_acr_file = file_reader("acr")

@@ -17,16 +17,15 @@ ace to king, then the clubs, the hearts and the spades.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
-from pathlib import Path
 
 from engine.cards import Card, make_card
-from engine.errors import HistoryError, OtherGame
+from engine.errors import OtherGame
 from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
-from engine.history.building import build_record, place
+from engine.history.building import place
+from engine.history.files import file_reader
 from engine.history.record import HandRecord, Hands
-from engine.history.xml_reading import HandPlace, XmlDocument, children, parse_xml, read_each
+from engine.history.xml_reading import HandPlace, XmlDocument, children, hands_by_tag, read_xml_site
 
 SITE = "Boss Media"
 _GAMES = {"GAME_OMAHL": True, "GAME_OMA": False}
@@ -50,35 +49,20 @@ _MUCK = "$(STR_G_MUCK)"
 
 def read_bossmedia(text: str, source: str = "") -> Hands:
     """Every hand in a Boss Media XML history, each a record or the `HistoryError` that kept it from being read."""
-    try:
-        doc = parse_xml(text, source, SITE)
-    except HistoryError as error:
-        return Hands([error])
-    hands: list[tuple[str, ET.Element, Callable[[], HandRecord]]] = []
-    for history in doc.root.iter("HISTORY"):
-        hand_id = history.get("ID") or "?"
-        hands.append((hand_id, history, _reader(doc, source, history, hand_id)))
-    return read_each(doc, source, hands, 'a Boss Media history holds <HISTORY ID="N" GAME="GAME_OMAHL" ...> elements')
+    found = hands_by_tag("HISTORY", "ID", lambda doc, source, one, hand_id: _Hand(doc, source, one, hand_id).record())
+    return read_xml_site(
+        text, source, SITE, found, 'a Boss Media history holds <HISTORY ID="N" GAME="GAME_OMAHL" ...> elements'
+    )
 
 
-def _reader(doc: XmlDocument, source: str, history: ET.Element, hand_id: str) -> Callable[[], HandRecord]:
-    return lambda: _Hand(doc, source, history, hand_id).record()
-
-
-def read_bossmedia_file(path: str | Path) -> Hands:
-    """Read a Boss Media XML hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "bossmedia")
+read_bossmedia_file = file_reader("bossmedia")
 
 
 class _Hand(HandPlace):
     def __init__(self, doc: XmlDocument, source: str, history: ET.Element, hand_id: str) -> None:
-        super().__init__(source, hand_id, doc, history)
+        super().__init__(source, hand_id, doc, history, SITE)
         self.history = history
-        self.events: list[f.Event] = []
         self.board: list[Card] = []
-        self.fields: list[tuple[str, object]] = [("site", SITE)]
         self.hero: str | None = None
 
     def record(self) -> HandRecord:
@@ -108,21 +92,7 @@ class _Hand(HandPlace):
         self.at(self.history)
         if summary.total is None:
             self.fail("the hand is cut short: it has no <SHOWDOWN> (what each player took)")
-        return build_record(
-            f.HandFacts(
-                self.source,
-                self.id,
-                self.line,
-                game,
-                tuple(seats),
-                button,
-                tuple(self.events),
-                tuple(self.board),
-                summary,
-                tuple(self.fields),
-                hero=self.hero,
-            )
-        )
+        return self.build(game, seats, button, self.board, summary, hero=self.hero)
 
     def _game(self) -> f.Game:
         history = self.history

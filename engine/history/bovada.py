@@ -19,11 +19,11 @@ builder ends each betting round when its betting closes.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from engine.cards import Card
 from engine.history import facts as f
 from engine.history.builder import ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
+from engine.history.files import file_reader
 from engine.history.record import Hands
 from engine.history.textsite import Numbered, SiteHand, TextSite, read_text_site
 from engine.validate import quote
@@ -74,7 +74,6 @@ _POSTS = {
     "ante chip": f.ANTE,
 }
 _VERBS = {"Bets": WAGER, "Calls": CALL, "Call": CALL, "Raises": WAGER, "All-in": ALL_IN}
-_STREETS = {"FLOP": (2, 3), "TURN": (3, 1), "RIVER": (4, 1)}
 
 
 class BovadaHand(SiteHand):
@@ -85,19 +84,8 @@ class BovadaHand(SiteHand):
         header = _HEADER.match(lines[0][1])
         assert header is not None
         game = self._game(header)
-        at, hero = 1, None
-        seats: dict[str, f.Seat] = {}
-        while at < len(lines) and (seat := _SEAT.match(lines[at][1])) is not None:
-            self.line = lines[at]
-            name, label = seat["name"], int(seat["label"])
-            if name in seats or any(s.label == label for s in seats.values()):
-                self.fail(f"seat {label} or player {name!r} is listed twice")
-            seats[name] = f.Seat(label, name, self.amount(seat["stack"]))
-            hero = name if seat["me"] else hero
-            at += 1
-        if len(seats) < 2:
-            self.line = lines[min(at, len(lines) - 1)]
-            self.fail("a hand needs at least two seated players ('Seat 1: Dealer ($25 in chips)')")
+        seats, at, found = self.read_seats(1, _SEAT, example="'Seat 1: Dealer ($25 in chips)'")
+        hero = next((seat["name"] for seat in found if seat["me"]), None)
         self.seats = seats
         dealer = seats.get("Dealer")
         self.button = dealer.label if dealer is not None else None
@@ -108,10 +96,7 @@ class BovadaHand(SiteHand):
         self.summary_board: tuple[Card, ...] | None = None
         self.won: list[f.Won] = []
         self.shown: list[tuple[Numbered, str, tuple[Card, ...] | None, tuple[Card, ...]]] = []
-        for line in lines[at:]:
-            self.line = line
-            self._line(line[1])
-        self.line = lines[-1]
+        self.walk(lines[at:], self._line)
         if not self.summary:
             self.fail("the hand is cut short: it has no '*** SUMMARY ***'")
         listed = {won.label for won in self.won}
@@ -135,19 +120,8 @@ class BovadaHand(SiteHand):
             tuple(self.won),
             "the summary's Total Pot is",
         )
-        return f.HandFacts(
-            self.source,
-            self.id,
-            lines[0],
-            game,
-            tuple(seats.values()),
-            self.button,
-            tuple(self.events),
-            board,
-            summary,
-            tuple(self.fields),
-            streets_unmarked=unmarked,
-            hero=hero,
+        return self.hand_facts(
+            game, seats.values(), self.button, summary, board=board, streets_unmarked=unmarked, hero=hero
         )
 
     def _game(self, header: re.Match[str]) -> f.Game:
@@ -178,11 +152,7 @@ class BovadaHand(SiteHand):
         if text == "*** SUMMARY ***":
             self.summary = True
             return
-        street = _STREET.match(text)
-        if street is not None:
-            number, count = _STREETS[street["street"]]
-            cards = self.cards(street["cards"])
-            self.deal_street(street["street"], number, count, cards)
+        if self.street_line(text, _STREET):
             return
         who = _WHO.match(text)
         if who is None or who["name"] not in self.seats:
@@ -191,9 +161,7 @@ class BovadaHand(SiteHand):
             self.fail("unrecognised line")
         name, rest = who["name"], _EXCUSE.sub("", who["rest"]).strip()
         if (post := _POST.match(rest)) is not None:
-            if self.street != 1 or any(isinstance(event, f.Acted) for event in self.events):
-                self.fail("a blind posted after the betting began")
-            self.add(f.Posted, name, _POSTS[post["kind"].lower()], self.amount(post["amount"]))
+            self.post(name, _POSTS[post["kind"].lower()], self.amount(post["amount"]))
         elif (dealt := _DEALT.match(rest)) is not None:
             cards = self.cards(dealt["cards"])
             self.dealt[name] = len(cards)
@@ -298,8 +266,4 @@ def read_bovada(text: str, source: str = "") -> Hands:
     return read_text_site(text, source, BOVADA)
 
 
-def read_bovada_file(path: str | Path) -> Hands:
-    """Read a Bovada / Ignition / Bodog hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "bovada")
+read_bovada_file = file_reader("bovada")

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from pathlib import Path
 
 from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
+from engine.history.files import file_reader
 from engine.history.record import Hands
 from engine.history.textsite import Numbered, SiteHand, TextSite, read_text_site
 from engine.validate import quote
@@ -57,7 +57,6 @@ _VERBS = {
     "raises": (WAGER, TOTALS),
     "is all in": (ALL_IN, ADDS),
 }
-_STREETS = {"FLOP": (2, 3), "TURN": (3, 1), "RIVER": (4, 1)}
 
 
 class CakeHand(SiteHand):
@@ -85,37 +84,12 @@ class CakeHand(SiteHand):
         dealer = _DEALER.match(lines[1][1])
         if dealer is None:
             self.fail("expected 'Dealer: Seat N'")
-        at = 2
-        seats: dict[str, f.Seat] = {}
-        while at < len(lines) and (seat := _SEAT.match(lines[at][1])) is not None:
-            self.line = lines[at]
-            name, label = seat["name"], int(seat["label"])
-            if name in seats or any(s.label == label for s in seats.values()):
-                self.fail(f"seat {label} or player {name!r} is listed twice")
-            seats[name] = f.Seat(label, name, self.amount(seat["stack"]))
-            at += 1
-        if len(seats) < 2:
-            self.fail("a hand needs at least two seated players")
-        self.names = sorted(seats, key=len, reverse=True)
+        seats, at, _ = self.read_seats(2, _SEAT)
         self.won = False
-        for line in lines[at:]:
-            self.line = line
-            self._line(line[1])
-        self.line = lines[-1]
+        self.walk(lines[at:], self._line)
         if not self.won:
             self.fail("the hand is cut short: no line says who wins")
-        return f.HandFacts(
-            self.source,
-            self.id,
-            lines[0],
-            self.game,
-            tuple(seats.values()),
-            int(dealer["label"]),
-            tuple(self.events),
-            tuple(self.board),
-            f.Summary(take=None),
-            tuple(self.fields),
-        )
+        return self.hand_facts(self.game, seats.values(), int(dealer["label"]), f.Summary(take=None))
 
     def _game(self, line: Numbered) -> f.Game:
         self.line = line
@@ -173,11 +147,7 @@ class CakeHand(SiteHand):
         return None
 
     def _line(self, text: str) -> None:
-        street = _STREET.match(text)
-        if street is not None:
-            number, count = _STREETS[street["street"]]
-            cards = self.cards(street["cards"])
-            self.deal_street(street["street"], number, count, cards)
+        if self.street_line(text, _STREET):
             return
         dealt = _DEALT.match(text)
         if dealt is not None:
@@ -233,8 +203,4 @@ def read_cake(text: str, source: str = "") -> Hands:
     return read_text_site(text, source, CAKE)
 
 
-def read_cake_file(path: str | Path) -> Hands:
-    """Read a Cake Poker hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "cake")
+read_cake_file = file_reader("cake")

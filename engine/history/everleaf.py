@@ -16,10 +16,10 @@ winner's bet nobody called.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from engine.history import facts as f
 from engine.history.builder import ALL_IN
+from engine.history.files import file_reader
 from engine.history.partypoker import PartyHand
 from engine.history.record import Hands
 from engine.history.textsite import Numbered, TextSite, read_text_site
@@ -102,15 +102,13 @@ class EverleafHand(PartyHand):
         self.fields.append(("table", table["table"]))
 
     def _line(self, text: str) -> None:
-        acting = self._who(text.replace(": ", " ", 1)) if ": " in text else self._who(text)
+        acting = self.who(text.replace(": ", " ", 1)) if ": " in text else self.who(text)
         if acting is None:
             super()._line(text)
             return
         name, rest = acting
         if (post := _POST.match(rest)) is not None:
-            if self.street != 1 or any(isinstance(event, f.Acted) for event in self.events):
-                self.fail("a blind posted after the betting began")
-            self.add(f.Posted, name, _POSTS[post["kind"]], self.amount(post["amount"]))
+            self.post(name, _POSTS[post["kind"]], self.amount(post["amount"]))
         elif (all_in := _ALL_IN.match(rest)) is not None:
             self.add(f.Acted, name, ALL_IN, self.amount(all_in["amount"]))
         elif (wins := _WINS.match(rest)) is not None:
@@ -141,8 +139,4 @@ def read_everleaf(text: str, source: str = "") -> Hands:
     return read_text_site(text, source, EVERLEAF)
 
 
-def read_everleaf_file(path: str | Path) -> Hands:
-    """Read an Everleaf hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "everleaf")
+read_everleaf_file = file_reader("everleaf")

@@ -6,6 +6,7 @@ through `read_history_bytes`: `engine.history.inputs` walks folders and archives
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from engine.errors import HistoryError, NotAHistory, OtherGame
@@ -85,6 +86,18 @@ def _cut_mid_line(hands: Hands, text: str, where: str) -> Hands:
         hand_id=last.hand_id,
     )
     return Hands([*hands[:-1], cut], hands.notes)
+
+
+def file_reader(key: str) -> Callable[[str | Path], Hands]:
+    """A site's ``read_<site>_file``: `read_history` with the format given, so nothing is detected."""
+    title = BY_KEY[key].title
+
+    def read_file(path: str | Path) -> Hands:
+        return read_history(path, key)
+
+    read_file.__doc__ = f"Read a {title} hand history file through `read_history`."
+    read_file.__name__ = read_file.__qualname__ = f"read_{key}_file"
+    return read_file
 
 
 def _check_format(format: str) -> None:

@@ -20,12 +20,12 @@ Players)``; ``Uncalled bet of $3.90 returned to name``; what each player takes i
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from engine.errors import OtherGame
 from engine.history import facts as f
 from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.building import place
+from engine.history.files import file_reader
 from engine.history.pokerstars import Dialect, HandReader, read_pokerstars
 from engine.history.record import Hands
 from engine.validate import quote
@@ -238,8 +238,4 @@ def read_fulltilt(text: str, source: str = "") -> Hands:
     return read_pokerstars(text, source, FULL_TILT)
 
 
-def read_fulltilt_file(path: str | Path) -> Hands:
-    """Read a Full Tilt hand history file (UTF-16 or UTF-8) through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "fulltilt")
+read_fulltilt_file = file_reader("fulltilt")

@@ -13,8 +13,8 @@ refused, as for PokerStars.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
+from engine.history.files import file_reader
 from engine.history.pokerstars import Dialect, read_pokerstars
 from engine.history.record import Hands
 
@@ -31,8 +31,4 @@ def read_ggpoker(text: str, source: str = "") -> Hands:
     return read_pokerstars(text, source, GGPOKER)
 
 
-def read_ggpoker_file(path: str | Path) -> Hands:
-    """Read a GGPoker hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "ggpoker")
+read_ggpoker_file = file_reader("ggpoker")

@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Iterator
+from functools import partial
 
 from engine.cards import Card, parse_cards
-from engine.errors import EngineError, HistoryError, OtherGame
+from engine.errors import EngineError, OtherGame
 from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
-from engine.history.building import build_record, place
+from engine.history.building import place
+from engine.history.files import file_reader
 from engine.history.record import HandRecord, Hands
-from engine.history.xml_reading import HandPlace, XmlDocument, children, parse_xml, read_each
+from engine.history.xml_reading import HandPlace, HandReader, XmlDocument, children, read_xml_site
 
 _GAME = re.compile(
     r"^(?P<game>(?P<five>5 ?Card )?Omaha(?P<hilo> Hi-?Low?| HiLow?| Hi/Lo)?) "
@@ -66,40 +67,33 @@ SITE = "iPoker"
 
 def read_ipoker(text: str, source: str = "") -> Hands:
     """Every hand in an iPoker XML export, each a record or the `HistoryError` that kept it from being read."""
-    try:
-        doc = parse_xml(text, source, SITE)
-    except HistoryError as error:
-        return Hands([error])
-    hands: list[tuple[str, ET.Element, Callable[[], HandRecord]]] = []
+    return read_xml_site(
+        text, source, SITE, _hands, 'an iPoker history is a <session> holding <game gamecode="N"> elements'
+    )
+
+
+def _hands(doc: XmlDocument, source: str) -> Iterator[tuple[str, ET.Element, HandReader]]:
+    """Each <game> of each <session>, read with its session's <general>."""
     for session in doc.root.iter("session"):
         general = session.find("general")
         for game in children(session, "game"):
             hand_id = game.get("gamecode") or "?"
-            hands.append((hand_id, game, _reader(doc, source, general, game, hand_id)))
-    return read_each(doc, source, hands, 'an iPoker history is a <session> holding <game gamecode="N"> elements')
+            yield hand_id, game, partial(_read, doc, source, general, game, hand_id)
 
 
-def _reader(
-    doc: XmlDocument, source: str, general: ET.Element | None, game: ET.Element, hand_id: str
-) -> Callable[[], HandRecord]:
-    return lambda: _Hand(doc, source, general, game, hand_id).record()
+read_ipoker_file = file_reader("ipoker")
 
 
-def read_ipoker_file(path: str | Path) -> Hands:
-    """Read an iPoker XML hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "ipoker")
+def _read(doc: XmlDocument, source: str, general: ET.Element | None, game: ET.Element, hand_id: str) -> HandRecord:
+    return _Hand(doc, source, general, game, hand_id).record()
 
 
 class _Hand(HandPlace):
     def __init__(
         self, doc: XmlDocument, source: str, general: ET.Element | None, game: ET.Element, hand_id: str
     ) -> None:
-        super().__init__(source, hand_id, doc, game)
+        super().__init__(source, hand_id, doc, game, SITE)
         self.general, self.game = general, game
-        self.events: list[f.Event] = []
-        self.fields: list[tuple[str, object]] = [("site", SITE)]
 
     def text(self, tag: str) -> str:
         found = self.general.find(tag) if self.general is not None else None
@@ -135,21 +129,7 @@ class _Hand(HandPlace):
         for line, name, win in wins:
             self.events.append(f.Collected(line, name, win))
         returned_apart = self.text("uncalled_bet_enabled").lower() == "true"
-        return build_record(
-            f.HandFacts(
-                self.source,
-                self.id,
-                self.doc.line(self.game),
-                game,
-                tuple(seats),
-                button,
-                tuple(self.events),
-                tuple(board),
-                f.Summary(take=None),
-                tuple(self.fields),
-                won_includes_returned=not returned_apart,
-            )
-        )
+        return self.build(game, seats, button, board, f.Summary(take=None), won_includes_returned=not returned_apart)
 
     def _game(self) -> f.Game:
         self.line = self.doc.line(self.general) if self.general is not None else self.line

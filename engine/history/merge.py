@@ -21,16 +21,17 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Iterator
+from functools import partial
 
 from engine.cards import Card, parse_cards
-from engine.errors import EngineError, HistoryError, OtherGame
+from engine.errors import EngineError, OtherGame
 from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
-from engine.history.building import build_record, place
+from engine.history.building import place
+from engine.history.files import file_reader
 from engine.history.record import HandRecord, Hands
-from engine.history.xml_reading import HandPlace, XmlDocument, children, parse_xml, read_each
+from engine.history.xml_reading import HandPlace, HandReader, XmlDocument, children, read_xml_site
 
 SITE = "Merge"
 _TYPE = re.compile(r"^(?P<game>Omaha(?P<hilo> H/L8?)?)(?P<tournament> Tournament)?$")
@@ -46,44 +47,37 @@ _RAISE_TO_FROM = "20100908"  # hands from this date on write a raise as its tota
 
 def read_merge(text: str, source: str = "") -> Hands:
     """Every hand in a Merge XML history, each a record or the `HistoryError` that kept it from being read."""
-    try:
-        doc = parse_xml(text, source, SITE)
-    except HistoryError as error:
-        return Hands([error])
-    hands: list[tuple[str, ET.Element, Callable[[], HandRecord]]] = []
+    return read_xml_site(
+        text, source, SITE, _hands, 'a Merge history holds <game id="N-M"> elements after a <description>'
+    )
+
+
+def _hands(doc: XmlDocument, source: str) -> Iterator[tuple[str, ET.Element, HandReader]]:
+    """Each <game>, read with the <description> before it."""
     description: ET.Element | None = None
     for element in doc.root.iter():
         if element.tag == "description":
             description = element
         elif element.tag == "game":
             hand_id = element.get("id") or "?"
-            hands.append((hand_id, element, _reader(doc, source, description, element, hand_id)))
-    return read_each(doc, source, hands, 'a Merge history holds <game id="N-M"> elements after a <description>')
+            yield hand_id, element, partial(_read, doc, source, description, element, hand_id)
 
 
-def _reader(
-    doc: XmlDocument, source: str, description: ET.Element | None, game: ET.Element, hand_id: str
-) -> Callable[[], HandRecord]:
-    return lambda: _Hand(doc, source, description, game, hand_id).record()
+read_merge_file = file_reader("merge")
 
 
-def read_merge_file(path: str | Path) -> Hands:
-    """Read a Merge XML hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "merge")
+def _read(doc: XmlDocument, source: str, description: ET.Element | None, game: ET.Element, hand_id: str) -> HandRecord:
+    return _Hand(doc, source, description, game, hand_id).record()
 
 
 class _Hand(HandPlace):
     def __init__(
         self, doc: XmlDocument, source: str, description: ET.Element | None, game: ET.Element, hand_id: str
     ) -> None:
-        super().__init__(source, hand_id, doc, game)
+        super().__init__(source, hand_id, doc, game, SITE)
         self.description, self.game = description, game
-        self.events: list[f.Event] = []
         self.names: dict[str, str] = {}
         self.shown: dict[str, int] = {}  # how many cards a SHOWN element gives each player
-        self.fields: list[tuple[str, object]] = [("site", SITE)]
 
     def record(self) -> HandRecord:
         game, tournament = self._game()
@@ -105,21 +99,8 @@ class _Hand(HandPlace):
         raise_convention = TOTALS if re.sub(r"\D", "", starts)[:8] >= _RAISE_TO_FROM else ADDS
         board = self._rounds(game, raise_convention)
         self.at(self.game)
-        return build_record(
-            f.HandFacts(
-                self.source,
-                self.id,
-                self.doc.line(self.game),
-                game,
-                tuple(seats),
-                button,
-                tuple(self.events),
-                tuple(board),
-                f.Summary(take=None),
-                tuple(self.fields),
-                won_includes_returned=True,
-                stacks_after_posts=tournament,
-            )
+        return self.build(
+            game, seats, button, board, f.Summary(take=None), won_includes_returned=True, stacks_after_posts=tournament
         )
 
     def _game(self) -> tuple[f.Game, bool]:

@@ -20,16 +20,15 @@ import base64
 import binascii
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
-from pathlib import Path
 
 from engine.cards import Card, parse_cards
-from engine.errors import EngineError, HistoryError, OtherGame
+from engine.errors import EngineError, OtherGame
 from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, WAGER
-from engine.history.building import build_record, place
+from engine.history.building import place
+from engine.history.files import file_reader
 from engine.history.record import HandRecord, Hands
-from engine.history.xml_reading import HandPlace, XmlDocument, children, parse_xml, read_each
+from engine.history.xml_reading import HandPlace, XmlDocument, children, hands_by_tag, read_xml_site
 
 SITE = "Microgaming"
 _GAMES = {"omaha h/l": True, "omaha hi/lo": True, "omaha": False}
@@ -42,35 +41,18 @@ _PASSED_OVER = {"sitout", "sitin", "disconnected", "reconnected", "chat", "timeo
 
 def read_microgaming(text: str, source: str = "") -> Hands:
     """Every hand in a Microgaming XML export, each a record or the `HistoryError` that kept it from being read."""
-    try:
-        doc = parse_xml(text, source, SITE)
-    except HistoryError as error:
-        return Hands([error])
-    hands: list[tuple[str, ET.Element, Callable[[], HandRecord]]] = []
-    for game in doc.root.iter("Game"):
-        hand_id = game.get("id") or "?"
-        hands.append((hand_id, game, _reader(doc, source, game, hand_id)))
-    return read_each(doc, source, hands, "a Microgaming history holds <Game hhversion=... id=...> elements")
+    found = hands_by_tag("Game", "id", lambda doc, source, game, hand_id: _Hand(doc, source, game, hand_id).record())
+    return read_xml_site(text, source, SITE, found, "a Microgaming history holds <Game hhversion=... id=...> elements")
 
 
-def _reader(doc: XmlDocument, source: str, game: ET.Element, hand_id: str) -> Callable[[], HandRecord]:
-    return lambda: _Hand(doc, source, game, hand_id).record()
-
-
-def read_microgaming_file(path: str | Path) -> Hands:
-    """Read a Microgaming XML hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "microgaming")
+read_microgaming_file = file_reader("microgaming")
 
 
 class _Hand(HandPlace):
     def __init__(self, doc: XmlDocument, source: str, game: ET.Element, hand_id: str) -> None:
-        super().__init__(source, hand_id, doc, game)
+        super().__init__(source, hand_id, doc, game, SITE)
         self.game = game
-        self.events: list[f.Event] = []
         self.names: dict[str, str] = {}
-        self.fields: list[tuple[str, object]] = [("site", SITE)]
 
     def record(self) -> HandRecord:
         game, tournament = self._game()
@@ -107,21 +89,7 @@ class _Hand(HandPlace):
         take = None
         if not tournament and self.game.get("rake") is not None:
             take = self.number(self.need(self.game, "rake"), "the rake")  # hundredths: cents at scale 100
-        return build_record(
-            f.HandFacts(
-                self.source,
-                self.id,
-                self.line,
-                game,
-                tuple(seats),
-                button,
-                tuple(self.events),
-                tuple(board),
-                f.Summary(take=take),
-                tuple(self.fields),
-                won_includes_returned=not returned,
-            )
-        )
+        return self.build(game, seats, button, board, f.Summary(take=take), won_includes_returned=not returned)
 
     def _game(self) -> tuple[f.Game, bool]:
         written, limit_text = self.need(self.game, "gametype"), self.need(self.game, "betlimit")

@@ -17,10 +17,10 @@ $5", R5-75443872, buy-in: $5) *****``, its table line the level's blinds in chip
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from engine.history import facts as f
 from engine.history.builder import CALL, CHECK, FOLD, TOTALS, WAGER
+from engine.history.files import file_reader
 from engine.history.record import Hands
 from engine.history.textsite import SiteHand, TextSite, read_text_site
 
@@ -99,11 +99,7 @@ class OnGameHand(SiteHand):
                 if button is None:
                     self.fail("expected 'Button: seat N'")
             elif not self.summary and not self.events and (seat := _SEAT.match(text)) is not None:
-                name, label = seat["name"], int(seat["label"])
-                if name in seats or any(s.label == label for s in seats.values()):
-                    self.fail(f"seat {label} or player {name!r} is listed twice")
-                seats[name] = f.Seat(label, name, self.amount(seat["stack"]))
-                self.names = sorted(seats, key=len, reverse=True)
+                self.seat(seats, int(seat["label"]), seat["name"], self.amount(seat["stack"]))
             elif self.summary:
                 self._summary_line(text)
             elif text == "Summary:":
@@ -124,19 +120,7 @@ class OnGameHand(SiteHand):
         total = sum(chips for chips, _ in self.pots) if self.pots else None
         total_line = self.pots[0][1] if self.pots else None
         summary = f.Summary(total, total_line, self.take, None, frozenset(), (), "the summary's pots hold")
-        return f.HandFacts(
-            self.source,
-            self.id,
-            lines[0],
-            game,
-            tuple(seats.values()),
-            button,
-            tuple(self.events),
-            tuple(self.board),
-            summary,
-            tuple(self.fields),
-            hero=hero,
-        )
+        return self.hand_facts(game, seats.values(), button, summary, hero=hero)
 
     def _game(self, text: str) -> f.Game:
         table = _TABLE.match(text)
@@ -170,12 +154,6 @@ class OnGameHand(SiteHand):
         stakes = (big, 2 * big) if limit == f.FIXED else (small, big)  # not confirmed: a limit game's blinds
         return f.Game(hi_lo, cards, limit, stakes, self.scale, self.symbol)
 
-    def _who(self, text: str) -> tuple[str, str] | None:
-        for name in self.names:
-            if text.startswith(name + " "):
-                return name, text[len(name) + 1 :]
-        return None
-
     def _line(self, text: str) -> None:
         if _QUIET.match(text):
             return
@@ -192,14 +170,12 @@ class OnGameHand(SiteHand):
                 self.fail("'Dealing to' names no seated player")
             self.add(f.Cards, dealt["name"], self.cards(dealt["cards"]), True)
             return
-        acting = self._who(text)
+        acting = self.who(text)
         if acting is None:
             self.fail("unrecognised line")
         name, rest = acting
         if (post := _POST.match(rest)) is not None:
-            if self.street != 1 or any(isinstance(event, f.Acted) for event in self.events):
-                self.fail("a blind posted after the betting began")
-            self.add(f.Posted, name, _POSTS[post["kind"]], self.amount(post["amount"]))
+            self.post(name, _POSTS[post["kind"]], self.amount(post["amount"]))
         elif rest in ("folds", "checks"):
             self.add(f.Acted, name, FOLD if rest == "folds" else CHECK)
         elif (act := _ACT.match(rest)) is not None:
@@ -246,8 +222,4 @@ def read_ongame(text: str, source: str = "") -> Hands:
     return read_text_site(text, source, ONGAME)
 
 
-def read_ongame_file(path: str | Path) -> Hands:
-    """Read an OnGame hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "ongame")
+read_ongame_file = file_reader("ongame")

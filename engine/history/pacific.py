@@ -18,9 +18,9 @@ named and no rake or total is stated.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from engine.history import facts as f
+from engine.history.files import file_reader
 from engine.history.partypoker import PartyHand
 from engine.history.record import Hands
 from engine.history.textsite import Numbered, TextSite, read_text_site
@@ -89,7 +89,7 @@ class PacificHand(PartyHand):
     def _line(self, text: str) -> None:
         if _QUIET.match(text):
             return
-        acting = self._who(text)
+        acting = self.who(text)
         if acting is not None:
             name, rest = acting
             if (dead := _DEAD.match(rest)) is not None:
@@ -121,8 +121,4 @@ def read_pacific(text: str, source: str = "") -> Hands:
     return read_text_site(text, source, PACIFIC)
 
 
-def read_pacific_file(path: str | Path) -> Hands:
-    """Read an 888poker / Pacific Poker hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "888")
+read_pacific_file = file_reader("888")

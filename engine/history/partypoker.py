@@ -17,10 +17,10 @@ in less what was won).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, WAGER
+from engine.history.files import file_reader
 from engine.history.record import Hands
 from engine.history.textsite import Numbered, SiteHand, TextSite, read_text_site
 
@@ -63,7 +63,6 @@ _HARMLESS = re.compile(
 _LIMITS = {"FL": f.FIXED, "PL": f.POT, "NL": f.NO, None: f.FIXED}
 _POSTS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "big blind + dead": f.SMALL_AND_BIG, "ante": f.ANTE}
 _VERBS = {"calls": CALL, "bets": WAGER, "raises": WAGER, "is all-In": ALL_IN}
-_STREETS = {"Flop": (2, 3), "Turn": (3, 1), "River": (4, 1)}
 
 
 class PartyHand(SiteHand):
@@ -91,38 +90,15 @@ class PartyHand(SiteHand):
             if players["max"]:
                 self.fields.append(("max_seats", int(players["max"])))
             at += 1
-        seats: dict[str, f.Seat] = {}
-        while at < len(lines) and (seat := self.seat_line.match(lines[at][1])) is not None:
-            self.line = lines[at]
-            name, label = seat["name"], int(seat["label"])
-            if name in seats or any(s.label == label for s in seats.values()):
-                self.fail(f"seat {label} or player {name!r} is listed twice")
-            seats[name] = f.Seat(label, name, self.seat_stack(seat["stack"]))
-            at += 1
-        if len(seats) < 2:
-            self.fail("a hand needs at least two seated players")
-        self.names = sorted(seats, key=len, reverse=True)
+        seats, at, _ = self.read_seats(at, self.seat_line, self.seat_stack)
         self.hole_cards = self.game.hole_cards
         self.won = False
-        for line in lines[at:]:
-            self.line = line
-            self._line(line[1])
-        self.line = lines[-1]
+        self.walk(lines[at:], self._line)
         if not self.won:
             self.fail("the hand is cut short: no line says who wins")
         summary = f.Summary(take=None)
-        return f.HandFacts(
-            self.source,
-            self.id,
-            lines[0],
-            self.game,
-            tuple(seats.values()),
-            int(button["label"]),
-            tuple(self.events),
-            tuple(self.board),
-            summary,
-            tuple(self.fields),
-            won_includes_returned=self.wins_include_returned,
+        return self.hand_facts(
+            self.game, seats.values(), int(button["label"]), summary, won_includes_returned=self.wins_include_returned
         )
 
     def _table(self, text: str) -> None:
@@ -177,18 +153,8 @@ class PartyHand(SiteHand):
             bool(match["hilo"]), 5 if match["five"] else 4, limit, stakes, self.scale, self.symbol, posted_blinds=posted
         )
 
-    def _who(self, text: str) -> tuple[str, str] | None:
-        for name in self.names:
-            if text.startswith(name + " "):
-                return name, text[len(name) + 1 :]
-        return None
-
     def _line(self, text: str) -> None:
-        street = _STREET.match(text)
-        if street is not None:
-            number, count = _STREETS[street["street"].capitalize()]
-            cards = self.cards(street["cards"])
-            self.deal_street(street["street"], number, count, cards)
+        if self.street_line(text, _STREET):
             return
         dealt = _DEALT.match(text)
         if dealt is not None:
@@ -198,16 +164,14 @@ class PartyHand(SiteHand):
             return
         if _HARMLESS.match(text):
             return
-        acting = self._who(text)
+        acting = self.who(text)
         if acting is None:
             if ": " in text:  # chat: "name: words"
                 return
             self.fail("unrecognised line")
         name, rest = acting
         if (post := _POST.match(rest)) is not None:
-            if self.street != 1 or any(isinstance(event, f.Acted) for event in self.events):
-                self.fail("a blind posted after the betting began")
-            self.add(f.Posted, name, _POSTS[post["kind"]], self.amount(post["amount"]))
+            self.post(name, _POSTS[post["kind"]], self.amount(post["amount"]))
         elif rest.rstrip(".") in ("folds", "checks"):
             self.add(f.Acted, name, FOLD if rest.startswith("folds") else CHECK)
         elif (act := _ACT.match(rest)) is not None:
@@ -235,8 +199,4 @@ def read_partypoker(text: str, source: str = "") -> Hands:
     return read_text_site(text, source, PARTYPOKER)
 
 
-def read_partypoker_file(path: str | Path) -> Hands:
-    """Read a PartyPoker hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "partypoker")
+read_partypoker_file = file_reader("partypoker")

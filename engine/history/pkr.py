@@ -18,11 +18,11 @@ of Hand #N``. Chat (``NAME says ...``, ``NAME: ...``) and emotes (``NAME yawns.`
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from engine.cards import Card
 from engine.history import facts as f
 from engine.history.builder import CALL, CHECK, FOLD, TOTALS, WAGER
+from engine.history.files import file_reader
 from engine.history.record import Hands
 from engine.history.textsite import SiteHand, TextSite, read_text_site
 
@@ -119,19 +119,7 @@ class PkrHand(SiteHand):
         summary = f.Summary(
             total, self.pots[0][1] if self.pots else None, self.take, None, frozenset(), (), "the pot sizes add up to"
         )
-        return f.HandFacts(
-            self.source,
-            self.id,
-            self.lines[0],
-            game,
-            seats,
-            button,
-            tuple(self.events),
-            tuple(self.board),
-            summary,
-            tuple(self.fields),
-            hero=self.hero,
-        )
+        return self.hand_facts(game, seats, button, summary, hero=self.hero)
 
     def _table(self) -> None:
         table = next((m for _, text in self.opening if (m := _TABLE.match(text)) is not None), None)
@@ -171,10 +159,7 @@ class PkrHand(SiteHand):
             if name in self.seats:
                 self.after[name] = self.amount(seat["amount"])
             return
-        if name in self.seats or any(s.label == label for s in self.seats.values()):
-            self.fail(f"seat {label} or player {name!r} is listed twice")
-        self.seats[name] = f.Seat(label, name, self.amount(seat["amount"]))
-        self.names = sorted(self.seats, key=len, reverse=True)
+        self.seat(self.seats, label, name, self.amount(seat["amount"]))
 
     def _who(self, text: str) -> tuple[str, str] | None:
         for name in self.names:
@@ -257,8 +242,4 @@ def read_pkr(text: str, source: str = "") -> Hands:
     return read_text_site(text, source, PKR)
 
 
-def read_pkr_file(path: str | Path) -> Hands:
-    """Read a PKR hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "pkr")
+read_pkr_file = file_reader("pkr")

@@ -14,19 +14,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from decimal import Decimal
 from pathlib import Path
 from typing import NoReturn
 
 import attrs
 
 from engine.cards import Card, format_cards, parse_cards
-from engine.errors import EngineError, HistoryError, NotAHistory, OtherGame
+from engine.errors import EngineError, HistoryError, OtherGame
 from engine.history import facts as f
 from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.building import build_record, place
 from engine.history.pokerstars_writer import write_pokerstars, write_pokerstars_state
 from engine.history.record import HandRecord, Hands
+from engine.history.textsite import hands_in_text, to_chips
 from engine.validate import quote
 
 __all__ = ["read_pokerstars", "read_pokerstars_file", "write_pokerstars", "write_pokerstars_state"]
@@ -167,24 +167,7 @@ def read_pokerstars(text: str, source: str = "", dialect: Dialect = POKERSTARS) 
         reader = (dialect.reader or HandReader)(source, chunk, dialect)
         out.append(_read_hand(reader, chunk, source))
         passed_over += reader.trailing
-    if not out:
-        other = f" ({len(passed_over)} lines of other text)" if passed_over else ""
-        return Hands(
-            [
-                NotAHistory(
-                    f"{where}: no hand found{other}: a {dialect.site} hand starts with a line {dialect.example}",
-                    source=source,
-                )
-            ]
-        )
-    notes = []
-    if passed_over:
-        first = passed_over[0]
-        notes.append(
-            f"{where}: passed over {len(passed_over)} line{'s' if len(passed_over) > 1 else ''} that "
-            f"are not part of a hand (the first: line {first[0]} {quote(first[1])})"
-        )
-    return Hands(out, notes)
+    return hands_in_text(out, passed_over, source, f"a {dialect.site} hand starts with a line {dialect.example}")
 
 
 def _read_hand(reader: HandReader, chunk: list[tuple[int, str]], source: str) -> HandRecord | HistoryError:
@@ -420,13 +403,10 @@ class HandReader:
 
     def amount(self, text: str) -> int:
         """'$12.50' -> 1250 at scale 100; '1,500' -> 1500 at scale 1."""
-        digits = text.lstrip("$€£" + self.symbol).replace(",", "")
-        if not _NUMBER.match(digits):
-            self.fail(f"cannot read the amount {quote(text)}")
-        value = Decimal(digits) * self.scale
-        if value != value.to_integral_value():
-            self.fail(f"the amount {quote(text)} is not a whole number of chips (scale {self.scale})")
-        return int(value)
+        chips = to_chips(text, self.scale, self.symbol)
+        if isinstance(chips, str):
+            self.fail(chips)
+        return chips
 
     def cards(self, text: str) -> tuple[Card, ...]:
         try:

@@ -11,9 +11,9 @@ the source, the hand and the line; a hand of another game is an `OtherGame`; rea
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import attrs
 
@@ -27,6 +27,7 @@ from engine.validate import quote
 Numbered = tuple[int, str]
 _NUMBER = re.compile(r"^\d{1,15}(?:\.\d{1,6})?$")
 _CURRENCY = "$€£"
+STREETS = {"flop": (2, 3), "turn": (3, 1), "river": (4, 1)}  # a street's betting round and its new board cards
 
 
 @attrs.frozen(slots=True)
@@ -55,6 +56,7 @@ class SiteHand:
         self.board: list[Card] = []
         self.street = 1  # the betting round being read: 1 preflop ... 4 river
         self.opening: list[Numbered] = []  # the lines the site writes just before the header (`TextSite.before`)
+        self.names: list[str] = []  # the players, longest name first (`seat`)
 
     def facts(self) -> f.HandFacts:
         raise NotImplementedError
@@ -77,13 +79,58 @@ class SiteHand:
     def amount(self, text: str) -> int:
         """'$12.50' -> 1250 at scale 100; '1,500' -> 1500 at scale 1; "USD" and the like after it allowed."""
         digits = text.strip().removesuffix(" USD").removesuffix(" EUR").removesuffix(" GBP").strip()
-        digits = digits.lstrip(_CURRENCY + self.symbol).replace(",", "")
-        if not _NUMBER.match(digits):
-            self.fail(f"cannot read the amount {quote(text)}")
-        value = Decimal(digits) * self.scale
-        if value != value.to_integral_value():
-            self.fail(f"the amount {quote(text)} is not a whole number of chips (scale {self.scale})")
-        return int(value)
+        chips = to_chips(digits, self.scale, self.symbol)
+        if isinstance(chips, str):
+            self.fail(chips.replace(quote(digits), quote(text)))
+        return chips
+
+    def hand_facts(
+        self, game: f.Game, seats: Iterable[f.Seat], button: int, summary: f.Summary, **more: Any
+    ) -> f.HandFacts:
+        """The facts of the hand read: its place, events, board and fields as read, with ``game``, ``seats``, the
+        ``button``'s seat label, the ``summary`` and what else the site says (``more``: `f.HandFacts`'s
+        keywords, such as the board when it is not the one dealt)."""
+        board = more.pop("board", tuple(self.board))
+        return f.HandFacts(
+            self.source,
+            self.id,
+            self.lines[0],
+            game,
+            tuple(seats),
+            button,
+            tuple(self.events),
+            board,
+            summary,
+            tuple(self.fields),
+            **more,
+        )
+
+    def seat(self, seats: dict[str, f.Seat], label: int, name: str, stack: int) -> None:
+        """A seat line's player, into ``seats``: a seat number or a player listed twice is refused (the one rule
+        of every site's seat list); ``names`` follows, longest first, so that 'Ann B' is tried before 'Ann'."""
+        if name in seats or any(s.label == label for s in seats.values()):
+            self.fail(f"seat {label} or player {name!r} is listed twice")
+        seats[name] = f.Seat(label, name, stack)
+        self.names = sorted(seats, key=len, reverse=True)
+
+    def read_seats(
+        self, at: int, pattern: re.Pattern[str], stack: Callable[[str], int] | None = None, example: str = ""
+    ) -> tuple[dict[str, f.Seat], int, list[re.Match[str]]]:
+        """The seat lines from line ``at`` on, each matching ``pattern`` (groups ``label``, ``name`` and
+        ``stack``, read by ``stack``, else as an amount): the seats, the line after them and the lines' matches.
+        A hand needs two seated players (``example`` shows a seat line in the refusal)."""
+        lines = self.lines
+        seats: dict[str, f.Seat] = {}
+        found: list[re.Match[str]] = []
+        while at < len(lines) and (seat := pattern.match(lines[at][1])) is not None:
+            self.line = lines[at]
+            self.seat(seats, int(seat["label"]), seat["name"], (stack or self.amount)(seat["stack"]))
+            found.append(seat)
+            at += 1
+        if len(seats) < 2:
+            self.line = lines[min(at, len(lines) - 1)]
+            self.fail("a hand needs at least two seated players" + (f" ({example})" if example else ""))
+        return seats, at, found
 
     def cards(self, text: str) -> tuple[Card, ...]:
         try:
@@ -95,6 +142,38 @@ class SiteHand:
         """An event of the hand at the line being read."""
         assert self.line is not None
         self.events.append(event(self.line, *args))  # type: ignore[arg-type]
+
+    def walk(self, lines: list[Numbered], read: Callable[[str], None]) -> None:
+        """Each line read in turn by ``read``, the line at hand for refusals; then the hand's last line."""
+        for line in lines:
+            self.line = line
+            read(line[1])
+        self.line = self.lines[-1]
+
+    def who(self, text: str, gaps: tuple[str, ...] = (" ",)) -> tuple[str, str] | None:
+        """(the player, the rest) of a line that starts with a seated player's name and one of ``gaps``; the
+        longest name first, so that 'Ann B folds' is Ann B's."""
+        for name in self.names:
+            for gap in gaps:
+                if text.startswith(name + gap):
+                    return name, text[len(name) + len(gap) :]
+        return None
+
+    def post(self, name: str, kind: str, chips: int, *more: object) -> None:
+        """A forced bet: posted before the betting began, or refused (the one place every text site says so)."""
+        if self.street != 1 or any(isinstance(event, f.Acted) for event in self.events):
+            self.fail("a blind posted after the betting began")
+        self.add(f.Posted, name, kind, chips, *more)
+
+    def street_line(self, text: str, pattern: re.Pattern[str]) -> bool:
+        """Whether ``text`` is a street's line (``pattern``'s groups ``street``, the flop, turn or river in any
+        case, and ``cards``, the new cards); if it is, the street is dealt."""
+        street = pattern.match(text)
+        if street is None:
+            return False
+        number, count = STREETS[street["street"].lower()]
+        self.deal_street(street["street"], number, count, self.cards(street["cards"]))
+        return True
 
     def deal_street(self, word: str, number: int, count: int, cards: tuple[Card, ...]) -> None:
         """The ``word`` street (betting round ``number``) begins with ``count`` new board cards: in order, onto
@@ -108,6 +187,18 @@ class SiteHand:
     def money(self, symbol: str) -> None:
         """The hand is played for money written with ``symbol``: amounts in cents."""
         self.symbol, self.scale = symbol, 100 if symbol else 1
+
+
+def to_chips(text: str, scale: int, symbol: str = "") -> int | str:
+    """Whole chips of an amount as the text sites write it ('$12.50' is 1250 at scale 100, '1,500' is 1500 at
+    scale 1), or the refusal's words: the one reading of a text amount."""
+    digits = text.lstrip(_CURRENCY + symbol).replace(",", "")
+    if not _NUMBER.match(digits):
+        return f"cannot read the amount {quote(text)}"
+    value = Decimal(digits) * scale
+    if value != value.to_integral_value():
+        return f"the amount {quote(text)} is not a whole number of chips (scale {scale})"
+    return int(value)
 
 
 def read_text_site(text: str, source: str, site: TextSite) -> Hands:
@@ -125,16 +216,18 @@ def read_text_site(text: str, source: str, site: TextSite) -> Hands:
             passed_over += chunk
             continue
         out.append(_read_hand(chunk, source, site))
+    return hands_in_text(out, passed_over, source, f"a {site.site} hand starts with a line {site.example}")
+
+
+def hands_in_text(
+    out: list[HandRecord | HistoryError], passed_over: list[Numbered], source: str, expected: str
+) -> Hands:
+    """A text reader's answer: its hands, with one note on the lines passed over between them; a text without a
+    hand is `NotAHistory` saying how a hand starts (``expected``)."""
+    where = source or "<text>"
     if not out:
         other_text = f" ({len(passed_over)} lines of other text)" if passed_over else ""
-        return Hands(
-            [
-                NotAHistory(
-                    f"{where}: no hand found{other_text}: a {site.site} hand starts with a line {site.example}",
-                    source=source,
-                )
-            ]
-        )
+        return Hands([NotAHistory(f"{where}: no hand found{other_text}: {expected}", source=source)])
     notes = []
     if passed_over:
         first = passed_over[0]

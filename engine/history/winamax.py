@@ -22,11 +22,11 @@ stated after the rake (``Total pot 147€ | Rake 3€`` for 150€ put in).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from engine.errors import OtherGame
 from engine.history import facts as f
 from engine.history.building import place
+from engine.history.files import file_reader
 from engine.history.pokerstars import Dialect, HandReader, read_pokerstars
 from engine.history.record import HandRecord, Hands
 from engine.validate import quote
@@ -164,8 +164,4 @@ def read_winamax(text: str, source: str = "") -> Hands:
     return read_pokerstars(text, source, WINAMAX)
 
 
-def read_winamax_file(path: str | Path) -> Hands:
-    """Read a Winamax hand history file through `read_history`."""
-    from engine.history.files import read_history
-
-    return read_history(path, "winamax")
+read_winamax_file = file_reader("winamax")

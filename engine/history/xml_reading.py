@@ -16,11 +16,14 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal, InvalidOperation
-from typing import NoReturn
+from functools import partial
+from typing import Any, NoReturn
 from xml.parsers import expat
 
+from engine.cards import Card
 from engine.errors import EngineError, HistoryError, NotAHistory
-from engine.history.building import place
+from engine.history import facts as f
+from engine.history.building import build_record, place
 from engine.history.facts import Line
 from engine.history.record import HandRecord, Hands
 from engine.validate import quote
@@ -132,9 +135,34 @@ def parse_xml(text: str, source: str, site: str) -> XmlDocument:
     return XmlDocument(root, lines, body.splitlines(), cut, frozenset(stack[1:]) if cut else frozenset())
 
 
-def read_each(
-    doc: XmlDocument, source: str, hands: Iterable[tuple[str, ET.Element, Callable[[], HandRecord]]], empty: str
-) -> Hands:
+HandReader = Callable[[], HandRecord]
+HandsOf = Callable[[XmlDocument, str], Iterable[tuple[str, ET.Element, HandReader]]]
+
+
+def read_xml_site(text: str, source: str, site: str, hands_of: HandsOf, empty: str) -> Hands:
+    """Every hand of one site's XML export: the text parsed (`parse_xml`), ``hands_of`` finding each hand's
+    (number, element, reader) in the document, and each read by `read_each`; ``empty`` says what the site's
+    file holds when it holds no hand."""
+    try:
+        doc = parse_xml(text, source, site)
+    except HistoryError as error:
+        return Hands([error])
+    return read_each(doc, source, list(hands_of(doc, source)), empty)
+
+
+def hands_by_tag(tag: str, key: str, read: Callable[[XmlDocument, str, ET.Element, str], HandRecord]) -> HandsOf:
+    """A site's `HandsOf` where each hand is an element ``tag`` anywhere in the document, numbered by its ``key``
+    attribute, read on its own by ``read(doc, source, element, hand_id)`` (Microgaming, Boss Media)."""
+
+    def hands_of(doc: XmlDocument, source: str) -> Iterator[tuple[str, ET.Element, HandReader]]:
+        for element in doc.root.iter(tag):
+            hand_id = element.get(key) or "?"
+            yield hand_id, element, partial(read, doc, source, element, hand_id)
+
+    return hands_of
+
+
+def read_each(doc: XmlDocument, source: str, hands: Iterable[tuple[str, ET.Element, HandReader]], empty: str) -> Hands:
     """Every hand, each read by its own function: the record, or the `HistoryError` that kept it from being read
     (reading goes on, and never dies on input: anything else is reported as an internal error at the hand). A
     hand the file ends inside is refused as cut short; the whole hands before it are read. A text without a
@@ -177,11 +205,35 @@ def read_each(
 
 
 class HandPlace:
-    """Where a hand's reading is: its source, id and the line at hand, for `fail`."""
+    """One XML hand being read into facts: where the reading is (its source, id and the line at hand, for
+    `fail`), the events and fields read so far (the ``site`` first), and `build`, which hands them to the one
+    builder."""
 
-    def __init__(self, source: str, hand_id: str, doc: XmlDocument, element: ET.Element) -> None:
-        self.source, self.id, self.doc = source, hand_id, doc
+    def __init__(self, source: str, hand_id: str, doc: XmlDocument, element: ET.Element, site: str = "") -> None:
+        self.source, self.id, self.doc, self.element = source, hand_id, doc, element
         self.line: Line = doc.line(element)
+        self.events: list[f.Event] = []
+        self.fields: list[tuple[str, object]] = [("site", site)] if site else []
+
+    def build(
+        self, game: f.Game, seats: Iterable[f.Seat], button: int, board: Iterable[Card], summary: f.Summary, **more: Any
+    ) -> HandRecord:
+        """The record of the hand read: its events and fields, with ``game``, ``seats``, the ``button``'s seat
+        label, the ``board``, the ``summary`` and what else the site says (``more``: `f.HandFacts`' keywords)."""
+        facts = f.HandFacts(
+            self.source,
+            self.id,
+            self.doc.line(self.element),
+            game,
+            tuple(seats),
+            button,
+            tuple(self.events),
+            tuple(board),
+            summary,
+            tuple(self.fields),
+            **more,
+        )
+        return build_record(facts)
 
     def at(self, element: ET.Element) -> Line:
         """The element's line, now the one a refusal names."""
