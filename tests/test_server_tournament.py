@@ -617,3 +617,61 @@ def test_a_player_the_tournament_moves_is_followed_on_the_same_connection(db):
         assert new_tables, welcomes[name]
         assert viewed[name] & new_tables, viewed  # the new table's views came on the same connection
     assert any(acted_at.get(name, set()) & {w["table"] for w in welcomes[name][1:]} for name in moved), acted_at
+
+
+def test_levels_of_minutes_run_on_the_server_s_clock_which_stands_still_while_it_is_down(tmp_path):
+    """The injected clock moves the levels on (a stored ``time`` event when one ends, applied from each table's
+    next hand, the view telling what is left of it); a restart on another clock resumes the tournament's minutes
+    from the last stored event, not from the wall clock: the time the server was down is not counted."""
+    seed = new_seed("the sit-and-go's decks")
+    clock = Clock()
+    config = tournament_config(
+        {
+            "id": "sng",
+            "entrants": 2,
+            "seats": 2,
+            "starting_stack": 1000,
+            "levels": [{"blinds": "5/10", "minutes": 2}, {"blinds": "10/20", "minutes": 2}, {"blinds": "25/50"}],
+        }
+    )
+    path = str(tmp_path / "t.sqlite3")
+    store = SQLiteStore(path)
+    policy = Policy(grace_seconds=1e9, away_seconds=1e9, pause_seconds=0)
+    sng = SitAndGo.open(config, store, clock=clock, policy=policy, shuffle=seeded_shuffle(seed))
+    assert sng is not None
+    sng.register("ann")
+    sng.register("bob")
+    sng.tick()
+    room = sng.rooms[0]
+    room.tick()
+    status = sng.table_status()
+    assert status is not None and status["level"] == 1 and status["next_level"] == {"seconds": 120.0}
+    clock.now += 90
+    assert sng.table_status()["next_level"] == {"seconds": 30.0}  # type: ignore[index]
+    clock.now += 31
+    sng.tick()  # level 2 began at minute 2: stored
+    assert sng.state.started.level == 1
+    kinds = [kind for _, kind, _ in store.load(sng.id).events]
+    assert kinds.count("time") == 1
+    first = sng.state.numbers[0]
+    while sng.state.numbers[0] == first:  # the hand dealt at level 1 plays on under its blinds
+        seat = room.actor_seat()
+        assert seat is not None and room.hand is not None and room.hand.rules.blinds == (5, 10)
+        room.act(seat, room.hand.legal_actions().default)  # and the next is dealt when it ends (no pause)
+    assert room.hand is not None and room.hand.rules.blinds == (10, 20)  # the next hand is level 2's
+    minutes = sng.minutes()
+    store.close()
+
+    later = Clock()
+    later.now = 50_000.0  # another process, a clock that knows nothing of the first
+    again = SitAndGo.open(config, SQLiteStore(path), clock=later, policy=policy)
+    assert again is not None and again.id == "sng#1"
+    assert abs(again.minutes() - minutes) < 0.01  # the stored minute of the last deal: the outage not counted
+    assert again.table_status()["level"] == 2  # type: ignore[index]
+    later.now += 60 * 1.5
+    again.tick()
+    assert again.state.started.level == 1  # level 2 began at minute 2: at minute 3.5 it is still on
+    later.now += 60 * 0.6
+    again.tick()
+    assert again.state.started.level == 2  # its two minutes ran out on the new clock, at minute 4
+    again.store.close()
