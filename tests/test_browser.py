@@ -1399,8 +1399,19 @@ def test_pre_actions_the_clock_bars_and_motion(live, browsers):
         return list(live.call(read))
 
     def box(kind: str) -> None:
-        page.js(f"const box = document.getElementById('pre-{kind}'); if (!box.checked) box.click();")
-        assert page.js(f"return document.getElementById('pre-{kind}').checked"), kind
+        """Tick a box in one script, and only while the boxes show (as a person can); if it cannot be ticked, say
+        what the server and the page were at (the browser loop saw Call N unticked once, unexplained)."""
+        ticked = page.js(
+            "if (document.getElementById('pre-actions').hidden) return null;"
+            f"const box = document.getElementById('pre-{kind}'); if (!box.checked) box.click(); return box.checked;"
+        )
+        if not ticked:
+            server = live.call(lambda: (room.actor_seat(), room.table.hands_played))
+            view = page.js("const v = window.lastView; return v ? JSON.stringify([v.view.hand, v.clock]) : null;")
+            raise AssertionError(
+                f"pre-{kind} {'hidden' if ticked is None else 'not ticked'}: the server's actor and hands played "
+                f"{server} (rob {rob}, hal {hal}); the page {page.state()}; its last view's hand and clock {view}"
+            )
 
     def boxes_ticked() -> list[str]:
         return list(page.js("return [...document.querySelectorAll('#pre-actions input:checked')].map(b => b.id)"))
