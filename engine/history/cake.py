@@ -149,11 +149,7 @@ class CakeHand(SiteHand):
     def _line(self, text: str) -> None:
         if self.street_line(text, _STREET):
             return
-        dealt = _DEALT.match(text)
-        if dealt is not None:
-            if dealt["rest"] not in self.names:
-                self.fail("'Dealt to' names no seated player")
-            self.add(f.Cards, dealt["rest"], self.cards(dealt["cards"]), True)
+        if self.dealt_line(text, _DEALT, face_up=True):
             return
         if _QUIET.match(text):
             return

@@ -23,7 +23,6 @@ import re
 
 from engine.errors import OtherGame
 from engine.history import facts as f
-from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.building import place
 from engine.history.files import file_reader
 from engine.history.pokerstars import Dialect, HandReader, read_pokerstars
@@ -151,11 +150,7 @@ class FullTiltReader(HandReader):
         if button is not None:
             self.button_label = int(button["label"])
             return phase
-        uncalled = _UNCALLED.match(text)
-        if uncalled is not None:
-            if uncalled["name"] not in self.seats:
-                self.fail(f"no seated player is called {quote(uncalled['name'])}")
-            self.add(f.Returned, uncalled["name"], self.amount(uncalled["amount"]))
+        if self.uncalled(text, _UNCALLED):
             return phase
         if text.startswith("Dealt to "):
             dealt = self._who(text[len("Dealt to ") :], " [")
@@ -194,14 +189,7 @@ class FullTiltReader(HandReader):
                 self.fail("an action before '*** HOLE CARDS ***'")
             if phase == "showdown":
                 self.fail("a betting action after the showdown began")
-            if act["quiet"]:
-                self.add(f.Acted, name, FOLD if act["quiet"] == "folds" else CHECK)
-            elif act["call"]:
-                self.add(f.Acted, name, CALL, self.amount(act["call"]), ADDS)
-            elif act["bet"]:
-                self.add(f.Acted, name, WAGER, self.amount(act["bet"]), ADDS)
-            else:  # "raises to $1": the total
-                self.add(f.Acted, name, WAGER, self.amount(act["to"]), TOTALS)
+            self.betting(name, act)  # "raises to $1": the total
             return True
         shows = _SHOWS.match(rest)
         if shows is not None:

@@ -30,7 +30,7 @@ from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGE
 from engine.history.building import place
 from engine.history.files import file_reader
 from engine.history.record import HandRecord, Hands
-from engine.history.xml_reading import HandPlace, HandReader, XmlDocument, children, read_xml_site
+from engine.history.xml_reading import HandPlace, HandReader, XmlDocument, children, read_hand, read_xml_site
 
 _GAME = re.compile(
     r"^(?P<game>(?P<five>5 ?Card )?Omaha(?P<hilo> Hi-?Low?| HiLow?| Hi/Lo)?) "
@@ -78,14 +78,10 @@ def _hands(doc: XmlDocument, source: str) -> Iterator[tuple[str, ET.Element, Han
         general = session.find("general")
         for game in children(session, "game"):
             hand_id = game.get("gamecode") or "?"
-            yield hand_id, game, partial(_read, doc, source, general, game, hand_id)
+            yield hand_id, game, partial(read_hand, _Hand, doc, source, general, game, hand_id)
 
 
 read_ipoker_file = file_reader("ipoker")
-
-
-def _read(doc: XmlDocument, source: str, general: ET.Element | None, game: ET.Element, hand_id: str) -> HandRecord:
-    return _Hand(doc, source, general, game, hand_id).record()
 
 
 class _Hand(HandPlace):

@@ -31,7 +31,7 @@ from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGE
 from engine.history.building import place
 from engine.history.files import file_reader
 from engine.history.record import HandRecord, Hands
-from engine.history.xml_reading import HandPlace, HandReader, XmlDocument, children, read_xml_site
+from engine.history.xml_reading import HandPlace, HandReader, XmlDocument, children, read_hand, read_xml_site
 
 SITE = "Merge"
 _TYPE = re.compile(r"^(?P<game>Omaha(?P<hilo> H/L8?)?)(?P<tournament> Tournament)?$")
@@ -60,14 +60,10 @@ def _hands(doc: XmlDocument, source: str) -> Iterator[tuple[str, ET.Element, Han
             description = element
         elif element.tag == "game":
             hand_id = element.get("id") or "?"
-            yield hand_id, element, partial(_read, doc, source, description, element, hand_id)
+            yield hand_id, element, partial(read_hand, _Hand, doc, source, description, element, hand_id)
 
 
 read_merge_file = file_reader("merge")
-
-
-def _read(doc: XmlDocument, source: str, description: ET.Element | None, game: ET.Element, hand_id: str) -> HandRecord:
-    return _Hand(doc, source, description, game, hand_id).record()
 
 
 class _Hand(HandPlace):

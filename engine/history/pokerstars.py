@@ -430,6 +430,29 @@ class HandReader:
                 return name, text[len(name) + len(separator) :]
         return None
 
+    def betting(self, name: str, act: re.Match[str]) -> None:
+        """A betting action, by ``act``'s groups: ``quiet`` (folds or checks), ``call`` or ``bet`` (the amount
+        added), else ``to`` (a raise's total: "raises $2 to $4")."""
+        if act["quiet"]:
+            self.add(f.Acted, name, FOLD if act["quiet"] == "folds" else CHECK)
+        elif act["call"]:
+            self.add(f.Acted, name, CALL, self.amount(act["call"]), ADDS)
+        elif act["bet"]:
+            self.add(f.Acted, name, WAGER, self.amount(act["bet"]), ADDS)
+        else:
+            self.add(f.Acted, name, WAGER, self.amount(act["to"]), TOTALS)
+
+    def uncalled(self, text: str, pattern: re.Pattern[str]) -> bool:
+        """Whether ``text`` is an "Uncalled bet ... returned to NAME" line (``pattern``'s groups ``amount`` and
+        ``name``, a seated player); if it is, the bet is returned."""
+        uncalled = pattern.match(text)
+        if uncalled is None:
+            return False
+        if uncalled["name"] not in self.seats:
+            self.fail(f"no seated player is called {quote(uncalled['name'])}")
+        self.add(f.Returned, uncalled["name"], self.amount(uncalled["amount"]))
+        return True
+
     def add(self, event: type[f.Event], *args: object) -> None:
         """An event of the hand at the line being read."""
         assert self.line is not None
@@ -459,11 +482,7 @@ class HandReader:
         if acting is not None:
             self._player_line(acting[0], acting[1], phase)
             return phase
-        uncalled = _UNCALLED.match(text)
-        if uncalled is not None:
-            if uncalled["name"] not in self.seats:
-                self.fail(f"no seated player is called {quote(uncalled['name'])}")
-            self.add(f.Returned, uncalled["name"], self.amount(uncalled["amount"]))
+        if self.uncalled(text, _UNCALLED):
             return phase
         if text.startswith("Dealt to "):
             dealt = self._who(text[len("Dealt to ") :] + " ", " ")
@@ -527,14 +546,7 @@ class HandReader:
                 self.fail("a betting action after the showdown began")
             if act["cards"]:
                 self.add(f.Cards, name, self.cards(act["cards"]))
-            if act["quiet"]:
-                self.add(f.Acted, name, FOLD if act["quiet"] == "folds" else CHECK)
-            elif act["call"]:
-                self.add(f.Acted, name, CALL, self.amount(act["call"]), ADDS)
-            elif act["bet"]:
-                self.add(f.Acted, name, WAGER, self.amount(act["bet"]), ADDS)
-            else:  # "raises $2 to $4": the total
-                self.add(f.Acted, name, WAGER, self.amount(act["to"]), TOTALS)
+            self.betting(name, act)
             return
         shows = _SHOWS.match(rest)
         if shows is not None:

@@ -150,6 +150,17 @@ class SiteHand:
             read(line[1])
         self.line = self.lines[-1]
 
+    def dealt_line(self, text: str, pattern: re.Pattern[str], *, face_up: bool = False) -> bool:
+        """Whether ``text`` is a "Dealt to" line (``pattern``'s groups ``rest``, a seated player, and ``cards``);
+        if it is, the player's cards are known (``face_up``: dealt face up, as the site shows every hand)."""
+        dealt = pattern.match(text)
+        if dealt is None:
+            return False
+        if dealt["rest"] not in self.names:
+            self.fail("'Dealt to' names no seated player")
+        self.add(f.Cards, dealt["rest"], self.cards(dealt["cards"]), *((True,) if face_up else ()))
+        return True
+
     def who(self, text: str, gaps: tuple[str, ...] = (" ",)) -> tuple[str, str] | None:
         """(the player, the rest) of a line that starts with a seated player's name and one of ``gaps``; the
         longest name first, so that 'Ann B folds' is Ann B's."""

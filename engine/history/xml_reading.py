@@ -150,6 +150,13 @@ def read_xml_site(text: str, source: str, site: str, hands_of: HandsOf, empty: s
     return read_each(doc, source, list(hands_of(doc, source)), empty)
 
 
+def read_hand(hand: Callable[..., HandPlace], *args: object) -> HandRecord:
+    """The record of one hand: a site's `HandPlace` made of ``args`` (its document, source, elements and
+    number), built; made only when the hand is read, so that `read_each` reports what goes wrong."""
+    place = hand(*args)
+    return place.record()
+
+
 def hands_by_tag(tag: str, key: str, read: Callable[[XmlDocument, str, ET.Element, str], HandRecord]) -> HandsOf:
     """A site's `HandsOf` where each hand is an element ``tag`` anywhere in the document, numbered by its ``key``
     attribute, read on its own by ``read(doc, source, element, hand_id)`` (Microgaming, Boss Media)."""
@@ -214,6 +221,9 @@ class HandPlace:
         self.line: Line = doc.line(element)
         self.events: list[f.Event] = []
         self.fields: list[tuple[str, object]] = [("site", site)] if site else []
+
+    def record(self) -> HandRecord:
+        raise NotImplementedError
 
     def build(
         self, game: f.Game, seats: Iterable[f.Seat], button: int, board: Iterable[Card], summary: f.Summary, **more: Any
