@@ -1816,6 +1816,16 @@ PHONE_TURN = """
         .map(n => n.id || n.className);
     // Every piece of text on the screen at the table (the felt, the action bar, the seat's controls; the panels
     // below are plain flow), line by line: at its middle and near both ends, the element on top is the text's own.
+    // A line cut off by a box that hides what overflows it (the finished hand's headline, two lines at most on a
+    // phone) is not on the screen: only the lines within every such box around the text are looked at.
+    const clipped = (owner, x, y) => {
+      for (let node = owner; node && node !== document.body; node = node.parentElement) {
+        if (getComputedStyle(node).overflow === 'visible') continue;
+        const r = node.getBoundingClientRect();
+        if (x < r.left || x > r.right || y < r.top || y > r.bottom) return true;
+      }
+      return false;
+    };
     const covered = [];
     for (const area of ['felt', 'actions', 'seat-controls', 'watch-controls']) {
       const walker = document.createTreeWalker(document.getElementById(area), NodeFilter.SHOW_TEXT);
@@ -1826,6 +1836,7 @@ PHONE_TURN = """
         range.selectNodeContents(text);
         for (const line of range.getClientRects()) {
           if (line.width < 2 || line.bottom <= 0 || line.top >= innerHeight) continue;
+          if (clipped(owner, line.left + line.width / 2, line.top + line.height / 2)) continue;
           for (const x of [line.left + 2, line.left + line.width / 2, line.right - 2]) {
             const top = document.elementFromPoint(x, line.top + line.height / 2);
             // The text's own element, one inside it, or the box it is drawn in (its card, say) are its own.
