@@ -582,6 +582,11 @@ def test_a_player_the_tournament_moves_is_followed_on_the_same_connection(db):
                     table, seat = data["table"], data["seat"]
                 elif data["type"] == "left":
                     outcome[name] = data
+                    if data["place"] is not None:
+                        return  # else out in a hand-for-hand round: the place comes when the round is over
+                elif data["type"] == "placed":
+                    assert data["name"] == name and outcome[name]["place"] is None
+                    outcome[name] = {**outcome[name], "place": data["place"], "prize": data["prize"]}
                     return
                 elif data["type"] == "view":
                     viewed.setdefault(name, set()).add(data["table"])
@@ -607,6 +612,7 @@ def test_a_player_the_tournament_moves_is_followed_on_the_same_connection(db):
     finally:
         store.close()
     assert sorted(outcome) == ["ann", "bob", "cy", "dee"]  # everyone told they are out, or won
+    assert all(o["place"] in (1, 2, 3, 4) for o in outcome.values()), outcome  # and their place, if only later
     assert [o["reason"] for o in outcome.values()].count("won") == 1
     moved = [name for name, seen in welcomes.items() if len({w["table"] for w in seen}) > 1]
     assert moved, f"nobody was moved: {welcomes}"

@@ -584,7 +584,21 @@ class GameServer:
                 continue
             session.room = session.seat = None
             self._bind(session, target, move.seat, None)
-        sng.busts.clear()
+        busts, sng.busts = sng.busts, []
+        for bust in busts:  # each entrant out is told the place given (after a hand-for-hand round: only then)
+            session = self.entrants.get((sng.id, bust.name))
+            if session is not None and not session.closing:
+                session.sender.send(
+                    message(
+                        "placed",
+                        tournament=sng.config.id,
+                        sng=sng.id,
+                        name=bust.name,
+                        place=bust.first,
+                        places=[bust.first, bust.last],
+                        prize=bust.prize,
+                    )
+                )
         closed, sng.closed = sng.closed, []
         for room in closed:
             self._send(room)

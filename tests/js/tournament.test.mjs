@@ -112,3 +112,23 @@ test("at a tournament's table the seat controls offer no top-up and no leaving, 
   assert.equal(M.offeredBuyIn(state.info, "100"), "");
   assert.equal(M.lobbyRow(state.info).full, true);
 });
+
+test("out in a hand-for-hand round: the table is watched on until the place comes, then it is said", () => {
+  const seated = run(msg({ type: "registered", tournament: "sng", sng: "sng#1", name: "ann", token: "tok" }),
+    msg({ type: "welcome", table: "sng#1.1", seat: 2, tournament: "sng", sng: "sng#1" })).state;
+  const out = M.apply(seated, { type: "left", table: "sng#1.1", seat: 2, chips: 0, reason: "busted", tournament: "sng",
+    sng: "sng#1", place: null, prize: null }, 0);
+  assert.equal(out.state.mode, "watching");
+  assert.deepEqual(sends(out.effects), [{ type: "watch", table: "sng#1.1" }]);
+  assert.match(notices(out.effects)[0], /hand-for-hand/);
+  const info = { id: "sng#1.1", title: "Turbo \u00b7 table 1", game: "no-limit", blinds: [5, 10], buy_in: null, seats: 2,
+    players: [], tournament: "sng" };
+  assert.match(M.watchForm(M.lobbyLoaded(out.state, [info], []).state).lead, /your place comes/);
+  const placed = M.apply(out.state, { type: "placed", tournament: "sng", sng: "sng#1", name: "ann", place: 3,
+    places: [3, 4], prize: 0 }, 0);
+  assert.equal(placed.state.mode, "lobby");
+  assert.deepEqual(notices(placed.effects), ["You finished 3rd\u20134th in sng (no prize)."]);
+  const other = M.apply(out.state, { type: "placed", tournament: "sng", sng: "sng#1", name: "bob", place: 4,
+    places: [4, 4], prize: 0 }, 0);
+  assert.equal(other.state.mode, "watching", "somebody else's place changes nothing");
+});

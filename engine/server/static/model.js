@@ -564,9 +564,11 @@
   }
 
   /** The form under the table for a spectator: to sit down, or after busting to buy in again. */
-  const watchForm = (state) => state.busted
-    ? { lead: "You are out of chips. Buy in again:", submit: "Rebuy" }
-    : { lead: "You are watching.", submit: "Sit down" };
+  const watchForm = (state) => (state.info && state.info.tournament
+    ? { lead: state.busted ? "You are out: your place comes when this hand-for-hand round is over." : "You are watching the tournament.", submit: "" }
+    : state.busted
+      ? { lead: "You are out of chips. Buy in again:", submit: "Rebuy" }
+      : { lead: "You are watching.", submit: "Sit down" });
 
   // --- results and history --------------------------------------------------------------------------------------
 
@@ -925,6 +927,13 @@
         effects.push({ store: "entrant", value: null }, { lobby: true },
           { notice: `Your registration for ${data.tournament} is taken back.`, kind: "info" });
         break;
+      case "placed":  // our place, given once the hand-for-hand round we busted in is over
+        if (s.entrant && s.entrant.name === data.name && s.busted) {
+          Object.assign(s, { entrant: null, tournament: null });
+          effects.push({ store: "entrant", value: null });
+          leaveRoom(s, effects, outText({ ...data, reason: "busted" }));
+        }
+        break;
       case "closed":
         if (data.table === s.table && s.mode === "watching") leaveRoom(s, effects, "That table has closed.");
         break;
@@ -949,7 +958,12 @@
         break;
       case "left":
         effects.push({ token: data.table, value: null }, { store: "table", value: null });
-        if (data.tournament) {  // out of the tournament (or its winner): its place and prize, then the lobby
+        if (data.tournament && data.reason !== "won" && (data.place === null || data.place === undefined)) {
+          // out in a hand-for-hand round: the table is watched on until the round gives the place ("placed")
+          Object.assign(s, { busted: true, mode: "watching", pre: null, historyAsked: false });
+          send(s, effects, { type: "watch", table: data.table });
+          effects.push({ notice: outText(data), kind: "info" });
+        } else if (data.tournament) {  // out of the tournament (or its winner): its place and prize, then the lobby
           Object.assign(s, { entrant: null, tournament: null });
           effects.push({ store: "entrant", value: null });
           leaveRoom(s, effects, outText(data));
