@@ -62,3 +62,14 @@ def test_a_bovada_summary_cut_short_is_cut_short() -> None:
     data = _cut("bovada", "cash-fixed-limit-split-odd-chip-no-street-lines.txt", "Board [")
     message = _last_error(data, "b.txt")  # before the fix: "the summary's Total Pot is $17 but ... $15"
     assert message.endswith("the hand is cut short: its summary has lines for 0 of the 3 seats")
+
+
+def test_a_rake_rounded_up_is_still_a_rake() -> None:
+    """The 10% bound on a rake nobody states is rounded up to the whole unit: of this $2.65 pot, 27 cents
+    (10.2%) left unclaimed is a rake; 28 cents means a winner's line is missing."""
+    text = sample_path("everleaf", "cash-pot-limit-uncalled-bet.txt").read_text(encoding="utf-8")
+    assert "trevalyan wins $ 2.52 USD from main pot" in text  # a $2.65 pot, 13 cents raked
+    [record] = read_history_bytes(text.replace("$ 2.52 USD", "$ 2.38 USD").encode(), "e.txt")
+    assert isinstance(record, HandRecord) and record.rake == 27 and replay(record).ok
+    [error] = read_history_bytes(text.replace("$ 2.52 USD", "$ 2.37 USD").encode(), "e.txt")
+    assert isinstance(error, HistoryError) and "the $0.28 left is more than a rake" in str(error)

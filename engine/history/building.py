@@ -523,7 +523,7 @@ class _Build:
         uncalled bets returned, less what they collected."""
         put_in = sum(self.ledger.contributed)
         take = put_in - sum(won_by_seat)
-        if take * 100 > put_in * MAX_RAKE_PERCENT:
+        if take > -(-put_in * MAX_RAKE_PERCENT // 100):  # rounded up: a cent raked from a 15-cent pot is a rake
             self.fail(
                 f"the lines saying who won account for {self.units(sum(won_by_seat))} of the "
                 f"{self.units(put_in)} pot: the {self.units(take)} left is more than a rake ({MAX_RAKE_PERCENT}% at "
