@@ -29,7 +29,8 @@ Events (``kind``, ``data``), table seats throughout:
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 import attrs
 
@@ -114,17 +115,29 @@ class Step:
     finished_seats: tuple[int, ...] = ()
 
 
-def apply_event(state: RoomState, kind: str, data: dict[str, Any]) -> Step:
-    """The state after the event, or LogError (any engine error is one) with the state unchanged."""
-    apply = _APPLY.get(kind)
+_State = TypeVar("_State")
+_Result = TypeVar("_Result")
+
+
+def dispatch(
+    appliers: Mapping[str, Callable[[_State, dict[str, Any]], _Result]], state: _State, kind: str, data: dict[str, Any]
+) -> _Result:
+    """One stored event applied by its kind's function, for every log (a table's, a sit-and-go's): an unknown
+    kind, a missing field and any engine error are a LogError, the state unchanged."""
+    apply = appliers.get(kind)
     if apply is None:
-        raise LogError(f"unknown event kind {kind!r}; the kinds are {', '.join(_APPLY)}")
+        raise LogError(f"unknown event kind {kind!r}; the kinds are {', '.join(appliers)}")
     try:
         return apply(state, data)
     except KeyError as error:
         raise LogError(f"event {kind!r} lacks {error}") from None
     except EngineError as error:
         raise LogError(str(error)) from None
+
+
+def apply_event(state: RoomState, kind: str, data: dict[str, Any]) -> Step:
+    """The state after the event, or LogError (any engine error is one) with the state unchanged."""
+    return dispatch(_APPLY, state, kind, data)
 
 
 def _seat(state: RoomState, data: dict[str, Any]) -> int:

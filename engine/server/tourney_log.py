@@ -28,10 +28,9 @@ from typing import Any
 import attrs
 
 from engine.cards import parse_cards
-from engine.errors import EngineError
 from engine.serialize import from_json, to_json
 from engine.server.actions import read_action
-from engine.server.log import SIT_OUT_REASONS, LogError, RoomState, SeatMeta
+from engine.server.log import SIT_OUT_REASONS, LogError, RoomState, SeatMeta, dispatch
 from engine.state import HandState
 from engine.tournament import Structure, Tournament, TournamentEvent
 from engine.validate import finite, is_whole, name_key
@@ -142,15 +141,7 @@ class TourneyStep:
 
 def apply_tourney(state: TourneyState, kind: str, data: dict[str, Any]) -> TourneyStep:
     """The state after the event, or LogError (any engine error is one) with the state unchanged."""
-    apply = _APPLY.get(kind)
-    if apply is None:
-        raise LogError(f"unknown event kind {kind!r}; the kinds are {', '.join(_APPLY)}")
-    try:
-        return apply(state, data)
-    except KeyError as error:
-        raise LogError(f"event {kind!r} lacks {error}") from None
-    except EngineError as error:
-        raise LogError(str(error)) from None
+    return dispatch(_APPLY, state, kind, data)
 
 
 def _with_meta(state: TourneyState, name: str, meta: SeatMeta | None) -> dict[str, SeatMeta]:
