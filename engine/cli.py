@@ -44,13 +44,9 @@ def _replay(args: argparse.Namespace) -> int:
     inputs = Inputs(args.files, args.format)
     hands: list[dict[str, Any]] = []
     notes: list[str] = []
-    progress = files_progress(args.progress, args.stderr, lambda: len(inputs))
-    inputs.step = progress.step if progress is not None else None
-    last = None
-    try:
+    with files_progress(args.progress, args.stderr, inputs):
         for checked in inputs.checked():
-            if checked.file is not last:
-                last = checked.file
+            if checked.first:
                 notes += checked.file.hands.notes
             item, report = checked.item, checked.report
             if report is None or isinstance(item, EngineError):
@@ -77,9 +73,6 @@ def _replay(args: argparse.Namespace) -> int:
                     "all_in_ev": _all_in_ev(report.state, item.scale) if args.json else None,
                 }
             )
-    finally:
-        if progress is not None:
-            progress.close()
     statuses = ("ok", "unchecked", "mismatch", "error")
     summary = {status: sum(1 for hand in hands if hand["status"] == status) for status in statuses}
     if args.json:
@@ -128,13 +121,9 @@ def _convert(args: argparse.Namespace) -> int:
     notes = Notes()
     records: list[tuple[InputFile, HandRecord]] = []
     failures = 0
-    progress = files_progress(args.progress, args.stderr, lambda: len(inputs))
-    inputs.step = progress.step if progress is not None else None
-    last = None
-    try:
+    with files_progress(args.progress, args.stderr, inputs) as progress:
         for checked in inputs.checked():
-            if checked.file is not last:
-                last = checked.file
+            if checked.first:
                 if progress is not None:
                     progress.clear()
                 for note in checked.file.hands.notes:
@@ -148,9 +137,6 @@ def _convert(args: argparse.Namespace) -> int:
                 failures += 1
             else:
                 records.append((checked.file, record))
-    finally:
-        if progress is not None:
-            progress.close()
     if args.to == "ohh":
         text = ""
         for file, record in records:

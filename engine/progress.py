@@ -7,8 +7,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import time
-from collections.abc import Callable
-from typing import Any, TextIO
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol, TextIO
 
 
 class Progress:
@@ -93,12 +94,29 @@ def wanted(asked: bool | None, stream: TextIO, *, long: bool = True) -> bool:
     return bool(asked or (asked is None and long and stream.isatty()))
 
 
-def files_progress(asked: bool | None, stream: TextIO, count: Callable[[], int]) -> Progress | None:
-    """The history commands' bar (`replay`, `convert`, `stats`): the files read of ``count()`` (counted only when
-    a bar is wanted). By default it appears on a terminal once the run has lasted a second."""
-    if not wanted(asked, stream):
-        return None
-    return Progress(count(), stream, verb="reading", unit="files", delay=1.0 if asked is None else 0.0)
+class _Files(Protocol):
+    """What `files_progress` draws: inputs that count their files and call ``step`` as each is read
+    (`engine.history.inputs.Inputs`)."""
+
+    step: Callable[[], object] | None
+
+    def __len__(self) -> int: ...
+
+
+@contextmanager
+def files_progress(asked: bool | None, stream: TextIO, files: _Files) -> Iterator[Progress | None]:
+    """The history commands' bar (`replay`, `convert`, `stats`), or None: the files ``files`` reads, counted only
+    when a bar is wanted, a step as each is read, and the bar gone when the run ends, however it ends. By
+    default it appears on a terminal once the run has lasted a second."""
+    progress = None
+    if wanted(asked, stream):
+        progress = Progress(len(files), stream, verb="reading", unit="files", delay=1.0 if asked is None else 0.0)
+    files.step = progress.step if progress is not None else None
+    try:
+        yield progress
+    finally:
+        if progress is not None:
+            progress.close()
 
 
 def add_progress_option(

@@ -52,11 +52,13 @@ class InputFile:
 class Checked:
     """One hand of the inputs, judged once for every command (`Inputs.checked`): ``item`` is the record, or the
     error that kept it from being read; ``report`` its replay (None for an error). A hand is *read* when it
-    replays ok or unchecked, *refused* otherwise; ``problem`` is then the one line naming it."""
+    replays ok or unchecked, *refused* otherwise; ``problem`` is then the one line naming it. ``first``: the
+    first hand of its file (where a command prints the file's notes)."""
 
     file: InputFile
     item: HandRecord | HistoryError
     report: ReplayReport | None
+    first: bool = False
 
     @property
     def record(self) -> HandRecord | None:
@@ -137,10 +139,10 @@ class Inputs:
 
     def _checked(self) -> Iterator[Checked]:
         for file in self.read():
-            for item in file.hands:
+            for number, item in enumerate(file.hands):
                 if isinstance(item, HistoryError):
                     self.summary.hand(file, str(item), source=item.source or file.where, hand_id=item.hand_id)
-                    yield Checked(file, item, None)
+                    yield Checked(file, item, None, number == 0)
                     continue
                 report = replay(item)
                 self.summary.hand(
@@ -150,7 +152,7 @@ class Inputs:
                     hand_id=item.id,
                     mismatch=report.status == MISMATCH,
                 )
-                yield Checked(file, item, report)
+                yield Checked(file, item, report, number == 0)
 
     def _once(self, where: str, hands: Hands) -> Hands:
         """The hands without those already read from an earlier file (or earlier in this one): the same hand in two

@@ -59,13 +59,8 @@ def run(args: argparse.Namespace) -> int:
         check_plot_path(plot)
     refused: list[str] | None = [] if args.skip_bad else None
     inputs = Inputs(args.files, args.format)
-    progress = files_progress(args.progress, args.stderr, lambda: len(inputs))
-    inputs.step = progress.step if progress is not None else None
-    try:
+    with files_progress(args.progress, args.stderr, inputs):
         players = player_stats(played_hands(inputs, refused=refused))
-    finally:
-        if progress is not None:
-            progress.close()
     for problem in refused or ():
         print(f"refused: {problem}", file=args.stderr)
     read, refused_count = inputs.summary.totals()
