@@ -6,14 +6,16 @@ tests/test_conversion_chains.py."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+from engine.errors import HistoryError
 from engine.history import HandRecord, replay
 from engine.history.decoding import decode_history
 from engine.history.detection import detect_format
-from engine.history.files import read_history
+from engine.history.files import read_history, read_history_bytes
 from engine.history.formats import FORMATS
 from tests.samples import DATA, sample_files, site_of
 
@@ -45,3 +47,20 @@ def test_every_format_has_samples() -> None:
     folders = {site_of(path) for path in sample_files()}
     assert folders <= {format.key for format in FORMATS}, "a folder of samples names no format"
     assert {format.key for format in FORMATS} - NO_SAMPLES <= folders, "a format has no samples in tests/data"
+
+
+TEXT_SITES = ("pokerstars", "ggpoker", "acr", "fulltilt", "winamax", "partypoker", "888", "everleaf", "bovada")
+TEXT_SITES += ("ongame", "absolute", "cake", "pkr")
+_SEAT_LINE = re.compile(r"^[Ss]eat \d+(?::| -) ")
+
+
+@pytest.mark.parametrize("site", TEXT_SITES)
+def test_a_text_sites_seat_line_listed_twice_is_refused_at_that_line(site: str) -> None:
+    """Every text reader's seat list keeps the one rule (`engine.history.textsite.HandLines.seat`): a seat or a
+    player listed twice is refused, naming the line."""
+    path = next(path for path in sample_files() if site_of(path) == site)
+    lines = decode_history(path.read_bytes()).text.splitlines()
+    at = next(number for number, line in enumerate(lines) if _SEAT_LINE.match(line.strip()))
+    [first, *_] = read_history_bytes(("\n".join([*lines[: at + 1], *lines[at:]]) + "\n").encode(), str(path))
+    assert isinstance(first, HistoryError), first
+    assert f"line {at + 2} " in str(first) and "is listed twice" in str(first), str(first)

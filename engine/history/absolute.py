@@ -182,12 +182,9 @@ class AbsoluteHand(SiteHand):
         elif (returned := _RETURNED.match(rest)) is not None:
             self.add(f.Returned, name, self.amount(returned["amount"]))
         elif (shows := _SHOWS.match(rest)) is not None:
-            cards = self.cards(shows["cards"])
-            self.add(f.Cards, name, cards)
-            self.add(f.Revealed, name, len(cards))
+            self.show(name, self.cards(shows["cards"]))
         elif (collects := _COLLECTS.match(rest)) is not None:
-            pot = 0 if collects["pot"] == "main pot" else int(collects["n"] or 1)
-            self.add(f.Collected, name, self.amount(collects["amount"]), pot)
+            self.collect(name, self.amount(collects["amount"]), collects["pot"], collects["n"])
         elif rest.startswith("Mucks"):
             self.add(f.Revealed, name, 0)
         elif not _QUIET_ACTS.match(rest):

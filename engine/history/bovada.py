@@ -193,8 +193,7 @@ class BovadaHand(SiteHand):
             self.shown.append((self.line, name, None, self.cards(showdown["cards"])))
             self.add(f.Revealed, name, self.dealt.get(name, 0))
         elif (mucks := _MUCKS.match(rest)) is not None:
-            self.add(f.Cards, name, self.cards(mucks["cards"]))
-            self.add(f.Revealed, name)
+            self.show(name, self.cards(mucks["cards"]), muck=True)
         elif _QUIET.match(rest):
             return
         else:

@@ -176,9 +176,7 @@ class CakeHand(SiteHand):
         elif (returned := _RETURNS.match(said)) is not None:
             self.add(f.Returned, name, self.amount(returned["amount"]))
         elif (shows := _SHOWS.match(said)) is not None:
-            cards = self.cards(shows["cards"])
-            self.add(f.Cards, name, cards)
-            self.add(f.Revealed, name, len(cards))
+            self.show(name, self.cards(shows["cards"]))
         elif (mucks := _MUCKS.match(said)) is not None:
             if mucks["cards"]:
                 self.add(f.Cards, name, self.cards(mucks["cards"]))

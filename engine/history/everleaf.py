@@ -112,13 +112,10 @@ class EverleafHand(PartyHand):
         elif (all_in := _ALL_IN.match(rest)) is not None:
             self.add(f.Acted, name, ALL_IN, self.amount(all_in["amount"]))
         elif (wins := _WINS.match(rest)) is not None:
-            amount = self.amount(wins["half"] or wins["amount"])
-            pot = None if wins["pot"] is None else 0 if wins["pot"] == "main pot" else int(wins["n"] or 1)
-            self.add(f.Collected, name, amount, pot)
+            self.collect(name, self.amount(wins["half"] or wins["amount"]), wins["pot"], wins["n"])
             self.won = True
         elif (mucks := _MUCKS.match(rest)) is not None:
-            self.add(f.Cards, name, self.cards(mucks["cards"]))
-            self.add(f.Revealed, name)
+            self.show(name, self.cards(mucks["cards"]), muck=True)
         elif _QUIET.match(rest):
             return
         else:

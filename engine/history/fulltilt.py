@@ -193,9 +193,7 @@ class FullTiltReader(HandReader):
             return True
         shows = _SHOWS.match(rest)
         if shows is not None:
-            cards = self.cards(shows["cards"])
-            self.add(f.Cards, name, cards)
-            self.add(f.Revealed, name, len(cards))
+            self.show(name, self.cards(shows["cards"]))
             return True
         if rest == "mucks":
             if phase == "showdown":
@@ -203,8 +201,7 @@ class FullTiltReader(HandReader):
             return True
         wins = _WINS.match(rest)
         if wins is not None:
-            pot = None if wins["pot"] == "pot" else 0 if wins["pot"] == "main pot" else int(wins["n"] or 1)
-            self.add(f.Collected, name, self.amount(wins["amount"]), pot)
+            self.collect(name, self.amount(wins["amount"]), wins["pot"], wins["n"])
             return True
         return bool(_QUIET_ACTS.match(rest))
 

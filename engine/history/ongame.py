@@ -186,9 +186,7 @@ class OnGameHand(SiteHand):
             else:
                 self.add(f.Acted, name, CALL if act["verb"] == "calls" else WAGER, self.amount(act["amount"]))
         elif (shows := _SHOWS.match(rest)) is not None:
-            cards = self.cards(shows["cards"])
-            self.add(f.Cards, name, cards)
-            self.add(f.Revealed, name, len(cards) if shows["verb"] == "shows" else 0)
+            self.show(name, self.cards(shows["cards"]), muck=shows["verb"] != "shows")
         elif _QUIET_ACTS.match(rest):
             return
         else:

@@ -100,8 +100,7 @@ class PacificHand(PartyHand):
                     self.add(f.Posted, name, f.DEAD_BLIND, dead_chips)
                 return
             if (mucks := _MUCKS.match(rest)) is not None:
-                self.add(f.Cards, name, self.cards(mucks["cards"]))
-                self.add(f.Revealed, name)
+                self.show(name, self.cards(mucks["cards"]), muck=True)
                 return
             if (collected := _COLLECTED.match(rest)) is not None:
                 self.add(f.Collected, name, self.amount(collected["amount"]))

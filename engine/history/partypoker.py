@@ -173,13 +173,11 @@ class PartyHand(SiteHand):
         elif (act := _ACT.match(rest)) is not None:
             self.add(f.Acted, name, _VERBS[act["verb"]], self.amount(act["amount"]), ADDS)
         elif (shows := _SHOWS.match(rest)) is not None:
-            cards = self.cards(shows["cards"])
-            self.add(f.Cards, name, cards)
-            self.add(f.Revealed, name, len(cards) if shows["verb"] == "shows" else 0)
+            self.show(name, self.cards(shows["cards"]), muck=shows["verb"] != "shows")
         elif (wins := _WINS.match(rest)) is not None:
-            amount = self.amount((wins["lo"] or wins["amount"]).removesuffix(" chips"))
-            pot = None if wins["pot"] is None else 0 if wins["pot"] == "main pot" else int(wins["n"] or 1)
-            self.add(f.Collected, name, amount, pot)
+            self.collect(
+                name, self.amount((wins["lo"] or wins["amount"]).removesuffix(" chips")), wins["pot"], wins["n"]
+            )
             self.won = True
         elif rest.startswith(": ") or _QUIET.match(rest):
             return

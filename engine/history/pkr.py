@@ -209,9 +209,7 @@ class PkrHand(SiteHand):
         elif (act := _ACT.match(rest)) is not None:
             self.add(f.Acted, name, CALL if act["verb"] == "calls" else WAGER, self.amount(act["amount"]), TOTALS)
         elif (shows := _SHOWS.match(rest)) is not None:
-            cards = self._cards(shows["cards"])
-            self.add(f.Cards, name, cards)
-            self.add(f.Revealed, name, len(cards))
+            self.show(name, self._cards(shows["cards"]))
         elif rest == "mucks":
             self.add(f.Revealed, name, 0)
         elif (wins := _WINS.match(rest)) is not None:

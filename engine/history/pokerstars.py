@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import NoReturn
 
 import attrs
 
@@ -26,7 +25,7 @@ from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.building import build_record, place
 from engine.history.pokerstars_writer import write_pokerstars, write_pokerstars_state
 from engine.history.record import HandRecord, Hands
-from engine.history.textsite import hands_in_text, to_chips
+from engine.history.textsite import HandLines, hands_in_text, to_chips
 from engine.validate import quote
 
 __all__ = ["read_pokerstars", "read_pokerstars_file", "write_pokerstars", "write_pokerstars_state"]
@@ -244,7 +243,7 @@ def _where(source: str, hand: str, line: tuple[int, str] | None) -> str:
     return place(source, hand, line)
 
 
-class HandReader:
+class HandReader(HandLines):
     """Reads one hand: a first pass over the lines gathers what happened by name, a second one (`_build`) turns
     it into seats, posts, actions and checks once it is known who was dealt in."""
 
@@ -269,9 +268,6 @@ class HandReader:
         self.summary_board: tuple[Card, ...] | None = None
         self.trailing: list[tuple[int, str]] = []  # text after the summary that is not part of the hand
 
-    def fail(self, message: str) -> NoReturn:
-        raise HistoryError(_where(self.source, self.id, self.line) + message, source=self.source, hand_id=self.id)
-
     # --- the header -----------------------------------------------------------------------------------------
 
     def read(self) -> HandRecord:
@@ -295,13 +291,12 @@ class HandReader:
                 self.fields.append(("play_money", True))
             self.button_label = int(table["button"])
             position = 2
-        while position < len(self.lines) and self.dialect.seat.match(self.lines[position][1]):
+        while position < len(self.lines) and (seat := self.dialect.seat.match(self.lines[position][1])) is not None:
             self.line = self.lines[position]
-            self._seat_line(self.lines[position][1])
+            self.seat(self.seats, int(seat["label"]), seat["name"], self.amount(seat["stack"]))
             position += 1
         if len(self.seats) < 2:
             self.fail("a hand needs at least two seated players")
-        self.names = sorted(self.seats, key=len, reverse=True)
         phase = "posts"
         for at in range(position, len(self.lines)):
             line = self.line = self.lines[at]
@@ -414,14 +409,6 @@ class HandReader:
         except EngineError as error:
             self.fail(str(error))
 
-    def _seat_line(self, text: str) -> None:
-        match = self.dialect.seat.match(text)
-        assert match is not None
-        name, label = match["name"], int(match["label"])
-        if name in self.seats or any(seat.label == label for seat in self.seats.values()):
-            self.fail(f"seat {label} or player {quote(name)} is listed twice")
-        self.seats[name] = f.Seat(label, name, self.amount(match["stack"]))
-
     # --- the lines of the hand ------------------------------------------------------------------------------
 
     def _who(self, text: str, separator: str) -> tuple[str, str] | None:
@@ -453,10 +440,18 @@ class HandReader:
         self.add(f.Returned, uncalled["name"], self.amount(uncalled["amount"]))
         return True
 
-    def add(self, event: type[f.Event], *args: object) -> None:
-        """An event of the hand at the line being read."""
-        assert self.line is not None
-        self.events.append(event(self.line, *args))  # type: ignore[arg-type]
+    def collected(self, text: str, pattern: re.Pattern[str], example: str) -> bool:
+        """Whether ``text`` is a "NAME collected ..." line (the rest matching ``pattern``'s groups ``amount``,
+        ``pot`` and ``n``; ``example`` the amount and pots the refusal of another names); if it is, what the
+        player collects."""
+        collected = self._who(text, " collected ")
+        if collected is None:
+            return False
+        match = pattern.match("collected " + collected[1])
+        if match is None:
+            self.fail(f"expected 'NAME collected {example}")
+        self.collect(collected[0], self.amount(match["amount"]), match["pot"], match["n"])
+        return True
 
     def event_line(self, line: tuple[int, str], phase: str) -> str:
         """Take in one line of the hand before its summary; the phase after it (the street, "showdown",
@@ -470,13 +465,7 @@ class HandReader:
             return phase
         if self.dialect.harmless is not None and self.dialect.harmless.match(text):
             return phase
-        collected = self._who(text, " collected ")
-        if collected is not None:
-            match = _COLLECTED.match("collected " + collected[1])
-            if match is None:
-                self.fail("expected 'NAME collected $X from pot' (or main pot, side pot, side pot-N)")
-            pot = None if match["pot"] == "pot" else 0 if match["pot"] == "main pot" else int(match["n"] or 1)
-            self.add(f.Collected, collected[0], self.amount(match["amount"]), pot)
+        if self.collected(text, _COLLECTED, "$X from pot' (or main pot, side pot, side pot-N)"):
             return phase
         acting = self._who(text, self.dialect.separator)
         if acting is not None:
@@ -550,9 +539,7 @@ class HandReader:
             return
         shows = _SHOWS.match(rest)
         if shows is not None:
-            cards = self.cards(shows["cards"])
-            self.add(f.Cards, name, cards)
-            self.add(f.Revealed, name, len(cards))
+            self.show(name, self.cards(shows["cards"]))
         elif rest == "mucks hand":
             self.add(f.Revealed, name)
         elif not _IGNORED_ACTS.match(rest):

@@ -1,6 +1,7 @@
 """What every text site's parser that is not PokerStars-shaped shares (PartyPoker, 888, Bovada, Everleaf,
 OnGame, Absolute): finding each hand by its header line, passing over the text around the hands in one note,
-reading amounts and cards, and saying where a line is wrong. Each site's parser is a `SiteHand` that reads one
+reading amounts and cards, and saying where a line is wrong (with PokerStars' reader, `HandLines`: what every
+text reader does at the line it reads). Each site's parser is a `SiteHand` that reads one
 hand's lines into the facts (`engine.history.facts`) and hands them to the one builder; it decides no rule.
 
 A hand starts at its header line (or at a line the site writes just before it, such as 888's and PartyPoker's
@@ -42,7 +43,49 @@ class TextSite:
     before: re.Pattern[str] | None = None
 
 
-class SiteHand:
+class HandLines:
+    """What every text reader does at the line it is reading, PokerStars' `HandReader` (and its dialects) as the
+    other text sites' `SiteHand`: refuse the line (`fail`), add a fact there (`add`), check a seat line's
+    player (`seat`), and the facts every site writes alike in its own words: cards shown or mucked face up at
+    the showdown (`show`), and what a player collects from which pot (`collect`)."""
+
+    source: str
+    id: str
+    line: Numbered | None
+    events: list[f.Event]
+    names: list[str]  # the players, longest name first, so that 'Ann B' is tried before 'Ann'
+
+    def fail(self, message: str) -> NoReturn:
+        raise HistoryError(place(self.source, self.id, self.line) + message, source=self.source, hand_id=self.id)
+
+    def add(self, event: type[f.Event], *args: object) -> None:
+        """An event of the hand at the line being read."""
+        assert self.line is not None
+        self.events.append(event(self.line, *args))  # type: ignore[arg-type]
+
+    def seat(self, seats: dict[str, f.Seat], label: int, name: str, stack: int) -> None:
+        """A seat line's player, into ``seats``: a seat number or a player listed twice is refused (the one rule
+        of every text site's seat list); ``names`` follows, longest first."""
+        if name in seats or any(s.label == label for s in seats.values()):
+            self.fail(f"seat {label} or player {quote(name)} is listed twice")
+        seats[name] = f.Seat(label, name, stack)
+        self.names = sorted(seats, key=len, reverse=True)
+
+    def show(self, name: str, cards: tuple[Card, ...], *, muck: bool = False) -> None:
+        """``name`` shows ``cards`` at the showdown, or mucks them face up (``muck``): the cards are known either
+        way, and the builder tells a show from a muck by how many cards the `Revealed` fact counts (none)."""
+        self.add(f.Cards, name, cards)
+        self.add(f.Revealed, name, 0 if muck else len(cards))
+
+    def collect(self, name: str, chips: int, pot: str | None, number: str | None = None) -> None:
+        """``name`` collects ``chips`` from the pot the line names (``pot``): the whole pot when it names none or
+        just 'pot', the main pot, or a side pot by its ``number`` (the first when the site writes none)."""
+        self.add(
+            f.Collected, name, chips, None if pot in (None, "pot") else 0 if pot == "main pot" else int(number or 1)
+        )
+
+
+class SiteHand(HandLines):
     """One hand's lines being read into facts; a site's parser subclasses it and writes `facts`."""
 
     site = ""
@@ -63,9 +106,6 @@ class SiteHand:
 
     def record(self) -> HandRecord:
         return build_record(self.facts())
-
-    def fail(self, message: str) -> NoReturn:
-        raise HistoryError(place(self.source, self.id, self.line) + message, source=self.source, hand_id=self.id)
 
     def other_game(self, game: str) -> NoReturn:
         raise OtherGame(
@@ -105,14 +145,6 @@ class SiteHand:
             **more,
         )
 
-    def seat(self, seats: dict[str, f.Seat], label: int, name: str, stack: int) -> None:
-        """A seat line's player, into ``seats``: a seat number or a player listed twice is refused (the one rule
-        of every site's seat list); ``names`` follows, longest first, so that 'Ann B' is tried before 'Ann'."""
-        if name in seats or any(s.label == label for s in seats.values()):
-            self.fail(f"seat {label} or player {name!r} is listed twice")
-        seats[name] = f.Seat(label, name, stack)
-        self.names = sorted(seats, key=len, reverse=True)
-
     def read_seats(
         self, at: int, pattern: re.Pattern[str], stack: Callable[[str], int] | None = None, example: str = ""
     ) -> tuple[dict[str, f.Seat], int, list[re.Match[str]]]:
@@ -137,11 +169,6 @@ class SiteHand:
             return parse_cards(text.replace(",", " "))
         except EngineError as error:
             self.fail(str(error))
-
-    def add(self, event: type[f.Event], *args: object) -> None:
-        """An event of the hand at the line being read."""
-        assert self.line is not None
-        self.events.append(event(self.line, *args))  # type: ignore[arg-type]
 
     def walk(self, lines: list[Numbered], read: Callable[[str], None]) -> None:
         """Each line read in turn by ``read``, the line at hand for refusals; then the hand's last line."""

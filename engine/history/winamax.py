@@ -115,13 +115,7 @@ class WinamaxReader(HandReader):
         street = _STREET.match(text)
         if street is not None:
             return self._marker(street["start"] + (f" {street['new']}" if street["new"] else ""), phase)
-        collected = self._who(text, " collected ")
-        if collected is not None:
-            match = _COLLECTED.match("collected " + collected[1])
-            if match is None:
-                self.fail("expected 'NAME collected 10€ from pot' (or main pot, side pot N)")
-            pot = None if match["pot"] == "pot" else 0 if match["pot"] == "main pot" else int(match["n"] or 1)
-            self.add(f.Collected, collected[0], self.amount(match["amount"]), pot)
+        if self.collected(text, _COLLECTED, "10€ from pot' (or main pot, side pot N)"):
             return phase
         return super().event_line(line, phase)
 
