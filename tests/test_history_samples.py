@@ -54,13 +54,19 @@ TEXT_SITES += ("ongame", "absolute", "cake", "pkr")
 _SEAT_LINE = re.compile(r"^[Ss]eat \d+(?::| -) ")
 
 
-@pytest.mark.parametrize("site", TEXT_SITES)
-def test_a_text_sites_seat_line_listed_twice_is_refused_at_that_line(site: str) -> None:
-    """Every text reader's seat list keeps the one rule (`engine.history.textsite.HandLines.seat`): a seat or a
-    player listed twice is refused, naming the line."""
+XML_SITES = ("ipoker", "merge", "microgaming", "bossmedia")
+_SEAT_ELEMENT = re.compile(r"^<(?:player|Seat|PLAYER) ")
+
+
+@pytest.mark.parametrize("site", TEXT_SITES + XML_SITES)
+def test_a_seat_listed_twice_is_refused_at_that_line(site: str) -> None:
+    """Every reader's seat list keeps the one rule (the text sites' `engine.history.textsite.HandLines.seat`,
+    the XML sites' `engine.history.xml_reading.HandPlace.listed`): a seat or a player listed twice is refused,
+    naming the line."""
     path = next(path for path in sample_files() if site_of(path) == site)
     lines = decode_history(path.read_bytes()).text.splitlines()
-    at = next(number for number, line in enumerate(lines) if _SEAT_LINE.match(line.strip()))
+    seat = _SEAT_ELEMENT if site in XML_SITES else _SEAT_LINE
+    at = next(number for number, line in enumerate(lines) if seat.match(line.strip()))
     [first, *_] = read_history_bytes(("\n".join([*lines[: at + 1], *lines[at:]]) + "\n").encode(), str(path))
     assert isinstance(first, HistoryError), first
     assert f"line {at + 2} " in str(first) and "is listed twice" in str(first), str(first)

@@ -49,9 +49,9 @@ _MUCK = "$(STR_G_MUCK)"
 
 def read_bossmedia(text: str, source: str = "") -> Hands:
     """Every hand in a Boss Media XML history, each a record or the `HistoryError` that kept it from being read."""
-    found = hands_by_tag("HISTORY", "ID", lambda doc, source, one, hand_id: _Hand(doc, source, one, hand_id).record())
+    hands = hands_by_tag("HISTORY", "ID", _Hand)
     return read_xml_site(
-        text, source, SITE, found, 'a Boss Media history holds <HISTORY ID="N" GAME="GAME_OMAHL" ...> elements'
+        text, source, SITE, hands, 'a Boss Media history holds <HISTORY ID="N" GAME="GAME_OMAHL" ...> elements'
     )
 
 
@@ -74,8 +74,7 @@ class _Hand(HandPlace):
             if player.get("STATE") == "STATE_EMPTY":
                 continue
             name, label = self.need(player, "NAME"), self.number(self.need(player, "SEAT"), "the seat")
-            if any(seat.name == name or seat.label == label for seat in seats):
-                self.fail(f"seat {label} or player {name!r} is listed twice")
+            self.listed(label, name)
             seats.append(f.Seat(label, name, self.amount(self.need(player, "AMOUNT"), game.scale)))
             if player.get("DEALER") == "Y":
                 button = label

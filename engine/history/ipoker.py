@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from functools import partial
 
 from engine.cards import Card, parse_cards
 from engine.errors import EngineError, OtherGame
@@ -30,7 +29,7 @@ from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGE
 from engine.history.building import place
 from engine.history.files import file_reader
 from engine.history.record import HandRecord, Hands
-from engine.history.xml_reading import HandPlace, HandReader, XmlDocument, children, read_hand, read_xml_site
+from engine.history.xml_reading import HandPlace, HandReader, XmlDocument, children, found, read_xml_site
 
 _GAME = re.compile(
     r"^(?P<game>(?P<five>5 ?Card )?Omaha(?P<hilo> Hi-?Low?| HiLow?| Hi/Lo)?) "
@@ -77,8 +76,7 @@ def _hands(doc: XmlDocument, source: str) -> Iterator[tuple[str, ET.Element, Han
     for session in doc.root.iter("session"):
         general = session.find("general")
         for game in children(session, "game"):
-            hand_id = game.get("gamecode") or "?"
-            yield hand_id, game, partial(read_hand, _Hand, doc, source, general, game, hand_id)
+            yield found(_Hand, doc, source, game, "gamecode", general)
 
 
 read_ipoker_file = file_reader("ipoker")
@@ -86,7 +84,7 @@ read_ipoker_file = file_reader("ipoker")
 
 class _Hand(HandPlace):
     def __init__(
-        self, doc: XmlDocument, source: str, general: ET.Element | None, game: ET.Element, hand_id: str
+        self, doc: XmlDocument, source: str, game: ET.Element, hand_id: str, general: ET.Element | None
     ) -> None:
         super().__init__(source, hand_id, doc, game, SITE)
         self.general, self.game = general, game
@@ -109,8 +107,7 @@ class _Hand(HandPlace):
             self.at(player)
             label = self.number(self.need(player, "seat"), "the seat")
             name, stack = self.need(player, "name"), self.amount(self.need(player, "chips"), game.scale)
-            if any(seat.name == name or seat.label == label for seat in seats):
-                self.fail(f"seat {label} or player {name!r} is listed twice")
+            self.listed(label, name)
             seats.append(f.Seat(label, name, stack))
             if player.get("dealer") == "1":
                 button = label

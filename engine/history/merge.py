@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from functools import partial
 
 from engine.cards import Card, parse_cards
 from engine.errors import EngineError, OtherGame
@@ -31,7 +30,7 @@ from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGE
 from engine.history.building import place
 from engine.history.files import file_reader
 from engine.history.record import HandRecord, Hands
-from engine.history.xml_reading import HandPlace, HandReader, XmlDocument, children, read_hand, read_xml_site
+from engine.history.xml_reading import HandPlace, HandReader, XmlDocument, children, found, read_xml_site
 
 SITE = "Merge"
 _TYPE = re.compile(r"^(?P<game>Omaha(?P<hilo> H/L8?)?)(?P<tournament> Tournament)?$")
@@ -59,8 +58,7 @@ def _hands(doc: XmlDocument, source: str) -> Iterator[tuple[str, ET.Element, Han
         if element.tag == "description":
             description = element
         elif element.tag == "game":
-            hand_id = element.get("id") or "?"
-            yield hand_id, element, partial(read_hand, _Hand, doc, source, description, element, hand_id)
+            yield found(_Hand, doc, source, element, "id", description)
 
 
 read_merge_file = file_reader("merge")
@@ -68,7 +66,7 @@ read_merge_file = file_reader("merge")
 
 class _Hand(HandPlace):
     def __init__(
-        self, doc: XmlDocument, source: str, description: ET.Element | None, game: ET.Element, hand_id: str
+        self, doc: XmlDocument, source: str, game: ET.Element, hand_id: str, description: ET.Element | None
     ) -> None:
         super().__init__(source, hand_id, doc, game, SITE)
         self.description, self.game = description, game
@@ -86,8 +84,7 @@ class _Hand(HandPlace):
         for player in children(players, "player"):
             self.at(player)
             label, name = self.number(self.need(player, "seat"), "the seat"), self.need(player, "nickname")
-            if name in self.names.values() or str(label) in self.names:
-                self.fail(f"seat {label} or player {name!r} is listed twice")
+            self.listed(label, name)
             self.names[str(label)] = name
             if player.get("dealtin", "true") == "true":
                 seats.append(f.Seat(label, name, self.amount(self.need(player, "balance"), game.scale)))

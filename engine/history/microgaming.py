@@ -41,8 +41,8 @@ _PASSED_OVER = {"sitout", "sitin", "disconnected", "reconnected", "chat", "timeo
 
 def read_microgaming(text: str, source: str = "") -> Hands:
     """Every hand in a Microgaming XML export, each a record or the `HistoryError` that kept it from being read."""
-    found = hands_by_tag("Game", "id", lambda doc, source, game, hand_id: _Hand(doc, source, game, hand_id).record())
-    return read_xml_site(text, source, SITE, found, "a Microgaming history holds <Game hhversion=... id=...> elements")
+    hands = hands_by_tag("Game", "id", _Hand)
+    return read_xml_site(text, source, SITE, hands, "a Microgaming history holds <Game hhversion=... id=...> elements")
 
 
 read_microgaming_file = file_reader("microgaming")
@@ -65,8 +65,7 @@ class _Hand(HandPlace):
         for seat in children(seats_element, "Seat"):
             self.at(seat)
             label, name = self.number(self.need(seat, "num"), "the seat"), self.need(seat, "alias")
-            if name in self.names.values() or str(label) in self.names:
-                self.fail(f"seat {label} or player {name!r} is listed twice")
+            self.listed(label, name)
             self.names[str(label)] = name
             ending = seat.get("endbalance")
             seats.append(

@@ -157,14 +157,23 @@ def read_hand(hand: Callable[..., HandPlace], *args: object) -> HandRecord:
     return place.record()
 
 
-def hands_by_tag(tag: str, key: str, read: Callable[[XmlDocument, str, ET.Element, str], HandRecord]) -> HandsOf:
+def found(
+    hand: Callable[..., HandPlace], doc: XmlDocument, source: str, element: ET.Element, key: str, *context: object
+) -> tuple[str, ET.Element, HandReader]:
+    """A hand found in the document, as a site's `HandsOf` gives it: its number (``element``'s ``key``
+    attribute, '?' when it has none), its element, and its reader: ``hand(doc, source, element, number,
+    *context)`` read by `read_hand` (``context``: what the site reads the hand with, as iPoker's <general>)."""
+    hand_id = element.get(key) or "?"
+    return hand_id, element, partial(read_hand, hand, doc, source, element, hand_id, *context)
+
+
+def hands_by_tag(tag: str, key: str, hand: Callable[..., HandPlace]) -> HandsOf:
     """A site's `HandsOf` where each hand is an element ``tag`` anywhere in the document, numbered by its ``key``
-    attribute, read on its own by ``read(doc, source, element, hand_id)`` (Microgaming, Boss Media)."""
+    attribute and read on its own by a ``hand(doc, source, element, hand_id)`` (Microgaming, Boss Media)."""
 
     def hands_of(doc: XmlDocument, source: str) -> Iterator[tuple[str, ET.Element, HandReader]]:
         for element in doc.root.iter(tag):
-            hand_id = element.get(key) or "?"
-            yield hand_id, element, partial(read, doc, source, element, hand_id)
+            yield found(hand, doc, source, element, key)
 
     return hands_of
 
@@ -213,14 +222,22 @@ def read_each(doc: XmlDocument, source: str, hands: Iterable[tuple[str, ET.Eleme
 
 class HandPlace:
     """One XML hand being read into facts: where the reading is (its source, id and the line at hand, for
-    `fail`), the events and fields read so far (the ``site`` first), and `build`, which hands them to the one
-    builder."""
+    `fail`), the events and fields read so far (the ``site`` first), the players its seat list names
+    (`listed`), and `build`, which hands them to the one builder."""
 
     def __init__(self, source: str, hand_id: str, doc: XmlDocument, element: ET.Element, site: str = "") -> None:
         self.source, self.id, self.doc, self.element = source, hand_id, doc, element
         self.line: Line = doc.line(element)
         self.events: list[f.Event] = []
         self.fields: list[tuple[str, object]] = [("site", site)] if site else []
+        self.seated: dict[int, str] = {}  # every player the seat list names, by seat, dealt in or not
+
+    def listed(self, label: int, name: str) -> None:
+        """The seat list names ``name`` at seat ``label``: a seat or a player listed twice is refused, the rule
+        of every XML site's seat list (the text sites': `engine.history.textsite.HandLines.seat`)."""
+        if label in self.seated or name in self.seated.values():
+            self.fail(f"seat {label} or player {quote(name)} is listed twice")
+        self.seated[label] = name
 
     def record(self) -> HandRecord:
         raise NotImplementedError
