@@ -1865,11 +1865,13 @@ CROWD_THE_MIDDLE = """
     document.querySelectorAll('#seats .bet').forEach(node => node.remove());
     const box = (node) => { const r = node.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
     const before = box(document.getElementById('boards'));
-    // The most the middle holds: a game line of several lines, four side pots, a long message.
+    // The most the middle holds: a game line of several lines, the pots of six players all in for different
+    // amounts (a main pot and four side pots, in place of the hand's own), a long message.
     document.getElementById('game').textContent = 'Mixed \u00b7 this hand: Pot-Limit Omaha Hi-Lo';
+    document.querySelectorAll('#pot .side-pots').forEach(node => node.remove());
     const pots = document.createElement('span');
     pots.className = 'side-pots';
-    for (const text of ['Main 1,240', 'Side pot 1 960', 'Side pot 2 480', 'Side pot 3 120']) {
+    for (const text of ['Main 1,240', 'Side pot 1 960', 'Side pot 2 480', 'Side pot 3 120', 'Side pot 4 40']) {
       const pot = document.createElement('span');
       pot.className = 'side-pot';
       pot.textContent = text;
@@ -1882,9 +1884,9 @@ CROWD_THE_MIDDLE = """
 
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (414, 896), (1366, 768)])
 def test_lines_added_above_and_below_the_board_never_move_it_into_a_seat(live, browsers, width, height):
-    """The board stays where it is whatever the middle says around it (a mixed table's long game line, four side
-    pots, a long message), and its cards fit between the side seats: on a phone a hand with side pots once pushed
-    the board up under a side seat's plate."""
+    """The board stays where it is whatever the middle says around it (a mixed table's long game line, the five
+    pots a six-seat table may have, a long message), and its cards fit between the side seats: on a phone a hand
+    with side pots once pushed the board up under a side seat's plate."""
     page = browsers(live.url, width=width, height=height)
     sit_down(page, "full", f"crowd{width}")
     page.js("window.scrollTo(0, 0)")
