@@ -87,6 +87,7 @@ class GameServer:
         clock: Callable[[], float] = time.monotonic,
         tick_seconds: float = 0.1,
         shuffle: Callable[[], Deck] = Deck.secure,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         self.config = config
         self.store = store
@@ -121,7 +122,9 @@ class GameServer:
             else:
                 logger.warning("table %s is served by another server on this database: not opened here", table.id)
         for tournament in config.tournaments:
-            sng = SitAndGo.open(tournament, store, clock=clock, policy=self.policy, shuffle=shuffle, outage=self.outage)
+            sng = SitAndGo.open(
+                tournament, store, clock=clock, policy=self.policy, shuffle=shuffle, outage=self.outage, wall=wall
+            )
             if sng is None:
                 logger.warning("tournament %s is run by another server on this database: not here", tournament.id)
                 continue
@@ -537,20 +540,28 @@ class GameServer:
         return sng
 
     def _register(self, session: Session, data: dict[str, Any]) -> None:
-        """An entrant registered for a sit-and-go: ``registered`` with the token (the way back, as a seat's);
-        when it starts, the connection is seated where the draw put the entrant (a ``welcome``)."""
+        """An entrant registered for a tournament: ``registered`` with the token (the way back, as a seat's);
+        when it starts (at once, registering late), the connection is seated where the draw put the entrant (a
+        ``welcome``). The entrant this connection plays for, busted, registering again re-enters (``registered``
+        with ``reentry``, no new token)."""
         if session.room is not None:
             raise ProtocolError(
                 Code.ALREADY_SEATED, f"this connection holds seat {session.seat} at table {session.room.id}"
             )
         sng = self._tournament(data["tournament"])
+        holder = None
         if session.entrant is not None:
-            held, name = session.entrant
-            raise RoomError(Code.ALREADY_REGISTERED, f"this connection is registered for {held.id} as {name} already")
-        name, token = sng.register(data["name"])
+            held, holder = session.entrant
+            if held is not sng or sng.seat_of(holder) is not None or sng.state.tournament is None:
+                raise RoomError(
+                    Code.ALREADY_REGISTERED, f"this connection is registered for {held.id} as {holder} already"
+                )
+        name, token = sng.register(data["name"], holder=holder)
         session.entrant = (sng, name)
         self.entrants[(sng.id, name)] = session
-        session.sender.send(message("registered", tournament=sng.config.id, sng=sng.id, name=name, token=token))
+        self._unwatch(session)  # a busted entrant watching the table it was out at: seated again
+        fields: dict[str, Any] = {"token": token} if token is not None else {"reentry": True}
+        session.sender.send(message("registered", tournament=sng.config.id, sng=sng.id, name=name, **fields))
         self._follow(sng)
 
     def _unregister(self, session: Session, tournament: object) -> None:
@@ -584,6 +595,14 @@ class GameServer:
                 continue
             session.room = session.seat = None
             self._bind(session, target, move.seat, None)
+        cancelled, sng.cancelled = sng.cancelled, []
+        for name in cancelled:  # each registrant of a scheduled tournament that did not start is told why
+            session = self.entrants.pop((sng.id, name), None)
+            if session is not None and not session.closing:
+                session.entrant = None
+                session.sender.send(
+                    message("cancelled", tournament=sng.config.id, sng=sng.id, name=name, reason=sng.cancel_reason())
+                )
         busts, sng.busts = sng.busts, []
         for bust in busts:  # each entrant out is told the place given (after a hand-for-hand round: only then)
             session = self.entrants.get((sng.id, bust.name))

@@ -47,6 +47,8 @@ class Code(enum.StrEnum):
     TOURNAMENT_FULL = "tournament_full"  # every place is taken (it starts in a moment)
     TOURNAMENT_STARTED = "tournament_started"  # it has started: no registering or unregistering until the next
     NOT_REGISTERED = "not_registered"  # unregister from a connection that holds no registration for it
+    REGISTRATION_CLOSED = "registration_closed"  # a scheduled tournament's registration is over, or it was cancelled
+    NO_REENTRY = "no_reentry"  # a busted entrant's register when no re-entry is left (or allowed)
 
 
 CLOSES: dict[Code, int] = {

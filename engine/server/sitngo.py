@@ -1,5 +1,7 @@
-"""Sit-and-gos served: `SitAndGo` runs one ``[[tournaments]]`` entry, one sit-and-go after another, and
-`TableRoom` is one of its tables, a `Room` like any other for playing and watching.
+"""Tournaments served: `SitAndGo` runs one ``[[tournaments]]`` entry, one tournament after another, and
+`TableRoom` is one of its tables, a `Room` like any other for playing and watching. The entry says when each
+starts: a sit-and-go when full, a scheduled tournament at its time (``starts_at``) if enough have registered,
+else it is cancelled; everything else (the log, the tables, moves, busts, the clock) is one machinery for both.
 
 A sit-and-go is one stored log (`engine.server.tourney_log`): registrations, the start, and every table's deals
 and actions, each applied to the engine's `Tournament` and stored before anybody is told, so a hand that busts a
@@ -195,8 +197,10 @@ class TableRoom(Room):
 
 
 class SitAndGo:
-    """A ``[[tournaments]]`` entry served: its sit-and-go under way (``id``, ``state``), its tables' rooms, and
-    the next one opened when it is over. Build with `SitAndGo.open`."""
+    """A ``[[tournaments]]`` entry served: its tournament under way (``id``, ``state``), its tables' rooms, and
+    the next one opened when it is over (a sit-and-go, or a scheduled tournament that repeats; a one-off stays
+    over). Build with `SitAndGo.open`. ``clock`` runs the tournament's minutes (monotonic); ``wall`` is the time
+    of day a scheduled start is read against (seconds since the epoch); both are injected in tests."""
 
     def __init__(
         self,
@@ -207,8 +211,10 @@ class SitAndGo:
         policy: Policy | None = None,
         shuffle: Callable[[], Deck] = Deck.secure,
         outage: Outage | None = None,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         self.config = config  # the file's entry: the next sit-and-go opens under it
+        self.wall = wall
         self.store = store
         self.clock = clock
         self.policy = policy or Policy()
@@ -222,6 +228,7 @@ class SitAndGo:
         self.closed: list[TableRoom] = []  # rooms of tables that broke (or of a sit-and-go over): to let go of
         self.moves: list[Move] = []  # entrants seated or moved, for the network layer to follow
         self.busts: list[Busted] = []  # places given, for the network layer to tell
+        self.cancelled: list[str] = []  # entrants of a scheduled tournament just cancelled, for the network layer
         self.reissued: dict[str, str] = {}  # bots' tokens made anew after a restart (hashes), by name
         self.first_registered: float | None = None  # when the first entrant registered (the bots' wait)
         self.zero = clock()  # the server clock's reading at the tournament's minute 0
@@ -245,18 +252,29 @@ class SitAndGo:
         sng._new(last + 1)
         return sng
 
+    @property
+    def once(self) -> bool:
+        """A scheduled tournament that does not repeat: when over (or cancelled) it stays so, no next one."""
+        return self.config.scheduled and self.config.start_every_minutes is None
+
     def _new(self, number: int) -> None:
         self.id = instance_id(self.config.id, number)
-        self.running = self.config
+        self.running = self.config.at(self.config.next_start(self.wall())) if self.config.scheduled else self.config
         self.store.add_table(self.id, self.config.to_json())
         if not self.store.claim(self.id):
             raise StoreError(f"sit-and-go {self.id} is served by another server on this database")
         self.state, self.seq = TourneyState(self.config.structure()), 0
         self.rooms, self.over_at, self.first_registered, self.reissued = {}, None, None, {}
-        logger.info("%s", line("tournament_open", tournament=self.id, entrants=self.config.entrants))
+        logger.info(
+            "%s",
+            line(
+                "tournament_open", tournament=self.id, entrants=self.config.entrants, starts_at=self.running.starts_at
+            ),
+        )
 
     def _restore(self, stored_id: str) -> bool:
-        """Rebuild a stored sit-and-go (claimed) from its log; False when it is over."""
+        """Rebuild a stored sit-and-go (claimed) from its log; False when it is over (a one-off scheduled
+        tournament over at the time the file still gives is kept, over: the lobby shows how it ended)."""
         stored = self.store.load(stored_id)
         try:
             config = stored_tournament(stored.config)
@@ -271,9 +289,12 @@ class SitAndGo:
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:  # EngineError, JSON's too
             what = " ".join(str(error).split()) or type(error).__name__
             raise DamagedRow(f"sit-and-go {stored_id}: its log or snapshot is damaged: {what}") from None
-        if state.is_over:
+        kept = self.once and config.starts_at == self.config.starts_at
+        if state.is_over and not kept:
             return False
         self.id, self.running, self.state, self.seq = stored_id, config, state, seq
+        if state.is_over:
+            return True
         if state.registered:
             self.first_registered = self.clock()
         if state.tournament is not None:
@@ -312,9 +333,16 @@ class SitAndGo:
         return None if room is None else (room, seat)
 
     def status(self) -> str:
-        if self.state.tournament is None:
+        """``registering``, ``late registration`` (started, registration still open), ``running``, ``over`` or
+        ``cancelled``."""
+        tournament = self.state.tournament
+        if self.state.cancelled:
+            return "cancelled"
+        if tournament is None:
             return "registering"
-        return "over" if self.state.is_over else "running"
+        if self.state.is_over:
+            return "over"
+        return "late registration" if tournament.registration_open else "running"
 
     def lobby(self) -> dict[str, Any]:
         """The sit-and-go as the lobby lists it: its state, who registered, the prize pool, its start, and once
@@ -327,9 +355,13 @@ class SitAndGo:
             "state": self.status(),
             "registered": list(state.registered),
             "prize_pool": config.buy_in * len(state.registered) if tournament is None else tournament.pool,
-            "start": "when full",
+            "start": config.starts_at or "when full",
             "last": self.last,
         }
+        if state.cancelled:
+            out["reason"] = self.cancel_reason()
+        if config.scheduled:
+            out["entries"] = len(state.registered) if tournament is None else len(tournament.entries)
         if tournament is not None:
             level = tournament.structure.levels.levels[tournament.level]
             players = [p for n in tournament.live_tables for _, p in tournament.table(n).players]
@@ -389,34 +421,83 @@ class SitAndGo:
 
     # --- requests ----------------------------------------------------------------------------------------------
 
-    def register(self, name: object, *, bot: str | None = None) -> tuple[str, str]:
+    def register(self, name: object, *, bot: str | None = None, holder: str | None = None) -> tuple[str, str | None]:
         """Register an entrant: (their name, their token). The token is the way back to the seat the tournament
-        will draw for them (`resume`); only its hash is stored."""
+        will draw for them (`resume`); only its hash is stored. After a scheduled tournament's start, while
+        registration is open, the entrant is seated at once (late registration); ``holder``, the entrant the
+        asking connection plays for, busted, enters again (a re-entry: their token stays theirs, None given)."""
         name = checked_name(name, "name", longest=32, error=RoomError.of(Code.BAD_NAME))
-        if self.state.tournament is not None:
-            raise RoomError(
-                Code.TOURNAMENT_STARTED,
-                f"sit-and-go {self.id} has started; the next opens when it is over",
-            )
-        if len(self.state.registered) >= self.running.entrants:
-            raise RoomError(Code.TOURNAMENT_FULL, f"sit-and-go {self.id} is full; it starts in a moment")
+        tournament, what = self.state.tournament, self.kind
+        if self.state.cancelled:
+            raise RoomError(Code.REGISTRATION_CLOSED, self.cancel_reason())
+        if tournament is not None and not self.running.scheduled:
+            raise RoomError(Code.TOURNAMENT_STARTED, f"{what} {self.id} has started; the next opens when it is over")
         same = registered_as(self.state, name)
+        if holder is not None and same != holder:
+            raise RoomError(
+                Code.ALREADY_REGISTERED,
+                f"this connection plays for {quote(holder)} in {self.id}; register as {quote(holder)} to enter again",
+            )
+        if same is not None and tournament is not None and same == holder:
+            self._enter("reenter", {"name": same})
+            logger.info("%s", line("reenter", tournament=self.id, name=same))
+            return same, None
+        entries = len(self.state.registered) if tournament is None else len(tournament.entries)
+        if entries >= self.running.entrants:
+            soon = "it starts in a moment" if not self.running.scheduled else "it takes no more entries"
+            raise RoomError(Code.TOURNAMENT_FULL, f"{what} {self.id} has its {self.running.entrants} entries; {soon}")
         if same is not None:
+            again = (
+                "; a busted player enters again from the connection holding their registration (resume with its "
+                "token, then register)"
+                if tournament is not None and self.running.reentries
+                else ""
+            )
             raise RoomError(
                 Code.ALREADY_REGISTERED,
                 f"a player named {quote(same)} is registered for {self.id} already (names are the same whatever "
-                "their case)",
+                f"their case){again}",
             )
         token = secrets.token_urlsafe(24)
-        self.commit("register", {"name": name, "token_hash": token_hash(token), "bot": bot})
+        self._enter("register", {"name": name, "token_hash": token_hash(token), "bot": bot})
         if self.first_registered is None:
             self.first_registered = self.clock()
         logger.info("%s", line("register", tournament=self.id, name=name, bot=bot))
         return name, token
 
+    def _enter(self, kind: str, data: dict[str, Any]) -> None:
+        """A registration or re-entry stored; after the start, refused with the engine's reason and a code that
+        says it: ``registration_closed`` (late registration over), ``no_reentry`` (none left, or none allowed)."""
+        tournament = self.state.tournament
+        try:
+            self.commit(kind, data)
+        except RoomError as error:
+            if error.code != Code.REFUSED or tournament is None:
+                raise
+            code = (
+                Code.REGISTRATION_CLOSED
+                if not tournament.registration_open
+                else Code.NO_REENTRY
+                if kind == "reenter"
+                else Code.REFUSED
+            )
+            raise RoomError(code, f"{self.id}: {error}") from None
+
+    @property
+    def kind(self) -> str:
+        """What the lobby and the refusals call it: a sit-and-go or a tournament (a scheduled one)."""
+        return "tournament" if self.running.scheduled else "sit-and-go"
+
+    def cancel_reason(self) -> str:
+        config = self.running
+        return (
+            f"tournament {self.id} was cancelled: it needed {config.min_entrants} entrants at its start "
+            f"({config.starts_at}) and {len(self.state.registered)} had registered"
+        )
+
     def unregister(self, name: str) -> None:
-        if self.state.tournament is not None:
-            raise RoomError(Code.TOURNAMENT_STARTED, f"sit-and-go {self.id} has started: no unregistering now")
+        if self.state.tournament is not None or self.state.cancelled:
+            raise RoomError(Code.TOURNAMENT_STARTED, f"{self.kind} {self.id} has started: no unregistering now")
         if name not in self.state.registered:
             raise RoomError(Code.NOT_REGISTERED, f"{quote(name)} is not registered for {self.id}")
         self.commit("unregister", {"name": name})
@@ -446,23 +527,31 @@ class SitAndGo:
     def tick(self) -> None:
         """What the clock makes due: the start once full, the bots registering after their wait, a level of
         minutes ending, and once over a new sit-and-go."""
-        state = self.state
-        if state.tournament is None:
-            if len(state.registered) >= self.running.entrants:
-                self.commit("start", {"seed": secrets.randbits(62)})
-                self.zero = self.clock()
-                logger.info("%s", line("tournament_start", tournament=self.id, entrants=len(state.registered)))
-            else:
-                self._fill_with_bots()
-            return
+        state, config = self.state, self.running
         if state.is_over:
             if self.over_at is None:
                 self.over_at = self.clock()
-            elif self.clock() - self.over_at >= self.policy.pause_seconds:
+            elif self.clock() - self.over_at >= self.policy.pause_seconds and (self.rooms or not self.once):
                 self.closed.extend(self.rooms.values())
                 self.rooms = {}
-                self.last = {"sng": self.id, "places": self.lobby()["places"]}
-                self._new(int(self.id.rsplit("#", 1)[1]) + 1)
+                if not self.once:
+                    self.last = {"sng": self.id, "places": self.lobby().get("places", []), "state": self.status()}
+                    self._new(int(self.id.rsplit("#", 1)[1]) + 1)
+            return
+        if state.tournament is None:
+            due = self.wall() >= config.start_time if config.scheduled else len(state.registered) >= config.entrants
+            if due and len(state.registered) >= (config.min_entrants if config.scheduled else 2):
+                self.commit("start", {"seed": secrets.randbits(62)})
+                self.zero = self.clock()
+                logger.info("%s", line("tournament_start", tournament=self.id, entrants=len(state.registered)))
+            elif due:
+                names = list(state.registered)
+                self.commit("cancel", {"registered": len(names)})
+                self.cancelled.extend(names)
+                self.over_at = self.clock()
+                logger.info("%s", line("tournament_cancelled", tournament=self.id, registered=len(names)))
+            else:
+                self._fill_with_bots()
             return
         minutes = self.minutes()
         _, events = state.tournament.with_time(minutes)
@@ -474,7 +563,8 @@ class SitAndGo:
         if wait is None or self.first_registered is None or self.clock() - self.first_registered < wait:
             return
         serial = 0
-        while len(self.state.registered) < self.running.entrants:
+        wanted = self.running.min_entrants if self.running.scheduled else self.running.entrants
+        while len(self.state.registered) < wanted:
             serial += 1
             kind = BOT_KINDS[serial % len(BOT_KINDS)]
             name = f"{kind}-bot-{serial}"

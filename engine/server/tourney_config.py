@@ -8,7 +8,10 @@ under way finishes under the settings it started with whatever the file says sin
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
+from datetime import UTC, datetime
 from typing import Any
 
 import attrs
@@ -28,14 +31,24 @@ MAX_ENTRANTS = 1000
 
 @attrs.frozen(slots=True)
 class TournamentConfig:
-    """One sit-and-go: ``entrants`` players at tables of ``seats`` (more entrants than seats: several tables,
+    """One tournament entry: a sit-and-go (the default), or a scheduled tournament (``starts_at``).
+
+    A sit-and-go: ``entrants`` players at tables of ``seats`` (more entrants than seats: several tables,
     balanced and broken by the engine's `Tournament`), ``starting_stack`` chips each, the ``levels`` (a list of
     {blinds, ante, minutes or hands, game} as a schedule file writes them; None: the standard levels of
     `LEVEL_MINUTES` minutes), ``buy_in`` prize money each (0: a freeroll), ``payouts`` (percentages, first place
     first; None: the standard table for the field). It starts when full; a new one opens when it is done.
     ``bots_after_seconds``: once somebody has registered and the sit-and-go has not filled after this long, the
     server's bots register for the empty places (None: never). The action clock and the bots' thinking time
-    are as for a table."""
+    are as for a table.
+
+    A scheduled tournament (``starts_at``, an ISO-8601 UTC time, ``"2026-12-02T20:00:00Z"``) takes registrations
+    until that time and then starts if at least ``min_entrants`` have registered, else is cancelled; ``entrants``
+    is then the most entries it takes (re-entries count). ``start_every_minutes`` repeats it: the next one starts
+    at the first ``starts_at + k * start_every_minutes`` after the one before is over. ``late_levels`` and
+    ``reentries`` are the engine's (`Structure`): registration stays open through the first ``late_levels``
+    levels, and a busted player may enter again ``reentries`` times while it is. Its bots (with
+    ``bots_after_seconds``) register for the places up to ``min_entrants``, what it needs to start."""
 
     id: str
     title: str = ""
@@ -52,6 +65,11 @@ class TournamentConfig:
     time_bank_refill_seconds: float = 2.0
     max_timeouts: int = 2
     bot_think_seconds: float | None = None
+    starts_at: str | None = None
+    start_every_minutes: float | None = None
+    min_entrants: int = 2
+    late_levels: int = 0
+    reentries: int = 0
 
     def __attrs_post_init__(self) -> None:
         try:
@@ -71,8 +89,68 @@ class TournamentConfig:
         _whole(self.buy_in, where, "buy_in", 0, 10**9)
         if self.bots_after_seconds is not None:
             _number(self.bots_after_seconds, where, "bots_after_seconds")
+        self._check_schedule()
         self.table_config("check")  # the clock and the bots' thinking time, as a table checks them
         self.structure()  # the levels and payouts, as the engine checks them
+
+    def _check_schedule(self) -> None:
+        """The keys of a scheduled tournament: a start time, its repeat, the fewest entrants it starts with, late
+        registration and re-entries (which only a tournament that starts at a time has: a sit-and-go starts full)."""
+        where = self.where
+        if self.starts_at is None:
+            for key, default in (("start_every_minutes", None), ("min_entrants", 2), ("late_levels", 0)):
+                check(
+                    getattr(self, key) == default,
+                    where,
+                    key,
+                    "left out of a sit-and-go (give starts_at for a scheduled tournament)",
+                    getattr(self, key),
+                )
+            return
+        text = datetime.fromtimestamp(self.start_time, UTC).isoformat().replace("+00:00", "Z")
+        object.__setattr__(self, "starts_at", text)  # one form, "2026-12-02T20:00:00Z", whatever the file wrote
+        if self.start_every_minutes is not None:
+            _number(self.start_every_minutes, where, "start_every_minutes", positive=True)
+        _whole(self.min_entrants, where, "min_entrants", 2, self.entrants)
+        _whole(self.late_levels, where, "late_levels", 0, len(self.schedule().levels) - 1)
+        _whole(self.reentries, where, "reentries", 0, 1000)
+
+    @property
+    def scheduled(self) -> bool:
+        """Whether it starts at a time (a scheduled tournament), not when full (a sit-and-go)."""
+        return self.starts_at is not None
+
+    @property
+    def start_time(self) -> float:
+        """``starts_at`` in seconds since the epoch (UTC); ConfigError when it is not an ISO-8601 UTC time."""
+        text = self.starts_at
+        when = None
+        if isinstance(text, str):
+            with contextlib.suppress(ValueError):
+                when = datetime.fromisoformat(text)
+        offset = None if when is None else when.utcoffset()
+        check(
+            when is not None and offset is not None and not offset,
+            self.where,
+            "starts_at",
+            'an ISO-8601 time in UTC ("2026-12-02T20:00:00Z")',
+            text,
+        )
+        assert when is not None
+        return when.timestamp()
+
+    def next_start(self, now: float) -> float:
+        """When its next tournament starts, for one opened at ``now`` (seconds since the epoch): ``starts_at``,
+        or for a repeated one the first of ``starts_at + k * start_every_minutes`` after ``now``."""
+        first = self.start_time
+        every = self.start_every_minutes
+        if every is None or now < first:
+            return first
+        return first + (math.floor((now - first) / (60 * every)) + 1) * 60 * every
+
+    def at(self, start: float) -> TournamentConfig:
+        """The entry for the one tournament starting at ``start`` (stored with it: its own start time, no repeat)."""
+        return attrs.evolve(self, starts_at=datetime.fromtimestamp(start, UTC).isoformat(), start_every_minutes=None)
 
     @property
     def where(self) -> str:
@@ -93,15 +171,24 @@ class TournamentConfig:
         levels = self.schedule()
         try:
             payouts = None if self.payouts is None else list(self.payouts)
-            structure = Structure(levels, self.starting_stack, self.seats, self.buy_in, payouts)  # type: ignore[arg-type]
+            structure = Structure(
+                levels,
+                self.starting_stack,
+                self.seats,
+                self.buy_in,
+                payouts,  # type: ignore[arg-type]
+                late_levels=self.late_levels,
+                reentries=self.reentries,
+            )
         except EngineError as error:
             raise ConfigError(f"{self.where}: {error}") from None
-        paid = len(structure.payouts) if structure.payouts is not None else len(standard_percentages(self.entrants))
+        fewest, what = (self.min_entrants, "min_entrants") if self.scheduled else (self.entrants, "the entrants")
+        paid = len(structure.payouts) if structure.payouts is not None else len(standard_percentages(fewest))
         check(
-            paid <= self.entrants,
+            paid <= fewest,
             self.where,
             "payouts",
-            f"a table of at most {self.entrants} places (the entrants)",
+            f"a table of at most {fewest} places ({what})",
             list(self.payouts or ()),
         )
         return structure
@@ -154,6 +241,11 @@ class TournamentConfig:
             "level_minutes": None if self.levels is not None else float(LEVEL_MINUTES),
             "action_seconds": self.action_seconds,
             "bots_after_seconds": self.bots_after_seconds,
+            "starts_at": self.starts_at,
+            "start_every_minutes": self.start_every_minutes,
+            "min_entrants": self.min_entrants if self.scheduled else self.entrants,
+            "late_levels": self.late_levels,
+            "reentries": self.reentries,
         }
 
 
@@ -198,6 +290,8 @@ def tournament_config(data: object) -> TournamentConfig:
             levels,
         )
         values["levels"] = tuple(dict(level) for level in levels)
+    if isinstance(values.get("starts_at"), datetime):  # TOML's own date-time (starts_at = 2026-12-02T20:00:00Z)
+        values["starts_at"] = values["starts_at"].isoformat().replace("+00:00", "Z")
     payouts = values.get("payouts")
     if payouts is not None:
         check(isinstance(payouts, list), where, "payouts", "a list of percentages, first place first", payouts)

@@ -1,5 +1,5 @@
-"""A sit-and-go's event log and what each event does: `TourneyState` and `apply_tourney`, pure and deterministic,
-as `engine.server.log` is for a cash table.
+"""A tournament's event log (a sit-and-go's or a scheduled tournament's) and what each event does: `TourneyState`
+and `apply_tourney`, pure and deterministic, as `engine.server.log` is for a cash table.
 
 One log holds the whole sit-and-go, every table's hands included, so that a hand that moves a player from one
 table to another, or breaks a table, is one stored event: a crash can never leave a player at two tables or at
@@ -8,8 +8,12 @@ it (each entrant's token hash, bot, time bank and timeouts, by name) and the han
 
 Events (``kind``, ``data``):
 
-- ``register`` {name, token_hash, bot}, ``unregister`` {name}: before the start.
+- ``register`` {name, token_hash, bot}: before the start, an entrant registered; after it (a scheduled
+  tournament's late registration, `Tournament.late_register`), an entrant seated at once.
+- ``unregister`` {name}: before the start.
 - ``start`` {seed}: the seat draw (the seed drawn by the server, stored so the draw replays).
+- ``cancel`` {registered}: a scheduled tournament with too few entrants at its start time, cancelled.
+- ``reenter`` {name}: a busted entrant enters again (`Tournament.reenter`), seated at once, back if absent.
 - ``time`` {minutes}: the tournament's clock (`Tournament.with_time`), stored when a level of minutes ends.
 - ``hand_start`` {table, deck, minutes, banks}: table ``table`` deals its next hand from ``deck`` at minute
   ``minutes`` (the clock told first); ``banks`` as at a cash table.
@@ -35,7 +39,7 @@ from engine.state import HandState
 from engine.tournament import Structure, Tournament, TournamentEvent
 from engine.validate import finite, is_whole, name_key
 
-KINDS = ("register", "unregister", "start", "time", "hand_start", "act", "sit_out", "come_back")
+KINDS = ("register", "unregister", "start", "cancel", "reenter", "time", "hand_start", "act", "sit_out", "come_back")
 
 
 @attrs.frozen(slots=True)
@@ -55,7 +59,8 @@ class Finished:
 class TourneyState:
     """A sit-and-go: its ``structure``, the names ``registered`` (in order), once started the ``tournament``
     and each table's hand in play (``hands``, by table number) with its number (``numbers``: the last hand's
-    once it is over), the hands ``dealt`` so far, and each entrant's server data by name (``metas``)."""
+    once it is over), the hands ``dealt`` so far, and each entrant's server data by name (``metas``);
+    ``cancelled``: a scheduled tournament that did not start (too few entrants at its time)."""
 
     structure: Structure
     registered: tuple[str, ...] = ()
@@ -65,6 +70,7 @@ class TourneyState:
     levels: tuple[int, ...] = ()  # the level (an index) each table's hand in play was dealt at
     dealt: int = 0
     metas: Mapping[str, SeatMeta] = attrs.field(factory=dict, eq=False)
+    cancelled: bool = False
 
     @property
     def started(self) -> Tournament:
@@ -75,7 +81,8 @@ class TourneyState:
 
     @property
     def is_over(self) -> bool:
-        return self.tournament is not None and self.tournament.is_over
+        """Played to its end, or cancelled."""
+        return self.cancelled or (self.tournament is not None and self.tournament.is_over)
 
     def snapshot(self) -> str:
         """The sit-and-go as JSON, once started (the store keeps it beside the log, as a table's snapshot): the
@@ -161,17 +168,49 @@ def registered_as(state: TourneyState, name: str) -> str | None:
 
 def _register(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
     name = data["name"]
-    if state.tournament is not None:
-        raise LogError("the tournament has started")
+    if state.cancelled:
+        raise LogError("the tournament was cancelled")
     if not isinstance(name, str) or registered_as(state, name) is not None:
         raise LogError(f"{name!r} is registered already")
     meta = SeatMeta(data["token_hash"], data.get("bot"))
-    return TourneyStep(attrs.evolve(state, registered=(*state.registered, name), metas=_with_meta(state, name, meta)))
+    changed = attrs.evolve(state, registered=(*state.registered, name), metas=_with_meta(state, name, meta))
+    if state.tournament is None:
+        return TourneyStep(changed)
+    tournament, events = state.tournament.late_register(name)
+    return TourneyStep(_grown(changed, tournament), events)
+
+
+def _reenter(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
+    name = data["name"]
+    tournament, events = state.started.reenter(name)
+    if name in tournament.absent:  # absent when they busted: back, entering again
+        tournament = tournament.set_absent(name, False)
+    meta = state.metas.get(name)
+    metas = state.metas if meta is None else _with_meta(state, name, attrs.evolve(meta, sat_out=None, timeouts=0))
+    return TourneyStep(_grown(attrs.evolve(state, metas=metas), tournament), events)
+
+
+def _grown(state: TourneyState, tournament: Tournament) -> TourneyState:
+    """The state with the tournament after an entry came in: a table it opened gets its places (no hand yet)."""
+    more = len(tournament.tables) - len(state.hands)
+    return attrs.evolve(
+        state,
+        tournament=tournament,
+        hands=state.hands + (None,) * more,
+        numbers=state.numbers + (0,) * more,
+        levels=state.levels + (0,) * more,
+    )
+
+
+def _cancel(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
+    if state.tournament is not None or state.cancelled:
+        raise LogError("only a tournament not yet started can be cancelled")
+    return TourneyStep(attrs.evolve(state, cancelled=True))
 
 
 def _unregister(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
     name = data["name"]
-    if state.tournament is not None:
+    if state.tournament is not None or state.cancelled:
         raise LogError("the tournament has started")
     if name not in state.registered:
         raise LogError(f"{name!r} is not registered")
@@ -180,7 +219,7 @@ def _unregister(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
 
 
 def _start(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
-    if state.tournament is not None:
+    if state.tournament is not None or state.cancelled:
         raise LogError("the tournament has started")
     tournament, events = Tournament.create(state.structure, state.registered, seed=data["seed"]).start()
     tables = len(tournament.tables)
@@ -304,6 +343,8 @@ _APPLY = {
     "register": _register,
     "unregister": _unregister,
     "start": _start,
+    "cancel": _cancel,
+    "reenter": _reenter,
     "time": _time,
     "hand_start": _hand_start,
     "act": _act,

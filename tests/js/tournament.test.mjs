@@ -132,3 +132,44 @@ test("out in a hand-for-hand round: the table is watched on until the place come
     places: [4, 4], prize: 0 }, 0);
   assert.equal(other.state.mode, "watching", "somebody else's place changes nothing");
 });
+
+test("a scheduled tournament's row: its start time, late registration open to register, cancelled", () => {
+  const MTT = { ...SNG, id: "mtt", sng: "mtt#1", entrants: 90, start: "2026-12-02T20:00:00Z", entries: 2, registered: ["a", "b"] };
+  const open = M.tournamentRow(MTT, null);
+  assert.equal(open.start, "20:00 UTC, 2 Dec 2026");
+  assert.equal(open.state, "Registering 2/90");
+  assert.ok(open.register);
+  const mine = M.tournamentRow(MTT, { sng: "mtt#1", name: "a" });
+  assert.equal(mine.state, "Registered as a: starts 20:00 UTC, 2 Dec 2026");
+  const late = M.tournamentRow({ ...MTT, state: "late registration", level: 1, players_left: 5, entries: 6, tables: ["mtt#1.1"] }, null);
+  assert.equal(late.state, "Late registration \u00b7 level 1 \u00b7 5 left");
+  assert.ok(late.register, "registering late seats the player at once");
+  assert.deepEqual(late.tables, ["mtt#1.1"]);
+  const running = M.tournamentRow({ ...MTT, state: "running", level: 3, players_left: 4, entries: 6, tables: [] }, null);
+  assert.ok(!running.register);
+  const cancelled = M.tournamentRow({ ...MTT, state: "cancelled", reason: "too few" }, null);
+  assert.equal(cancelled.state, "Cancelled: too few registered");
+  assert.ok(!cancelled.register && !cancelled.unregister);
+});
+
+test("a scheduled tournament cancelled is said and forgotten; busted out, registering again resumes the entry first", () => {
+  const registered = run((s) => M.lobbyLoaded(s, [], [{ ...SNG, id: "mtt", sng: "mtt#1", start: "2026-12-02T20:00:00Z", entries: 0 }]),
+    msg({ type: "registered", tournament: "mtt", sng: "mtt#1", name: "ann", token: "tok" }));
+  assert.deepEqual(notices(registered.effects), ["Registered for mtt as ann: it starts at 20:00 UTC, 2 Dec 2026."]);
+  const cancelled = M.apply(registered.state, { type: "cancelled", tournament: "mtt", sng: "mtt#1", name: "ann",
+    reason: "tournament mtt#1 was cancelled: it needed 3 entrants" }, 0);
+  assert.equal(cancelled.state.entrant, null);
+  assert.deepEqual(notices(cancelled.effects), ["tournament mtt#1 was cancelled: it needed 3 entrants"]);
+
+  const seated = M.apply(registered.state, { type: "welcome", table: "mtt#1.1", seat: 0, tournament: "mtt", sng: "mtt#1" }, 0).state;
+  const out = M.apply(seated, { type: "left", table: "mtt#1.1", seat: 0, chips: 0, reason: "busted", tournament: "mtt",
+    sng: "mtt#1", place: 5, places: [5, 5], prize: 0 }, 0).state;
+  assert.equal(out.entrant, null);
+  const again = M.register(out, "mtt", "ann");
+  assert.deepEqual(sends(again.effects), [{ type: "resume", token: "tok" }, { type: "register", tournament: "mtt", name: "ann" }]);
+  const back = M.apply(again.state, { type: "registered", tournament: "mtt", sng: "mtt#1", name: "ann" }, 0);
+  const reentered = M.apply(back.state, { type: "registered", tournament: "mtt", sng: "mtt#1", name: "ann", reentry: true }, 0);
+  assert.deepEqual(reentered.state.entrant, { tournament: "mtt", sng: "mtt#1", name: "ann", token: "tok" });
+  assert.deepEqual(notices(reentered.effects), ["You entered mtt again."]);
+  assert.deepEqual(sends(M.register(M.initialState({}), "mtt", "bob").effects), [{ type: "register", tournament: "mtt", name: "bob" }]);
+});

@@ -74,20 +74,35 @@
   /** A place, or the span of a shared one ("4th-5th"). */
   const placeText = (first, last) => (first === last || !last ? ordinal(first) : `${ordinal(first)}\u2013${ordinal(last)}`);
 
-  /** A sit-and-go in the lobby (docs/server.md, "Sit-and-gos"): what it is, how full, its prize pool and start,
-   * and what this browser may do: register (nobody registered from here), unregister (registered here, before
-   * the start) or watch its tables (running). */
+  /** A scheduled tournament's start time as the lobby says it: "20:00 UTC, 2 Dec 2026". */
+  function startText(iso) {
+    const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso || "");  // the server writes it so, in UTC
+    if (!parts) return iso;
+    const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][Number(parts[2]) - 1];
+    return `${parts[4]}:${parts[5]} UTC, ${Number(parts[3])} ${month} ${parts[1]}`;
+  }
+
+  /** A tournament in the lobby (docs/server.md, "Sit-and-gos" and "Scheduled tournaments"): what it is, how
+   * full, its prize pool and start, and what this browser may do: register (nobody registered from here; after a
+   * scheduled one's start, while late registration is open), unregister (registered here, before the start) or
+   * watch its tables (under way). */
   function tournamentRow(t, entrant) {
     const mine = Boolean(entrant && entrant.sng === t.sng);
-    const count = `${t.registered.length}/${t.entrants}`;
+    const scheduled = t.start !== "when full";
+    const entries = scheduled ? t.entries : t.registered.length;
+    const count = `${entries}/${t.entrants}`;
+    const playing = t.state === "running" || t.state === "late registration";
+    const waiting = scheduled ? `starts ${startText(t.start)}` : `waiting for ${t.entrants - t.registered.length} more`;
     const state = t.state === "registering"
-      ? (mine ? `Registered as ${entrant.name}: waiting for ${t.entrants - t.registered.length} more` : `Registering ${count}`)
-      : t.state === "running" ? `Running \u00b7 level ${t.level} \u00b7 ${t.players_left} left` : "Over";
+      ? (mine ? `Registered as ${entrant.name}: ${waiting}` : `Registering ${count}`)
+      : playing ? `${t.state === "running" ? "Running" : "Late registration"} \u00b7 level ${t.level} \u00b7 ${t.players_left} left`
+        : t.state === "cancelled" ? "Cancelled: too few registered" : "Over";
+    const open = t.state === "registering" || t.state === "late registration";
     return {
       id: t.id, sng: t.sng, title: t.title, game: gameName(t), state, players: count, stack: t.starting_stack,
-      prize: t.prize_pool, start: t.state === "registering" ? "When full" : "Under way",
-      register: t.state === "registering" && !entrant && t.registered.length < t.entrants,
-      unregister: mine && t.state === "registering", tables: t.state === "running" ? t.tables || [] : [],
+      prize: t.prize_pool, start: scheduled ? startText(t.start) : t.state === "registering" ? "When full" : "Under way",
+      register: open && !entrant && entries < t.entrants,
+      unregister: mine && t.state === "registering", tables: playing ? t.tables || [] : [],
     };
   }
 
@@ -725,6 +740,7 @@
       toppingUp: null,      // a top-up sent: {amount, from}, confirmed when the view shows the chips
       tournaments: [],      // the lobby's sit-and-gos
       entrant: null,        // our registration: {tournament, sng, name, token}, kept by the browser
+      outOf: null,          // the registration we busted out of (its token: a re-entry resumes it, then registers)
       tournament: null,     // at a tournament's table: the last view's `tournament` (level, players left, ...)
     };
   }
@@ -916,11 +932,22 @@
           s.tournament = data.tournament || null;
         }
         break;
-      case "registered":
+      case "registered": {
+        const before = s.entrant || (s.outOf && s.outOf.sng === data.sng ? s.outOf : null);  // a re-entry keeps its token
         s.entrant = { tournament: data.tournament, sng: data.sng, name: data.name,
-          token: data.token || (s.entrant && s.entrant.token) || null };
+          token: data.token || (before && before.token) || null };
+        s.outOf = null;
         effects.push({ store: "entrant", value: JSON.stringify(s.entrant) }, { lobby: true });
-        if (data.token) effects.push({ notice: `Registered for ${data.tournament} as ${data.name}: it starts when full.`, kind: "info" });
+        const t = (s.tournaments || []).find((one) => one.id === data.tournament);
+        const when = t && t.state === "late registration" ? "you are seated at once"
+          : t && t.start && t.start !== "when full" ? `it starts at ${startText(t.start)}` : "it starts when full";
+        if (data.reentry) effects.push({ notice: `You entered ${data.tournament} again.`, kind: "info" });
+        else if (data.token) effects.push({ notice: `Registered for ${data.tournament} as ${data.name}: ${when}.`, kind: "info" });
+        break;
+      }
+      case "cancelled":  // a scheduled tournament with too few registered at its time
+        s.entrant = null;
+        effects.push({ store: "entrant", value: null }, { lobby: true }, { notice: data.reason, kind: "info" });
         break;
       case "unregistered":
         s.entrant = null;
@@ -929,7 +956,7 @@
         break;
       case "placed":  // our place, given once the hand-for-hand round we busted in is over
         if (s.entrant && s.entrant.name === data.name && s.busted) {
-          Object.assign(s, { entrant: null, tournament: null });
+          Object.assign(s, { outOf: s.entrant, entrant: null, tournament: null });
           effects.push({ store: "entrant", value: null });
           leaveRoom(s, effects, outText({ ...data, reason: "busted" }));
         }
@@ -964,7 +991,7 @@
           send(s, effects, { type: "watch", table: data.table });
           effects.push({ notice: outText(data), kind: "info" });
         } else if (data.tournament) {  // out of the tournament (or its winner): its place and prize, then the lobby
-          Object.assign(s, { entrant: null, tournament: null });
+          Object.assign(s, { outOf: s.entrant, entrant: null, tournament: null });  // outOf: a re-entry's token
           effects.push({ store: "entrant", value: null });
           leaveRoom(s, effects, outText(data));
         } else if (data.reason === "busted") bust(s, effects, data.table);
@@ -1012,9 +1039,14 @@
     send(s, effects, { type: "join", table, name, buy_in: buyIn });
   });
 
-  /** Register for a tournament's sit-and-go (the `registered` answer keeps the token). */
+  /** Register for a tournament's sit-and-go (the `registered` answer keeps the token). Busted out of it under
+   * the same name: the entry is resumed with its token first, so the server takes the register for a re-entry. */
   const register = (state, tournament, name) => change(state, (s, effects) => {
     effects.push({ store: "name", value: name });
+    const out = s.outOf;
+    if (out && out.token && out.tournament === tournament && out.name.toLowerCase() === name.toLowerCase()) {
+      send(s, effects, { type: "resume", token: out.token });
+    }
     send(s, effects, { type: "register", tournament, name });
   });
 
@@ -1083,7 +1115,7 @@
 
   globalThis.OmahaModel = Object.freeze({
     cardsOf, stakes, gameName, nameOf, titleOf, whereText, offeredBuyIn, lobbyRow, lobbyEmpty, listed,
-    ordinal, placeText, tournamentRow, tournamentLine, bustsLine, outText,
+    ordinal, placeText, startText, tournamentRow, tournamentLine, bustsLine, outText,
     showdownOnTable, handsOf, contested, winningCards, boardWins, potStory, headline, whoIn, summary, seatBadges,
     lastActions, seatInResult, seatPlates, boardRows, potLine, handGame, gameLine, tableMessage, feltStreet,
     decisionKey, myTurn, awaitingUs, wagerBox, actionBar, wagerLegal, wagerLabel, wagerAction,

@@ -1,0 +1,515 @@
+"""Scheduled multi-table tournaments on the server (docs/server.md, "Scheduled tournaments"): the
+``[[tournaments]]`` keys of one (``starts_at``, ``start_every_minutes``, ``min_entrants``, ``late_levels``,
+``reentries``) and their one-line errors; one driven through its rooms on injected clocks (registration before
+its time, the start at it, late registration seating a player at once, a busted player re-entering, the typed
+refusals once registration closes, the log replayed to the same state at every moment); a cancellation when too
+few registered, and what a restart does with a one-off and with a repeated one; the messages over real sockets;
+and kill -9 of the real server after late registrations and a re-entry, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from helpers import new_seed, scaled, seeded_shuffle, wait_until
+
+pytest.importorskip("websockets")
+
+from test_server_tournament import (
+    Clock,
+    client,
+    finished_hand,
+    free_port,
+    replayed,
+    serve,
+    stored_sng,
+    tournament_lobby,
+    write,
+)
+
+from engine.actions import Bet, Call, Raise
+from engine.server.app import GameServer
+from engine.server.config import ConfigError, ServerConfig, load_config
+from engine.server.room import Policy, RoomError
+from engine.server.sitngo import SitAndGo, TableRoom
+from engine.server.store import SQLiteStore, open_store
+from engine.server.tourney_config import tournament_config
+
+START = "2030-01-01T20:00:00Z"
+START_TIME = datetime(2030, 1, 1, 20, tzinfo=UTC).timestamp()
+LEVELS = [{"blinds": "5/10", "hands": 30}, {"blinds": "10/20", "hands": 30}, {"blinds": "25/50"}]
+POLICY = Policy(grace_seconds=1e9, away_seconds=1e9, pause_seconds=0)
+
+
+def scheduled(**keys: Any) -> Any:
+    entry = {"id": "mtt", "starts_at": START, "entrants": 12, "seats": 3, "starting_stack": 200, "levels": LEVELS}
+    return tournament_config({**entry, **keys})
+
+
+# --- the configuration ----------------------------------------------------------------------------------------------
+
+
+def test_a_scheduled_entry_is_read_with_its_start_late_registration_and_reentries(tmp_path):
+    config = load_config(
+        write(
+            tmp_path,
+            """
+[[tournaments]]
+id = "daily"
+starts_at = 2030-01-01T20:00:00Z
+start_every_minutes = 1440
+min_entrants = 3
+entrants = 90
+seats = 9
+late_levels = 2
+reentries = 1
+[[tournaments]]
+id = "sunday"
+starts_at = "2030-01-06T18:30:00Z"
+""",
+        )
+    )
+    daily, sunday = config.tournaments
+    assert daily.starts_at == START and daily.start_time == START_TIME and daily.scheduled
+    structure = daily.structure()
+    assert (structure.late_levels, structure.reentries, daily.min_entrants) == (2, 1, 3)
+    assert sunday.start_time == datetime(2030, 1, 6, 18, 30, tzinfo=UTC).timestamp() and sunday.min_entrants == 2
+    # a repeated one starts at the first of its times after the moment it opens
+    assert daily.next_start(START_TIME - 5) == START_TIME
+    assert daily.next_start(START_TIME) == START_TIME + 86400
+    assert daily.next_start(START_TIME + 3 * 86400 + 1) == START_TIME + 4 * 86400
+    assert daily.at(START_TIME + 86400).starts_at == "2030-01-02T20:00:00Z"
+    assert sunday.next_start(START_TIME + 10**7) == sunday.start_time  # a one-off has one time
+
+
+@pytest.mark.parametrize(
+    ("entry", "said"),
+    [
+        (
+            'starts_at = "tomorrow"',
+            'starts_at must be an ISO-8601 time in UTC ("2026-12-02T20:00:00Z"), got "tomorrow"',
+        ),
+        ('starts_at = "2030-01-01T20:00:00+02:00"', "starts_at must be an ISO-8601 time in UTC"),
+        ("starts_at = 2030-01-01T20:00:00", "starts_at must be an ISO-8601 time in UTC"),
+        (f'starts_at = "{START}"\nstart_every_minutes = 0', "start_every_minutes must be a number above 0, got 0"),
+        (f'starts_at = "{START}"\nmin_entrants = 7', "min_entrants must be a whole number from 2 to 6, got 7"),
+        (f'starts_at = "{START}"\nreentries = 1', "reentries=1 needs late registration"),
+        (f'starts_at = "{START}"\nlate_levels = 99', "late_levels must be a whole number from 0 to"),
+        (
+            f'starts_at = "{START}"\npayouts = [50, 30, 20]',
+            "payouts must be a table of at most 2 places (min_entrants)",
+        ),
+        ("late_levels = 1", "late_levels must be left out of a sit-and-go (give starts_at for a scheduled tournament)"),
+        ("min_entrants = 3", "min_entrants must be left out of a sit-and-go"),
+    ],
+)
+def test_a_bad_scheduled_entry_is_one_line_naming_it(tmp_path, entry, said):
+    with pytest.raises(ConfigError) as error:
+        load_config(write(tmp_path, f'[[tournaments]]\nid = "mtt"\n{entry}\n'))
+    assert said in str(error.value) and "\n" not in str(error.value)
+    assert str(error.value).startswith('[[tournaments]] id = "mtt": ')
+
+
+# --- through its rooms, on injected clocks --------------------------------------------------------------------------
+
+
+def all_in(room: TableRoom, rng: random.Random) -> None:
+    """The player to act at ``room`` goes all in, or calls one, mostly (so players bust and tables change)."""
+    seat = room.actor_seat()
+    if seat is None or room.hand is None:
+        return
+    legal = room.hand.legal_actions()
+    if legal.max_to and rng.random() < 0.8:
+        action = (Raise if legal.wager == "raise" else Bet)(legal.max_to)
+    elif legal.call:
+        action = Call()
+    else:
+        action = legal.default
+    room.act(seat, action)
+
+
+def code(call: Any) -> tuple[str, str]:
+    with pytest.raises(RoomError) as refused:
+        call()
+    return refused.value.code, str(refused.value)
+
+
+def chips_held(sng: SitAndGo) -> int:
+    return sum(room.table.chips_on_table for room in sng.rooms.values())
+
+
+def test_a_scheduled_tournament_starts_at_its_time_seats_late_entrants_and_re_entries(tmp_path):
+    seed = new_seed("the scheduled tournament's play")
+    rng = random.Random(seed)
+    clock, wall = Clock(), Clock()
+    wall.now = START_TIME - 600
+    config = scheduled(late_levels=1, reentries=1, min_entrants=3, buy_in=10)
+    store = SQLiteStore(str(tmp_path / "t.sqlite3"))
+    sng = SitAndGo.open(config, store, clock=clock, wall=wall, policy=POLICY, shuffle=seeded_shuffle(seed))
+    assert sng is not None and sng.id == "mtt#1"
+    lobby = sng.lobby()
+    assert (lobby["state"], lobby["start"], lobby["min_entrants"], lobby["entries"]) == ("registering", START, 3, 0)
+    for name in ("ann", "bob", "cy", "dee"):
+        sng.register(name)
+    sng.unregister("dee")
+    sng.tick()
+    assert sng.status() == "registering", "it waits for its time, not for a full field"
+    wall.now = START_TIME
+    sng.tick()
+    assert sng.status() == "late registration" and sorted(m.name for m in sng.moves) == ["ann", "bob", "cy"]
+    sng.moves.clear()
+    name, token = sng.register("dee")  # late: seated at once
+    where = sng.seat_of("dee")
+    assert (
+        token and where is not None and ("dee", where[0].id, where[1]) in [(m.name, m.room, m.seat) for m in sng.moves]
+    )
+    assert len(sng.rooms) == 2, "three at a table of three: the late entrant opened a second table (balanced)"
+    assert sng.lobby()["entries"] == 4 and sng.lobby()["prize_pool"] == 40
+    assert chips_held(sng) == 800 == sng.state.started.chips
+
+    reentered = refused_again = None
+    checks = 0
+    while sng.state.started.registration_open and not sng.state.is_over:
+        for room in list(sng.rooms.values()):
+            room.tick()
+            all_in(room, rng)
+        tournament = sng.state.started
+        assert chips_held(sng) == tournament.chips == 200 * len(tournament.entries)
+        out = [e.name for e in tournament.entries if e.placed and sng.seat_of(e.name) is None]
+        for busted in out:
+            if busted == reentered and refused_again is None and tournament.registration_open:
+                refused_again = code(lambda b=busted: sng.register(b, holder=b))
+            elif reentered is None and tournament.registration_open:
+                assert (
+                    code(lambda b=busted: sng.register(b))[0] == "already_registered"
+                )  # not from another's connection
+                assert code(lambda b=busted: sng.register("zoe", holder=b))[0] == "already_registered"
+                sng.moves.clear()
+                assert sng.register(busted.upper(), holder=busted) == (busted, None)
+                assert busted in [m.name for m in sng.moves] and sng.seat_of(busted) is not None
+                assert [e.number for e in sng.state.started.entries if e.name == busted] == [1, 2]
+                reentered = busted
+        if rng.random() < 0.3:
+            again = replayed(store, sng.id)
+            assert again.tournament == sng.state.tournament and again.hands == sng.state.hands
+            checks += 1
+        clock.now += 1
+        sng.tick()
+        assert clock.now < 1000 + 5000, "registration never closed"
+    assert reentered is not None, "nobody busted while registration was open"
+    if refused_again is not None:  # the re-entered player busted again while it was open: none left
+        assert refused_again[0] == "no_reentry" and "has used all 1 re-entries" in refused_again[1], refused_again
+    assert checks > 0
+    if not sng.state.is_over:
+        assert sng.status() == "running"
+        late = code(lambda: sng.register("flo"))
+        assert late[0] == "registration_closed" and "registration closed at the end of level 1" in late[1], late
+        busted = next(e.name for e in sng.state.started.entries if e.placed)
+        assert code(lambda: sng.register(busted, holder=busted))[0] == "registration_closed"
+    store.close()
+    again = SitAndGo.open(config, SQLiteStore(str(tmp_path / "t.sqlite3")), clock=clock, wall=wall, policy=POLICY)
+    assert again is not None and again.id == "mtt#1" and again.state.tournament == sng.state.tournament
+    again.store.close()
+
+
+def test_too_few_at_the_start_time_cancel_it_a_one_off_stays_cancelled_a_repeated_one_opens_the_next(tmp_path):
+    clock, wall = Clock(), Clock()
+    wall.now = START_TIME - 60
+    path = str(tmp_path / "t.sqlite3")
+    config = scheduled(min_entrants=3)
+    sng = SitAndGo.open(config, SQLiteStore(path), clock=clock, wall=wall, policy=POLICY)
+    assert sng is not None
+    sng.register("ann")
+    sng.register("bob")
+    wall.now = START_TIME + 1
+    sng.tick()
+    assert sng.status() == "cancelled" and sng.cancelled == ["ann", "bob"]
+    lobby = sng.lobby()
+    assert lobby["state"] == "cancelled" and "it needed 3 entrants at its start" in lobby["reason"]
+    assert "and 2 had registered" in lobby["reason"]
+    refused = code(lambda: sng.register("cy"))
+    assert refused[0] == "registration_closed" and "was cancelled" in refused[1]
+    for _ in range(3):
+        clock.now += 10
+        sng.tick()
+    assert sng.id == "mtt#1" and sng.status() == "cancelled", "a one-off does not open another"
+    assert [kind for _, kind, _ in sng.store.load("mtt#1").events] == ["register", "register", "cancel"]
+    sng.store.close()
+    kept = SitAndGo.open(config, SQLiteStore(path), clock=clock, wall=wall, policy=POLICY)
+    assert kept is not None and kept.id == "mtt#1" and kept.status() == "cancelled"  # after a restart, too
+    kept.store.close()
+    moved = SitAndGo.open(scheduled(starts_at="2030-01-02T20:00:00Z"), SQLiteStore(path), clock=clock, wall=wall)
+    assert moved is not None and moved.id == "mtt#2" and moved.status() == "registering"  # a new time: a new one
+    moved.store.close()
+
+    daily = scheduled(id="daily", start_every_minutes=60)
+    wall.now = START_TIME - 60
+    sng = SitAndGo.open(daily, SQLiteStore(path), clock=clock, wall=wall, policy=POLICY)
+    assert sng is not None and sng.running.starts_at == START and sng.running.start_every_minutes is None
+    wall.now = START_TIME + 5
+    sng.tick()
+    assert sng.status() == "cancelled"
+    clock.now += 1
+    sng.tick()
+    clock.now += 1
+    sng.tick()
+    assert sng.id == "daily#2" and sng.status() == "registering" and sng.lobby()["start"] == "2030-01-01T21:00:00Z"
+    assert sng.lobby()["last"] == {"sng": "daily#1", "places": [], "state": "cancelled"}
+    sng.store.close()
+
+
+# --- over real sockets ----------------------------------------------------------------------------------------------
+
+
+def test_the_messages_over_the_wire_start_late_registration_re_entry_and_cancellation(db):
+    """Two entries on one server whose time of day is the test's: ``mtt`` starts at its time with ann and bob,
+    cy registers late and is seated at once, a player who busts while registration is open registers again on
+    the same connection and is seated again (a re-entry); ``small`` has one registrant at its time and is
+    cancelled, its registrant told why. Everyone plays all in until out or the winner."""
+    wall = Clock()
+    wall.now = START_TIME - 60
+    mtt = scheduled(seats=2, entrants=6, starting_stack=100, late_levels=1, reentries=1)
+    small = scheduled(id="small", min_entrants=3)
+    config = ServerConfig(db=db, pause_seconds=0.0, tables=(), tournaments=(mtt, small))
+    store = open_store(db)
+    shuffle = seeded_shuffle(new_seed("the server's decks"))
+    outcome: dict[str, list[dict[str, Any]]] = {}
+    reentries: list[str] = []
+
+    async def play(me: Any, name: str) -> None:
+        table = seat = None
+        async with asyncio.timeout(scaled(90)):
+            while True:
+                data = json.loads(await me.ws.recv())
+                if data["type"] == "welcome":
+                    table, seat = data["table"], data["seat"]
+                    assert data["tournament"] == "mtt" and data["sng"] == "mtt#1"
+                elif data["type"] in ("left", "placed"):
+                    outcome.setdefault(name, []).append(data)
+                    if data["type"] == "left" and data.get("reason") == "won":
+                        return
+                    if data["type"] == "left" and data["place"] is None:
+                        continue  # out in a hand-for-hand round: the place comes with "placed"
+                    if not reentries and server.tournaments["mtt"].state.started.registration_open:
+                        reentries.append(name)
+                        await me.send(type="register", tournament="mtt", name=name)
+                        again = await me.until("registered")
+                        assert again["reentry"] is True and "token" not in again, again
+                        continue
+                    return
+                elif data["type"] == "view" and data["table"] == table and data["clock"]["actor"] == seat:
+                    legal = data["view"]["hand"]["legal"]
+                    if legal["max_to"]:
+                        action = {"action": legal["wager"], "to": legal["max_to"]}
+                    else:
+                        action = {"action": "call" if legal["call"] else "check" if legal["check"] else "fold"}
+                    await me.send(type="act", action=action)
+
+    async def main() -> None:
+        nonlocal server
+        server = GameServer(config, store, tick_seconds=0.02, shuffle=shuffle, wall=wall)
+        port = await server.start(port=0)
+        try:
+            players = {name: await client(port) for name in ("ann", "bob", "cy", "dee")}
+            for name in ("ann", "bob"):
+                await players[name].send(type="register", tournament="mtt", name=name)
+                assert (await players[name].until("registered"))["token"]
+            await players["dee"].send(type="register", tournament="small", name="dee")
+            await players["dee"].until("registered")
+            status, body = await asyncio.to_thread(http_lobby, port)
+            assert status == 200
+            listed = {t["id"]: t for t in body["tournaments"]}
+            assert listed["mtt"]["state"] == "registering" and listed["mtt"]["start"] == START
+            assert listed["mtt"]["registered"] == ["ann", "bob"] and listed["small"]["min_entrants"] == 3
+            wall.now = START_TIME  # its time: mtt starts with two, small is cancelled with one
+            cancelled = await players["dee"].until("cancelled")
+            assert cancelled["tournament"] == "small" and "it needed 3 entrants" in cancelled["reason"]
+            games = [asyncio.create_task(play(players[name], name)) for name in ("ann", "bob")]
+            await wait_until(lambda: server.tournaments["mtt"].status() == "late registration", "the start")
+            await players["cy"].send(type="register", tournament="mtt", name="cy")
+            assert (await players["cy"].until("registered"))["token"]
+            games.append(asyncio.create_task(play(players["cy"], "cy")))
+            await players["dee"].send(type="register", tournament="small", name="dee")
+            refused = await players["dee"].until("error")
+            assert refused["code"] == "registration_closed" and "was cancelled" in refused["message"]
+            await asyncio.gather(*games)
+        finally:
+            await server.stop()
+
+    server: Any = None
+    try:
+        asyncio.run(asyncio.wait_for(main(), scaled(150)))
+    finally:
+        store.close()
+    assert sorted(outcome) == ["ann", "bob", "cy"], outcome
+    assert reentries, "nobody busted while registration was open"
+    final = [o[-1] for o in outcome.values()]
+    assert [o.get("reason") for o in final].count("won") == 1
+    assert len(outcome[reentries[0]]) >= 2, "the re-entered player played on after the re-entry"
+
+
+def http_lobby(port: int) -> tuple[int, dict[str, Any]]:
+    import urllib.request
+
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=5) as response:
+        return response.status, json.loads(response.read())
+
+
+# --- kill -9 after late registrations and a re-entry ----------------------------------------------------------------
+
+CRASH_CONFIG = """
+[server]
+pause_seconds = 0.0
+grace_seconds = 1
+[[tournaments]]
+id = "mtt"
+game = "no-limit"
+starts_at = "{starts_at}"
+min_entrants = 5
+entrants = 12
+seats = 3
+starting_stack = 500
+late_levels = 1
+reentries = 1
+bots_after_seconds = 0
+bot_think_seconds = 0.05
+action_seconds = 5
+[[tournaments.levels]]
+blinds = "5/10"
+hands = 60
+[[tournaments.levels]]
+blinds = "25/50"
+hands = 20
+[[tournaments.levels]]
+blinds = "100/200"
+"""
+
+
+async def person(port: int, name: str, *, pushes: bool, reentered: list[str], registered: Any) -> None:
+    """A person at the server: registers (``registered`` set once answered: before the start, or late and
+    seated at once), then goes all in every hand (``pushes``) or calls; the first of them to bust while
+    registration is open registers again on the same connection (a re-entry, named in ``reentered``); once it
+    is made, every person goes away (absent, blinded off), leaving the server's bots to play."""
+    from websockets.exceptions import ConnectionClosed
+
+    me = await client(port)
+    await me.send(type="register", tournament="mtt", name=name)
+    assert (await me.until("registered"))["token"]
+    registered.set()
+    table = seat = None
+    try:
+        while True:
+            data = json.loads(await me.ws.recv())
+            if reentered and reentered[-1] != "asking":
+                return
+            if data["type"] == "welcome":
+                table, seat = data["table"], data["seat"]
+            elif data["type"] in ("left", "placed") and data.get("place") is not None:
+                if data.get("reason") == "won" or reentered:
+                    return
+                reentered.append("asking")
+                await me.send(type="register", tournament="mtt", name=name)
+                answer = await me.until("registered")
+                assert answer.get("reentry") is True, answer
+                reentered[-1] = name
+                return
+            elif data["type"] == "view" and data["table"] == table and data["clock"]["actor"] == seat:
+                legal = data["view"]["hand"]["legal"]
+                if legal["max_to"] and pushes:
+                    action = {"action": legal["wager"], "to": legal["max_to"]}
+                else:
+                    action = {"action": "call" if legal["call"] else "check" if legal["check"] else "fold"}
+                await me.send(type="act", action=action)
+    except ConnectionClosed:
+        return
+    finally:
+        await me.ws.close()
+
+
+def check_stored(db: str) -> Any:
+    """The tournament as its log replays: every chip of every entry on a table, every entry seated or placed."""
+    state = stored_sng(db, "mtt#1")
+    tournament = state.tournament
+    assert tournament is not None
+    seated = {p.name: p.stack for n in tournament.live_tables for _, p in tournament.table(n).players}
+    assert sum(seated.values()) == tournament.chips == 500 * len(tournament.entries), "a chip lost or made"
+    pending = {tournament.entries[p.entry].name for p in tournament.pending}
+    for entry in tournament.entries:
+        assert entry.placed or entry.name in seated or entry.name in pending, f"{entry.name} lost"
+    return state
+
+
+def test_kill_minus_nine_after_late_registrations_and_a_re_entry_loses_nobody(db, tmp_path):
+    """ann registers before the start (the bots register with her, up to min_entrants); bob and cy register
+    after it, seated at once; ann and bob go all in every hand, so one of them busts (before the tournament can
+    end) and enters again. The server is killed (SIGKILL) at random moments after that, restarted on the same
+    database each time, and the stored tournament must have every entry's chips on a table and every entry
+    seated or placed; the restarted lobby the same tables, entries and level; it then plays on to its end."""
+    import threading
+
+    log, config = tmp_path / "server.log", tmp_path / "server.toml"
+    starts = time.time() + scaled(8)  # the bots' manager attaches them within 2 s of registering: before it starts
+    starts_at = datetime.fromtimestamp(starts, UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    config.write_text(CRASH_CONFIG.format(starts_at=starts_at))
+    seed = int(os.environ.get("OMAHA_CRASH_SEED", random.randrange(2**32)))
+    print(f"kill times seeded with OMAHA_CRASH_SEED={seed}")
+    rng = random.Random(seed)
+    port = free_port()
+    process = serve(db, port, config, log)
+    interrupted: list[tuple[int, tuple[Any, ...]]] = []
+    reentered: list[str] = []
+
+    def person_in_thread(name: str, pushes: bool) -> None:
+        registered = threading.Event()
+        play = person(port, name, pushes=pushes, reentered=reentered, registered=registered)
+        threading.Thread(target=asyncio.run, args=(play,), daemon=True).start()
+        assert registered.wait(scaled(20)), f"{name} was not registered"
+
+    try:
+        tournament_lobby(port, process, lambda t: t["state"] == "registering")
+        person_in_thread("ann", True)
+        tournament_lobby(port, process, lambda t: t["state"] == "late registration", 30)
+        person_in_thread("bob", True)
+        person_in_thread("cy", False)
+        tournament_lobby(port, process, lambda t: bool(reentered) and reentered[-1] != "asking", 60)
+        entries = tournament_lobby(port, process, lambda t: t["entries"] == 8)["entries"]  # 4 bots, 3 people, 1 again
+        for kill in range(3):
+            time.sleep(rng.uniform(0.5, 2.5) if kill == 0 else rng.uniform(2.5, 4.0))  # the bots play meanwhile
+            process.send_signal(signal.SIGKILL)
+            process.wait(10)
+            state = check_stored(db)
+            tournament = state.tournament
+            assert len(tournament.entries) == entries
+            interrupted.extend(
+                (state.numbers[n], hand.actions) for n, hand in enumerate(state.hands) if hand is not None
+            )
+            port = free_port()
+            process = serve(db, port, config, log)
+            if tournament.is_over:
+                break
+            again = tournament_lobby(port, process, lambda t: t["state"] != "registering")
+            assert again["sng"] == "mtt#1" and again["entries"] == entries
+            if again["state"] != "over":
+                assert again["players_left"] == tournament.remaining and again["level"] == tournament.level + 1
+                assert sorted(again["tables"]) == sorted(f"mtt#1.{n + 1}" for n in tournament.live_tables)
+        tournament_lobby(port, process, lambda t: t["state"] == "over", 120)  # played on to its end
+        process.send_signal(signal.SIGINT)
+        assert process.wait(15) == 0, log.read_text()[-2000:]
+    finally:
+        if process.poll() is None:
+            process.kill()
+    over = check_stored(db).tournament
+    assert over.is_over and sum(e.prize for e in over.entries) == over.pool
+    assert [e.number for e in over.entries if e.name == reentered[0]] == [1, 2]
+    for number, actions in interrupted:
+        hand = finished_hand(db, "mtt#1", number)
+        assert hand is not None, f"hand {number} never finished"
+        assert hand.actions[: len(actions)] == actions  # continued exactly where the log left it
+    assert "Traceback" not in log.read_text()
