@@ -153,15 +153,15 @@ class FullTiltReader(HandReader):
         if self.uncalled(text, _UNCALLED):
             return phase
         if text.startswith("Dealt to "):
-            dealt = self._who(text[len("Dealt to ") :], " [")
+            dealt = self.who(text[len("Dealt to ") :], (" [",))
             if dealt is None or not dealt[1].endswith("]"):
                 self.fail("expected 'Dealt to NAME [cards]' naming a seated player")
             self.add(f.Cards, dealt[0], self.cards(dealt[1][:-1]))
             return phase
-        acting = self._who(text, " ")
+        acting = self.who(text)
         if acting is not None and self._acts(acting[0], acting[1], phase):
             return phase
-        if self._who(text, ": ") is not None or _HARMLESS.match(text):  # chat, and the table's comings and goings
+        if self.who(text, (": ",)) is not None or _HARMLESS.match(text):  # chat, and the table's comings and goings
             return phase
         self.fail("unrecognised line")
 

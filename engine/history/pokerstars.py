@@ -411,12 +411,6 @@ class HandReader(HandLines):
 
     # --- the lines of the hand ------------------------------------------------------------------------------
 
-    def _who(self, text: str, separator: str) -> tuple[str, str] | None:
-        for name in self.names:
-            if text.startswith(name + separator):
-                return name, text[len(name) + len(separator) :]
-        return None
-
     def betting(self, name: str, act: re.Match[str]) -> None:
         """A betting action, by ``act``'s groups: ``quiet`` (folds or checks), ``call`` or ``bet`` (the amount
         added), else ``to`` (a raise's total: "raises $2 to $4")."""
@@ -444,7 +438,7 @@ class HandReader(HandLines):
         """Whether ``text`` is a "NAME collected ..." line (the rest matching ``pattern``'s groups ``amount``,
         ``pot`` and ``n``; ``example`` the amount and pots the refusal of another names); if it is, what the
         player collects."""
-        collected = self._who(text, " collected ")
+        collected = self.who(text, (" collected ",))
         if collected is None:
             return False
         match = pattern.match("collected " + collected[1])
@@ -467,14 +461,14 @@ class HandReader(HandLines):
             return phase
         if self.collected(text, _COLLECTED, "$X from pot' (or main pot, side pot, side pot-N)"):
             return phase
-        acting = self._who(text, self.dialect.separator)
+        acting = self.who(text, (self.dialect.separator,))
         if acting is not None:
             self._player_line(acting[0], acting[1], phase)
             return phase
         if self.uncalled(text, _UNCALLED):
             return phase
         if text.startswith("Dealt to "):
-            dealt = self._who(text[len("Dealt to ") :] + " ", " ")
+            dealt = self.who(text[len("Dealt to ") :] + " ")
             if dealt is None:
                 self.fail("'Dealt to' names no seated player")
             if dealt[1].strip():

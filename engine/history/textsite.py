@@ -46,8 +46,9 @@ class TextSite:
 class HandLines:
     """What every text reader does at the line it is reading, PokerStars' `HandReader` (and its dialects) as the
     other text sites' `SiteHand`: refuse the line (`fail`), add a fact there (`add`), check a seat line's
-    player (`seat`), and the facts every site writes alike in its own words: cards shown or mucked face up at
-    the showdown (`show`), and what a player collects from which pot (`collect`)."""
+    player (`seat`), find the player a line starts with (`who`), and the facts every site writes alike in its
+    own words: cards shown or mucked face up at the showdown (`show`), and what a player collects from which
+    pot (`collect`)."""
 
     source: str
     id: str
@@ -70,6 +71,15 @@ class HandLines:
             self.fail(f"seat {label} or player {quote(name)} is listed twice")
         seats[name] = f.Seat(label, name, stack)
         self.names = sorted(seats, key=len, reverse=True)
+
+    def who(self, text: str, gaps: tuple[str, ...] = (" ",)) -> tuple[str, str] | None:
+        """(the player, the rest) of a line that starts with a seated player's name and one of ``gaps``; the
+        longest name first, so that 'Ann B folds' is Ann B's."""
+        for name in self.names:
+            for gap in gaps:
+                if text.startswith(name + gap):
+                    return name, text[len(name) + len(gap) :]
+        return None
 
     def show(self, name: str, cards: tuple[Card, ...], *, muck: bool = False) -> None:
         """``name`` shows ``cards`` at the showdown, or mucks them face up (``muck``): the cards are known either
@@ -187,15 +197,6 @@ class SiteHand(HandLines):
             self.fail("'Dealt to' names no seated player")
         self.add(f.Cards, dealt["rest"], self.cards(dealt["cards"]), *((True,) if face_up else ()))
         return True
-
-    def who(self, text: str, gaps: tuple[str, ...] = (" ",)) -> tuple[str, str] | None:
-        """(the player, the rest) of a line that starts with a seated player's name and one of ``gaps``; the
-        longest name first, so that 'Ann B folds' is Ann B's."""
-        for name in self.names:
-            for gap in gaps:
-                if text.startswith(name + gap):
-                    return name, text[len(name) + len(gap) :]
-        return None
 
     def post(self, name: str, kind: str, chips: int, *more: object) -> None:
         """A forced bet: posted before the betting began, or refused (the one place every text site says so)."""
