@@ -160,14 +160,22 @@ SITES = sorted(folder for folder in (ROOT / "tests" / "data").iterdir() if folde
 REAL = [path for folder in SITES for path in sorted(folder.rglob("*")) if path.is_file() and path.suffix != ".md"]
 
 
+def kept(record: HandRecord) -> dict[str, object]:
+    """What a hand is besides its play, which every conversion keeps (issue 25, trial defects 7 to 11): the kind
+    of money its amounts are."""
+    return {"money": record.money}
+
+
 @pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
 def test_text_logs_keep_their_stacks_and_pot_shares_through_every_chain(path: Path) -> None:
     records = [item for item in read_history(path) if isinstance(item, HandRecord)]
     assert records
     for record in records:
-        expected = replayed(record)
+        expected, facts = replayed(record), kept(record)
         for chain in CHAINS:
-            assert replayed(convert(record, chain)) == expected, (record.id, chain)
+            converted = convert(record, chain)
+            assert replayed(converted) == expected, (record.id, chain)
+            assert kept(converted) == facts, (record.id, chain)
 
 
 def test_the_issues_reproduction_from_the_command_line(tmp_path: Path) -> None:

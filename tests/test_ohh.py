@@ -450,3 +450,23 @@ def test_the_reader_never_raises_on_a_damaged_hand(changes):
     assert len(hands) == 1 and isinstance(hands[0], (HandRecord, HistoryError))
     if isinstance(hands[0], HandRecord):
         assert replay(hands[0]).status in ("ok", "mismatch", "error", "unchecked")
+
+
+@pytest.mark.parametrize(
+    ("sample", "currency", "money"),
+    [
+        ("pkr/play-money-pot-limit-uncalled-bet.txt", "XPM", "play money"),
+        ("888/practice-play-fixed-limit-split.txt", "XPM", "play money"),
+        ("bossmedia/play-money-fixed-limit-quartered.xml", "XPM", "play money"),
+        ("bossmedia/cash-pot-limit-uncalled-bet-split-odd-chip.xml", "USD", "USD"),
+        ("ggpoker/tournament-pot-limit-side-pot.txt", "", "tournament chips"),
+    ],
+)
+def test_the_money_a_hand_is_in_is_written_as_ohh_says_it(sample: str, currency: str, money: str) -> None:
+    """Issue 25, trial defect 7: PKR and 888 play money were written with currency "" and Boss Media's with
+    "FUN", so stats put the converted hands in the wrong money rows; play money is XPM (docs/ohh.md)."""
+    record = next(item for item in read_history(DATA / sample) if isinstance(item, HandRecord))
+    text = write_ohh(record)
+    assert json.loads(text)["ohh"]["currency"] == currency
+    [back] = read_ohh(text, "back.ohh")
+    assert isinstance(back, HandRecord) and back.money == record.money == money

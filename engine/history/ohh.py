@@ -36,7 +36,7 @@ from engine.history import facts as f
 from engine.history.builder import ADDS, CALL, CHECK, FOLD, WAGER
 from engine.history.building import build_record
 from engine.history.ohh_writer import LIMITS, write_ohh, write_ohh_hands
-from engine.history.record import HandRecord, Hands
+from engine.history.record import PLAY_MONEY, SYMBOLS, HandRecord, Hands
 from engine.order import MAX_PLAYERS
 from engine.validate import exact_amount, is_whole, quote
 
@@ -59,10 +59,9 @@ _REFUSED_FLAGS = {
     "Bomb_Pot": "it is a bomb pot",
     "Cap": "the game caps what a player may wager in a hand",
 }
-_CHIP_CURRENCIES = ("", "XPM", "PPC")  # play money and tournament chips: whole chips, no cents
+_CHIP_CURRENCIES = ("", *PLAY_MONEY)  # play money and tournament chips: whole chips, no cents
 _TOO_MUCH = Decimal(10) ** 15
 _MAX_DECIMALS = 6
-_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
 _CARD = re.compile(r"^(?:10|[2-9TJQKA])[cdhs]$", re.I)
 
 
@@ -489,7 +488,9 @@ class _Facts:
         if date:
             fields.append(("date", date))
         if self.currency and self.currency.upper() not in _CHIP_CURRENCIES and not self.tournament:
-            fields += [("symbol", _SYMBOLS.get(self.currency.upper(), "$")), ("currency", self.currency)]
+            fields += [("symbol", SYMBOLS.get(self.currency.upper(), "$")), ("currency", self.currency)]
+        elif self.currency.upper() in PLAY_MONEY and not self.tournament:
+            fields.append(("play_money", True))
         if self.tournament:
             info = hand.get("tournament_info")
             number = info.get("tournament_number") if isinstance(info, dict) else None

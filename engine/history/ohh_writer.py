@@ -21,7 +21,7 @@ from engine.events import Acted, BoardDealt, Mucked, Posted, Shown
 from engine.history import facts as f
 from engine.history.dates import record_date_utc
 from engine.history.engine_hands import state_to_record
-from engine.history.record import HandRecord
+from engine.history.record import PLAY_MONEY, HandRecord
 from engine.history.replay import replay
 from engine.history.writing import RecordWriter
 from engine.rules import PostKind
@@ -149,7 +149,7 @@ class _Writer(RecordWriter):
             "game_type": "OmahaHiLo" if rules.hi_lo else "Omaha",
             "bet_limit": {"bet_type": limit, "bet_cap": 0},
             "table_size": self.table_size(),
-            "currency": self.currency() if not tournament else "",
+            "currency": self.currency(),
             "dealer_seat": self.labels[record.button],
             "small_blind_amount": self.amount(rules.blinds[0] if len(rules.blinds) > 1 else 0),
             "big_blind_amount": self.amount(rules.big_blind if rules.blinds else 0),
@@ -175,11 +175,12 @@ class _Writer(RecordWriter):
         return out
 
     def currency(self) -> str:
-        """The record's currency; a money game read without one (an old PokerStars header) by its symbol."""
-        if "currency" in self.fields:
-            return str(self.fields["currency"])
-        symbol = self.fields.get("symbol")
-        return {"$": "USD", "€": "EUR", "£": "GBP"}.get(str(symbol), "") if self.record.scale > 1 else ""
+        """The record's money (`HandRecord.money`, the one place that says it) as OHH's ``currency``: the ISO
+        code, play money's ``XPM``, "" for tournament chips and chips."""
+        money = self.record.money
+        if money == "play money":
+            return PLAY_MONEY[0]
+        return self.record.currency
 
     def table_size(self) -> int:
         size = self.fields.get("max_seats")

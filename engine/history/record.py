@@ -107,6 +107,14 @@ class HandRecord:
         return _CURRENCIES.get(str(fields.get("symbol")), "") if self.scale > 1 else ""
 
     @property
+    def symbol(self) -> str:
+        """The sign a money game's amounts are written with ("$", "€"): the record's own, else its currency's;
+        "" for chips (a tournament, play money, an engine hand) and for a currency without a sign ("SEK")."""
+        if not self.currency:
+            return ""
+        return str(dict(self.fields).get("symbol") or SYMBOLS.get(self.currency, ""))
+
+    @property
     def money(self) -> str:
         """What a player's results in this hand are counted in, so that a tracker never adds up two kinds: the
         currency, else "tournament chips", "play money" or "chips"."""
@@ -126,6 +134,10 @@ class HandRecord:
 
 
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
+"""The sign of each currency the writers know by its code."""
+PLAY_MONEY = ("XPM", "PPC")
+"""The currency codes OHH gives play money (`HandRecord.money` "play money")."""
 
 
 def _inconsistency(record: HandRecord) -> str:
