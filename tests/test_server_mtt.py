@@ -108,6 +108,8 @@ starts_at = "2030-01-06T18:30:00Z"
         ),
         ("late_levels = 1", "late_levels must be left out of a sit-and-go (give starts_at for a scheduled tournament)"),
         ("min_entrants = 3", "min_entrants must be left out of a sit-and-go"),
+        ("addon_chips = 100", "addon_chips=100 needs a rebuy period"),
+        ("rebuy_levels = 1\nrebuy_chips = 0", "rebuy_chips (chips) must be a whole number >= 1, got 0"),
     ],
 )
 def test_a_bad_scheduled_entry_is_one_line_naming_it(tmp_path, entry, said):
@@ -513,3 +515,77 @@ def test_kill_minus_nine_after_late_registrations_and_a_re_entry_loses_nobody(db
         assert hand is not None, f"hand {number} never finished"
         assert hand.actions[: len(actions)] == actions  # continued exactly where the log left it
     assert "Traceback" not in log.read_text()
+
+
+# --- rebuys and the add-on ------------------------------------------------------------------------------------------
+
+
+def test_rebuys_and_the_add_on_are_stored_events_between_hands_with_the_engine_s_refusals(tmp_path):
+    seed = new_seed("the rebuy tournament's decks")
+    clock = Clock()
+    config = tournament_config(
+        {
+            "id": "rebuy",
+            "entrants": 2,
+            "seats": 2,
+            "starting_stack": 200,
+            "buy_in": 10,
+            "levels": [{"blinds": "5/10", "hands": 2}, {"blinds": "10/20", "hands": 2}, {"blinds": "25/50"}],
+            "rebuy_levels": 1,
+            "max_rebuys": 1,
+            "addon_chips": 300,
+            "addon_cost": 5,
+        }
+    )
+    store = SQLiteStore(str(tmp_path / "t.sqlite3"))
+    policy = Policy(grace_seconds=1e9, away_seconds=1e9, pause_seconds=5)  # a pause between hands to buy in
+    sng = SitAndGo.open(config, store, clock=clock, policy=policy, shuffle=seeded_shuffle(seed))
+    assert sng is not None
+    sng.register("ann")
+    sng.register("bob")
+    sng.tick()
+    room = sng.rooms[0]
+    ann, bob = (sng.seat_of(name)[1] for name in ("ann", "bob"))  # type: ignore[index]
+    status = sng.table_status()
+    assert status is not None and status["rebuy"] == {
+        "chips": 200,
+        "cost": 10,
+        "threshold": 200,
+        "most": 1,
+        "made": {"ann": 0, "bob": 0},
+    }
+    assert status["addon"] is None
+    room.buy(ann, "rebuy")  # before the first deal: at the starting stack, within the threshold
+    tournament = sng.state.started
+    assert room.table.seats[ann].stack == 400 and tournament.chips == 600 and tournament.pool == 30  # type: ignore[union-attr]
+    refused = code(lambda: room.buy(ann, "rebuy"))
+    assert refused[0] == "refused" and "has made the 1 rebuys allowed per entry" in refused[1], refused
+    refused = code(lambda: room.buy(bob, "addon"))
+    assert "may not take the add-on now" in refused[1], refused
+    room.tick()  # the first hand is dealt
+    assert room.hand is not None
+    refused = code(lambda: room.buy(bob, "rebuy"))
+    assert "is in the hand in play" in refused[1], refused
+    while sng.state.started.level == 0 or room.hand is not None:
+        seat = room.actor_seat()
+        if seat is not None and room.hand is not None:
+            room.act(seat, room.hand.legal_actions().default)
+        else:
+            clock.now += 1
+            room.tick()
+    status = sng.table_status()
+    assert status is not None and status["rebuy"] is None
+    assert status["addon"] == {"chips": 300, "cost": 5, "names": ["ann", "bob"]}
+    before = room.table.seats[bob].stack  # type: ignore[union-attr]
+    room.buy(bob, "addon")
+    assert room.table.seats[bob].stack == before + 300  # type: ignore[union-attr]
+    assert sng.table_status()["addon"]["names"] == ["ann"]  # type: ignore[index]
+    refused = code(lambda: room.buy(bob, "rebuy"))
+    assert "the rebuy period ended with level 1" in refused[1], refused
+    tournament = sng.state.started
+    assert tournament.chips == 900 == sum(p.stack for _, p in room.table.players) and tournament.pool == 35
+    assert [kind for _, kind, _ in store.load(sng.id).events] == ["addon"]  # after the last hand's snapshot
+    again = replayed(store, sng.id)
+    assert again.tournament == sng.state.tournament  # stored: a restart has them
+    assert {e.name: (e.rebuys, e.addons) for e in again.tournament.entries} == {"ann": (1, 0), "bob": (0, 1)}
+    store.close()

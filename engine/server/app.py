@@ -510,6 +510,10 @@ class GameServer:
             room.top_up(seat, data["amount"])
         elif kind == "straddle":
             room.set_straddle(seat, data["on"])
+        elif kind in ("rebuy", "addon"):
+            if not isinstance(room, TableRoom):
+                raise RoomError(Code.NOT_ALLOWED, f"{kind} is a tournament's; at table {room.id} top_up buys chips")
+            room.buy(seat, kind)
         self.flush(room)
 
     def _room(self, table: object) -> Room:

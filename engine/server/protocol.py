@@ -75,6 +75,8 @@ MESSAGES: dict[str, dict[str, Field]] = {
     "resume": {"token": _text(128, "the token from welcome, a string")},
     "top_up": {"amount": _whole(1)},
     "straddle": {"on": Field("true or false", lambda v: isinstance(v, bool))},
+    "rebuy": {},
+    "addon": {},
     "watch": {"table": _text(TABLE_ID_LONGEST, "a table's id")},
     "register": {
         "tournament": _text(TOURNAMENT_ID_LONGEST, "a tournament's id"),

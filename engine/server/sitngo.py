@@ -175,6 +175,14 @@ class TableRoom(Room):
     def set_straddle(self, seat: int, on: object) -> None:
         raise self._refuse("no straddles")
 
+    def buy(self, seat: int, kind: str) -> None:
+        """The seat's player rebuys (``kind`` "rebuy") or takes the add-on ("addon"), between their hands: the
+        engine's `Tournament.rebuy` or `addon`, stored first; refused (``refused``) with the engine's reason."""
+        player = self.table.seats[seat]
+        assert player is not None
+        self.sng.commit(kind, {"name": player.name})
+        logger.info("%s", line(kind, tournament=self.sng.id, name=player.name))
+
     def come_back(self, seat: int) -> None:
         if not self._absent(seat):
             raise RoomError(Code.NOT_ALLOWED, "you are not sitting out")
@@ -400,6 +408,20 @@ class SitAndGo:
                 left = {"seconds": max(0.0, float(int(seconds)))}
         seated = [p for n in tournament.live_tables for _, p in tournament.table(n).players]
         busts = sorted((e for e in tournament.entries if e.placed), key=lambda e: e.first or 0)
+        structure = tournament.structure
+        rebuy = None
+        if tournament.rebuys_open and structure.rebuys:
+            rebuy = {
+                "chips": structure.rebuy_chips,
+                "cost": structure.rebuy_cost,
+                "threshold": structure.rebuy_threshold,
+                "most": structure.max_rebuys,
+                "made": {e.name: e.rebuys for e in tournament.entries if not e.placed},
+            }
+        addon = None
+        if tournament.addon_window:
+            addon = {"chips": structure.addon_chips, "cost": structure.addon_cost}
+            addon["names"] = sorted(tournament.addon_window)  # type: ignore[assignment]
         return {
             "id": self.running.id,
             "sng": self.id,
@@ -417,6 +439,8 @@ class SitAndGo:
             "hand_for_hand": tournament.hand_for_hand,
             "tables": len(tournament.live_tables),
             "busts": [{"name": e.name, "first": e.first, "last": e.last, "prize": e.prize} for e in busts[:8]],
+            "rebuy": rebuy,
+            "addon": addon,
         }
 
     # --- requests ----------------------------------------------------------------------------------------------

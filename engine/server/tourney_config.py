@@ -48,7 +48,12 @@ class TournamentConfig:
     at the first ``starts_at + k * start_every_minutes`` after the one before is over. ``late_levels`` and
     ``reentries`` are the engine's (`Structure`): registration stays open through the first ``late_levels``
     levels, and a busted player may enter again ``reentries`` times while it is. Its bots (with
-    ``bots_after_seconds``) register for the places up to ``min_entrants``, what it needs to start."""
+    ``bots_after_seconds``) register for the places up to ``min_entrants``, what it needs to start.
+
+    Rebuys and the add-on (either kind of entry) are the engine's `Structure` settings of the same names:
+    ``rebuy_levels`` (0: none), ``max_rebuys`` (None: no limit), ``rebuy_chips``, ``rebuy_cost`` and
+    ``rebuy_threshold`` (None: the starting stack, the buy-in, the starting stack), ``addon_chips`` (0: none)
+    and ``addon_cost`` (None: the buy-in)."""
 
     id: str
     title: str = ""
@@ -70,6 +75,13 @@ class TournamentConfig:
     min_entrants: int = 2
     late_levels: int = 0
     reentries: int = 0
+    rebuy_levels: int = 0
+    max_rebuys: int | None = None
+    rebuy_chips: int | None = None
+    rebuy_cost: int | None = None
+    rebuy_threshold: int | None = None
+    addon_chips: int = 0
+    addon_cost: int | None = None
 
     def __attrs_post_init__(self) -> None:
         try:
@@ -179,6 +191,7 @@ class TournamentConfig:
                 payouts,  # type: ignore[arg-type]
                 late_levels=self.late_levels,
                 reentries=self.reentries,
+                **self._buying(),
             )
         except EngineError as error:
             raise ConfigError(f"{self.where}: {error}") from None
@@ -192,6 +205,12 @@ class TournamentConfig:
             list(self.payouts or ()),
         )
         return structure
+
+    def _buying(self) -> dict[str, Any]:
+        """The rebuy and add-on settings the entry gives (those it leaves out take the engine's defaults)."""
+        keys = ("rebuy_levels", "max_rebuys", "rebuy_chips", "rebuy_cost", "rebuy_threshold", "addon_chips")
+        given = {key: getattr(self, key) for key in (*keys, "addon_cost")}
+        return {key: value for key, value in given.items() if value is not None or key == "max_rebuys"}
 
     def table_config(self, table_id: str) -> TableConfig:
         """The configuration of one of its tables (the rooms' clock and bots; blinds of the first level, which
@@ -246,6 +265,8 @@ class TournamentConfig:
             "min_entrants": self.min_entrants if self.scheduled else self.entrants,
             "late_levels": self.late_levels,
             "reentries": self.reentries,
+            "rebuy_levels": self.rebuy_levels,
+            "addon_chips": self.addon_chips,
         }
 
 

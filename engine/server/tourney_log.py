@@ -14,6 +14,7 @@ Events (``kind``, ``data``):
 - ``start`` {seed}: the seat draw (the seed drawn by the server, stored so the draw replays).
 - ``cancel`` {registered}: a scheduled tournament with too few entrants at its start time, cancelled.
 - ``reenter`` {name}: a busted entrant enters again (`Tournament.reenter`), seated at once, back if absent.
+- ``rebuy`` {name}, ``addon`` {name}: an entrant buys chips between hands (`Tournament.rebuy`, `addon`).
 - ``time`` {minutes}: the tournament's clock (`Tournament.with_time`), stored when a level of minutes ends.
 - ``hand_start`` {table, deck, minutes, banks}: table ``table`` deals its next hand from ``deck`` at minute
   ``minutes`` (the clock told first); ``banks`` as at a cash table.
@@ -39,7 +40,20 @@ from engine.state import HandState
 from engine.tournament import Structure, Tournament, TournamentEvent
 from engine.validate import finite, is_whole, name_key
 
-KINDS = ("register", "unregister", "start", "cancel", "reenter", "time", "hand_start", "act", "sit_out", "come_back")
+KINDS = (
+    "register",
+    "unregister",
+    "start",
+    "cancel",
+    "reenter",
+    "rebuy",
+    "addon",
+    "time",
+    "hand_start",
+    "act",
+    "sit_out",
+    "come_back",
+)
 
 
 @attrs.frozen(slots=True)
@@ -202,6 +216,16 @@ def _grown(state: TourneyState, tournament: Tournament) -> TourneyState:
     )
 
 
+def _rebuy(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
+    tournament, events = state.started.rebuy(data["name"])
+    return TourneyStep(attrs.evolve(state, tournament=tournament), events)
+
+
+def _addon(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
+    tournament, events = state.started.addon(data["name"])
+    return TourneyStep(attrs.evolve(state, tournament=tournament), events)
+
+
 def _cancel(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
     if state.tournament is not None or state.cancelled:
         raise LogError("only a tournament not yet started can be cancelled")
@@ -345,6 +369,8 @@ _APPLY = {
     "start": _start,
     "cancel": _cancel,
     "reenter": _reenter,
+    "rebuy": _rebuy,
+    "addon": _addon,
     "time": _time,
     "hand_start": _hand_start,
     "act": _act,

@@ -2,7 +2,7 @@
 // following without a reload, the line over a tournament's table, and the place and prize when we are out.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { M, view } from "./table.mjs";
+import { M, state, view } from "./table.mjs";
 
 const SNG = { id: "sng", sng: "sng#1", title: "Turbo", game: "no-limit", entrants: 3, starting_stack: 500,
   state: "registering", registered: ["bob"], prize_pool: 10, start: "when full" };
@@ -172,4 +172,22 @@ test("a scheduled tournament cancelled is said and forgotten; busted out, regist
   assert.deepEqual(reentered.state.entrant, { tournament: "mtt", sng: "mtt#1", name: "ann", token: "tok" });
   assert.deepEqual(notices(reentered.effects), ["You entered mtt again."]);
   assert.deepEqual(sends(M.register(M.initialState({}), "mtt", "bob").effects), [{ type: "register", tournament: "mtt", name: "bob" }]);
+});
+
+test("a tournament's Rebuy and Add-on: offered at or below the threshold with rebuys left, usable between our hands", () => {
+  const REBUY = { ...STATUS, rebuy: { chips: 500, cost: 10, threshold: 500, most: 1, made: { ann: 0 } }, addon: null };
+  const between = (status, stack = 400) => M.seatControls(state({ tournament: status,
+    view: view({ hand: null, seats: [null, { name: "ann", stack, bet: 0, folded: false, sitting_out: false }, null] }) }));
+  const offered = between(REBUY);
+  assert.ok(offered.rebuy && offered.rebuyShown && !offered.addonShown);
+  assert.equal(offered.rebuyLabel, "Rebuy 500 for 10");
+  assert.ok(!between(REBUY, 600).rebuyShown, "above the threshold");
+  assert.ok(!between({ ...REBUY, rebuy: { ...REBUY.rebuy, made: { ann: 1 } } }).rebuyShown, "none left");
+  const addon = between({ ...STATUS, rebuy: null, addon: { chips: 300, cost: 5, names: ["ann"] } });
+  assert.ok(addon.addon && addon.addonShown && !addon.rebuyShown);
+  assert.equal(addon.addonLabel, "Add-on 300 for 5");
+  assert.ok(!between({ ...STATUS, rebuy: null, addon: { chips: 300, cost: 5, names: ["bob"] } }).addonShown);
+  const inHand = M.seatControls(state({ tournament: REBUY, view: view() }));
+  assert.ok(inHand.rebuyShown === (M.ownPlayer(state({ view: view() })).stack <= 500) && !inHand.rebuy, "not while dealt in");
+  assert.deepEqual(sends(M.request(state(), { type: "rebuy" }).effects), [{ type: "rebuy" }]);
 });

@@ -575,6 +575,23 @@
       reasonShown: Boolean((player.sitting_out || state.tournament) && state.awayReason),
       topUpRoom: room, topUpHint: room < 1 ? "full" : dealtIn ? "after hand" : `up to ${room}`, topUp: room >= 1 && !dealtIn,
       straddle: m.straddle === undefined ? null : Boolean(m.straddle),
+      ...tournamentBuys(state.tournament, player, dealtIn),
+    };
+  }
+
+  /** A tournament's Rebuy and Add-on buttons (docs/server.md, "Rebuys and the add-on"): offered between our
+   * hands while the rebuy period is on and we are at or below its threshold with rebuys left, and once it ends
+   * while the add-on is ours to take. */
+  function tournamentBuys(status, player, dealtIn) {
+    const rebuy = status && status.rebuy, addon = status && status.addon;
+    const made = rebuy && rebuy.made ? rebuy.made[player.name] || 0 : 0;
+    const rebuyOk = Boolean(rebuy) && player.stack <= rebuy.threshold && (rebuy.most === null || made < rebuy.most);
+    const addonOk = Boolean(addon) && addon.names.includes(player.name);
+    return {
+      rebuy: rebuyOk && !dealtIn, rebuyShown: rebuyOk,
+      rebuyLabel: rebuyOk ? `Rebuy ${rebuy.chips} for ${rebuy.cost}` : "",
+      addon: addonOk && !dealtIn, addonShown: addonOk,
+      addonLabel: addonOk ? `Add-on ${addon.chips} for ${addon.cost}` : "",
     };
   }
 

@@ -658,6 +658,11 @@
     $("leave").hidden = c.tournament;
     document.querySelector("#seat-controls .top-up").hidden = c.tournament;
     if (c.straddle !== null) $("straddle").checked = c.straddle;
+    for (const [id, kind] of [["tourney-rebuy", "rebuy"], ["tourney-addon", "addon"]]) {
+      $(id).hidden = !c[`${kind}Shown`];
+      $(id).disabled = !c[kind];  // between our hands only
+      $(id).textContent = c[`${kind}Label`];
+    }
   }
   // --- results and history --------------------------------------------------------------------------------------
 
@@ -779,6 +784,8 @@
     }
     $("sit-out").addEventListener("click", () => commit(M.request(app, { type: "sit_out" })));
     $("come-back").addEventListener("click", () => commit(M.request(app, { type: "come_back" })));
+    $("tourney-rebuy").addEventListener("click", () => commit(M.request(app, { type: "rebuy" })));
+    $("tourney-addon").addEventListener("click", () => commit(M.request(app, { type: "addon" })));
     $("leave").addEventListener("click", () => commit(M.leave(app)));
     $("top-up").addEventListener("click", () => {
       const effects = commit(M.topUp(app, Number($("top-up-amount").value)));
