@@ -7,10 +7,19 @@ import json
 import secrets
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from engine.cards import format_cards, parse_cards
-from engine.command_options import add_game_options, bot_specs, build_game, describe_game, name_option, whole_option
+from engine.command_options import (
+    add_game_options,
+    bot_specs,
+    build_game,
+    check_output,
+    describe_game,
+    name_option,
+    whole_option,
+)
 from engine.errors import EngineError
 from engine.evaluation import best_high, best_low
 from engine.history.formats import CHOICES as HISTORY_FORMATS
@@ -39,15 +48,12 @@ def _evaluate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from engine.history.inputs import Inputs, Notes, count_of
+    from engine.history.inputs import Inputs, count_of, note_lines
 
     inputs = Inputs(args.files, args.format)
     hands: list[dict[str, Any]] = []
-    notes: list[str] = []
     with files_progress(args.progress, args.stderr, inputs):
         for checked in inputs.checked():
-            if checked.first:
-                notes += checked.file.hands.notes
             item, report = checked.item, checked.report
             if report is None or isinstance(item, EngineError):
                 hands.append(
@@ -75,6 +81,7 @@ def _replay(args: argparse.Namespace) -> int:
             )
     statuses = ("ok", "unchecked", "mismatch", "error")
     summary = {status: sum(1 for hand in hands if hand["status"] == status) for status in statuses}
+    notes = inputs.notes
     if args.json:
         print(
             json.dumps({"hands": hands, "summary": summary, "notes": notes, "inputs": inputs.summary.data()}, indent=2)
@@ -83,12 +90,8 @@ def _replay(args: argparse.Namespace) -> int:
         for hand in hands:
             verdict = hand["status"] + (f": {hand['detail']}" if hand["detail"] else "")
             print(f"{hand['source']}  {hand['id'] or '?'}  {verdict}")
-        shown = Notes()
-        for note in notes:
-            if shown.show(note):
-                print(f"note: {note}")
-        for line in shown.rest():
-            print(f"note: {line} (--json lists them all)")
+        for line in note_lines(notes, " (--json lists them all)"):
+            print(line)
         for line in inputs.summary.lines():
             print(line)
         unchecked = f" {summary['unchecked']} unchecked," if summary["unchecked"] else ""
@@ -111,24 +114,19 @@ def _all_in_ev(state: HandState | None, scale: int) -> dict[str, object] | None:
 
 
 def _convert(args: argparse.Namespace) -> int:
-    from engine.history.inputs import InputFile, Inputs, Notes
+    from engine.history.inputs import InputFile, Inputs, note_lines
     from engine.history.ohh import write_ohh
     from engine.history.phh import write_phhs
     from engine.history.pokerstars import write_pokerstars
     from engine.history.record import HandRecord
 
+    if args.out:
+        check_output(Path(args.out), "--out", {"ohh": "hands.ohh", "phh": "hands.phhs"}.get(args.to, "hands.txt"))
     inputs = Inputs(args.files, args.format)
-    notes = Notes()
     records: list[tuple[InputFile, HandRecord]] = []
     failures = 0
     with files_progress(args.progress, args.stderr, inputs) as progress:
         for checked in inputs.checked():
-            if checked.first:
-                if progress is not None:
-                    progress.clear()
-                for note in checked.file.hands.notes:
-                    if notes.show(note):
-                        print(f"note: {note}", file=sys.stderr)
             problem, record = checked.problem, checked.record
             if problem is not None or record is None:
                 if progress is not None:
@@ -154,8 +152,8 @@ def _convert(args: argparse.Namespace) -> int:
             out.write(text)
     else:
         sys.stdout.write(text)
-    for line in notes.rest():
-        print(f"note: {line}", file=sys.stderr)
+    for line in note_lines(inputs.notes):
+        print(line, file=sys.stderr)
     for line in inputs.summary.lines():
         print(line, file=sys.stderr)
     return 1 if failures else 0

@@ -1,6 +1,6 @@
-"""What the match commands (`simulate`, `play`) and the equity command share on the command line: the option
-types that read whole numbers, pairs, seconds and names with one-line errors, and the game a command's
-``--game``, ``--stakes``, ``--blinds``, ``--runs`` and ``--boards`` name."""
+"""What the commands share on the command line: the option types that read whole numbers, pairs, seconds and
+names with one-line errors, the game a command's ``--game``, ``--stakes``, ``--blinds``, ``--runs`` and
+``--boards`` name, and the check of a file a command will write."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import argparse
 import math
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.errors import EngineError, RulesError
@@ -23,6 +24,15 @@ _PAIR = re.compile(r"\s*([0-9]{1,15})\s*/\s*([0-9]{1,15})\s*")  # ASCII digits o
 _WHOLE = re.compile(r"[+]?[0-9]{1,30}")
 _SIGNED = re.compile(r"[+-]?[0-9]{1,30}")
 _DECIMAL = re.compile(r"[+]?([0-9]{1,9}(\.[0-9]*)?|\.[0-9]+)")
+
+
+def check_output(path: Path, option: str, example: str) -> None:
+    """A file a command will write (``--out``, ``--plot``), checked before any work is done, so a typo in its
+    folder is one clear error at once, not after a long run: not a directory, in a folder that exists."""
+    if path.is_dir():
+        raise EngineError(f"{option} {str(path)!r} is a directory; give a file name such as {example}")
+    if not path.parent.is_dir():
+        raise EngineError(f"{option} {str(path)!r}: the folder {str(path.parent)!r} does not exist")
 
 
 def pair(text: str, what: str) -> tuple[int, int]:

@@ -16,6 +16,7 @@ from engine.command_options import (
     add_worker_options,
     bot_specs,
     build_game,
+    check_output,
     describe_game,
     seconds_option,
     whole_option,
@@ -324,10 +325,7 @@ class _AllInTally:
 def _open_out(path: Path) -> TextIO:
     """``--out`` opened for writing; a folder that does not exist, a directory or a file that cannot be written
     is one clear error, before any hand is played."""
-    if path.is_dir():
-        raise EngineError(f"--out {str(path)!r} is a directory; give a file name such as hands.phhs")
-    if not path.parent.is_dir():
-        raise EngineError(f"--out {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+    check_output(path, "--out", "hands.phhs")
     try:
         return open(path, "w", encoding="utf-8")
     except OSError as error:

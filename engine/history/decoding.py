@@ -1,11 +1,12 @@
 """Bytes of a history file to text: the one place a history is decoded, whatever its format.
 
 Sites write UTF-8 (with or without a byte-order mark), UTF-16 with a byte-order mark (Full Tilt, some
-exports) and, in older text logs, Windows-1252. A byte-order mark decides; otherwise UTF-8 is tried first
-(Windows-1252 would read any UTF-8 file as mojibake), then Windows-1252, which leaves five byte values
-undefined. Bytes that are neither, or binary data (NUL bytes without a UTF-16 mark), are a `NotAHistory` error
-naming the first undecodable byte and its offset. A file cut short inside its last character is read up to
-that character (its reader then finds the hand cut short).
+exports; without one where a tool saved the file again) and, in older text logs, Windows-1252. A byte-order
+mark decides; UTF-16 without one is known by its NUL in every other byte (`_unmarked_utf16`); otherwise UTF-8
+is tried first (Windows-1252 would read any UTF-8 file as mojibake), then Windows-1252, which leaves five byte
+values undefined. Bytes that are neither, or binary data (NUL bytes out of UTF-16's rhythm), are a
+`NotAHistory` error naming the first undecodable byte and its offset. A file cut short inside its last
+character is read up to that character (its reader then finds the hand cut short).
 """
 
 from __future__ import annotations
@@ -41,6 +42,12 @@ def decode_history(data: bytes, where: str = "<bytes>") -> Decoded:
                 return Decoded(body.decode(encoding), encoding)
             except UnicodeDecodeError as error:
                 raise _undecodable(where, encoding, error, offset=len(mark)) from None
+    unmarked = _unmarked_utf16(data)
+    if unmarked is not None:
+        try:
+            return Decoded(data[: len(data) - len(data) % 2].decode(unmarked), unmarked)
+        except UnicodeDecodeError as error:
+            raise _undecodable(where, unmarked, error, offset=0) from None
     if b"\x00" in data:
         at = data.index(b"\x00")
         raise NotAHistory(
@@ -56,6 +63,23 @@ def decode_history(data: bytes, where: str = "<bytes>") -> Decoded:
         return Decoded(data.decode(WINDOWS_1252), WINDOWS_1252)
     except UnicodeDecodeError as error:
         raise _undecodable(where, "UTF-8 or Windows-1252", error, offset=0) from None
+
+
+def _unmarked_utf16(data: bytes) -> str | None:
+    """UTF-16 written without its byte-order mark, known by its pattern: text of Latin letters, digits and
+    punctuation (all a hand history's markup is) has a NUL in every other byte, the high half of each
+    character. Little-endian puts it second, big-endian first. Binary data does not keep that rhythm."""
+    sample = data[:4096]
+    halves = len(sample) // 2
+    if halves < 8:
+        return None
+    even = sum(1 for byte in sample[0 : 2 * halves : 2] if byte == 0)
+    odd = sum(1 for byte in sample[1 : 2 * halves : 2] if byte == 0)
+    if odd >= 0.9 * halves and even <= 0.1 * halves:
+        return UTF16_LE
+    if even >= 0.9 * halves and odd <= 0.1 * halves:
+        return UTF16_BE
+    return None
 
 
 def _undecodable(where: str, encoding: str, error: UnicodeDecodeError, *, offset: int) -> NotAHistory:

@@ -28,10 +28,31 @@ def read_history(path: str | Path, format: str = "auto") -> Hands:
     _check_format(format)
     path = Path(path)
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        return Hands([HistoryError(f"cannot read {path}: {error}", source=str(path))])
+        data = read_file_bytes(path)
+    except HistoryError as error:
+        return Hands([error])
+    if data[:4] in ZIP_MAGIC:
+        return Hands([HistoryError(f"{path}: a zip archive: {_MANY}", source=str(path))])
     return read_history_bytes(data, str(path), format)
+
+
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a zip's first bytes: a member's header, or an empty archive's end
+_MANY = "read_history reads one file; engine.history.inputs.read_histories reads folders and zip archives"
+
+
+def read_file_bytes(path: Path) -> bytes:
+    """A plain file's bytes; a folder, a FIFO or a device (which would block, or never end) or a file that cannot
+    be read is a `HistoryError` saying so."""
+    if path.is_dir():
+        raise HistoryError(f"{path}: a folder: {_MANY}", source=str(path))
+    if path.exists() and not path.is_file():
+        raise HistoryError(
+            f"{path}: not a plain file (a pipe, a socket or a device): nothing is read", source=str(path)
+        )
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise HistoryError(f"cannot read {path}: {error}", source=str(path)) from None
 
 
 def read_history_bytes(data: bytes, where: str, format: str = "auto") -> Hands:

@@ -21,7 +21,7 @@ from pathlib import Path
 import attrs
 
 from engine.errors import HistoryError, NotAHistory
-from engine.history.files import read_history_bytes
+from engine.history.files import ZIP_MAGIC, read_file_bytes, read_history_bytes
 from engine.history.formats import BY_KEY
 from engine.history.record import HandRecord, Hands
 from engine.history.replay import MISMATCH, ReplayReport, replay
@@ -29,7 +29,6 @@ from engine.history.replay import MISMATCH, ReplayReport, replay
 MAX_MEMBER_BYTES = 128 * 2**20  # a month of a busy player's hands is tens of MB; a deflate bomb is GBs
 MAX_ARCHIVE_BYTES = 2**30
 MAX_NESTING = 3  # an archive in an archive in an archive, inside the one named
-_ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a zip's first bytes: a member's header, or an empty archive's end
 _PRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 NOT_READ = "not read"  # the summary's row for files no parser read: unreadable, damaged, too large, unsupported
 
@@ -52,13 +51,11 @@ class InputFile:
 class Checked:
     """One hand of the inputs, judged once for every command (`Inputs.checked`): ``item`` is the record, or the
     error that kept it from being read; ``report`` its replay (None for an error). A hand is *read* when it
-    replays ok or unchecked, *refused* otherwise; ``problem`` is then the one line naming it. ``first``: the
-    first hand of its file (where a command prints the file's notes)."""
+    replays ok or unchecked, *refused* otherwise; ``problem`` is then the one line naming it."""
 
     file: InputFile
     item: HandRecord | HistoryError
     report: ReplayReport | None
-    first: bool = False
 
     @property
     def record(self) -> HandRecord | None:
@@ -86,15 +83,20 @@ class Inputs:
     """The files, folders and archives named on a command line, as history files read one after another.
     ``len()`` is the number of steps a progress bar counts (each file, and each member of an archive: found
     without reading them); iterating reads them, skipping and counting what is not a hand history, and
-    ``summary`` collects the files, and the hands the command reports on with `Summary.hand`."""
+    ``summary`` collects the files, and the hands the command reports on with `Summary.hand`; ``notes`` the
+    files' notes (text passed over, hands already read), every file's, whether or not a hand of it is left."""
 
     def __init__(self, paths: Iterable[str | Path], format: str = "auto") -> None:
         self.format = format
         self.paths = [Path(path) for path in paths]
+        for path in self.paths:
+            if not path.exists() and not path.is_symlink():
+                raise HistoryError(f"{str(path)!r}: no such file or folder", source=str(path))
         self.files = [file for path in self.paths for file in _walk(path)]
         self.summary = Summary()
         self.step: Callable[[], object] | None = None  # called once per file or member read: a progress bar's
         self.seen: dict[tuple[object, ...], str] = {}  # each hand read, by `hand_key`: where it was read first
+        self.notes: list[str] = []
 
     def __len__(self) -> int:
         return sum(_members(path) if _is_archive(path) else 1 for path, _ in self.files)
@@ -115,7 +117,9 @@ class Inputs:
                         self.summary.skip(where, skipped)
                         continue
                 self.summary.file(hands.format or NOT_READ)
-                yield InputFile(where, self._once(where, hands))
+                hands = self._once(where, hands)
+                self.notes += hands.notes
+                yield InputFile(where, hands)
 
     def checked(self) -> Iterator[Checked]:
         """Every hand of every file, replayed and counted in the summary as read or refused: the one place the
@@ -139,10 +143,10 @@ class Inputs:
 
     def _checked(self) -> Iterator[Checked]:
         for file in self.read():
-            for number, item in enumerate(file.hands):
+            for item in file.hands:
                 if isinstance(item, HistoryError):
                     self.summary.hand(file, str(item), source=item.source or file.where, hand_id=item.hand_id)
-                    yield Checked(file, item, None, number == 0)
+                    yield Checked(file, item, None)
                     continue
                 report = replay(item)
                 self.summary.hand(
@@ -152,7 +156,7 @@ class Inputs:
                     hand_id=item.id,
                     mismatch=report.status == MISMATCH,
                 )
-                yield Checked(file, item, report, number == 0)
+                yield Checked(file, item, report)
 
     def _once(self, where: str, hands: Hands) -> Hands:
         """The hands without those already read from an earlier file (or earlier in this one): the same hand in two
@@ -184,11 +188,27 @@ class Inputs:
         if isinstance(content, HistoryError):
             return Hands([content])
         if isinstance(content, Path):
+            if content.is_dir():  # given by `_walk` only when it cannot be listed
+                try:
+                    os.listdir(content)
+                except OSError as error:
+                    return Hands([HistoryError(f"cannot read the folder {where}: {error.strerror}", source=where)])
             try:
-                content = content.read_bytes()
-            except OSError as error:
-                return Hands([HistoryError(f"cannot read {where}: {error}", source=where)])
+                content = read_file_bytes(content)
+            except HistoryError as error:
+                return Hands([error])
         return read_history_bytes(content, where, self.format)
+
+
+def read_histories(
+    paths: str | Path | Iterable[str | Path], format: str = "auto"
+) -> Iterator[HandRecord | HistoryError]:
+    """Every hand in files, folders (at every depth) and zip archives, as `read_history` gives a file's: a record,
+    or the error that kept a hand from being read. What `replay`, `convert` and `stats` read: files that are not
+    hand histories are passed over in folders and archives, and a hand read before is given once. A path that
+    does not exist is a `HistoryError` at once."""
+    inputs = Inputs([paths] if isinstance(paths, (str, Path)) else paths, format)
+    return (item for file in inputs.read() for item in file.hands)
 
 
 def hand_key(record: HandRecord, format: str | None) -> tuple[object, ...] | None:
@@ -220,24 +240,32 @@ def _hidden(name: str) -> bool:
 
 def _walk(path: Path) -> Iterator[tuple[Path, bool]]:
     """A named path (read whatever it is), or a folder's files at every depth, in name order (``True``: named).
-    Links to folders are not followed (a link loop ends nothing); links to files are read."""
+    Links to folders are not followed (a link loop ends nothing); links to files are read. A folder that cannot
+    be listed is given as if named, so that reading it fails and says why rather than its files going unsaid."""
     if not path.is_dir():
         yield path, True
         return
-    for folder, folders, files in os.walk(path):
+    unlisted: list[OSError] = []
+    for folder, folders, files in os.walk(path, onerror=unlisted.append):
         folders[:] = sorted(name for name in folders if not _hidden(name))
         for name in sorted(files):
             if not _hidden(name):
                 yield Path(folder) / name, False
+        while unlisted:
+            yield Path(unlisted.pop(0).filename), True
+    for error in unlisted:
+        yield Path(error.filename), True
 
 
 def _is_archive(path: Path) -> bool:
     """A zip archive by its first bytes, or by its name (a damaged archive is still said to be one)."""
     if path.suffix.lower() == ".zip":
         return True
+    if not path.is_file():  # a FIFO or a device would block or never end
+        return False
     try:
         with open(path, "rb") as file:
-            return file.read(4) in _ZIP_MAGIC
+            return file.read(4) in ZIP_MAGIC
     except OSError:
         return False
 
@@ -286,7 +314,7 @@ def _archive(
                 )
                 continue
             budget.left -= len(content)
-            if content[:4] in _ZIP_MAGIC or info.filename.lower().endswith(".zip"):
+            if content[:4] in ZIP_MAGIC or info.filename.lower().endswith(".zip"):
                 if depth >= MAX_NESTING:
                     yield (
                         member,
@@ -358,6 +386,14 @@ def reason(message: str, source: str = "") -> str:
             text = text.replace(where, "FILE")
     text = _NUMBER.sub("N", _QUOTED.sub("'…'", text))
     return _PLACE.sub("", text) or text
+
+
+def note_lines(notes: Iterable[str], more: str = "") -> list[str]:
+    """The ``note: ...`` lines a command prints for its inputs' notes: each kind at most three times (`Notes`),
+    then a line for the rest (``more`` added to it: where the rest can be read)."""
+    shown = Notes()
+    lines = [f"note: {note}" for note in notes if shown.show(note)]
+    return lines + [f"note: {line}{more}" for line in shown.rest()]
 
 
 class Notes:

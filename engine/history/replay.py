@@ -68,7 +68,14 @@ def deck_for(record: HandRecord) -> Deck:
 
 
 def replay(record: HandRecord) -> ReplayReport:
-    """Play the record through the engine and compare the outcome with the record's."""
+    """Play the record through the engine and compare the outcome with the record's. Anything but a record (the
+    error a `Hands` list holds in place of a hand that could not be read, say) is a `HistoryError` saying so."""
+    if not isinstance(record, HandRecord):
+        if isinstance(record, HistoryError):
+            raise HistoryError(
+                f"replay takes a HandRecord; this is the error that kept a hand from being read: {record}"
+            )
+        raise HistoryError(f"replay takes a HandRecord, got {quote(record)}")
     state: HandState | None = None
     try:
         for step in _steps(record):

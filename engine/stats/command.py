@@ -8,9 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from engine.command_options import check_output
 from engine.history.formats import CHOICES as HISTORY_FORMATS
 from engine.history.formats import titles
-from engine.history.inputs import Inputs, count_of
+from engine.history.inputs import Inputs, count_of, note_lines
 from engine.progress import add_progress_option, files_progress
 from engine.stats import allin
 from engine.stats.errors import StatsError
@@ -63,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
         players = player_stats(played_hands(inputs, refused=refused))
     for problem in refused or ():
         print(f"refused: {problem}", file=args.stderr)
+    for line in note_lines(inputs.notes):
+        print(line, file=args.stderr)
     read, refused_count = inputs.summary.totals()
     if not players:
         raise StatsError("no hand could be used" + (f" ({refused_count} refused)" if refused_count else ""))
@@ -76,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         document = {
             "hands": read,
             "refused": list(refused or ()),
+            "notes": inputs.notes,
             "players": [stats.data() for stats in chosen],
             "inputs": inputs.summary.data(),
         }
@@ -132,10 +136,7 @@ def check_plot_path(path: Path) -> None:
             f"--plot {str(path)!r}: the graph is written as {', '.join(PLOT_SUFFIXES)}; name the "
             "file with one of these suffixes"
         )
-    if path.is_dir():
-        raise StatsError(f"--plot {str(path)!r} is a directory; give a file name such as graph.png")
-    if not path.parent.is_dir():
-        raise StatsError(f"--plot {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+    check_output(path, "--plot", "graph.png")
     from engine.stats.plot import require_matplotlib
 
     require_matplotlib()

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from engine.errors import HistoryError
 from engine.history.inputs import Inputs
 from engine.history.record import HandRecord
 from engine.stats.errors import StatsError
@@ -26,10 +27,10 @@ def played_hands(
     that cannot be read or replayed, or whose replay disagrees with its record, is a `StatsError` naming it;
     given a ``refused`` list, it is left out and described there instead. Given `Inputs` (the command does, for
     their summary and progress), ``format`` is theirs."""
-    inputs = paths if isinstance(paths, Inputs) else Inputs(paths, format)
-    for path in inputs.paths:
-        if not path.exists():
-            raise StatsError(f"{str(path)!r}: no such file")
+    try:
+        inputs = paths if isinstance(paths, Inputs) else Inputs(paths, format)
+    except HistoryError as error:  # a path that does not exist
+        raise StatsError(str(error)) from None
     for checked in inputs.checked():
         problem, record, report = checked.problem, checked.record, checked.report
         if problem is not None or record is None or report is None or report.state is None:
