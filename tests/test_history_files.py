@@ -103,8 +103,8 @@ def test_the_format_comes_from_the_content_not_the_name(tmp_path: Path) -> None:
     [
         (
             '<?xml version="1.0" encoding="utf-8"?>\n<hands site="x"><hand id="2"/></hands>',
-            "an XML hand history (root element <hands>) of a site this engine does not know (it reads the XML exports "
-            "of iPoker, Merge Network, Microgaming and Boss Media)",
+            "XML (root element <hands>) that is none of the XML hand histories this engine reads (the exports of "
+            "iPoker, Merge Network, Microgaming and Boss Media; another site's, or no hand history at all)",
         ),
         ("<HISTORY><GAME ID='1'/></HISTORY>", "root element <HISTORY>"),
         (

@@ -48,8 +48,8 @@ def detect_format(path: Path | str | None, text: str) -> str:
             if signature.search(opening):
                 return key
         raise Unsupported(
-            f"an XML hand history (root element <{xml['root']}>) of a site this engine does not know "
-            f"(it reads the XML exports of {_XML_TITLES})"
+            f"XML (root element <{xml['root']}>) that is none of the XML hand histories this engine reads "
+            f"(the exports of {_XML_TITLES}; another site's, or no hand history at all)"
         )
     if _PHH_KEY.search(opening):
         return PHH
