@@ -88,8 +88,8 @@ def read_ohh(text: str, source: str = "") -> Hands:
         return Hands(
             [
                 NotAHistory(
-                    f'{where}: a JSON file that is not an OHH hand history (no object has an "ohh", '
-                    '"game_type" or "rounds" key): nothing to read',
+                    f"{where}: a JSON file that is not an OHH hand history (no object has "
+                    f"{_HAND_KEYS_TEXT} key): nothing to read",
                     source=source,
                 )
             ]
@@ -140,9 +140,13 @@ def _documents(text: str, where: str, source: str) -> Iterator[object | HistoryE
             yield value
 
 
+_HAND_KEYS = ("ohh", "game_type", "rounds", "game_number")
+_HAND_KEYS_TEXT = "an " + ", ".join(f'"{key}"' for key in _HAND_KEYS[:-1]) + f' or "{_HAND_KEYS[-1]}"'
+
+
 def _looks_like_ohh(item: object) -> bool:
     """Whether a JSON value is meant as a hand: OHH's wrapper, or a hand's own keys (a settings file has none)."""
-    return isinstance(item, dict) and bool({"ohh", "game_type", "rounds", "game_number"} & set(item))
+    return isinstance(item, dict) and bool(set(_HAND_KEYS) & set(item))
 
 
 def _no_constant(name: str) -> NoReturn:
