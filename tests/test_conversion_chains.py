@@ -9,6 +9,7 @@ totals. Random engine hands (hypothesis) and every real PokerStars file in tests
 from __future__ import annotations
 
 import itertools
+import json
 import subprocess
 import sys
 from collections import Counter
@@ -162,8 +163,9 @@ REAL = [path for folder in SITES for path in sorted(folder.rglob("*")) if path.i
 
 def kept(record: HandRecord) -> dict[str, object]:
     """What a hand is besides its play, which every conversion keeps (issue 25, trial defects 7 to 11): the kind
-    of money its amounts are."""
-    return {"money": record.money}
+    of money its amounts are, the hero (by name: the formats order the seats differently)."""
+    hero = record.hero
+    return {"money": record.money, "hero": None if hero is None else record.players[hero]}
 
 
 @pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
@@ -248,3 +250,37 @@ def test_phh_and_ohh_hands_of_other_games_are_noted_not_errors() -> None:
     assert any("1 Holdem" in note for note in found.notes), found.notes
     [alone] = read_ohh(ohh.replace('"OmahaHiLo"', '"Holdem"'), "holdem.ohh")
     assert isinstance(alone, OtherGame) and "not played here" in str(alone)
+
+
+# --- what a hand is besides its play (issue 25, trial defects 7 to 11) -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sample", "hero"),
+    [
+        ("pokerstars/project/old-2005-limit-header.txt", "rivermouse"),
+        ("everleaf/cash-pot-limit-uncalled-bet.txt", "trevalyan"),
+        ("ggpoker/cash-pot-limit-uncalled-bet.txt", "Hero"),
+        ("fulltilt/cash-pot-limit-uncalled-bet.txt", "tamsin_v"),
+        ("winamax/cash-pot-limit-split-odd-chip.txt", "Brennus"),
+        ("acr/cash-pot-limit-uncalled-bet.txt", "swarna89"),
+        ("cake/cash-pot-limit-split-odd-chip.txt", "LindqvistO"),
+        ("partypoker/cash-pot-limit-uncalled-bet.txt", "Marisol_V"),
+        ("888/cash-pot-limit-uncalled-bet.txt", "Tamsin.K"),
+        ("merge/cash-pot-limit-uncalled-bet.xml", "Moll Fen"),
+        ("microgaming/cash-limit-uncalled-bet.xml", "Quimby"),
+        ("ipoker/cash-pot-limit-uncalled-bet.xml", "Pelle_K"),
+    ],
+)
+def test_every_reader_names_the_hero_and_every_writer_keeps_it(sample: str, hero: str) -> None:
+    """Trial defect 9: PokerStars, Everleaf and GGPoker originals came out with no hero (OHH hero_player_id
+    null, no PHH hero), and PokerStars text dropped 'Dealt to rivermouse [...]' because rivermouse showed
+    later. The hero is the player a "Dealt to" line names first (the XML exports: the one whose cards are dealt;
+    iPoker's <nickname>)."""
+    record = next(item for item in read_history(ROOT / "tests" / "data" / sample) if isinstance(item, HandRecord))
+    assert record.hero is not None and record.players[record.hero] == hero
+    cards = " ".join(str(card) for card in record.hole[record.hero])
+    assert f"Dealt to {hero} [{cards}]" in write_pokerstars(record)
+    document = json.loads(write_ohh(record))["ohh"]
+    assert document["players"][document["hero_player_id"]]["name"] == hero
+    assert f'hero = "{hero}"' in write_phh(record)

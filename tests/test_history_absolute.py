@@ -24,7 +24,7 @@ def test_normal_is_fixed_limit_with_its_bets_and_the_jackpot_rake_is_the_houses(
     assert isinstance(record, HandRecord) and record.scale == 100
     assert record.rules.betting == FixedLimit(small_bet=3000, big_bet=6000) and record.rules.blinds == (1500, 3000)
     assert record.players == ("Hero", "tamsin_k", "orlov", "wrenfield")  # seats listed out of order
-    assert record.button == 3 and dict(record.fields)["hero_seat"] == 0
+    assert record.button == 3 and record.hero == 0
     assert str(record.hole[0][2]) == "Tc"  # "10c"
     assert record.rake == 350 and record.collected == ((0, 2, 31325), (0, 0, 31325))  # "Rake ($3) | Jackpot ($0.50)"
     assert replay(record).ok

@@ -23,7 +23,7 @@ def test_the_bet_nobody_called_is_out_of_the_pot_and_the_win_and_the_pot_are_aft
     assert isinstance(uncalled, HandRecord) and isinstance(split, HandRecord)
     assert uncalled.rules.blinds == (25, 50) and uncalled.scale == 100 and dict(uncalled.fields)["symbol"] == "$"
     assert uncalled.collected == ((None, 3, 1259),) and uncalled.rake == 66  # POT="12.59" RAKE="0.66": $9 went back
-    assert uncalled.finishing_stacks == (4425, 3240, 5940, 5184) and dict(uncalled.fields)["hero_seat"] == 0
+    assert uncalled.finishing_stacks == (4425, 3240, 5940, 5184) and uncalled.hero == 0
     assert "UNKNOWN" not in uncalled.players  # an empty seat
     assert split.collected == ((None, 1, 1062), (None, 2, 1063))  # the odd cent to the high hand
     assert (2, Raise(200)) in split.actions  # ACTION_RAISE VALUE="2.00": the total

@@ -17,7 +17,7 @@ def test_positions_as_names_the_hero_the_button_and_the_uncalled_bet() -> None:
     assert isinstance(record, HandRecord) and record.scale == 100 and record.rules.blinds == (10, 25)
     assert record.players == ("UTG", "UTG+1", "Dealer", "Small Blind", "Big Blind") and record.button == 2
     fields = dict(record.fields)
-    assert fields["hero_seat"] == 1 and fields["site"] == "Bovada"
+    assert record.hero == 1 and fields["site"] == "Bovada"
     assert record.collected == ((None, 2, 675),) and record.rake == 35  # Total Pot $7.10 less the $6.75 result
     assert record.finishing_stacks == (1840, 2400, 3490, 960, 2235)
 

@@ -18,7 +18,7 @@ def test_a_dead_blind_an_uncalled_bet_and_the_stated_stacks() -> None:
     assert isinstance(record, HandRecord) and record.rules.blinds == (10, 25) and record.rake == 30
     assert [post.kind for post in record.posts if post.seat == 3] == [PostKind.LIVE_BLIND, PostKind.DEAD_BLIND]
     assert record.collected == ((0, 1, 560),)  # the $4 turn bet nobody called is not in the pot
-    assert record.finishing_stacks == (2325, 2825, 1840, 2795) and dict(record.fields)["hero_seat"] == 1
+    assert record.finishing_stacks == (2325, 2825, 1840, 2795) and record.hero == 1
 
 
 def test_a_limit_side_pot_split_hi_lo_converts() -> None:

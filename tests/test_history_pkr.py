@@ -20,7 +20,7 @@ def test_totals_the_moving_button_and_a_quartered_low_after_the_rake() -> None:
     [record] = read_pkr(sample_text("pkr", QUARTERED))
     assert isinstance(record, HandRecord) and record.rules.blinds == (100, 200) and record.scale == 100
     assert record.players == ("quillfeather", "Dunmore", "Hero", "Wendeline")  # sable_ox is away from the table
-    assert record.button == 2 and dict(record.fields)["hero_seat"] == 2  # "Moving Button to seat 3"
+    assert record.button == 2 and record.hero == 2  # "Moving Button to seat 3"
     assert (2, Raise(800)) in record.actions and (3, Call()) in record.actions  # "calls $8" from the small blind
     assert record.rake == 300 and record.collected == ((0, 2, 5950), (0, 2, 2975), (0, 3, 2975))
     assert record.finishing_stacks == (20840, 16500, 23925, 23055)  # the stacks listed after the hand

@@ -189,8 +189,9 @@ class _Build:
         fields = list(facts.fields)
         if dealt[button].label != facts.button_label:
             fields.append(("button_seat", facts.button_label))
-        if facts.hero is not None and facts.hero in index:
-            fields.append(("hero_seat", index[facts.hero]))
+        if facts.hero is not None and facts.hero in index and all(key != "hero" for key, _ in fields):
+            hero = dealt[index[facts.hero]]
+            fields.append(("hero", hero.name if hero.player is None else hero.player))
         numbers = tuple(seat.number for seat in dealt if seat.number is not None)
         try:
             return HandRecord(

@@ -156,7 +156,7 @@ class FullTiltReader(HandReader):
             dealt = self.who(text[len("Dealt to ") :], (" [",))
             if dealt is None or not dealt[1].endswith("]"):
                 self.fail("expected 'Dealt to NAME [cards]' naming a seated player")
-            self.add(f.Cards, dealt[0], self.cards(dealt[1][:-1]))
+            self.dealt_to(dealt[0], self.cards(dealt[1][:-1]))
             return phase
         acting = self.who(text)
         if acting is not None and self._acts(acting[0], acting[1], phase):

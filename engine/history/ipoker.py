@@ -122,7 +122,10 @@ class _Hand(HandPlace):
         for line, name, win in wins:
             self.events.append(f.Collected(line, name, win))
         returned_apart = self.text("uncalled_bet_enabled").lower() == "true"
-        return self.build(game, seats, button, board, f.Summary(take=None), won_includes_returned=not returned_apart)
+        hero = self.text("nickname") or None  # the player the export was made for
+        return self.build(
+            game, seats, button, board, f.Summary(take=None), won_includes_returned=not returned_apart, hero=hero
+        )
 
     def _game(self) -> f.Game:
         self.line = self.doc.line(self.general) if self.general is not None else self.line

@@ -173,7 +173,10 @@ class _Hand(HandPlace):
             elif kind == "moneyreturned":
                 self.events.append(f.Returned(self.line, name, value))
             elif kind == "dealcards":
-                self.events.append(f.Cards(self.line, name, self._cards(action)))
+                dealt = self._cards(action)
+                self.events.append(f.Cards(self.line, name, dealt))
+                if dealt and self.hero is None:  # the export deals the hero's cards alone
+                    self.hero = name
             elif kind in ("showcards", "muckcards"):
                 cards = self._cards(action)
                 if cards:

@@ -157,9 +157,8 @@ class _Writer(RecordWriter):
         }
         if tournament:
             out["tournament_info"] = self.tournament_info()
-        hero = fields.get("hero_seat")
-        if isinstance(hero, int) and 0 <= hero < len(self.names):
-            out["hero_player_id"] = hero
+        if record.hero is not None:
+            out["hero_player_id"] = record.hero
         out["flags"] = []
         out["players"] = [
             {

@@ -339,6 +339,7 @@ class HandReader(HandLines):
                 summary,
                 tuple(self.fields),
                 won_includes_returned=self.dialect.won_includes_returned,
+                hero=self.hero,
             )
         )
 
@@ -475,7 +476,7 @@ class HandReader(HandLines):
                 cards = dealt[1].strip()
                 if not (cards.startswith("[") and cards.endswith("]")):
                     self.fail("expected 'Dealt to NAME [cards]'")
-                self.add(f.Cards, dealt[0], self.cards(cards[1:-1].replace("] [", " ")))
+                self.dealt_to(dealt[0], self.cards(cards[1:-1].replace("] [", " ")))
             return phase
         if _HARMLESS.match(text):
             return phase

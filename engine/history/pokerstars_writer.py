@@ -229,11 +229,15 @@ class _Writer(RecordWriter):
             )
 
     def dealt(self, reveals: Sequence[RecordedShow]) -> None:
-        """ "Dealt to" lines for the hole cards the record knows, except a hand shown later (its show says it)."""
+        """ "Dealt to" lines: the hero's first, always (a reader takes the first for the hero, as PokerStars
+        writes one for the hero alone), then the other hole cards the record knows, except a hand shown later
+        (its show says it)."""
         revealed = {r.seat for r in reveals}
-        for seat, cards in enumerate(self.record.hole):
-            known = [card for card in cards if card is not None]
-            if known and seat not in revealed:
+        hero = self.record.hero
+        seats = sorted(range(len(self.record.hole)), key=lambda seat: seat != hero)
+        for seat in seats:
+            known = [card for card in self.record.hole[seat] if card is not None]
+            if known and (seat == hero or seat not in revealed):
                 self.lines.append(f"Dealt to {self.names[seat]} [{format_cards(known)}]")
 
     def streets(self) -> None:

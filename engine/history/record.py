@@ -96,6 +96,14 @@ class HandRecord:
         return attrs.evolve(self, hole=hole)
 
     @property
+    def hero(self) -> int | None:
+        """The seat of the player the history was written for (a "Dealt to" line, OHH's ``hero_player_id``);
+        None when the record names none. Kept as the player's name (the field ``hero``), so it holds whatever
+        order a format gives the seats (PHH puts the button last)."""
+        name = dict(self.fields).get("hero")
+        return self.players.index(name) if isinstance(name, str) and name in self.players else None
+
+    @property
     def currency(self) -> str:
         """The money the amounts are in, as an ISO code ("USD", "EUR", "SEK"); "" for chips (a tournament, play
         money, an engine hand). A money game read without a code (an old PokerStars header) by its symbol."""

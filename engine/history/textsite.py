@@ -55,6 +55,15 @@ class HandLines:
     line: Numbered | None
     events: list[f.Event]
     names: list[str]  # the players, longest name first, so that 'Ann B' is tried before 'Ann'
+    hero: str | None = None  # the player the log was written for: the first one a "Dealt to" line names
+
+    def dealt_to(self, name: str, cards: tuple[Card, ...], *more: object) -> None:
+        """A "Dealt to" line: ``name`` holds ``cards`` (``more``: `f.Cards`'s ``dealt``), and the first player
+        such a line names is the hero, the one the log was written for (every text site writes it for the hero
+        alone; PokerStars text this engine writes puts the hero's first)."""
+        self.add(f.Cards, name, cards, *more)
+        if self.hero is None:
+            self.hero = name
 
     def fail(self, message: str) -> NoReturn:
         raise HistoryError(place(self.source, self.id, self.line) + message, source=self.source, hand_id=self.id)
@@ -141,6 +150,7 @@ class SiteHand(HandLines):
         ``button``'s seat label, the ``summary`` and what else the site says (``more``: `f.HandFacts`'s
         keywords, such as the board when it is not the one dealt)."""
         board = more.pop("board", tuple(self.board))
+        more.setdefault("hero", self.hero)
         return f.HandFacts(
             self.source,
             self.id,
@@ -195,7 +205,7 @@ class SiteHand(HandLines):
             return False
         if dealt["rest"] not in self.names:
             self.fail("'Dealt to' names no seated player")
-        self.add(f.Cards, dealt["rest"], self.cards(dealt["cards"]), *((True,) if face_up else ()))
+        self.dealt_to(dealt["rest"], self.cards(dealt["cards"]), *((True,) if face_up else ()))
         return True
 
     def post(self, name: str, kind: str, chips: int, *more: object) -> None:

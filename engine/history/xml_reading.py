@@ -231,6 +231,7 @@ class HandPlace:
         self.events: list[f.Event] = []
         self.fields: list[tuple[str, object]] = [("site", site)] if site else []
         self.seated: dict[int, str] = {}  # every player the seat list names, by seat, dealt in or not
+        self.hero: str | None = None  # the player the export was made for: the one whose hole cards it deals
 
     def listed(self, label: int, name: str) -> None:
         """The seat list names ``name`` at seat ``label``: a seat or a player listed twice is refused, the rule
@@ -247,6 +248,7 @@ class HandPlace:
     ) -> HandRecord:
         """The record of the hand read: its events and fields, with ``game``, ``seats``, the ``button``'s seat
         label, the ``board``, the ``summary`` and what else the site says (``more``: `f.HandFacts`' keywords)."""
+        more.setdefault("hero", self.hero)
         facts = f.HandFacts(
             self.source,
             self.id,
