@@ -589,3 +589,41 @@ def test_rebuys_and_the_add_on_are_stored_events_between_hands_with_the_engine_s
     assert again.tournament == sng.state.tournament  # stored: a restart has them
     assert {e.name: (e.rebuys, e.addons) for e in again.tournament.entries} == {"ann": (1, 0), "bob": (0, 1)}
     store.close()
+
+
+def test_a_tournament_event_the_database_refuses_changes_nothing_and_every_table_is_told_when_it_is_back(tmp_path):
+    """The one rule for a refused write (`store_record`), at a tournament: ``store_unavailable``, the state and
+    the log as they were, every table's room marked to retell its clients."""
+    from engine.server.store import StoreError
+
+    class Flaky(SQLiteStore):
+        down = False
+
+        def append(self, table_id: str, record: Any) -> None:
+            if self.down:
+                raise StoreError("the database is down")
+            super().append(table_id, record)
+
+    clock, wall = Clock(), Clock()
+    wall.now = START_TIME
+    store = Flaky(str(tmp_path / "t.sqlite3"))
+    sng = SitAndGo.open(scheduled(late_levels=1), store, clock=clock, wall=wall, policy=POLICY)
+    assert sng is not None
+    sng.register("ann")
+    sng.register("bob")
+    sng.tick()
+    before, seq = sng.state, sng.seq
+    store.down = True
+    refused = code(lambda: sng.register("cy"))
+    assert refused[0] == "store_unavailable" and "nothing changed" in refused[1]
+    assert sng.state == before and sng.seq == seq and registered_names(sng) == ["ann", "bob"]
+    assert sng.rooms and all(room.refused_write for room in sng.rooms.values())
+    assert sng.outage.refused_writes == 1
+    store.down = False
+    sng.register("cy")
+    assert sng.seat_of("cy") is not None and sng.outage.refused_writes == 0
+    store.close()
+
+
+def registered_names(sng: SitAndGo) -> list[str]:
+    return list(sng.state.registered)

@@ -20,7 +20,7 @@ import logging
 import math
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -145,6 +145,22 @@ class _Moment:
 def token_hash(token: str) -> str:
     """The hash of a seat token: the store keeps only hashes, never the tokens."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def store_record(store: Storage, outage: Outage, log_id: str, record: Record, rooms: Iterable[Room]) -> None:
+    """Store one record of a log (a table's, or a sit-and-go's for all its tables). When the database refuses
+    it the outage is told, ``rooms`` are marked to tell their clients once writes are back (`Room.retell`), and
+    RoomError ``store_unavailable`` says nothing changed."""
+    try:
+        store.append(log_id, record)
+    except StoreError as error:
+        outage.failed(error, write=True)
+        for room in rooms:
+            room.refused_write = True
+        raise RoomError(
+            Code.STORE_UNAVAILABLE, "the server could not store this, so nothing changed; try again"
+        ) from None
+    outage.answered()
 
 
 def message(kind: str, **fields: Any) -> str:
@@ -840,15 +856,7 @@ class Room:
 
     def _append(self, record: Record) -> None:
         """Store one record of this table's log (RoomError ``store_unavailable`` when the database refuses it)."""
-        try:
-            self.store.append(self.log_id, record)
-        except StoreError as error:
-            self.outage.failed(error, write=True)
-            self.refused_write = True
-            raise RoomError(
-                Code.STORE_UNAVAILABLE, "the server could not store this, so nothing changed; try again"
-            ) from None
-        self.outage.answered()
+        store_record(self.store, self.outage, self.log_id, record, (self,))
         self.seq += 1
 
     @property

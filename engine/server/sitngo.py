@@ -35,7 +35,7 @@ from engine.server.config import TableConfig
 from engine.server.log import LogError, RoomState, Step, sitting
 from engine.server.oplog import line
 from engine.server.outage import Outage
-from engine.server.room import Policy, Room, RoomError, token_hash
+from engine.server.room import Policy, Room, RoomError, store_record, token_hash
 from engine.server.store import DamagedRow, FinishedHand, Record, Storage, StoreError
 from engine.server.tourney_config import TournamentConfig, stored_tournament
 from engine.server.tourney_log import Finished, TourneyState, TourneyStep, apply_tourney, registered_as
@@ -610,16 +610,9 @@ class SitAndGo:
             sittings = tuple(sitting(self.state.metas.get(name)) for name in done.names)
             hand = self._keep(done, sittings)
             snapshot = step.state.snapshot()  # with every hand in play at the other tables
-        try:
-            self.store.append(self.id, Record(self.seq + 1, kind, data, (), hand, snapshot))
-        except StoreError as error:
-            self.outage.failed(error, write=True)
-            for room in self.rooms.values():
-                room.refused_write = True
-            raise RoomError(
-                Code.STORE_UNAVAILABLE, "the server could not store this, so nothing changed; try again"
-            ) from None
-        self.outage.answered()
+        store_record(
+            self.store, self.outage, self.id, Record(self.seq + 1, kind, data, (), hand, snapshot), self.rooms.values()
+        )
         self.seq += 1
         self.state = step.state
         self._sync(step, caller)
