@@ -163,9 +163,14 @@ REAL = [path for folder in SITES for path in sorted(folder.rglob("*")) if path.i
 
 def kept(record: HandRecord) -> dict[str, object]:
     """What a hand is besides its play, which every conversion keeps (issue 25, trial defects 7 to 11): the kind
-    of money its amounts are, the hero (by name: the formats order the seats differently)."""
+    of money its amounts are, the hero (by name: the formats order the seats differently), the jackpot apart
+    from the rake."""
     hero = record.hero
-    return {"money": record.money, "hero": None if hero is None else record.players[hero]}
+    return {
+        "money": record.money,
+        "hero": None if hero is None else record.players[hero],
+        "jackpot": record.jackpot,
+    }
 
 
 @pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
@@ -284,3 +289,16 @@ def test_every_reader_names_the_hero_and_every_writer_keeps_it(sample: str, hero
     document = json.loads(write_ohh(record))["ohh"]
     assert document["players"][document["hero_player_id"]]["name"] == hero
     assert f'hero = "{hero}"' in write_phh(record)
+
+
+@pytest.mark.parametrize("sample", ["ggpoker/cash-limit-split-jackpot.txt", "acr/cash-fixed-limit-split-jackpot.txt"])
+def test_a_jackpot_is_kept_apart_from_the_rake(sample: str) -> None:
+    """Trial defect 11: GGPoker's 'Rake $0.03 | Jackpot $0.01' became 'Rake $0.04' in PokerStars text and an
+    OHH pot of rake 0.04 without its jackpot. The house's take is still the engine's one rake (4 cents)."""
+    record = next(item for item in read_history(ROOT / "tests" / "data" / sample) if isinstance(item, HandRecord))
+    assert (record.rake, record.jackpot) == (4, 1)
+    assert "| Rake $0.03 | Jackpot $0.01" in write_pokerstars(record)
+    [pot] = json.loads(write_ohh(record))["ohh"]["pots"]
+    assert (pot["rake"], pot["jackpot"]) == (0.03, 0.01)
+    assert "_rake = 0.04\n_jackpot = 0.01\n" in write_phh(record)
+    assert replay(record).ok

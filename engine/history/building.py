@@ -187,6 +187,8 @@ class _Build:
         hole = tuple(tuple(cards) + (None,) * (hole_cards - len(cards)) for cards in self.hole)
         reveals = tuple(RecordedShow(seat, self._shown(seat, shown, hole_cards)) for seat, shown in shows)
         fields = list(facts.fields)
+        if summary.jackpot and take:
+            fields.append(("jackpot", min(summary.jackpot, take)))
         if dealt[button].label != facts.button_label:
             fields.append(("button_seat", facts.button_label))
         if facts.hero is not None and facts.hero in index and all(key != "hero" for key, _ in fields):

@@ -185,6 +185,8 @@ class Summary:
     total_after_take: bool = False  # the total is stated after the house's take (Winamax), not before it
     total_with_returned: bool = False  # the total counts in the bets returned uncalled (Winamax)
     derive_take: bool = True
+    jackpot: int = 0  # the part of ``take`` that is not the rake: a jackpot and the like (GGPoker's "Jackpot",
+    # ACR's "JP Fee", OHH's pots' ``jackpot``), kept apart for the formats that can say it
 
 
 @attrs.frozen(slots=True)

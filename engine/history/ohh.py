@@ -374,7 +374,7 @@ class _Facts:
             for p in self.players
         )
         events, board = self._events()
-        collected, total, take = self._pots()
+        collected, total, take, jackpot = self._pots()
         ante = self.stated("ante_amount")
         game = f.Game(
             self.hi_lo,
@@ -396,7 +396,7 @@ class _Facts:
             dealer,
             tuple(events + collected),
             board,
-            f.Summary(total, None, take, total_said="the pots hold"),
+            f.Summary(total, None, take, total_said="the pots hold", jackpot=jackpot),
             self._fields(),
             hero=self.by_id[hero].name if _counted(hero) and hero in self.by_id else None,
             line_word="action",
@@ -444,10 +444,11 @@ class _Facts:
                     )
         return events, tuple(board)
 
-    def _pots(self) -> tuple[list[f.Event], int, int]:
-        """The winnings pot by pot, as the pots list them; what the pots hold, and the rake (and jackpot)."""
+    def _pots(self) -> tuple[list[f.Event], int, int, int]:
+        """The winnings pot by pot, as the pots list them; what the pots hold, what the house took (rake and
+        jackpot) and the jackpot's part of it."""
         events: list[f.Event] = []
-        total = take = 0
+        total = take = jackpot = 0
         for index, pot in enumerate(self.reader.field("pots", list)):
             what = f"pots[{index}]"
             if not isinstance(pot, dict):
@@ -457,6 +458,8 @@ class _Facts:
                 raise HistoryError(f"{what}.number is {quote(number)}; the main pot is 0, side pots 1, 2, ...")
             total += self.chips(pot.get("amount"), f"{what}.amount")
             take += sum(self.chips(pot[k], f"{what}.{k}") for k in ("rake", "jackpot") if pot.get(k) is not None)
+            if pot.get("jackpot") is not None:
+                jackpot += self.chips(pot["jackpot"], f"{what}.jackpot")
             wins = pot.get("player_wins", [])
             if not isinstance(wins, list):
                 raise HistoryError(f"{what}.player_wins must be a list, got {quote(wins)}")
@@ -470,7 +473,7 @@ class _Facts:
                         )
                 name = self.who(win, f"{what}.player_wins").name
                 events.append(f.Collected(None, name, self.chips(win.get("win_amount"), f"{what}.win_amount"), number))
-        return events, total, take
+        return events, total, take, jackpot
 
     def _fields(self) -> tuple[tuple[str, object], ...]:
         """What the writers can use again: the table, its size, the money, the date, the site, the tournament."""

@@ -287,16 +287,17 @@ class _Writer(RecordWriter):
         for pot, seat, chips in self.collected():
             wins.setdefault(pot, []).append((seat, chips))
         out = []
+        jackpot = self.record.jackpot  # the part of the take that is a jackpot: from the pots raked first
         for index in sorted(wins):
             paid, rake = (pots[index].amount, pots[index].rake) if index < len(pots) else (0, 0)
-            out.append(
-                {
-                    "number": index,
-                    "amount": self.amount(paid + rake),
-                    "rake": self.amount(rake),
-                    "player_wins": [
-                        {"player_id": seat, "win_amount": self.amount(chips)} for seat, chips in wins[index]
-                    ],
-                }
-            )
+            entry: dict[str, Any] = {"number": index, "amount": self.amount(paid + rake)}
+            share = min(jackpot, rake)
+            jackpot -= share
+            entry["rake"] = self.amount(rake - share)
+            if share:
+                entry["jackpot"] = self.amount(share)
+            entry["player_wins"] = [
+                {"player_id": seat, "win_amount": self.amount(chips)} for seat, chips in wins[index]
+            ]
+            out.append(entry)
         return out

@@ -83,7 +83,7 @@ _OTHER_GAMES = {
 }
 """The standard's codes for games other than Omaha: hands of these are passed over and noted, not broken."""
 
-_EXTENSIONS = ("_max_raises", "_uncapped_heads_up", "_rake")
+_EXTENSIONS = ("_max_raises", "_uncapped_heads_up", "_rake", "_jackpot")
 _CONSUMED = frozenset(
     (
         "variant",
@@ -101,6 +101,8 @@ _CONSUMED = frozenset(
         *_EXTENSIONS,
     )
 )
+_WRITTEN_APART = _CONSUMED | {"jackpot"}  # the record's fields the writer writes in PHH's terms (the jackpot in
+# the hand's units, as _jackpot), not as they are
 _MAX_DECIMALS = 6
 _TOO_MUCH = Decimal(10) ** 15  # in the hand's units: far above any real stack, far below a number too long to print
 _MAX_LABEL = 10**6
@@ -346,6 +348,7 @@ class _HandReader:
         finishing = self.amounts_per_player("finishing_stacks", n) if "finishing_stacks" in self.data else None
         winnings = self.amounts_per_player("winnings", n) if "winnings" in self.data else None
         rake = self.amount(self.data["_rake"], "_rake") if "_rake" in self.data else None
+        jackpot = self.amount(self.data["_jackpot"], "_jackpot") if "_jackpot" in self.data else None
         lines = self.action_lines(n)
         scale = self.scale()
 
@@ -397,7 +400,12 @@ class _HandReader:
         events += [f.Posted(None, f"p{k + 1}", f.BLIND, chips(b), convention=f.DUE) for k, b in enumerate(blinds) if b]
         board = self.events(lines, n, events, chips)
         won = tuple(f.Won(None, k + 1, chips(w)) for k, w in enumerate(winnings)) if winnings is not None else None
-        summary = f.Summary(take=chips(rake) if rake is not None else None, won=won, derive_take=False)
+        summary = f.Summary(
+            take=chips(rake) if rake is not None else None,
+            won=won,
+            derive_take=False,
+            jackpot=chips(jackpot) if jackpot is not None else 0,
+        )
         fields = tuple((name, _frozen(value)) for name, value in self.data.items() if name not in _CONSUMED)
         return f.HandFacts(
             self.source,
@@ -659,7 +667,7 @@ def write_phh(
     lines = [f"d dh {label[seat]} {_card_text(record.hole[seat], rules.hole_cards)}" for seat in order]
     lines += _action_lines(record, label, amount)
     out.append("actions = [\n" + "".join(f"  {_toml(line)},\n" for line in lines) + "]")
-    out += [f"{_key(name)} = {_toml(value)}" for name, value in record.fields if name not in _CONSUMED]
+    out += [f"{_key(name)} = {_toml(value)}" for name, value in record.fields if name not in _WRITTEN_APART]
     names = tuple(record.players[seat] if seat < len(record.players) else "" for seat in order)
     if "hand" not in dict(record.fields) and record.id and record.id != Path(record.source).stem:
         # an id that is not the file's own name (that one travels with the file)
@@ -683,6 +691,8 @@ def write_phh(
     rake = _rake_of(record)
     if rake is not None:
         out.append(f"_rake = {amount(rake)}")
+        if record.jackpot:
+            out.append(f"_jackpot = {amount(min(record.jackpot, rake))}")  # the part of _rake that is a jackpot
     return "\n".join(out) + "\n"
 
 

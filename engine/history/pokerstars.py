@@ -265,6 +265,7 @@ class HandReader(HandLines):
         self.total: int | None = None
         self.total_line: tuple[int, str] | None = None
         self.take = 0
+        self.jackpot = 0  # the fees after the rake ("| Jackpot $0.01"), a part of the take
         self.summary_board: tuple[Card, ...] | None = None
         self.trailing: list[tuple[int, str]] = []  # text after the summary that is not part of the hand
 
@@ -325,6 +326,7 @@ class HandReader(HandLines):
             tuple(self.won),
             total_after_take=self.dialect.total_after_take,
             total_with_returned=self.dialect.won_includes_returned,
+            jackpot=self.jackpot,
         )
         return build_record(
             f.HandFacts(
@@ -545,9 +547,8 @@ class HandReader(HandLines):
         total = self.dialect.total.match(text)
         if total is not None:
             self.total, self.total_line = self.amount(total["total"]), self.line
-            self.take = (self.amount(total["rake"]) if total["rake"] else 0) + sum(
-                self.amount(fee["amount"]) for fee in _FEE.finditer(total["fees"])
-            )
+            self.jackpot = sum(self.amount(fee["amount"]) for fee in _FEE.finditer(total["fees"]))
+            self.take = (self.amount(total["rake"]) if total["rake"] else 0) + self.jackpot
             return True
         if text.startswith(("Board [", "Board: [")) and text.endswith("]"):  # Full Tilt: "Board: [...]"
             self.summary_board = self.cards(text.partition("[")[2][:-1])

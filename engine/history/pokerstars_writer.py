@@ -358,7 +358,10 @@ class _Writer(RecordWriter):
             for index, pot in enumerate(result.pots[1:], start=1):
                 name = "Side pot" if len(result.pots) == 2 else f"Side pot-{index}"
                 pots += f" {name} {self.money(pot.amount)}."
-        lines.append(f"Total pot {self.money(sum(state.contributed))}{pots} | Rake {self.money(rake)}")
+        jackpot = min(self.record.jackpot, rake)  # PokerStars writes no jackpot; GGPoker's and ACR's PokerStars-
+        # shaped summaries write it after the rake, and the reader takes every fee there as the house's
+        fees = f" | Jackpot {self.money(jackpot)}" if jackpot else ""
+        lines.append(f"Total pot {self.money(sum(state.contributed))}{pots} | Rake {self.money(rake - jackpot)}{fees}")
         if state.board:
             lines.append(f"Board [{format_cards(state.board)}]")
         shown = {r.seat: r.cards for r in self.reveals()}

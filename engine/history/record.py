@@ -104,6 +104,14 @@ class HandRecord:
         return self.players.index(name) if isinstance(name, str) and name in self.players else None
 
     @property
+    def jackpot(self) -> int:
+        """The part of ``rake`` (all the house took) that was not the rake itself but a jackpot and the like
+        (GGPoker's "Jackpot $0.01", ACR's "JP Fee", OHH's pots' ``jackpot``), in chips: the field ``jackpot``,
+        0 when the record says none."""
+        jackpot = dict(self.fields).get("jackpot")
+        return jackpot if isinstance(jackpot, int) and not isinstance(jackpot, bool) and jackpot > 0 else 0
+
+    @property
     def currency(self) -> str:
         """The money the amounts are in, as an ISO code ("USD", "EUR", "SEK"); "" for chips (a tournament, play
         money, an engine hand). A money game read without a code (an old PokerStars header) by its symbol."""
