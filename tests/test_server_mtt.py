@@ -216,6 +216,18 @@ def test_a_scheduled_tournament_starts_at_its_time_seats_late_entrants_and_re_en
         assert late[0] == "registration_closed" and "registration closed at the end of level 1" in late[1], late
         busted = next(e.name for e in sng.state.started.entries if e.placed)
         assert code(lambda: sng.register(busted, holder=busted))[0] == "registration_closed"
+    while not sng.state.is_over:  # played to its end: a one-off stays over, and says so
+        for room in list(sng.rooms.values()):
+            room.tick()
+            all_in(room, rng)
+        clock.now += 1
+        sng.tick()
+        assert clock.now < 1000 + 20000, "it did not end"
+    for _ in range(3):
+        clock.now += 1
+        sng.tick()
+    assert sng.id == "mtt#1" and sng.status() == "over" and not sng.rooms
+    assert code(lambda: sng.register("flo")) == ("registration_closed", "tournament mtt#1 is over")
     store.close()
     again = SitAndGo.open(config, SQLiteStore(str(tmp_path / "t.sqlite3")), clock=clock, wall=wall, policy=POLICY)
     assert again is not None and again.id == "mtt#1" and again.state.tournament == sng.state.tournament

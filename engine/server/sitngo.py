@@ -456,6 +456,8 @@ class SitAndGo:
             raise RoomError(Code.REGISTRATION_CLOSED, self.cancel_reason())
         if tournament is not None and not self.running.scheduled:
             raise RoomError(Code.TOURNAMENT_STARTED, f"{what} {self.id} has started; the next opens when it is over")
+        if self.state.is_over:
+            raise RoomError(Code.REGISTRATION_CLOSED, f"{what} {self.id} is over")
         same = registered_as(self.state, name)
         if holder is not None and same != holder:
             raise RoomError(
