@@ -164,12 +164,13 @@ REAL = [path for folder in SITES for path in sorted(folder.rglob("*")) if path.i
 def kept(record: HandRecord) -> dict[str, object]:
     """What a hand is besides its play, which every conversion keeps (issue 25, trial defects 7 to 11): the kind
     of money its amounts are, the hero (by name: the formats order the seats differently), the jackpot apart
-    from the rake."""
+    from the rake, the seats in the order of their numbers at the table."""
     hero = record.hero
     return {
         "money": record.money,
         "hero": None if hero is None else record.players[hero],
         "jackpot": record.jackpot,
+        "seats": list(zip(record.seat_labels or (), record.players, strict=False)),
     }
 
 
@@ -302,3 +303,36 @@ def test_a_jackpot_is_kept_apart_from_the_rake(sample: str) -> None:
     assert (pot["rake"], pot["jackpot"]) == (0.03, 0.01)
     assert "_rake = 0.04\n_jackpot = 0.01\n" in write_phh(record)
     assert replay(record).ok
+
+
+def test_seats_come_back_in_their_numbers_order_from_phh() -> None:
+    """Trial defect 10: NeedsRaiseAdjusting -> OHH -> PHH -> PokerStars listed 'Seat 7, Seat 9, Seat 2, 3...'
+    (PHH lists the players from the small blind, the button last); the seats are in their numbers' order again,
+    in the seat lines and in the summary, the button still seat 6."""
+    [record] = read_history(STARS / "PokerHandHistoryParser" / "HandActionTests" / "NeedsRaiseAdjusting.txt")
+    assert isinstance(record, HandRecord)
+    [phh] = read_phh(write_phh(convert(record, ["ohh"])), "chain.phh")
+    assert isinstance(phh, HandRecord)
+    assert (phh.seat_labels, phh.players, phh.button) == (record.seat_labels, record.players, record.button)
+    text = write_pokerstars(phh)
+    assert "Seat #6 is the button" in text
+    seats = [int(line.split(":")[0][5:]) for line in text.splitlines() if line.startswith("Seat ")]
+    assert seats == [2, 3, 4, 5, 6, 7, 9] * 2
+
+
+def test_phh_seat_numbers_that_do_not_go_round_the_table_keep_the_players_order() -> None:
+    """PHH's players go round the table from the small blind; seat numbers that do not (2, 1, 3 from the small
+    blind would seat the big blind before the small one) cannot order the seats, so the players' order stays."""
+    text = (
+        'variant = "PO/8"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
+        "starting_stacks = [100, 100, 100]\nseats = [2, 1, 3]\n"
+        'actions = ["d dh p1 ????????", "d dh p2 ????????", "d dh p3 ????????", "p3 f", "p1 f"]\n'
+    )
+    [record] = read_phh(text, "odd.phh")
+    assert isinstance(record, HandRecord)
+    assert (record.seat_labels, record.button) == ((2, 1, 3), 2)
+    [rotated] = read_phh(text.replace("[2, 1, 3]", "[9, 2, 5]"), "round.phh")
+    assert isinstance(rotated, HandRecord)
+    assert (rotated.seat_labels, rotated.button, rotated.players) == ((2, 5, 9), 1, ("p2", "p3", "p1"))
+    assert [(post.seat, post.kind) for post in rotated.posts] == [(2, "small blind"), (0, "big blind")]
+    assert replay(rotated).status == replay(record).status == "unchecked"

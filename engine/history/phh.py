@@ -380,9 +380,10 @@ class _HandReader:
                 all_blinds_posted=True,
             )
         names, labels = self.names(n), self.seat_labels(n)
+        order = _table_order(labels) or tuple(range(1, n + 1))  # each player's place in the seats' order
         seats = tuple(
             f.Seat(
-                k + 1,
+                order[k],
                 f"p{k + 1}",
                 chips(stacks[k]),
                 dealt=True,
@@ -399,7 +400,7 @@ class _HandReader:
         ]
         events += [f.Posted(None, f"p{k + 1}", f.BLIND, chips(b), convention=f.DUE) for k, b in enumerate(blinds) if b]
         board = self.events(lines, n, events, chips)
-        won = tuple(f.Won(None, k + 1, chips(w)) for k, w in enumerate(winnings)) if winnings is not None else None
+        won = tuple(f.Won(None, order[k], chips(w)) for k, w in enumerate(winnings)) if winnings is not None else None
         summary = f.Summary(
             take=chips(rake) if rake is not None else None,
             won=won,
@@ -413,7 +414,7 @@ class _HandReader:
             None,
             game,
             seats,
-            n,
+            order[-1],
             tuple(events),
             board,
             summary,
@@ -694,6 +695,19 @@ def write_phh(
         if record.jackpot:
             out.append(f"_jackpot = {amount(min(record.jackpot, rake))}")  # the part of _rake that is a jackpot
     return "\n".join(out) + "\n"
+
+
+def _table_order(labels: Sequence[int] | None) -> tuple[int, ...] | None:
+    """The seats' order by their numbers at the table (``seats``), when those go round the table as PHH's players
+    do (clockwise from the small blind: 7, 9, 2, 3 at a ten-seat table), so that a hand written again (as
+    PokerStars text) lists its seats in their numbers' order; None when the numbers are not all different or
+    do not go round in PHH's order (then the players' own order is kept)."""
+    if labels is None or len(set(labels)) != len(labels):
+        return None
+    first = labels.index(min(labels))
+    if list(labels[first:] + labels[:first]) != sorted(labels):
+        return None
+    return tuple(labels)
 
 
 def _variant_code(rules: Rules) -> str:
