@@ -705,7 +705,7 @@ def _table_order(labels: Sequence[int] | None) -> tuple[int, ...] | None:
     if labels is None or len(set(labels)) != len(labels):
         return None
     first = labels.index(min(labels))
-    if list(labels[first:] + labels[:first]) != sorted(labels):
+    if [*labels[first:], *labels[:first]] != sorted(labels):
         return None
     return tuple(labels)
 
