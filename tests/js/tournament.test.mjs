@@ -172,6 +172,10 @@ test("a scheduled tournament cancelled is said and forgotten; busted out, regist
   assert.deepEqual(reentered.state.entrant, { tournament: "mtt", sng: "mtt#1", name: "ann", token: "tok" });
   assert.deepEqual(notices(reentered.effects), ["You entered mtt again."]);
   assert.deepEqual(sends(M.register(M.initialState({}), "mtt", "bob").effects), [{ type: "register", tournament: "mtt", name: "bob" }]);
+  const closed = M.apply(back.state, { type: "error", code: "registration_closed", message: "mtt#1: registration closed at the end of level 3; 'ann' came too late" }, 0);
+  assert.equal(closed.state.entrant, null, "still out: the resumed entry is let go again");
+  assert.equal(closed.state.outOf.token, "tok");
+  assert.deepEqual(notices(closed.effects), ["mtt#1: registration closed at the end of level 3; 'ann' came too late"]);
 });
 
 test("a tournament's Rebuy and Add-on: offered at or below the threshold with rebuys left, usable between our hands", () => {

@@ -891,6 +891,12 @@
       effects.push({ store: "entrant", value: null });
       return;
     }
+    if ((code === "registration_closed" || code === "no_reentry") && s.mode === "lobby" && s.entrant) {
+      // a re-entry refused after its entry was resumed: we are still out of it (and may not enter again)
+      Object.assign(s, { outOf: s.entrant, entrant: null });
+      effects.push({ store: "entrant", value: null }, { notice: text, kind: "error" }, { lobby: true });
+      return;
+    }
     if (code === "no_seat" && s.mode !== "seated") {
       // A request that crossed our seat going (a history asked on the last hand's result, just before the
       // "left" that busted us): nothing to tell the player; the page asks again once it watches.
