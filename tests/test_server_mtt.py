@@ -640,3 +640,84 @@ def test_a_tournament_event_the_database_refuses_changes_nothing_and_every_table
 
 def registered_names(sng: SitAndGo) -> list[str]:
     return list(sng.state.registered)
+
+
+def test_rebuy_and_addon_messages_over_the_wire(db):
+    """Two entrants heads-up at a sit-and-go with a rebuy period; each folds when bet into, so the first hand
+    leaves the small blind on 195 and the big blind on 205 (the next deal waits 30 s). Each sends ``rebuy``: the
+    short one's view shows 395 chips, the other is refused with the engine's reason, and a second rebuy is over
+    the one allowed. ``addon`` before the period ends, and ``rebuy`` at a cash table, are refused too."""
+    from engine.server.config import TableConfig
+
+    sng_config = tournament_config(
+        {
+            "id": "rb",
+            "entrants": 2,
+            "seats": 2,
+            "starting_stack": 200,
+            "levels": [{"blinds": "5/10", "hands": 3}, {"blinds": "10/20"}],
+            "rebuy_levels": 1,
+            "max_rebuys": 1,
+            "addon_chips": 100,
+        }
+    )
+    cash = TableConfig("cash", blinds=(1, 2), min_buy_in=40, max_buy_in=200)
+    config = ServerConfig(db=db, pause_seconds=30.0, tables=(cash,), tournaments=(sng_config,))
+    store = open_store(db)
+    answers: dict[str, list[dict[str, Any]]] = {}
+
+    async def play(port: int, name: str) -> None:
+        me = await client(port)
+        await me.send(type="register", tournament="rb", name=name)
+        await me.until("registered")
+        seat = (await me.until("welcome"))["seat"]
+        async with asyncio.timeout(scaled(30)):
+            while True:
+                data = json.loads(await me.ws.recv())
+                if data["type"] == "hand":
+                    break
+                if data["type"] == "view" and data["clock"]["actor"] == seat and data["view"]["hand"]:
+                    legal = data["view"]["hand"]["legal"]
+                    await me.send(type="act", action={"action": "fold" if legal["call"] else "check"})
+        mine = answers.setdefault(name, [])
+        for kind in ("addon", "rebuy", "rebuy"):
+            await me.send(type=kind)
+            async with asyncio.timeout(scaled(10)):
+                while True:  # the answer: a refusal, or a view with our stack grown (views of the hand's end pass)
+                    data = json.loads(await me.ws.recv())
+                    if data["type"] == "error" or (data["type"] == "view" and stack_of(data, name) > 300):
+                        mine.append(data)
+                        break
+        await me.ws.close()
+
+    async def main() -> None:
+        server = GameServer(config, store, tick_seconds=0.02)
+        port = await server.start(port=0)
+        try:
+            await asyncio.gather(play(port, "ann"), play(port, "bob"))
+            other = await client(port)
+            await other.send(type="join", table="cash", name="cy", buy_in=100)
+            await other.until("welcome")
+            await other.send(type="rebuy")
+            refused = await other.until("error")
+            assert refused["code"] == "not_allowed" and "top_up" in refused["message"], refused
+        finally:
+            await server.stop()
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), scaled(60)))
+    finally:
+        store.close()
+    for name, (addon, first, second) in answers.items():
+        assert addon["type"] == "error" and "may not take the add-on now" in addon["message"], addon
+        if first["type"] == "view":  # the short stack: 195 chips, and 200 more
+            assert stack_of(first, name) == 395, first
+            assert second["type"] == "error" and "has made the 1 rebuys allowed per entry" in second["message"]
+        else:
+            assert first["code"] == "refused" and "has 205 chips; a rebuy is at 200 chips or fewer" in first["message"]
+            assert second["code"] == "refused"
+    assert sorted(a[1]["type"] for a in answers.values()) == ["error", "view"], answers
+
+
+def stack_of(view: dict[str, Any], name: str) -> int:
+    return int(next(p["stack"] for p in view["view"]["seats"] if p and p["name"] == name))
