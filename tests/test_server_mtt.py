@@ -523,6 +523,7 @@ def test_kill_minus_nine_after_late_registrations_and_a_re_entry_loses_nobody(db
     over = check_stored(db).tournament
     assert over.is_over and sum(e.prize for e in over.entries) == over.pool
     assert [e.number for e in over.entries if e.name == reentered[0]] == [1, 2]
+    assert interrupted, "no kill landed in a hand (the bots play non-stop, so this should not happen)"
     for number, actions in interrupted:
         hand = finished_hand(db, "mtt#1", number)
         assert hand is not None, f"hand {number} never finished"
