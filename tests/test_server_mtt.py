@@ -470,7 +470,7 @@ def test_kill_minus_nine_after_late_registrations_and_a_re_entry_loses_nobody(db
     import threading
 
     log, config = tmp_path / "server.log", tmp_path / "server.toml"
-    starts = time.time() + scaled(8)  # the bots' manager attaches them within 2 s of registering: before it starts
+    starts = time.time() + scaled(12)  # time to boot under load, then the bots attached (within 2 s) before it starts
     starts_at = datetime.fromtimestamp(starts, UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
     config.write_text(CRASH_CONFIG.format(starts_at=starts_at))
     seed = int(os.environ.get("OMAHA_CRASH_SEED", random.randrange(2**32)))
