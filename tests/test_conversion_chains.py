@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -24,10 +25,12 @@ from hypothesis import strategies as st
 from engine import Bet, Call, Check, FixedLimit, HandState, HistoryError, NoLimit, PotLimit, Raise, Rules, start_hand
 from engine.errors import OtherGame
 from engine.history import HandRecord, replay
+from engine.history.dates import record_date_utc
 from engine.history.files import read_history
 from engine.history.ohh import read_ohh, write_ohh
 from engine.history.phh import read_phh, write_phh
 from engine.history.pokerstars import read_pokerstars, write_pokerstars, write_pokerstars_state
+from engine.history.pokerstars_writer import hand_number
 from engine.showdown import pot_shares
 from tests.random_play import play_out
 
@@ -164,13 +167,14 @@ REAL = [path for folder in SITES for path in sorted(folder.rglob("*")) if path.i
 def kept(record: HandRecord) -> dict[str, object]:
     """What a hand is besides its play, which every conversion keeps (issue 25, trial defects 7 to 11): the kind
     of money its amounts are, the hero (by name: the formats order the seats differently), the jackpot apart
-    from the rake, the seats in the order of their numbers at the table."""
+    from the rake, the seats in the order of their numbers at the table, the date."""
     hero = record.hero
     return {
         "money": record.money,
         "hero": None if hero is None else record.players[hero],
         "jackpot": record.jackpot,
         "seats": list(zip(record.seat_labels or (), record.players, strict=False)),
+        "date": record_date_utc(dict(record.fields)),
     }
 
 
@@ -336,3 +340,64 @@ def test_phh_seat_numbers_that_do_not_go_round_the_table_keep_the_players_order(
     assert (rotated.seat_labels, rotated.button, rotated.players) == ((2, 5, 9), 1, ("p2", "p3", "p1"))
     assert [(post.seat, post.kind) for post in rotated.posts] == [(2, "small blind"), (0, "big blind")]
     assert replay(rotated).status == replay(record).status == "unchecked"
+
+
+_STARS_HEADER = re.compile(
+    r"^PokerStars (?:Hand|Game) #\d{1,18}: .* - "
+    r"(?P<date>\d{4}/\d\d/\d\d (?:\d{1,2}:\d\d:\d\d ET|- \d\d:\d\d:\d\d \(ET\)|"
+    r"\d{1,2}:\d\d:\d\d [A-Z]{2,5} \[\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d ET\]))$"
+)
+
+
+@pytest.mark.parametrize("path", [*REAL, ROOT / "tests" / "data" / "phh" / "wsop-2023-43-5" / "79.phh"], ids=str)
+def test_pokerstars_text_written_for_any_site_is_pokerstars_shaped(path: Path) -> None:
+    """Trial defect 8: hand numbers and dates were copied raw ('#R5-91002217-40', '- 1403720115', 'Sat Jan 22
+    19:05:41 GMT+0100 2011', a PHH hand's year, month and day as '2000/01/01 0:00:00 ET'), play money as
+    '($1/$2 FUN)'. The header has a number of digits and a date in PokerStars' form, from the record's date;
+    play money has no currency sign anywhere; reading it back gives the number and the same moment."""
+    for record in (item for item in read_history(path) if isinstance(item, HandRecord)):
+        text = write_pokerstars(record)
+        header = _STARS_HEADER.match(text.splitlines()[0])
+        assert header is not None, text.splitlines()[0]
+        if record.money == "play money":  # a tournament's buy-in is money, its chips are not
+            assert not any(sign in text for sign in "$€£"), text
+        [back] = read_pokerstars(text, "back.txt")
+        assert isinstance(back, HandRecord) and back.id == hand_number(record.id)
+        assert record_date_utc(dict(back.fields)) == record_date_utc(dict(record.fields))
+
+
+@pytest.mark.parametrize(
+    ("sample", "number", "date", "stakes"),
+    [
+        (
+            "ongame/cash-fixed-limit-side-pot-split-odd-chip.txt",
+            "59100221740",
+            "2011/01/22 18:05:41 UTC [2011/01/22 13:05:41 ET]",
+            "($1/$2)",
+        ),
+        (
+            "bossmedia/play-money-fixed-limit-quartered.xml",
+            "3104520331",
+            "2014/06/25 18:15:15 UTC [2014/06/25 14:15:15 ET]",
+            "(1/2)",
+        ),
+        ("phh/wsop-2023-43-5/79.phh", "79", "2023/06/22 0:00:00 UTC [2023/06/21 20:00:00 ET]", "(250000/500000)"),
+        (
+            "ggpoker/cash-limit-split-jackpot.txt",
+            "2211847572",
+            "2024/07/04 17:21:07 UTC [2024/07/04 13:21:07 ET]",
+            "($0.10/$0.20)",
+        ),
+        ("pokerstars/project/old-2005-limit-header.txt", None, None, None),
+    ],
+)
+def test_the_trials_pokerstars_headers(sample: str, number: str | None, date: str | None, stakes: str | None) -> None:
+    """The hands the trial named, written as PokerStars text: the number, the date and the stakes as
+    PokerStars writes them; a PokerStars hand keeps its own header."""
+    path = ROOT / "tests" / "data" / sample
+    record = next(item for item in read_history(path) if isinstance(item, HandRecord))
+    first = write_pokerstars(record).splitlines()[0]
+    if number is None:
+        assert first == path.read_text(encoding="utf-8").splitlines()[0].strip()
+    else:
+        assert first.startswith(f"PokerStars Hand #{number}:  Omaha Hi/Lo Limit {stakes} - {date}"), first

@@ -25,7 +25,7 @@ def test_the_uncalled_bet_in_the_winners_collected_line_goes_back_to_them() -> N
     assert record.finishing_stacks == (2475, 1665, 2950, 1204)
     assert [post.kind.name for post in record.posts] == ["SMALL_BLIND", "BIG_BLIND", "LIVE_BLIND"]  # out of position
     text = write_pokerstars(record)
-    assert text.startswith("PokerStars Hand #9311872-540-1468331207: ")
+    assert text.startswith("PokerStars Hand #118725401468331207: ")  # the id's last 18 digits
     [again] = read_pokerstars(text)
     assert isinstance(again, HandRecord) and replay(again).ok
 

@@ -59,6 +59,33 @@ def record_date_utc(fields: Mapping[str, object]) -> str | None:
     return utc_iso(f"{year}/{month}/{day} {time} {zone}")
 
 
+_POKERSTARS = re.compile(
+    r"^\d{4}/\d\d/\d\d (?:\d{1,2}:\d\d:\d\d ET|- \d\d:\d\d:\d\d \(ET\)"
+    r"|\d{1,2}:\d\d:\d\d [A-Z]{2,5} \[\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d ET\])$"
+)  # "2014/01/06 4:56:52 ET", "2005/08/21 - 21:44:08 (ET)", "2008/11/16 1:22:21 CET [2008/11/15 19:22:21 ET]"
+
+
+def pokerstars_date(fields: Mapping[str, object]) -> str | None:
+    """A record's date (`record_date_utc`) as PokerStars writes one: the record's own ``date`` when PokerStars
+    wrote it ("2014/01/06 4:56:52 ET", "2008/11/16 1:22:21 CET [2008/11/15 19:22:21 ET]"), else its moment as
+    PokerStars writes a player's time zone other than ET, the zone's time then ET's in brackets, here UTC:
+    "2011/01/22 18:05:41 UTC [2011/01/22 13:05:41 ET]" (ET with its daylight saving time; trackers read the
+    ET, this engine's reader the first). None when the record has no date."""
+    written = fields.get("date")
+    if isinstance(written, str) and _POKERSTARS.match(written):
+        return written
+    found = record_date_utc(fields)
+    if found is None:
+        return None
+    moment = dt.datetime.fromisoformat(found).replace(tzinfo=dt.UTC)
+    place, standard = _RULED["ET"]
+    try:
+        local = moment.astimezone(ZoneInfo(place))
+    except ZoneInfoNotFoundError:  # no time zone data on this machine: standard time, as `utc` reads it back
+        local = moment + dt.timedelta(hours=standard)
+    return f"{moment:%Y/%m/%d} {moment.hour}:{moment:%M:%S} UTC [{local:%Y/%m/%d} {local.hour}:{local:%M:%S} ET]"
+
+
 def utc_iso(text: object) -> str | None:
     """The moment ``text`` names, as OHH's ``start_date_utc`` writes it ("2014-01-06T01:07:13", UTC); None when
     it names none."""

@@ -22,7 +22,6 @@ reader also takes one object per line (JSON Lines), a JSON array of hands, and h
 
 from __future__ import annotations
 
-import datetime
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -491,9 +490,6 @@ class _Facts:
                 key == "table_size" and is_whole(value, minimum=2, maximum=100)
             ):
                 fields.append((name, value))
-        date = _ps_date(hand.get("start_date_utc"))
-        if date:
-            fields.append(("date", date))
         if self.currency and self.currency.upper() not in _CHIP_CURRENCIES and not self.tournament:
             fields += [("symbol", SYMBOLS.get(self.currency.upper(), "$")), ("currency", self.currency)]
         elif self.currency.upper() in PLAY_MONEY and not self.tournament:
@@ -553,14 +549,3 @@ def _cards(value: object, what: str) -> tuple[Card, ...]:
         return parse_cards(" ".join(value))
     except EngineError as error:
         raise HistoryError(f"{what}: {error}") from None
-
-
-def _ps_date(value: object) -> str:
-    """The OHH date as PokerStars writes one ("2015/10/23 15:52:33 UTC"), for the PokerStars writer."""
-    if not isinstance(value, str):
-        return ""
-    try:
-        moment = datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return ""
-    return f"{moment:%Y/%m/%d} {moment.hour}:{moment:%M:%S} UTC"

@@ -239,6 +239,16 @@ def _hand_id(chunk: Sequence[tuple[int, str]], header: re.Pattern[str] = _HEADER
     return match["id"] if match else "?"
 
 
+_DECIMAL = re.compile(r"(?:^|[\s(\[])\d[\d,]*\.(?P<places>\d{1,6})(?=[\s)\]]|$)")
+
+
+def _unsigned_scale(lines: Sequence[tuple[int, str]]) -> int:
+    """Chips per unit of a cash hand whose amounts carry no currency sign (play money): 1 for PokerStars' whole
+    chips, else enough for the decimals its amounts are written with (play money of a site that counts it in
+    cents, converted: 'Seat 2: peat_bog (1459.13 in chips)')."""
+    return int(10 ** max((len(match["places"]) for _, text in lines for match in _DECIMAL.finditer(text)), default=0))
+
+
 def _where(source: str, hand: str, line: tuple[int, str] | None) -> str:
     return place(source, hand, line)
 
@@ -391,6 +401,8 @@ class HandReader(HandLines):
             self.fail(f"cannot read the stakes {quote(stakes_text)}")
         self.symbol = stakes["sym"]
         self.scale = 100 if self.symbol and tournament is None else 1
+        if not self.symbol and tournament is None:  # play money: whole chips, or the decimals it is written with
+            self.scale = _unsigned_scale(self.lines[1:])
         if self.symbol:
             self.fields.append(("symbol", self.symbol))
         if stakes["cur"]:

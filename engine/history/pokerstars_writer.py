@@ -3,6 +3,7 @@ hand, in PokerStars' words. `engine.history.pokerstars` reads them back (and re-
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from decimal import Decimal
 
@@ -12,6 +13,7 @@ from engine.cards import RANK_NAMES, RANK_PLURALS, Card, format_cards
 from engine.errors import HistoryError
 from engine.evaluation import HighHand, best_high, best_low
 from engine.events import Acted, BetReturned, BoardDealt, Mucked, Posted, Shown
+from engine.history.dates import pokerstars_date
 from engine.history.engine_hands import state_to_record, table_seating
 from engine.history.record import HandRecord, RecordedShow
 from engine.history.replay import replay
@@ -111,6 +113,23 @@ def _record_from_state(
     )
 
 
+_MAX_DIGITS = 18  # a hand number trackers store as a 64-bit integer
+
+
+def hand_number(hand_id: str) -> str:
+    """The number a PokerStars header gives a hand whose own id is ``hand_id``: PokerStars' readers (trackers,
+    replayers) take digits only. An id of digits is kept; another site's id gives its digits (OnGame's
+    "R5-91002217-40" is 59100221740, GGPoker's "OM2211847572" 2211847572; Cake's "3389E587C7000214"
+    33895877000214), their last 18 when longer (Winamax's three-part ids), and an id without a digit a number
+    made from it. The id itself is not in the text (PHH's ``hand`` and OHH's ``game_number`` keep it)."""
+    if hand_id.isascii() and hand_id.isdigit() and len(hand_id) <= _MAX_DIGITS:
+        return hand_id
+    digits = "".join(c for c in hand_id if "0" <= c <= "9")
+    if digits:
+        return str(int(digits[-_MAX_DIGITS:]))
+    return str(int(hashlib.sha256(hand_id.encode()).hexdigest(), 16) % 10**12)
+
+
 def _hand_name(hand: HighHand) -> str:
     """PokerStars' words for a high hand: "a straight, Three to Seven", "two pair, Nines and Deuces"."""
     ranks = [card.rank for card in hand.cards]  # biggest group first; a wheel ends on its ace
@@ -143,7 +162,10 @@ class _Writer(RecordWriter):
 
     def __init__(self, record: HandRecord, state: HandState) -> None:
         super().__init__(record, state)
-        self.symbol = str(self.fields.get("symbol", "$")) if record.scale != 1 else ""
+        # play money and chips are written without a sign, as PokerStars writes them; money with its own, "$"
+        # for a currency without one (SEK, named after the stakes), so that the amounts read as money again
+        play = record.money in ("play money", "tournament chips")
+        self.symbol = "" if play or record.scale == 1 else record.symbol or str(self.fields.get("symbol") or "$")
         self.lines: list[str] = []
 
     def money(self, chips: int) -> str:
@@ -169,14 +191,15 @@ class _Writer(RecordWriter):
             or (f"{'5 Card ' if rules.hole_cards == 5 else ''}Omaha{' Hi/Lo' if rules.hi_lo else ''} {limit}")
         )
         low, high = rules.betting.fixed_bets or (rules.blinds[0], rules.big_blind)
-        prefix, date = fields.get("prefix", "PokerStars Hand"), fields.get("date", _DEFAULT_DATE)
+        prefix, date = fields.get("prefix", "PokerStars Hand"), pokerstars_date(fields) or _DEFAULT_DATE
+        number = hand_number(record.id)
         if "tournament" in fields:
             self.lines.append(
-                f"{prefix} #{record.id}: Tournament #{fields['tournament']}, {fields.get('buy_in', '')}"
+                f"{prefix} #{number}: Tournament #{fields['tournament']}, {fields.get('buy_in', '')}"
                 f" {game} - Level {fields.get('level', 'I')} ({low}/{high}) - {date}"
             )
         else:
-            currency = f" {fields['currency']}" if "currency" in fields else ""
+            currency = f" {record.currency}" if "currency" in fields and record.currency else ""
             cents = self.record.scale == 100 and (low % 100 or high % 100)  # "$0.50/$1.00", but "$300/$600"
             stakes = (
                 f"{self.symbol}{low / 100:.2f}/{self.symbol}{high / 100:.2f}"
@@ -184,9 +207,9 @@ class _Writer(RecordWriter):
                 else f"{self.money(low)}/{self.money(high)}"
             ) + currency
             if "mixed" in fields:
-                self.lines.append(f"{prefix} #{record.id}:  {fields['mixed']} ({game}, {stakes}) - {date}")
+                self.lines.append(f"{prefix} #{number}:  {fields['mixed']} ({game}, {stakes}) - {date}")
             else:
-                self.lines.append(f"{prefix} #{record.id}:  {game} ({stakes}) - {date}")
+                self.lines.append(f"{prefix} #{number}:  {game} ({stakes}) - {date}")
         seats = f" {fields['max_seats']}-max" if "max_seats" in fields else ""
         play = " (Play Money)" if fields.get("play_money") else ""
         button = fields.get("button_seat", self.labels[record.button])
