@@ -15,6 +15,7 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 from pathlib import Path
 
 import attrs
@@ -296,16 +297,25 @@ def test_every_reader_names_the_hero_and_every_writer_keeps_it(sample: str, hero
     assert f'hero = "{hero}"' in write_phh(record)
 
 
-@pytest.mark.parametrize("sample", ["ggpoker/cash-limit-split-jackpot.txt", "acr/cash-fixed-limit-split-jackpot.txt"])
-def test_a_jackpot_is_kept_apart_from_the_rake(sample: str) -> None:
+@pytest.mark.parametrize(
+    ("sample", "rake", "jackpot"),
+    [
+        ("ggpoker/cash-limit-split-jackpot.txt", "0.03", "0.01"),
+        ("acr/cash-fixed-limit-split-jackpot.txt", "0.03", "0.01"),
+        ("absolute/cash-fixed-limit-split-pot.txt", "3", "0.50"),
+    ],
+)
+def test_a_jackpot_is_kept_apart_from_the_rake(sample: str, rake: str, jackpot: str) -> None:
     """Trial defect 11: GGPoker's 'Rake $0.03 | Jackpot $0.01' became 'Rake $0.04' in PokerStars text and an
-    OHH pot of rake 0.04 without its jackpot. The house's take is still the engine's one rake (4 cents)."""
+    OHH pot of rake 0.04 without its jackpot (ACR's 'JP Fee', Absolute's 'Jackpot Rake' alike). The house's
+    take is still the engine's one rake."""
     record = next(item for item in read_history(ROOT / "tests" / "data" / sample) if isinstance(item, HandRecord))
-    assert (record.rake, record.jackpot) == (4, 1)
-    assert "| Rake $0.03 | Jackpot $0.01" in write_pokerstars(record)
-    [pot] = json.loads(write_ohh(record))["ohh"]["pots"]
-    assert (pot["rake"], pot["jackpot"]) == (0.03, 0.01)
-    assert "_rake = 0.04\n_jackpot = 0.01\n" in write_phh(record)
+    cents = int(Decimal(rake) * 100), int(Decimal(jackpot) * 100)
+    assert (record.rake, record.jackpot) == (cents[0] + cents[1], cents[1])
+    assert f"| Rake ${rake} | Jackpot ${jackpot}" in write_pokerstars(record)
+    [pot] = json.loads(write_ohh(record))["ohh"]["pots"][:1]
+    assert (pot["rake"], pot["jackpot"]) == (float(rake), float(jackpot))
+    assert f"_jackpot = {Decimal(jackpot):.2f}\n" in write_phh(record)
     assert replay(record).ok
 
 

@@ -60,7 +60,7 @@ _SHOWS = re.compile(r"^Shows \[(?P<cards>[^\]]*)\].*$")
 _RETURNED = re.compile(r"^returned \(" + _AMOUNT + r"\) : not called$")
 _COLLECTS = re.compile(r"^Collects " + _AMOUNT + r" from (?P<pot>main pot|side pot(?: #?(?P<n>\d+))?)$")
 _TOTAL = re.compile(r"^Total Pot ?\((?P<total>" + _MONEY + r")\)(?P<fees>(?: \| [A-Za-z ]+? ?\(" + _MONEY + r"\))*)$")
-_FEE = re.compile(r"\| [A-Za-z ]+? ?\((?P<amount>" + _MONEY + r")\)")
+_FEE = re.compile(r"\| (?P<fee>[A-Za-z ]+?) ?\((?P<amount>" + _MONEY + r")\)")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<label>\d+): (?P<rest>.+)$")
 _COLLECTED = re.compile(r"collected Total \((?P<amount>" + _MONEY + r")\)")
 _BOARD = re.compile(r"^Board \[(?P<cards>[^\]]*)\]$")
@@ -83,6 +83,7 @@ class AbsoluteHand(SiteHand):
         self.hero: str | None = None
         self.total: tuple[int, f.Line] | None = None
         self.take = 0
+        self.jackpot = 0
         self.summary_board: tuple[Card, ...] | None = None
         self.won: list[f.Won] = []
         button: int | None = None
@@ -117,6 +118,7 @@ class AbsoluteHand(SiteHand):
             self.summary_board,
             frozenset(won.label for won in self.won),
             tuple(self.won),
+            jackpot=self.jackpot,
         )
         return self.hand_facts(game, self.seats.values(), button, summary, hero=self.hero)
 
@@ -210,7 +212,9 @@ class AbsoluteHand(SiteHand):
         assert self.line is not None
         if (total := _TOTAL.match(text)) is not None:
             self.total = (self.amount(total["total"]), self.line)
-            self.take = sum(self.amount(fee["amount"]) for fee in _FEE.finditer(total["fees"]))
+            fees = [(fee["fee"], self.amount(fee["amount"])) for fee in _FEE.finditer(total["fees"])]
+            self.take = sum(chips for _, chips in fees)
+            self.jackpot = sum(chips for fee, chips in fees if fee != "Rake")  # "Jackpot Rake ($0.50)"
         elif (board := _BOARD.match(text)) is not None:
             self.summary_board = self.cards(board["cards"])
         elif (seat := _SUMMARY_SEAT.match(text)) is not None:
