@@ -393,6 +393,8 @@ seats = 3
 starting_stack = 500
 late_levels = 1
 reentries = 1
+rebuy_levels = 1
+max_rebuys = 1
 bots_after_seconds = 0
 bot_think_seconds = 0.05
 action_seconds = 5
@@ -407,11 +409,15 @@ blinds = "100/200"
 """
 
 
-async def person(port: int, name: str, *, pushes: bool, reentered: list[str], registered: Any) -> None:
+async def person(
+    port: int, name: str, *, pushes: bool, reentered: list[str], registered: Any, rebuys: Any = None
+) -> None:
     """A person at the server: registers (``registered`` set once answered: before the start, or late and
     seated at once), then goes all in every hand (``pushes``) or calls; the first of them to bust while
     registration is open registers again on the same connection (a re-entry, named in ``reentered``); once it
-    is made, every person goes away (absent, blinded off), leaving the server's bots to play."""
+    is made, every person goes away (absent, blinded off), leaving the server's bots to play. One who
+    ``rebuys`` (an event it sets then) asks for a rebuy when seated and after every hand, and stays until one is
+    made (its table's views count each entrant's rebuys) or the rebuy period is over."""
     from websockets.exceptions import ConnectionClosed
 
     me = await client(port)
@@ -419,16 +425,24 @@ async def person(port: int, name: str, *, pushes: bool, reentered: list[str], re
     assert (await me.until("registered"))["token"]
     registered.set()
     table = seat = None
+    rebought = rebuys is None
     try:
         while True:
             data = json.loads(await me.ws.recv())
-            if reentered and reentered[-1] != "asking":
+            if data["type"] == "view" and data.get("tournament") and not rebought:
+                offer = data["tournament"]["rebuy"]
+                rebought = offer is None or offer["made"].get(name, 0) > 0
+                if rebought:
+                    rebuys.set()
+            if reentered and reentered[-1] != "asking" and rebought:
                 return
+            if not rebought and (data["type"] == "welcome" or (data["type"] == "hand" and data["table"] == table)):
+                await me.send(type="rebuy")  # refused while dealt in or above the threshold: asked again later
             if data["type"] == "welcome":
                 table, seat = data["table"], data["seat"]
             elif data["type"] in ("left", "placed") and data.get("place") is not None:
                 if data.get("reason") == "won" or reentered:
-                    return
+                    return  # out (after the re-entry, or with none to make): no rebuy either
                 reentered.append("asking")
                 await me.send(type="register", tournament="mtt", name=name)
                 answer = await me.until("registered")
@@ -454,7 +468,8 @@ def check_stored(db: str) -> Any:
     tournament = state.tournament
     assert tournament is not None
     seated = {p.name: p.stack for n in tournament.live_tables for _, p in tournament.table(n).players}
-    assert sum(seated.values()) == tournament.chips == 500 * len(tournament.entries), "a chip lost or made"
+    brought = sum(tournament.structure.entry_chips(e.rebuys, e.addons) for e in tournament.entries)
+    assert sum(seated.values()) == tournament.chips == brought, "a chip lost or made (entries' stacks and rebuys)"
     pending = {tournament.entries[p.entry].name for p in tournament.pending}
     for entry in tournament.entries:
         assert entry.placed or entry.name in seated or entry.name in pending, f"{entry.name} lost"
@@ -464,9 +479,10 @@ def check_stored(db: str) -> Any:
 def test_kill_minus_nine_after_late_registrations_and_a_re_entry_loses_nobody(db, tmp_path):
     """ann registers before the start (the bots register with her, up to min_entrants); bob and cy register
     after it, seated at once; ann and bob go all in every hand, so one of them busts (before the tournament can
-    end) and enters again. The server is killed (SIGKILL) at random moments after that, restarted on the same
-    database each time, and the stored tournament must have every entry's chips on a table and every entry
-    seated or placed; the restarted lobby the same tables, entries and level; it then plays on to its end."""
+    end) and enters again; cy rebuys once (the chips counted are every entry's and the rebuy's). The server is
+    killed (SIGKILL) at random moments after that, restarted on the same database each time, and the stored
+    tournament must have every entry's chips on a table and every entry seated or placed; the restarted lobby
+    the same tables, entries and level, or later ones; it then plays on to its end."""
     import threading
 
     log, config = tmp_path / "server.log", tmp_path / "server.toml"
@@ -481,9 +497,9 @@ def test_kill_minus_nine_after_late_registrations_and_a_re_entry_loses_nobody(db
     interrupted: list[tuple[int, tuple[Any, ...]]] = []
     reentered: list[str] = []
 
-    def person_in_thread(name: str, pushes: bool) -> None:
+    def person_in_thread(name: str, pushes: bool, rebuys: Any = None) -> None:
         registered = threading.Event()
-        play = person(port, name, pushes=pushes, reentered=reentered, registered=registered)
+        play = person(port, name, pushes=pushes, reentered=reentered, registered=registered, rebuys=rebuys)
         threading.Thread(target=asyncio.run, args=(play,), daemon=True).start()
         assert registered.wait(scaled(20)), f"{name} was not registered"
 
@@ -492,8 +508,10 @@ def test_kill_minus_nine_after_late_registrations_and_a_re_entry_loses_nobody(db
         person_in_thread("ann", True)
         tournament_lobby(port, process, lambda t: t["state"] == "late registration", 30)
         person_in_thread("bob", True)
-        person_in_thread("cy", False)
+        rebought = threading.Event()
+        person_in_thread("cy", False, rebuys=rebought)
         tournament_lobby(port, process, lambda t: bool(reentered) and reentered[-1] != "asking", 60)
+        assert rebought.wait(scaled(30)), "cy's rebuy was not answered"
         entries = tournament_lobby(port, process, lambda t: t["entries"] == 8)["entries"]  # 4 bots, 3 people, 1 again
         for kill in range(3):
             time.sleep(rng.uniform(0.5, 2.5) if kill == 0 else rng.uniform(2.5, 4.0))  # the bots play meanwhile
@@ -523,6 +541,7 @@ def test_kill_minus_nine_after_late_registrations_and_a_re_entry_loses_nobody(db
     over = check_stored(db).tournament
     assert over.is_over and sum(e.prize for e in over.entries) == over.pool
     assert [e.number for e in over.entries if e.name == reentered[0]] == [1, 2]
+    assert sum(e.rebuys for e in over.entries if e.name == "cy") == 1, "cy's rebuy was never made"  # either entry
     assert interrupted, "no kill landed in a hand (the bots play non-stop, so this should not happen)"
     for number, actions in interrupted:
         hand = finished_hand(db, "mtt#1", number)
