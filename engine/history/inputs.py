@@ -59,6 +59,7 @@ class Checked:
 
     @property
     def record(self) -> HandRecord | None:
+        """The hand's record, or None when it could not be read."""
         return self.item if isinstance(self.item, HandRecord) else None
 
     @property
@@ -461,12 +462,15 @@ class Summary:
         self.skipped = _Group()
 
     def file(self, group: str) -> None:
+        """One more file read as ``group`` (a format's key, or `NOT_READ`)."""
         self.groups.setdefault(group, _Group()).files += 1
 
     def duplicates(self, group: str, count: int) -> None:
+        """``count`` hands of a ``group`` file passed over as read before."""
         self.groups.setdefault(group, _Group()).duplicates += count
 
     def skip(self, where: str, error: HistoryError) -> None:
+        """A file passed over as not a hand history, for ``error``'s reason."""
         self.skipped.files += 1
         self.skipped.note(reason(str(error), where), where, example(str(error), where))
 
