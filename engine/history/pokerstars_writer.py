@@ -15,7 +15,7 @@ from engine.evaluation import HighHand, best_high, best_low
 from engine.events import Acted, BetReturned, BoardDealt, Mucked, Posted, Shown
 from engine.history.dates import pokerstars_date
 from engine.history.engine_hands import state_to_record, table_seating
-from engine.history.record import HandRecord, RecordedShow
+from engine.history.record import SYMBOLS, HandRecord, RecordedShow
 from engine.history.replay import replay
 from engine.history.writing import RecordWriter
 from engine.rules import PostKind
@@ -25,7 +25,6 @@ from engine.validate import quote
 
 __all__ = ["write_pokerstars", "write_pokerstars_state"]
 
-_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
 _DEFAULT_DATE = "2000/01/01 0:00:00 ET"
 _POST_WORDS = {
     PostKind.SMALL_BLIND: "small blind",
@@ -102,7 +101,7 @@ def _record_from_state(
     if size is not None:
         fields.append(("max_seats", size))
     if currency is not None:
-        fields += [("symbol", _SYMBOLS.get(currency, "$")), ("currency", currency)]
+        fields += [("symbol", SYMBOLS.get(currency, "$")), ("currency", currency)]
     record = state_to_record(state, names, source=hand_id, id=hand_id)
     return attrs.evolve(
         record,
