@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import random
 import warnings
+from typing import ClassVar
 
+import attrs
 import pytest
 
 pytest.importorskip("pettingzoo", reason="pettingzoo is not installed (the rl extra): the environments not tested")
@@ -41,8 +43,17 @@ from engine.envs.actions import ABSTRACT_ACTIONS, ActionMap
 from engine.envs.config import EnvError, env_settings
 from engine.envs.gym_env import OmahaHiLoEnv
 from engine.envs.observation import encode, observation_size
+from engine.games import SINGLE
 
-GAMES = ["limit", "pot-limit", "no-limit"]
+GAMES = list(SINGLE)
+
+
+@attrs.frozen(slots=True)
+class Unlisted(NoLimit):
+    """A structure that engine.games does not name."""
+
+    name: ClassVar[str] = "test-unlisted"
+    title: ClassVar[str] = "Test Unlisted"
 
 
 def play_random(env, seed: int, hands: int = 1):
@@ -394,6 +405,41 @@ def test_observation_layout_on_a_known_hand():
     assert list(to_act[layout.POSITION : layout.POSITION + 2]) == [0, 1]
 
 
+def test_a_structure_added_to_the_games_gets_a_flag_of_its_own(monkeypatch):
+    """Issue 27: a fourth structure in engine.games.SINGLE gets the flag after the three others, and the pot and
+    everything after it move along (they were placed by hand, so the new flag landed on the pot and the pot
+    overwrote it); the environment's observation space grows with it. The module is read again with the longer
+    list, as it would be if the list had been longer from the start, and again with the real one after."""
+    import importlib
+
+    from engine import games
+
+    @attrs.frozen(slots=True)
+    class Spread(NoLimit):
+        name: ClassVar[str] = "test-spread"
+        title: ClassVar[str] = "Test Spread"
+
+    monkeypatch.setattr(games, "SINGLE", (*games.SINGLE, Spread.name))
+    importlib.reload(layout)
+    try:
+        flag = layout.STRUCTURE + layout.STRUCTURE_SLOTS[Spread.name]
+        assert flag == layout.STRUCTURE + 3 and flag < layout.POT
+        fields = [layout.POT, layout.BIG_BLIND, layout.TO_CALL, layout.MIN_TO, layout.MAX_TO, layout.POSITION]
+        assert len({flag, *fields}) == 7
+        env = omaha_hilo_v0.raw_env(players=3, game=Rules(Spread(), blinds=(1, 2)), stack=100)
+        env.reset(seed=5)
+        vector = env.observe(env.agent_selection)["observation"]
+        assert vector.shape == env.observation_space(env.agent_selection)["observation"].shape
+        assert vector.shape == (layout.observation_size(3),) == (117 + 5 * 3,)
+        assert list(vector[layout.STRUCTURE : layout.POT]) == [0, 0, 0, 1]
+        assert vector[layout.POT] == pytest.approx(3 / 300)  # the blinds
+        assert vector[layout.BIG_BLIND] == pytest.approx(2 / 300)
+    finally:
+        monkeypatch.undo()
+        importlib.reload(layout)
+    assert layout.POT == layout.STRUCTURE + 3 and layout.observation_size(2) == 116 + 10
+
+
 def test_observation_shows_no_other_players_cards():
     rules = Rules(NoLimit(), blinds=(1, 2))
     first = parse_cards("As 2h Kd Kc 3c 4d Qh Qs 5s 6c 7d 8h 9s Tc Jd 9h 8d 2c 3d")
@@ -539,7 +585,8 @@ def test_a_step_after_every_agent_has_left_warns_and_changes_nothing(make, caplo
         ({"players": 1}, "players .* must be a whole number from 2 to 10, got 1"),
         ({"players": 11}, "players .* got 11"),
         ({"players": 6.0}, "players .* got 6.0"),
-        ({"game": "stud"}, "game must be one of 'limit', 'pot-limit', 'no-limit'; got 'stud'"),
+        ({"game": "stud"}, f"game must be one of {', '.join(map(repr, SINGLE))}; got 'stud'"),
+        ({"game": Rules(Unlisted())}, "'test-unlisted' is not one: name it there first"),
         ({"blinds": (2, 1)}, "the small blind cannot exceed the big blind"),
         ({"blinds": "1/2"}, r"blinds must be \(small, big\) or \(big,\) in chips, got '1/2'"),
         ({"stack": 1}, "stack .* must be a whole number >= 2, got 1"),

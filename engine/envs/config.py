@@ -26,7 +26,8 @@ class EnvError(EngineError):
 
 def env_rules(game: str | Rules, players: int, blinds: tuple[int, ...] | list[int]) -> Rules:
     """The rules for ``game``: "limit" (bets of one and two big blinds: blinds 1/2 play 2/4), "pot-limit",
-    "no-limit", or a `Rules` value of your own (its blinds are used and ``blinds`` is ignored).
+    "no-limit", or a `Rules` value of your own (its blinds are used and ``blinds`` is ignored) whose structure
+    is one of `engine.games.SINGLE` (the observation has a flag for each of those).
 
     A game whose decisions the discrete actions cannot express is refused: a manual showdown (show or muck),
     running the board more than once, and double boards (the observation has one board)."""
@@ -41,6 +42,13 @@ def env_rules(game: str | Rules, players: int, blinds: tuple[int, ...] | list[in
             rules = Rules(structure(game, big), blinds=posted)
         except RulesError as error:
             raise EnvError(f"blinds {quote(blinds)}: {error}") from None
+    from engine.envs.observation import STRUCTURE_SLOTS  # numpy, which every environment needs anyway
+
+    if rules.betting.name not in STRUCTURE_SLOTS:
+        raise EnvError(
+            f"the observation has a flag for each structure engine.games.SINGLE names ({', '.join(STRUCTURE_SLOTS)}), "
+            f"and {rules.betting.name!r} is not one: name it there first"
+        )
     if rules.showdown not in (ShowdownPolicy.SHOW_ALL, ShowdownPolicy.MUCK_LOSERS):
         raise EnvError(
             f"the environments play showdowns by themselves: showdown must be SHOW_ALL or MUCK_LOSERS, "

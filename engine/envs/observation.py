@@ -16,10 +16,12 @@ from engine.games import SINGLE
 from engine.state import HandState, Street
 
 HOLE, BOARD, STREET, STRUCTURE = 0, 52, 104, 108
-POT, BIG_BLIND, TO_CALL, MIN_TO, MAX_TO = 111, 112, 113, 114, 115
-POSITION = 116
 STRUCTURE_SLOTS = {name: slot for slot, name in enumerate(SINGLE)}
-"""Where each structure's flag lies after `STRUCTURE`, by the structure's name: limit, pot-limit, no-limit."""
+"""Where each structure's flag lies after `STRUCTURE`, by the structure's name, in `engine.games.SINGLE`'s order
+(limit, pot-limit, no-limit). A structure added there gets the next flag and everything after moves along."""
+POT = STRUCTURE + len(STRUCTURE_SLOTS)  # everything after the flags is placed from their number, never by hand
+BIG_BLIND, TO_CALL, MIN_TO, MAX_TO = POT + 1, POT + 2, POT + 3, POT + 4
+POSITION = MAX_TO + 1
 SEAT_FIELDS = ("stack", "bet", "put in", "folded")
 
 
