@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -112,6 +113,34 @@ def test_simulate_out_phhs_replays_all_ok(tmp_path: Path, capsys: pytest.Capture
     assert path.read_text(encoding="utf-8").startswith('[1]\nvariant = "FO/8"')
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "60 hands: 60 ok, 0 mismatch, 0 error"
+
+
+@pytest.mark.parametrize("suffix", [".phhs", ".ohh"])
+def test_simulate_out_in_a_format_that_cannot_name_the_structure_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str
+) -> None:
+    """Issue 27: a game added for a structure of its own, written to PHH or OHH, which have no word for it, ends
+    with one line naming the structure and exit 2 (it was a traceback)."""
+    import attrs
+
+    from engine import command_options
+    from engine.betting import NoLimit
+
+    @attrs.frozen(slots=True)
+    class Spread(NoLimit):
+        name: ClassVar[str] = "test-spread"
+        title: ClassVar[str] = "Test Spread"
+
+    known = command_options.structure
+    monkeypatch.setattr(command_options, "GAMES", (*command_options.GAMES, Spread.name))
+    monkeypatch.setattr(
+        command_options, "structure", lambda game, big: Spread() if game == Spread.name else known(game, big)
+    )
+    path = tmp_path / f"m{suffix}"
+    code, _, err = simulate("--game", Spread.name, "--hands", "3", "--seed", "1", "--out", str(path))
+    assert code == 2, err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"error: {'PHH' if suffix == '.phhs' else 'OHH'} cannot write a hand of the 'test-spread'")
 
 
 def test_simulate_out_pokerstars_text_replays_all_ok(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,7 +8,9 @@ import io
 import json
 import random
 from pathlib import Path
+from typing import ClassVar
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -374,6 +376,25 @@ def test_what_ohh_cannot_say_is_refused_when_writing():
         double = double.apply(double.legal_actions().default)
     with pytest.raises(HistoryError, match="several boards"):
         write_ohh(double, players=("A", "B"))
+
+
+@attrs.frozen(slots=True)
+class Spread(NoLimit):
+    """A structure OHH has no bet_limit type for (issue 27: a contributor's new structure crashed the writer)."""
+
+    name: ClassVar[str] = "test-spread"
+    title: ClassVar[str] = "Test Spread"
+
+
+def test_a_structure_ohh_cannot_name_is_refused_with_a_typed_error():
+    hand = start_hand(Rules(Spread(), blinds=(1, 2)), (50, 50), seed=1)
+    while not hand.is_over:
+        hand = hand.apply(hand.legal_actions().default)
+    message = r"OHH cannot write a hand of the 'test-spread' betting structure: its bet_limit types are FL \(Limit\)"
+    with pytest.raises(HistoryError, match=message):
+        write_ohh(hand, players=("A", "B"))
+    with pytest.raises(HistoryError, match=message):
+        write_ohh_hands([hand])
 
 
 def test_files_and_command_line(tmp_path):

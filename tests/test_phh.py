@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import tomllib
 from pathlib import Path
+from typing import ClassVar
 
 import attrs
 import pytest
@@ -243,6 +244,25 @@ def test_variant_codes() -> None:
     fixed = fixed.replace("cbr 6", "cbr 2").replace("[102, 98]", "[102, 98]")
     record = one(fixed)
     assert record.rules.betting == FixedLimit(2, 4) and not record.rules.hi_lo
+
+
+@attrs.frozen(slots=True)
+class Spread(NoLimit):
+    """A structure PHH has no variant for (issue 27: a contributor's new structure crashed the writer)."""
+
+    name: ClassVar[str] = "test-spread"
+    title: ClassVar[str] = "Test Spread"
+
+
+def test_a_structure_phh_cannot_name_is_refused_with_a_typed_error() -> None:
+    hand = start_hand(Rules(Spread(), blinds=(1, 2)), (50, 50), seed=1)
+    while not hand.is_over:
+        hand = hand.apply(hand.legal_actions().default)
+    message = "PHH cannot write a hand of the 'test-spread' betting structure: its variants name Limit, Pot Limit"
+    with pytest.raises(HistoryError, match=message):
+        write_phh(hand, players=("A", "B"))
+    with pytest.raises(HistoryError, match=message):
+        write_phhs([hand])
 
 
 def test_straddles_and_min_bet() -> None:

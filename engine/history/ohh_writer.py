@@ -107,6 +107,11 @@ class _Writer(RecordWriter):
         rules = self.state.rules
         _one_board(self.state)
         betting = rules.betting
+        if betting.title not in LIMITS.values():
+            raise HistoryError(
+                f"OHH cannot write a hand of the {betting.name!r} betting structure: its bet_limit types are "
+                f"{', '.join(f'{code} ({title})' for code, title in LIMITS.items())} only"
+            )
         bets = betting.fixed_bets
         if bets is not None and (not rules.blinds or bets != (rules.big_blind, 2 * rules.big_blind)):
             raise HistoryError(

@@ -711,7 +711,12 @@ def _table_order(labels: Sequence[int] | None) -> tuple[int, ...] | None:
 
 
 def _variant_code(rules: Rules) -> str:
-    kind = next(kind for kind, title in _STRUCTURES.items() if title == rules.betting.title)
+    kind = next((kind for kind, title in _STRUCTURES.items() if title == rules.betting.title), None)
+    if kind is None:
+        raise HistoryError(
+            f"PHH cannot write a hand of the {rules.betting.name!r} betting structure: its variants name "
+            f"{', '.join(_STRUCTURES.values())} only"
+        )
     return next(code for code, spec in VARIANTS.items() if spec == (kind, rules.hi_lo))
 
 
