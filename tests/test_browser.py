@@ -1803,7 +1803,9 @@ def test_no_bet_ever_sits_under_a_card_or_a_plate_at_any_seat(live, browsers, wi
         betting.update(found["seats"])
         return len(betting) == 6
 
-    play_until(page, looked, 120)
+    # rebuy: a calling station at a table of five bots may bust before every seat has bet (the browser loop's run
+    # 9 of stream A at bf6e9ce: out of chips at hand 309, it waited two minutes for a turn that never came)
+    play_until(page, looked, 120, rebuy=True)
     leave(page)
     assert not page.errors()
 
@@ -1911,7 +1913,8 @@ def test_on_a_phone_your_turn_fits_the_screen_and_no_text_is_covered(live, brows
     """At a full table on a phone: on your turn every action control (the buttons, the bet box and slider) is
     on the screen without scrolling, and at every moment looked at (a hand in play, its showdown) no text on
     the screen is under another element: the dealer button beside a name, the game line and the result line
-    under a seat's plate or cards were."""
+    under a seat's plate or cards were. (A ten-seat table is not asked this yet: docs/browser.md says what is
+    left there.)"""
     page = browsers(live.url, width=width, height=height)
     sit_down(page, "full", f"thumb{width}")
     page.js("window.scrollTo(0, 0)")
