@@ -330,16 +330,27 @@
     placeBets();  // last: it measures everything else as drawn
   }
 
-  function seatPlace(index, count) {
-    const angle = (90 + (index * 360) / count) * (Math.PI / 180);
+  /** A seat's place on the oval, you at the bottom and the others evenly round it. At eight seats and more your
+   * two neighbours stand 45 degrees from you (evenly, at ten, your cards met their names) and the rest share
+   * what is left; then a seat just above or below the middle of a side (within 25 degrees of it) is drawn
+   * ``push`` degrees further from it (the stylesheet's --seat-push: a crowded table on a wide oval, where the
+   * two seats on a side stood so close above one another that one's cards met the other's plate). */
+  const NEIGHBOUR_GAP = 45;
+  function seatPlace(index, count, push) {
+    const even = count < 8 ? 90 + (index * 360) / count
+      : index === 0 ? 90 : 90 + NEIGHBOUR_GAP + ((index - 1) * (360 - 2 * NEIGHBOUR_GAP)) / (count - 2);
+    const fromSide = ((even % 180) + 180) % 180;  // 0 at a side's middle, 90 at the top and the bottom
+    const off = fromSide < 90 ? fromSide : fromSide - 180;  // signed: which way is away from the side's middle
+    const angle = (even + (off !== 0 && Math.abs(off) < 25 ? push * Math.sign(off) : 0)) * (Math.PI / 180);
     return { cos: Math.cos(angle), sin: Math.sin(angle) };
   }
 
-  /** How far out the seats sit, in percent of the oval's width and height: the stylesheet's (--seat-rx,
-   * --seat-ry), which knows the oval's shape at each width. */
+  /** How far out the seats sit, in percent of the oval's width and height, and how far the side seats are pushed
+   * apart: the stylesheet's (--seat-rx, --seat-ry, --seat-push), which knows the oval's shape at each width. */
   function seatRadius() {
     const style = getComputedStyle($("felt"));
-    return { x: parseFloat(style.getPropertyValue("--seat-rx")) || 43, y: parseFloat(style.getPropertyValue("--seat-ry")) || 41 };
+    return { x: parseFloat(style.getPropertyValue("--seat-rx")) || 43, y: parseFloat(style.getPropertyValue("--seat-ry")) || 41,
+      push: parseFloat(style.getPropertyValue("--seat-push")) || 0 };
   }
   const spot = (place, rx, ry) => ({ left: `${50 + rx * place.cos}%`, top: `${50 + ry * place.sin}%` });
 
@@ -436,9 +447,10 @@
     const drawn = new Set();
     const bets = {};
     const nodes = [];
+    $("felt").dataset.seats = plates.length;  // the stylesheet draws a crowded table's seats smaller
     const radius = seatRadius();
     for (const s of plates) {
-      const place = seatPlace(s.position, plates.length);
+      const place = seatPlace(s.position, plates.length, radius.push);
       const style = spot(place, radius.x, radius.y);
       if (s.empty) {
         nodes.push(el("div", { class: "seat empty", style, "data-seat": s.seat }, el("span", { text: "empty seat" })));
