@@ -216,7 +216,9 @@ def test_fields_missing_unknown_or_mistyped() -> None:
     state = _hand()
     refused(tampered(state, lambda d: d.pop("posts")), "'posts' is missing")
     refused(tampered(state, lambda d: d.update(secret=1)), "unexpected field 'secret'")
-    refused(tampered(state, lambda d: d["rules"]["betting"].update(structure="spread_limit")), "expected fixed_limit")
+    refused(
+        tampered(state, lambda d: d["rules"]["betting"].update(structure="no_such_structure")), "expected fixed_limit"
+    )
     refused(tampered(state, lambda d: d["rules"].update(hole_cards=6)), "hole_cards .*4")
     refused(tampered(state, lambda d: d["rules"].update(showdown="never")), "expected one of show_all")
     refused(tampered(state, lambda d: d["posts"][0].update(kind="bribe")), "kind.*bribe")

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from engine import Bet, Call, Check, FixedLimit, Fold, HandState, NoLimit, Raise, Rules, start_hand
 from engine.actions import Action
 from engine.cli import main
+from engine.games import SINGLE
 from engine.history.ohh_writer import write_ohh
 from engine.history.phh import write_phh
 from engine.history.pokerstars_writer import write_pokerstars_state
@@ -494,7 +495,7 @@ def test_command_plot_without_matplotlib_is_one_line_and_exit_2(
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 2**32), game=st.sampled_from(["limit", "pot-limit", "no-limit"]))
+@given(seed=st.integers(0, 2**32), game=st.sampled_from(SINGLE))
 def test_facts_hold_together_on_random_matches(seed: int, game: str) -> None:
     from engine.bots import make_bot
     from engine.cli import build_game

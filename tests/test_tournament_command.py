@@ -15,7 +15,7 @@ import pytest
 
 from engine.cli import main
 from engine.errors import EngineError
-from engine.games import LIMIT, POT_LIMIT
+from engine.games import GAMES, LIMIT, POT_LIMIT
 from engine.tournament.levels import read_levels, standard_levels
 from engine.tournament.simulation import Outcome, Placing, Tally, play_series
 from engine.tournament.structure import Structure
@@ -279,7 +279,7 @@ def test_the_tally_averages_per_tournament_with_the_standard_error_of_the_mean()
     [
         (["--entrants", "1"], "--entrants: expected a whole number 2..100000, got 1"),
         (["--seats", "11"], "--seats: expected a whole number 2..10, got 11"),
-        (["--game", "stud"], "invalid choice: 'stud' (choose from 'limit', 'pot-limit', 'no-limit', 'mixed')"),
+        (["--game", "stud"], f"invalid choice: 'stud' (choose from {', '.join(map(repr, GAMES))})"),
         (["--payouts", "50,60"], "--payouts '50,60': place 2 would pay more (60%) than place 1 (50%)"),
         (["--payouts", "50,30,x"], "--payouts '50,30,x': the percentage of place 3 must be a number, got 'x'"),
         (["--payouts", "60,30"], "the percentages must add up to exactly 100, got 90"),
