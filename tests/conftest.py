@@ -74,7 +74,9 @@ def seed(request) -> int:
 @pytest.fixture(scope="session")
 def postgres():
     """A PostgreSQL server for the session, or a skip saying why there is none."""
-    pytest.importorskip("psycopg", reason="psycopg is not installed (the server extra): PostgreSQL not tested")
+    pytest.importorskip(
+        "psycopg", reason='could not import psycopg: pip install -e ".[test-server]" to test PostgreSQL'
+    )
     try:
         cluster = Cluster()
     except Unavailable as why:

@@ -84,7 +84,9 @@ def missing_from_reference() -> list[str]:
 
 
 def test_every_name_the_guides_import_is_on_an_api_page() -> None:
-    pytest.importorskip("numpy")  # the equity guide imports engine.equity
+    pytest.importorskip(
+        "numpy", reason='could not import numpy: pip install -e ".[test-equity]" to run these tests'
+    )  # the equity guide imports engine.equity
     assert missing_from_reference() == []
 
 

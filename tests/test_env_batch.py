@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-np = pytest.importorskip("numpy")
-pytest.importorskip("gymnasium", reason="gymnasium is not installed (the rl extra)")
+np = pytest.importorskip("numpy", reason='could not import numpy: pip install -e ".[test-rl]" to run these tests')
+pytest.importorskip("gymnasium", reason='could not import gymnasium: pip install -e ".[test-rl]" to run these tests')
 
 from engine import IllegalAction  # noqa: E402
 from engine.envs.actions import ActionMap  # noqa: E402

@@ -13,8 +13,8 @@ from typing import ClassVar
 import attrs
 import pytest
 
-pytest.importorskip("pettingzoo", reason="pettingzoo is not installed (the rl extra): the environments not tested")
-pytest.importorskip("gymnasium", reason="gymnasium is not installed (the rl extra): the environments not tested")
+pytest.importorskip("pettingzoo", reason='could not import pettingzoo: pip install -e ".[test-rl]" to run these tests')
+pytest.importorskip("gymnasium", reason='could not import gymnasium: pip install -e ".[test-rl]" to run these tests')
 
 import numpy as np
 from gymnasium.utils.env_checker import check_env

@@ -12,7 +12,7 @@ from itertools import combinations
 
 import pytest
 
-np = pytest.importorskip("numpy")
+np = pytest.importorskip("numpy", reason='could not import numpy: pip install -e ".[test-equity]" to run these tests')
 
 from engine import ALL_CARDS, BoardEvaluator, Card, EngineError, format_cards, parse_cards  # noqa: E402
 from engine.equity import EquityError, equity  # noqa: E402

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("numpy")
+pytest.importorskip("numpy", reason='could not import numpy: pip install -e ".[test-equity]" to run these tests')
 
 from engine import (
     ALL_CARDS,

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-pytest.importorskip("numpy")
+pytest.importorskip("numpy", reason='could not import numpy: pip install -e ".[test-equity]" to run these tests')
 
 from engine.cli import main
 from engine.equity import equity

@@ -19,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("websockets")
+pytest.importorskip(
+    "websockets", reason='could not import websockets: pip install -e ".[test-server]" to run these tests'
+)
 
 from engine.serialize import from_json
 from engine.server.log import RoomState, apply_event

@@ -20,7 +20,9 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("websockets")
+pytest.importorskip(
+    "websockets", reason='could not import websockets: pip install -e ".[test-server]" to run these tests'
+)
 
 from helpers import seeded_shuffle
 from test_server_crash import check_chips, free_port, lobby
@@ -680,7 +682,9 @@ def lobby_answer_time(port: int, silent: socket.socket) -> float:
 
 
 def test_while_postgresql_does_not_answer_the_loop_serves_on_and_play_resumes_when_it_is_back():
-    pytest.importorskip("psycopg")
+    pytest.importorskip(
+        "psycopg", reason='could not import psycopg: pip install -e ".[test-server]" to run these tests'
+    )
     from pgcluster import Cluster, Unavailable
 
     try:
@@ -764,7 +768,9 @@ def test_a_table_refused_as_damaged_is_not_kept_claimed_and_is_served_once_mende
 def test_a_clean_stop_while_postgresql_is_down_stops_cleanly_and_says_the_chips_are_not_known(caplog):
     """SIGTERM while the database is away: the stop line cannot count the chips (the ledger is in the database),
     so it says so; the stop is still a clean one (it was a StoreError out of serve: exit 2, "could not start")."""
-    pytest.importorskip("psycopg")
+    pytest.importorskip(
+        "psycopg", reason='could not import psycopg: pip install -e ".[test-server]" to run these tests'
+    )
     from pgcluster import Cluster, Unavailable
 
     from engine.server.main import serve_until_stopped
@@ -916,7 +922,9 @@ def test_serve_takes_a_connection_string_for_postgresql_and_never_prints_its_pas
     """Nothing listens on the port: `serve` cannot connect and says so in one line, exit 2, with every password
     (a URL's user:password@, its query's password=, a key=value string's) printed as ***; and a key=value
     string is PostgreSQL's, never a SQLite file named after it (nothing is created in the folder it runs in)."""
-    pytest.importorskip("psycopg")
+    pytest.importorskip(
+        "psycopg", reason='could not import psycopg: pip install -e ".[test-server]" to run these tests'
+    )
     db = db.format(port=free_port())
     process = subprocess.Popen(
         [sys.executable, "-m", "engine", "serve", "--db", db, "--port", "0"],

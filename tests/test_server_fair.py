@@ -255,7 +255,9 @@ def test_a_restart_keeps_the_commitment_of_the_hand_in_play(tmp_path):
 
 
 def test_over_the_wire_the_commitment_comes_before_the_cards_and_the_reveal_checks(tmp_path):
-    pytest.importorskip("websockets")
+    pytest.importorskip(
+        "websockets", reason='could not import websockets: pip install -e ".[test-server]" to run these tests'
+    )
     import asyncio
 
     from test_server_net import client, play_person, run

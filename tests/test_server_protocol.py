@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("websockets")
+pytest.importorskip(
+    "websockets", reason='could not import websockets: pip install -e ".[test-server]" to run these tests'
+)
 
 from helpers import scaled
 from test_server_net import client, run

@@ -486,7 +486,9 @@ def test_a_database_that_cannot_be_used_is_a_store_error_that_says_why(tmp_path,
     (tmp_path / "text.sqlite3").write_text("not a database " * 100)
     with pytest.raises(StoreError, match="cannot use the SQLite database"):
         open_store(str(tmp_path / "text.sqlite3"))
-    pytest.importorskip("psycopg", reason="psycopg is not installed: the PostgreSQL half is not tested")
+    pytest.importorskip(
+        "psycopg", reason='could not import psycopg: pip install -e ".[test-server]" to run the PostgreSQL half'
+    )
     with pytest.raises(StoreError, match=r"cannot connect to PostgreSQL at postgresql://ann:\*\*\*@") as refused:
         open_store("postgresql://ann:secret@127.0.0.1:1/omaha")
     assert "secret" not in str(refused.value)  # no password in messages or logs

@@ -15,7 +15,9 @@ from typing import Any
 import attrs
 import pytest
 
-pytest.importorskip("websockets")
+pytest.importorskip(
+    "websockets", reason='could not import websockets: pip install -e ".[test-server]" to run these tests'
+)
 
 from helpers import scaled, wait_until
 from test_server_net import CARD, Client, client, run

@@ -19,7 +19,9 @@ from typing import Any
 import pytest
 from helpers import new_seed, scaled, seeded_shuffle, wait_until
 
-pytest.importorskip("websockets")
+pytest.importorskip(
+    "websockets", reason='could not import websockets: pip install -e ".[test-server]" to run these tests'
+)
 
 from websockets.asyncio.client import connect
 

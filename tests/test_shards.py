@@ -117,7 +117,7 @@ def test_simulate_with_workers_gives_the_same_report_and_refuses_what_needs_ever
 
 def test_the_ray_backend_gives_the_local_result():
     """A Ray instance started here (the ray extra); the shards are Ray tasks, the result the same."""
-    pytest.importorskip("ray", reason="Ray is not installed (the ray extra): the Ray backend is not tested")
+    pytest.importorskip("ray", reason='could not import ray: pip install -e ".[test-ray]" to run these tests')
     local = play_sharded(SPECS, LIMIT, 40, seed=21, shard_size=15)
     on_ray = play_sharded(SPECS, LIMIT, 40, seed=21, shard_size=15, backend="ray")
     assert on_ray == local

@@ -232,8 +232,12 @@ def test_net_is_in_the_records_units() -> None:
 
 
 def test_allin_adjusted_net_credits_each_pot_by_equity_when_the_money_went_in() -> None:
-    equity = pytest.importorskip("engine.equity")
-    all_in_ev = pytest.importorskip("engine.equity.allin").all_in_ev
+    equity = pytest.importorskip(
+        "engine.equity", reason='could not import numpy: pip install -e ".[test-equity]" to run these tests'
+    )
+    all_in_ev = pytest.importorskip(
+        "engine.equity.allin", reason='could not import numpy: pip install -e ".[test-equity]" to run these tests'
+    ).all_in_ev
     rules = Rules(NoLimit(), blinds=(1, 2))
     # Dee shoves 100 preflop, Bob calls; Ann and Cy fold. Ann's kings against Bob's A-3: preflop equity.
     state = play([Raise(100), Fold(), Call(), Fold()], rules=rules, holes=SPLIT, board=SPLIT_BOARD)
@@ -249,8 +253,12 @@ def test_allin_adjusted_net_credits_each_pot_by_equity_when_the_money_went_in() 
 
 
 def test_allin_adjusted_net_uses_the_flop_when_the_money_went_in_on_the_flop() -> None:
-    equity = pytest.importorskip("engine.equity")
-    all_in_ev = pytest.importorskip("engine.equity.allin").all_in_ev
+    equity = pytest.importorskip(
+        "engine.equity", reason='could not import numpy: pip install -e ".[test-equity]" to run these tests'
+    )
+    all_in_ev = pytest.importorskip(
+        "engine.equity.allin", reason='could not import numpy: pip install -e ".[test-equity]" to run these tests'
+    ).all_in_ev
     rules = Rules(NoLimit(), blinds=(1, 2))
     # Everyone limps; on the flop Bob shoves, Ann calls, the others fold.
     state = play(
@@ -264,7 +272,9 @@ def test_allin_adjusted_net_uses_the_flop_when_the_money_went_in_on_the_flop() -
 
 
 def test_allin_adjusted_net_is_the_net_without_an_allin() -> None:
-    all_in_ev = pytest.importorskip("engine.equity.allin").all_in_ev
+    all_in_ev = pytest.importorskip(
+        "engine.equity.allin", reason='could not import numpy: pip install -e ".[test-equity]" to run these tests'
+    ).all_in_ev
     state = play([Call(), Call(), Call(), Check(), Bet(2), Fold(), Fold(), Call()], holes=SPLIT, board=SPLIT_BOARD)
     assert all_in_ev(state) is None
     assert allin.adjusted_net(state) == tuple(float(net) for net in state.result.net)  # type: ignore[union-attr]
@@ -464,7 +474,9 @@ def test_command_skip_bad_leaves_out_a_bad_hand_and_names_it(tmp_path: Path) -> 
 
 
 def test_command_draws_the_graph(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    pytest.importorskip(
+        "matplotlib", reason='could not import matplotlib: pip install -e ".[test-plot]" to run these tests'
+    )
     path, graph = _match_file(tmp_path, 40), tmp_path / "graph.png"
     code, out, _ = run(str(path), "--plot", str(graph), "--player", "hilo", "--player", "random")
     assert code == 0 and f"Graph written to {graph}" in out

@@ -125,7 +125,7 @@ def test_a_series_is_the_same_on_one_worker_and_on_two() -> None:
 
 
 def test_a_series_on_ray_is_the_series_played_here() -> None:
-    pytest.importorskip("ray", reason="Ray is not installed (the ray extra): the Ray backend is not tested")
+    pytest.importorskip("ray", reason='could not import ray: pip install -e ".[test-ray]" to run these tests')
     structure = Structure(standard_levels(LIMIT, 6 * 2000), 2000, table_size=3, buy_in=10)
     specs = ["hilo", "random", "caller"] * 2
     here = list(play_series(structure, specs, 5, 3))
