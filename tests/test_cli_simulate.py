@@ -115,12 +115,13 @@ def test_simulate_out_phhs_replays_all_ok(tmp_path: Path, capsys: pytest.Capture
     assert capsys.readouterr().out.splitlines()[-1] == "60 hands: 60 ok, 0 mismatch, 0 error"
 
 
-@pytest.mark.parametrize("suffix", [".phhs", ".ohh"])
+@pytest.mark.parametrize(("suffix", "format"), [(".phhs", "PHH"), (".ohh", "OHH"), (".txt", "PokerStars text")])
 def test_simulate_out_in_a_format_that_cannot_name_the_structure_is_one_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str, format: str
 ) -> None:
     """Issue 27: a game added for a structure of its own, written to PHH or OHH, which have no word for it, ends
-    with one line naming the structure and exit 2 (it was a traceback)."""
+    with one line naming the structure and exit 2 (it was a traceback); PokerStars text, whose readers know three
+    limit words, refuses it the same way (it wrote a game line no reader reads back)."""
     import attrs
 
     from engine import command_options
@@ -140,7 +141,8 @@ def test_simulate_out_in_a_format_that_cannot_name_the_structure_is_one_line(
     code, _, err = simulate("--game", Spread.name, "--hands", "3", "--seed", "1", "--out", str(path))
     assert code == 2, err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert err.startswith(f"error: {'PHH' if suffix == '.phhs' else 'OHH'} cannot write a hand of the 'test-spread'")
+    assert err.startswith(f"error: {format} cannot write a hand of the 'test-spread' betting structure")
+    assert not path.exists() or "test-spread" not in path.read_text(encoding="utf-8")
 
 
 def test_simulate_out_pokerstars_text_replays_all_ok(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,6 +13,7 @@ from engine.cards import RANK_NAMES, RANK_PLURALS, Card, format_cards
 from engine.errors import HistoryError
 from engine.evaluation import HighHand, best_high, best_low
 from engine.events import Acted, BetReturned, BoardDealt, Mucked, Posted, Shown
+from engine.history import facts
 from engine.history.dates import pokerstars_date
 from engine.history.engine_hands import state_to_record, table_seating
 from engine.history.record import SYMBOLS, HandRecord, RecordedShow
@@ -34,6 +35,10 @@ _POST_WORDS = {
     PostKind.STRADDLE: "straddle",
     PostKind.DEAD_BLIND: "dead blind",
 }
+
+
+_LIMITS = (facts.FIXED, facts.POT, facts.NO)
+"""The structures a PokerStars game line names (by title), which the text readers read back."""
 
 
 def write_pokerstars(record: HandRecord) -> str:
@@ -161,6 +166,12 @@ class _Writer(RecordWriter):
 
     def __init__(self, record: HandRecord, state: HandState) -> None:
         super().__init__(record, state)
+        betting = state.rules.betting
+        if betting.title not in _LIMITS:
+            raise HistoryError(
+                f"PokerStars text cannot write a hand of the {betting.name!r} betting structure: its game line "
+                f"says {', '.join(_LIMITS)} only"
+            )
         # play money and chips are written without a sign, as PokerStars writes them; money with its own, "$"
         # for a currency without one (SEK, named after the stakes), so that the amounts read as money again
         play = record.money in ("play money", "tournament chips")
