@@ -765,7 +765,7 @@ def _read_rules(o: _ObjectReader) -> Rules:
         betting = PotLimit() if structure == "pot_limit" else NoLimit()
     else:
         raise SerializationError(
-            f"{b.where('structure')}: expected fixed_limit, pot_limit or no_limit, got {quote(structure)}"
+            f"{b.where('structure')}: expected one of {', '.join(_STRUCTURE_KEYS.values())}, got {quote(structure)}"
         )
     b.done()
     rake = None

@@ -217,7 +217,8 @@ def test_fields_missing_unknown_or_mistyped() -> None:
     refused(tampered(state, lambda d: d.pop("posts")), "'posts' is missing")
     refused(tampered(state, lambda d: d.update(secret=1)), "unexpected field 'secret'")
     refused(
-        tampered(state, lambda d: d["rules"]["betting"].update(structure="no_such_structure")), "expected fixed_limit"
+        tampered(state, lambda d: d["rules"]["betting"].update(structure="no_such_structure")),
+        "expected one of fixed_limit, pot_limit, no_limit, got .no_such_structure.",
     )
     refused(tampered(state, lambda d: d["rules"].update(hole_cards=6)), "hole_cards .*4")
     refused(tampered(state, lambda d: d["rules"].update(showdown="never")), "expected one of show_all")
