@@ -215,7 +215,7 @@ class HistoryWriter:
             text = write_ohh(state, players=players, hand_id=str(number))
         else:
             text = ("\n\n\n" if self.written else "") + write_pokerstars_state(
-                state, players, str(number), seat_labels=labels
+                state, players, _text_hand_number(str(number)), seat_labels=labels
             ).rstrip("\n")
         self.out.write(text)
         self.written += 1
@@ -224,6 +224,13 @@ class HistoryWriter:
         """End the file (PokerStars text ends with a newline; PHH already does)."""
         if self.format == "pokerstars" and self.written:
             self.out.write("\n")
+
+
+def _text_hand_number(hand_id: str) -> str:
+    """PokerStars text numbers hands with digits only, so a duplicate match's "17-2" is written #1702: the deal,
+    then the rotation in two digits (a match has at most ten), read back as divmod(number, 100)."""
+    deal, _, rotation = hand_id.partition("-")
+    return f"{deal}{int(rotation):02d}" if rotation else deal
 
 
 class _Tally:

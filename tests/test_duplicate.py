@@ -87,7 +87,10 @@ def test_simulate_duplicate_out_writes_every_rotation_marked_with_deal_and_rotat
     assert len(records) == 180 and not any(isinstance(item, Exception) for item in records)
     by_deal: dict[str, list] = defaultdict(list)
     for record in records:
-        deal, rotation = record.id.split("-")
+        if suffix == ".txt":  # PokerStars hand numbers are digits: deal 17's rotation 2 is #1702
+            deal, rotation = (str(part) for part in divmod(int(record.id), 100))
+        else:
+            deal, rotation = record.id.split("-")
         by_deal[deal].append((int(rotation), record))
     assert len(by_deal) == 60
     for deal, rotations in by_deal.items():
