@@ -228,3 +228,36 @@ def test_a_bad_value_in_the_file_is_refused_even_when_the_command_line_overrides
     lines = err.splitlines()
     assert process.returncode == 2 and len(lines) == 1, (process.returncode, lines[:5])
     assert lines[0].startswith(f"error: {says}"), lines
+
+
+def test_a_configuration_file_saved_with_a_byte_order_mark_is_read_as_without_it(tmp_path: Path) -> None:
+    text = '[server]\nport = 9000\n\n[[tournaments]]\nid = "sng"\n'
+    plain, marked = tmp_path / "plain.toml", tmp_path / "marked.toml"
+    plain.write_text(text, encoding="utf-8")
+    marked.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert load_config(marked) == load_config(plain)
+    assert load_config(marked).port == 9000
+
+
+def test_a_configuration_file_that_is_not_utf8_is_one_line_naming_the_file_and_exit_2(tmp_path, capsys):
+    from engine.server.main import main
+
+    config = tmp_path / "server.toml"
+    config.write_bytes('[[tournaments]]\nid = "sng"\ntitle = "Caf\u00e9"\n'.encode("latin-1"))
+    assert main(["--config", str(config), "--db", ":memory:"]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    at = len('[[tournaments]]\nid = "sng"\ntitle = "Caf')
+    assert lines == [
+        f"error: the configuration file {config}: not UTF-8 text: byte 0xe9 at offset {at} cannot be decoded "
+        f"(save the file as UTF-8)"
+    ]
+
+
+def test_a_configuration_file_that_cannot_be_read_or_is_not_toml_says_which_and_names_it(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere.toml"
+    with pytest.raises(ConfigError, match=f"^the configuration file {re.escape(str(missing))}: cannot read it: "):
+        load_config(missing)
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[server\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=f"^the configuration file {re.escape(str(broken))}: not TOML: "):
+        load_config(broken)

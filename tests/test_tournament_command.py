@@ -231,6 +231,30 @@ def test_a_bad_schedule_file_is_one_line_that_names_the_level(tmp_path: Path, te
     assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith(f"error: --schedule {path}: ")
 
 
+@pytest.mark.parametrize("name", ["levels.toml", "levels.json"])
+def test_a_schedule_file_saved_with_a_byte_order_mark_is_read_as_without_it(tmp_path: Path, name: str) -> None:
+    """Windows editors put a UTF-8 byte-order mark first; TOML and JSON readers refuse it, so it is dropped."""
+    plain, marked = tmp_path / f"plain-{name}", tmp_path / f"marked-{name}"
+    levels = [{"blinds": "25/50", "hands": 20}, {"blinds": "500/1000", "ante": 25}]
+    text = json.dumps({"levels": levels}) if name.endswith(".json") else SCHEDULE
+    plain.write_text(text, encoding="utf-8")
+    marked.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert read_levels(str(marked), LIMIT) == read_levels(str(plain), LIMIT)
+    code, _, err = tournament("--entrants", "4", "--seats", "4", "--schedule", str(marked), "--seed", "1")
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("mark", [b"", b"\xef\xbb\xbf"])
+def test_a_schedule_file_that_is_not_utf8_is_one_line_naming_the_file_and_the_byte(tmp_path: Path, mark: bytes) -> None:
+    path = tmp_path / "latin1.toml"
+    path.write_bytes(mark + '[[levels]]\nblinds = "10/20" # caf\u00e9\n'.encode("latin-1"))
+    code, out, err = tournament("--entrants", "4", "--schedule", str(path))
+    at = len(mark) + len('[[levels]]\nblinds = "10/20" # caf')
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    says = f"not UTF-8 text: byte 0xe9 at offset {at} cannot be decoded (save the file as UTF-8)"
+    assert err == f"error: --schedule {path}: {says}\n"
+
+
 # --- the standard levels and the tally -----------------------------------------------------------------------
 
 
@@ -293,7 +317,10 @@ def test_the_tally_averages_per_tournament_with_the_standard_error_of_the_mean()
         (["--seed", "-1"], "--seed: expected a whole number in digits 0-9, got '-1'"),
         (["--workers", "0"], "--workers: expected a whole number 1..1024, got 0"),
         (["--buy-in", "0"], "--buy-in: expected a whole number >= 1, got 0"),
-        (["--schedule", "no/such/file.toml"], "no/such/file.toml: No such file or directory"),
+        (
+            ["--schedule", "no/such/file.toml"],
+            "--schedule no/such/file.toml: cannot read it: No such file or directory",
+        ),
         (["--backend", "ray", "--address", "nowhere"], "a Ray address is host:port"),
     ],
 )

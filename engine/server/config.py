@@ -23,6 +23,7 @@ from engine.errors import EngineError
 from engine.games import GAMES, LIMIT, MIXED, POT_LIMIT, structure
 from engine.rules import Rake, Rules
 from engine.schedule import FixedGame, MixedOmaha, Schedule
+from engine.textfile import read_user_text
 from engine.validate import is_whole, name
 
 TABLE_ID_LONGEST = 40  # characters in a table's id
@@ -491,10 +492,11 @@ def load_config(path: str | Path | None, **overrides: Any) -> ServerConfig:
     if path is None:
         values["bots"] = DEFAULT_BOTS  # a first run with no file: the built-in tables, with somebody to play
     else:
+        text = read_user_text(path, f"the configuration file {path}", error=ConfigError)
         try:
-            document = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-            raise ConfigError(f"cannot read the configuration file {path}: {error}") from None
+            document = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError(f"the configuration file {path}: not TOML: {error}") from None
         unknown = sorted(set(document) - {"server", "tables", "tournaments"})
         if unknown:
             raise ConfigError(

@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import tomllib
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 
 from engine.command_options import pair
 from engine.errors import EngineError
 from engine.games import LIMIT, MIXED, POT_LIMIT, SINGLE, structure
 from engine.rules import Rules
 from engine.schedule import Level, TournamentSchedule
+from engine.textfile import read_user_text
 from engine.validate import quote
 
 LEVEL_MINUTES = 15
@@ -63,10 +63,10 @@ def _big_blinds() -> Iterator[int]:
 
 
 def read_levels(path: str, game: str) -> TournamentSchedule:
-    """The levels of the schedule file at ``path``: TOML, or JSON when its name ends in .json. EngineError,
-    naming the file and the level, when it is not a schedule."""
+    """The levels of the schedule file at ``path``: TOML, or JSON when its name ends in .json (UTF-8, a
+    byte-order mark or not). EngineError, naming the file and the level, when it is not a schedule."""
     where = f"--schedule {path}"
-    text = Path(path).read_text(encoding="utf-8")
+    text = read_user_text(path, where, error=EngineError)
     try:
         document = json.loads(text) if path.lower().endswith(".json") else tomllib.loads(text)
     except (ValueError, tomllib.TOMLDecodeError) as error:
