@@ -309,11 +309,14 @@ def test_the_messages_over_the_wire_start_late_registration_re_entry_and_cancell
                     table, seat = data["table"], data["seat"]
                     assert data["tournament"] == "mtt" and data["sng"] == "mtt#1"
                 elif data["type"] in ("left", "placed"):
-                    outcome.setdefault(name, []).append(data)
+                    told = outcome.setdefault(name, [])
+                    told.append(data)
                     if data["type"] == "left" and data.get("reason") == "won":
                         return
                     if data["type"] == "left" and data["place"] is None:
                         continue  # out in a hand-for-hand round: the place comes with "placed"
+                    if data["type"] == "placed" and told[-2]["place"] is not None:
+                        continue  # the prize of a place given before the pool was fixed: no new bust
                     if not reentries and server.tournaments["mtt"].state.started.registration_open:
                         reentries.append(name)
                         await me.send(type="register", tournament="mtt", name=name)
@@ -743,3 +746,130 @@ def test_rebuy_and_addon_messages_over_the_wire(db):
 
 def stack_of(view: dict[str, Any], name: str) -> int:
     return int(next(p["stack"] for p in view["view"]["seats"] if p and p["name"] == name))
+
+
+# --- places given before the prize pool is fixed (issue 26) ---------------------------------------------------------
+
+
+class Heard:
+    """An entrant's connection as the server's `GameServer._follow` uses it, keeping what it is sent."""
+
+    def __init__(self, sng: SitAndGo, name: str) -> None:
+        self.sender, self.closing, self.room, self.seat, self.entrant = self, False, None, None, (sng, name)
+        self.said: list[dict[str, Any]] = []
+
+    def send(self, text: Any) -> None:
+        if isinstance(text, str):  # views are built lazily: not needed here
+            self.said.append(json.loads(text))
+
+    def told(self, kind: str) -> list[dict[str, Any]]:
+        return [data for data in self.said if data["type"] == kind]
+
+
+def test_a_place_paid_before_the_prize_pool_is_fixed_is_told_its_prize_from_the_final_pool(tmp_path):
+    """Four at one table, a rebuy period of one level, three places paid: ann and bob go all in at each other
+    (then the next one left, cy) until two are out, dee folding, so the third place is given while the pool may
+    still grow. Their ``left`` says the place and a prize of null (not known yet), as do the lobby and the
+    table's view; dee rebuys (the pool grows from 40 to 50) and the level ends: the pool is fixed, and each of
+    the two is sent one ``placed`` with the prize of their place from the final pool, as the lobby and the view
+    then say. Played out, the last two are told by their ``left`` alone (``placed`` only follows a ``left``
+    that could not say the final place and prize), and the prizes told add up to the pool."""
+    seed = new_seed("busts before the pool is fixed")
+    clock = Clock()
+    entry = tournament_config(
+        {
+            "id": "rb",
+            "entrants": 4,
+            "seats": 4,
+            "starting_stack": 100,
+            "buy_in": 10,
+            "payouts": [50, 30, 20],
+            "levels": [{"blinds": "5/10", "minutes": 1000}, {"blinds": "25/50"}],
+            "rebuy_levels": 1,
+            "rebuy_threshold": 10**6,
+        }
+    )
+    db = str(tmp_path / "t.sqlite3")
+    config = ServerConfig(
+        db=db, tables=(), tournaments=(entry,), grace_seconds=1e9, away_seconds=1e9, pause_seconds=5.0
+    )  # the pause: the next deal waits for the test's clock
+    store = SQLiteStore(db)
+    server = GameServer(config, store, clock=clock, shuffle=seeded_shuffle(seed))
+    sng = server.tournaments["rb"]
+    order = ["ann", "bob", "cy", "dee"]
+    heard = {name: Heard(sng, name) for name in order}
+    for name in order:
+        sng.register(name)
+        server.entrants[(sng.id, name)] = heard[name]  # type: ignore[assignment]
+    sng.tick()
+    server._follow(sng)
+    room = sng.rooms[0]
+    assert all(h.told("welcome") for h in heard.values())
+
+    def out() -> list[str]:
+        placed = sorted((e for e in sng.state.started.entries if e.placed), key=lambda e: -(e.first or 0))
+        return [e.name for e in placed]
+
+    def play_one_action(fighters: list[str]) -> None:
+        seat = room.actor_seat()
+        if seat is None or room.hand is None:
+            clock.now += 10  # the pause between hands: the next deal
+            room.tick()
+        else:
+            legal = room.hand.legal_actions()
+            actor = room.table.seats[seat].name  # type: ignore[union-attr]
+            if actor in fighters and legal.max_to:
+                room.act(seat, (Raise if legal.wager == "raise" else Bet)(legal.max_to))
+            elif actor in fighters and legal.call:
+                room.act(seat, Call())
+            else:
+                room.act(seat, legal.default)
+        server.flush(room)
+
+    while len(out()) < 2:  # one bust a hand at most: only two play, the others fold
+        play_one_action([name for name in order if name not in out()][:2])
+        assert clock.now < 1000 + 60 * 900, "nobody busted in 900 minutes"
+    assert room.hand is None and not sng.state.started.pool_fixed
+    fourth, third = out()
+    for name, place in ((fourth, 4), (third, 3)):
+        (left,) = heard[name].told("left")
+        assert (left["reason"], left["place"], left["prize"]) == ("busted", place, None), left
+        assert heard[name].told("placed") == []
+    assert {p["name"]: p["prize"] for p in sng.lobby()["places"]} == {fourth: None, third: None}
+    assert {b["name"]: b["prize"] for b in sng.table_status()["busts"]} == {fourth: None, third: None}  # type: ignore[index]
+
+    room.buy(sng.seat_of("dee")[1], "rebuy")  # type: ignore[index]
+    assert sng.state.started.pool == 50
+    clock.now += 60 * 1000  # the rebuy period's level ends: no more money can come in
+    sng.tick()
+    server._follow(sng)
+    tournament = sng.state.started
+    assert tournament.pool_fixed and tournament.prizes == (25, 15, 10)
+    for name, place, prize in ((fourth, 4, 0), (third, 3, 10)):
+        (placed,) = heard[name].told("placed")
+        assert placed == {
+            "version": 1,
+            "type": "placed",
+            "tournament": "rb",
+            "sng": "rb#1",
+            "name": name,
+            "entry": 1,
+            "place": place,
+            "places": [place, place],
+            "prize": prize,
+        }
+    assert {p["name"]: p["prize"] for p in sng.lobby()["places"]} == {fourth: 0, third: 10}
+    assert {b["name"]: b["prize"] for b in sng.table_status()["busts"]} == {fourth: 0, third: 10}  # type: ignore[index]
+
+    while not sng.state.is_over:
+        play_one_action([name for name in order if name not in out()])
+        assert clock.now < 1000 + 60 * 5000, "it did not end"
+    final = {}
+    for name in order:
+        (left,) = heard[name].told("left")
+        told = heard[name].told("placed")
+        assert len(told) == (1 if name in (fourth, third) else 0), (name, told)
+        final[name] = (told or [left])[-1]["prize"]
+    assert final == {e.name: e.prize for e in sng.state.started.entries}
+    assert sum(final.values()) == sng.state.started.pool == 50
+    store.close()

@@ -607,19 +607,20 @@ class GameServer:
                 session.sender.send(
                     message("cancelled", tournament=sng.config.id, sng=sng.id, name=name, reason=sng.cancel_reason())
                 )
-        busts, sng.busts = sng.busts, []
-        for bust in busts:  # each entrant out is told the place given (after a hand-for-hand round: only then)
-            session = self.entrants.get((sng.id, bust.name))
+        placed, sng.placed = sng.placed, []
+        for entry in placed:  # an entrant out whose `left` said a place or prize not final yet is told them now
+            session = self.entrants.get((sng.id, entry.name))
             if session is not None and not session.closing:
                 session.sender.send(
                     message(
                         "placed",
                         tournament=sng.config.id,
                         sng=sng.id,
-                        name=bust.name,
-                        place=bust.first,
-                        places=[bust.first, bust.last],
-                        prize=bust.prize,
+                        name=entry.name,
+                        entry=entry.number,
+                        place=entry.first,
+                        places=[entry.first, entry.last],
+                        prize=entry.prize,
                     )
                 )
         closed, sng.closed = sng.closed, []

@@ -40,7 +40,7 @@ from engine.server.store import DamagedRow, FinishedHand, Record, Storage, Store
 from engine.server.tourney_config import TournamentConfig, stored_tournament
 from engine.server.tourney_log import Finished, TourneyState, TourneyStep, apply_tourney, registered_as
 from engine.table import Departure, Player, Table
-from engine.tournament import Busted, Moved, Seated, TournamentOver
+from engine.tournament import Entry, Moved, Seated, Tournament, TournamentOver
 from engine.validate import name as checked_name
 from engine.validate import quote
 
@@ -142,15 +142,16 @@ class TableRoom(Room):
         return {"tournament": self.sng.table_status()}
 
     def _left_fields(self, departure: Departure) -> dict[str, Any]:
-        """A player out of the tournament is told their place and prize (null while a hand-for-hand round
-        they busted in is not over: their place comes when it is); the winner leaves with reason "won"."""
+        """A player out of the tournament is told their place and prize as they stand (`prize_of`): the place
+        null while a hand-for-hand round they busted in is not over, the prize null while the prize pool is not
+        fixed (a ``placed`` message gives them when they are final); the winner leaves with reason "won"."""
         tournament = self.sng.state.tournament
         entry = None
         if tournament is not None:
             entry = next((e for e in reversed(tournament.entries) if e.name == departure.player.name), None)
         fields: dict[str, Any] = {"tournament": self.sng.config.id, "sng": self.sng.id, "place": None, "prize": None}
-        if entry is not None and entry.first is not None:
-            fields.update(place=entry.first, places=[entry.first, entry.last], prize=entry.prize)
+        if tournament is not None and entry is not None and entry.first is not None:
+            fields.update(place=entry.first, places=[entry.first, entry.last], prize=prize_of(tournament, entry))
             if entry.first == 1:
                 fields["reason"] = "won"
         return fields
@@ -235,7 +236,7 @@ class SitAndGo:
         self.rooms: dict[int, TableRoom] = {}
         self.closed: list[TableRoom] = []  # rooms of tables that broke (or of a sit-and-go over): to let go of
         self.moves: list[Move] = []  # entrants seated or moved, for the network layer to follow
-        self.busts: list[Busted] = []  # places given, for the network layer to tell
+        self.placed: list[Entry] = []  # places final after their `left`, for the network layer to tell (`placed`)
         self.cancelled: list[str] = []  # entrants of a scheduled tournament just cancelled, for the network layer
         self.reissued: dict[str, str] = {}  # bots' tokens made anew after a restart (hashes), by name
         self.first_registered: float | None = None  # when the first entrant registered (the bots' wait)
@@ -382,7 +383,7 @@ class SitAndGo:
                 tables=[self.rooms[n].id for n in tournament.live_tables if n in self.rooms],
                 minutes=round(self.minutes(), 1),
                 places=[
-                    {"name": e.name, "first": e.first, "last": e.last, "prize": e.prize}
+                    {"name": e.name, "first": e.first, "last": e.last, "prize": prize_of(tournament, e)}
                     for e in sorted(tournament.entries, key=lambda e: e.first or 0)
                     if e.placed
                 ],
@@ -438,7 +439,9 @@ class SitAndGo:
             "prizes": list(tournament.prizes),
             "hand_for_hand": tournament.hand_for_hand,
             "tables": len(tournament.live_tables),
-            "busts": [{"name": e.name, "first": e.first, "last": e.last, "prize": e.prize} for e in busts[:8]],
+            "busts": [
+                {"name": e.name, "first": e.first, "last": e.last, "prize": prize_of(tournament, e)} for e in busts[:8]
+            ],
             "rebuy": rebuy,
             "addon": addon,
         }
@@ -616,6 +619,7 @@ class SitAndGo:
             self.store, self.outage, self.id, Record(self.seq + 1, kind, data, (), hand, snapshot), self.rooms.values()
         )
         self.seq += 1
+        self.placed.extend(final_after_leaving(self.state.tournament, step.state.tournament))
         self.state = step.state
         self._sync(step, caller)
         return step
@@ -715,12 +719,35 @@ class SitAndGo:
                 target.away[event.to_seat] = now  # until the connection follows (or for ever, if it is gone)
                 from_room = f"{self.id}.{event.from_table + 1}"
                 self.moves.append(Move(event.name, target.id, event.to_seat, from_room, event.from_seat))
-            elif isinstance(event, Busted):
-                self.busts.append(event)
             elif isinstance(event, TournamentOver):
                 logger.info("%s", line("tournament_over", tournament=self.id, winner=event.winner, prize=event.prize))
         if tournament.is_over:
             self.over_at = self.over_at or now
+
+
+def prize_of(tournament: Tournament, entry: Entry) -> int | None:
+    """An entry's prize as the messages, the views and the lobby give it: None until it is known, while the prize
+    pool may still grow (late registration, rebuys, the add-on; the engine holds 0 until then) or the entry is
+    still playing; then the prize of its place, paid from the final pool."""
+    return entry.prize if tournament.pool_fixed and entry.placed else None
+
+
+def final_after_leaving(before: Tournament | None, after: Tournament | None) -> list[Entry]:
+    """The entries whose place and prize became final in this step though they had already left their table
+    (their ``left`` said the place null, busted in a hand-for-hand round, or the prize null, busted before the
+    prize pool was fixed): each is told with a ``placed`` message. An entry out in this very step is not: its
+    ``left`` says the final place and prize itself."""
+    if before is None or after is None or not after.pool_fixed:
+        return []
+    pending = {bust.entry for bust in before.pending}
+    out = []
+    for index, entry in enumerate(after.entries):
+        earlier = before.entries[index] if index < len(before.entries) else None
+        if not entry.placed or earlier is None or (before.pool_fixed and earlier.placed):
+            continue  # still playing, or new in this step, or told before
+        if earlier.placed or index in pending:
+            out.append(entry)
+    return out
 
 
 def roman(number: int) -> str:

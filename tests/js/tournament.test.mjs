@@ -87,6 +87,23 @@ test("out of the tournament: the place and prize are said and the page goes back
   assert.match(M.outText({ tournament: "sng", reason: "busted", place: null }), /hand-for-hand/);
 });
 
+test("out before the prize pool is fixed: the place for now, then the final place and prize when it is", () => {
+  const seated = run(msg({ type: "registered", tournament: "mtt", sng: "mtt#1", name: "ann", token: "tok" }),
+    msg({ type: "welcome", table: "mtt#1.1", seat: 2, tournament: "mtt", sng: "mtt#1" })).state;
+  const out = M.apply(seated, { type: "left", table: "mtt#1.1", seat: 2, chips: 0, reason: "busted", tournament: "mtt",
+    sng: "mtt#1", place: 3, places: [3, 3], prize: null }, 0);
+  assert.equal(out.state.mode, "lobby");
+  assert.deepEqual(notices(out.effects), ["You are out of mtt, 3rd for now: your place's prize is paid from the final " +
+    "prize pool, and said when it is fixed."]);
+  const placed = M.apply(out.state, { type: "placed", tournament: "mtt", sng: "mtt#1", name: "ann", entry: 1,
+    place: 4, places: [4, 4], prize: 10 }, 0);
+  assert.deepEqual(notices(placed.effects), ["The prize pool is fixed. You finished 4th in mtt: prize 10."]);
+  assert.equal(placed.state.mode, "lobby");
+  const other = M.apply(out.state, { type: "placed", tournament: "mtt", sng: "mtt#1", name: "bob", entry: 1,
+    place: 5, places: [5, 5], prize: 0 }, 0);
+  assert.deepEqual(notices(other.effects), [], "somebody else's place is not ours");
+});
+
 test("a reload while registered resumes the registration; a registration whose sit-and-go is gone is forgotten", () => {
   const entrant = { tournament: "sng", sng: "sng#1", name: "ann", token: "tok" };
   const started = M.start(M.initialState({}), { table: null, token: null, watching: null, entrant });

@@ -136,6 +136,10 @@
       return `You are out of ${name}: your place is given when this hand-for-hand round is over.`;
     }
     const [first, last] = data.places || [data.place, data.place];
+    if (data.prize === null || data.prize === undefined) {  // out before the prize pool is fixed: told again then
+      return `You are out of ${name}, ${placeText(first, last)} for now: your place's prize is paid from the final ` +
+        "prize pool, and said when it is fixed.";
+    }
     return `You finished ${placeText(first, last)} in ${name}${data.prize ? `: prize ${data.prize}` : " (no prize)"}.`;
   }
 
@@ -977,11 +981,13 @@
         effects.push({ store: "entrant", value: null }, { lobby: true },
           { notice: `Your registration for ${data.tournament} is taken back.`, kind: "info" });
         break;
-      case "placed":  // our place, given once the hand-for-hand round we busted in is over
+      case "placed":  // our final place and prize: once the hand-for-hand round we busted in is over, or the pool fixed
         if (s.entrant && s.entrant.name === data.name && s.busted) {
           Object.assign(s, { outOf: s.entrant, entrant: null, tournament: null });
           effects.push({ store: "entrant", value: null });
           leaveRoom(s, effects, outText({ ...data, reason: "busted" }));
+        } else if ([s.entrant, s.outOf].some((e) => e && e.sng === data.sng && e.name === data.name)) {
+          effects.push({ notice: `The prize pool is fixed. ${outText({ ...data, reason: "busted" })}`, kind: "info" });
         }
         break;
       case "closed":
