@@ -1868,9 +1868,10 @@ CROWD_THE_MIDDLE = """
     const box = (node) => { const r = node.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
     const before = box(document.getElementById('boards'));
     // The most the middle holds: a game line of several lines, the pots of six players all in for different
-    // amounts (a main pot and four side pots, in place of the hand's own), a long message.
+    // amounts (a main pot and four side pots with their total, in place of the hand's own), a long message.
     document.getElementById('game').textContent = 'Mixed \u00b7 this hand: Pot-Limit Omaha Hi-Lo';
     document.querySelectorAll('#pot .side-pots').forEach(node => node.remove());
+    document.querySelector('#pot .pot-total').textContent = 'Pot 2,840';  // their sum: four digits, as the pots'
     const pots = document.createElement('span');
     pots.className = 'side-pots';
     for (const text of ['Main 1,240', 'Side pot 1 960', 'Side pot 2 480', 'Side pot 3 120', 'Side pot 4 40']) {

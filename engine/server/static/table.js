@@ -461,7 +461,7 @@
       const badges = s.badges.map((kind) => el("span", { class: `badge ${kind}`, text: BADGE_WORDS[kind] }));
       if (s.net) badges.push(el("span", { class: `net ${s.net > 0 ? "won" : "lost"}`, text: s.net > 0 ? `+${s.net}` : `${s.net}` }));
       const plate = s.plate;
-      const classes = ["seat", s.me && "me", s.acting && "acting", s.folded && "folded", s.away && "away",
+      const classes = ["seat", s.me && "me", s.position === 0 && "bottom", s.acting && "acting", s.folded && "folded", s.away && "away",
         s.showdown && "showdown"].filter(Boolean).join(" ");
       nodes.push(el("div", { class: classes, style, "data-seat": s.seat, "data-name": s.name },
         el("div", { class: s.shown ? "hole shown" : "hole" }, cards),
