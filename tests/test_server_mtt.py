@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import random
 import signal
@@ -280,6 +281,57 @@ def test_too_few_at_the_start_time_cancel_it_a_one_off_stays_cancelled_a_repeate
     assert sng.id == "daily#2" and sng.status() == "registering" and sng.lobby()["start"] == "2030-01-01T21:00:00Z"
     assert sng.lobby()["last"] == {"sng": "daily#1", "places": [], "state": "cancelled"}
     sng.store.close()
+
+
+def test_a_one_off_whose_start_has_passed_is_refused_and_a_repeated_one_starts_at_its_next_time(tmp_path, caplog):
+    """At start-up a scheduled entry whose ``starts_at`` has passed would be cancelled at once, for good: a
+    one-off is refused in one line naming the entry and the key; a repeated one opens at its next time to come
+    and says so in one log line. A tournament already stored at that time is not refused (it ran, or runs)."""
+    clock, wall = Clock(), Clock()
+    wall.now = START_TIME + 90 * 60
+    path = str(tmp_path / "t.sqlite3")
+    store = SQLiteStore(path)
+    with pytest.raises(ConfigError) as refused:
+        SitAndGo.open(scheduled(), store, clock=clock, wall=wall, policy=POLICY)
+    assert str(refused.value) == (
+        f'[[tournaments]] id = "mtt": starts_at must be a time to come (it is 2030-01-01T21:30:00Z now), got '
+        f'"{START}"; give a later one, or start_every_minutes to repeat it from then'
+    )
+    assert instance_ids(store) == [], "nothing opened"
+    with caplog.at_level(logging.INFO, logger="engine.server"):
+        daily = SitAndGo.open(scheduled(start_every_minutes=60), store, clock=clock, wall=wall, policy=POLICY)
+    assert daily is not None and daily.running.starts_at == "2030-01-01T22:00:00Z" and daily.status() == "registering"
+    said = [r.getMessage() for r in caplog.records if "first_start_passed" in r.getMessage()]
+    assert said == [
+        f"event=first_start_passed tournament=mtt starts_at={START} now=2030-01-01T21:30:00Z next=2030-01-01T22:00:00Z"
+    ]
+    store.close()
+
+    wall.now = START_TIME - 60  # a one-off opened in time, then over before a restart after its start: kept
+    other = str(tmp_path / "other.sqlite3")
+    sng = SitAndGo.open(scheduled(), SQLiteStore(other), clock=clock, wall=wall, policy=POLICY)
+    assert sng is not None
+    sng.store.close()
+    wall.now = START_TIME + 3600
+    again = SitAndGo.open(scheduled(), SQLiteStore(other), clock=clock, wall=wall, policy=POLICY)
+    assert again is not None and again.id == "mtt#1"
+    again.tick()
+    assert again.status() == "cancelled"  # its time came while the server was down, with nobody registered
+    again.store.close()
+
+
+def instance_ids(store: SQLiteStore) -> list[str]:
+    return [table_id for table_id in store.table_ids() if table_id.startswith("mtt#")]
+
+
+def test_serve_refuses_a_one_off_tournament_whose_start_has_passed_in_one_line_with_exit_status_2(tmp_path, capsys):
+    from engine.server.main import main
+
+    config = write(tmp_path, '[[tournaments]]\nid = "old"\nstarts_at = 2020-01-01T20:00:00Z\n')
+    assert main(["--config", str(config), "--db", str(tmp_path / "db.sqlite3"), "--port", "0"]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith('error: [[tournaments]] id = "old": starts_at must be a time to come (it is '), lines
 
 
 # --- over real sockets ----------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import attrs
@@ -31,7 +32,7 @@ from engine.history.engine_hands import state_to_record
 from engine.history.phh import write_phh
 from engine.serialize import to_json
 from engine.server.codes import Code
-from engine.server.config import TableConfig
+from engine.server.config import ConfigError, TableConfig, toml
 from engine.server.log import LogError, RoomState, Step, sitting
 from engine.server.oplog import line
 from engine.server.outage import Outage
@@ -258,8 +259,27 @@ class SitAndGo:
                 return None
             if sng._restore(instance_id(config.id, last)):
                 return sng
+        sng._check_first_start()
         sng._new(last + 1)
         return sng
+
+    def _check_first_start(self) -> None:
+        """Before a scheduled entry's first tournament opens: a one-off whose ``starts_at`` has passed is refused
+        (ConfigError, one line: it would be cancelled at once, for good); a repeated one starts at its next time
+        to come, logged (``start_every_minutes``)."""
+        config, now = self.config, self.wall()
+        if not config.scheduled or config.start_time >= now:  # at its very time: it starts now
+            return
+        said = datetime.fromtimestamp(now, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+        if config.start_every_minutes is None:
+            raise ConfigError(
+                f"{config.where}: starts_at must be a time to come (it is {said} now), got {toml(config.starts_at)}; "
+                f"give a later one, or start_every_minutes to repeat it from then"
+            )
+        start = config.at(config.next_start(now)).starts_at
+        logger.info(
+            "%s", line("first_start_passed", tournament=config.id, starts_at=config.starts_at, now=said, next=start)
+        )
 
     @property
     def once(self) -> bool:
