@@ -334,6 +334,86 @@ def test_serve_refuses_a_one_off_tournament_whose_start_has_passed_in_one_line_w
     assert lines[0].startswith('error: [[tournaments]] id = "old": starts_at must be a time to come (it is '), lines
 
 
+def settings_lines(caplog: Any) -> list[str]:
+    return [r.getMessage() for r in caplog.records if "tournament_settings" in r.getMessage()]
+
+
+def test_a_changed_entry_is_taken_by_a_tournament_not_yet_started_and_said_when_kept(tmp_path, caplog):
+    """As a cash table takes the file's changed settings at a restart, a tournament still registering takes its
+    changed entry (a stored ``settings`` event: replay and later restarts have it; one log line of what changed),
+    but for an ``entrants`` below those registered, kept and said in one ``tournament_settings_kept`` line; one
+    started keeps its own entry and says so in that line. Unchanged, nothing is stored or said."""
+    clock, wall = Clock(), Clock()
+    wall.now = START_TIME - 3600
+    path = str(tmp_path / "t.sqlite3")
+    entry = {"id": "sng", "entrants": 4, "seats": 4, "starting_stack": 200, "levels": LEVELS}
+    sng = SitAndGo.open(tournament_config(entry), SQLiteStore(path), clock=clock, wall=wall, policy=POLICY)
+    assert sng is not None
+    for name in ("ann", "bob", "cy"):
+        sng.register(name)
+    sng.store.close()
+
+    def reopen(**changes: Any) -> SitAndGo:
+        caplog.clear()
+        with caplog.at_level(logging.INFO, logger="engine.server"):
+            again = SitAndGo.open(tournament_config({**entry, **changes}), SQLiteStore(path), clock=clock, wall=wall)
+        assert again is not None and again.id == "sng#1"
+        again.store.close()
+        return again
+
+    again = reopen(title="Turbo", starting_stack=300, buy_in=5)
+    assert (again.running.title, again.running.starting_stack, again.running.buy_in) == ("Turbo", 300, 5)
+    assert again.lobby()["starting_stack"] == 300 and again.lobby()["prize_pool"] == 15
+    assert again.state.structure.starting_stack == 300 and again.state.registered == ("ann", "bob", "cy")
+    assert settings_lines(caplog) == [
+        'event=tournament_settings tournament="sng#1" title=Turbo starting_stack=300 buy_in=5'
+    ]
+    assert [kind for _, kind, _ in SQLiteStore(path).load("sng#1").events][-1] == "settings"
+    assert replayed(SQLiteStore(path), "sng#1").structure.starting_stack == 300  # the log says it
+    again = reopen(title="Turbo", starting_stack=300, buy_in=5)  # the same file again: nothing to take
+    assert settings_lines(caplog) == [] and again.running.starting_stack == 300
+
+    again = reopen(title="Turbo", starting_stack=300, buy_in=5, entrants=2, seats=2)
+    assert again.running.entrants == 4 and again.running.seats == 2
+    assert settings_lines(caplog) == [
+        'event=tournament_settings_kept tournament="sng#1" entrants=4 why="3 have registered, more than the '
+        "file's entrants allow\"",
+        'event=tournament_settings tournament="sng#1" seats=2',
+    ]
+
+    sng = reopen(title="Turbo", starting_stack=300, buy_in=5, seats=2)
+    sng.store = SQLiteStore(path)
+    sng.register("dee")
+    sng.tick()
+    assert sng.status() == "running" and sng.state.started.chips == 4 * 300  # it started under the taken entry
+    sng.store.close()
+    again = reopen(title="Turbo", starting_stack=500, buy_in=5, seats=2, levels=LEVELS[1:])
+    assert again.running.starting_stack == 300 and again.state.tournament == sng.state.tournament
+    (kept,) = settings_lines(caplog)
+    assert kept.startswith('event=tournament_settings_kept tournament="sng#1" starting_stack=300 levels="[{'), kept
+    assert kept.endswith(' why="it has started: it keeps its settings; the next one opens under the file\'s"'), kept
+
+
+def test_a_scheduled_tournament_not_yet_started_takes_a_new_start_time_and_refuses_one_that_has_passed(tmp_path):
+    clock, wall = Clock(), Clock()
+    wall.now = START_TIME - 3600
+    path = str(tmp_path / "t.sqlite3")
+    sng = SitAndGo.open(scheduled(), SQLiteStore(path), clock=clock, wall=wall, policy=POLICY)
+    assert sng is not None
+    sng.register("ann")
+    sng.store.close()
+    later = "2030-01-02T20:00:00Z"
+    again = SitAndGo.open(scheduled(starts_at=later), SQLiteStore(path), clock=clock, wall=wall, policy=POLICY)
+    assert again is not None and again.id == "mtt#1" and again.lobby()["start"] == later
+    assert again.state.registered == ("ann",)
+    wall.now = START_TIME + 60
+    again.tick()
+    assert again.status() == "registering", "it waits for its new time"
+    again.store.close()
+    with pytest.raises(ConfigError, match=r'^\[\[tournaments\]\] id = "mtt": starts_at must be a time to come'):
+        SitAndGo.open(scheduled(starts_at="2030-01-01T19:00:00Z"), SQLiteStore(path), clock=clock, wall=wall)
+
+
 # --- over real sockets ----------------------------------------------------------------------------------------------
 
 

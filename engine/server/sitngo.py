@@ -17,6 +17,7 @@ what the rooms leave in their outboxes.
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import time
@@ -258,6 +259,7 @@ class SitAndGo:
             if not store.claim(instance_id(config.id, last)):
                 return None
             if sng._restore(instance_id(config.id, last)):
+                sng._take_file_entry()
                 return sng
         sng._check_first_start()
         sng._new(last + 1)
@@ -289,7 +291,7 @@ class SitAndGo:
     def _new(self, number: int) -> None:
         self.id = instance_id(self.config.id, number)
         self.running = self.config.at(self.config.next_start(self.wall())) if self.config.scheduled else self.config
-        self.store.add_table(self.id, self.config.to_json())
+        self.store.add_table(self.id, self.running.to_json())  # its own entry: its start, no repeat
         if not self.store.claim(self.id):
             raise StoreError(f"sit-and-go {self.id} is served by another server on this database")
         self.state, self.seq = TourneyState(self.config.structure()), 0
@@ -330,6 +332,56 @@ class SitAndGo:
             self.zero = self.clock() - 60 * state.tournament.minutes  # the clock stood still while down
             self._sync(TourneyStep(state))
         return True
+
+    def _instance_entry(self, entry: TournamentConfig) -> TournamentConfig:
+        """The file's ``entry`` as the tournament under way would run it: a scheduled one at its own start while
+        that is still one of the entry's times (a row stored with the repeat, by an older version: its next time
+        to come), else at the entry's next time to come."""
+        if not entry.scheduled:
+            return entry
+        running, now = self.running, self.wall()
+        if running.scheduled:
+            start = running.start_time if running.start_every_minutes is None else running.next_start(now)
+            if is_start_of(entry, start):
+                return entry.at(start)
+        return entry.at(entry.next_start(now))
+
+    def _take_file_entry(self) -> None:
+        """At start-up, the file's entry against the stored tournament's (`running`), as a cash table takes its
+        changed settings: one not yet started takes every change (stored as a ``settings`` event holding the new
+        entry, so that replay and later starts have it; logged as ``event=tournament_settings``) but an
+        ``entrants`` below those registered, which is kept; one started, over or cancelled keeps its own (it
+        finishes under the settings it started with; the next one opens under the file's). What is kept, and
+        why, is one ``event=tournament_settings_kept`` line."""
+        wanted = self._instance_entry(self.config)
+        changed = changed_keys(self.running, wanted)
+        if not changed:
+            return
+        if self.state.tournament is not None or self.state.is_over:
+            started = "has started" if self.state.tournament is not None else "is " + self.status()
+            self._log_kept(changed, f"it {started}: it keeps its settings; the next one opens under the file's")
+            return
+        registered = len(self.state.registered)
+        if wanted.entrants < registered:
+            try:
+                wanted = attrs.evolve(wanted, entrants=self.running.entrants)
+            except ConfigError as error:
+                self._log_kept(changed, f"{registered} have registered, more than entrants={wanted.entrants}: {error}")
+                return
+            self._log_kept(["entrants"], f"{registered} have registered, more than the file's entrants allow")
+            changed = changed_keys(self.running, wanted)
+        if "starts_at" in changed:
+            self._check_first_start()  # a new time that has passed: refused, or the next one to come
+        if changed:
+            entry = wanted.to_json()
+            self.commit("settings", json.loads(entry), config=entry)
+            self.running = wanted
+            settings = {key: _said(getattr(wanted, key)) for key in changed}
+            logger.info("%s", line("tournament_settings", tournament=self.id, **settings))
+
+    def _log_kept(self, keys: list[str], why: str) -> None:
+        kept = {key: _said(getattr(self.running, key)) for key in keys}
+        logger.warning("%s", line("tournament_settings_kept", tournament=self.id, **kept, why=why))
 
     # --- reading -----------------------------------------------------------------------------------------------
 
@@ -622,9 +674,12 @@ class SitAndGo:
 
     # --- the log -----------------------------------------------------------------------------------------------
 
-    def commit(self, kind: str, data: dict[str, Any], caller: TableRoom | None = None) -> TourneyStep:
-        """Apply the event to the sit-and-go, store it (with the hand it finished), then give every table's room
-        its new state. RoomError when it is refused or cannot be stored: nothing changed."""
+    def commit(
+        self, kind: str, data: dict[str, Any], caller: TableRoom | None = None, *, config: str | None = None
+    ) -> TourneyStep:
+        """Apply the event to the sit-and-go, store it (with the hand it finished; ``config``, the entry it is to
+        run under from now, with a ``settings`` event), then give every table's room its new state. RoomError
+        when it is refused or cannot be stored: nothing changed."""
         try:
             step = apply_tourney(self.state, kind, data)
         except LogError as error:
@@ -636,7 +691,11 @@ class SitAndGo:
             hand = self._keep(done, sittings)
             snapshot = step.state.snapshot()  # with every hand in play at the other tables
         store_record(
-            self.store, self.outage, self.id, Record(self.seq + 1, kind, data, (), hand, snapshot), self.rooms.values()
+            self.store,
+            self.outage,
+            self.id,
+            Record(self.seq + 1, kind, data, (), hand, snapshot, config),
+            self.rooms.values(),
         )
         self.seq += 1
         self.placed.extend(final_after_leaving(self.state.tournament, step.state.tournament))
@@ -743,6 +802,29 @@ class SitAndGo:
                 logger.info("%s", line("tournament_over", tournament=self.id, winner=event.winner, prize=event.prize))
         if tournament.is_over:
             self.over_at = self.over_at or now
+
+
+def changed_keys(stored: TournamentConfig, wanted: TournamentConfig) -> list[str]:
+    """The keys of a tournament's entry whose values differ between the stored one and the file's."""
+    return [
+        field.name
+        for field in attrs.fields(TournamentConfig)
+        if getattr(stored, field.name) != getattr(wanted, field.name)
+    ]
+
+
+def is_start_of(entry: TournamentConfig, start: float) -> bool:
+    """Whether ``start`` is one of a scheduled entry's times: its ``starts_at``, or one of its repeats."""
+    first, every = entry.start_time, entry.start_every_minutes
+    if every is None or start < first:
+        return start == first
+    repeats = (start - first) / (60 * every)
+    return abs(repeats - round(repeats)) < 1e-9
+
+
+def _said(value: object) -> object:
+    """A setting as a log line gives it: a list or table (levels, payouts) as JSON, anything else as it is."""
+    return json.dumps(value, separators=(",", ":")) if isinstance(value, (list, tuple, dict)) else value
 
 
 def prize_of(tournament: Tournament, entry: Entry) -> int | None:

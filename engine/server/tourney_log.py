@@ -36,6 +36,7 @@ from engine.cards import parse_cards
 from engine.serialize import from_json, to_json
 from engine.server.actions import read_action
 from engine.server.log import SIT_OUT_REASONS, LogError, RoomState, SeatMeta, dispatch
+from engine.server.tourney_config import tournament_config
 from engine.state import HandState
 from engine.tournament import Structure, Tournament, TournamentEvent
 from engine.validate import finite, is_whole, name_key
@@ -53,6 +54,7 @@ KINDS = (
     "act",
     "sit_out",
     "come_back",
+    "settings",
 )
 
 
@@ -359,6 +361,14 @@ def _come_back(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
     return TourneyStep(attrs.evolve(state, tournament=tournament, metas=metas))
 
 
+def _settings(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
+    """The configuration file's entry, changed while the tournament had not started (``{"tournament": entry}``,
+    taken at a restart): the structure it will start under. Refused once it has started or was cancelled."""
+    if state.tournament is not None or state.cancelled:
+        raise LogError("the tournament has started: it keeps the settings it started with")
+    return TourneyStep(attrs.evolve(state, structure=tournament_config(data["tournament"]).structure()))
+
+
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
@@ -376,4 +386,5 @@ _APPLY = {
     "act": _act,
     "sit_out": _sit_out,
     "come_back": _come_back,
+    "settings": _settings,
 }
