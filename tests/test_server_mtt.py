@@ -16,6 +16,7 @@ import random
 import signal
 import time
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,6 +47,7 @@ from engine.server.sitngo import SitAndGo, TableRoom
 from engine.server.store import SQLiteStore, open_store
 from engine.server.tourney_config import tournament_config
 
+REPO = Path(__file__).resolve().parent.parent
 START = "2030-01-01T20:00:00Z"
 START_TIME = datetime(2030, 1, 1, 20, tzinfo=UTC).timestamp()
 LEVELS = [{"blinds": "5/10", "hands": 30}, {"blinds": "10/20", "hands": 30}, {"blinds": "25/50"}]
@@ -412,6 +414,86 @@ def test_a_scheduled_tournament_not_yet_started_takes_a_new_start_time_and_refus
     again.store.close()
     with pytest.raises(ConfigError, match=r'^\[\[tournaments\]\] id = "mtt": starts_at must be a time to come'):
         SitAndGo.open(scheduled(starts_at="2030-01-01T19:00:00Z"), SQLiteStore(path), clock=clock, wall=wall)
+
+
+def test_every_tournament_lobby_entry_has_the_same_keys_and_its_times_as_floats(tmp_path):
+    """A sit-and-go's lobby entry and a scheduled tournament's have the same keys (``entries`` in both), and the
+    entry's times are numbers with a fraction whether the file wrote 15 or 15.0, as a table's are."""
+    clock, wall = Clock(), Clock()
+    wall.now = START_TIME - 60
+    config = load_config(
+        write(
+            tmp_path,
+            f"""
+[[tournaments]]
+id = "sng"
+action_seconds = 15
+bots_after_seconds = 30
+[[tournaments]]
+id = "mtt"
+starts_at = "{START}"
+start_every_minutes = 60
+action_seconds = 12
+time_bank_seconds = 20
+""",
+        )
+    )
+    store = SQLiteStore(str(tmp_path / "t.sqlite3"))
+    lobbies = {}
+    for entry in config.tournaments:
+        sng = SitAndGo.open(entry, store, clock=clock, wall=wall, policy=POLICY)
+        assert sng is not None
+        sng.register("ann")
+        lobbies[entry.id] = json.loads(json.dumps(sng.lobby()))
+        assert entry.table_config("t").action_seconds == entry.action_seconds
+    assert set(lobbies["sng"]) == set(lobbies["mtt"])
+    assert lobbies["sng"]["entries"] == lobbies["mtt"]["entries"] == 1
+    assert lobbies["sng"]["action_seconds"] == 15.0 and type(lobbies["sng"]["action_seconds"]) is float
+    assert type(lobbies["sng"]["bots_after_seconds"]) is float and lobbies["sng"]["start_every_minutes"] is None
+    assert type(lobbies["mtt"]["action_seconds"]) is float and type(lobbies["mtt"]["start_every_minutes"]) is float
+    store.close()
+
+
+def test_the_tournament_status_is_a_field_of_the_view_message_as_the_docs_say(tmp_path):
+    clock = Clock()
+    config = tournament_config({"id": "sng", "entrants": 2, "seats": 2, "levels": LEVELS})
+    sng = SitAndGo.open(config, SQLiteStore(str(tmp_path / "t.sqlite3")), clock=clock, policy=POLICY)
+    assert sng is not None
+    sng.register("ann")
+    sng.register("bob")
+    sng.tick()
+    room = sng.rooms[0]
+    seat = sng.seat_of("ann")[1]  # type: ignore[index]
+    message = json.loads(room.view_message(seat))
+    assert message["tournament"] == sng.table_status() and "tournament" not in message["view"]
+    page = (REPO / "docs" / "server.md").read_text(encoding="utf-8")
+    assert "every `view` message carries `tournament` beside `table`, `clock` and `view`" in page
+    sng.store.close()
+
+
+def test_the_log_says_the_last_hand_and_its_bust_before_the_end_of_the_tournament(tmp_path, caplog):
+    seed = new_seed("the log's order")
+    rng = random.Random(seed)
+    clock = Clock()
+    config = tournament_config({"id": "sng", "entrants": 2, "seats": 2, "starting_stack": 100, "levels": LEVELS})
+    sng = SitAndGo.open(
+        config, SQLiteStore(str(tmp_path / "t.sqlite3")), clock=clock, policy=POLICY, shuffle=seeded_shuffle(seed)
+    )
+    assert sng is not None
+    sng.register("ann")
+    sng.register("bob")
+    with caplog.at_level(logging.INFO, logger="engine.server"):
+        sng.tick()
+        room = sng.rooms[0]
+        room.connected.update(seat for seat, _ in room.table.players)
+        while not sng.state.is_over:
+            room.tick()
+            all_in(room, rng)
+            clock.now += 1
+            assert clock.now < 1000 + 5000, "it did not end"
+    said = [r.getMessage().split()[0] for r in caplog.records if r.getMessage().startswith("event=")]
+    assert said[-4:] == ["event=hand", "event=bust", "event=leave", "event=tournament_over"], said[-6:]
+    sng.store.close()
 
 
 # --- over real sockets ----------------------------------------------------------------------------------------------

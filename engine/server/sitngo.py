@@ -140,6 +140,16 @@ class TableRoom(Room):
     ) -> tuple[Step, int, tuple[str, ...]]:
         return self.sng.table_event(self, kind, data)
 
+    def _commit(self, kind: str, data: dict[str, Any], *, config: TableConfig | None = None) -> Step:
+        """As a room commits, then the sit-and-go's log lines of the event (``tournament_over``), so that the
+        log reads in order: the hand, its busts, then the end of the tournament."""
+        try:
+            return super()._commit(kind, data, config=config)
+        finally:
+            said, self.sng.said_after = self.sng.said_after, []
+            for text in said:
+                logger.info("%s", text)
+
     def _view_fields(self) -> dict[str, Any]:
         return {"tournament": self.sng.table_status()}
 
@@ -245,6 +255,7 @@ class SitAndGo:
         self.zero = clock()  # the server clock's reading at the tournament's minute 0
         self.over_at: float | None = None
         self.last: dict[str, Any] | None = None  # the results of the sit-and-go before this one, for the lobby
+        self.said_after: list[str] = []  # log lines of an event a room made, said after the room's own (`say`)
 
     # --- making ------------------------------------------------------------------------------------------------
 
@@ -437,12 +448,12 @@ class SitAndGo:
             "registered": list(state.registered),
             "prize_pool": config.buy_in * len(state.registered) if tournament is None else tournament.pool,
             "start": config.starts_at or "when full",
+            "start_every_minutes": self.config.start_every_minutes,  # the entry's repeat (each one runs once)
             "last": self.last,
         }
         if state.cancelled:
             out["reason"] = self.cancel_reason()
-        if config.scheduled:
-            out["entries"] = len(state.registered) if tournament is None else len(tournament.entries)
+        out["entries"] = len(state.registered) if tournament is None else len(tournament.entries)
         if tournament is not None:
             level = tournament.structure.levels.levels[tournament.level]
             players = [p for n in tournament.live_tables for _, p in tournament.table(n).players]
@@ -799,7 +810,11 @@ class SitAndGo:
                 from_room = f"{self.id}.{event.from_table + 1}"
                 self.moves.append(Move(event.name, target.id, event.to_seat, from_room, event.from_seat))
             elif isinstance(event, TournamentOver):
-                logger.info("%s", line("tournament_over", tournament=self.id, winner=event.winner, prize=event.prize))
+                over = line("tournament_over", tournament=self.id, winner=event.winner, prize=event.prize)
+                if caller is not None:  # said once the room has said the hand and its busts
+                    self.said_after.append(over)
+                else:
+                    logger.info("%s", over)
         if tournament.is_over:
             self.over_at = self.over_at or now
 

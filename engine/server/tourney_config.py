@@ -19,12 +19,30 @@ import attrs
 from engine.errors import EngineError
 from engine.games import GAMES
 from engine.schedule import TournamentSchedule
-from engine.server.config import MAX_SEATS, ConfigError, TableConfig, _number, _string, _whole, check, toml
+from engine.server.config import (
+    MAX_SEATS,
+    ConfigError,
+    TableConfig,
+    _number,
+    _string,
+    _whole,
+    as_floats,
+    check,
+    toml,
+)
 from engine.tournament.levels import LEVEL_MINUTES, levels_from, standard_levels
 from engine.tournament.payouts import standard_percentages
 from engine.tournament.structure import Structure
 from engine.validate import name
 
+_FLOAT_KEYS = (
+    "action_seconds",
+    "time_bank_seconds",
+    "time_bank_refill_seconds",
+    "bot_think_seconds",
+    "bots_after_seconds",
+    "start_every_minutes",
+)
 TOURNAMENT_ID_LONGEST = 24  # characters: its sit-and-gos are "<id>#N" and their tables "<id>#N.T", within 40
 MAX_ENTRANTS = 1000
 
@@ -104,6 +122,7 @@ class TournamentConfig:
         self._check_schedule()
         self.table_config("check")  # the clock and the bots' thinking time, as a table checks them
         self.structure()  # the levels and payouts, as the engine checks them
+        as_floats(self, _FLOAT_KEYS)  # the lobby says 15.0 whether the file wrote 15 or 15.0, as for a table
 
     def _check_schedule(self) -> None:
         """The keys of a scheduled tournament: a start time, its repeat, the fewest entrants it starts with, late
