@@ -48,7 +48,8 @@ def _evaluate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from engine.history.inputs import Inputs, count_of, note_lines
+    from engine.history.inputs import Inputs, note_lines
+    from engine.validate import count_of
 
     inputs = Inputs(args.files, args.format)
     hands: list[dict[str, Any]] = []

@@ -210,6 +210,12 @@ def test_wrong_calls_say_what_is_allowed() -> None:
         t.finish(0, state)
     with pytest.raises(TournamentError, match="already registered"):
         Tournament.create(structure(), ["a", "a"])
+    with pytest.raises(TournamentError) as clash:  # it was the table's TableError, at the start
+        Tournament.create(structure(), ["a", "b", "A"])
+    assert str(clash.value) == (
+        "'A' is the same name as 'a', registered already: names are the same whatever their case or width, and "
+        "must be unique"
+    )
     with pytest.raises(TournamentError, match="pays 3 places but 2 entered"):
         Tournament.create(structure(), ["a", "b"]).start()
     with pytest.raises(TournamentError, match="rake"):

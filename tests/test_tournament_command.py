@@ -330,6 +330,12 @@ def test_a_bad_argument_is_one_line_that_says_what_is_allowed(argv: list[str], s
     assert says in err
 
 
+def test_counts_of_one_are_said_in_the_singular() -> None:
+    code, out, err = tournament("--entrants", "2", "--seats", "2", "--seed", "1")
+    assert code == 0, err
+    assert re.search(r"^Hands played: [\d,]+ at 1 table \(none broken\)\.$", out, re.M), out
+
+
 def test_a_bad_argument_ends_the_program_with_status_2() -> None:
     done = program("--seats", "1")
     assert done.returncode == 2 and done.stdout == ""

@@ -124,7 +124,7 @@ def test_icm_by_hand() -> None:
 @given(data=st.data())
 def test_icm_matches_brute_force_over_every_finishing_order(data: st.DataObject) -> None:
     stacks = data.draw(st.lists(st.integers(1, 10_000), min_size=1, max_size=6))
-    prizes = sorted(data.draw(st.lists(st.integers(0, 1000), max_size=len(stacks))), reverse=True)
+    prizes = sorted(data.draw(st.lists(st.integers(0, 1000), min_size=1, max_size=len(stacks))), reverse=True)
     expected = brute_force_icm(stacks, prizes)
     got = icm_equities(stacks, prizes, method="exact")
     assert got == pytest.approx([float(e) for e in expected], rel=1e-9, abs=1e-9)
@@ -162,8 +162,16 @@ def test_an_icm_deal_pays_the_prizes_exactly(data: st.DataObject) -> None:
 
 
 def test_icm_refuses_what_it_cannot_price() -> None:
-    with pytest.raises(PayoutError, match="at least 1"):
+    with pytest.raises(PayoutError) as zero:
         icm_equities((100, 0), (10, 5))
+    assert str(zero.value) == (
+        "stacks[1] is 0 chips, got (100, 0): ICM prices the players still in, each with 1 chip or more; leave out "
+        "a player with none (their place is given) and that place's prize"
+    )
+    with pytest.raises(PayoutError, match=r"^prizes must give at least the prize of first place"):
+        icm_equities((5, 5), ())  # it said (0.0, 0.0): equities of nothing
+    with pytest.raises(PayoutError, match=r"^2 prizes for 1 player: "):
+        icm_equities((5,), (6, 4))
     with pytest.raises(PayoutError, match="would pay nobody"):
         icm_equities((100, 50), (10, 5, 1))
     with pytest.raises(PayoutError, match="method"):

@@ -25,6 +25,7 @@ from engine.history.files import ZIP_MAGIC, read_file_bytes, read_history_bytes
 from engine.history.formats import BY_KEY
 from engine.history.record import HandRecord, Hands
 from engine.history.replay import MISMATCH, ReplayReport, replay
+from engine.validate import count_of
 
 MAX_MEMBER_BYTES = 128 * 2**20  # a month of a busy player's hands is tens of MB; a deflate bomb is GBs
 MAX_ARCHIVE_BYTES = 2**30
@@ -219,11 +220,6 @@ def hand_key(record: HandRecord, format: str | None) -> tuple[object, ...] | Non
         return None
     site = dict(record.fields).get("site")
     return (format, site, record.id, record.players, record.starting_stacks, record.hole, record.board, record.actions)
-
-
-def count_of(number: int, noun: str) -> str:
-    """'1 hand', '2 hands'."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _not_a_history(hands: Hands) -> NotAHistory | None:

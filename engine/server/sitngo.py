@@ -377,9 +377,10 @@ class SitAndGo:
             try:
                 wanted = attrs.evolve(wanted, entrants=self.running.entrants)
             except ConfigError as error:
-                self._log_kept(changed, f"{registered} have registered, more than entrants={wanted.entrants}: {error}")
+                self._log_kept(changed, f"more have registered than entrants={wanted.entrants}: {error}")
                 return
-            self._log_kept(["entrants"], f"{registered} have registered, more than the file's entrants allow")
+            have = "1 has" if registered == 1 else f"{registered} have"
+            self._log_kept(["entrants"], f"{have} registered, more than the file's entrants allow")
             changed = changed_keys(self.running, wanted)
         if "starts_at" in changed:
             self._check_first_start()  # a new time that has passed: refused, or the next one to come

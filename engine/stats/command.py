@@ -11,12 +11,13 @@ from typing import Any
 from engine.command_options import check_output
 from engine.history.formats import CHOICES as HISTORY_FORMATS
 from engine.history.formats import titles
-from engine.history.inputs import Inputs, count_of, note_lines
+from engine.history.inputs import Inputs, note_lines
 from engine.progress import add_progress_option, files_progress
 from engine.stats import allin
 from engine.stats.errors import StatsError
 from engine.stats.players import PlayerStats, player_stats
 from engine.stats.sources import played_hands
+from engine.validate import count_of
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 

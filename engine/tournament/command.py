@@ -22,6 +22,7 @@ from engine.tournament.levels import STANDARD_BIG_BLIND, read_levels, standard_l
 from engine.tournament.payouts import check_percentages
 from engine.tournament.simulation import BotSummary, Estimate, Outcome, Tally, play_one, play_series
 from engine.tournament.structure import Structure
+from engine.validate import count_of
 
 MAX_ENTRANTS = 100_000
 STACK_BIG_BLINDS = 100
@@ -235,7 +236,7 @@ def _write_one(out: TextIO, structure: Structure, outcome: Outcome, tally: Tally
         out.write(f"{_place(placing):>{max(places, 5)}}  {placing.prize:>9,}  {placing.name:<{width}}  {placing.bot}\n")
     out.write(f"\nEnded at {_level(structure, outcome.level)}, at minute {outcome.minutes:g}.\n")
     broken = f"{outcome.broken} broken" if outcome.broken else "none broken"
-    out.write(f"Hands played: {outcome.hands:,} at {outcome.tables} tables ({broken}).\n")
+    out.write(f"Hands played: {outcome.hands:,} at {count_of(outcome.tables, 'table')} ({broken}).\n")
     balance = sum(1 for move in outcome.moves if move.reason == "balance")
     out.write(
         f"Table moves: {len(outcome.moves)} ({balance} to balance, {len(outcome.moves) - balance} from broken "

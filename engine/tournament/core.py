@@ -28,7 +28,7 @@ from engine.tournament import events as ev
 from engine.tournament import seating
 from engine.tournament.payouts import Percent, check_percentages, share, split, standard_percentages
 from engine.tournament.structure import Structure
-from engine.validate import MAX_EXACT, chips, count, flag, minutes, quote, whole
+from engine.validate import MAX_EXACT, chips, count, count_of, flag, minutes, name_key, quote, whole
 from engine.validate import name as checked_name
 
 
@@ -145,9 +145,19 @@ class Tournament:
             raise TournamentError(
                 f"the tournament has started: register is for before the start ({quote(name)} came late{late})"
             )
-        if any(entry.name == name for entry in self.entries):
-            raise TournamentError(f"{quote(name)} is already registered; names must be unique")
+        self._check_unique(name)
         return attrs.evolve(self, entries=(*self.entries, Entry(name)))
+
+    def _check_unique(self, name: str) -> None:
+        """Refuses a name an entrant has already, whatever its case or width (a table seats one of them only)."""
+        same = next((e.name for e in self.entries if name_key(e.name) == name_key(name)), None)
+        if same == name:
+            raise TournamentError(f"{quote(name)} is already registered; names must be unique")
+        if same is not None:
+            raise TournamentError(
+                f"{quote(name)} is the same name as {quote(same)}, registered already: names are the same whatever "
+                f"their case or width, and must be unique"
+            )
 
     def start(self, at: float = 0) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
         """The seat draw at minute ``at``: as few tables as the entrants fit at, the players dealt to them in
@@ -161,8 +171,8 @@ class Tournament:
             raise TournamentError(f"a tournament needs 2 entrants or more, got {len(self.entries)}")
         if self.paid_places > len(self.entries):
             raise TournamentError(
-                f"the payout table pays {self.paid_places} places but {len(self.entries)} "
-                f"entered: give a table of at most {len(self.entries)} places"
+                f"the payout table pays {count_of(self.paid_places, 'place')} but {len(self.entries)} "
+                f"entered: give a table of at most {count_of(len(self.entries), 'place')}"
             )
         stack = self.structure.starting_stack
         if stack * len(self.entries) > MAX_EXACT:
@@ -314,6 +324,7 @@ class Tournament:
                 f"{quote(name)} has entered already; a busted player enters again with reenter "
                 f"({self.structure.reentries} re-entries allowed)"
             )
+        self._check_unique(name)
         return self._enter(name, 1, "late")
 
     def reenter(self, name: str) -> tuple[Tournament, tuple[ev.TournamentEvent, ...]]:
@@ -660,12 +671,12 @@ class Tournament:
                 continue
             if players > shortest + 1:
                 raise TournamentError(
-                    f"table {number} has {players} players and another {shortest}: tables "
+                    f"table {number} has {count_of(players, 'player')} and another {shortest}: tables "
                     f"between hands differ by one player at most"
                 )
             if len(counts) > 1 and sum(size - c for n, c in counts.items() if n != number) >= players:
                 raise TournamentError(
-                    f"table {number} ({players} players) should have broken: the other tables "
+                    f"table {number} ({count_of(players, 'player')}) should have broken: the other tables "
                     f"have seats for its players"
                 )
 

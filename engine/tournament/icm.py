@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 
 from engine.errors import PayoutError
-from engine.validate import chips, one_of, quote, whole
+from engine.validate import chips, count_of, one_of, quote, whole
 
 EXACT_STATES = 1 << 17
 """The most sets of unplaced players `icm_equities` visits to compute exactly (``method="auto"``); beyond it,
@@ -37,13 +37,15 @@ def _check(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[tuple[int, ...
     checked = tuple(chips(s, f"stack {i}", error=PayoutError) for i, s in enumerate(stacks))
     if 0 in checked:
         raise PayoutError(
-            f"stack {checked.index(0)} is 0: every stack must be at least 1 chip (a player with no "
-            f"chips has their place already); got {quote(stacks)}"
+            f"stacks[{checked.index(0)}] is 0 chips, got {quote(stacks)}: ICM prices the players still in, each "
+            f"with 1 chip or more; leave out a player with none (their place is given) and that place's prize"
         )
     paid = tuple(chips(p, f"the prize of place {i + 1}", error=PayoutError) for i, p in enumerate(prizes))
+    if not paid:
+        raise PayoutError("prizes must give at least the prize of first place (no prizes: every equity is 0)")
     if len(paid) > len(checked):
         raise PayoutError(
-            f"{len(paid)} prizes for {len(checked)} players: the places beyond {len(checked)} would "
+            f"{len(paid)} prizes for {count_of(len(checked), 'player')}: the places beyond {len(checked)} would "
             f"pay nobody; give the prizes of places 1 to {len(checked)} at most"
         )
     return checked, paid
@@ -121,8 +123,6 @@ def icm_deal(
     The rounding: each gets the floor of their equity; the units left over go one each to the largest
     fractions, a larger stack first among equal fractions, then the earlier player."""
     stacks, prizes = _check(stacks, prizes)
-    if not prizes:
-        return (0,) * len(stacks)
     reserve = chips(reserve, "reserve", error=PayoutError)
     if reserve > prizes[0] - (prizes[1] if len(prizes) > 1 else 0):
         raise PayoutError(
