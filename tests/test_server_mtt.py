@@ -396,7 +396,9 @@ def test_a_changed_entry_is_taken_by_a_tournament_not_yet_started_and_said_when_
     assert kept.endswith(' why="it has started: it keeps its settings; the next one opens under the file\'s"'), kept
 
 
-def test_a_scheduled_tournament_not_yet_started_takes_a_new_start_time_and_refuses_one_that_has_passed(tmp_path):
+def test_a_scheduled_tournament_not_yet_started_takes_a_new_start_time_and_refuses_one_that_has_passed(
+    tmp_path, caplog
+):
     clock, wall = Clock(), Clock()
     wall.now = START_TIME - 3600
     path = str(tmp_path / "t.sqlite3")
@@ -414,6 +416,21 @@ def test_a_scheduled_tournament_not_yet_started_takes_a_new_start_time_and_refus
     again.store.close()
     with pytest.raises(ConfigError, match=r'^\[\[tournaments\]\] id = "mtt": starts_at must be a time to come'):
         SitAndGo.open(scheduled(starts_at="2030-01-01T19:00:00Z"), SQLiteStore(path), clock=clock, wall=wall)
+    wall.now = START_TIME + 86400 + 1  # its new time, with one registered: cancelled
+    again = SitAndGo.open(scheduled(starts_at=later), SQLiteStore(path), clock=clock, wall=wall, policy=POLICY)
+    assert again is not None
+    again.tick()
+    assert again.status() == "cancelled"
+    again.store.close()
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="engine.server"):
+        kept = SitAndGo.open(scheduled(starts_at=later, title="Big"), SQLiteStore(path), clock=clock, wall=wall)
+    assert kept is not None and kept.status() == "cancelled" and kept.running.title == ""
+    assert settings_lines(caplog) == [
+        'event=tournament_settings_kept tournament="mtt#1" title="" why="it is cancelled: it keeps its settings; '
+        'a new starts_at lists a new one"'
+    ]
+    kept.store.close()
 
 
 def test_every_tournament_lobby_entry_has_the_same_keys_and_its_times_as_floats(tmp_path):

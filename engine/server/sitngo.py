@@ -370,7 +370,8 @@ class SitAndGo:
             return
         if self.state.tournament is not None or self.state.is_over:
             started = "has started" if self.state.tournament is not None else "is " + self.status()
-            self._log_kept(changed, f"it {started}: it keeps its settings; the next one opens under the file's")
+            after = "a new starts_at lists a new one" if self.once else "the next one opens under the file's"
+            self._log_kept(changed, f"it {started}: it keeps its settings; {after}")
             return
         registered = len(self.state.registered)
         if wanted.entrants < registered:
