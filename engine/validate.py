@@ -45,9 +45,9 @@ def quote(value: object) -> str:
     return text if len(text) <= _QUOTE_LIMIT else f"{text[: _QUOTE_LIMIT - 15]}... ({len(text)} chars)"
 
 
-def count_of(number: int, noun: str) -> str:
-    """'1 hand', '2 hands': a count and its noun, singular for one."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+def count_of(number: int, noun: str, plural: str | None = None) -> str:
+    """'1 hand', '2 hands': a count and its noun, singular for one (``plural``: when it is not noun + s)."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
 def is_whole(value: object, *, minimum: int | None = None, maximum: int | None = None) -> TypeGuard[int]:

@@ -330,9 +330,12 @@ def test_a_bad_argument_is_one_line_that_says_what_is_allowed(argv: list[str], s
     assert says in err
 
 
-def test_counts_of_one_are_said_in_the_singular() -> None:
-    code, out, err = tournament("--entrants", "2", "--seats", "2", "--seed", "1")
+def test_counts_of_one_are_said_in_the_singular(tmp_path: Path) -> None:
+    path = tmp_path / "hands.toml"
+    path.write_text('[[levels]]\nblinds = "25/50"\nhands = 1\n[[levels]]\nblinds = "50/100"\n', encoding="utf-8")
+    code, out, err = tournament("--entrants", "2", "--seats", "2", "--seed", "1", "--schedule", str(path))
     assert code == 0, err
+    assert "; limit Omaha hi-lo, 2 levels of 1 hand from blinds 25/50;" in out, out
     assert re.search(r"^Hands played: [\d,]+ at 1 table \(none broken\)\.$", out, re.M), out
 
 

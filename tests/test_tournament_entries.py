@@ -134,7 +134,7 @@ def test_a_reentry_is_a_new_entry_with_a_new_seat_and_places_count_entries() -> 
     assert t.pool == 60
     entry = t.entries.index(mine[1])
     spent = t.entries[:entry] + (t.entries[entry].__class__(bust.name, 2, first=1, last=1),) + t.entries[entry + 1 :]
-    with pytest.raises(TournamentError, match="used all 1 re-entries"):
+    with pytest.raises(TournamentError, match="has used the 1 re-entry this structure allows"):
         Tournament.reenter(attrs_evolve(t, entries=spent), bust.name)
 
 

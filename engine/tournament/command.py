@@ -199,7 +199,10 @@ def _describe(structure: Structure, args: argparse.Namespace) -> str:
     lengths = {(level.minutes, level.hands) for level in levels[:-1]}
     if len(lengths) == 1 and len(levels) > 1:
         minutes, hands = next(iter(lengths))
-        length = f"{minutes:g} minutes" if minutes is not None else f"{hands} hands"
+        if minutes is not None:
+            length = f"{minutes:g} minute{'' if minutes == 1 else 's'}"
+        else:
+            length = count_of(hands or 0, "hand")  # a level but the last lasts minutes or hands
         shape = f"{len(levels)} levels of {length}"
     else:
         shape = f"{len(levels)} levels" if len(levels) > 1 else "one level"

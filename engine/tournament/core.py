@@ -322,7 +322,7 @@ class Tournament:
         if any(entry.name == name for entry in self.entries):
             raise TournamentError(
                 f"{quote(name)} has entered already; a busted player enters again with reenter "
-                f"({self.structure.reentries} re-entries allowed)"
+                f"({count_of(self.structure.reentries, 're-entry', 're-entries')} allowed)"
             )
         self._check_unique(name)
         return self._enter(name, 1, "late")
@@ -340,7 +340,8 @@ class Tournament:
             raise TournamentError(f"{quote(name)} is still playing (entry {mine[-1].number}); re-entry is after a bust")
         if len(mine) > self.structure.reentries:
             raise TournamentError(
-                f"{quote(name)} has used all {self.structure.reentries} re-entries this structure allows"
+                f"{quote(name)} has used the {count_of(self.structure.reentries, 're-entry', 're-entries')} this "
+                f"structure allows"
             )
         return self._enter(name, len(mine) + 1, "reentry")
 
@@ -601,7 +602,8 @@ class Tournament:
                 )
             if entry.number > structure.reentries + 1:
                 raise TournamentError(
-                    f"{entry.name} has {entry.number} entries; the structure allows {structure.reentries} re-entries"
+                    f"{entry.name} has {entry.number} entries; the structure allows "
+                    f"{count_of(structure.reentries, 're-entry', 're-entries')}"
                 )
             if not entry.placed:
                 if entry.name in playing:
