@@ -338,7 +338,7 @@ def sit_down(page: Page, table: str, name: str, buy_in: int | None = None) -> No
 
 def take_turn(page: Page, how: str = "call") -> bool:
     """If it is this page's turn, answer with a button: "call" checks or calls; "raise" raises the minimum when
-    it may (with the key R and Enter), else checks or calls. True if it acted."""
+    it may (with the key R and Enter), else checks or calls; "fold" checks or folds. True if it acted."""
     state = page.state()
     if not state["turn"]:
         return False
@@ -363,6 +363,8 @@ def answer(page: Page, state: dict[str, Any], how: str) -> None:
         page.click("act-wager")
     elif how == "keys" and (state["check"] or state["call"]):
         page.driver.find_element(By.TAG_NAME, "body").send_keys("c")
+    elif how == "fold" and state["fold"] and not state["check"]:
+        page.click("act-fold")
     elif how == "raise" and state["wager"]:
         body = page.driver.find_element(By.TAG_NAME, "body")
         body.send_keys("r")
@@ -731,8 +733,10 @@ def test_a_spectator_sees_the_table_but_no_hole_cards_then_sits_down_sits_out_to
 
     page.click("sit-out")
     page.wait(lambda: "sitting out" in me(), 10, "fay sitting out")
-    # Chips are added between hands (or while not dealt in): the button waits for that.
-    page.wait(lambda: page.driver.find_element(By.ID, "top-up").is_enabled(), 20, "top up allowed")
+    # Chips are added between hands (or while not dealt in): the button waits for that. A hand she was dealt
+    # before her sit-out plays on with her turns hers to take (docs/server.md), so she takes them: left to her
+    # clock, the hand waited 45 s for her and the top-up with it (the flake, 1 run in 20).
+    play_until(page, lambda _: page.driver.find_element(By.ID, "top-up").is_enabled(), 20, "fold")
     # Her stack is read now, not assumed to be the 100 she sat down with: a hand dealt before her sit-out took
     # effect may have taken a blind from her (that was the flake: "150" expected, 148 drawn).
     before = page.js("return Number(document.querySelector('.seat.me .stack').textContent)")
