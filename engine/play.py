@@ -26,8 +26,8 @@ from engine.report import board_name, boards_text, summary_table
 from engine.rules import Rules
 from engine.schedule import Schedule
 from engine.state import Street
+from engine.validate import count_of, quote, whole
 from engine.validate import name as checked_name
-from engine.validate import quote, whole
 from engine.views import SeatView, ViewEvent
 
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
@@ -247,7 +247,7 @@ def play_session(
         output.flush()
 
     result = play_match(players, game, hands, seed=seed, stack=stack, time_limit=None, names=everyone, on_hand=after)
-    played = f"{result.hands} hand{'' if result.hands == 1 else 's'} played"
+    played = f"{count_of(result.hands, 'hand')} played"
     output.write(f"\n{played}{' (you quit)' if result.stopped else ''}.\n")
     output.write(summary_table(result) + "\n")
     return result
