@@ -30,7 +30,7 @@ from engine.schedule import FixedGame, Schedule
 from engine.showdown import HandResult
 from engine.state import HandState, LegalActions
 from engine.table import Departure, Player, Table
-from engine.validate import finite, flag, one_of, quote, whole
+from engine.validate import flag, one_of, optional_finite, optional_whole, quote, whole
 from engine.validate import name as checked_name
 
 DEFAULT_TIME_LIMIT = 1.0
@@ -351,11 +351,10 @@ def _check_match(
     _check_bots(bots)
     whole(hands, "hands", minimum=0, error=MatchError)
     seed_argument(seed, optional=False)
-    finite(
+    optional_finite(
         time_limit,
         "time_limit (seconds per action, or None for no limit)",
         positive=True,
-        allow_none=True,
         error=MatchError,
     )
     for label, callback in (("on_hand", on_hand), ("clock", clock)):
@@ -363,7 +362,7 @@ def _check_match(
             raise MatchError(f"{label} must be a function or None, got {quote(callback)}")
     if not isinstance(game, (Rules, Schedule)):
         raise MatchError(f"game must be a Rules or a schedule (FixedGame, MixedOmaha...), got {quote(game)}")
-    whole(stack, "stack (chips)", minimum=1, allow_none=True, error=MatchError)
+    optional_whole(stack, "stack (chips)", minimum=1, error=MatchError)
 
 
 class _Match:

@@ -36,7 +36,7 @@ from engine.schedule import FixedGame, GameClock, Level, MixedOmaha, Schedule, T
 from engine.showdown import HandResult, Payout, Portion, PotResult, merged, shares_from_payouts
 from engine.state import HandState, LegalActions, Street, restart_hand
 from engine.table import Departure, HandInPlay, Player, Table, TableView
-from engine.validate import finite, quote, whole
+from engine.validate import finite, optional_finite, optional_whole, quote, whole
 from engine.views import BurnedFaceDown, DealtFaceDown, SeatView, ViewEvent
 
 SCHEMA = "omaha-hilo-engine/1"
@@ -54,9 +54,7 @@ _STREET_NAMES = {name: street for street, name in _STREETS.items()}
 def to_json(obj: object, *, indent: int | None = None) -> str:
     """``obj`` as a JSON document: a HandState, Table, TableView, SeatView, action, event, Rules, HandResult or
     LegalActions."""
-    whole(
-        indent, "indent (spaces; None: compact JSON)", minimum=0, maximum=16, allow_none=True, error=SerializationError
-    )
+    optional_whole(indent, "indent (spaces; None: compact JSON)", minimum=0, maximum=16, error=SerializationError)
     kind, payload = _encode_top(obj)
     document = {"schema": SCHEMA, "type": kind, **payload}
     separators = (",", ":") if indent is None else None
@@ -675,14 +673,14 @@ class _ObjectReader:
         return whole(self.raw(key), self.where(key), minimum=minimum, error=SerializationError)
 
     def opt_int(self, key: str, minimum: int | None = 0) -> int | None:
-        return whole(self.raw(key), self.where(key), minimum=minimum, allow_none=True, error=SerializationError)
+        return optional_whole(self.raw(key), self.where(key), minimum=minimum, error=SerializationError)
 
     def number(self, key: str) -> float:
         """A finite number (JSON's 1e999 reads as infinity, 10**400 is too large for a float: both refused)."""
         return finite(self.raw(key), self.where(key), error=SerializationError)
 
     def opt_number(self, key: str) -> float | None:
-        return finite(self.raw(key), self.where(key), allow_none=True, error=SerializationError)
+        return optional_finite(self.raw(key), self.where(key), error=SerializationError)
 
     def flag(self, key: str) -> bool:
         return _json_flag(self.raw(key), self.where(key))

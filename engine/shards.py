@@ -33,7 +33,7 @@ from engine.match import (
 )
 from engine.rules import Rules
 from engine.schedule import Schedule
-from engine.validate import finite, one_of, quote, whole
+from engine.validate import one_of, optional_finite, quote, whole
 
 BACKENDS = ("local", "ray")
 MAX_HANDS = 10**12
@@ -200,9 +200,7 @@ def check_arguments(
     seed_argument(seed, optional=False)
     whole(workers, "workers (processes)", minimum=1, maximum=1024, error=MatchError)
     one_of(backend, BACKENDS, "backend", error=MatchError)
-    finite(
-        time_limit, "time_limit (seconds per action; None: no limit)", positive=True, allow_none=True, error=MatchError
-    )
+    optional_finite(time_limit, "time_limit (seconds per action; None: no limit)", positive=True, error=MatchError)
     from engine.bots import check_bot_spec
 
     for spec in specs:

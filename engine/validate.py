@@ -17,7 +17,7 @@ import math
 import unicodedata
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Literal, TypeGuard, overload
+from typing import TypeGuard
 
 from engine.errors import EngineError
 
@@ -61,53 +61,41 @@ def is_whole(value: object, *, minimum: int | None = None, maximum: int | None =
     )
 
 
-@overload
 def whole(
     value: object,
     what: str,
     *,
     minimum: int | None = None,
     maximum: int | None = None,
-    allow_none: Literal[False] = False,
     error: ErrorType = EngineError,
-) -> int: ...
-
-
-@overload
-def whole(
-    value: object,
-    what: str,
-    *,
-    minimum: int | None = None,
-    maximum: int | None = None,
-    allow_none: bool,
-    error: ErrorType = EngineError,
-) -> int | None: ...
-
-
-def whole(
-    value: object,
-    what: str,
-    *,
-    minimum: int | None = None,
-    maximum: int | None = None,
-    allow_none: bool = False,
-    error: ErrorType = EngineError,
-) -> int | None:
-    """An ``int`` (not a bool, not a float such as 2.0) within ``minimum..maximum``; also None when
-    ``allow_none`` (an optional argument whose None means "none" or "the default")."""
+) -> int:
+    """An ``int`` (not a bool, not a float such as 2.0) within ``minimum..maximum``."""
     if type(value) is int and (minimum is None or value >= minimum) and (maximum is None or value <= maximum):
         return value  # the plain case, without a call: tables and rules check their numbers at every hand
-    if is_whole(value, minimum=minimum, maximum=maximum) or (value is None and allow_none):
+    if is_whole(value, minimum=minimum, maximum=maximum):
         return value
-    raise error(f"{what} must be {_none_or(allow_none)}a whole number{_range(minimum, maximum)}, got {quote(value)}")
+    raise error(f"{what} must be a whole number{_range(minimum, maximum)}, got {quote(value)}")
+
+
+def optional_whole(
+    value: object,
+    what: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    error: ErrorType = EngineError,
+) -> int | None:
+    """`whole`, or None: an optional argument whose None means "none" or "the default"."""
+    if value is None or is_whole(value, minimum=minimum, maximum=maximum):
+        return value
+    raise error(f"{what} must be None or a whole number{_range(minimum, maximum)}, got {quote(value)}")
 
 
 def random_seed(value: object, what: str = "seed", *, error: ErrorType = EngineError) -> int | None:
     """A seed for a random generator: None (a fresh, unpredictable one) or a whole number >= 0. numpy's
     generators and Gymnasium's refuse a negative seed, and a float, a string or a bool seed would be one
     generator's quirk: the environments take the same seeds, checked here."""
-    return whole(value, what, minimum=0, allow_none=True, error=error)
+    return optional_whole(value, what, minimum=0, error=error)
 
 
 def chips(value: object, what: str, *, minimum: int = 0, error: ErrorType = EngineError) -> int:
@@ -152,54 +140,43 @@ def flag(value: object, what: str, *, error: ErrorType = EngineError) -> bool:
     return value
 
 
-@overload
 def finite(
     value: object,
     what: str,
     *,
     minimum: float | None = None,
     positive: bool = False,
-    allow_none: Literal[False] = False,
     error: ErrorType = EngineError,
-) -> float: ...
+) -> float:
+    """An int or float that is neither NaN nor infinite (and not a bool), at least ``minimum``, above 0 when
+    ``positive``."""
+    if _is_finite(value, minimum, positive):
+        return value
+    raise error(f"{what} must be a finite number{_bound(minimum, positive)}, got {quote(value)}")
 
 
-@overload
-def finite(
+def optional_finite(
     value: object,
     what: str,
     *,
     minimum: float | None = None,
     positive: bool = False,
-    allow_none: bool,
-    error: ErrorType = EngineError,
-) -> float | None: ...
-
-
-def finite(
-    value: object,
-    what: str,
-    *,
-    minimum: float | None = None,
-    positive: bool = False,
-    allow_none: bool = False,
     error: ErrorType = EngineError,
 ) -> float | None:
-    """An int or float that is neither NaN nor infinite (and not a bool), at least ``minimum``, above 0 when
-    ``positive``; also None when ``allow_none``."""
-    if value is None and allow_none:
-        return None
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or not _isfinite(value)
-        or (minimum is not None and value < minimum)
-        or (positive and value <= 0)
-    ):
-        raise error(
-            f"{what} must be {_none_or(allow_none)}a finite number{_bound(minimum, positive)}, got {quote(value)}"
-        )
-    return value
+    """`finite`, or None: an optional argument whose None means "none" or "no limit"."""
+    if value is None or _is_finite(value, minimum, positive):
+        return value
+    raise error(f"{what} must be None or a finite number{_bound(minimum, positive)}, got {quote(value)}")
+
+
+def _is_finite(value: object, minimum: float | None, positive: bool) -> TypeGuard[float]:
+    return (
+        not isinstance(value, bool)
+        and isinstance(value, (int, float))
+        and _isfinite(value)
+        and (minimum is None or value >= minimum)
+        and (not positive or value > 0)
+    )
 
 
 def exact_amount(value: object, what: str, *, positive: bool = False, error: ErrorType = EngineError) -> Decimal:
@@ -265,10 +242,6 @@ def _range(minimum: int | None, maximum: int | None) -> str:
     if maximum is not None:
         return f" <= {maximum}"
     return ""
-
-
-def _none_or(allow_none: bool) -> str:
-    return "None or " if allow_none else ""
 
 
 def _bound(minimum: float | None, positive: bool) -> str:

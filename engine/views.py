@@ -35,7 +35,7 @@ from engine.events import (
 from engine.pots import Pot, pots_in_play
 from engine.rules import Rules
 from engine.showdown import HandResult
-from engine.validate import MAX_EXACT, quote, whole
+from engine.validate import MAX_EXACT, optional_whole, quote, whole
 
 if TYPE_CHECKING:
     from engine.state import HandState, LegalActions, Street
@@ -187,12 +187,11 @@ def seat_views(state: HandState, seats: Iterable[int | None]) -> dict[int | None
     are worked out once and shared (the same object in every view), the history replayed once."""
     wanted = list(seats)
     for seat in wanted:
-        whole(
+        optional_whole(
             seat,
             "seat (a seat index, or None for a spectator)",
             minimum=0,
             maximum=len(state.stacks) - 1,
-            allow_none=True,
         )
     flags, hole, events, result = state.shown, state.hole, state.events, state.result
     shown = tuple(hole[s] if flags[s] else () for s in range(len(state.stacks)))

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import EngineError, RulesError, TableError
-from engine.validate import finite, flag, is_whole, name, one_of, quote, whole
+from engine.validate import finite, flag, is_whole, name, one_of, optional_finite, optional_whole, quote, whole
 
 
 @pytest.mark.parametrize("value", [True, False, 2.0, "2", None, 1.5])
@@ -28,10 +28,10 @@ def test_whole_says_the_range_it_allows() -> None:
 
 
 def test_whole_takes_none_only_when_allowed() -> None:
-    assert whole(None, "hands", minimum=0, allow_none=True) is None
-    assert whole(3, "hands", minimum=0, allow_none=True) == 3
+    assert optional_whole(None, "hands", minimum=0) is None
+    assert optional_whole(3, "hands", minimum=0) == 3
     with pytest.raises(TableError, match=r"^hands must be None or a whole number >= 0, got -1$"):
-        whole(-1, "hands", minimum=0, allow_none=True, error=TableError)
+        optional_whole(-1, "hands", minimum=0, error=TableError)
     with pytest.raises(TableError, match=r"^hands must be a whole number >= 0, got None$"):
         whole(None, "hands", minimum=0, error=TableError)
 
@@ -64,9 +64,9 @@ def test_finite_bounds_and_none() -> None:
     assert finite(0, "rate", minimum=0) == 0
     with pytest.raises(EngineError, match=r"^rate must be a finite number > 0, got 0$"):
         finite(0, "rate", positive=True)
-    assert finite(None, "time limit", positive=True, allow_none=True) is None
+    assert optional_finite(None, "time limit", positive=True) is None
     with pytest.raises(EngineError, match=r"^time limit must be None or a finite number > 0, got -1.0$"):
-        finite(-1.0, "time limit", positive=True, allow_none=True)
+        optional_finite(-1.0, "time limit", positive=True)
 
 
 @pytest.mark.parametrize("value", ["no", 1, 0, None])

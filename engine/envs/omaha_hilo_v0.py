@@ -38,7 +38,7 @@ from engine.envs.render import describe
 from engine.errors import IllegalAction
 from engine.rules import Rules
 from engine.state import HandState, start_hand
-from engine.validate import quote, random_seed, whole
+from engine.validate import optional_whole, quote, random_seed, whole
 
 Observation = dict[str, NDArray[Any]]
 
@@ -247,12 +247,11 @@ def _hand_options(
             whole(chips, f"options['stacks'][{seat}] (chips)", minimum=1, maximum=stack, error=EnvError)
             for seat, chips in enumerate(stacks)
         )
-    button = whole(
+    button = optional_whole(
         options.get("button"),
         "options['button'] (a seat index)",
         minimum=0,
         maximum=players - 1,
-        allow_none=True,
         error=EnvError,
     )
     return stacks, button

@@ -27,7 +27,7 @@ from engine.equity.tables import Array, colex
 from engine.equity.tally import FIGURES, WHOLE, Tally
 from engine.errors import EngineError
 from engine.evaluation import MAX_HOLE, MIN_HOLE
-from engine.validate import flag, quote, whole
+from engine.validate import flag, optional_whole, quote, whole
 
 EXACT_LIMIT = 3_000_000
 """Boards (times hand combinations) up to which `equity` enumerates exactly unless told otherwise."""
@@ -63,10 +63,10 @@ def equity(
     flag(histograms, "histograms", error=EquityError)
     if exact is not None:
         flag(exact, "exact", error=EquityError)
-    whole(trials, "trials", minimum=1, maximum=10**10, allow_none=True, error=EquityError)
+    optional_whole(trials, "trials", minimum=1, maximum=10**10, error=EquityError)
     if trials is not None and exact:
         raise EquityError("trials asks for Monte Carlo; leave exact unset (or False) with it")
-    whole(seed, "seed", minimum=0, maximum=2**63 - 1, allow_none=True, error=EquityError)
+    optional_whole(seed, "seed", minimum=0, maximum=2**63 - 1, error=EquityError)
     if progress is not None and not callable(progress):
         raise EquityError(f"progress must be None or a function called as progress(done, total), got {quote(progress)}")
     spot = _Spot(players, board, dead, hole_cards)
