@@ -9,7 +9,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from engine import Bet, Call, Check, FixedLimit, Fold, Raise, Rules, parse_cards
+from engine import Bet, Call, Check, FixedLimit, Fold, NoLimit, Raise, Rules, parse_cards
 from engine.errors import HistoryError
 from engine.history import facts
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, CHECK_OR_CALL, FOLD, TOTALS, WAGER, Ledger
@@ -182,6 +182,18 @@ def test_a_summary_total_the_bets_do_not_make_is_refused_at_its_line() -> None:
         "facts.txt: hand #7, line 9 'Total pot 4': the summary's total pot is 5 but the "
         "players put in 4 (uncalled bets returned)"
     )
+
+
+def test_a_limit_no_structure_has_is_refused_not_read_as_no_limit() -> None:
+    """A reader that hands the builder a limit word it does not know (a new site's "Spread Limit") gets a
+    `HistoryError` naming it; it used to become no limit silently."""
+    hand = _facts_hand(4)
+    spread = attrs.evolve(hand, game=attrs.evolve(hand.game, limit="Spread Limit"))
+    with pytest.raises(
+        HistoryError, match="unknown betting limit 'Spread Limit': a reader gives 'Limit', 'Pot Limit' or"
+    ):
+        build_record(spread)
+    assert build_record(attrs.evolve(hand, game=attrs.evolve(hand.game, limit=facts.NO))).rules.betting == NoLimit()
 
 
 def test_an_all_in_line_is_a_call_or_a_raise_by_its_amount() -> None:

@@ -52,6 +52,7 @@ from engine.history.facts import (
     DUE,
     EXTRA_BLIND,
     FIXED,
+    NO,
     POT,
     SMALL_AND_BIG,
     SMALL_BLIND,
@@ -108,6 +109,9 @@ def _card_text(cards: Sequence[Card | None]) -> str:
 
 MAX_RAKE_PERCENT = 10  # no card room rakes more of a pot; a log that never states its rake and leaves more
 # of the pot unclaimed is missing a winner's line (a file cut short between two "wins" lines)
+
+
+_UNCAPPED: dict[str, type[PotLimit] | type[NoLimit]] = {POT: PotLimit, NO: NoLimit}
 
 
 def build_record(facts: HandFacts) -> HandRecord:
@@ -549,8 +553,10 @@ class _Build:
                 self.fail("a fixed-limit game that states no bets needs a big blind: its small bet is the big blind")
             small_bet, big_bet = game.stakes or (blinds[-1], 2 * blinds[-1])
             betting = FixedLimit(small_bet, big_bet, game.max_raises, game.uncapped_heads_up)
+        elif game.limit in _UNCAPPED:
+            betting = _UNCAPPED[game.limit]()
         else:
-            betting = PotLimit() if game.limit == POT else NoLimit()
+            self.fail(f"unknown betting limit {game.limit!r}: a reader gives {FIXED!r}, {POT!r} or {NO!r}")
         try:
             return Rules(
                 betting=betting,
