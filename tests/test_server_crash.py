@@ -24,6 +24,7 @@ pytest.importorskip(
 )
 
 from engine.serialize import from_json
+from engine.server.config import default_tables
 from engine.server.log import RoomState, apply_event
 from engine.server.store import Storage, open_store
 from engine.state import HandState
@@ -31,6 +32,7 @@ from engine.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLS = 5
+DEFAULT_IDS = {table.id for table in default_tables()}  # the tables a server with no [[tables]] serves
 
 
 def free_port() -> int:
@@ -135,7 +137,7 @@ def test_kill_minus_nine_at_random_moments_loses_nothing(db, tmp_path):
         port = free_port()
         process = start(db, port, config, log)
         try:
-            tables = wait_ready(port, process, {"limit", "pot-limit", "no-limit", "mixed"})
+            tables = wait_ready(port, process, DEFAULT_IDS)
             for table_id, table in tables.items():  # nothing told to anyone was lost
                 assert table["hands_played"] >= hands_before.get(table_id, 0)
             time.sleep(rng.uniform(0.3, 1.5))
@@ -152,7 +154,7 @@ def test_kill_minus_nine_at_random_moments_loses_nothing(db, tmp_path):
     port = free_port()
     process = start(db, port, config, log)
     try:
-        wait_ready(port, process, {"limit", "pot-limit", "no-limit", "mixed"})
+        wait_ready(port, process, DEFAULT_IDS)
         end = time.monotonic() + 20
         while time.monotonic() < end:
             states = check_chips(db) if process.poll() is None else {}
