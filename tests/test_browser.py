@@ -26,8 +26,10 @@ from typing import Any
 import attrs
 import pytest
 
-pytest.importorskip("websockets")
-pytest.importorskip("selenium", reason="selenium is not installed (the test extra)")
+pytest.importorskip(
+    "websockets", reason='could not import websockets: pip install -e ".[test-server]" to run these tests'
+)
+pytest.importorskip("selenium", reason='could not import selenium: pip install -e ".[test-server]" to run these tests')
 
 from selenium import webdriver
 from selenium.common.exceptions import (
