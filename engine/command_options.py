@@ -73,6 +73,13 @@ def seconds_option(text: str) -> float:
     return value
 
 
+def chance_option(text: str) -> float:
+    """An argparse type: a chance from 0 to 1 in plain digits ("0.5", "1")."""
+    if not _DECIMAL.fullmatch(text) or not 0 <= float(text) <= 1:
+        raise argparse.ArgumentTypeError(f"expected a chance from 0 to 1 such as 0.5, got {quote(text)}")
+    return float(text)
+
+
 def name_option(text: str) -> str:
     try:
         return name(text, "a name")

@@ -273,10 +273,10 @@ def test_the_standard_levels_rise_until_one_big_blind_is_every_chip() -> None:
 def _outcome(places: list[int], bots: list[str], buy_in: int = 10, paid: int = 1) -> Outcome:
     prizes = [buy_in * len(places) if place == 1 else 0 for place in places]
     placings = tuple(
-        Placing(i + 1, f"{bot}{i}", bot, place, place, prize)
+        Placing(i + 1, f"{bot}{i}", bot, place, place, prize, 1, buy_in)
         for i, (place, bot, prize) in enumerate(zip(places, bots, prizes, strict=True))
     )
-    return Outcome(0, 0, 10, 0, 0.0, placings, (), 1, 0, buy_in, paid)
+    return Outcome(0, 0, 10, 0, 0.0, placings, (), 1, 0, buy_in * len(places), paid, len(places))
 
 
 def test_the_tally_averages_per_tournament_with_the_standard_error_of_the_mean() -> None:
@@ -293,6 +293,58 @@ def test_the_tally_averages_per_tournament_with_the_standard_error_of_the_mean()
     single = Tally()
     single.add(_outcome([1, 2], ["a", "b"]))
     assert single.summaries()[0].roi.error is None
+
+
+def test_the_tally_counts_every_entry_and_all_the_money_it_paid() -> None:
+    """ROI is over every buy-in, rebuy and add-on; finish and in-the-money are per entry (places count
+    entries); a bot's entrants are the players, its entries more with re-entries."""
+    placings = (
+        Placing(1, "a0", "a", 1, 1, 400, 1, 10 + 2 * 10),  # won after two rebuys: paid 30
+        Placing(2, "b1", "b", 3, 3, 0, 1, 10),
+        Placing(2, "b1", "b", 2, 2, 0, 2, 10),  # b's re-entry
+    )
+    tally = Tally()
+    tally.add(Outcome(0, 0, 10, 0, 0.0, placings, (), 1, 0, 50, 1, 3))
+    a, b = tally.summaries()
+    assert (a.entrants, a.entries, b.entrants, b.entries) == (1, 1, 1, 2)
+    assert a.roi.mean == pytest.approx((400 - 30) / 30) and b.roi.mean == pytest.approx(-1)
+    assert b.finish.mean == pytest.approx(2.5) and b.in_the_money.mean == 0
+
+
+def test_late_entrants_reentries_rebuys_and_the_add_on_are_played_and_paid_for() -> None:
+    """Registration open two levels with the last four entrants coming late, one re-entry, rebuys through
+    level two and an add-on: each entry holds its own place, the prizes add up to the pool, and the pool is
+    every entry's buy-in, rebuys and add-on. With --buy-chance 0 nobody buys more than their entry."""
+    entries = ("--late-levels", "2", "--reentries", "1", "--late-entrants", "4")
+    money = ("--rebuy-levels", "2", "--max-rebuys", "1", "--addon-chips", "1000", "--addon-cost", "50")
+    done = program(*SMALL, *entries, *money, "--json")
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    results, [played] = document["results"], document["tournaments"]
+    assert document["pool"] is None and document["late_levels"] == 2 and document["addon_cost"] == 50
+    assert played["entries"] == len(results) >= 18 and sorted(r["place"] for r in results) == list(
+        range(1, len(results) + 1)
+    )
+    assert sum(r["prize"] for r in results) == played["pool"] == sum(r["paid"] for r in results)
+    assert {r["entrant"] for r in results} == set(range(1, 19))  # the late four got in while it was open
+    assert any(r["paid"] > 100 for r in results)  # rebuys and add-ons were bought
+    assert all(r["paid"] in (100, 150, 200, 250) for r in results)  # at most one rebuy and the add-on
+    assert sum(b["entries"] for b in document["bots"]) == len(results)
+    frugal = json.loads(program(*SMALL, *entries, *money, "--buy-chance", "0", "--json").stdout)
+    assert all(r["paid"] == 100 and r["entry"] == 1 for r in frugal["results"])
+    assert frugal["tournaments"][0]["pool"] == 1800
+    text = program(*SMALL, "--late-levels", "3", "--reentries", "2", "--seed", "1").stdout
+    assert "; buy-in 100, registration open 3 levels; 2 re-entries; seed 1\n" in text
+    assert re.search(r"^Prize pool: [\d,]+ from \d+ entries(, \d+ re-entr(y|ies) among them)?\.$", text, re.M)
+
+
+def test_a_series_with_reentries_is_the_same_on_one_worker_and_on_two() -> None:
+    series = ("--entrants", "9", "--seats", "3", "--seed", "5", "--repeat", "3", "--json")
+    options = ("--late-levels", "3", "--reentries", "2", "--late-entrants", "2", "--buy-chance", "0.5")
+    one, two = program(*series, *options, "--workers", "1"), program(*series, *options, "--workers", "2")
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+    assert all(t["pool"] == 100 * t["entries"] for t in json.loads(one.stdout)["tournaments"])
 
 
 # --- bad arguments -------------------------------------------------------------------------------------------
@@ -322,6 +374,12 @@ def test_the_tally_averages_per_tournament_with_the_standard_error_of_the_mean()
             "--schedule no/such/file.toml: cannot read it: No such file or directory",
         ),
         (["--backend", "ray", "--address", "nowhere"], "a Ray address is host:port"),
+        (["--reentries", "1"], "--reentries 1 needs late registration"),
+        (["--addon-chips", "500"], "--addon-chips 500 needs a rebuy period"),
+        (["--late-entrants", "3"], "--late-entrants 3 needs --late-levels 1 or more"),
+        (["--late-levels", "1", "--late-entrants", "17", "--entrants", "18"], "leaves 1 to start"),
+        (["--buy-chance", "1.5"], "--buy-chance: expected a chance from 0 to 1 such as 0.5, got '1.5'"),
+        (["--rebuy-chips", "0"], "--rebuy-chips: expected a whole number >= 1, got 0"),
     ],
 )
 def test_a_bad_argument_is_one_line_that_says_what_is_allowed(argv: list[str], says: str) -> None:
@@ -357,3 +415,15 @@ def test_the_docs_example_output_is_what_the_command_prints() -> None:
     code, out, err = tournament("--entrants", "18", "--seats", "6", "--seed", "1")
     assert code == 0, err
     assert out.rstrip() == shown.rstrip()
+
+
+def test_the_docs_reentry_example_shows_lines_the_command_prints() -> None:
+    """The re-entry example in docs/tournaments.md is cut with "..."; each line it shows is printed as shown."""
+    page = (REPO / "docs" / "tournaments.md").read_text(encoding="utf-8")
+    argv = "--entrants 18 --seats 6 --seed 1 --late-levels 3 --reentries 2 --late-entrants 4"
+    shown = page.split(f"$ python -m engine tournament {argv}\n", 1)[1].split("```", 1)[0]
+    code, out, err = tournament(*argv.split())
+    assert code == 0, err
+    printed = out.splitlines()
+    lines = [line for line in shown.splitlines() if line != "..."]
+    assert len(lines) == 4 and all(line in printed for line in lines), (lines, out)

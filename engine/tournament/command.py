@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import secrets
 import time
 from typing import Any, TextIO
 
-from engine.command_options import add_worker_options, bot_list, describe_game, in_turn, whole_option
+from engine.command_options import add_worker_options, bot_list, chance_option, describe_game, in_turn, whole_option
 from engine.errors import EngineError, PayoutError
 from engine.games import GAMES
 from engine.progress import Progress, add_progress_option, wanted
@@ -20,7 +21,7 @@ from engine.tournament.core import Tournament
 from engine.tournament.events import Busted, TournamentOver
 from engine.tournament.levels import STANDARD_BIG_BLIND, read_levels, standard_levels
 from engine.tournament.payouts import check_percentages
-from engine.tournament.simulation import BotSummary, Estimate, Outcome, Tally, play_one, play_series
+from engine.tournament.simulation import BotSummary, Estimate, Outcome, Placing, Tally, play_one, play_series
 from engine.tournament.structure import Structure
 from engine.validate import count_of
 
@@ -77,10 +78,46 @@ def add_tournament_command(commands: Any) -> None:
         default=1,
         help="tournaments to play: each bot's figures with standard errors over them (default 1)",
     )
+    _add_entry_options(command)
     command.add_argument("--json", action="store_true", help="print one JSON document instead of text")
     add_progress_option(command, "a progress bar")
     add_worker_options(command, "the tournaments of a --repeat series")
     command.set_defaults(run=run)
+
+
+# The options that let players in after the start and buy more chips: each is the `Structure` key of its name.
+_ENTRY_OPTIONS = (
+    ("late_levels", 0, "levels through which registration stays open after the start (default 0: closed)"),
+    ("reentries", 0, "times a busted player may enter again while registration is open (default 0)"),
+    ("rebuy_levels", 0, "levels of the rebuy period (default 0: no rebuys)"),
+    ("max_rebuys", 0, "rebuys an entry may buy (default: no limit; 0 with --addon-chips: an add-on alone)"),
+    ("rebuy_threshold", 0, "the most chips a player may rebuy at (default: the starting stack)"),
+    ("rebuy_chips", 1, "chips a rebuy gives (default: the starting stack)"),
+    ("rebuy_cost", 0, "prize money a rebuy costs (default: the buy-in)"),
+    ("addon_chips", 0, "chips the add-on at the end of the rebuy period gives (default 0: none)"),
+    ("addon_cost", 0, "prize money the add-on costs (default: the buy-in)"),
+)
+
+
+def _add_entry_options(command: Any) -> None:
+    group = command.add_argument_group(
+        "late registration, re-entries, rebuys and the add-on (the bots take each chance with --buy-chance)"
+    )
+    for key, minimum, meaning in _ENTRY_OPTIONS:
+        group.add_argument("--" + key.replace("_", "-"), type=whole_option(minimum), help=meaning)
+    group.add_argument(
+        "--late-entrants",
+        type=whole_option(0, MAX_ENTRANTS),
+        default=0,
+        help="how many of the entrants (the last ones) register after the start, while registration is open "
+        "(default 0; needs --late-levels)",
+    )
+    group.add_argument(
+        "--buy-chance",
+        type=chance_option,
+        default=1.0,
+        help="the chance that a bot re-enters, rebuys or takes the add-on each time it may (default 1: always)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
     specs = in_turn(bot_list(args.bots), args.entrants)
     # every bot loads, the field fits the payout table and a Ray cluster answers, before anything is played
     check_arguments(specs, seed, args.workers, args.backend, None, args.address)
+    _check_late_entrants(args, structure)
     Tournament.create(structure, [f"entrant{i}" for i in range(args.entrants)], seed=seed).start()
     if not args.json:
         series = f"{args.repeat} tournaments" if args.repeat > 1 else "Tournament"
@@ -130,7 +168,30 @@ def _structure(args: argparse.Namespace) -> Structure:
         levels = standard_levels(args.game, stack * args.entrants)
     first = levels.levels[0].rules
     stack = args.stack if args.stack is not None else STACK_BIG_BLINDS * max(first.big_blind, 1)
-    return Structure(levels, stack, args.seats, args.buy_in, payouts)
+    given = {key: getattr(args, key) for key, _, _ in _ENTRY_OPTIONS if getattr(args, key) is not None}
+    try:
+        return Structure(levels, stack, args.seats, args.buy_in, payouts, **given)
+    except EngineError as error:  # the structure's words name its keys: say them as the options they came from
+        message = str(error)
+        for key, _, _ in _ENTRY_OPTIONS:
+            option = "--" + key.replace("_", "-")
+            message = re.sub(rf"\b{key}=", option + " ", re.sub(rf"\b{key}\b(?!=)", option, message))
+        raise EngineError(message) from None
+
+
+def _check_late_entrants(args: argparse.Namespace, structure: Structure) -> None:
+    late = args.late_entrants
+    if late and not structure.late_levels:
+        raise EngineError(f"--late-entrants {late} needs --late-levels 1 or more: registration closes at the start")
+    if late > args.entrants - 2:
+        raise EngineError(
+            f"--late-entrants {late} leaves {args.entrants - late} to start; a tournament starts with 2 or more"
+        )
+
+
+def _freezeout(structure: Structure) -> bool:
+    """Whether the pool is fixed at the start: no entries after it and no chips bought."""
+    return not (structure.late_levels or structure.rebuy_levels)
 
 
 def _payouts(text: str) -> tuple[str, ...]:
@@ -147,14 +208,15 @@ def _play_here(structure: Structure, specs: list[str], seed: int, args: argparse
     """One tournament, in this process; the progress bar counts the places given."""
     progress = _progress(args, len(specs), "places")
     try:
+        options: dict[str, Any] = {"late": args.late_entrants, "buy_chance": args.buy_chance}
         if progress is None:
-            return play_one(structure, specs, seed)
+            return play_one(structure, specs, seed, **options)
         bar = progress
 
         def observe(_: Tournament, events: tuple[Any, ...]) -> None:
             bar.step(sum(1 for event in events if isinstance(event, (Busted, TournamentOver))))
 
-        return play_one(structure, specs, seed, observe=observe)
+        return play_one(structure, specs, seed, observe=observe, **options)
     finally:
         if progress is not None:
             progress.close()
@@ -171,7 +233,15 @@ def _play_series(
     kept = []
     try:
         for outcome in play_series(
-            structure, specs, seed, args.repeat, workers=args.workers, backend=args.backend, address=args.address
+            structure,
+            specs,
+            seed,
+            args.repeat,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            late=args.late_entrants,
+            buy_chance=args.buy_chance,
         ):
             tally.add(outcome)
             kept.append(attrs.evolve(outcome, placings=(outcome.winner,), moves=()))
@@ -210,8 +280,27 @@ def _describe(structure: Structure, args: argparse.Namespace) -> str:
     return (
         f"{args.entrants:,} entrants at tables of {structure.table_size}; {game} Omaha hi-lo, {shape} from "
         f"blinds {_blinds(first)}; stack {structure.starting_stack:,}; buy-in {structure.buy_in:,}, "
-        f"pool {structure.buy_in * args.entrants:,}"
+        + (f"pool {structure.buy_in * args.entrants:,}" if _freezeout(structure) else _entry_terms(structure, args))
     )
+
+
+def _entry_terms(structure: Structure, args: argparse.Namespace) -> str:
+    """What lets money in after the start, for the heading (the pool is known only at the end)."""
+    terms = []
+    if structure.late_levels:
+        late = f", {args.late_entrants} of them late" if args.late_entrants else ""
+        terms.append(f"registration open {count_of(structure.late_levels, 'level')}{late}")
+    if structure.reentries:
+        terms.append(count_of(structure.reentries, "re-entry", "re-entries"))
+    if structure.rebuys:
+        most = "any number of" if structure.max_rebuys is None else f"up to {structure.max_rebuys}"
+        terms.append(
+            f"{most} rebuys of {structure.rebuy_chips:,} for {structure.rebuy_cost:,} through level "
+            f"{structure.rebuy_levels}"
+        )
+    if structure.addon_chips:
+        terms.append(f"add-on {structure.addon_chips:,} for {structure.addon_cost:,}")
+    return "; ".join(terms)
 
 
 def _blinds(rules: Rules) -> str:
@@ -229,14 +318,32 @@ def _place(placing: Any) -> str:
     return str(placing.first) if placing.first == placing.last else f"{placing.first}-{placing.last}"
 
 
+def _entrant(placing: Placing) -> str:
+    return placing.name if placing.entry == 1 else f"{placing.name} (entry {placing.entry})"
+
+
+def _pool_line(structure: Structure, outcome: Outcome) -> str:
+    """The pool and where it came from, for a tournament that took money after the start."""
+    entries = len(outcome.placings)
+    reentries = sum(1 for p in outcome.placings if p.entry > 1)
+    bought = sum(p.paid for p in outcome.placings) - entries * structure.buy_in
+    again = f", {count_of(reentries, 're-entry', 're-entries')} among them" if reentries else ""
+    extra = f", and {bought:,} in rebuys and add-ons" if bought else ""
+    return f"Prize pool: {outcome.pool:,} from {count_of(entries, 'entry', 'entries')}{again}{extra}.\n"
+
+
 def _write_one(out: TextIO, structure: Structure, outcome: Outcome, tally: Tally) -> None:
     """One tournament for people: the places, the level reached, the hands, the moves, and each bot's figures."""
-    by_place = sorted(outcome.placings, key=lambda p: (p.first, p.entrant))
-    width = max(len(p.name) for p in by_place)
+    by_place = sorted(outcome.placings, key=lambda p: (p.first, p.entrant, p.entry))
+    width = max(len(_entrant(p)) for p in by_place)
     places = max(len(_place(p)) for p in by_place)
     out.write(f"{'place':>{max(places, 5)}}  {'prize':>9}  {'entrant':<{width}}  bot\n")
     for placing in by_place:
-        out.write(f"{_place(placing):>{max(places, 5)}}  {placing.prize:>9,}  {placing.name:<{width}}  {placing.bot}\n")
+        out.write(
+            f"{_place(placing):>{max(places, 5)}}  {placing.prize:>9,}  {_entrant(placing):<{width}}  {placing.bot}\n"
+        )
+    if not _freezeout(structure):
+        out.write(f"\n{_pool_line(structure, outcome)}")
     out.write(f"\nEnded at {_level(structure, outcome.level)}, at minute {outcome.minutes:g}.\n")
     broken = f"{outcome.broken} broken" if outcome.broken else "none broken"
     out.write(f"Hands played: {outcome.hands:,} at {count_of(outcome.tables, 'table')} ({broken}).\n")
@@ -277,18 +384,20 @@ def _bot_table(rows: list[BotSummary]) -> str:
         text = f"{estimate.mean * scale:{form}}{unit}"
         return text if estimate.error is None else f"{text} ± {estimate.error * scale:.1f}{unit}"
 
+    entries = any(row.entries != row.entrants for row in rows)  # a column only where re-entries made more
     table = [
         (
             row.bot,
             str(row.entrants),
+            *((str(row.entries),) if entries else ()),
             shown(row.finish, ".1f", 1, ""),
             shown(row.roi, "+.1f"),
             shown(row.in_the_money, ".1f"),
         )
         for row in rows
     ]
-    table.insert(0, ("bot", "entrants", "average finish", "ROI", "in the money"))
-    widths = [max(len(line[i]) for line in table) for i in range(5)]
+    table.insert(0, ("bot", "entrants", *(("entries",) if entries else ()), "average finish", "ROI", "in the money"))
+    widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
     lines = [
         "  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(line))
         for line in table
@@ -318,7 +427,10 @@ def _document(
         "game": args.game,
         "starting_stack": structure.starting_stack,
         "buy_in": structure.buy_in,
-        "pool": structure.buy_in * args.entrants,
+        "pool": structure.buy_in * args.entrants if _freezeout(structure) else None,
+        **{key: getattr(structure, key) for key, _, _ in _ENTRY_OPTIONS},
+        "late_entrants": args.late_entrants,
+        "buy_chance": args.buy_chance,
         "levels": [
             {
                 "level": index + 1,
@@ -334,6 +446,7 @@ def _document(
             {
                 "bot": row.bot,
                 "entrants": row.entrants,
+                "entries": row.entries,
                 "average_finish": _estimate_data(row.finish),
                 "roi": _estimate_data(row.roi),
                 "in_the_money": _estimate_data(row.in_the_money),
@@ -349,6 +462,8 @@ def _document(
                 "minutes": outcome.minutes,
                 "tables": outcome.tables,
                 "tables_broken": outcome.broken,
+                "pool": outcome.pool,
+                "entries": outcome.entries,
                 "winner": outcome.winner.name,
                 "winner_bot": outcome.winner.bot,
             }
@@ -364,10 +479,12 @@ def _document(
                 "places": [placing.first, placing.last],
                 "prize": placing.prize,
                 "entrant": placing.entrant,
+                "entry": placing.entry,
+                "paid": placing.paid,
                 "name": placing.name,
                 "bot": placing.bot,
             }
-            for placing in sorted(outcome.placings, key=lambda p: (p.first, p.entrant))
+            for placing in sorted(outcome.placings, key=lambda p: (p.first, p.entrant, p.entry))
         ]
         document["moves"] = [
             {

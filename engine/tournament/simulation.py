@@ -28,8 +28,10 @@ moves it on one minute, so each table plays a hand about every two minutes, a li
 
 @attrs.frozen(slots=True)
 class Placing:
-    """How entrant ``entrant`` (1 for the first registered), the bot ``bot`` named ``name``, finished: places
-    ``first`` to ``last`` (equal unless shared) and ``prize``."""
+    """How one entry of entrant ``entrant`` (1 for the first registered), the bot ``bot`` named ``name``,
+    finished: places ``first`` to ``last`` (equal unless shared) and ``prize``. ``entry`` is 1, or 2, 3... for
+    a re-entry (each entry finishes in a place of its own); ``paid`` the prize money it put in (its buy-in,
+    rebuys and add-on)."""
 
     entrant: int
     name: str
@@ -37,13 +39,17 @@ class Placing:
     first: int
     last: int
     prize: int
+    entry: int
+    paid: int
 
 
 @attrs.frozen(slots=True)
 class Outcome:
     """Tournament ``index`` of a series (seeded ``seed``) played out: ``hands`` dealt, the ``level`` it ended at
     (an index), its clock's ``minutes``, each entrant's placing (in registration order), the table moves, the
-    tables it started with and broke, and what was paid (``buy_in`` an entry, ``paid`` places)."""
+    tables it started with and broke, the prize ``pool``, the ``paid`` places and the ``entries`` (re-entries
+    count; a series keeps only each tournament's winner in ``placings``). An entrant who registers late
+    but finds registration closed has no placing."""
 
     index: int
     seed: int
@@ -54,8 +60,9 @@ class Outcome:
     moves: tuple[Moved, ...]
     tables: int
     broken: int
-    buy_in: int
+    pool: int
     paid: int
+    entries: int
 
     @property
     def winner(self) -> Placing:
@@ -66,37 +73,56 @@ Observer = Callable[[Tournament, tuple[TournamentEvent, ...]], None]
 
 
 def play_one(
-    structure: Structure, specs: Sequence[str], seed: int, *, index: int = 0, observe: Observer | None = None
+    structure: Structure,
+    specs: Sequence[str],
+    seed: int,
+    *,
+    index: int = 0,
+    observe: Observer | None = None,
+    late: int = 0,
+    buy_chance: float = 1.0,
 ) -> Outcome:
-    """The tournament of one entrant per spec under ``structure``, seeded ``seed``, played to its end."""
+    """The tournament of one entrant per spec under ``structure``, seeded ``seed``, played to its end. The last
+    ``late`` entrants register after the start, while registration is open; where the structure allows, each
+    player re-enters, rebuys and takes the add-on with chance ``buy_chance`` each time they may
+    (`play_tournament`)."""
     bots = [make_bot(spec, seed=derive_seed(seed, f"bot{entrant}")) for entrant, spec in enumerate(specs)]
     names = unique_names(bots)
+    starting = len(names) - late
     run = play_tournament(
         structure,
-        names,
+        names[:starting],
         seed=seed,
         bots=dict(zip(names, bots, strict=True)),
         minutes_per_round=ROUND_MINUTES,
         max_hands=max(100_000, 100 * len(names)),
         observe=observe,
+        late=names[starting:],
+        buy_chance=buy_chance,
     )
     final = run.tournament
+    entrant_of = {name: number for number, name in enumerate(names, 1)}
     placings = []
-    for number, (entry, spec) in enumerate(zip(final.entries, specs, strict=True), 1):
+    for entry in final.entries:
         assert entry.first is not None and entry.last is not None  # the tournament is over: everyone is placed
-        placings.append(Placing(number, entry.name, spec, entry.first, entry.last, entry.prize))
+        number = entrant_of[entry.name]
+        paid = structure.entry_money(entry.rebuys, entry.addons)
+        placings.append(
+            Placing(number, entry.name, specs[number - 1], entry.first, entry.last, entry.prize, entry.number, paid)
+        )
     return Outcome(
         index,
         seed,
         run.hands,
         final.level,
         final.minutes,
-        tuple(placings),
+        tuple(sorted(placings, key=lambda p: (p.entrant, p.entry))),
         tuple(event for event in run.events if isinstance(event, Moved)),
         len(final.tables),
         sum(1 for event in run.events if isinstance(event, TableBroken)),
-        structure.buy_in,
+        final.pool,
         final.paid_places,
+        len(final.entries),
     )
 
 
@@ -108,9 +134,13 @@ class TournamentJob:
     specs: tuple[str, ...]
     index: int
     seed: int
+    late: int = 0
+    buy_chance: float = 1.0
 
     def run(self) -> Outcome:
-        return play_one(self.structure, self.specs, self.seed, index=self.index)
+        return play_one(
+            self.structure, self.specs, self.seed, index=self.index, late=self.late, buy_chance=self.buy_chance
+        )
 
 
 def run_job(job: TournamentJob) -> Outcome:
@@ -127,9 +157,14 @@ def play_series(
     workers: int = 1,
     backend: str = "local",
     address: str | None = None,
+    late: int = 0,
+    buy_chance: float = 1.0,
 ) -> Iterator[Outcome]:
-    """The ``repeat`` tournaments of a series, in order, played on ``workers`` processes or as Ray tasks."""
-    jobs = (TournamentJob(structure, tuple(specs), k, int(shard_seed(seed, k))) for k in range(repeat))
+    """The ``repeat`` tournaments of a series, in order, played on ``workers`` processes or as Ray tasks
+    (``late`` and ``buy_chance`` as in `play_one`)."""
+    jobs = (
+        TournamentJob(structure, tuple(specs), k, int(shard_seed(seed, k)), late, buy_chance) for k in range(repeat)
+    )
     return run_jobs(run_job, jobs, workers, backend, address)
 
 
@@ -143,15 +178,17 @@ class Estimate:
 
 @attrs.frozen(slots=True)
 class BotSummary:
-    """How the entrants played by ``bot`` did, per tournament: ``entrants`` of them, their average finishing
-    place (a shared place counts as the middle of its span), return on the buy-in (prizes less buy-ins, over the
-    buy-ins) and the share that finished in the money."""
+    """How the entrants played by ``bot`` did, per tournament: ``entrants`` of them who played, in ``entries``
+    (more with re-entries), the average finishing place of those entries (a shared place counts as the middle of
+    its span), the return on investment (prizes less every buy-in, rebuy and add-on, over them) and the share of
+    the entries that finished in the money."""
 
     bot: str
     entrants: int
     finish: Estimate
     roi: Estimate
     in_the_money: Estimate
+    entries: int
 
 
 class Tally:
@@ -162,6 +199,7 @@ class Tally:
     def __init__(self) -> None:
         self.count = 0
         self.entrants: dict[str, int] = {}
+        self.entries: dict[str, int] = {}
         self.sums: dict[str, list[float]] = {}  # per bot: finish, roi, itm, and their squares
 
     def add(self, outcome: Outcome) -> None:
@@ -171,13 +209,14 @@ class Tally:
             groups.setdefault(placing.bot, []).append(placing)
         for bot, placings in groups.items():
             n = len(placings)
-            cost = n * outcome.buy_in
+            cost = sum(p.paid for p in placings)
             values = (
                 sum((p.first + p.last) / 2 for p in placings) / n,
                 (sum(p.prize for p in placings) - cost) / cost if cost else 0.0,
                 sum(1 for p in placings if p.first <= outcome.paid) / n,
             )
-            self.entrants[bot] = n
+            self.entrants[bot] = len({p.entrant for p in placings})
+            self.entries[bot] = n
             sums = self.sums.setdefault(bot, [0.0] * 6)
             for i, value in enumerate(values):
                 sums[i] += value
@@ -186,9 +225,13 @@ class Tally:
     def summaries(self) -> list[BotSummary]:
         """One per bot, in the order the bots first entered."""
         return [
-            BotSummary(bot, self.entrants[bot], *(self._estimate(sums[i], sums[3 + i]) for i in range(3)))
+            BotSummary(bot, self.entrants[bot], *self._estimates(sums), entries=self.entries[bot])
             for bot, sums in self.sums.items()
         ]
+
+    def _estimates(self, sums: list[float]) -> tuple[Estimate, Estimate, Estimate]:
+        finish, roi, itm = (self._estimate(sums[i], sums[3 + i]) for i in range(3))
+        return finish, roi, itm
 
     def _estimate(self, total: float, squares: float) -> Estimate:
         n = self.count
