@@ -25,14 +25,16 @@ pytest.importorskip(
 
 from websockets.asyncio.client import connect
 
-from engine.actions import Bet, Call, Raise
+from engine import Level, NoLimit, Rules
+from engine.actions import Bet, Call, Check, Raise
 from engine.server.app import GameServer
 from engine.server.config import ConfigError, ServerConfig, load_config
 from engine.server.room import Policy
-from engine.server.sitngo import SitAndGo, TableRoom
+from engine.server.sitngo import SitAndGo, TableRoom, waits_for_a_player
 from engine.server.store import SQLiteStore, open_store
 from engine.server.tourney_config import tournament_config
 from engine.server.tourney_log import TourneyState, apply_tourney
+from engine.tournament import Structure, Tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = [{"blinds": "5/10", "hands": 4}, {"blinds": "10/20", "hands": 4}, {"blinds": "25/50"}]
@@ -697,3 +699,61 @@ def test_levels_of_minutes_run_on_the_server_s_clock_which_stands_still_while_it
     again.tick()
     assert again.state.started.level == 2  # its two minutes ran out on the new clock, at minute 4
     again.store.close()
+
+
+# --- a table of absent players (issue 26) ---------------------------------------------------------------------------
+
+
+def test_a_table_whose_every_player_is_absent_deals_nothing_until_one_comes_back(tmp_path):
+    """Three at one table, nobody connected: once their grace is over all three are absent and the hand in play
+    is folded round to its end. Then the table deals no hand however long the clock runs (before, it dealt one
+    a tick, every hand folded to the big blind and stored, for ever at the last level): nothing is stored. When
+    one player comes back the next hand is dealt at once, the absent players blinded off and folded for, the
+    present one to act."""
+    seed = new_seed("a table of absent players")
+    clock = Clock()
+    config = tournament_config({"id": "sng", "entrants": 3, "seats": 3, "starting_stack": 500, "levels": FAST})
+    store = SQLiteStore(str(tmp_path / "t.sqlite3"))
+    policy = Policy(grace_seconds=5, away_seconds=1e9, pause_seconds=0)
+    sng = SitAndGo.open(config, store, clock=clock, policy=policy, shuffle=seeded_shuffle(seed))
+    assert sng is not None
+    for name in ("ann", "bob", "cy"):
+        sng.register(name)
+    sng.tick()
+    room = sng.rooms[0]
+    room.tick()
+    assert room.hand is not None and sng.state.dealt == 1, "the first hand is dealt while their grace runs"
+    clock.now += 10
+    room.tick()  # all three away past their grace: absent, and the hand is folded round to its end
+    assert sng.state.started.absent == {"ann", "bob", "cy"} and room.hand is None
+    dealt, seq, hands = sng.state.dealt, sng.seq, len(store.hands(sng.id, 0, 1000))
+    for _ in range(200):
+        clock.now += 30
+        sng.tick()
+        room.tick()
+    assert (sng.state.dealt, sng.seq, len(store.hands(sng.id, 0, 1000))) == (dealt, seq, hands)
+    assert room.hand is None and sng.status() == "running"
+
+    seat = sng.seat_of("ann")[1]  # type: ignore[index]
+    room.connect(seat)
+    room.come_back(seat)
+    assert sng.state.dealt == dealt + 1, "ann is back: the next hand is dealt at once"
+    assert room.hand is None or room.actor_seat() == seat, "bob and cy are folded for; ann acts for herself"
+    store.close()
+
+
+def test_hand_for_hand_a_table_of_absent_players_still_deals_its_hand_of_the_round():
+    """Two tables of two on the money bubble: a table whose players are both absent waits, unless hand-for-hand
+    is on and the other table has a present player, whose round cannot end without this table's hand (it is
+    dealt and folded round, as a card room's dealer deals it); with nobody present anywhere, no table deals."""
+    structure = Structure([Level(Rules(NoLimit(), (1, 2)))], starting_stack=100, table_size=2, payouts=(50, 30, 20))
+    tournament, _ = Tournament.create(structure, ["a", "b", "c", "d"], seed=1).start()
+    tournament = tournament.set_absent("a").set_absent("c")  # table 0's two; b and d at table 1 are present
+    assert waits_for_a_player(tournament, 0) and not waits_for_a_player(tournament, 1)
+    tournament, state = tournament.deal(1, seed=3)
+    while state.actor is not None:
+        state = state.apply(Check() if state.legal_actions().check else Call())
+    tournament, _ = tournament.finish(1, state)
+    assert tournament.hand_for_hand and 0 in tournament.dealable
+    assert not waits_for_a_player(tournament, 0), "table 1 waits for table 0's hand of the round"
+    assert waits_for_a_player(tournament.set_absent("b").set_absent("d"), 0)

@@ -112,8 +112,12 @@ class TableRoom(Room):
         super()._settle()
 
     def _may_deal(self) -> bool:
+        """A hand a call, when the tournament lets this table deal and someone here would play it: a table whose
+        every player is absent waits (`waits_for_a_player`) rather than fold the blinds round for ever."""
         tournament = self.sng.state.tournament
         if self._deals < 1 or tournament is None or self.number not in tournament.dealable:
+            return False
+        if waits_for_a_player(tournament, self.number):
             return False
         self._deals -= 1
         return True
@@ -842,6 +846,22 @@ def is_start_of(entry: TournamentConfig, start: float) -> bool:
 def _said(value: object) -> object:
     """A setting as a log line gives it: a list or table (levels, payouts) as JSON, anything else as it is."""
     return json.dumps(value, separators=(",", ":")) if isinstance(value, (list, tuple, dict)) else value
+
+
+def everyone_absent(tournament: Tournament, number: int) -> bool:
+    """Whether every player seated at table ``number`` is absent (blinded off, the server playing for them)."""
+    return all(player.name in tournament.absent for _, player in tournament.table(number).players)
+
+
+def waits_for_a_player(tournament: Tournament, number: int) -> bool:
+    """Whether table ``number`` deals nothing for now: every player at it is absent, so a hand would only move
+    the blinds round (at the last level, for ever: stored hands and CPU for nothing); it deals again when one
+    comes back (or a present player is seated there). Hand-for-hand, a table with a present player waits for
+    this one's hand of the round, which is then dealt and folded round as it would be at a card room."""
+    if not everyone_absent(tournament, number):
+        return False
+    others = [n for n in tournament.live_tables if n != number]
+    return not (tournament.hand_for_hand and any(not everyone_absent(tournament, n) for n in others))
 
 
 def prize_of(tournament: Tournament, entry: Entry) -> int | None:
