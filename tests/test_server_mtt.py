@@ -40,7 +40,7 @@ from test_server_tournament import (
 )
 
 from engine.actions import Bet, Call, Raise
-from engine.server.app import GameServer
+from engine.server.app import GameServer, Session
 from engine.server.config import ConfigError, ServerConfig, load_config
 from engine.server.room import Policy, RoomError
 from engine.server.sitngo import SitAndGo, TableRoom
@@ -1105,4 +1105,141 @@ def test_a_place_paid_before_the_prize_pool_is_fixed_is_told_its_prize_from_the_
         final[name] = (told or [left])[-1]["prize"]
     assert final == {e.name: e.prize for e in sng.state.started.entries}
     assert sum(final.values()) == sng.state.started.pool == 50
+    store.close()
+
+
+# --- a tournament whose entry has left the file (issue 26) ----------------------------------------------------------
+
+
+def without_config_lines(caplog: Any) -> list[str]:
+    return [r.getMessage() for r in caplog.records if "tournament_without_config" in r.getMessage()]
+
+
+def test_a_running_tournament_whose_entry_left_the_file_plays_to_its_end_and_none_opens_after_it(tmp_path, caplog):
+    """A sit-and-go under way at a restart whose ``[[tournaments]]`` entry is gone from the file resumes from its
+    log under its stored settings (one ``tournament_without_config`` line says so), is listed and played to its
+    end, and no next one opens (there is no entry to open it from); at the restart after that it is over and
+    nothing of it is served (no table is made of its log)."""
+    seed = new_seed("a tournament without its entry")
+    rng = random.Random(seed)
+    clock = Clock()
+    db = str(tmp_path / "t.sqlite3")
+    entry = tournament_config({"id": "sng", "entrants": 4, "seats": 2, "starting_stack": 200, "levels": LEVELS})
+    policy = dict(grace_seconds=1e9, away_seconds=1e9, pause_seconds=0.0)
+    server = GameServer(ServerConfig(db=db, tournaments=(entry,), **policy), SQLiteStore(db), clock=clock)
+    sng = server.tournaments["sng"]
+    for name in ("ann", "bob", "cy", "dee"):
+        sng.register(name)
+    sng.tick()
+    for _ in range(6):
+        for room in list(sng.rooms.values()):
+            room.tick()
+            all_in(room, rng)
+    assert sng.status() == "running"
+    dealt = sng.state.dealt
+    server.store.close()
+
+    with caplog.at_level(logging.INFO, logger="engine.server"):
+        server = GameServer(ServerConfig(db=db, **policy), SQLiteStore(db), clock=clock, shuffle=seeded_shuffle(seed))
+    (said,) = without_config_lines(caplog)
+    assert said.startswith('event=tournament_without_config name=sng tournament="sng#1" state=running'), said
+    assert "plays to its end under its stored settings; no next one opens" in said
+    sng = server.tournaments["sng"]
+    assert sng.id == "sng#1" and sng.state.dealt == dealt and sng.running == entry
+    assert {room.id for room in sng.rooms.values()} <= set(server.rooms)
+    assert [sng.lobby()["state"] for sng in server.tournaments.values()] == ["running"]
+    while not sng.state.is_over:
+        for room in list(sng.rooms.values()):
+            room.tick()
+            all_in(room, rng)
+        server._follow(sng)
+        clock.now += 1
+        server._tick()
+        assert clock.now < 1000 + 20000, "it did not end"
+    for _ in range(3):
+        clock.now += 10
+        server._tick()
+    assert sng.id == "sng#1" and sng.status() == "over" and not sng.rooms
+    assert "sng#2" not in server.store.table_ids()
+    assert not any(room_id.startswith("sng#") for room_id in server.rooms)
+    server.store.close()
+
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="engine.server"):
+        server = GameServer(ServerConfig(db=db, **policy), SQLiteStore(db), clock=clock)
+    assert without_config_lines(caplog) == [] and server.tournaments == {}
+    assert not any(room_id.startswith("sng#") for room_id in server.rooms)
+    server.store.close()
+
+
+def test_a_registering_tournament_whose_entry_left_the_file_is_cancelled_and_its_registrants_told(tmp_path, caplog):
+    """A scheduled tournament still registering at a restart whose entry is gone from the file is cancelled as
+    one with too few entrants is (a stored ``cancel``, the lobby's ``cancelled`` with its reason), its
+    registrations void; one line says so, and a registrant who comes back with their token is told
+    ``cancelled``, not ``registered``."""
+    clock, wall = Clock(), Clock()
+    wall.now = START_TIME - 600
+    db = str(tmp_path / "t.sqlite3")
+    entry = scheduled(min_entrants=2)
+    server = GameServer(ServerConfig(db=db, tournaments=(entry,)), SQLiteStore(db), clock=clock, wall=wall)
+    sng = server.tournaments["mtt"]
+    _, token = sng.register("ann")
+    sng.register("bob")
+    server.store.close()
+
+    with caplog.at_level(logging.INFO, logger="engine.server"):
+        server = GameServer(ServerConfig(db=db), SQLiteStore(db), clock=clock, wall=wall)
+    (said,) = without_config_lines(caplog)
+    assert said.startswith(
+        'event=tournament_without_config name=mtt tournament="mtt#1" state=registering registered=2'
+    ), said
+    assert "it had not started: cancelled, its registrations void" in said
+    sng = server.tournaments["mtt"]
+    lobby = sng.lobby()
+    assert lobby["state"] == "cancelled" and "its [[tournaments]] entry was removed" in lobby["reason"]
+    assert [kind for _, kind, _ in server.store.load("mtt#1").events][-1] == "cancel"
+    assert replayed(server.store, "mtt#1").cancelled
+    assert code(lambda: sng.register("cy"))[0] == "registration_closed"
+
+    heard = Heard(sng, "ann")
+    session = Session(None, heard, 100.0, 100, clock.now)  # type: ignore[arg-type]
+    server._resume(session, token)
+    (cancelled,) = heard.said
+    assert cancelled["type"] == "cancelled" and cancelled["name"] == "ann"
+    assert cancelled["reason"] == lobby["reason"] and session.entrant is None
+    wall.now = START_TIME + 60
+    clock.now += 600
+    server._tick()
+    assert sng.status() == "cancelled" and server.store.table_ids() == ["mtt#1"]
+    server.store.close()
+
+
+class Releasing(SQLiteStore):
+    """A SQLite store that keeps the ids it is asked to release (on PostgreSQL, letting go of the claim)."""
+
+    released: list[str]
+
+    def release(self, table_id: str) -> None:
+        self.released.append(table_id)
+
+
+def test_the_takeover_scan_never_lets_go_of_a_served_tournament_s_claim(tmp_path):
+    """The scan for tables no server holds passes over the logs of the tournaments served here, the file's and
+    one whose entry left it: on PostgreSQL claiming one again succeeds (the claim is this server's) and letting
+    it go, as the scan does with what is no table, would drop the claim another server could then take."""
+    db = str(tmp_path / "t.sqlite3")
+    gone = tournament_config({"id": "gone", "entrants": 2, "seats": 2, "starting_stack": 200, "levels": LEVELS})
+    server = GameServer(ServerConfig(db=db, tournaments=(gone,)), SQLiteStore(db), clock=Clock())
+    server.tournaments["gone"].register("ann")
+    server.tournaments["gone"].register("bob")
+    server.tournaments["gone"].tick()
+    server.store.close()
+    store = Releasing(db)
+    store.released = []
+    entry = tournament_config({"id": "sng", "entrants": 3, "seats": 3, "starting_stack": 200, "levels": LEVELS})
+    server = GameServer(ServerConfig(db=db, tournaments=(entry,)), store, clock=Clock())
+    assert set(server.tournaments) == {"sng", "gone"}
+    server.adopt()
+    server.adopt()
+    assert store.released == [] and not any(room.startswith(("sng#", "gone#")) for room in server.refused)
     store.close()

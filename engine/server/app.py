@@ -42,7 +42,7 @@ from engine.server.outage import Outage
 from engine.server.protocol import ProtocolError, parse_message
 from engine.server.room import PROTOCOL_VERSION, WATCHERS, Policy, Room, RoomError, message
 from engine.server.sender import Sender
-from engine.server.sitngo import SitAndGo, TableRoom
+from engine.server.sitngo import SitAndGo, TableRoom, instance_id, instance_number
 from engine.server.store import DamagedRow, Storage
 from engine.server.supervisor import Supervisor
 from engine.server.tourney_config import stored_tournament
@@ -130,6 +130,7 @@ class GameServer:
                 continue
             self.tournaments[tournament.id] = sng
             self._follow(sng)
+        self._open_unconfigured(clock=clock, policy=self.policy, shuffle=shuffle, outage=self.outage, wall=wall)
         self.adopt(strict=True)  # tables from an earlier run whose config has since gone, or whose server is gone
         for room in self.rooms.values():
             logger.info(
@@ -208,8 +209,8 @@ class GameServer:
         one too); the others play on."""
         opened = []
         for table_id in self.store.table_ids():
-            if table_id in self.rooms or table_id in self.not_tables or not self.store.claim(table_id):
-                continue
+            if table_id in self.rooms or self._of_an_entry(table_id) or not self.store.claim(table_id):
+                continue  # a tournament's log is never claimed here: releasing it would let go of its server's claim
             if self._not_a_table(table_id):
                 self.store.release(table_id)
                 continue
@@ -240,13 +241,36 @@ class GameServer:
                 )
         return opened
 
+    def _open_unconfigured(self, **options: Any) -> None:
+        """The last stored tournament of each entry that has left the file, resumed to its end or cancelled
+        (`SitAndGo.open_unconfigured`) and served beside the file's; the entry's earlier ones are over."""
+        named = {entry.id for entry in self.config.tournaments} | {table.id for table in self.config.tables}
+        last: dict[str, int] = {}
+        for stored_id in self.store.table_ids():
+            entry = stored_id.rpartition("#")[0]
+            number = instance_number(entry, stored_id) if entry else None
+            if number is not None and entry not in named and stored_id not in named:
+                last[entry] = max(last.get(entry, 0), number)
+        for entry, number in last.items():
+            sng = SitAndGo.open_unconfigured(instance_id(entry, number), self.store, **options)
+            if sng is not None and sng.config.id not in self.tournaments:
+                self.tournaments[sng.config.id] = sng
+                self._follow(sng)
+
+    def _of_an_entry(self, table_id: str) -> bool:
+        """Whether a stored id is known for a tournament's log: one of an entry served here (in the file, or
+        left it and resumed), or found so before."""
+        if table_id not in self.not_tables and not any(
+            table_id.startswith(f"{entry}#") for entry in [*self.tournaments, *(e.id for e in self.config.tournaments)]
+        ):
+            return False
+        self.not_tables.add(table_id)
+        return True
+
     def _not_a_table(self, table_id: str) -> bool:
-        """Whether a stored id is a sit-and-go's log rather than a table (its sit-and-go serves it, or, when no
-        [[tournaments]] entry names it any more, nobody: a sit-and-go of a removed entry is not resumed)."""
-        if table_id in self.not_tables:
-            return True
-        if any(table_id.startswith(f"{entry.id}#") for entry in self.config.tournaments):
-            self.not_tables.add(table_id)
+        """Whether a stored id is a tournament's log rather than a table (its `SitAndGo` serves it, or it is an
+        earlier one of an entry, over, or one of an entry no longer in the file: nobody serves it)."""
+        if self._of_an_entry(table_id):
             return True
         try:
             stored = self.store.load(table_id)
@@ -254,7 +278,6 @@ class GameServer:
             return False
         if stored_tournament(stored.config) is None:
             return False
-        logger.warning("%s is a sit-and-go of a [[tournaments]] entry no longer configured: not resumed", table_id)
         self.not_tables.add(table_id)
         return True
 
@@ -700,6 +723,13 @@ class GameServer:
         self.entrants[(sng.id, name)] = session
         self._unwatch(session)
         where = sng.seat_of(name)
+        if where is None and sng.state.cancelled:  # told now if it was cancelled while they were away
+            self.entrants.pop((sng.id, name), None)
+            session.entrant = None
+            session.sender.send(
+                message("cancelled", tournament=sng.config.id, sng=sng.id, name=name, reason=sng.cancel_reason())
+            )
+            return
         if where is None:
             session.sender.send(message("registered", tournament=sng.config.id, sng=sng.id, name=name))
             return

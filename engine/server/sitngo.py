@@ -38,7 +38,7 @@ from engine.server.log import LogError, RoomState, Step, sitting
 from engine.server.oplog import line
 from engine.server.outage import Outage
 from engine.server.room import Policy, Room, RoomError, store_record, token_hash
-from engine.server.store import DamagedRow, FinishedHand, Record, Storage, StoreError
+from engine.server.store import DamagedRow, FinishedHand, Record, Storage, Stored, StoreError
 from engine.server.tourney_config import TournamentConfig, stored_tournament
 from engine.server.tourney_log import Finished, TourneyState, TourneyStep, apply_tourney, registered_as
 from engine.table import Departure, Player, Table
@@ -260,6 +260,7 @@ class SitAndGo:
         self.over_at: float | None = None
         self.last: dict[str, Any] | None = None  # the results of the sit-and-go before this one, for the lobby
         self.said_after: list[str] = []  # log lines of an event a room made, said after the room's own (`say`)
+        self.configured = True  # its entry is in the file (else it plays to its end, and no next one opens)
 
     # --- making ------------------------------------------------------------------------------------------------
 
@@ -278,6 +279,48 @@ class SitAndGo:
                 return sng
         sng._check_first_start()
         sng._new(last + 1)
+        return sng
+
+    @classmethod
+    def open_unconfigured(cls, stored_id: str, store: Storage, **options: Any) -> SitAndGo | None:
+        """A stored tournament whose ``[[tournaments]]`` entry has left the file, as a card room honours one it
+        drops from its schedule: one under way resumes from its log and plays to its end under its stored
+        settings, and no next one opens; one still registering is cancelled (a stored ``cancel``, reason
+        ``unconfigured``: its registrations void, its registrants told ``cancelled`` when they come back). One
+        ``event=tournament_without_config`` line says which. None when it is over, is a table's log rather than
+        a tournament's, or another server on the database holds it."""
+        if not store.claim(stored_id):
+            return None
+        stored = store.load(stored_id)
+        config = stored_tournament(stored.config)
+        if config is None or instance_number(config.id, stored_id) is None:
+            store.release(stored_id)
+            return None
+        sng = cls(config, store, **options)
+        sng.configured = False
+        if not sng._restore(stored_id, stored) or sng.state.is_over:
+            store.release(stored_id)
+            return None
+        state = sng.status()
+        if sng.state.tournament is None:
+            names = list(sng.state.registered)
+            sng.commit("cancel", {"registered": len(names), "reason": "unconfigured"})
+            sng.cancelled.extend(names)
+            sng.over_at = sng.clock()
+            why = "it had not started: cancelled, its registrations void"
+        else:
+            why = "it plays to its end under its stored settings; no next one opens"
+        logger.warning(
+            "%s",
+            line(
+                "tournament_without_config",
+                name=config.id,
+                tournament=stored_id,
+                state=state,
+                registered=len(sng.state.registered),
+                why=f"its [[tournaments]] entry is no longer in the configuration: {why}",
+            ),
+        )
         return sng
 
     def _check_first_start(self) -> None:
@@ -300,8 +343,9 @@ class SitAndGo:
 
     @property
     def once(self) -> bool:
-        """A scheduled tournament that does not repeat: when over (or cancelled) it stays so, no next one."""
-        return self.config.scheduled and self.config.start_every_minutes is None
+        """A scheduled tournament that does not repeat, or one whose entry has left the file: when over (or
+        cancelled) it stays so, no next one."""
+        return not self.configured or (self.config.scheduled and self.config.start_every_minutes is None)
 
     def _new(self, number: int) -> None:
         self.id = instance_id(self.config.id, number)
@@ -318,10 +362,11 @@ class SitAndGo:
             ),
         )
 
-    def _restore(self, stored_id: str) -> bool:
-        """Rebuild a stored sit-and-go (claimed) from its log; False when it is over (a one-off scheduled
-        tournament over at the time the file still gives is kept, over: the lobby shows how it ended)."""
-        stored = self.store.load(stored_id)
+    def _restore(self, stored_id: str, stored: Stored | None = None) -> bool:
+        """Rebuild a stored sit-and-go (claimed; ``stored``: its rows, when read already) from its log; False
+        when it is over (a one-off scheduled tournament over at the time the file still gives is kept, over: the
+        lobby shows how it ended)."""
+        stored = stored or self.store.load(stored_id)
         try:
             config = stored_tournament(stored.config)
             if config is None:
@@ -608,6 +653,11 @@ class SitAndGo:
 
     def cancel_reason(self) -> str:
         config = self.running
+        if self.state.cancelled_why == "unconfigured":
+            return (
+                f"{self.kind} {self.id} was cancelled: it was taken off the server's schedule (its [[tournaments]] "
+                f"entry was removed) before it started; the registrations are void"
+            )
         return (
             f"tournament {self.id} was cancelled: it needed {config.min_entrants} entrants at its start "
             f"({config.starts_at}) and {len(self.state.registered)} had registered"

@@ -12,7 +12,9 @@ Events (``kind``, ``data``):
   tournament's late registration, `Tournament.late_register`), an entrant seated at once.
 - ``unregister`` {name}: before the start.
 - ``start`` {seed}: the seat draw (the seed drawn by the server, stored so the draw replays).
-- ``cancel`` {registered}: a scheduled tournament with too few entrants at its start time, cancelled.
+- ``cancel`` {registered, reason}: a tournament that did not start, cancelled: ``reason`` ``too_few`` (left out:
+  a scheduled tournament with too few entrants at its start time) or ``unconfigured`` (its ``[[tournaments]]``
+  entry left the configuration file before it started).
 - ``reenter`` {name}: a busted entrant enters again (`Tournament.reenter`), seated at once, back if absent.
 - ``rebuy`` {name}, ``addon`` {name}: an entrant buys chips between hands (`Tournament.rebuy`, `addon`).
 - ``time`` {minutes}: the tournament's clock (`Tournament.with_time`), stored when a level of minutes ends.
@@ -76,7 +78,7 @@ class TourneyState:
     """A sit-and-go: its ``structure``, the names ``registered`` (in order), once started the ``tournament``
     and each table's hand in play (``hands``, by table number) with its number (``numbers``: the last hand's
     once it is over), the hands ``dealt`` so far, and each entrant's server data by name (``metas``);
-    ``cancelled``: a scheduled tournament that did not start (too few entrants at its time)."""
+    ``cancelled``: a tournament that did not start, and why (`CANCEL_REASONS`), else None."""
 
     structure: Structure
     registered: tuple[str, ...] = ()
@@ -86,7 +88,11 @@ class TourneyState:
     levels: tuple[int, ...] = ()  # the level (an index) each table's hand in play was dealt at
     dealt: int = 0
     metas: Mapping[str, SeatMeta] = attrs.field(factory=dict, eq=False)
-    cancelled: bool = False
+    cancelled_why: str | None = None
+
+    @property
+    def cancelled(self) -> bool:
+        return self.cancelled_why is not None
 
     @property
     def started(self) -> Tournament:
@@ -228,10 +234,18 @@ def _addon(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
     return TourneyStep(attrs.evolve(state, tournament=tournament), events)
 
 
+CANCEL_REASONS = ("too_few", "unconfigured")
+"""Why a tournament that did not start was cancelled: too few entrants at its start time, or its entry left the
+configuration file."""
+
+
 def _cancel(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
     if state.tournament is not None or state.cancelled:
         raise LogError("only a tournament not yet started can be cancelled")
-    return TourneyStep(attrs.evolve(state, cancelled=True))
+    reason = data.get("reason", "too_few")
+    if reason not in CANCEL_REASONS:
+        raise LogError(f"a cancel's reason is one of {', '.join(CANCEL_REASONS)}, got {reason!r}")
+    return TourneyStep(attrs.evolve(state, cancelled_why=reason))
 
 
 def _unregister(state: TourneyState, data: dict[str, Any]) -> TourneyStep:
