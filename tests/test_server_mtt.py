@@ -14,6 +14,7 @@ import logging
 import os
 import random
 import signal
+import socket
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -336,6 +337,24 @@ def test_serve_refuses_a_one_off_tournament_whose_start_has_passed_in_one_line_w
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 1, lines
     assert lines[0].startswith('error: [[tournaments]] id = "old": starts_at must be a time to come (it is '), lines
+
+
+@pytest.mark.parametrize("port_taken", [True, False])
+def test_a_passed_start_is_refused_before_the_port_is_taken_or_the_database_created(tmp_path, capsys, port_taken):
+    """The configuration is refused before anything is opened: with the port in use the line is still the
+    starts_at one (not the port's), and no database file is left behind, nor its lock."""
+    from engine.server.main import main
+
+    config = write(tmp_path, '[[tables]]\nid = "t1"\n[[tournaments]]\nid = "old"\nstarts_at = 2020-01-01T20:00:00Z\n')
+    db = tmp_path / "db.sqlite3"
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen(1)
+        port = held.getsockname()[1] if port_taken else 0
+        assert main(["--config", str(config), "--db", str(db), "--host", "127.0.0.1", "--port", str(port)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith('error: [[tournaments]] id = "old": starts_at must be a time'), lines
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["server.toml"], "no database file was made"
 
 
 def settings_lines(caplog: Any) -> list[str]:

@@ -6,15 +6,18 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
+import time
 from typing import Any
 
 from engine.errors import EngineError
 from engine.server.app import GameServer, Listener
 from engine.server.config import ServerConfig, add_serve_arguments, load_config
 from engine.server.oplog import line
-from engine.server.store import StoreError, StoreLost, open_store
+from engine.server.sitngo import refuse_a_passed_start
+from engine.server.store import StoreError, StoreLost, is_postgres, open_store
 from engine.server.supervisor import ServerFailed
 
 logger = logging.getLogger("engine.server")
@@ -28,7 +31,8 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    # first: a port that cannot be had is the one line, with nothing opened, created or said
+    check_before_opening(config, time.time())
+    # then: a port that cannot be had is the one line, with nothing opened, created or said
     listener = await Listener.take(config.host, config.port, config.max_connections)
     try:
         store = open_store(config.db)
@@ -63,6 +67,16 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
         logger.info("%s", chip_line("stopped", server))
     finally:
         store.close()
+
+
+def check_before_opening(config: ServerConfig, now: float) -> None:
+    """What of the configuration can be refused before the port is taken or the database opened (or created):
+    a one-off tournament whose ``starts_at`` has passed, when there is no database yet that could hold one stored
+    at that time (a database that exists is read first: one stored there is resumed, `SitAndGo.open`)."""
+    if is_postgres(config.db) or os.path.exists(config.db):
+        return
+    for entry in config.tournaments:
+        refuse_a_passed_start(entry, now)
 
 
 def chip_line(event: str, server: GameServer) -> str:

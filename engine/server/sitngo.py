@@ -330,12 +330,8 @@ class SitAndGo:
         config, now = self.config, self.wall()
         if not config.scheduled or config.start_time >= now:  # at its very time: it starts now
             return
+        refuse_a_passed_start(config, now)
         said = datetime.fromtimestamp(now, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-        if config.start_every_minutes is None:
-            raise ConfigError(
-                f"{config.where}: starts_at must be a time to come (it is {said} now), got {toml(config.starts_at)}; "
-                f"give a later one, or start_every_minutes to repeat it from then"
-            )
         start = config.at(config.next_start(now)).starts_at
         logger.info(
             "%s", line("first_start_passed", tournament=config.id, starts_at=config.starts_at, now=said, next=start)
@@ -873,6 +869,19 @@ class SitAndGo:
                     logger.info("%s", over)
         if tournament.is_over:
             self.over_at = self.over_at or now
+
+
+def refuse_a_passed_start(config: TournamentConfig, now: float) -> None:
+    """A one-off scheduled entry whose ``starts_at`` is before ``now`` (seconds since the epoch), refused in one
+    line (ConfigError): its first tournament would be cancelled at once, for good. Unless one is stored at that
+    time (`SitAndGo.open` asks this only when none is; `engine.server.main` when no database exists yet)."""
+    if not config.scheduled or config.start_every_minutes is not None or config.start_time >= now:
+        return
+    said = datetime.fromtimestamp(now, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    raise ConfigError(
+        f"{config.where}: starts_at must be a time to come (it is {said} now), got {toml(config.starts_at)}; "
+        f"give a later one, or start_every_minutes to repeat it from then"
+    )
 
 
 def changed_keys(stored: TournamentConfig, wanted: TournamentConfig) -> list[str]:
