@@ -757,3 +757,42 @@ def test_hand_for_hand_a_table_of_absent_players_still_deals_its_hand_of_the_rou
     assert tournament.hand_for_hand and 0 in tournament.dealable
     assert not waits_for_a_player(tournament, 0), "table 1 waits for table 0's hand of the round"
     assert waits_for_a_player(tournament.set_absent("b").set_absent("d"), 0)
+
+
+def test_a_tournament_table_s_history_lists_its_own_hands_only(tmp_path):
+    """Two tables of one sit-and-go: the hands are numbered through the sit-and-go, and each table's history
+    (and its pages, ``before``) lists that table's hands only, newest last, every one of them, none of the
+    other table's (it listed the last hands of every table)."""
+    seed = new_seed("two tables' histories")
+    clock = Clock()
+    config = tournament_config({"id": "sng", "entrants": 6, "seats": 3, "starting_stack": 5000, "levels": FAST})
+    store = SQLiteStore(str(tmp_path / "t.sqlite3"))
+    policy = Policy(grace_seconds=1e9, away_seconds=1e9, pause_seconds=0)
+    sng = SitAndGo.open(config, store, clock=clock, policy=policy, shuffle=seeded_shuffle(seed))
+    assert sng is not None
+    for name in ("ann", "bob", "cy", "dee", "eve", "flo"):
+        sng.register(name)
+    sng.tick()
+    rooms = list(sng.rooms.values())
+    assert len(rooms) == 2
+    while len(store.hands(sng.id, 0, 1000)) < 12:  # everyone checks or calls: nobody busts
+        for room in rooms:
+            room.tick()
+            seat = room.actor_seat()
+            if seat is not None and room.hand is not None:
+                legal = room.hand.legal_actions()
+                room.act(seat, Call() if legal.call else legal.default)
+    assert len(sng.rooms) == 2, "deep stacks: nobody busted, both tables play on"
+    played = {room.id: [] for room in rooms}
+    for hand in store.hands(sng.id, 0, 1000):
+        table = next(line for line in (hand.phh or "").splitlines() if line.startswith("table = "))
+        played[table.split('"')[1]].append(hand.number)
+    assert all(played.values())
+    for room in rooms:
+        mine = played[room.id]
+        listed = [h["number"] for h in room.history(None, 20)]
+        assert listed == mine[-20:], (room.id, listed, mine)
+        assert [h["number"] for h in room.history(None, 2)] == mine[-2:]
+        assert [h["number"] for h in room.history(None, 3, before=mine[-2])] == mine[-5:-2]
+        assert room.history(None, 5, before=mine[0]) == []
+    store.close()

@@ -40,7 +40,7 @@ from engine.server.config import TableConfig, toml
 from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, deck_text, keep_hand, sitting
 from engine.server.oplog import line
 from engine.server.outage import Outage
-from engine.server.store import DamagedRow, Record, Storage, Stored, StoreError
+from engine.server.store import DamagedRow, FinishedHand, Record, Storage, Stored, StoreError
 from engine.showdown import PotResult
 from engine.state import HandState
 from engine.table import Departure, Table
@@ -404,9 +404,8 @@ class Room:
         )
         asker = None if seat is None or self.state.seats[seat] is None else sitting(self.state.seats[seat])
         out: list[dict[str, Any]] = []
-        since = max(0, end - count)
         try:
-            kept_hands = self.store.hands(self.log_id, since=since, limit=end - since)
+            kept_hands = self._kept_hands(end, count)
         except StoreError as error:
             self.outage.failed(error, write=False)
             raise RoomError(
@@ -424,6 +423,12 @@ class Room:
                     text = write_phh(record.seen_by(viewer))
             out.append({"number": kept.number, "phh": text, **_pot_winners(kept.json, kept.sittings)})
         return out
+
+    def _kept_hands(self, end: int, count: int) -> list[FinishedHand]:
+        """The stored hands `history` gives: the last ``count`` of this table's numbered ``end`` or below, oldest
+        first."""
+        since = max(0, end - count)
+        return self.store.hands(self.log_id, since=since, limit=end - since)
 
     # --- connections -------------------------------------------------------------------------------------------
 
