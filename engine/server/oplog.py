@@ -19,6 +19,12 @@ def line(event: str, **fields: object) -> str:
     return " ".join(f"{key}={_value(value)}" for key, value in pairs)
 
 
+def setting(value: object) -> object:
+    """A setting as a log line gives it: a list or table (blinds, levels, payouts) as JSON, anything else as it
+    is (`line` then quotes what is not plain)."""
+    return json.dumps(value, separators=(",", ":")) if isinstance(value, (list, tuple, dict)) else value
+
+
 def _value(value: object) -> str:
     text = "-" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
     return text if _PLAIN.fullmatch(text) else json.dumps(text, ensure_ascii=True)

@@ -36,9 +36,9 @@ from engine.serialize import EventsCache, from_json, table_views_json
 from engine.server import fair
 from engine.server.actions import write_action
 from engine.server.codes import ClientError, Code
-from engine.server.config import TableConfig, toml
+from engine.server.config import TableConfig
 from engine.server.log import LogError, RoomState, SeatMeta, Step, apply_event, deck_text, keep_hand, sitting
-from engine.server.oplog import line
+from engine.server.oplog import line, setting
 from engine.server.outage import Outage
 from engine.server.store import DamagedRow, FinishedHand, Record, Storage, Stored, StoreError
 from engine.showdown import PotResult
@@ -463,11 +463,14 @@ class Room:
         _, changed, kept = self.config.between_hands(wanted)
         if kept:
             logger.warning(
-                "table %s: the configuration's %s kept as stored (%s): the game, stakes and seats of a "
-                "table that has been played cannot change (its stored log replays under them)",
-                self.id,
-                ", ".join(kept),
-                ", ".join(f"{key} = {toml(getattr(self.config, key))}" for key in kept),
+                "%s",
+                line(
+                    "settings_kept",
+                    table=self.id,
+                    **{key: setting(getattr(self.config, key)) for key in kept},
+                    why="the game, stakes and seats of a table that has been played cannot change (its stored log "
+                    "replays under them): open a new table under another id",
+                ),
             )
         self.wanted = wanted if changed else None
 

@@ -36,7 +36,7 @@ from engine.serialize import to_json
 from engine.server.codes import Code
 from engine.server.config import ConfigError, TableConfig, toml
 from engine.server.log import LogError, RoomState, Step, sitting
-from engine.server.oplog import line
+from engine.server.oplog import line, setting
 from engine.server.outage import Outage
 from engine.server.room import Policy, Room, RoomError, store_record, token_hash
 from engine.server.store import DamagedRow, FinishedHand, Record, Storage, Stored, StoreError
@@ -459,11 +459,11 @@ class SitAndGo:
             entry = wanted.to_json()
             self.commit("settings", json.loads(entry), config=entry)
             self.running = wanted
-            settings = {key: _said(getattr(wanted, key)) for key in changed}
+            settings = {key: setting(getattr(wanted, key)) for key in changed}
             logger.info("%s", line("tournament_settings", tournament=self.id, **settings))
 
     def _log_kept(self, keys: list[str], why: str) -> None:
-        kept = {key: _said(getattr(self.running, key)) for key in keys}
+        kept = {key: setting(getattr(self.running, key)) for key in keys}
         logger.warning("%s", line("tournament_settings_kept", tournament=self.id, **kept, why=why))
 
     # --- reading -----------------------------------------------------------------------------------------------
@@ -925,11 +925,6 @@ def is_start_of(entry: TournamentConfig, start: float) -> bool:
         return start == first
     repeats = (start - first) / (60 * every)
     return abs(repeats - round(repeats)) < 1e-9
-
-
-def _said(value: object) -> object:
-    """A setting as a log line gives it: a list or table (levels, payouts) as JSON, anything else as it is."""
-    return json.dumps(value, separators=(",", ":")) if isinstance(value, (list, tuple, dict)) else value
 
 
 def everyone_absent(tournament: Tournament, number: int) -> bool:
