@@ -1262,3 +1262,122 @@ def test_the_takeover_scan_never_lets_go_of_a_served_tournament_s_claim(tmp_path
     server.adopt()
     assert store.released == [] and not any(room.startswith(("sng#", "gone#")) for room in server.refused)
     store.close()
+
+
+def test_a_player_out_before_the_pool_was_fixed_is_sent_placed_after_a_restart(tmp_path):
+    """As above, two players out while the pool may still grow (their ``left`` said the prize null); then the
+    server restarts. One of them comes back with their token before the pool is fixed: the ``resume`` is
+    answered with their standing as stored (``registered`` saying ``out``, their place, the prize null: not a
+    plain ``registered``, which said they waited for a start); when the pool is fixed they are sent their one
+    ``placed``, found from the stored log, as they would have been without the restart."""
+    seed = new_seed("busts before the pool is fixed, and a restart")
+    clock = Clock()
+    entry = tournament_config(
+        {
+            "id": "rb",
+            "entrants": 4,
+            "seats": 4,
+            "starting_stack": 100,
+            "buy_in": 10,
+            "payouts": [50, 30, 20],
+            "levels": [{"blinds": "5/10", "minutes": 1000}, {"blinds": "25/50"}],
+            "rebuy_levels": 1,
+            "rebuy_threshold": 10**6,
+        }
+    )
+    db = str(tmp_path / "t.sqlite3")
+    config = ServerConfig(
+        db=db, tables=(), tournaments=(entry,), grace_seconds=1e9, away_seconds=1e9, pause_seconds=5.0
+    )
+    server = GameServer(config, SQLiteStore(db), clock=clock, shuffle=seeded_shuffle(seed))
+    sng = server.tournaments["rb"]
+    order = ["ann", "bob", "cy", "dee"]
+    tokens = {name: sng.register(name)[1] for name in order}
+    sng.tick()
+    room = sng.rooms[0]
+
+    def out() -> list[str]:
+        placed = sorted((e for e in sng.state.started.entries if e.placed), key=lambda e: -(e.first or 0))
+        return [e.name for e in placed]
+
+    while len(out()) < 2:  # two go all in at each other, the others fold
+        fighters = [name for name in order if name not in out()][:2]
+        seat = room.actor_seat()
+        if seat is None or room.hand is None:
+            clock.now += 10
+            room.tick()
+            continue
+        legal = room.hand.legal_actions()
+        actor = room.table.seats[seat].name  # type: ignore[union-attr]
+        if actor in fighters and legal.max_to:
+            room.act(seat, (Raise if legal.wager == "raise" else Bet)(legal.max_to))
+        elif actor in fighters and legal.call:
+            room.act(seat, Call())
+        else:
+            room.act(seat, legal.default)
+        assert clock.now < 1000 + 60 * 900, "nobody busted in 900 minutes"
+    assert not sng.state.started.pool_fixed
+    fourth, third = out()
+    server.store.close()
+
+    server = GameServer(config, SQLiteStore(db), clock=clock, shuffle=seeded_shuffle(seed))
+    sng = server.tournaments["rb"]
+    heard = Heard(sng, fourth)
+    session = Session(None, heard, 100.0, 100, clock.now)  # type: ignore[arg-type]
+    server._resume(session, tokens[fourth])
+    (answer,) = heard.said
+    assert answer == {
+        "type": "registered",
+        "version": 1,
+        "tournament": "rb",
+        "sng": "rb#1",
+        "name": fourth,
+        "out": True,
+        "entry": 1,
+        "place": 4,
+        "places": [4, 4],
+        "prize": None,
+    }
+    where = sng.seat_of(next(name for name in order if name not in (fourth, third)))
+    assert where is not None
+    where[0].buy(where[1], "rebuy")
+    server.flush(where[0])
+    clock.now += 60 * 1000  # the rebuy period's level ends: the pool is fixed
+    server._tick()
+    assert sng.state.started.pool_fixed
+    placed = [said for said in heard.said if said["type"] == "placed"]
+    assert [(p["name"], p["place"], p["prize"]) for p in placed] == [(fourth, 4, 0)], heard.said
+    late = Heard(sng, third)  # away while the pool was fixed: its resume gives the final place and prize
+    server._resume(Session(None, late, 100.0, 100, clock.now), tokens[third])  # type: ignore[arg-type]
+    assert [(m["type"], m["out"], m["place"], m["prize"]) for m in late.said] == [("registered", True, 3, 10)]
+    server.store.close()
+
+
+def test_a_connection_waiting_for_its_place_registers_for_another_tournament(tmp_path):
+    """The page keeps the connection of a player out of a tournament until their place is told; registering
+    (or resuming a registration) for another tournament from it is not refused as a second registration: the
+    connection plays for the new entrant from then on."""
+    clock = Clock()
+    db = str(tmp_path / "t.sqlite3")
+    first = tournament_config({"id": "a", "entrants": 2, "seats": 2, "starting_stack": 100, "levels": LEVELS})
+    second = tournament_config({"id": "b", "entrants": 3, "seats": 3, "starting_stack": 100, "levels": LEVELS})
+    config = ServerConfig(db=db, tournaments=(first, second), grace_seconds=1e9, away_seconds=1e9, pause_seconds=0.0)
+    server = GameServer(config, SQLiteStore(db), clock=clock)
+    a = server.tournaments["a"]
+    a.register("ann")
+    a.register("bob")
+    a.tick()
+    room = a.rooms[0]
+    rng = random.Random(new_seed("a heads-up to its end"))
+    while not a.state.is_over:
+        room.tick()
+        all_in(room, rng)
+    loser = next(e.name for e in a.state.started.entries if e.first == 2)
+    heard = Heard(a, loser)
+    session = Session(None, heard, 100.0, 100, clock.now)  # type: ignore[arg-type]
+    session.entrant = (a, loser)
+    server.entrants[(a.id, loser)] = session
+    server._register(session, {"tournament": "b", "name": loser})
+    assert [m["type"] for m in heard.said] == ["registered"] and heard.said[0]["sng"] == "b#1"
+    assert session.entrant == (server.tournaments["b"], loser) and (a.id, loser) not in server.entrants
+    server.store.close()

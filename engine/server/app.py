@@ -577,6 +577,8 @@ class GameServer:
             )
         sng = self._tournament(data["tournament"])
         holder = None
+        if session.entrant is not None and session.entrant[0] is not sng and self._out_of(*session.entrant):
+            self._let_go_of_entrant(session)  # out of another tournament, waiting for its place: registers here
         if session.entrant is not None:
             held, holder = session.entrant
             if held is not sng or sng.seat_of(holder) is not None or sng.state.tournament is None:
@@ -590,6 +592,19 @@ class GameServer:
         fields: dict[str, Any] = {"token": token} if token is not None else {"reentry": True}
         session.sender.send(message("registered", tournament=sng.config.id, sng=sng.id, name=name, **fields))
         self._follow(sng)
+
+    @staticmethod
+    def _out_of(sng: SitAndGo, name: str) -> bool:
+        """Whether the entrant is out of a tournament under way (or over): seated nowhere in it."""
+        return sng.state.tournament is not None and sng.seat_of(name) is None
+
+    def _let_go_of_entrant(self, session: Session) -> None:
+        """The connection no longer plays for its entrant (nor hears its ``placed``)."""
+        if session.entrant is not None:
+            key = (session.entrant[0].id, session.entrant[1])
+            if self.entrants.get(key) is session:
+                del self.entrants[key]
+            session.entrant = None
 
     def _unregister(self, session: Session, tournament: object) -> None:
         sng = self._tournament(tournament)
@@ -709,7 +724,11 @@ class GameServer:
 
     def _resume_entrant(self, session: Session, sng: SitAndGo, name: str) -> None:
         """A tournament entrant's token: the connection plays for them, at the seat they hold now, or (before
-        the start) waits for the draw."""
+        the start) waits for the draw; an entrant who is out is told their standing (`SitAndGo.standing`). A
+        connection holding an entrant who is out, waiting for their place, takes the new one instead."""
+        held = session.entrant
+        if held is not None and held != (sng, name) and self._out_of(*held):
+            self._let_go_of_entrant(session)
         if session.room is not None or (session.entrant is not None and session.entrant != (sng, name)):
             raise ProtocolError(Code.ALREADY_SEATED, "this connection already holds another seat or registration")
         old = self.entrants.get((sng.id, name))
@@ -731,7 +750,8 @@ class GameServer:
             )
             return
         if where is None:
-            session.sender.send(message("registered", tournament=sng.config.id, sng=sng.id, name=name))
+            fields = sng.standing(name)  # out of a tournament under way: their place and prize as stored now
+            session.sender.send(message("registered", tournament=sng.config.id, sng=sng.id, name=name, **fields))
             return
         room, seat = where
         self._bind(session, room, seat, None)

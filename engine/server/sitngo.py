@@ -545,6 +545,19 @@ class SitAndGo:
             )
         return out
 
+    def standing(self, name: str) -> dict[str, Any]:
+        """What a ``resume`` with the token of an entrant who is out tells them, read from the stored tournament:
+        ``out``, their last entry's number, its place and prize (`prize_of`: each null while not final, and then a
+        ``placed`` follows on that connection, `final_after_leaving`). Nothing for one registered and waiting for
+        the start."""
+        tournament = self.state.tournament
+        entry = None if tournament is None else next((e for e in reversed(tournament.entries) if e.name == name), None)
+        if tournament is None or entry is None:
+            return {}
+        places = None if entry.first is None else [entry.first, entry.last]
+        prize = prize_of(tournament, entry)
+        return {"out": True, "entry": entry.number, "place": entry.first, "places": places, "prize": prize}
+
     def table_status(self) -> dict[str, Any] | None:
         """What a table's views say of the tournament, for the page's line above the table: the level (from 1)
         of how many, its blinds and ante, what is left of it (``next_level``: {hands} or {seconds}; None at the

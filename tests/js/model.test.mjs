@@ -434,3 +434,50 @@ test("a provably-fair hand is checked against what this page saw dealt, or not a
   assert.equal(M.fairSeen(s, result({ number: 8 })), null);
   assert.match(M.fairText(result(), { verdict: "failed", why: "the deck does not match" }), /hand #7's deal does not check out: the deck/);
 });
+
+// --- out of a tournament before the prize pool is fixed (issue 26) -----------------------------------------------
+
+const ENTRY = { tournament: "rb", sng: "rb#1", name: "ann", token: "t".repeat(32) };
+const sent = (effects) => effects.filter((e) => e.send).map((e) => e.send);
+const stored = (effects, key) => effects.filter((e) => e.store === key).map((e) => e.value);
+
+test("out before the prize is known: the page goes to the lobby but keeps the connection and the entry", () => {
+  const seated = state({ entrant: ENTRY, table: "rb#1.1" });
+  const left = { type: "left", table: "rb#1.1", seat: 1, chips: 0, reason: "busted", tournament: "rb", sng: "rb#1",
+    place: 4, places: [4, 4], prize: null };
+  const { state: out, effects } = M.apply(seated, left, 0);
+  assert.equal(out.mode, "lobby");
+  assert.ok(!effects.some((e) => e.disconnect), "the connection stays: the server's placed comes on it");
+  assert.deepEqual(JSON.parse(stored(effects, "out")[0]), { ...ENTRY, pending: true });
+  assert.equal(M.awaitingPlace(out), true);
+  const placed = { type: "placed", tournament: "rb", sng: "rb#1", name: "ann", entry: 1, place: 4, places: [4, 4], prize: 0 };
+  const told = M.apply(out, placed, 0);
+  assert.ok(told.effects.some((e) => e.notice && e.notice.startsWith("The prize pool is fixed.")));
+  assert.deepEqual(stored(told.effects, "out"), [null]);
+  assert.ok(told.effects.some((e) => e.disconnect) && !M.awaitingPlace(told.state));
+  const final = M.apply(seated, { ...left, prize: 0 }, 0);  // a final place and prize: nothing to wait for
+  assert.ok(final.effects.some((e) => e.disconnect));
+  assert.deepEqual(stored(final.effects, "out"), [null]);
+});
+
+test("waiting for a place, a reload or a dropped connection resumes the entry; its answer keeps us out", () => {
+  const out = { ...ENTRY, pending: true };
+  const started = M.start(M.initialState ? M.initialState() : state({ mode: "lobby" }), { out });
+  assert.deepEqual(sent(started.effects), [{ type: "resume", token: ENTRY.token }]);
+  const lobby = state({ mode: "lobby", table: null, outOf: out, entrant: null });
+  assert.deepEqual(sent(M.reconnect(lobby, null).effects), [{ type: "resume", token: ENTRY.token }]);
+  const answer = { type: "registered", tournament: "rb", sng: "rb#1", name: "ann", out: true, entry: 1, place: 4,
+    places: [4, 4], prize: null };
+  const still = M.apply(lobby, answer, 0);
+  assert.equal(still.state.entrant, null, "out, not registered for a start");
+  assert.equal(M.awaitingPlace(still.state), true);
+  const fixed = M.apply(lobby, { ...answer, prize: 0 }, 0);  // fixed while we were away: said now, once
+  assert.ok(fixed.effects.some((e) => e.notice && e.notice.startsWith("The prize pool is fixed.")));
+  assert.equal(M.awaitingPlace(fixed.state), false);
+  assert.deepEqual(stored(fixed.effects, "out"), [null]);
+  const watching = state({ mode: "watching", table: "rb#1.2", busted: true, entrant: ENTRY });  // hand-for-hand
+  assert.deepEqual(sent(M.reconnect(watching, null).effects), [
+    { type: "resume", token: ENTRY.token }, { type: "watch", table: "rb#1.2" },
+  ]);
+  assert.deepEqual(sent(M.reconnect(state({ mode: "lobby", table: null }), null).effects), []);
+});

@@ -803,8 +803,22 @@
   function leaveRoom(s, effects, message) {
     Object.assign(s, { mode: "lobby", view: null, result: null, history: new Map(), historyAsked: false, busted: false,
       pre: null, acted: null, table: null, away: null, awayReason: null });  // a seat taken next starts afresh
-    effects.push({ disconnect: true }, { store: "watching", value: null }, { refillWatchForm: true }, { screen: "lobby" });
+    // out before our place's prize is known: the connection stays, so that the server's "placed" reaches us
+    if (!awaitingPlace(s)) effects.push({ disconnect: true });
+    effects.push({ store: "watching", value: null }, { refillWatchForm: true }, { screen: "lobby" });
     if (message) effects.push({ notice: message, kind: "info" });
+  }
+
+  /** Whether we are out of a tournament whose place or prize is not known yet: the page keeps the connection
+   * (and after a drop or a reload resumes the entry's token) until the server's "placed" gives them. */
+  function awaitingPlace(s) {
+    return Boolean(s.outOf && s.outOf.pending && s.outOf.token);
+  }
+
+  /** The entry we are out of, kept in the browser while its place or prize is to come (forgotten once known). */
+  function keepOut(s, effects, out) {
+    s.outOf = out;
+    effects.push({ store: "out", value: out && out.pending ? JSON.stringify(out) : null });
   }
 
   /** Out of chips: the hand is shown out (its result stays on the table until the next deal) and the page
@@ -889,6 +903,10 @@
 
   /** The server said no (docs/server.md, "Errors"): branches on the code, never on the text. */
   function refused(s, effects, code, text) {
+    if (code === "unknown_token" && s.mode === "lobby" && awaitingPlace(s)) {
+      keepOut(s, effects, null);  // the tournament we are out of is gone (over, and another opened): nothing to hear
+      return;
+    }
     if (code === "unknown_token" && s.mode === "lobby" && s.entrant) {
       // the sit-and-go we had registered for is over (or its registration is gone): nothing to resume
       s.entrant = null;
@@ -960,10 +978,21 @@
         }
         break;
       case "registered": {
+        if (data.out) {  // the answer to resuming an entry that is out: its place and prize as they stand
+          const ours = s.entrant && s.entrant.sng === data.sng && s.entrant.name === data.name;
+          if (ours) break;  // out in a hand-for-hand round, watching the table: "placed" comes when it is over
+          const known = data.place !== null && data.place !== undefined && data.prize !== null && data.prize !== undefined;
+          const was = s.outOf && s.outOf.sng === data.sng ? s.outOf : null;
+          if (known && was && was.pending) effects.push({ notice: `The prize pool is fixed. ${outText({ ...data, reason: "busted" })}`, kind: "info" });
+          keepOut(s, effects, { tournament: data.tournament, sng: data.sng, name: data.name,
+            token: (was && was.token) || null, pending: !known });
+          if (known && s.mode === "lobby") effects.push({ disconnect: true });
+          break;
+        }
         const before = s.entrant || (s.outOf && s.outOf.sng === data.sng ? s.outOf : null);  // a re-entry keeps its token
         s.entrant = { tournament: data.tournament, sng: data.sng, name: data.name,
           token: data.token || (before && before.token) || null };
-        s.outOf = null;
+        keepOut(s, effects, null);
         effects.push({ store: "entrant", value: JSON.stringify(s.entrant) }, { lobby: true });
         const t = (s.tournaments || []).find((one) => one.id === data.tournament);
         const when = t && t.state === "late registration" ? "you are seated at once"
@@ -983,11 +1012,16 @@
         break;
       case "placed":  // our final place and prize: once the hand-for-hand round we busted in is over, or the pool fixed
         if (s.entrant && s.entrant.name === data.name && s.busted) {
-          Object.assign(s, { outOf: s.entrant, entrant: null, tournament: null });
+          keepOut(s, effects, { ...s.entrant, pending: false });
+          Object.assign(s, { entrant: null, tournament: null });
           effects.push({ store: "entrant", value: null });
           leaveRoom(s, effects, outText({ ...data, reason: "busted" }));
         } else if ([s.entrant, s.outOf].some((e) => e && e.sng === data.sng && e.name === data.name)) {
           effects.push({ notice: `The prize pool is fixed. ${outText({ ...data, reason: "busted" })}`, kind: "info" });
+          if (s.outOf && s.outOf.pending) {
+            keepOut(s, effects, { ...s.outOf, pending: false });
+            if (s.mode === "lobby") effects.push({ disconnect: true });  // kept only to hear this
+          }
         }
         break;
       case "closed":
@@ -1020,7 +1054,9 @@
           send(s, effects, { type: "watch", table: data.table });
           effects.push({ notice: outText(data), kind: "info" });
         } else if (data.tournament) {  // out of the tournament (or its winner): its place and prize, then the lobby
-          Object.assign(s, { outOf: s.entrant, entrant: null, tournament: null });  // outOf: a re-entry's token
+          const pending = data.reason !== "won" && (data.prize === null || data.prize === undefined);
+          keepOut(s, effects, s.entrant && { ...s.entrant, pending });  // outOf: a re-entry's token, and "placed"'s
+          Object.assign(s, { entrant: null, tournament: null });
           effects.push({ store: "entrant", value: null });
           leaveRoom(s, effects, outText(data));
         } else if (data.reason === "busted") bust(s, effects, data.table);
@@ -1037,8 +1073,12 @@
   // --- the user's choices -----------------------------------------------------------------------------------------
 
   /** The page opens: back to the seat (`token`) or the table watched that the browser kept, else the lobby. */
-  const start = (state, { table, token, watching, entrant }) => change(state, (s, effects) => {
+  const start = (state, { table, token, watching, entrant, out }) => change(state, (s, effects) => {
     if (entrant) s.entrant = entrant;
+    if (out && out.pending && out.token) {  // out before the prize was known: heard again (the answer, then "placed")
+      s.outOf = out;
+      send(s, effects, { type: "resume", token: out.token });
+    }
     if (token) {
       Object.assign(s, { mode: "seated", table, reloaded: true });
       effects.push({ screen: "room" }, { lobby: true });
@@ -1091,7 +1131,11 @@
   /** After a dropped connection: take the seat back with its token, or watch again. */
   const reconnect = (state, token) => change(state, (s, effects) => {
     if (s.mode === "seated" && token) send(s, effects, { type: "resume", token });
-    else if (s.mode === "watching") send(s, effects, { type: "watch", table: s.table });
+    else if (s.mode === "watching") {
+      // out in a hand-for-hand round: the entry is resumed first, so that the round's "placed" still reaches us
+      if (s.busted && s.entrant && s.entrant.token) send(s, effects, { type: "resume", token: s.entrant.token });
+      send(s, effects, { type: "watch", table: s.table });
+    } else if (awaitingPlace(s)) send(s, effects, { type: "resume", token: s.outOf.token });
   });
 
   /** The page's home link: the lobby again, or from a table watched back to it; a seated player leaves first. */
@@ -1144,7 +1188,7 @@
 
   globalThis.OmahaModel = Object.freeze({
     cardsOf, stakes, gameName, nameOf, titleOf, whereText, offeredBuyIn, lobbyRow, lobbyEmpty, listed,
-    ordinal, placeText, startText, tournamentRow, tournamentLine, bustsLine, outText,
+    ordinal, placeText, startText, tournamentRow, tournamentLine, bustsLine, outText, awaitingPlace,
     showdownOnTable, handsOf, contested, winningCards, boardWins, potStory, headline, whoIn, summary, seatBadges,
     lastActions, seatInResult, seatPlates, boardRows, potLine, handGame, gameLine, tableMessage, feltStreet,
     decisionKey, myTurn, awaitingUs, wagerBox, actionBar, wagerLegal, wagerLabel, wagerAction,

@@ -248,7 +248,7 @@
       if (link.ws !== ws) return;
       link.ws = null;
       setStatus("offline", app.takenOver ? "open in another window" : "offline");
-      if (link.closing || app.takenOver || app.mode === "lobby") return;
+      if (link.closing || app.takenOver || (app.mode === "lobby" && !M.awaitingPlace(app))) return;
       setStatus("connecting", "reconnecting\u2026");
       setTimeout(reconnect, link.retry);
       link.retry = Math.min(link.retry * 2, 8000);
@@ -844,7 +844,9 @@
     const table = recall("table");
     let entrant = null;
     try { entrant = JSON.parse(recall("entrant") || "null"); } catch (e) { entrant = null; }
-    commit(M.start(app, { table, token: table && tokens()[table], watching: recall("watching"), entrant }));
+    let out = null;  // the tournament entry we are out of, its place's prize still to come
+    try { out = JSON.parse(recall("out") || "null"); } catch (e) { out = null; }
+    commit(M.start(app, { table, token: table && tokens()[table], watching: recall("watching"), entrant, out }));
   }
 
   start();
