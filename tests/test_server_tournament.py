@@ -738,7 +738,15 @@ def test_a_table_whose_every_player_is_absent_deals_nothing_until_one_comes_back
     room.connect(seat)
     room.come_back(seat)
     assert sng.state.dealt == dealt + 1, "ann is back: the next hand is dealt at once"
-    assert room.hand is None or room.actor_seat() == seat, "bob and cy are folded for; ann acts for herself"
+    for _ in range(10):  # as before at a table with a present player: the absent ones are folded for, ann acts
+        if room.actor_seat() == seat:
+            break
+        clock.now += 1
+        room.tick()
+    assert room.actor_seat() == seat and sng.state.started.absent == {"bob", "cy"}
+    rows = store.db.execute("SELECT data FROM events WHERE table_id = ? AND seq > ? AND kind = 'act'", (sng.id, seq))
+    acts = [json.loads(data) for (data,) in rows]  # every event since, those before a snapshot too
+    assert all(data.get("auto") and data["seat"] != seat for data in acts), acts
     store.close()
 
 

@@ -462,7 +462,7 @@ test("out before the prize is known: the page goes to the lobby but keeps the co
 
 test("waiting for a place, a reload or a dropped connection resumes the entry; its answer keeps us out", () => {
   const out = { ...ENTRY, pending: true };
-  const started = M.start(M.initialState ? M.initialState() : state({ mode: "lobby" }), { out });
+  const started = M.start(M.initialState(), { out });
   assert.deepEqual(sent(started.effects), [{ type: "resume", token: ENTRY.token }]);
   const lobby = state({ mode: "lobby", table: null, outOf: out, entrant: null });
   assert.deepEqual(sent(M.reconnect(lobby, null).effects), [{ type: "resume", token: ENTRY.token }]);
