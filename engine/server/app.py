@@ -743,8 +743,7 @@ class GameServer:
         self._unwatch(session)
         where = sng.seat_of(name)
         if where is None and sng.state.cancelled:  # told now if it was cancelled while they were away
-            self.entrants.pop((sng.id, name), None)
-            session.entrant = None
+            self._let_go_of_entrant(session)
             session.sender.send(
                 message("cancelled", tournament=sng.config.id, sng=sng.id, name=name, reason=sng.cancel_reason())
             )
@@ -777,10 +776,7 @@ class GameServer:
 
     def _drop(self, session: Session) -> None:
         self._unwatch(session)
-        if session.entrant is not None:
-            key = (session.entrant[0].id, session.entrant[1])
-            if self.entrants.get(key) is session:
-                del self.entrants[key]
+        self._let_go_of_entrant(session)
         room, seat = session.room, session.seat
         if room is None or seat is None or self.sessions.get((room.id, seat)) is not session:
             return
