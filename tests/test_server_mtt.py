@@ -256,6 +256,7 @@ def test_too_few_at_the_start_time_cancel_it_a_one_off_stays_cancelled_a_repeate
     assert sng.status() == "cancelled" and sng.cancelled == ["ann", "bob"]
     lobby = sng.lobby()
     assert lobby["state"] == "cancelled" and "it needed 3 entrants at its start" in lobby["reason"]
+    assert lobby["cancelled"] == "too_few"
     assert "and 2 had registered" in lobby["reason"]
     refused = code(lambda: sng.register("cy"))
     assert refused[0] == "registration_closed" and "was cancelled" in refused[1]
@@ -1216,6 +1217,7 @@ def test_a_registering_tournament_whose_entry_left_the_file_is_cancelled_and_its
     sng = server.tournaments["mtt"]
     lobby = sng.lobby()
     assert lobby["state"] == "cancelled" and "its [[tournaments]] entry was removed" in lobby["reason"]
+    assert lobby["cancelled"] == "unconfigured"
     assert [kind for _, kind, _ in server.store.load("mtt#1").events][-1] == "cancel"
     assert replayed(server.store, "mtt#1").cancelled
     assert code(lambda: sng.register("cy"))[0] == "registration_closed"

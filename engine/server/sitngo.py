@@ -524,7 +524,7 @@ class SitAndGo:
             "last": self.last,
         }
         if state.cancelled:
-            out["reason"] = self.cancel_reason()
+            out["reason"], out["cancelled"] = self.cancel_reason(), state.cancelled_why
         out["entries"] = len(state.registered) if tournament is None else len(tournament.entries)
         if tournament is not None:
             level = tournament.structure.levels.levels[tournament.level]

@@ -481,3 +481,10 @@ test("waiting for a place, a reload or a dropped connection resumes the entry; i
   ]);
   assert.deepEqual(sent(M.reconnect(state({ mode: "lobby", table: null }), null).effects), []);
 });
+
+test("a cancelled tournament's row says why, by the lobby's code: too few registered, or taken off the schedule", () => {
+  const t = { id: "daily", sng: "daily#1", start: "2030-01-01T20:00:00Z", entrants: 90, entries: 2, registered: ["a", "b"],
+    state: "cancelled", starting_stack: 1000, prize_pool: 0, game: "limit" };
+  assert.equal(M.tournamentRow({ ...t, cancelled: "too_few" }, null).state, "Cancelled: too few registered");
+  assert.equal(M.tournamentRow({ ...t, cancelled: "unconfigured" }, null).state, "Cancelled: taken off the schedule");
+});

@@ -96,7 +96,8 @@
     const state = t.state === "registering"
       ? (mine ? `Registered as ${entrant.name}: ${waiting}` : `Registering ${count}`)
       : playing ? `${t.state === "running" ? "Running" : "Late registration"} \u00b7 level ${t.level} \u00b7 ${t.players_left} left`
-        : t.state === "cancelled" ? "Cancelled: too few registered" : "Over";
+        : t.state === "cancelled" ? (t.cancelled === "unconfigured" ? "Cancelled: taken off the schedule" : "Cancelled: too few registered")
+          : "Over";
     const open = t.state === "registering" || t.state === "late registration";
     return {
       id: t.id, sng: t.sng, title: t.title, game: gameName(t), state, players: count, stack: t.starting_stack,
