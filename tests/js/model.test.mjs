@@ -362,7 +362,8 @@ test("a lobby row: stakes (a limit table with its bets), buy-in range, seats, av
   const info = { id: "lim", title: "Limit 1/2", game: "limit", blinds: [1, 2], bets: [2, 4], buy_in: [40, 200], seats: 2,
     players: [{ name: "ann" }, { name: "bob" }], average_pot: 12.6 };
   assert.deepEqual(M.lobbyRow(info), { id: "lim", title: "Limit 1/2", game: "Limit Omaha Hi-Lo", stakes: "1/2 (bets 2/4)",
-    buyIn: "40\u2013200", seats: "2/2", players: "ann, bob", full: true, averagePot: 13 });
+    buyIn: "40\u2013200", seats: "2/2", players: "ann, bob", full: true, sit: "Full", note: "", averagePot: 13 });
+  assert.equal(M.lobbyRow({ ...info, players: [{ name: "ann" }] }).sit, "Sit down");
   assert.equal(M.lobbyRow({ ...info, game: "pot-limit", bets: null, average_pot: undefined }).averagePot, "\u2014");
 });
 

@@ -40,6 +40,16 @@ test("the lobby's row of a sit-and-go offers Register, then Unregister to whoeve
   assert.ok(!running.register);
 });
 
+test("a tournament's table in the lobby offers only Watch and says why, never Full with seats empty", () => {
+  const TABLE = { id: "sng#1.1", title: "Turbo \u00b7 table 1", game: "no-limit", blinds: [5, 10], buy_in: null, seats: 6,
+    players: [{ name: "ann" }, { name: "bob" }], tournament: "sng" };
+  const row = M.lobbyRow(TABLE);
+  assert.equal(row.seats, "2/6");
+  assert.equal(row.sit, null, "no seat button: the tournament seats its own players");
+  assert.equal(row.note, "A tournament's table: watch only");
+  assert.equal(M.lobbyRow({ ...TABLE, players: Array(6).fill({ name: "x" }) }).sit, null);
+});
+
 test("registering keeps the entrant's token; the draw's welcome seats us with it; a move follows without a reload", () => {
   const registered = run((s) => M.lobbyLoaded(s, [], [SNG]), (s) => M.register(s, "sng", "ann"));
   assert.deepEqual(sends(registered.effects), [{ type: "register", tournament: "sng", name: "ann" }]);

@@ -50,14 +50,19 @@
     return Number.isInteger(amount) && amount > 0 ? Math.max(lo, Math.min(hi, amount)) : hi;
   }
 
-  /** One lobby row: what each column says. */
+  /** One lobby row: what each column says, and its seat button: "Sit down", "Full", or none at a tournament's
+   * table, which nobody may join (the tournament seats its own players, empty seats or not): it is said to be a
+   * tournament's (`note`) and offers only Watch. */
   function lobbyRow(info) {
     const taken = info.players.length;
-    const full = taken >= info.seats || Boolean(info.tournament);  // a tournament seats its own players
+    const tournament = Boolean(info.tournament);
+    const full = taken >= info.seats;
     return {
       id: info.id, title: info.title, game: gameName(info), stakes: stakes(info),
       buyIn: info.buy_in ? `${info.buy_in[0]}\u2013${info.buy_in[1]}` : "Tournament", seats: `${taken}/${info.seats}`,
-      players: info.players.map((p) => p.name).join(", "), full,
+      players: info.players.map((p) => p.name).join(", "), full: full || tournament,
+      sit: tournament ? null : full ? "Full" : "Sit down",
+      note: tournament ? "A tournament's table: watch only" : "",
       averagePot: info.average_pot === undefined ? "\u2014" : Math.round(info.average_pot),
     };
   }

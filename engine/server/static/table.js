@@ -129,7 +129,8 @@
         el("td", { class: "num", "data-label": "Seats", title: row.players, text: row.seats }),
         el("td", { class: "num average-pot", "data-label": "Average pot", text: row.averagePot }),
         el("td", { class: "row-buttons" },
-          el("button", { class: "primary sit", disabled: row.full, onclick: () => openJoin(info), text: row.full ? "Full" : "Sit down" }),
+          row.note ? el("span", { class: "row-note", text: row.note }) : null,
+          row.sit ? el("button", { class: "primary sit", disabled: row.full, onclick: () => openJoin(info), text: row.sit }) : null,
           el("button", { class: "watch", onclick: () => commit(M.watch(app, info.id)), text: "Watch" })));
     }));
   }
