@@ -124,6 +124,25 @@ def test_serve_refuses_a_bad_tournaments_entry_in_one_line_with_exit_status_2(tm
     )
 
 
+def test_a_tournament_id_that_is_a_table_s_id_is_refused_naming_the_clash_in_one_line_with_exit_status_2(tmp_path):
+    """Issue 26: it said the tournament was listed twice, as if two [[tournaments]] entries had the id."""
+    path = write(tmp_path, '[[tables]]\nid = "s"\n[[tournaments]]\nid = "s"\n')
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "serve", "--config", str(path), "--db", str(tmp_path / "x.sqlite3")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        'error: [[tournaments]] id = "s" is also the id of a [[tables]] entry: a tournament\'s id must differ from '
+        "every table's; rename one of them"
+    ]
+    with pytest.raises(ConfigError, match="listed twice: every tournament's id must be unique"):
+        load_config(write(tmp_path, '[[tournaments]]\nid = "s"\n[[tournaments]]\nid = "s"\n'))
+
+
 def test_a_tournament_id_that_a_table_s_id_would_shadow_is_refused(tmp_path):
     with pytest.raises(ConfigError, match="rename"):
         load_config(write(tmp_path, '[[tables]]\nid = "sng#1"\n[[tournaments]]\nid = "sng"\n'))

@@ -391,6 +391,11 @@ class ServerConfig:
                 raise ConfigError(f"{table.where} is listed twice: every table's id must be unique")
             seen.add(table.id)
         for tournament in self.tournaments:
+            if any(table.id == tournament.id for table in self.tables):
+                raise ConfigError(
+                    f"{tournament.where} is also the id of a [[tables]] entry: a tournament's id must differ from "
+                    f"every table's; rename one of them"
+                )
             if tournament.id in seen:
                 raise ConfigError(f"{tournament.where} is listed twice: every tournament's id must be unique")
             seen.add(tournament.id)
