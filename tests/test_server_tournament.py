@@ -786,18 +786,19 @@ def test_hand_for_hand_a_table_of_absent_players_still_deals_its_hand_of_the_rou
     assert waits_for_a_player(tournament.set_absent("b").set_absent("d"), 0)
 
 
-def test_a_tournament_table_s_history_lists_its_own_hands_only(tmp_path):
+def test_a_tournament_table_s_history_lists_its_own_hands_only(db):
     """Two tables of one sit-and-go: the hands are numbered through the sit-and-go, and each table's history
     (and its pages, ``before``) lists that table's hands only, newest last, every one of them, none of the
-    other table's (it listed the last hands of every table)."""
+    other table's (it listed the last hands of every table), the database picking them by the ``table`` line
+    of their PHH (a player named after the other table's line changes nothing: the PHH escapes the quotes)."""
     seed = new_seed("two tables' histories")
     clock = Clock()
     config = tournament_config({"id": "sng", "entrants": 6, "seats": 3, "starting_stack": 5000, "levels": FAST})
-    store = SQLiteStore(str(tmp_path / "t.sqlite3"))
+    store = open_store(db)
     policy = Policy(grace_seconds=1e9, away_seconds=1e9, pause_seconds=0)
     sng = SitAndGo.open(config, store, clock=clock, policy=policy, shuffle=seeded_shuffle(seed))
     assert sng is not None
-    for name in ("ann", "bob", "cy", "dee", "eve", "flo"):
+    for name in ("ann", "bob", "cy", "dee", "eve", 'table = "sng#1.1"'):
         sng.register(name)
     sng.tick()
     rooms = list(sng.rooms.values())
@@ -812,7 +813,7 @@ def test_a_tournament_table_s_history_lists_its_own_hands_only(tmp_path):
     assert len(sng.rooms) == 2, "deep stacks: nobody busted, both tables play on"
     played = {room.id: [] for room in rooms}
     for hand in store.hands(sng.id, 0, 1000):
-        table = next(line for line in (hand.phh or "").splitlines() if line.startswith("table = "))
+        table = next(line for line in (hand.phh or "").splitlines() if line.startswith('table = "sng#'))
         played[table.split('"')[1]].append(hand.number)
     assert all(played.values())
     for room in rooms:

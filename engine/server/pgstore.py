@@ -285,6 +285,21 @@ class PostgresStore:
         )
         return [FinishedHand(int(number), phh, text, read_sittings(sittings)) for number, phh, text, sittings in rows]
 
+    @guarded("table {0}: cannot read its finished hands")
+    def hands_marked(self, table_id: str, marker: str, end: int, count: int) -> list[FinishedHand]:
+        rows = (
+            self._live()
+            .execute(
+                "SELECT number, phh, json, sittings FROM hands WHERE table_id = %s AND number <= %s "
+                "AND strpos(phh, %s) > 0 ORDER BY number DESC LIMIT %s",
+                (table_id, end, marker, count),
+            )
+            .fetchall()
+        )
+        return [
+            FinishedHand(int(number), phh, text, read_sittings(sittings)) for number, phh, text, sittings in rows[::-1]
+        ]
+
     def close(self) -> None:
         pending, self._reconnecting = self._reconnecting, None
         if pending is not None:  # a connect under way: closed as soon as it is made, never used

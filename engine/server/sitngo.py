@@ -30,8 +30,7 @@ import attrs
 from engine.cards import Deck
 from engine.errors import EngineError, HistoryError
 from engine.history.engine_hands import state_to_record
-from engine.history.phh import read_phh, write_phh
-from engine.history.record import HandRecord
+from engine.history.phh import write_phh
 from engine.serialize import to_json
 from engine.server.codes import Code
 from engine.server.config import ConfigError, TableConfig, toml
@@ -160,27 +159,8 @@ class TableRoom(Room):
 
     def _kept_hands(self, end: int, count: int) -> list[FinishedHand]:
         """This table's own hands: the sit-and-go's log keeps every table's under one numbering, each PHH naming
-        its table (`SitAndGo.tournament_fields`), so the log is read back from ``end``, a window twice as long
-        each time, until ``count`` of this table's are found or it is read to its first hand."""
-        mine: list[FinishedHand] = []
-        window = count * max(2, len(self.sng.rooms))
-        while end > 0 and len(mine) < count:
-            since = max(0, end - window)
-            batch = self.store.hands(self.log_id, since=since, limit=end - since)
-            mine = [hand for hand in batch if self._played_here(hand)] + mine
-            end, window = since, 2 * window
-        return mine[-count:]
-
-    def _played_here(self, hand: FinishedHand) -> bool:
-        """Whether a stored hand of the sit-and-go was dealt at this table (its PHH's ``table`` field; a hand PHH
-        cannot hold names no table, and is in no table's history)."""
-        if hand.phh is None or self.id not in hand.phh:  # most hands are another table's: told without reading
-            return False
-        try:
-            record = read_phh(hand.phh)[0]
-        except HistoryError:
-            return False
-        return isinstance(record, HandRecord) and dict(record.fields).get("table") == self.id
+        its table on a line of its own (`SitAndGo.tournament_fields`), which the database looks for."""
+        return self.store.hands_marked(self.log_id, table_line(self.id), end, count)
 
     def _left_fields(self, departure: Departure) -> dict[str, Any]:
         """A player out of the tournament is told their place and prize as they stand (`prize_of`): the place
@@ -907,6 +887,13 @@ class SitAndGo:
                     logger.info("%s", over)
         if tournament.is_over:
             self.over_at = self.over_at or now
+
+
+def table_line(table_id: str) -> str:
+    """The line of a tournament hand's PHH that names its table, as `write_phh` writes it (a TOML string: a quote
+    or backslash escaped, so a player's name holding the words cannot be taken for it)."""
+    escaped = table_id.replace("\\", "\\\\").replace('"', '\\"')
+    return f'\ntable = "{escaped}"\n'
 
 
 def refuse_a_passed_start(config: TournamentConfig, now: float) -> None:

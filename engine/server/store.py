@@ -6,7 +6,7 @@ snapshot of the table; only after the commit does the server tell anyone. A tabl
 snapshot and the events after it (`load`), so a crash at any moment loses nothing that anybody was told.
 
 The second implementation, `engine.server.pgstore.PostgresStore` (PostgreSQL over psycopg, for a server farm
-sharing one database), has the same seven methods and the same tables; `open_store` picks one by the ``--db``
+sharing one database), has the same methods and the same tables; `open_store` picks one by the ``--db``
 value.
 """
 
@@ -228,6 +228,11 @@ class Storage(Protocol):
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
         """The table's finished hands numbered above ``since``, oldest first."""
 
+    def hands_marked(self, table_id: str, marker: str, end: int, count: int) -> list[FinishedHand]:
+        """The last ``count`` of the table's finished hands numbered ``end`` or below whose PHH holds ``marker``
+        (a tournament table's own, in its sit-and-go's log: its PHH's ``table`` line), oldest first; the
+        database skips the others itself."""
+
     def check(self) -> Checked:
         """Whether the database is still this server's to write to: raises `StoreLost` if it is gone for good
         (the SQLite file deleted or replaced), StoreError while it cannot be reached (PostgreSQL: each call
@@ -444,6 +449,16 @@ class SQLiteStore:
             (table_id, since, limit),
         ).fetchall()
         return [FinishedHand(number, phh, text, read_sittings(sittings)) for number, phh, text, sittings in rows]
+
+    @guarded("table {0}: cannot read its finished hands")
+    def hands_marked(self, table_id: str, marker: str, end: int, count: int) -> list[FinishedHand]:
+        """See `Storage.hands_marked`."""
+        rows: Sequence[tuple[int, str | None, str, str | None]] = self.db.execute(
+            "SELECT number, phh, json, sittings FROM hands WHERE table_id = ? AND number <= ? AND instr(phh, ?) > 0 "
+            "ORDER BY number DESC LIMIT ?",
+            (table_id, end, marker, count),
+        ).fetchall()
+        return [FinishedHand(number, phh, text, read_sittings(sittings)) for number, phh, text, sittings in rows[::-1]]
 
     def close(self) -> None:
         """Closes the database and lets go of the table lock."""
