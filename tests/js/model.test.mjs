@@ -476,6 +476,9 @@ test("waiting for a place, a reload or a dropped connection resumes the entry; i
   assert.ok(fixed.effects.some((e) => e.notice && e.notice.startsWith("The prize pool is fixed.")));
   assert.equal(M.awaitingPlace(fixed.state), false);
   assert.deepEqual(stored(fixed.effects, "out"), [null]);
+  assert.ok(fixed.effects.some((e) => e.disconnect), "kept only to hear it");
+  const reentering = M.apply({ ...lobby, outOf: { ...out, pending: false } }, { ...answer, prize: 0 }, 0);
+  assert.ok(!reentering.effects.some((e) => e.disconnect || e.notice), "a re-entry's resume: its register follows");
   const watching = state({ mode: "watching", table: "rb#1.2", busted: true, entrant: ENTRY });  // hand-for-hand
   assert.deepEqual(sent(M.reconnect(watching, null).effects), [
     { type: "resume", token: ENTRY.token }, { type: "watch", table: "rb#1.2" },

@@ -989,10 +989,11 @@
           if (ours) break;  // out in a hand-for-hand round, watching the table: "placed" comes when it is over
           const known = data.place !== null && data.place !== undefined && data.prize !== null && data.prize !== undefined;
           const was = s.outOf && s.outOf.sng === data.sng ? s.outOf : null;
-          if (known && was && was.pending) effects.push({ notice: `The prize pool is fixed. ${outText({ ...data, reason: "busted" })}`, kind: "info" });
+          const told = known && was && was.pending;  // we waited for it: said once, and the connection let go
+          if (told) effects.push({ notice: `The prize pool is fixed. ${outText({ ...data, reason: "busted" })}`, kind: "info" });
           keepOut(s, effects, { tournament: data.tournament, sng: data.sng, name: data.name,
             token: (was && was.token) || null, pending: !known });
-          if (known && s.mode === "lobby") effects.push({ disconnect: true });
+          if (told && s.mode === "lobby") effects.push({ disconnect: true });
           break;
         }
         const before = s.entrant || (s.outOf && s.outOf.sng === data.sng ? s.outOf : null);  // a re-entry keeps its token
