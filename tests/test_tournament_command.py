@@ -356,9 +356,17 @@ def test_a_series_with_reentries_is_the_same_on_one_worker_and_on_two() -> None:
         (["--entrants", "1"], "--entrants: expected a whole number 2..100000, got 1"),
         (["--seats", "11"], "--seats: expected a whole number 2..10, got 11"),
         (["--game", "stud"], f"invalid choice: 'stud' (choose from {', '.join(map(repr, GAMES))})"),
-        (["--payouts", "50,60"], "--payouts '50,60': place 2 would pay more (60%) than place 1 (50%)"),
-        (["--payouts", "50,30,x"], "--payouts '50,30,x': the percentage of place 3 must be a number, got 'x'"),
-        (["--payouts", "60,30"], "the percentages must add up to exactly 100, got 90"),
+        (
+            ["--payouts", "50,60"],
+            "error: --payouts 50,60: place 2 would pay more (60%) than place 1 (50%): a payout table never rises\n",
+        ),
+        (["--payouts", "50,30,x"], "error: --payouts 50,30,x: the percentage of place 3 must be a number, got x\n"),
+        # the user's words, not Python's: "got ('50', '60')", "got 100.5 (201/2)" (issue 26)
+        (["--payouts", "60,30"], "error: --payouts 60,30 adds up to 90, not 100: the percentages must add up to 100"),
+        (["--payouts", "100.5"], "error: --payouts 100.5 adds up to 100.5, not 100: the percentages"),
+        (["--payouts", "40, 30,20"], "error: --payouts '40, 30,20' adds up to 90, not 100: the percentages"),
+        (["--payouts", "100/3,100/3,30"], "--payouts 100/3,100/3,30 adds up to 96.667 (290/3), not 100"),
+        (["--payouts", "0,100"], "--payouts 0,100: the percentage of place 1 must be above 0 (a place that pays"),
         (["--entrants", "5", "--payouts", "30,20,20,10,10,10"], "the payout table pays 6 places but 5 entered"),
         (
             ["--bots", "hilo,nope"],

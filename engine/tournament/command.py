@@ -9,6 +9,7 @@ import argparse
 import json
 import re
 import secrets
+import shlex
 import time
 from typing import Any, TextIO
 
@@ -198,9 +199,9 @@ def _payouts(text: str) -> tuple[str, ...]:
     """``--payouts 50,30,20``: the percentages as exact decimal text, checked."""
     percentages = tuple(part.strip() for part in text.split(","))
     try:
-        check_percentages(percentages)
+        check_percentages(percentages, named=f"--payouts {shlex.quote(text)}")
     except PayoutError as error:
-        raise EngineError(f"--payouts {text!r}: {error}") from None
+        raise EngineError(str(error)) from None
     return percentages
 
 

@@ -31,7 +31,9 @@ from engine.validate import chips, quote, whole
 Percent = int | Fraction | Decimal | str
 
 
-def _exact(value: object, where: str) -> Fraction:
+def _exact(value: object, where: str, *, as_written: bool = False) -> Fraction:
+    """``value`` as an exact fraction; ``as_written``: the text the user typed is said as typed (``got x``)."""
+    said = value if as_written and isinstance(value, str) and value else quote(value)
     if isinstance(value, (bool, float)):
         raise PayoutError(
             f"{where} must be an exact number (an int, Fraction, Decimal or decimal text such as "
@@ -43,41 +45,47 @@ def _exact(value: object, where: str) -> Fraction:
         try:
             number = Fraction(value)  # decimal text ("33.4") or a fraction ("100/3"), exactly
         except (ValueError, ZeroDivisionError):
-            raise PayoutError(f"{where} must be a number, got {quote(value)}") from None
+            raise PayoutError(f"{where} must be a number, got {said}") from None
     elif isinstance(value, Decimal):
         try:
             decimal = Decimal(value)
         except InvalidOperation:
-            raise PayoutError(f"{where} must be a number, got {quote(value)}") from None
+            raise PayoutError(f"{where} must be a number, got {said}") from None
         if not decimal.is_finite():
-            raise PayoutError(f"{where} must be a finite number, got {quote(value)}")
+            raise PayoutError(f"{where} must be a finite number, got {said}")
         number = Fraction(decimal)
     else:
-        raise PayoutError(
-            f"{where} must be an exact number (an int, Fraction, Decimal or decimal text), got {quote(value)}"
-        )
+        raise PayoutError(f"{where} must be an exact number (an int, Fraction, Decimal or decimal text), got {said}")
     if number <= 0:
-        raise PayoutError(f"{where} must be above 0 (a place that pays nothing is no paid place), got {quote(value)}")
+        raise PayoutError(f"{where} must be above 0 (a place that pays nothing is no paid place), got {said}")
     return number
 
 
-def check_percentages(percentages: Sequence[Percent]) -> tuple[Fraction, ...]:
+def check_percentages(percentages: Sequence[Percent], *, named: str | None = None) -> tuple[Fraction, ...]:
     """The percentages as exact fractions, after checking they are a payout table: one or more, each above 0,
-    never rising from one place to the next, adding up to exactly 100."""
+    never rising from one place to the next, adding up to exactly 100. ``named``: how the user wrote the table
+    (``--payouts 50,60``), which then begins each message, its numbers said as written (not the Python values)."""
     if isinstance(percentages, (str, bytes)) or not isinstance(percentages, Sequence) or not percentages:
         raise PayoutError(
             f"a payout table is a non-empty list of percentages, first place first, such as "
             f"(50, 30, 20); got {quote(percentages)}"
         )
-    exact = tuple(_exact(p, f"the percentage of place {i + 1}") for i, p in enumerate(percentages))
+    prefix = "" if named is None else f"{named}: "
+    exact = tuple(
+        _exact(p, f"{prefix}the percentage of place {i + 1}", as_written=named is not None)
+        for i, p in enumerate(percentages)
+    )
     for place in range(1, len(exact)):
         if exact[place] > exact[place - 1]:
-            raise PayoutError(
+            rises = (
                 f"place {place + 1} would pay more ({percentages[place]}%) than place {place} "
-                f"({percentages[place - 1]}%): a payout table never rises; got {quote(percentages)}"
+                f"({percentages[place - 1]}%): a payout table never rises"
             )
+            raise PayoutError(f"{prefix}{rises}" if named else f"{rises}; got {quote(percentages)}")
     total = sum(exact, Fraction(0))
     if total != 100:
+        if named is not None:
+            raise PayoutError(f"{named} adds up to {_number(total)}, not 100: the percentages must add up to 100")
         raise PayoutError(f"the percentages must add up to exactly 100, got {_number(total)}: {quote(percentages)}")
     return exact
 
@@ -145,4 +153,11 @@ def share(amount: int, ways: int) -> tuple[int, ...]:
 
 
 def _number(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g} ({value})"
+    """A sum of percentages as a person writes it: ``110``, ``100.5``; one no decimal holds exactly (thirds) to
+    three places with its fraction: ``99.667 (299/3)``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    decimal = Decimal(value.numerator) / Decimal(value.denominator)
+    if Fraction(decimal) == value:
+        return format(decimal, "f")
+    return f"{float(value):.3f} ({value})"
