@@ -292,42 +292,45 @@ def _may_muck(state: HandState, seat: int) -> bool:
     return True
 
 
-def refusal(state: HandState, action: Action, legal: LegalActions) -> str:
-    """Why ``action`` is not allowed, and what is: the message of the `IllegalAction` `apply` raises."""
+def refusal(state: HandState, action: Action, legal: LegalActions, who: str | None = None) -> str:
+    """Why ``action`` is not allowed, and what is: the message of the `IllegalAction` `apply` raises. ``who``
+    names the actor (default ``seat N``, the hand's seat index; a table names its player, whose table seat is
+    another number)."""
     seat = legal.seat
+    actor = f"seat {seat}" if who is None else who
     if isinstance(action, Check) and not legal.check:
-        reason = f"seat {seat} cannot check: there is {state.level - state.bets[seat]} to call"
+        reason = f"{actor} cannot check: there is {state.level - state.bets[seat]} to call"
     elif isinstance(action, Call) and not legal.call:
-        reason = f"seat {seat} cannot call: there is nothing to call"
+        reason = f"{actor} cannot call: there is nothing to call"
     elif not isinstance(action, _ACTION_KINDS):
         reason = (
             f"{quote(action)} is not an action; play one of Fold(), Check(), Call(), Bet(to), Raise(to), "
             "Show(), Muck(), RunIt(times)"
         )
     elif isinstance(action, Fold):
-        reason = f"seat {seat} cannot fold now"
+        reason = f"{actor} cannot fold now"
     elif isinstance(action, (Bet, Raise)):
         word = Verb.BET if isinstance(action, Bet) else Verb.RAISE
         if legal.wager is None:
-            reason = f"seat {seat} cannot {word} here"
+            reason = f"{actor} cannot {word} here"
         elif legal.wager != word:
-            reason = f"seat {seat} cannot {word}: " + (
+            reason = f"{actor} cannot {word}: " + (
                 "there is a bet to raise" if legal.wager == Verb.RAISE else "there is no bet to raise"
             )
         elif type(action.to) is not int:
-            reason = f"seat {seat} cannot {word} to {quote(action.to)}: amounts are whole numbers of chips"
+            reason = f"{actor} cannot {word} to {quote(action.to)}: amounts are whole numbers of chips"
         else:
-            reason = f"seat {seat} cannot {word} to {action.to}"
+            reason = f"{actor} cannot {word} to {action.to}"
     elif isinstance(action, RunIt):
         reason = (
-            f"seat {seat} cannot choose how many times to run the board now"
+            f"{actor} cannot choose how many times to run the board now"
             if not legal.runs
-            else f"seat {seat} cannot run it {action.times} times: {legal.runs} at most"
+            else f"{actor} cannot run it {action.times} times: {legal.runs} at most"
         )
     elif isinstance(action, (Show, Muck)):
-        reason = f"seat {seat} cannot {action}" + (
+        reason = f"{actor} cannot {action}" + (
             " now" if state.street is not _SHOWDOWN else ": it is the last claim on a pot"
         )
     else:
-        reason = f"seat {seat} cannot {action}"
+        reason = f"{actor} cannot {action}"
     return f"{reason}; allowed: {legal.describe()}"

@@ -907,3 +907,32 @@ def test_a_stored_table_never_sat_at_takes_the_files_game_and_stakes_and_a_playe
     room.join("ann", 500)
     again = open_room(store, clock, blinds=(25, 50), min_buy_in=100, max_buy_in=1000)
     assert again.config.blinds == (5, 10)
+
+
+def test_a_refused_action_names_the_players_not_the_hand_s_seat_indexes(store):
+    """Issue 26: at table seats 0 and 3 the hand's seats are 0 and 1, and the engine's refusal said "seat 1
+    cannot raise" to the player at table seat 3. The room names the players, as the page shows them; the
+    refusal still says what is allowed."""
+    clock = Clock()
+    room = open_room(store, clock, game="limit")
+    room.join("ann", 100, seat=0)
+    room.join("zed", 100, seat=3)
+    actor = room.actor_seat()
+    assert actor in (0, 3)
+    other = 3 if actor == 0 else 0
+    names = {0: "ann", 3: "zed"}
+    before, seq = room.state, room.seq
+    with pytest.raises(RoomError) as refused:
+        room.act(actor, read_action({"action": "raise", "to": 999999}))
+    assert refused.value.code == "illegal_action"
+    assert str(refused.value).startswith(f"{names[actor]} cannot raise to 999999; allowed: "), str(refused.value)
+    with pytest.raises(RoomError) as refused:
+        room.act(actor, read_action({"action": "check"}))
+    assert str(refused.value).startswith(f"{names[actor]} cannot check: there is ")
+    with pytest.raises(RoomError) as refused:
+        room.act(other, read_action({"action": "call"}))
+    assert (refused.value.code, str(refused.value)) == (
+        "not_your_turn",
+        f"it is not your turn: {names[actor]} is to act",
+    )
+    assert room.state == before and room.seq == seq

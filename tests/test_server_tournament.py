@@ -824,3 +824,27 @@ def test_a_tournament_table_s_history_lists_its_own_hands_only(db):
         assert [h["number"] for h in room.history(None, 3, before=mine[-2])] == mine[-5:-2]
         assert room.history(None, 5, before=mine[0]) == []
     store.close()
+
+
+def test_a_refused_action_at_a_tournament_table_names_the_player(tmp_path):
+    """Issue 26: zed at table seat 3 raising too much was told "seat 2 cannot raise to 999999" (the hand's seat
+    index). A tournament's table refuses as a cash table does (`Room.act`, one place): by the player's name."""
+    clock = Clock()
+    config = tournament_config({"id": "sng", "entrants": 3, "seats": 6, "starting_stack": 200, "levels": FAST})
+    store = SQLiteStore(str(tmp_path / "t.sqlite3"))
+    sng = SitAndGo.open(config, store, clock=clock, policy=Policy(pause_seconds=0), shuffle=seeded_shuffle(1))
+    assert sng is not None
+    for name in ("ann", "bob", "zed"):
+        sng.register(name)
+    sng.tick()
+    (room,) = sng.rooms.values()
+    room.tick()
+    actor = room.actor_seat()
+    assert actor is not None and room.hand is not None
+    name = room.table.seats[actor].name  # type: ignore[union-attr]
+    with pytest.raises(Exception) as refused:
+        room.act(actor, Raise(999999))
+    assert refused.value.code == "illegal_action"  # type: ignore[attr-defined]
+    assert str(refused.value).startswith(f"{name} cannot raise to 999999; allowed: "), str(refused.value)
+    store.close()
+

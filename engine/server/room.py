@@ -31,6 +31,7 @@ from engine.errors import EngineError, TableError
 from engine.evaluation import best_high, best_low
 from engine.history.phh import read_phh, write_phh
 from engine.history.record import HandRecord
+from engine.legal import refusal
 from engine.rules import PostKind
 from engine.serialize import EventsCache, from_json, table_views_json
 from engine.server import fair
@@ -540,12 +541,17 @@ class Room:
         return seat, token
 
     def act(self, seat: int, action: Action) -> None:
-        """Applies a seated player's action when it is their turn and in time (`RoomError` otherwise)."""
-        actor = self.actor_seat()
-        if actor is None:
+        """Applies a seated player's action when it is their turn and in time (`RoomError` otherwise). A refusal
+        names the players, as the page shows them: the engine's own says the hand's seat index, which is not
+        the table seat (``seat 2 cannot raise`` to the player at table seat 3)."""
+        actor, hand = self.actor_seat(), self.hand
+        if actor is None or hand is None:
             raise RoomError(Code.NO_ACTION_DUE, "no hand is waiting for an action")
         if actor != seat:
-            raise RoomError(Code.NOT_YOUR_TURN, f"it is not your turn: seat {actor} is to act")
+            raise RoomError(Code.NOT_YOUR_TURN, f"it is not your turn: {self._name(self.state, actor)} is to act")
+        legal = hand.legal_actions()
+        if not legal.allows(action):
+            raise RoomError(Code.ILLEGAL_ACTION, refusal(hand, action, legal, who=self._name(self.state, seat)))
         data: dict[str, Any] = {"seat": seat, "action": write_action(action)}
         left = self.time_left()
         if left is not None and left[0] == 0:  # the time bank was drawn on: the log keeps what is left of it
