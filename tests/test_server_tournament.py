@@ -848,3 +848,71 @@ def test_a_refused_action_at_a_tournament_table_names_the_player(tmp_path):
     assert str(refused.value).startswith(f"{name} cannot raise to 999999; allowed: "), str(refused.value)
     store.close()
 
+
+def test_a_player_back_after_a_restart_resumes_seat_and_entry_on_one_connection_without_an_error(db):
+    """Issue 26: after a restart the page sent ``resume`` with its token more than once on its new connection
+    (its seat's and its entry's are the same token, and a resume queued at each try while the server was down
+    is sent when it is back); the second was refused: "this connection already holds another seat or
+    registration". Each is answered as the first (a ``welcome`` at the seat), and the player plays on."""
+    sng_config = tournament_config(
+        {
+            "id": "sng",
+            "entrants": 2,
+            "seats": 2,
+            "starting_stack": 1000,
+            "levels": [{"blinds": "5/10"}],
+            "bots_after_seconds": 0,
+            "bot_think_seconds": 0,
+            "action_seconds": 600,
+        }
+    )
+    config = ServerConfig(db=db, pause_seconds=0.0, grace_seconds=600, tables=(), tournaments=(sng_config,))
+
+    async def until_welcome(me: Client) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        heard = []
+        async with asyncio.timeout(scaled(20)):
+            while True:
+                data = json.loads(await me.ws.recv())
+                assert data["type"] != "error", data
+                heard.append(data)
+                if data["type"] == "welcome":
+                    return data, heard
+
+    async def main() -> None:
+        store = open_store(db)
+        server = GameServer(config, store, tick_seconds=0.02)
+        port = await server.start(port=0)
+        server.start_bots()
+        try:
+            ann = await client(port)
+            await ann.send(type="register", tournament="sng", name="ann")
+            token = (await ann.until("registered"))["token"]
+            first, _ = await until_welcome(ann)
+        finally:
+            await server.stop()
+            store.close()
+        store = open_store(db)
+        server = GameServer(config, store, tick_seconds=0.02)  # the restart: the same database
+        port = await server.start(port=0)
+        server.start_bots()
+        try:
+            ann = await client(port)
+            for _ in range(3):
+                await ann.send(type="resume", token=token)
+            heard: list[dict[str, Any]] = []
+            for _ in range(3):
+                welcome, said = await until_welcome(ann)
+                heard.extend(said)
+                assert (welcome["table"], welcome["seat"], welcome["sng"]) == (first["table"], first["seat"], "sng#1")
+            await ann.send(type="ping", id=1)
+            async with asyncio.timeout(scaled(10)):
+                while (data := json.loads(await ann.ws.recv()))["type"] != "pong":
+                    heard.append(data)
+            assert [m for m in heard if m["type"] == "error"] == []
+            sng = server.tournaments["sng"]
+            assert server.entrants[(sng.id, "ann")] is server.sessions[(first["table"], first["seat"])]
+        finally:
+            await server.stop()
+            store.close()
+
+    asyncio.run(asyncio.wait_for(main(), scaled(90)))

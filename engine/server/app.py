@@ -725,11 +725,14 @@ class GameServer:
     def _resume_entrant(self, session: Session, sng: SitAndGo, name: str) -> None:
         """A tournament entrant's token: the connection plays for them, at the seat they hold now, or (before
         the start) waits for the draw; an entrant who is out is told their standing (`SitAndGo.standing`). A
-        connection holding an entrant who is out, waiting for their place, takes the new one instead."""
+        connection holding an entrant who is out, waiting for their place, takes the new one instead; one that
+        plays for this very entrant already is answered as the first time (a page resumes its seat and its
+        entry, the same token, and repeats a resume queued while the server was down)."""
         held = session.entrant
         if held is not None and held != (sng, name) and self._out_of(*held):
             self._let_go_of_entrant(session)
-        if session.room is not None or (session.entrant is not None and session.entrant != (sng, name)):
+        mine = session.entrant == (sng, name)
+        if (session.room is not None and not mine) or session.entrant not in (None, (sng, name)):
             raise ProtocolError(Code.ALREADY_SEATED, "this connection already holds another seat or registration")
         old = self.entrants.get((sng.id, name))
         if old is not None and old is not session:
