@@ -2,9 +2,9 @@
 a person registers from the lobby, the server's bots fill the other places after their wait, the page is
 seated where the draw put her, shows the level, blinds, what is left of the level, the players left and the
 average stack over the table and the places given as players bust, follows her to another table without a
-reload when the tournament moves her, and when she is out (or wins) says her place and prize and goes back to
-the lobby. At 390 and 1366 pixels, with a screenshot of the tournament's table at each width
-(docs/screenshots/tournament*.png) taken while she plays."""
+reload when the tournament moves her, and when she is out (or wins) keeps that hand on the felt, says her place
+and prize, and goes back to the lobby when asked. At 390 and 1366 pixels, with a screenshot of the tournament's
+table at each width (docs/screenshots/tournament*.png) taken while she plays."""
 
 from __future__ import annotations
 
@@ -162,8 +162,9 @@ def test_a_sit_and_go_is_registered_for_played_to_the_end_and_its_place_said(ser
         end = time.monotonic() + 240 * tb.SCALE
         while True:
             state = page.state()
-            if state["screen"] == "lobby":
-                notice = page.driver.find_element(By.ID, "notice").text
+            assert state["screen"] == "room", "out of the tournament, the page stays at the table until asked"
+            if page.js("return document.getElementById('watch-controls').dataset.finished") == "yes":
+                notice = page.driver.find_element(By.ID, "watch-lead").text
                 break
             if "hand-for-hand round" in page.driver.find_element(By.ID, "notice").text:
                 out_on_the_bubble = True  # out in a hand-for-hand round: watching until the place comes
@@ -196,6 +197,17 @@ def test_a_sit_and_go_is_registered_for_played_to_the_end_and_its_place_said(ser
         assert shots >= 1
         assert notice.startswith(("You finished", "You won")), (notice, out_on_the_bubble)
         assert _prize_said(notice) in _prizes_for(notice, (28, 12, 0, 0)), notice  # 70/30 of a pool of 40
+        # the hand that put her out (or won it) stays on the felt as a cash table's showdown, beside the place
+        # said and Back to the lobby; nothing moves it on
+        finished = page.state()
+        assert finished["street"] == "showdown" and finished["result"] == finished["hand"], finished
+        assert page.driver.find_element(By.ID, "stop-watching").is_displayed()
+        assert not page.driver.find_element(By.ID, "watch-submit").is_displayed()
+        time.sleep(1.5)
+        assert page.state() == finished
+        page.click("stop-watching")
+        page.wait(lambda: page.state()["screen"] == "lobby", 10, "Back to the lobby")
+        assert page.driver.find_element(By.ID, "notice").text == notice, "said again in the lobby"
         page.wait(
             lambda: (
                 "Registering" in page.driver.find_element(By.CSS_SELECTOR, 'tr[data-tournament="sng"]').text

@@ -442,12 +442,15 @@ const ENTRY = { tournament: "rb", sng: "rb#1", name: "ann", token: "t".repeat(32
 const sent = (effects) => effects.filter((e) => e.send).map((e) => e.send);
 const stored = (effects, key) => effects.filter((e) => e.store === key).map((e) => e.value);
 
-test("out before the prize is known: the page goes to the lobby but keeps the connection and the entry", () => {
+test("out before the prize is known: the hand stays on the felt, the connection and the entry are kept", () => {
   const seated = state({ entrant: ENTRY, table: "rb#1.1" });
   const left = { type: "left", table: "rb#1.1", seat: 1, chips: 0, reason: "busted", tournament: "rb", sng: "rb#1",
     place: 4, places: [4, 4], prize: null };
   const { state: out, effects } = M.apply(seated, left, 0);
-  assert.equal(out.mode, "lobby");
+  assert.equal(out.mode, "watching");
+  assert.match(out.finished.text, /4th for now/);
+  assert.deepEqual(sent(M.reconnect(out, null).effects), [{ type: "resume", token: ENTRY.token }],
+    "a drop on the finished screen hears the prize, and watches nothing");
   assert.ok(!effects.some((e) => e.disconnect), "the connection stays: the server's placed comes on it");
   assert.deepEqual(JSON.parse(stored(effects, "out")[0]), { ...ENTRY, pending: true });
   assert.equal(M.awaitingPlace(out), true);
@@ -456,6 +459,8 @@ test("out before the prize is known: the page goes to the lobby but keeps the co
   assert.ok(told.effects.some((e) => e.notice && e.notice.startsWith("The prize pool is fixed.")));
   assert.deepEqual(stored(told.effects, "out"), [null]);
   assert.ok(told.effects.some((e) => e.disconnect) && !M.awaitingPlace(told.state));
+  assert.match(told.state.finished.text, /^The prize pool is fixed\. You finished 4th in rb/, "said under the table too");
+  assert.ok(told.effects.some((e) => e.finished === told.state.finished), "the pause counts again for the new words");
   const final = M.apply(seated, { ...left, prize: 0 }, 0);  // a final place and prize: nothing to wait for
   assert.ok(final.effects.some((e) => e.disconnect));
   assert.deepEqual(stored(final.effects, "out"), [null]);

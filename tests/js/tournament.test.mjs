@@ -2,7 +2,7 @@
 // following without a reload, the line over a tournament's table, and the place and prize when we are out.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { M, state, view } from "./table.mjs";
+import { M, result, state, view } from "./table.mjs";
 
 const SNG = { id: "sng", sng: "sng#1", title: "Turbo", game: "no-limit", entrants: 3, starting_stack: 500,
   state: "registering", registered: ["bob"], prize_pool: 10, start: "when full" };
@@ -81,14 +81,40 @@ test("the line over a tournament's table: level, blinds and ante, what is left o
   assert.equal(M.tournamentLine(null), "");
 });
 
-test("out of the tournament: the place and prize are said and the page goes back to the lobby", () => {
-  const seated = run(msg({ type: "registered", tournament: "sng", sng: "sng#1", name: "ann", token: "tok" }),
-    msg({ type: "welcome", table: "sng#1.1", seat: 2, tournament: "sng", sng: "sng#1" })).state;
-  const out = M.apply(seated, { type: "left", table: "sng#1.1", seat: 2, chips: 0, reason: "busted", tournament: "sng",
+test("out of the tournament: the hand that did it stays on the felt with the place and prize, then the lobby", () => {
+  const registered = run(msg({ type: "registered", tournament: "sng", sng: "sng#1", name: "ann", token: "tok" }),
+    msg({ type: "welcome", table: "sng#1.1", seat: 1, tournament: "sng", sng: "sng#1" })).state;
+  // ann's last view is of the hand in play (the seat is gone before the views after it): then the hand ends
+  const playing = M.apply(registered, view({ table: "sng#1.1", tournament: STATUS, actor: 1 }), 0).state;
+  const seated = M.apply(playing, { ...result({ table: "sng#1.1", stacks: [200, 0], net: { 0: 99, 1: -99 },
+    shown: { 0: "Ah Kh Qd Jd", 1: "As 4d 5d 8s" }, pots: [{ amount: 198, high: [0], low: [], board: 0,
+      high_hands: [{ seat: 0, name: "two pair", cards: "Kh Kd Qd Qs 7h" }] }] }) }, 0).state;
+  const out = M.apply(seated, { type: "left", table: "sng#1.1", seat: 1, chips: 0, reason: "busted", tournament: "sng",
     sng: "sng#1", place: 3, places: [3, 3], prize: 0 }, 0);
-  assert.equal(out.state.mode, "lobby");
+  assert.equal(out.state.mode, "watching", "not the lobby at once");
   assert.equal(out.state.entrant, null);
   assert.deepEqual(notices(out.effects), ["You finished 3rd in sng (no prize)."]);
+  assert.deepEqual(out.state.finished, { text: "You finished 3rd in sng (no prize)." });
+  assert.equal(M.watchForm(out.state).lead, "You finished 3rd in sng (no prize).", "said beside Back to the lobby");
+  assert.equal(M.feltStreet(out.state), "showdown", "the finished hand is drawn as a cash table's showdown");
+  assert.equal(M.tableMessage(out.state), "Hand #7: bob scoops (no low)");
+  const ann = M.seatPlates(out.state).find((p) => p.seat === 1);
+  assert.deepEqual([ann.me, ann.plate.stack, ann.plate.status, ann.cards.length], [true, 0, "out of chips", 4]);
+  assert.equal(M.turnText(out.state, 0), "");
+  assert.deepEqual(sends(out.effects), [], "nothing watched: the felt stays as the hand ended");
+  assert.ok(out.effects.some((e) => e.disconnect));
+  const pause = out.effects.find((e) => "lobbyAfter" in e);
+  assert.equal(pause.lobbyAfter, 30000);
+  assert.equal(M.apply(out.state, view({ table: "sng#1.1", hand_number: 8 }), 0).state.view, out.state.view,
+    "nothing moves it on");
+  const later = M.finishedPauseOver(out.state, pause.finished);
+  assert.equal(later.state.mode, "lobby");
+  assert.ok(later.effects.some((e) => e.screen === "lobby"));
+  assert.deepEqual(notices(later.effects), ["You finished 3rd in sng (no prize)."]);
+  const asked = M.stopWatching(out.state);  // Back to the lobby, before the pause is over
+  assert.equal(asked.state.mode, "lobby");
+  assert.equal(asked.state.finished, null);
+  assert.deepEqual(M.finishedPauseOver(asked.state, pause.finished).effects, [], "the pause over changes nothing then");
   const won = M.apply(seated, { type: "left", table: "sng#1.1", seat: 2, chips: 1500, reason: "won", tournament: "sng",
     sng: "sng#1", place: 1, places: [1, 1], prize: 30 }, 0);
   assert.deepEqual(notices(won.effects), ["You won sng: 1st place, prize 30."]);
@@ -102,13 +128,13 @@ test("out before the prize pool is fixed: the place for now, then the final plac
     msg({ type: "welcome", table: "mtt#1.1", seat: 2, tournament: "mtt", sng: "mtt#1" })).state;
   const out = M.apply(seated, { type: "left", table: "mtt#1.1", seat: 2, chips: 0, reason: "busted", tournament: "mtt",
     sng: "mtt#1", place: 3, places: [3, 3], prize: null }, 0);
-  assert.equal(out.state.mode, "lobby");
+  assert.ok(out.state.finished);
   assert.deepEqual(notices(out.effects), ["You are out of mtt, 3rd for now: your place's prize is paid from the final " +
     "prize pool, and said when it is fixed."]);
   const placed = M.apply(out.state, { type: "placed", tournament: "mtt", sng: "mtt#1", name: "ann", entry: 1,
     place: 4, places: [4, 4], prize: 10 }, 0);
   assert.deepEqual(notices(placed.effects), ["The prize pool is fixed. You finished 4th in mtt: prize 10."]);
-  assert.equal(placed.state.mode, "lobby");
+  assert.equal(placed.state.finished.text, "The prize pool is fixed. You finished 4th in mtt: prize 10.");
   const other = M.apply(out.state, { type: "placed", tournament: "mtt", sng: "mtt#1", name: "bob", entry: 1,
     place: 5, places: [5, 5], prize: 0 }, 0);
   assert.deepEqual(notices(other.effects), [], "somebody else's place is not ours");
@@ -153,7 +179,8 @@ test("out in a hand-for-hand round: the table is watched on until the place come
   assert.match(M.watchForm(M.lobbyLoaded(out.state, [info], []).state).lead, /your place comes/);
   const placed = M.apply(out.state, { type: "placed", tournament: "sng", sng: "sng#1", name: "ann", place: 3,
     places: [3, 4], prize: 0 }, 0);
-  assert.equal(placed.state.mode, "lobby");
+  assert.equal(placed.state.finished.text, "You finished 3rd\u20134th in sng (no prize).");
+  assert.ok(placed.effects.some((e) => e.disconnect), "the watching stops: the felt stays as the round ended");
   assert.deepEqual(notices(placed.effects), ["You finished 3rd\u20134th in sng (no prize)."]);
   const other = M.apply(out.state, { type: "placed", tournament: "sng", sng: "sng#1", name: "bob", place: 4,
     places: [4, 4], prize: 0 }, 0);
@@ -189,8 +216,8 @@ test("a scheduled tournament cancelled is said and forgotten; busted out, regist
   assert.deepEqual(notices(cancelled.effects), ["tournament mtt#1 was cancelled: it needed 3 entrants"]);
 
   const seated = M.apply(registered.state, { type: "welcome", table: "mtt#1.1", seat: 0, tournament: "mtt", sng: "mtt#1" }, 0).state;
-  const out = M.apply(seated, { type: "left", table: "mtt#1.1", seat: 0, chips: 0, reason: "busted", tournament: "mtt",
-    sng: "mtt#1", place: 5, places: [5, 5], prize: 0 }, 0).state;
+  const out = M.stopWatching(M.apply(seated, { type: "left", table: "mtt#1.1", seat: 0, chips: 0, reason: "busted",
+    tournament: "mtt", sng: "mtt#1", place: 5, places: [5, 5], prize: 0 }, 0).state).state;  // then Back to the lobby
   assert.equal(out.entrant, null);
   const again = M.register(out, "mtt", "ann");
   assert.deepEqual(sends(again.effects), [{ type: "resume", token: "tok" }, { type: "register", tournament: "mtt", name: "ann" }]);

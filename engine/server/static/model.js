@@ -15,6 +15,8 @@
   const GAMES = { "limit": "Limit", "pot-limit": "Pot-Limit", "no-limit": "No-Limit", "mixed": "Mixed" };
   const STRUCTURES = { fixed_limit: "Limit", pot_limit: "Pot-Limit", no_limit: "No-Limit" };
   const RUN_WORDS = ["", "Once", "Twice", "Three times"];
+  /** Out of a tournament (or its winner): how long the finished hand stays on the felt before the lobby. */
+  const FINISHED_PAUSE_SECONDS = 30;
 
   // --- small facts ------------------------------------------------------------------------------------------------
 
@@ -392,6 +394,7 @@
     const result = showdownOnTable(state);
     if (m.view.hand) return `Hand #${m.hand_number} \u00b7 ${m.view.hand.street}`;
     if (result) return summary(state, result);
+    if (state.finished) return state.finished.text;
     const ready = m.view.seats.filter((p) => p && !p.sitting_out).length;
     return ready < 2 ? "Waiting for another player\u2026" : "The next hand is coming\u2026";
   }
@@ -501,6 +504,7 @@
   /** The turn line: whose turn it is and, when it is ours, the time left ("Your turn · 12s (+30s bank)"). */
   function turnText(state, now) {
     const m = state.view;
+    if (state.finished) return "";  // out of the tournament: no next hand for us
     if (!m || !m.view.hand) return m && showdownOnTable(state) ? "The next hand is dealt in a moment" : "";
     const actor = m.clock.actor;
     if (actor === null || actor === undefined) return "";
@@ -606,7 +610,8 @@
   }
 
   /** The form under the table for a spectator: to sit down, or after busting to buy in again. */
-  const watchForm = (state) => (state.info && state.info.tournament
+  const watchForm = (state) => (state.finished ? { lead: state.finished.text, submit: "" }
+    : state.info && state.info.tournament
     ? { lead: state.busted ? "You are out: your place comes when this hand-for-hand round is over." : "You are watching the tournament.", submit: "" }
     : state.busted
       ? { lead: "You are out of chips. Buy in again:", submit: "Rebuy" }
@@ -769,6 +774,7 @@
       entrant: null,        // our registration: {tournament, sng, name, token}, kept by the browser
       outOf: null,          // the registration we busted out of (its token: a re-entry resumes it, then registers)
       tournament: null,     // at a tournament's table: the last view's `tournament` (level, players left, ...)
+      finished: null,       // out of the tournament (or its winner): {text}, its last hand kept on the felt
     };
   }
 
@@ -808,7 +814,7 @@
 
   function leaveRoom(s, effects, message) {
     Object.assign(s, { mode: "lobby", view: null, result: null, history: new Map(), historyAsked: false, busted: false,
-      pre: null, acted: null, table: null, away: null, awayReason: null });  // a seat taken next starts afresh
+      pre: null, acted: null, table: null, away: null, awayReason: null, finished: null, tournament: null });  // a seat taken next starts afresh
     // out before our place's prize is known: the connection stays, so that the server's "placed" reaches us
     if (!awaitingPlace(s)) effects.push({ disconnect: true });
     effects.push({ store: "watching", value: null }, { refillWatchForm: true }, { screen: "lobby" });
@@ -834,6 +840,32 @@
     effects.push({ refillWatchForm: true });
     send(s, effects, { type: "watch", table });
     effects.push({ notice: `You are out of chips at ${titleOf(s, table)}: buy in again, or go back to the lobby.`, kind: "info" });
+  }
+
+  /** Out of a tournament, or its winner: the hand that did it stays on the felt as it ended (the showdown, as a
+   * cash table shows a bust; the seat is gone, so no view of it comes), with the place and prize said under the
+   * table beside Back to the lobby, and the page goes to the lobby by itself after a pause
+   * (`FINISHED_PAUSE_SECONDS`, `finishedPauseOver`). The connection stays only while the prize is to come. */
+  function finish(s, effects, text) {
+    Object.assign(s, { mode: "watching", busted: false, pre: null, acted: null, view: handAsEnded(s) });
+    if (!awaitingPlace(s)) effects.push({ disconnect: true });
+    effects.push({ store: "watching", value: null });
+    stayFinished(s, effects, text);
+  }
+
+  /** The finished screen says `text` (again, once the prize is known), and counts its pause from now. */
+  function stayFinished(s, effects, text) {
+    s.finished = { text };
+    effects.push({ notice: text, kind: "info" }, { lobbyAfter: FINISHED_PAUSE_SECONDS * 1000, finished: s.finished });
+  }
+
+  /** The last view as the hand it showed ended: no hand in play and nobody's clock, numbered as the last hand
+   * seen ending at this table, so that hand's result is drawn on the felt. */
+  function handAsEnded(s) {
+    const m = s.view;
+    if (!m) return m;
+    const number = s.result && s.result.table === s.table ? s.result.number : m.hand_number;
+    return { ...m, hand_number: number, clock: { ...m.clock, actor: null, seconds: null }, view: { ...m.view, hand: null } };
   }
 
   /** The first hand the download covers: the first dealt after this player first sat down (or began watching)
@@ -978,7 +1010,7 @@
         enterRoom(s, effects);
         break;
       case "view":
-        if (data.table === s.table) {
+        if (data.table === s.table && !s.finished) {
           seeView(s, effects, data, now);
           s.tournament = data.tournament || null;
         }
@@ -993,7 +1025,7 @@
           if (told) effects.push({ notice: `The prize pool is fixed. ${outText({ ...data, reason: "busted" })}`, kind: "info" });
           keepOut(s, effects, { tournament: data.tournament, sng: data.sng, name: data.name,
             token: (was && was.token) || null, pending: !known });
-          if (told && s.mode === "lobby") effects.push({ disconnect: true });
+          if (told && (s.mode === "lobby" || s.finished)) effects.push({ disconnect: true });
           break;
         }
         const before = s.entrant || (s.outOf && s.outOf.sng === data.sng ? s.outOf : null);  // a re-entry keeps its token
@@ -1020,25 +1052,27 @@
       case "placed":  // our final place and prize: once the hand-for-hand round we busted in is over, or the pool fixed
         if (s.entrant && s.entrant.name === data.name && s.busted) {
           keepOut(s, effects, { ...s.entrant, pending: false });
-          Object.assign(s, { entrant: null, tournament: null });
+          s.entrant = null;
           effects.push({ store: "entrant", value: null });
-          leaveRoom(s, effects, outText({ ...data, reason: "busted" }));
+          finish(s, effects, outText({ ...data, reason: "busted" }));
         } else if ([s.entrant, s.outOf].some((e) => e && e.sng === data.sng && e.name === data.name)) {
-          effects.push({ notice: `The prize pool is fixed. ${outText({ ...data, reason: "busted" })}`, kind: "info" });
+          const text = `The prize pool is fixed. ${outText({ ...data, reason: "busted" })}`;
+          if (!s.finished) effects.push({ notice: text, kind: "info" });  // else said by the finished screen
           if (s.outOf && s.outOf.pending) {
             keepOut(s, effects, { ...s.outOf, pending: false });
-            if (s.mode === "lobby") effects.push({ disconnect: true });  // kept only to hear this
+            if (s.mode === "lobby" || s.finished) effects.push({ disconnect: true });  // kept only to hear this
           }
+          if (s.finished) stayFinished(s, effects, text);
         }
         break;
       case "closed":
-        if (data.table === s.table && s.mode === "watching") leaveRoom(s, effects, "That table has closed.");
+        if (data.table === s.table && s.mode === "watching" && !s.finished) leaveRoom(s, effects, "That table has closed.");
         break;
       case "deal":
         if (data.table === s.table) s.commitments = { ...s.commitments, [data.number]: data.commitment };
         break;
       case "hand":
-        if (data.table !== s.table) break;
+        if (data.table !== s.table || s.finished) break;
         s.result = data;
         effects.push({ checkFair: data });
         askHistory(s, effects);
@@ -1063,9 +1097,9 @@
         } else if (data.tournament) {  // out of the tournament (or its winner): its place and prize, then the lobby
           const pending = data.reason !== "won" && (data.prize === null || data.prize === undefined);
           keepOut(s, effects, s.entrant && { ...s.entrant, pending });  // outOf: a re-entry's token, and "placed"'s
-          Object.assign(s, { entrant: null, tournament: null });
+          s.entrant = null;
           effects.push({ store: "entrant", value: null });
-          leaveRoom(s, effects, outText(data));
+          finish(s, effects, outText(data));
         } else if (data.reason === "busted") bust(s, effects, data.table);
         else leaveRoom(s, effects, `You left ${titleOf(s, data.table)} with ${data.chips} chips.`);
         break;
@@ -1137,7 +1171,9 @@
 
   /** After a dropped connection: take the seat back with its token, or watch again. */
   const reconnect = (state, token) => change(state, (s, effects) => {
-    if (s.mode === "seated" && token) send(s, effects, { type: "resume", token });
+    if (s.finished) {  // out of the tournament, its last hand on the felt: only a prize still to come is heard
+      if (awaitingPlace(s)) send(s, effects, { type: "resume", token: s.outOf.token });
+    } else if (s.mode === "seated" && token) send(s, effects, { type: "resume", token });
     else if (s.mode === "watching") {
       // out in a hand-for-hand round: the entry is resumed first, so that the round's "placed" still reaches us
       if (s.busted && s.entrant && s.entrant.token) send(s, effects, { type: "resume", token: s.entrant.token });
@@ -1148,11 +1184,17 @@
   /** The page's home link: the lobby again, or from a table watched back to it; a seated player leaves first. */
   const home = (state) => change(state, (s, effects) => {
     if (s.mode === "lobby") effects.push({ lobby: true });
-    else if (s.mode === "watching") leaveRoom(s, effects);
+    else if (s.mode === "watching") leaveRoom(s, effects, s.finished && s.finished.text);
     else effects.push({ notice: "You are seated: use Leave table to go back to the lobby.", kind: "info" });
   });
 
-  const stopWatching = (state) => change(state, (s, effects) => leaveRoom(s, effects));
+  const stopWatching = (state) => change(state, (s, effects) => leaveRoom(s, effects, s.finished && s.finished.text));
+
+  /** The pause after the finish is over: the lobby, unless the player went there already or the finished screen
+   * was said again since (`finished`: the one the pause was counted for). */
+  const finishedPauseOver = (state, finished) => change(state, (s, effects) => {
+    if (s.finished && s.finished === finished) leaveRoom(s, effects, s.finished.text);
+  });
 
   /** A button of the action bar (or its key): sent once per decision, and only at our turn. */
   const choose = (state, action) => change(state, (s, effects) => act(s, effects, action));
@@ -1206,6 +1248,6 @@
     firstHand,
     // the state and its transitions: each returns {state, effects}
     initialState, apply, start, lobbyLoaded, join, watch, reconnect, home, stopWatching, choose, chooseWager, tickPre,
-    request, leave, topUp, downloadHistory, register, unregister,
+    request, leave, topUp, downloadHistory, register, unregister, finishedPauseOver,
   });
 })();

@@ -207,6 +207,7 @@
     else if ("refillWatchForm" in effect) delete $("watch-join").dataset.table;  // filled in again, for the rebuy
     else if ("checkFair" in effect) checkFair(effect.checkFair);
     else if ("download" in effect) saveFile(effect.download);
+    else if ("lobbyAfter" in effect) setTimeout(() => commit(M.finishedPauseOver(app, effect.finished)), effect.lobbyAfter);
   }
 
   /** Draws again what changed between two states: the state is replaced, never edited, so a part that is the
@@ -219,7 +220,7 @@
       if (changed("entrant", "tournaments")) renderTournaments();
       return;
     }
-    if (changed("mode", "table", "info", "tables", "view", "result", "busted", "awayReason")) renderRoom();
+    if (changed("mode", "table", "info", "tables", "view", "result", "busted", "awayReason", "finished")) renderRoom();
     else if (changed("acted", "pre")) { renderActions(); renderPre(); }
   }
 
@@ -310,7 +311,8 @@
     $("tourney").hidden = !app.tournament;
     $("tourney-line").textContent = M.tournamentLine(app.tournament);
     $("tourney-busts").textContent = M.bustsLine(app.tournament);
-    $("watch-join").classList.toggle("tournament", Boolean(info && info.tournament));
+    $("watch-join").classList.toggle("tournament", Boolean((info && info.tournament) || app.finished));
+    $("watch-controls").dataset.finished = app.finished ? "yes" : "";  // out of the tournament: its last hand shown
     if (!m) {
       $("seats").replaceChildren();
       $("boards").replaceChildren();
