@@ -42,7 +42,7 @@ from test_server_tournament import (
 
 from engine.actions import Bet, Call, Raise
 from engine.server.app import GameServer, Session
-from engine.server.config import ConfigError, ServerConfig, load_config
+from engine.server.config import ConfigError, ServerConfig, TableConfig, load_config
 from engine.server.room import Policy, RoomError
 from engine.server.sitngo import SitAndGo, TableRoom
 from engine.server.store import SQLiteStore, open_store
@@ -356,6 +356,34 @@ def test_a_passed_start_is_refused_before_the_port_is_taken_or_the_database_crea
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 1 and lines[0].startswith('error: [[tournaments]] id = "old": starts_at must be a time'), lines
     assert sorted(path.name for path in tmp_path.iterdir()) == ["server.toml"], "no database file was made"
+
+
+def test_with_a_database_a_passed_start_is_refused_before_the_port_unless_its_entry_is_stored(tmp_path, capsys):
+    """A database that exists is read for its ids before the port is taken: with no tournament of the entry in
+    it the passed start is refused first (the port in use or not), and nothing is added to it (the file's
+    table is not created); with one stored, the start is the stored tournament's to decide (`SitAndGo.open`),
+    so the port's line comes first."""
+    from engine.server.main import main
+
+    config = write(tmp_path, '[[tables]]\nid = "t1"\n[[tournaments]]\nid = "old"\nstarts_at = 2020-01-01T20:00:00Z\n')
+    db = str(tmp_path / "db.sqlite3")
+    store = SQLiteStore(db)
+    store.add_table("other", TableConfig("other").to_json())
+    store.close()
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen(1)
+        port = str(held.getsockname()[1])
+        assert main(["--config", str(config), "--db", db, "--host", "127.0.0.1", "--port", port]) == 2
+        (said,) = capsys.readouterr().err.splitlines()
+        assert said.startswith('error: [[tournaments]] id = "old": starts_at must be a time'), said
+        store = SQLiteStore(db)
+        assert store.table_ids() == ["other"], "nothing was created"
+        store.add_table("old#1", json.dumps({"tournament": {"id": "old", "starts_at": "2020-01-01T20:00:00Z"}}))
+        store.close()
+        assert main(["--config", str(config), "--db", db, "--host", "127.0.0.1", "--port", port]) == 2
+        (said,) = capsys.readouterr().err.splitlines()
+        assert said.startswith("error: cannot listen on 127.0.0.1:"), said
 
 
 def settings_lines(caplog: Any) -> list[str]:

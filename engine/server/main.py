@@ -16,7 +16,7 @@ from engine.errors import EngineError
 from engine.server.app import GameServer, Listener
 from engine.server.config import ServerConfig, add_serve_arguments, load_config
 from engine.server.oplog import line
-from engine.server.sitngo import refuse_a_passed_start
+from engine.server.sitngo import instance_number, passed_start, refuse_a_passed_start
 from engine.server.store import StoreError, StoreLost, is_postgres, open_store
 from engine.server.supervisor import ServerFailed
 
@@ -70,13 +70,23 @@ async def serve_until_stopped(config: ServerConfig, stop: asyncio.Event | None =
 
 
 def check_before_opening(config: ServerConfig, now: float) -> None:
-    """What of the configuration can be refused before the port is taken or the database opened (or created):
-    a one-off tournament whose ``starts_at`` has passed, when there is no database yet that could hold one stored
-    at that time (a database that exists is read first: one stored there is resumed, `SitAndGo.open`)."""
-    if is_postgres(config.db) or os.path.exists(config.db):
+    """The configuration refused before the port is taken or anything is written to the database: a one-off
+    tournament whose ``starts_at`` has passed, unless a tournament of its entry is stored already (`SitAndGo.open`
+    then decides: one stored at that time is resumed). No database yet holds none; one that exists is only read
+    for its ids, and only when such an entry is in the file."""
+    passed = [entry for entry in config.tournaments if passed_start(entry, now)]
+    if not passed:
         return
-    for entry in config.tournaments:
-        refuse_a_passed_start(entry, now)
+    stored: list[str] = []
+    if is_postgres(config.db) or os.path.exists(config.db):
+        store = open_store(config.db)
+        try:
+            stored = store.table_ids()
+        finally:
+            store.close()
+    for entry in passed:
+        if not any(instance_number(entry.id, table_id) is not None for table_id in stored):
+            refuse_a_passed_start(entry, now)
 
 
 def chip_line(event: str, server: GameServer) -> str:

@@ -896,11 +896,16 @@ def table_line(table_id: str) -> str:
     return f'\ntable = "{escaped}"\n'
 
 
+def passed_start(config: TournamentConfig, now: float) -> bool:
+    """Whether the entry is a one-off scheduled tournament whose ``starts_at`` is before ``now`` (seconds since
+    the epoch): its first tournament would be cancelled at once, for good."""
+    return config.scheduled and config.start_every_minutes is None and config.start_time < now
+
+
 def refuse_a_passed_start(config: TournamentConfig, now: float) -> None:
-    """A one-off scheduled entry whose ``starts_at`` is before ``now`` (seconds since the epoch), refused in one
-    line (ConfigError): its first tournament would be cancelled at once, for good. Unless one is stored at that
-    time (`SitAndGo.open` asks this only when none is; `engine.server.main` when no database exists yet)."""
-    if not config.scheduled or config.start_every_minutes is not None or config.start_time >= now:
+    """A `passed_start` refused in one line (ConfigError). Unless one is stored at that time: `SitAndGo.open`
+    asks this only when none is, `engine.server.main` before anything is opened when none of the entry is."""
+    if not passed_start(config, now):
         return
     said = datetime.fromtimestamp(now, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
     raise ConfigError(
