@@ -5,6 +5,7 @@ tests/conftest.py)."""
 from __future__ import annotations
 
 import asyncio
+import datetime
 import json
 import os
 import re
@@ -351,6 +352,8 @@ def test_spectators_watch_without_hole_cards_and_anyone_gets_the_history_as_they
     """`watch`: a spectator's view after every change and each hand's result, never a hole card that was not
     shown; `history`: the last hands as PHH, with only the asker's own cards and the hands shown."""
 
+    started = time.time()
+
     async def test(server: GameServer, port: int) -> None:
         room = server.rooms["limit"]
         watcher = await client(port)
@@ -424,6 +427,14 @@ def test_spectators_watch_without_hole_cards_and_anyone_gets_the_history_as_they
                     assert all(card is None for card in spectator.hole[seat])
                     if seat != me:
                         assert all(card is None for card in record.hole[seat])
+        # each hand is dated with the moment it was stored (UTC), so a converted history says when it was played
+        from engine.history.dates import pokerstars_date, record_date_utc
+
+        for hand in history:
+            fields = dict(read_phh(hand["phh"])[0].fields)
+            played = datetime.datetime.fromisoformat(record_date_utc(fields) or "").replace(tzinfo=datetime.UTC)
+            assert started - 1 <= played.timestamp() <= time.time() + 1 and fields["time_zone_abbreviation"] == "UTC"
+            assert (pokerstars_date(fields) or "").startswith(f"{played:%Y/%m/%d} {played.hour}:{played:%M:%S} UTC [")
         await watcher.send(type="join", table="limit", name="late", buy_in=100)
         await watcher.until("welcome")
         assert not room.watched and not server.watchers["limit"]

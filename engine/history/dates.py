@@ -65,6 +65,20 @@ _POKERSTARS = re.compile(
 )  # "2014/01/06 4:56:52 ET", "2005/08/21 - 21:44:08 (ET)", "2008/11/16 1:22:21 CET [2008/11/15 19:22:21 ET]"
 
 
+def phh_date_fields(seconds: float) -> tuple[tuple[str, object], ...]:
+    """A moment (seconds since 1970) as PHH's date fields, in UTC: ``year``, ``month``, ``day``, ``time`` and
+    ``time_zone_abbreviation``, which `record_date_utc` reads back (so every format written from the record
+    carries the date)."""
+    moment = dt.datetime.fromtimestamp(seconds, dt.UTC)
+    return (
+        ("year", moment.year),
+        ("month", moment.month),
+        ("day", moment.day),
+        ("time", moment.time().replace(microsecond=0)),
+        ("time_zone_abbreviation", "UTC"),
+    )
+
+
 def pokerstars_date(fields: Mapping[str, object]) -> str | None:
     """A record's date (`record_date_utc`) as PokerStars writes one: the record's own ``date`` when PokerStars
     wrote it ("2014/01/06 4:56:52 ET", "2008/11/16 1:22:21 CET [2008/11/15 19:22:21 ET]"), else its moment as

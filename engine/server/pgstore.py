@@ -277,27 +277,31 @@ class PostgresStore:
         rows = (
             self._live()
             .execute(
-                "SELECT number, phh, json, sittings FROM hands WHERE table_id = %s AND number > %s ORDER BY number "
+                "SELECT number, phh, json, sittings, at FROM hands WHERE table_id = %s AND number > %s ORDER BY number "
                 "LIMIT %s",
                 (table_id, since, limit),
             )
             .fetchall()
         )
-        return [FinishedHand(int(number), phh, text, read_sittings(sittings)) for number, phh, text, sittings in rows]
+        return [
+            FinishedHand(int(number), phh, text, read_sittings(sittings), float(at))
+            for number, phh, text, sittings, at in rows
+        ]
 
     @guarded("table {0}: cannot read its finished hands")
     def hands_marked(self, table_id: str, marker: str, end: int, count: int) -> list[FinishedHand]:
         rows = (
             self._live()
             .execute(
-                "SELECT number, phh, json, sittings FROM hands WHERE table_id = %s AND number <= %s "
+                "SELECT number, phh, json, sittings, at FROM hands WHERE table_id = %s AND number <= %s "
                 "AND strpos(phh, %s) > 0 ORDER BY number DESC LIMIT %s",
                 (table_id, end, marker, count),
             )
             .fetchall()
         )
         return [
-            FinishedHand(int(number), phh, text, read_sittings(sittings)) for number, phh, text, sittings in rows[::-1]
+            FinishedHand(int(number), phh, text, read_sittings(sittings), float(at))
+            for number, phh, text, sittings, at in rows[::-1]
         ]
 
     def close(self) -> None:

@@ -29,6 +29,7 @@ from engine.actions import Action
 from engine.cards import Deck, format_cards
 from engine.errors import EngineError, TableError
 from engine.evaluation import best_high, best_low
+from engine.history.dates import phh_date_fields
 from engine.history.phh import read_phh, write_phh
 from engine.history.record import HandRecord
 from engine.legal import refusal
@@ -162,6 +163,14 @@ def store_record(store: Storage, outage: Outage, log_id: str, record: Record, ro
             Code.STORE_UNAVAILABLE, "the server could not store this, so nothing changed; try again"
         ) from None
     outage.answered()
+
+
+def dated(record: HandRecord, stored_at: float | None) -> HandRecord:
+    """A stored hand's record with the moment it was stored (its end) as its date, so a history downloaded and
+    converted to another site's text or OHH says when it was played; a record with a date keeps its own."""
+    if stored_at is None or any(name in ("year", "date") for name, _ in record.fields):
+        return record
+    return attrs.evolve(record, fields=(*record.fields, *phh_date_fields(stored_at)))
 
 
 def message(kind: str, **fields: Any) -> str:
@@ -421,7 +430,7 @@ class Room:
                     # the asker's name in that hand, if its sitting was dealt in (a name is unique in a hand)
                     dealt = [name for name, held in kept.sittings or () if asker is not None and held == asker]
                     viewer = record.players.index(dealt[0]) if dealt and dealt[0] in record.players else None
-                    text = write_phh(record.seen_by(viewer))
+                    text = write_phh(dated(record.seen_by(viewer), kept.at))
             out.append({"number": kept.number, "phh": text, **_pot_winners(kept.json, kept.sittings)})
         return out
 

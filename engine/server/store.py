@@ -121,6 +121,7 @@ class FinishedHand:
     phh: str | None
     json: str
     sittings: tuple[tuple[str, str], ...] | None = None
+    at: float | None = None  # when it was stored, in seconds since 1970 (UTC): read back, never written from here
 
 
 @attrs.frozen(slots=True)
@@ -444,21 +445,27 @@ class SQLiteStore:
     @guarded("table {0}: cannot read its finished hands")
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
         """A table's finished hands numbered after ``since``, at most ``limit`` of them."""
-        rows: Sequence[tuple[int, str | None, str, str | None]] = self.db.execute(
-            "SELECT number, phh, json, sittings FROM hands WHERE table_id = ? AND number > ? ORDER BY number LIMIT ?",
+        rows: Sequence[tuple[int, str | None, str, str | None, float]] = self.db.execute(
+            "SELECT number, phh, json, sittings, at FROM hands WHERE table_id = ? AND number > ? ORDER BY number "
+            "LIMIT ?",
             (table_id, since, limit),
         ).fetchall()
-        return [FinishedHand(number, phh, text, read_sittings(sittings)) for number, phh, text, sittings in rows]
+        return [
+            FinishedHand(number, phh, text, read_sittings(sittings), at) for number, phh, text, sittings, at in rows
+        ]
 
     @guarded("table {0}: cannot read its finished hands")
     def hands_marked(self, table_id: str, marker: str, end: int, count: int) -> list[FinishedHand]:
         """See `Storage.hands_marked`."""
-        rows: Sequence[tuple[int, str | None, str, str | None]] = self.db.execute(
-            "SELECT number, phh, json, sittings FROM hands WHERE table_id = ? AND number <= ? AND instr(phh, ?) > 0 "
-            "ORDER BY number DESC LIMIT ?",
+        rows: Sequence[tuple[int, str | None, str, str | None, float]] = self.db.execute(
+            "SELECT number, phh, json, sittings, at FROM hands WHERE table_id = ? AND number <= ? "
+            "AND instr(phh, ?) > 0 ORDER BY number DESC LIMIT ?",
             (table_id, end, marker, count),
         ).fetchall()
-        return [FinishedHand(number, phh, text, read_sittings(sittings)) for number, phh, text, sittings in rows[::-1]]
+        return [
+            FinishedHand(number, phh, text, read_sittings(sittings), at)
+            for number, phh, text, sittings, at in rows[::-1]
+        ]
 
     def close(self) -> None:
         """Closes the database and lets go of the table lock."""
