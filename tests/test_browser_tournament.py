@@ -146,6 +146,11 @@ def test_a_sit_and_go_is_registered_for_played_to_the_end_and_its_place_said(ser
             return True
 
         page.wait(register, 20, "the Register button of the sit-and-go")
+        # no cash tables and no tournament's table yet: no empty Tables section over nothing
+        assert not page.driver.find_element(By.ID, "table-lobby").is_displayed()
+        assert page.driver.find_element(By.ID, "register-terms").text == (
+            "Buy-in 10 (into the prize pool) \u00b7 200 chips \u00b7 starts when all 4 places are taken."
+        )
         name = page.driver.find_element(By.ID, "register-name")
         name.clear()
         name.send_keys("ann")
@@ -217,6 +222,16 @@ def test_a_sit_and_go_is_registered_for_played_to_the_end_and_its_place_said(ser
             30,
             "the lobby to list the sit-and-go again",
         )
+        # over (ann won, or was last but one: the bots play on after her for as long as their luck lasts, so the test
+        # does not wait for them), its row gives its places and prizes: "1st ann (28) · 2nd bob (12) · 3rd cy", then
+        # "Last one: ..." once the next one is open
+        if notice.startswith("You won") or notice.startswith("You finished 2nd in"):
+            results = page.wait(
+                lambda: page.driver.find_element(By.CSS_SELECTOR, 'tr[data-tournament="sng"] .results').text,
+                30,
+                "the finished sit-and-go's results in its row",
+            )
+            assert results.startswith(("Last one: 1st ", "1st ")) and " (28) \u00b7 2nd" in results, results
         assert not page.errors(), page.errors()
     finally:
         page.close()

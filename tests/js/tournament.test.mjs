@@ -32,7 +32,7 @@ test("the lobby's row of a sit-and-go offers Register, then Unregister to whoeve
   assert.equal(open.state, "Registering 1/3");
   assert.ok(open.register && !open.unregister);
   const mine = M.tournamentRow({ ...SNG, registered: ["bob", "ann"] }, { sng: "sng#1", name: "ann" });
-  assert.equal(mine.state, "Registered as ann: waiting for 1 more");
+  assert.equal(mine.state, "Registered as ann \u00b7 2/3: waiting for 1 more", "the count stays in sight");
   assert.ok(!mine.register && mine.unregister);
   const running = M.tournamentRow({ ...SNG, state: "running", level: 2, players_left: 2, tables: ["sng#1.1"] }, null);
   assert.equal(running.state, "Running \u00b7 level 2 \u00b7 2 left");
@@ -48,6 +48,52 @@ test("a tournament's table in the lobby offers only Watch and says why, never Fu
   assert.equal(row.sit, null, "no seat button: the tournament seats its own players");
   assert.equal(row.note, "A tournament's table: watch only");
   assert.equal(M.lobbyRow({ ...TABLE, players: Array(6).fill({ name: "x" }) }).sit, null);
+});
+
+test("a tournament's row says its buy-in; registered for one, the others say why they offer no Register", () => {
+  const MTT = { ...SNG, id: "mtt", sng: "mtt#1", title: "Daily", entrants: 20, start: "2026-12-02T20:00:00Z", entries: 0,
+    registered: [], buy_in: 5, min_entrants: 2 };
+  assert.equal(M.tournamentRow({ ...SNG, buy_in: 10 }, null).buyIn, "10");
+  assert.equal(M.tournamentRow({ ...SNG, buy_in: 0 }, null).buyIn, "Freeroll");
+  assert.equal(M.registerTerms({ ...SNG, buy_in: 10 }), "Buy-in 10 (into the prize pool) \u00b7 500 chips \u00b7 starts when all 3 places are taken.");
+  assert.equal(M.registerTerms(MTT), "Buy-in 5 (into the prize pool) \u00b7 500 chips \u00b7 starts 20:00 UTC, 2 Dec 2026 if 2 have registered.");
+  const entrant = { tournament: "sng", sng: "sng#1", name: "ann" };
+  const other = M.tournamentRow(MTT, entrant, [{ ...SNG, title: "Turbo" }, MTT]);
+  assert.ok(!other.register);
+  assert.equal(other.note, "One at a time: you are registered for Turbo");
+  assert.equal(M.tournamentRow(SNG, entrant, [SNG]).note, "", "its own row has Unregister");
+  assert.equal(M.tournamentRow({ ...SNG, registered: ["a", "b", "c"] }, null).note, "Full");
+  assert.equal(M.tournamentRow({ ...SNG, state: "running", level: 1, players_left: 3 }, entrant).note, "", "nothing to register for");
+});
+
+test("a finished tournament's row gives its places and prizes; the next one's row gives the last one's", () => {
+  const places = [{ name: "cy", first: 3, last: 3, prize: 0 }, { name: "ann", first: 1, last: 1, prize: 21 },
+    { name: "dee", first: 4, last: 4, prize: 0 }, { name: "bob", first: 2, last: 2, prize: 9 }];
+  const over = M.tournamentRow({ ...SNG, state: "over", places }, null);
+  assert.equal(over.state, "Over");
+  assert.equal(over.results, "1st ann (21) \u00b7 2nd bob (9) \u00b7 3rd cy");
+  assert.equal(over.start, "Finished");
+  const next = M.tournamentRow({ ...SNG, last: { sng: "sng#1", places, state: "over" } }, null);
+  assert.equal(next.results, "Last one: 1st ann (21) \u00b7 2nd bob (9) \u00b7 3rd cy");
+  assert.equal(M.tournamentRow(SNG, null).results, "");
+  assert.equal(M.resultsText([{ name: "a", first: 1, last: 1, prize: 5 }, { name: "b", first: 2, last: 3, prize: 2 },
+    { name: "c", first: 2, last: 3, prize: 2 }]), "1st a (5) \u00b7 2nd\u20133rd b (2) \u00b7 2nd\u20133rd c (2)");
+});
+
+test("the lobby's words: the tournaments' hint for the kinds listed, the tables' section only where it has rows", () => {
+  const MTT = { ...SNG, id: "mtt", start: "2026-12-02T20:00:00Z" };
+  assert.equal(M.tournamentsHint([SNG]), "Register, one tournament at a time: a sit-and-go starts when every place is taken.");
+  assert.equal(M.tournamentsHint([MTT]),
+    "Register, one tournament at a time: a scheduled tournament starts at its time if enough have registered.");
+  assert.match(M.tournamentsHint([SNG, MTT]), /sit-and-go starts when every place is taken, a scheduled tournament/);
+  const CASH = { id: "t1", players: [] };
+  const TOURNEY_TABLE = { id: "sng#1.1", players: [{ name: "x" }], tournament: "sng" };
+  assert.equal(M.tablesSection([], [SNG]), null, "no empty Tables header over nothing");
+  assert.equal(M.tablesSection([CASH, TOURNEY_TABLE], [SNG]).title, "Tables");
+  assert.equal(M.tablesSection([TOURNEY_TABLE], [SNG]).title, "Tournament tables");
+  assert.equal(M.tablesSection([], []).title, "Tables", "an empty server still says what the lobby is");
+  assert.equal(M.lobbyEmpty([TOURNEY_TABLE]), false, "the bots hint is about cash tables");
+  assert.equal(M.lobbyEmpty([CASH, TOURNEY_TABLE]), true);
 });
 
 test("registering keeps the entrant's token; the draw's welcome seats us with it; a move follows without a reload", () => {
@@ -194,7 +240,7 @@ test("a scheduled tournament's row: its start time, late registration open to re
   assert.equal(open.state, "Registering 2/90");
   assert.ok(open.register);
   const mine = M.tournamentRow(MTT, { sng: "mtt#1", name: "a" });
-  assert.equal(mine.state, "Registered as a: starts 20:00 UTC, 2 Dec 2026");
+  assert.equal(mine.state, "Registered as a \u00b7 2/90: starts 20:00 UTC, 2 Dec 2026");
   const late = M.tournamentRow({ ...MTT, state: "late registration", level: 1, players_left: 5, entries: 6, tables: ["mtt#1.1"] }, null);
   assert.equal(late.state, "Late registration \u00b7 level 1 \u00b7 5 left");
   assert.ok(late.register, "registering late seats the player at once");

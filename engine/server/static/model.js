@@ -68,7 +68,11 @@
       averagePot: info.average_pot === undefined ? "\u2014" : Math.round(info.average_pot),
     };
   }
-  const lobbyEmpty = (tables) => tables.every((info) => info.players.length === 0);
+  /** Nobody is seated at any cash table (there are some): the lobby says how to start the server with bots. */
+  const lobbyEmpty = (tables) => {
+    const cash = tables.filter((info) => !info.tournament);
+    return cash.length > 0 && cash.every((info) => info.players.length === 0);
+  };
 
   // --- tournaments ------------------------------------------------------------------------------------------------
 
@@ -90,10 +94,12 @@
   }
 
   /** A tournament in the lobby (docs/server.md, "Sit-and-gos" and "Scheduled tournaments"): what it is, how
-   * full, its prize pool and start, and what this browser may do: register (nobody registered from here; after a
+   * full (the entries of the places, kept in sight once registered), its buy-in, prize pool and start, the
+   * results of the last one played, and what this browser may do: register (nobody registered from here; after a
    * scheduled one's start, while late registration is open), unregister (registered here, before the start) or
-   * watch its tables (under way). */
-  function tournamentRow(t, entrant) {
+   * watch its tables (under way); where it may not register, `note` says why. `tournaments`: the lobby's, to
+   * name the one registered for. */
+  function tournamentRow(t, entrant, tournaments = []) {
     const mine = Boolean(entrant && entrant.sng === t.sng);
     const scheduled = t.start !== "when full";
     const entries = scheduled ? t.entries : t.registered.length;
@@ -101,17 +107,73 @@
     const playing = t.state === "running" || t.state === "late registration";
     const waiting = scheduled ? `starts ${startText(t.start)}` : `waiting for ${t.entrants - t.registered.length} more`;
     const state = t.state === "registering"
-      ? (mine ? `Registered as ${entrant.name}: ${waiting}` : `Registering ${count}`)
+      ? (mine ? `Registered as ${entrant.name} \u00b7 ${count}: ${waiting}` : `Registering ${count}`)
       : playing ? `${t.state === "running" ? "Running" : "Late registration"} \u00b7 level ${t.level} \u00b7 ${t.players_left} left`
         : t.state === "cancelled" ? (t.cancelled === "unconfigured" ? "Cancelled: taken off the schedule" : "Cancelled: too few registered")
           : "Over";
     const open = t.state === "registering" || t.state === "late registration";
+    const room = entries < t.entrants;
+    const over = t.state === "over" ? resultsText(t.places) : "";
+    const before = !over && t.last && t.last.places && t.last.places.length ? `Last one: ${resultsText(t.last.places)}` : "";
     return {
       id: t.id, sng: t.sng, title: t.title, game: gameName(t), state, players: count, stack: t.starting_stack,
-      prize: t.prize_pool, start: scheduled ? startText(t.start) : t.state === "registering" ? "When full" : "Under way",
-      register: open && !entrant && entries < t.entrants,
+      buyIn: buyInText(t.buy_in), prize: t.prize_pool, start: startColumn(t, scheduled), results: over || before,
+      register: open && !entrant && room,
       unregister: mine && t.state === "registering", tables: playing ? t.tables || [] : [],
+      note: !open || mine ? "" : !room ? "Full"
+        : entrant ? `One at a time: you are registered for ${titleOfTournament(tournaments, entrant.tournament)}` : "",
     };
+  }
+
+  const buyInText = (buyIn) => (buyIn ? String(buyIn) : "Freeroll");
+
+  /** The Start column: the time of a scheduled one; a sit-and-go's "When full", "Under way", or how it ended. */
+  function startColumn(t, scheduled) {
+    if (scheduled) return startText(t.start);
+    return { registering: "When full", running: "Under way", "late registration": "Under way", over: "Finished" }[t.state] || "\u2014";
+  }
+
+  const titleOfTournament = (tournaments, id) => (tournaments.find((t) => t.id === id) || {}).title || id;
+
+  /** A tournament's results from the lobby's `places`, best first: "1st ann (28) · 2nd bob (12) · 3rd cy": every
+   * place paid, and at least the first three. */
+  function resultsText(places) {
+    const sorted = [...(places || [])].sort((a, b) => a.first - b.first);
+    const shown = sorted.filter((p, i) => i < 3 || p.prize > 0);
+    return shown.map((p) => `${placeText(p.first, p.last)} ${p.name}${p.prize ? ` (${p.prize})` : ""}`).join(" \u00b7 ");
+  }
+
+  /** What the Register form says of the tournament before the name is given: the buy-in, the stack and when it
+   * starts. */
+  function registerTerms(t) {
+    const buyIn = t.buy_in ? `Buy-in ${t.buy_in} (into the prize pool)` : "Freeroll";
+    const when = t.start === "when full" ? `starts when all ${t.entrants} places are taken`
+      : t.state === "late registration" ? "under way: you are seated at once"
+        : `starts ${startText(t.start)}${t.min_entrants ? ` if ${t.min_entrants} have registered` : ""}`;
+    return `${buyIn} \u00b7 ${t.starting_stack} chips \u00b7 ${when}.`;
+  }
+
+  /** The words over the tournaments, for the kinds listed: a sit-and-go starts when full, a scheduled one at
+   * its time. */
+  function tournamentsHint(tournaments) {
+    const sng = tournaments.some((t) => t.start === "when full");
+    const scheduled = tournaments.some((t) => t.start !== "when full");
+    const sngWords = "a sit-and-go starts when every place is taken";
+    const scheduledWords = "a scheduled tournament starts at its time if enough have registered";
+    const which = [sng && sngWords, scheduled && scheduledWords].filter(Boolean).join(", ");
+    return which ? `Register, one tournament at a time: ${which}.` : "";
+  }
+
+  /** The tables' section of the lobby: "Tables" over the cash tables (a tournament's are watched only), or
+   * "Tournament tables" when every table listed is a tournament's; null (not shown) when there are no tables
+   * but there are tournaments. */
+  function tablesSection(tables, tournaments) {
+    if (!tables.length && tournaments.length) return null;
+    const cash = tables.some((t) => !t.tournament);
+    if (cash || !tables.length) {
+      return { title: "Tables", hint: "Take a seat to play against the others at the table (bots included), or watch." };
+    }
+    return { title: "Tournament tables", hint: "The tables of the tournaments under way: watch any of them." };
   }
 
   /** The line over a tournament's table, from the view's `tournament`: the level, its blinds and ante, what is
@@ -1237,7 +1299,8 @@
 
   globalThis.OmahaModel = Object.freeze({
     cardsOf, stakes, gameName, nameOf, titleOf, whereText, offeredBuyIn, lobbyRow, lobbyEmpty, listed,
-    ordinal, placeText, startText, tournamentRow, tournamentLine, bustsLine, outText, awaitingPlace,
+    ordinal, placeText, startText, tournamentRow, tournamentLine, resultsText, registerTerms, tournamentsHint,
+    tablesSection, bustsLine, outText, awaitingPlace,
     showdownOnTable, handsOf, contested, winningCards, boardWins, potStory, headline, whoIn, summary, seatBadges,
     lastActions, seatInResult, seatPlates, boardRows, potLine, handGame, gameLine, tableMessage, feltStreet,
     decisionKey, myTurn, awaitingUs, wagerBox, actionBar, wagerLegal, wagerLabel, wagerAction,

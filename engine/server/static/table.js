@@ -117,7 +117,13 @@
 
   function renderLobby() {
     renderTournaments();
-    $("no-bots").hidden = !M.lobbyEmpty(app.tables) || app.tables.length === 0;
+    const section = M.tablesSection(app.tables, app.tournaments);
+    $("table-lobby").hidden = !section;
+    if (section) {
+      $("tables-title").textContent = section.title;
+      $("tables-hint").textContent = section.hint;
+    }
+    $("no-bots").hidden = !M.lobbyEmpty(app.tables);
     const body = $("tables").tBodies[0];
     body.replaceChildren(...app.tables.map((info) => {
       const row = M.lobbyRow(info);
@@ -137,19 +143,24 @@
 
   function renderTournaments() {
     $("tournament-lobby").hidden = app.tournaments.length === 0;
+    $("tournaments-hint").textContent = M.tournamentsHint(app.tournaments);
     $("tournaments").tBodies[0].replaceChildren(...app.tournaments.map((t) => {
-      const row = M.tournamentRow(t, app.entrant);
+      const row = M.tournamentRow(t, app.entrant, app.tournaments);
       return el("tr", { "data-tournament": row.id, "data-state": t.state },
         el("td", {}, el("strong", { text: row.title }), row.title !== row.id ? [" ", el("small", { class: "word", text: row.id })] : null),
         el("td", {}, nameWords(row.game)),
-        el("td", { class: "tournament-state", "data-label": "Players", text: row.state }),
+        el("td", { class: "tournament-state", "data-label": "Players" }, row.state,
+          row.results ? el("small", { class: "results" }, row.results.split(" \u00b7 ").flatMap((place, i) =>
+            [i ? " \u00b7 " : null, el("span", { class: "place", text: place })]).filter(Boolean)) : null),
+        el("td", { class: "num buy-in", "data-label": "Buy-in", text: row.buyIn }),
         el("td", { class: "num", "data-label": "Stack", text: row.stack }),
         el("td", { class: "num", "data-label": "Prize pool", text: row.prize }),
         el("td", { "data-label": "Start", text: row.start }),
         el("td", { class: "row-buttons" },
           row.register ? el("button", { class: "primary register", onclick: () => openRegister(t), text: "Register" }) : null,
           row.unregister ? el("button", { class: "unregister", onclick: () => commit(M.unregister(app, t.id)), text: "Unregister" }) : null,
-          row.tables.length ? el("button", { class: "watch", onclick: () => commit(M.watch(app, row.tables[0])), text: "Watch" }) : null));
+          row.tables.length ? el("button", { class: "watch", onclick: () => commit(M.watch(app, row.tables[0])), text: "Watch" }) : null,
+          row.note ? el("span", { class: "row-note", text: row.note }) : null));
     }));
   }
 
@@ -158,6 +169,7 @@
     form.hidden = false;
     form.dataset.tournament = t.id;
     $("register-title").textContent = t.title;
+    $("register-terms").textContent = M.registerTerms(t);
     const name = $("register-name");
     name.value = recall("name") || "";
     form.scrollIntoView({ block: "nearest" });
