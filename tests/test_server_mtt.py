@@ -1411,3 +1411,95 @@ def test_a_connection_waiting_for_its_place_registers_for_another_tournament(tmp
     assert [m["type"] for m in heard.said] == ["registered"] and heard.said[0]["sng"] == "b#1"
     assert session.entrant == (server.tournaments["b"], loser) and (a.id, loser) not in server.entrants
     server.store.close()
+
+
+# --- out in a hand-for-hand round at a table that breaks (issue 26) --------------------------------------------------
+
+
+def bubble_at_two_tables(seed: int) -> tuple[GameServer, SitAndGo, dict[str, Session], dict[str, Heard]] | None:
+    """Six at tables of three, three paid: played all in, an action at a time, until four are left at two
+    tables, hand-for-hand on the bubble with no hand in play (None when the busts skip over it)."""
+    rng = random.Random(seed)
+    clock = Clock()
+    entry = tournament_config(
+        {
+            "id": "nine",
+            "entrants": 6,
+            "seats": 3,
+            "starting_stack": 300,
+            "payouts": [50, 30, 20],
+            "levels": [{"blinds": "10/20", "hands": 4}, {"blinds": "50/100"}],
+        }
+    )
+    config = ServerConfig(tournaments=(entry,), grace_seconds=1e9, away_seconds=1e9, pause_seconds=0.0)
+    server = GameServer(config, SQLiteStore(":memory:"), clock=clock, shuffle=seeded_shuffle(seed))
+    sng = server.tournaments["nine"]
+    sessions, heard = {}, {}
+    for name in ("ann", "bob", "cy", "dee", "eve", "flo"):
+        sng.register(name)
+        heard[name] = Heard(sng, name)
+        sessions[name] = Session(None, heard[name], 1e6, 10**6, clock.now)  # type: ignore[arg-type]
+        sessions[name].entrant = (sng, name)
+        server.entrants[(sng.id, name)] = sessions[name]
+    sng.tick()
+    server._follow(sng)
+    for _ in range(5000):
+        tournament = sng.state.started
+        if tournament.remaining < 4:
+            return None
+        if tournament.hand_for_hand and len(tournament.live_tables) == 2:
+            return server, sng, sessions, heard
+        for room in list(sng.rooms.values()):
+            room.tick()
+            if room.hand is not None:
+                all_in(room, rng)
+                server.flush(room)
+                break
+    return None
+
+
+def test_out_in_a_hand_for_hand_round_as_the_table_breaks_the_page_has_nothing_to_ask_and_hears_its_place():
+    """Both tables deal their hand of the round; one plays its hand all in to the end while the other's is in
+    play. Somebody busts there: three are left, so that table breaks and its last player moves. The busted
+    player's ``left`` says the place null (the round is not over) and ``closed`` (nothing to watch: the page
+    watched it and was refused, 'no table "nine#3.3"'); a ``watch`` of it that crossed the break is answered
+    ``closed``, not an error; when the other table's hand ends, the player's ``placed`` comes on the same
+    connection."""
+    base = new_seed("a bust as the table breaks, hand-for-hand")
+    for attempt in range(60):
+        found = bubble_at_two_tables(base + attempt)
+        if found is None:
+            continue
+        server, sng, sessions, heard = found
+        tournament = sng.state.started
+        other, breaking = (sng.rooms[number] for number in tournament.live_tables)
+        for room in (other, breaking):
+            room.tick()
+            server.flush(room)
+        gone = {name for name, said in heard.items() if said.told("left")}
+        while breaking.hand is not None and other.hand is not None:
+            seat = breaking.actor_seat()
+            legal = breaking.hand.legal_actions()
+            if legal.max_to:
+                breaking.act(seat, (Raise if legal.wager == "raise" else Bet)(legal.max_to))  # type: ignore[arg-type]
+            else:
+                breaking.act(seat, Call() if legal.call else legal.default)  # type: ignore[arg-type]
+            server.flush(breaking)
+        out = [name for name, said in heard.items() if said.told("left") and name not in gone]
+        if other.hand is None or len(out) != 1 or breaking.id in server.rooms:
+            continue  # nobody busted there (or two did, or it did not break): another deal
+        (name,) = out
+        (left,) = heard[name].told("left")
+        assert (left["place"], left["closed"], left["table"]) == (None, True, breaking.id), left
+        server._watch(sessions[name], breaking.id)
+        assert heard[name].said[-1] == {"version": 1, "type": "closed", "table": breaking.id}
+        assert heard[name].told("error") == [] and sessions[name].watching is None
+        for _ in range(100):  # the other table's hand played out (checked or folded round): the round is over
+            if heard[name].told("placed") or other.hand is None:
+                break
+            other.act(other.actor_seat(), other.hand.legal_actions().default)  # type: ignore[arg-type]
+            server.flush(other)
+        (placed,) = heard[name].told("placed")
+        assert placed["name"] == name and placed["place"] == 4, placed
+        return
+    raise AssertionError("no bust broke a table in 60 tournaments")

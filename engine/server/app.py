@@ -684,12 +684,25 @@ class GameServer:
                 Code.ALREADY_SEATED,
                 f"this connection holds seat {session.seat} at table {session.room.id}; watch from another connection",
             )
+        if self._broken_table(table):  # the table broke as the watcher busted at it: nothing to watch, no error
+            self._unwatch(session)
+            session.sender.send(message("closed", table=table))
+            return
         room = self._room(table)
         self._unwatch(session)
         session.watching = room
         self.watchers.setdefault(room.id, set()).add(session)
         session.sender.send(message("watching", table=room.id))
         session.sender.send(room.watch_message())
+
+    def _broken_table(self, table: object) -> bool:
+        """Whether ``table`` names a table of a tournament served here that is gone (it broke, or its sit-and-go
+        is over): a player who busts as their table breaks asks to watch it (the page watches the table it is
+        out at until the hand-for-hand round gives the place), and is answered ``closed``."""
+        if not isinstance(table, str) or table in self.rooms or "." not in table:
+            return False
+        stored = table.rsplit(".", 1)[0]
+        return any(instance_number(sng.config.id, stored) is not None for sng in self.tournaments.values())
 
     def _unwatch(self, session: Session) -> None:
         room, session.watching = session.watching, None

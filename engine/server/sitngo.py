@@ -165,17 +165,29 @@ class TableRoom(Room):
     def _left_fields(self, departure: Departure) -> dict[str, Any]:
         """A player out of the tournament is told their place and prize as they stand (`prize_of`): the place
         null while a hand-for-hand round they busted in is not over, the prize null while the prize pool is not
-        fixed (a ``placed`` message gives them when they are final); the winner leaves with reason "won"."""
+        fixed (a ``placed`` message gives them when they are final); the winner leaves with reason "won".
+        ``closed``: the table broke with this hand (its players moved), so there is no table left to watch."""
         tournament = self.sng.state.tournament
         entry = None
         if tournament is not None:
             entry = next((e for e in reversed(tournament.entries) if e.name == departure.player.name), None)
-        fields: dict[str, Any] = {"tournament": self.sng.config.id, "sng": self.sng.id, "place": None, "prize": None}
+        fields: dict[str, Any] = {
+            "tournament": self.sng.config.id,
+            "sng": self.sng.id,
+            "place": None,
+            "prize": None,
+            "closed": self.broken,
+        }
         if tournament is not None and entry is not None and entry.first is not None:
             fields.update(place=entry.first, places=[entry.first, entry.last], prize=prize_of(tournament, entry))
             if entry.first == 1:
                 fields["reason"] = "won"
         return fields
+
+    @property
+    def broken(self) -> bool:
+        """Whether the table has broken (or its sit-and-go is over and gone): the sit-and-go serves it no more."""
+        return self.sng.rooms.get(self.number) is not self
 
     def bot_seats(self) -> dict[int, str]:
         return {}  # the sit-and-go's bots follow their entrant from table to table (`SitAndGo.bot_entrants`)

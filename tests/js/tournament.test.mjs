@@ -233,6 +233,40 @@ test("out in a hand-for-hand round: the table is watched on until the place come
   assert.equal(other.state.mode, "watching", "somebody else's place changes nothing");
 });
 
+test("out in a hand-for-hand round at a table that broke with the hand: no watch, the hand shown over", () => {
+  // issue 26: the page asked to watch the table that had broken ('no table "nine#3.3"') and kept its last view
+  // of the hand, a clock running
+  const seated = run(msg({ type: "registered", tournament: "sng", sng: "sng#1", name: "ann", token: "tok" }),
+    msg({ type: "welcome", table: "t1", seat: 1, tournament: "sng", sng: "sng#1" }), msg(view({ actor: 0 })),
+    msg(result())).state;
+  assert.equal(M.turnText(seated, 0), "Waiting for bob");
+  const out = M.apply(seated, { type: "left", table: "t1", seat: 1, chips: 0, reason: "busted", tournament: "sng",
+    sng: "sng#1", place: null, prize: null, closed: true }, 0);
+  assert.equal(out.state.mode, "watching");
+  assert.deepEqual(sends(out.effects), [], "nothing is asked of a table that is gone");
+  assert.match(notices(out.effects)[0], /hand-for-hand/);
+  assert.equal(out.state.view.view.hand, null);
+  assert.equal(out.state.view.clock.actor, null);
+  assert.equal(M.showdownOnTable(out.state).number, 7, "the finished hand is drawn on the felt");
+  assert.equal(M.turnText(out.state, 0), "This table has broken up: its players moved to another.");
+  const again = M.reconnect(out.state, null);
+  assert.deepEqual(sends(again.effects), [{ type: "resume", token: "tok" }], "after a drop: the entry, no watch");
+  // a watch that crossed the break (sent before it) is answered closed: we stay for the place
+  const asked = M.apply(seated, { type: "left", table: "t1", seat: 1, chips: 0, reason: "busted", tournament: "sng",
+    sng: "sng#1", place: null, prize: null, closed: false }, 0);
+  assert.deepEqual(sends(asked.effects), [{ type: "watch", table: "t1" }]);
+  const closed = M.apply(asked.state, { type: "closed", table: "t1" }, 0);
+  assert.equal(closed.state.mode, "watching");
+  assert.deepEqual(notices(closed.effects), []);
+  assert.ok(!closed.effects.some((e) => "disconnect" in e), "the connection stays: the place comes on it");
+  assert.equal(M.showdownOnTable(closed.state).number, 7);
+  const placed = M.apply(out.state, { type: "placed", tournament: "sng", sng: "sng#1", name: "ann", place: 4,
+    places: [4, 4], prize: 0 }, 0);
+  assert.equal(placed.state.finished.text, "You finished 4th in sng (no prize).");
+  assert.equal(M.showdownOnTable(placed.state).number, 7, "the hand that did it stays on the felt");
+  assert.deepEqual(notices(placed.effects), ["You finished 4th in sng (no prize)."]);
+});
+
 test("a scheduled tournament's row: its start time, late registration open to register, cancelled", () => {
   const MTT = { ...SNG, id: "mtt", sng: "mtt#1", entrants: 90, start: "2026-12-02T20:00:00Z", entries: 2, registered: ["a", "b"] };
   const open = M.tournamentRow(MTT, null);

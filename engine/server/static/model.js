@@ -567,6 +567,7 @@
   function turnText(state, now) {
     const m = state.view;
     if (state.finished) return "";  // out of the tournament: no next hand for us
+    if (state.tableGone) return "This table has broken up: its players moved to another.";
     if (!m || !m.view.hand) return m && showdownOnTable(state) ? "The next hand is dealt in a moment" : "";
     const actor = m.clock.actor;
     if (actor === null || actor === undefined) return "";
@@ -837,6 +838,7 @@
       outOf: null,          // the registration we busted out of (its token: a re-entry resumes it, then registers)
       tournament: null,     // at a tournament's table: the last view's `tournament` (level, players left, ...)
       finished: null,       // out of the tournament (or its winner): {text}, its last hand kept on the felt
+      tableGone: false,     // out in a hand-for-hand round at a table that broke: nothing to watch, the hand shown over
     };
   }
 
@@ -876,11 +878,24 @@
 
   function leaveRoom(s, effects, message) {
     Object.assign(s, { mode: "lobby", view: null, result: null, history: new Map(), historyAsked: false, busted: false,
-      pre: null, acted: null, table: null, away: null, awayReason: null, finished: null, tournament: null });  // a seat taken next starts afresh
+      pre: null, acted: null, table: null, away: null, awayReason: null, finished: null, tournament: null,
+      tableGone: false });  // a seat taken next starts afresh
     // out before our place's prize is known: the connection stays, so that the server's "placed" reaches us
     if (!awaitingPlace(s)) effects.push({ disconnect: true });
     effects.push({ store: "watching", value: null }, { refillWatchForm: true }, { screen: "lobby" });
     if (message) effects.push({ notice: message, kind: "info" });
+  }
+
+  /** Whether we are out in a hand-for-hand round, at the table we busted at, waiting for the round's place. */
+  function awaitingRound(s) {
+    return s.busted && s.mode === "watching" && Boolean(s.entrant);
+  }
+
+  /** The table we are out at broke: nothing is watched, and the last view's hand is drawn as over (the hand's
+   * result on the felt, no clock running), since no view of the table will come again. */
+  function tableGone(s) {
+    s.tableGone = true;
+    s.view = handAsEnded(s);
   }
 
   /** Whether we are out of a tournament whose place or prize is not known yet: the page keeps the connection
@@ -1054,7 +1069,7 @@
           if (s.entrant && s.entrant.token) effects.push({ token: data.table, value: s.entrant.token });
           s.sinceUnset = true;
         }
-        Object.assign(s, { mode: "seated", table: data.table, takenOver: false });
+        Object.assign(s, { mode: "seated", table: data.table, takenOver: false, tableGone: false });
         // A rebuy after busting is a new seat (a new token) but the same stay at the table: the download still
         // goes back to the first hand since the player first sat down here.
         if (data.token) {
@@ -1128,7 +1143,9 @@
         }
         break;
       case "closed":
-        if (data.table === s.table && s.mode === "watching" && !s.finished) leaveRoom(s, effects, "That table has closed.");
+        if (data.table !== s.table || s.mode !== "watching" || s.finished) break;
+        if (awaitingRound(s)) tableGone(s);  // out in a hand-for-hand round: stay for the place ("placed")
+        else leaveRoom(s, effects, "That table has closed.");
         break;
       case "deal":
         if (data.table === s.table) s.commitments = { ...s.commitments, [data.number]: data.commitment };
@@ -1152,9 +1169,11 @@
       case "left":
         effects.push({ token: data.table, value: null }, { store: "table", value: null });
         if (data.tournament && data.reason !== "won" && (data.place === null || data.place === undefined)) {
-          // out in a hand-for-hand round: the table is watched on until the round gives the place ("placed")
+          // out in a hand-for-hand round: the table is watched on until the round gives the place ("placed");
+          // a table that broke with this hand (`closed`) is not asked for: its last hand stays on screen, over
           Object.assign(s, { busted: true, mode: "watching", pre: null, historyAsked: false });
-          send(s, effects, { type: "watch", table: data.table });
+          if (data.closed) tableGone(s);
+          else send(s, effects, { type: "watch", table: data.table });
           effects.push({ notice: outText(data), kind: "info" });
         } else if (data.tournament) {  // out of the tournament (or its winner): its place and prize, then the lobby
           const pending = data.reason !== "won" && (data.prize === null || data.prize === undefined);
@@ -1239,7 +1258,7 @@
     else if (s.mode === "watching") {
       // out in a hand-for-hand round: the entry is resumed first, so that the round's "placed" still reaches us
       if (s.busted && s.entrant && s.entrant.token) send(s, effects, { type: "resume", token: s.entrant.token });
-      send(s, effects, { type: "watch", table: s.table });
+      if (!s.tableGone) send(s, effects, { type: "watch", table: s.table });
     } else if (awaitingPlace(s)) send(s, effects, { type: "resume", token: s.outOf.token });
   });
 
