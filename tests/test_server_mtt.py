@@ -41,6 +41,7 @@ from test_server_tournament import (
 )
 
 from engine.actions import Bet, Call, Raise
+from engine.errors import EngineError
 from engine.server.app import GameServer, Session
 from engine.server.config import ConfigError, ServerConfig, TableConfig, load_config
 from engine.server.room import Policy, RoomError
@@ -1503,3 +1504,56 @@ def test_out_in_a_hand_for_hand_round_as_the_table_breaks_the_page_has_nothing_t
         assert placed["name"] == name and placed["place"] == 4, placed
         return
     raise AssertionError("no bust broke a table in 60 tournaments")
+
+
+def test_a_resume_once_the_tournament_is_over_gives_each_entrant_their_result_then_a_typed_refusal(tmp_path):
+    """Issue 26: a resume with an entrant's token once their tournament was over answered as if they were still
+    in it (the winner was even seated again at the final table, shown until the next one opens). Every entrant,
+    the winner too, is answered with their result (``registered`` with ``out``, the place and prize); once the
+    next sit-and-go has opened the token is ``unknown_token``, a typed refusal the page takes quietly."""
+    clock = Clock()
+    db = str(tmp_path / "t.sqlite3")
+    entry = tournament_config(
+        {"id": "a", "entrants": 2, "seats": 2, "starting_stack": 100, "buy_in": 10, "levels": LEVELS}
+    )
+    config = ServerConfig(db=db, tournaments=(entry,), grace_seconds=1e9, away_seconds=1e9, pause_seconds=30.0)
+    server = GameServer(config, SQLiteStore(db), clock=clock, shuffle=seeded_shuffle(new_seed("a heads-up")))
+    sng = server.tournaments["a"]
+    tokens = {name: sng.register(name)[1] for name in ("ann", "bob")}
+    sng.tick()
+    room = sng.rooms[0]
+    rng = random.Random(1)
+    while not sng.state.is_over:
+        room.tick()
+        all_in(room, rng)
+    server._follow(sng)
+    assert sng.rooms, "the final table is still shown (pause_seconds)"
+    places = {e.name: (e.first, e.prize) for e in sng.state.started.entries}
+    for name in ("ann", "bob"):
+        heard = Heard(sng, name)
+        session = Session(None, heard, 100.0, 100, clock.now)  # type: ignore[arg-type]
+        server._resume(session, tokens[name])
+        (answer,) = heard.said
+        place, prize = places[name]
+        assert answer == {
+            "version": 1,
+            "type": "registered",
+            "tournament": "a",
+            "sng": "a#1",
+            "name": name,
+            "out": True,
+            "entry": 1,
+            "place": place,
+            "places": [place, place],
+            "prize": prize,
+        }
+        assert session.room is None
+    clock.now += 60
+    server._tick()
+    assert sng.id == "a#2"
+    session = Session(None, Heard(sng, "ann"), 100.0, 100, clock.now)  # type: ignore[arg-type]
+    with pytest.raises(EngineError) as refused:
+        server._resume(session, tokens["ann"])
+    assert refused.value.code == "unknown_token"  # type: ignore[attr-defined]
+    assert "tournament" in str(refused.value)
+    server.store.close()

@@ -723,7 +723,9 @@ class GameServer:
                 break
         else:
             raise ProtocolError(
-                Code.UNKNOWN_TOKEN, "unknown token: it holds no seat (a seat's token is given once, in welcome)"
+                Code.UNKNOWN_TOKEN,
+                "unknown token: it holds no seat and no tournament entry (a seat's token is given once, in welcome; "
+                "an entry's holds until its tournament is over and the next one opens)",
             )
         if session.room is not None and (session.room is not room or session.seat != seat):
             raise ProtocolError(Code.ALREADY_SEATED, "this connection already holds another seat")

@@ -477,9 +477,10 @@ class SitAndGo:
         return None
 
     def seat_of(self, name: str) -> tuple[TableRoom, int] | None:
-        """Where the entrant sits now (None: not seated, before the start or out)."""
+        """Where the entrant sits now (None: not seated, before the start or out; once the tournament is over,
+        nobody, its winner included: the final table is only shown until the next one opens)."""
         tournament = self.state.tournament
-        if tournament is None:
+        if tournament is None or self.state.is_over:
             return None
         try:
             number, seat = tournament.locate(name)
