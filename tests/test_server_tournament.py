@@ -13,6 +13,7 @@ import random
 import subprocess
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,17 @@ blinds = "50/100"
     assert [level.rules.blinds for level in levels] == [(10, 20), (20, 40), (50, 100)]
     assert (levels[0].hands, levels[1].minutes, levels[1].rules.ante) == (6, 3, 5)
     assert sng.bots_after_seconds == 10.0
+
+
+def test_decimal_payouts_in_the_file_are_read_as_written(tmp_path):
+    """A TOML decimal (40.5) is a float to the TOML reader; the table means the decimal typed, exactly."""
+    text = '[[tournaments]]\nid = "sng"\nentrants = 9\npayouts = [{}]\n'
+    (sng,) = load_config(write(tmp_path, text.format("33.4, 33.3, 33.3"))).tournaments
+    assert sng.structure().payouts == (Fraction("33.4"), Fraction("33.3"), Fraction("33.3"))
+    (halves,) = load_config(write(tmp_path, text.format("40.5, 30, 29.5"))).tournaments
+    assert halves.structure().payouts == (Fraction("40.5"), 30, Fraction("29.5"))
+    with pytest.raises(ConfigError, match="must add up to exactly 100"):
+        load_config(write(tmp_path, text.format("33.3, 33.3, 33.3"))).tournaments[0].structure()
 
 
 @pytest.mark.parametrize(

@@ -335,5 +335,7 @@ def tournament_config(data: object) -> TournamentConfig:
     payouts = values.get("payouts")
     if payouts is not None:
         check(isinstance(payouts, list), where, "payouts", "a list of percentages, first place first", payouts)
-        values["payouts"] = tuple(payouts)
+        # 40.5 in the file is the decimal 40.5 as written (its shortest text), not the float nearest to it, so a
+        # table such as [33.3, 33.3, 33.4] adds up to exactly 100; a bool stays a bool, for the engine to refuse
+        values["payouts"] = tuple(repr(p) if isinstance(p, float) else p for p in payouts)
     return TournamentConfig(**values)
