@@ -597,7 +597,10 @@ def test_the_messages_over_the_wire_start_late_registration_re_entry_and_cancell
                         return
                     if data["type"] == "left" and data["place"] is None:
                         continue  # out in a hand-for-hand round: the place comes with "placed"
+                    if data["type"] == "placed":
+                        assert data["why"] in ("round_over", "pool_fixed"), data
                     if data["type"] == "placed" and told[-2]["place"] is not None:
+                        assert data["why"] == "pool_fixed", data  # a place was given: only its prize was waiting
                         continue  # the prize of a place given before the pool was fixed: no new bust
                     if not reentries and server.tournaments["mtt"].state.started.registration_open:
                         reentries.append(name)
@@ -1139,6 +1142,7 @@ def test_a_place_paid_before_the_prize_pool_is_fixed_is_told_its_prize_from_the_
             "place": place,
             "places": [place, place],
             "prize": prize,
+            "why": "pool_fixed",
         }
     assert {p["name"]: p["prize"] for p in sng.lobby()["places"]} == {fourth: 0, third: 10}
     assert {b["name"]: b["prize"] for b in sng.table_status()["busts"]} == {fourth: 0, third: 10}  # type: ignore[index]

@@ -646,7 +646,7 @@ class GameServer:
                     message("cancelled", tournament=sng.config.id, sng=sng.id, name=name, reason=sng.cancel_reason())
                 )
         placed, sng.placed = sng.placed, []
-        for entry in placed:  # an entrant out whose `left` said a place or prize not final yet is told them now
+        for entry, why in placed:  # an entrant out whose `left` said a place or prize not final yet is told them now
             session = self.entrants.get((sng.id, entry.name))
             if session is not None and not session.closing:
                 session.sender.send(
@@ -659,6 +659,7 @@ class GameServer:
                         place=entry.first,
                         places=[entry.first, entry.last],
                         prize=entry.prize,
+                        why=why,
                     )
                 )
         closed, sng.closed = sng.closed, []

@@ -269,7 +269,7 @@ class SitAndGo:
         self.rooms: dict[int, TableRoom] = {}
         self.closed: list[TableRoom] = []  # rooms of tables that broke (or of a sit-and-go over): to let go of
         self.moves: list[Move] = []  # entrants seated or moved, for the network layer to follow
-        self.placed: list[Entry] = []  # places final after their `left`, for the network layer to tell (`placed`)
+        self.placed: list[tuple[Entry, str]] = []  # places final after their `left`, and why now (`placed`'s why)
         self.cancelled: list[str] = []  # entrants of a scheduled tournament just cancelled, for the network layer
         self.reissued: dict[str, str] = {}  # bots' tokens made anew after a restart (hashes), by name
         self.first_registered: float | None = None  # when the first entrant registered (the bots' wait)
@@ -968,13 +968,15 @@ def prize_of(tournament: Tournament, entry: Entry) -> int | None:
     return entry.prize if tournament.pool_fixed and entry.placed else None
 
 
-def final_after_leaving(before: Tournament | None, after: Tournament | None) -> list[Entry]:
+def final_after_leaving(before: Tournament | None, after: Tournament | None) -> list[tuple[Entry, str]]:
     """The entries whose place and prize became final in this step though they had already left their table
     (their ``left`` said the place null, busted in a hand-for-hand round, or the prize null, busted before the
-    prize pool was fixed): each is told with a ``placed`` message. An entry out in this very step is not: its
-    ``left`` says the final place and prize itself."""
+    prize pool was fixed): each is told with a ``placed`` message, with why now: ``pool_fixed`` (the prize pool
+    was fixed in this step) or ``round_over`` (the hand-for-hand round they busted in is over). An entry out in
+    this very step is not: its ``left`` says the final place and prize itself."""
     if before is None or after is None or not after.pool_fixed:
         return []
+    why = "round_over" if before.pool_fixed else "pool_fixed"
     pending = {bust.entry for bust in before.pending}
     out = []
     for index, entry in enumerate(after.entries):
@@ -982,7 +984,7 @@ def final_after_leaving(before: Tournament | None, after: Tournament | None) -> 
         if not entry.placed or earlier is None or (before.pool_fixed and earlier.placed):
             continue  # still playing, or new in this step, or told before
         if earlier.placed or index in pending:
-            out.append(entry)
+            out.append((entry, why))
     return out
 
 

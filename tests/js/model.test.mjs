@@ -497,3 +497,13 @@ test("a cancelled tournament's row says why, by the lobby's code: too few regist
   assert.equal(M.tournamentRow({ ...t, cancelled: "too_few" }, null).state, "Cancelled: too few registered");
   assert.equal(M.tournamentRow({ ...t, cancelled: "unconfigured" }, null).state, "Cancelled: taken off the schedule");
 });
+
+test("a placed after a reload says why it came: the prize pool fixed, or the hand-for-hand round over", () => {
+  const out = { ...ENTRY, pending: true };
+  const lobby = state({ mode: "lobby", table: null, outOf: out, entrant: null });  // reloaded: no memory of why
+  const placed = { type: "placed", tournament: "rb", sng: "rb#1", name: "ann", entry: 1, place: 4, places: [4, 4],
+    prize: 0 };
+  const notice = (data) => M.apply(lobby, data, 0).effects.find((e) => e.notice).notice;
+  assert.equal(notice({ ...placed, why: "round_over" }), "You finished 4th in rb (no prize).");
+  assert.equal(notice({ ...placed, why: "pool_fixed" }), "The prize pool is fixed. You finished 4th in rb (no prize).");
+});

@@ -1133,7 +1133,8 @@
           effects.push({ store: "entrant", value: null });
           finish(s, effects, outText({ ...data, reason: "busted" }));
         } else if ([s.entrant, s.outOf].some((e) => e && e.sng === data.sng && e.name === data.name)) {
-          const text = `The prize pool is fixed. ${outText({ ...data, reason: "busted" })}`;
+          const why = data.why === "round_over" ? "" : "The prize pool is fixed. ";  // after a reload: no memory of why
+          const text = `${why}${outText({ ...data, reason: "busted" })}`;
           if (!s.finished) effects.push({ notice: text, kind: "info" });  // else said by the finished screen
           if (s.outOf && s.outOf.pending) {
             keepOut(s, effects, { ...s.outOf, pending: false });
