@@ -1915,6 +1915,42 @@ def test_lines_added_above_and_below_the_board_never_move_it_into_a_seat(live, b
     assert not page.errors()
 
 
+LONG_HEADLINE = """
+    // At a showdown (the finished hand's headline is shown only between hands), the headline made as long as a
+    // six-seat table's can be, every pot named with its high and low winners; then the box it is drawn in and the
+    // seat things (cards, plates, badges) it meets, in the same script (a redraw between would undo it).
+    if (document.getElementById('felt').dataset.street !== 'showdown') return null;
+    const message = document.getElementById('message');
+    message.textContent = 'Hand #1234: in the main pot and side pot 1 caller-bot-5 wins the high, random-bot-1 wins '
+      + 'the low; in side pot 2 caller-bot-5 wins the high, random-bot-1 wins the low; in side pot 3 hilo-bot-3 '
+      + 'wins the high, caller-bot-2 and random-bot-4 split the low; side pot 4 caller-bot-5 scoops';
+    const box = message.getBoundingClientRect();
+    const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const met = [...document.querySelectorAll('#seats .seat > *, #seats .seat .card')]
+      .filter(node => { const r = node.getBoundingClientRect(); return r.width > 0 && meet(box, r); })
+      .map(node => [node.className, node.closest('[data-seat]').dataset.seat]);
+    return {box: [box.left, box.top, box.right, box.bottom], met,
+            lines: Math.round(box.height / parseFloat(getComputedStyle(message).lineHeight))};"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1366, 625)])
+def test_a_long_showdown_headline_never_runs_under_the_seat_below_it(live, browsers, width, height):
+    """At a six-seat table where the felt is short (its height is held to the window's): the finished hand's
+    headline under the board, as long as a showdown of several side pots makes it, is given the lines that fit
+    above the bottom seat and no more. At 1366 px its third line ran under the bottom seat's hole cards ("...in
+    side pot 2 caller-bot-5 w[ins the low]", a tournament table of the issue 26 trial)."""
+    page = browsers(live.url, width=width, height=height)
+    sit_down(page, "full", f"headline{height}")
+    page.js("window.scrollTo(0, 0)")
+    seen: list[dict[str, Any]] = []
+    play_until(page, lambda state: bool(seen.append(page.js(LONG_HEADLINE)) or seen[-1]), 120, rebuy=True)
+    found = seen[-1]
+    assert not found["met"], found
+    assert found["lines"] >= 1, found  # it is still said, as much of it as fits
+    leave(page)
+    assert not page.errors()
+
+
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844), (414, 896)])
 def test_on_a_phone_your_turn_fits_the_screen_and_no_text_is_covered(live, browsers, width, height):
     """At a full table on a phone: on your turn every action control (the buttons, the bet box and slider) is

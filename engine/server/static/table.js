@@ -342,7 +342,40 @@
     renderActions();
     renderPre();
     renderSeatControls();
+    fitMessage();
     placeBets();  // last: it measures everything else as drawn
+  }
+
+  /** The finished hand's headline under the board keeps clear of every seat, whatever it says (measured as laid
+   * out, so it holds at every width): a seat beside it (a lower side seat's plate reaching in) narrows it, and a
+   * seat below it (the bottom seat's cards and plate) leaves it the whole lines above and no more. A long one (a
+   * showdown of several pots) ran under the bottom seat's hole cards where the felt is short (1366x768). What is
+   * cut off ends in an ellipsis; the whole headline is its title, and the Last hand panel says it all. The
+   * stylesheet may hold it to fewer lines (`--message-lines`, two on a phone). */
+  function fitMessage() {
+    const message = $("message");
+    message.classList.remove("fitted");
+    Object.assign(message.style, { width: "", maxHeight: "", webkitLineClamp: "" });
+    message.title = message.textContent;
+    if (!message.getClientRects().length) return;  // not shown while a hand is played
+    const column = message.getBoundingClientRect();  // the whole width it may take (table.css)
+    const middle = (column.left + column.right) / 2;
+    const gap = 4;
+    const seats = [...$("seats").querySelectorAll(".seat > *, .seat .card")].map((node) => node.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0 && r.bottom > column.top && r.left < column.right && r.right > column.left);
+    // beside it (wholly to one side of its middle): it is narrowed, evenly, to stay clear
+    const half = Math.min(column.width / 2, ...seats.map((r) => (r.right <= middle ? middle - r.right : r.left >= middle ? r.left - middle : Infinity) - gap));
+    // below it (across its middle): the lines above
+    const felt = $("felt");
+    const floor = Math.min(felt.getBoundingClientRect().bottom - felt.clientTop,
+      ...seats.filter((r) => r.left < middle && r.right > middle).map((r) => r.top)) - gap;
+    const style = getComputedStyle(message);
+    const line = parseFloat(style.lineHeight);
+    const most = parseInt(style.getPropertyValue("--message-lines"), 10) || Infinity;
+    const lines = Math.max(0, Math.min(most, Math.floor((floor - column.top) / line)));
+    message.classList.add("fitted");
+    Object.assign(message.style, { width: `${Math.max(0, 2 * half)}px`, maxHeight: `${lines * line}px`,
+      webkitLineClamp: String(Math.max(1, lines)) });
   }
 
   /** A seat's place on the oval, you at the bottom and the others evenly round it. At eight seats and more your
