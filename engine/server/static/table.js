@@ -361,7 +361,8 @@
     const column = message.getBoundingClientRect();  // the whole width it may take (table.css)
     const middle = (column.left + column.right) / 2;
     const gap = 4;
-    const seats = [...$("seats").querySelectorAll(".seat > *, .seat .card")].map((node) => node.getBoundingClientRect())
+    // each seat's cards (as a row: one card on either side of the middle is still below it), plate and badges
+    const seats = [...$("seats").querySelectorAll(".seat > *")].map((node) => node.getBoundingClientRect())
       .filter((r) => r.width > 0 && r.height > 0 && r.bottom > column.top && r.left < column.right && r.right > column.left);
     // beside it (wholly to one side of its middle): it is narrowed, evenly, to stay clear
     const half = Math.min(column.width / 2, ...seats.map((r) => (r.right <= middle ? middle - r.right : r.left >= middle ? r.left - middle : Infinity) - gap));
