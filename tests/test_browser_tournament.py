@@ -208,6 +208,7 @@ def test_a_sit_and_go_is_registered_for_played_to_the_end_and_its_place_said(ser
         assert finished["street"] == "showdown" and finished["result"] == finished["hand"], finished
         assert page.driver.find_element(By.ID, "stop-watching").is_displayed()
         assert not page.driver.find_element(By.ID, "watch-submit").is_displayed()
+        assert not page.driver.find_element(By.ID, "actions").is_displayed(), "no empty action bar: no turn comes"
         time.sleep(1.5)
         assert page.state() == finished
         page.click("stop-watching")

@@ -325,6 +325,7 @@
     $("tourney-busts").textContent = M.bustsLine(app.tournament);
     $("watch-join").classList.toggle("tournament", Boolean((info && info.tournament) || app.finished));
     $("watch-controls").dataset.finished = app.finished ? "yes" : "";  // out of the tournament: its last hand shown
+    $("actions").hidden = Boolean(app.finished);  // no turn to come: not an empty bar under the place said
     if (!m) {
       $("seats").replaceChildren();
       $("boards").replaceChildren();
