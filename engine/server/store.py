@@ -121,7 +121,9 @@ class FinishedHand:
     phh: str | None
     json: str
     sittings: tuple[tuple[str, str], ...] | None = None
-    at: float | None = None  # when it was stored, in seconds since 1970 (UTC): read back, never written from here
+    at: float | None = attrs.field(default=None, eq=False)
+    # ^ when it was stored, in seconds since 1970 (UTC): read back, never written from here; not part of what the
+    # hand is, so a hand read back equals the hand stored
 
 
 @attrs.frozen(slots=True)
