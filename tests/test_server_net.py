@@ -419,6 +419,8 @@ def test_spectators_watch_without_hole_cards_and_anyone_gets_the_history_as_they
         for mine, theirs in zip(history, watched[-2:], strict=True):
             record = read_phh(mine["phh"])[0]
             spectator = read_phh(theirs["phh"])[0]
+            # each player's chair is the table's (counted from 1), so a converted history keeps them in it
+            assert record.seat_labels == tuple(seats[int(name[1:])] + 1 for name in record.players)
             me = record.players.index("p0")
             assert all(card is not None for card in record.hole[me])  # my own cards
             shown = {reveal.seat for reveal in record.reveals if reveal.cards is not None}

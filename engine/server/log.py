@@ -36,7 +36,9 @@ import attrs
 
 from engine.cards import format_cards, parse_cards
 from engine.errors import EngineError, HistoryError
+from engine.history.engine_hands import state_to_record
 from engine.history.phh import write_phh
+from engine.history.record import HandRecord
 from engine.serialize import from_json, to_json
 from engine.server.actions import read_action
 from engine.server.config import CHANGEABLE, RULES_SETTINGS, with_rules_settings
@@ -311,14 +313,24 @@ def deck_text(hand: HandState) -> str:
     return format_cards(hand.setup.deck)
 
 
-def keep_hand(number: int, hand: HandState, names: tuple[str, ...], sittings: tuple[str, ...]) -> FinishedHand:
+def keep_hand(
+    number: int, hand: HandState, names: tuple[str, ...], sittings: tuple[str, ...], seats: tuple[int, ...]
+) -> FinishedHand:
     """The finished hand as stored: PHH (when PHH can hold it), the engine's JSON and each hand seat's name and
     sitting (`sitting`), by which `history` gives a hand's hole cards only to the player who was dealt them."""
     try:
-        phh: str | None = write_phh(hand, players=names, id=str(number))
+        phh: str | None = write_phh(hand_record(hand, names, number, seats))
     except HistoryError:
         phh = None
     return FinishedHand(number, phh, to_json(hand), tuple(zip(names, sittings, strict=True)))
+
+
+def hand_record(hand: HandState, names: tuple[str, ...], number: int, seats: tuple[int, ...]) -> HandRecord:
+    """A server table's finished hand as a record: its players' names and their table seats (``seats``, counted
+    from 0; the record numbers them from 1, as the page shows them), so a history converted to another site's
+    text keeps each player in their chair from hand to hand."""
+    record = state_to_record(hand, names, id=str(number))
+    return attrs.evolve(record, seat_labels=tuple(seat + 1 for seat in seats))
 
 
 def sitting(meta: SeatMeta | None) -> str:

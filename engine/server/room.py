@@ -867,7 +867,7 @@ class Room:
         if step.finished is not None:
             names = tuple(self._name(before, seat) for seat in step.finished_seats)
             sittings = tuple(sitting(before.seats[seat]) for seat in step.finished_seats)
-            hand = keep_hand(number, step.finished, names, sittings)
+            hand = keep_hand(number, step.finished, names, sittings, step.finished_seats)
             snapshot = step.state.snapshot()
         self._append(
             Record(self.seq + 1, kind, data, step.ledger, hand, snapshot, None if config is None else config.to_json())

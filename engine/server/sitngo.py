@@ -29,12 +29,11 @@ import attrs
 
 from engine.cards import Deck
 from engine.errors import EngineError, HistoryError
-from engine.history.engine_hands import state_to_record
 from engine.history.phh import write_phh
 from engine.serialize import to_json
 from engine.server.codes import Code
 from engine.server.config import ConfigError, TableConfig, toml
-from engine.server.log import LogError, RoomState, Step, sitting
+from engine.server.log import LogError, RoomState, Step, hand_record, sitting
 from engine.server.oplog import line, setting
 from engine.server.outage import Outage
 from engine.server.room import Policy, Room, RoomError, store_record, token_hash
@@ -802,7 +801,7 @@ class SitAndGo:
         hand histories say which tournament, level and table it was (PokerStars text: ``Tournament #3, 10+0
         Omaha Hi/Lo No Limit - Level II (10/20)``; OHH: its tournament fields) and replay."""
         try:
-            record = state_to_record(done.hand, done.names, id=str(done.number))
+            record = hand_record(done.hand, done.names, done.number, done.seats)
             record = attrs.evolve(record, fields=(*record.fields, *self.tournament_fields(done)))
             phh: str | None = write_phh(record)
         except HistoryError:
