@@ -458,7 +458,12 @@ blinds = "10/20"
 hands = 12
 [[tournaments.levels]]
 blinds = "25/50"
+hands = 12
+[[tournaments.levels]]
+blinds = "150/300"
 """
+# ^ the last level's big blind is a sixth of every chip, so a heads-up of two calling bots ends within a few dozen
+# hands: at 25/50 (36 big blinds in play) two such bots once played on for over 300 hands, past the test's wait
 
 
 def serve(db: str, port: int, config: Path, log: Path) -> subprocess.Popen[bytes]:
