@@ -338,11 +338,13 @@ def sit_down(page: Page, table: str, name: str, buy_in: int | None = None) -> No
     page.wait(lambda: page.state()["name"] == name, message=f"{name} seated at {table}")
 
 
-def take_turn(page: Page, how: str = "call") -> bool:
+def take_turn(page: Page, how: str = "call", seen: dict[str, Any] | None = None) -> bool:
     """If it is this page's turn, answer with a button: "call" checks or calls; "raise" raises the minimum when
-    it may (with the key R and Enter), else checks or calls; "fold" checks or folds. True if it acted."""
+    it may (with the key R and Enter), else checks or calls; "fold" checks or folds. True if it acted. ``seen``:
+    the state the caller has looked at; if the page has moved on since (a question come up), nothing is answered,
+    so the caller sees every state before it is acted on (a run-it-twice question answered unseen was missed)."""
     state = page.state()
-    if not state["turn"]:
+    if not state["turn"] or (seen is not None and state != seen):
         return False
     try:
         answer(page, state, how)
@@ -421,7 +423,7 @@ def play_until(
             raise AssertionError(f"timed out playing; last state {state}; errors {page.errors()}")
         if rebuy and state["name"] is None and state["screen"] == "room" and bought_again(page):
             continue
-        if not take_turn(page, how):
+        if not take_turn(page, how, seen=state):
             time.sleep(0.05)
 
 
