@@ -54,6 +54,20 @@ START = "2030-01-01T20:00:00Z"
 START_TIME = datetime(2030, 1, 1, 20, tzinfo=UTC).timestamp()
 LEVELS = [{"blinds": "5/10", "hands": 30}, {"blinds": "10/20", "hands": 30}, {"blinds": "25/50"}]
 POLICY = Policy(grace_seconds=1e9, away_seconds=1e9, pause_seconds=0)
+# Four at one table, three places paid, a rebuy period of one long level: a place given in it waits for its prize.
+REBUY_PERIOD = tournament_config(
+    {
+        "id": "rb",
+        "entrants": 4,
+        "seats": 4,
+        "starting_stack": 100,
+        "buy_in": 10,
+        "payouts": [50, 30, 20],
+        "levels": [{"blinds": "5/10", "minutes": 1000}, {"blinds": "25/50"}],
+        "rebuy_levels": 1,
+        "rebuy_threshold": 10**6,
+    }
+)
 
 
 def scheduled(**keys: Any) -> Any:
@@ -1061,19 +1075,7 @@ def test_a_place_paid_before_the_prize_pool_is_fixed_is_told_its_prize_from_the_
     that could not say the final place and prize), and the prizes told add up to the pool."""
     seed = new_seed("busts before the pool is fixed")
     clock = Clock()
-    entry = tournament_config(
-        {
-            "id": "rb",
-            "entrants": 4,
-            "seats": 4,
-            "starting_stack": 100,
-            "buy_in": 10,
-            "payouts": [50, 30, 20],
-            "levels": [{"blinds": "5/10", "minutes": 1000}, {"blinds": "25/50"}],
-            "rebuy_levels": 1,
-            "rebuy_threshold": 10**6,
-        }
-    )
+    entry = REBUY_PERIOD
     db = str(tmp_path / "t.sqlite3")
     config = ServerConfig(
         db=db, tables=(), tournaments=(entry,), grace_seconds=1e9, away_seconds=1e9, pause_seconds=5.0
@@ -1307,19 +1309,7 @@ def test_a_player_out_before_the_pool_was_fixed_is_sent_placed_after_a_restart(t
     ``placed``, found from the stored log, as they would have been without the restart."""
     seed = new_seed("busts before the pool is fixed, and a restart")
     clock = Clock()
-    entry = tournament_config(
-        {
-            "id": "rb",
-            "entrants": 4,
-            "seats": 4,
-            "starting_stack": 100,
-            "buy_in": 10,
-            "payouts": [50, 30, 20],
-            "levels": [{"blinds": "5/10", "minutes": 1000}, {"blinds": "25/50"}],
-            "rebuy_levels": 1,
-            "rebuy_threshold": 10**6,
-        }
-    )
+    entry = REBUY_PERIOD
     db = str(tmp_path / "t.sqlite3")
     config = ServerConfig(
         db=db, tables=(), tournaments=(entry,), grace_seconds=1e9, away_seconds=1e9, pause_seconds=5.0

@@ -121,15 +121,20 @@ def test_a_bad_tournaments_entry_is_one_line_naming_it(tmp_path, entry, said):
     assert said in str(error.value) and "\n" not in str(error.value)
 
 
-def test_serve_refuses_a_bad_tournaments_entry_in_one_line_with_exit_status_2(tmp_path):
-    path = write(tmp_path, '[[tournaments]]\nid = "sng"\nentrants = 0\n')
-    done = subprocess.run(
+def serve_refusing(path: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``serve --config path`` as a program, for a configuration it refuses before serving."""
+    return subprocess.run(
         [sys.executable, "-m", "engine", "serve", "--config", str(path), "--db", str(tmp_path / "x.sqlite3")],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def test_serve_refuses_a_bad_tournaments_entry_in_one_line_with_exit_status_2(tmp_path):
+    path = write(tmp_path, '[[tournaments]]\nid = "sng"\nentrants = 0\n')
+    done = serve_refusing(path, tmp_path)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1] == (
         'error: [[tournaments]] id = "sng": entrants must be a whole number from 2 to 1000, got 0'
@@ -139,13 +144,7 @@ def test_serve_refuses_a_bad_tournaments_entry_in_one_line_with_exit_status_2(tm
 def test_a_tournament_id_that_is_a_table_s_id_is_refused_naming_the_clash_in_one_line_with_exit_status_2(tmp_path):
     """Issue 26: it said the tournament was listed twice, as if two [[tournaments]] entries had the id."""
     path = write(tmp_path, '[[tables]]\nid = "s"\n[[tournaments]]\nid = "s"\n')
-    done = subprocess.run(
-        [sys.executable, "-m", "engine", "serve", "--config", str(path), "--db", str(tmp_path / "x.sqlite3")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = serve_refusing(path, tmp_path)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         'error: [[tournaments]] id = "s" is also the id of a [[tables]] entry: a tournament\'s id must differ from '
