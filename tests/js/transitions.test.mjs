@@ -99,6 +99,29 @@ test("a button is pressed once per decision, and only at our turn", () => {
   assert.deepEqual(notices(refused.effects), ["no"]);
 });
 
+test("while the connection is got back nothing at the table sends, and the page says why; once back, it does", () => {
+  const legal = { fold: true, check: false, call: 2, wager: "raise", min_to: 4, max_to: 98, runs: 0, show: false, muck: false };
+  const turn = M.apply(seated(M.initialState({})), view({ hand: hand({ legal }), actor: 1 }), 1000).state;
+  const { state: dropped, effects } = M.connectionChanged(turn, false);
+  assert.deepEqual(effects, []);
+  const why = "Reconnecting to the server\u2026 the buttons come back once it answers.";
+  assert.deepEqual([M.sendingHeld(dropped), M.actionBar(dropped).held, M.turnText(dropped, 1000)], [why, why, why]);
+  assert.equal(M.seatControls(dropped).held, why);
+  for (const click of [(s) => M.choose(s, { action: "call" }), (s) => M.chooseWager(s, 10), (s) => M.leave(s),
+    (s) => M.request(s, { type: "sit_out" }), (s) => M.topUp(s, 50), (s) => M.downloadHistory(s),
+    (s) => M.join({ ...s, mode: "watching" }, "t1", "ann", 100)]) {
+    assert.deepEqual(sends(click(dropped).effects), [], String(click));
+  }
+  assert.equal(M.choose(dropped, { action: "call" }).state.acted, null, "the decision is still ours to make");
+  const back = M.connectionChanged(dropped, true).state;
+  assert.deepEqual([M.sendingHeld(back), M.actionBar(back).held, M.turnText(back, 1000).startsWith("Your turn")], ["", "", true]);
+  assert.deepEqual(sends(M.choose(back, { action: "call" }).effects), [{ type: "act", action: { action: "call" } }]);
+  // In the lobby nothing is held (its buttons open a connection of their own), and leaving a table lets go of it.
+  assert.equal(M.sendingHeld({ ...dropped, mode: "lobby" }), "");
+  const left = M.stopWatching({ ...dropped, mode: "watching" }).state;
+  assert.equal(left.reconnecting, false);
+});
+
 test("a bet outside the range is not sent: the range is said", () => {
   const legal = { fold: true, check: false, call: 2, wager: "raise", min_to: 4, max_to: 98, runs: 0, show: false, muck: false };
   const s = M.apply(seated(M.initialState({})), view({ hand: hand({ legal }), actor: 1 }), 1000).state;

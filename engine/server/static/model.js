@@ -480,6 +480,12 @@
   /** Our turn, not yet answered: the buttons are up. */
   const awaitingUs = (state) => myTurn(state) && state.acted !== decisionKey(state.view);
 
+  /** Why the table's controls that send (the action bar, the seat's, the form to sit down, the download) are
+   * held, or "": the connection dropped and the page is getting it back. A click then was lost (or went out on
+   * a new connection before the seat was taken back), so they are disabled, saying why, until it is back. */
+  const sendingHeld = (state) => (state.reconnecting && state.mode !== "lobby"
+    ? "Reconnecting to the server\u2026 the buttons come back once it answers." : "");
+
   /** The bet or raise box: the legal range, whether it is one amount (limit), and the quick amounts: half the
    * pot and the pot (the pot-sized raise: the call plus the pot after it), held to the range, and the most,
    * named All-in when it is our whole stack and Max when the structure caps it. */
@@ -502,7 +508,7 @@
       wager: legal.wager ? wagerBox(hand, legal) : null,
       runs: Array.from({ length: legal.runs > 0 ? legal.runs : 0 }, (_, i) => ({ times: i + 1,
         label: RUN_WORDS[i + 1] || `${i + 1} times` })),
-      show: Boolean(legal.show), muck: Boolean(legal.muck) };
+      show: Boolean(legal.show), muck: Boolean(legal.muck), held: sendingHeld(state) };
   }
 
   /** The legal bet or raise of the decision on screen, or null. */
@@ -567,6 +573,7 @@
   function turnText(state, now) {
     const m = state.view;
     if (state.finished) return "";  // out of the tournament: no next hand for us
+    if (sendingHeld(state)) return sendingHeld(state);
     if (state.tableGone) return "This table has broken up: its players moved to another.";
     if (!m || !m.view.hand) return m && showdownOnTable(state) ? "The next hand is dealt in a moment" : "";
     const actor = m.clock.actor;
@@ -652,6 +659,7 @@
       reasonShown: Boolean((player.sitting_out || state.tournament) && state.awayReason),
       topUpRoom: room, topUpHint: room < 1 ? "full" : dealtIn ? "after hand" : `up to ${room}`, topUp: room >= 1 && !dealtIn,
       straddle: m.straddle === undefined ? null : Boolean(m.straddle),
+      held: sendingHeld(state),
       ...tournamentBuys(state.tournament, player, dealtIn),
     };
   }
@@ -829,6 +837,7 @@
       historyMissing: false,
       lastSent: null,       // the type of the last message sent: what an "unknown_type" error refused
       takenOver: false,     // another window resumed our seat
+      reconnecting: false,  // the connection dropped and the page is getting it back: nothing at the table sends
       reloaded: false,      // this page took its seat (or table) back from the browser, not from the lobby
       away: null,           // why our seat sat out at the last view ("" playing; null: no view of our seat yet)
       awayReason: null,     // why the server sat us out ("timeouts", "away"), said beside Come back until dealt in
@@ -881,9 +890,15 @@
       pre: null, acted: null, table: null, away: null, awayReason: null, finished: null, tournament: null,
       tableGone: false });  // a seat taken next starts afresh
     // out before our place's prize is known: the connection stays, so that the server's "placed" reaches us
-    if (!awaitingPlace(s)) effects.push({ disconnect: true });
+    if (!awaitingPlace(s)) disconnect(s, effects);
     effects.push({ store: "watching", value: null }, { refillWatchForm: true }, { screen: "lobby" });
     if (message) effects.push({ notice: message, kind: "info" });
+  }
+
+  /** The connection is closed on purpose: no longer one being got back. */
+  function disconnect(s, effects) {
+    s.reconnecting = false;
+    effects.push({ disconnect: true });
   }
 
   /** Whether we are out in a hand-for-hand round, at the table we busted at, waiting for the round's place. */
@@ -925,7 +940,7 @@
    * (`FINISHED_PAUSE_SECONDS`, `finishedPauseOver`). The connection stays only while the prize is to come. */
   function finish(s, effects, text) {
     Object.assign(s, { mode: "watching", busted: false, pre: null, acted: null, view: handAsEnded(s) });
-    if (!awaitingPlace(s)) effects.push({ disconnect: true });
+    if (!awaitingPlace(s)) disconnect(s, effects);
     effects.push({ store: "watching", value: null });
     stayFinished(s, effects, text);
   }
@@ -964,7 +979,7 @@
   }
 
   function act(s, effects, action) {
-    if (!awaitingUs(s)) return;
+    if (!awaitingUs(s) || sendingHeld(s)) return;
     s.acted = decisionKey(s.view);
     send(s, effects, { type: "act", action });
   }
@@ -1225,6 +1240,7 @@
   });
 
   const join = (state, table, name, buyIn) => change(state, (s, effects) => {
+    if (sendingHeld(s)) return;  // the form under a table watched: back once the connection is
     effects.push({ store: "name", value: name });
     if (Number.isInteger(buyIn) && buyIn > 0) effects.push({ store: "buy_in", value: String(buyIn) });
     Object.assign(s, { table, info: s.tables.find((t) => t.id === table) || null });
@@ -1250,6 +1266,10 @@
     Object.assign(s, { table, info: s.tables.find((t) => t.id === table) || null, reloaded: false });
     send(s, effects, { type: "watch", table });
   });
+
+  /** The connection dropped (`connected` false: the page is getting it back) or is open again: what sends at
+   * the table is held meanwhile (`sendingHeld`). */
+  const connectionChanged = (state, connected) => change(state, (s) => { s.reconnecting = !connected; });
 
   /** After a dropped connection: take the seat back with its token, or watch again. */
   const reconnect = (state, token) => change(state, (s, effects) => {
@@ -1296,15 +1316,17 @@
   });
 
   /** A request about our seat that needs nothing but sending (sit out, come back, straddle). */
-  const request = (state, message) => change(state, (s, effects) => send(s, effects, message));
+  const request = (state, message) => change(state, (s, effects) => { if (!sendingHeld(s)) send(s, effects, message); });
 
   const leave = (state) => change(state, (s, effects) => {
+    if (sendingHeld(s)) return;
     send(s, effects, { type: "leave" });
     if (s.view && s.view.view.hand) effects.push({ notice: "You leave when this hand ends.", kind: "info" });
   });
 
   /** Chips added to our stack: confirmed by the view that shows them (`seeView`). */
   const topUp = (state, amount) => change(state, (s, effects) => {
+    if (sendingHeld(s)) return;
     if (!Number.isInteger(amount) || amount < 1) {
       effects.push({ notice: "Top up by a whole number of chips.", kind: "error" });
       return;
@@ -1315,7 +1337,7 @@
   });
 
   /** Download PHH: every hand since sitting down, asking for older pages first when the page lacks them. */
-  const downloadHistory = (state) => change(state, (s, effects) => download(s, effects));
+  const downloadHistory = (state) => change(state, (s, effects) => { if (!sendingHeld(s)) download(s, effects); });
 
   globalThis.OmahaModel = Object.freeze({
     cardsOf, stakes, gameName, nameOf, titleOf, whereText, offeredBuyIn, lobbyRow, lobbyEmpty, listed,
@@ -1323,14 +1345,14 @@
     tablesSection, bustsLine, outText, awaitingPlace,
     showdownOnTable, handsOf, contested, winningCards, boardWins, potStory, headline, whoIn, summary, seatBadges,
     lastActions, seatInResult, seatPlates, boardRows, potLine, handGame, gameLine, tableMessage, feltStreet,
-    decisionKey, myTurn, awaitingUs, wagerBox, actionBar, wagerLegal, wagerLabel, wagerAction,
+    decisionKey, myTurn, awaitingUs, sendingHeld, wagerBox, actionBar, wagerLegal, wagerLabel, wagerAction,
     clockPhase, clockParts, turnText,
     preCall, preBoxes, preStillTicked, preActionNow,
     ownPlayer, awayText, seatControls, watchForm,
     fairSeen, fairText, resultPanel, phhFacts, historySource, historyPanel, historyHands, historyForPanel, phhsFile,
     firstHand,
     // the state and its transitions: each returns {state, effects}
-    initialState, apply, start, lobbyLoaded, join, watch, reconnect, home, stopWatching, choose, chooseWager, tickPre,
+    initialState, apply, start, lobbyLoaded, join, watch, connectionChanged, reconnect, home, stopWatching, choose, chooseWager, tickPre,
     request, leave, topUp, downloadHistory, register, unregister, finishedPauseOver,
   });
 })();

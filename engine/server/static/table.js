@@ -227,12 +227,14 @@
   function redraw(before) {
     const changed = (...keys) => keys.some((key) => before[key] !== app[key]);
     if (app.result && changed("result")) renderResult();
-    if (changed("history", "historyMissing")) renderHistory();
+    if (changed("history", "historyMissing", "reconnecting")) renderHistory();
     if (app.mode === "lobby") {
       if (changed("entrant", "tournaments")) renderTournaments();
       return;
     }
-    if (changed("mode", "table", "info", "tables", "view", "result", "busted", "awayReason", "finished")) renderRoom();
+    if (changed("mode", "table", "info", "tables", "view", "result", "busted", "awayReason", "finished", "reconnecting")) {
+      renderRoom();
+    }
     else if (changed("acted", "pre")) { renderActions(); renderPre(); }
   }
 
@@ -253,6 +255,7 @@
     ws.onopen = () => {
       link.retry = 500;
       setStatus("online", "connected");
+      commit(M.connectionChanged(app, true));
       const queued = link.queue;
       link.queue = [];
       for (const data of queued) ws.send(JSON.stringify(data));
@@ -264,6 +267,7 @@
       setStatus("offline", app.takenOver ? "open in another window" : "offline");
       if (link.closing || app.takenOver || (app.mode === "lobby" && !M.awaitingPlace(app))) return;
       setStatus("connecting", "reconnecting\u2026");
+      commit(M.connectionChanged(app, false));  // what sends at the table is held until the connection is back
       setTimeout(reconnect, link.retry);
       link.retry = Math.min(link.retry * 2, 8000);
     };
@@ -318,6 +322,7 @@
     const form = M.watchForm(app);
     $("watch-lead").textContent = form.lead;
     $("watch-submit").textContent = form.submit;
+    $("watch-submit").disabled = Boolean(M.sendingHeld(app));
     $("stop-watching").textContent = "Back to the lobby";
     $("message").textContent = M.tableMessage(app);
     $("tourney").hidden = !app.tournament;
@@ -582,6 +587,8 @@
     $("runs").hidden = true;
     $("turn-info").textContent = M.turnText(app, performance.now());
     if (!offer) return;
+    // held while the connection is got back (the turn line says so); the bet or raise button by its amount too
+    for (const button of bar.querySelectorAll(".buttons button")) button.disabled = Boolean(offer.held);
     $("act-fold").hidden = !offer.fold;
     $("act-check").hidden = !offer.check;
     if (offer.call) {
@@ -593,7 +600,7 @@
       const runs = $("runs");
       runs.hidden = false;
       runs.replaceChildren(el("span", { text: "Run it how many times?" }),
-        ...offer.runs.map((run) => el("button", { class: "act run", "data-times": run.times,
+        ...offer.runs.map((run) => el("button", { class: "act run", "data-times": run.times, disabled: Boolean(offer.held),
           onclick: () => act({ action: "run", times: run.times }), text: run.label })));
     }
     $("act-show").hidden = !offer.show;
@@ -628,7 +635,7 @@
     const label = M.wagerLabel(legal, wagerAmount());
     const button = $("act-wager");
     button.firstChild.textContent = `${label.text} `;
-    button.disabled = !label.ok;
+    button.disabled = !label.ok || Boolean(M.sendingHeld(app));
     $("wager-amount").classList.toggle("invalid", !label.ok);
   }
 
@@ -715,14 +722,15 @@
     const topUp = $("top-up-amount");
     topUp.max = Math.max(1, c.topUpRoom);
     topUp.placeholder = c.topUpHint;
-    $("top-up").disabled = !c.topUp;
+    $("top-up").disabled = !c.topUp || Boolean(c.held);
+    for (const id of ["sit-out", "come-back", "leave", "straddle"]) $(id).disabled = Boolean(c.held);
     $("straddle-choice").hidden = c.straddle === null;
     $("leave").hidden = c.tournament;
     document.querySelector("#seat-controls .top-up").hidden = c.tournament;
     if (c.straddle !== null) $("straddle").checked = c.straddle;
     for (const [id, kind] of [["tourney-rebuy", "rebuy"], ["tourney-addon", "addon"]]) {
       $(id).hidden = !c[`${kind}Shown`];
-      $(id).disabled = !c[kind];  // between our hands only
+      $(id).disabled = !c[kind] || Boolean(c.held);  // between our hands only
       $(id).textContent = c[`${kind}Label`];
     }
   }
@@ -795,7 +803,7 @@
     list.replaceChildren(...hands.map((h) => el("li", { "data-hand": h.number },
       el("details", {}, el("summary", { text: `Hand #${h.number}` }),
         h.phh ? el("pre", { class: "phh", text: h.phh }) : el("p", { class: "hint", text: "(no PHH for this hand)" })))));
-    download.disabled = !hands.some((h) => h.phh);
+    download.disabled = !hands.some((h) => h.phh) || Boolean(M.sendingHeld(app));
     const newest = M.historyForPanel(app, Number($("result").dataset.hand || 0));
     if (newest) renderResultFromHistory(newest);
   }
