@@ -89,6 +89,42 @@ def test_a_newcomer_under_a_departed_players_name_gets_none_of_her_folded_cards_
     run(test, db, pause_seconds=600.0, tables=(TableConfig("limit", game="limit"),))
 
 
+def test_a_connection_whose_seat_is_gone_sees_its_own_cards_in_that_table_s_history_and_nobody_else_s(db):
+    """ann folds a hand unseen and leaves: her connection, holding no seat, still gets the table's history with
+    her own hole cards (she was dealt them; the page asks for the hand that busted a player as the seat goes),
+    whether it watches nothing or watches that table; watching another table it sees that one as a spectator,
+    and a connection that never sat gets ``no_seat``, as before."""
+
+    async def test(server: GameServer, port: int) -> None:
+        ann, bob = await client(port), await client(port)
+        await ann.send(type="join", table="limit", name="ann", buy_in=100)
+        ann_seat = (await ann.until("welcome"))["seat"]
+        await bob.send(type="join", table="limit", name="bob", buy_in=100)
+        bob_seat = (await bob.until("welcome"))["seat"]
+        hole = await fold_one_hand(ann, ann_seat, bob, bob_seat)
+        await ann.send(type="leave")
+        assert (await ann.until("left"))["reason"] == "left"
+        await ann.send(type="history")
+        answer = await ann.until("history")
+        assert answer["table"] == "limit" and hole <= holes_shown(answer["hands"])
+        await ann.send(type="watch", table="limit")
+        await ann.until("view")
+        await ann.send(type="history")
+        assert hole <= holes_shown((await ann.until("history"))["hands"])
+        await ann.send(type="watch", table="other")
+        await ann.until("view")
+        await ann.send(type="history")
+        assert (await ann.until("history"))["table"] == "other"
+        await bob.send(type="history")
+        assert not holes_shown((await bob.until("history"))["hands"]) & hole  # bob's own, never ann's
+        stranger = await client(port)
+        await stranger.send(type="history")
+        assert (await stranger.until("error"))["code"] == "no_seat"
+
+    tables = (TableConfig("limit", game="limit"), TableConfig("other", game="limit"))
+    run(test, db, pause_seconds=600.0, tables=tables)
+
+
 # --- slow readers --------------------------------------------------------------------------------------------
 
 

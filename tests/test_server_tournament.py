@@ -28,6 +28,7 @@ from websockets.asyncio.client import connect
 
 from engine import Level, NoLimit, Rules
 from engine.actions import Bet, Call, Check, Raise
+from engine.history.phh import read_phh
 from engine.server.app import GameServer
 from engine.server.config import ConfigError, ServerConfig, load_config
 from engine.server.room import Policy
@@ -288,7 +289,6 @@ def check_tournament_histories(hands: list[Any], rng: random.Random) -> None:
     from engine.history import replay
     from engine.history.ohh import read_ohh
     from engine.history.ohh_writer import write_ohh
-    from engine.history.phh import read_phh
     from engine.history.pokerstars import read_pokerstars
     from engine.history.pokerstars_writer import write_pokerstars
 
@@ -387,11 +387,14 @@ def test_a_sit_and_go_over_the_wire_with_the_bots_filling_it(db):
             rng = random.Random(1)
             seat = welcome["seat"]
             left = None
+            last_hand = 0
             async with asyncio.timeout(scaled(120)):
                 while left is None:
                     data = json.loads(await ann.ws.recv())
                     if data["type"] == "left":
                         left = data
+                    elif data["type"] == "hand":
+                        last_hand = data["number"]
                     elif data["type"] == "welcome":
                         seat = data["seat"]
                     elif data["type"] == "view" and data["clock"]["actor"] == seat:
@@ -405,6 +408,17 @@ def test_a_sit_and_go_over_the_wire_with_the_bots_filling_it(db):
                         await ann.send(type="act", action=action)
             assert left["tournament"] == "sng" and left["place"] in (1, 2, 3)
             assert left["reason"] == ("won" if left["place"] == 1 else "busted")
+            # the line over the finished felt: the tournament after the hand that put ann out (or made her win)
+            standing = left["standing"]
+            assert standing["players_left"] == max(1, left["place"] - 1) and standing["entrants"] == 3
+            assert left["reason"] == "won" or any(b["name"] == "ann" for b in standing["busts"])
+            # her seat is gone, yet the connection gets that table's history, the hand that did it first, with
+            # her own hole cards in it (she was dealt them), as while she sat
+            await ann.send(type="history", count=2)
+            answer = await ann.until("history")
+            assert answer["table"] == left["table"] and answer["hands"][-1]["number"] == last_hand
+            record = read_phh(answer["hands"][-1]["phh"])[0]
+            assert all(card is not None for card in record.hole[record.players.index("ann")])
             await wait_until(lambda: lobby(server)["sng"]["sng"] == "sng#2", "the next sit-and-go to open", 30)
             last = lobby(server)["sng"]["last"]
             assert last["sng"] == "sng#1" and len(last["places"]) == 3 and last["places"][0]["first"] == 1

@@ -71,6 +71,9 @@ class Session:
         self.seat: int | None = None
         self.watching: Room | None = None
         self.entrant: tuple[SitAndGo, str] | None = None  # the tournament entrant it plays for, if any
+        # the table and sitting of the seat it held last (`Room.sitting_of`): its history still shows that
+        # sitting's hole cards once the seat is gone (busted, out of a tournament, left), as it did while it sat
+        self.held: tuple[Room, str] | None = None
         self.budget = MessageBudget(rate, burst, now)
         self.bad = 0
         self.closing = False
@@ -508,15 +511,9 @@ class GameServer:
             self._unregister(session, data["tournament"])
             return
         if kind == "history":
-            room = session.room or session.watching
-            if room is None:
-                raise ProtocolError(
-                    Code.NO_SEAT, "history: you neither sit at nor watch a table; send join, resume or watch"
-                )
-            hands = room.history(
-                session.seat if session.room is not None else None, data.get("count", 10), data.get("before")
-            )
-            session.sender.send(message("history", table=room.id, hands=hands))
+            table, sitting = self._history_asker(session)
+            hands = table.history(None, data.get("count", 10), data.get("before"), sitting_held=sitting)
+            session.sender.send(message("history", table=table.id, hands=hands))
             return
         room, seat = session.room, session.seat
         if room is None or seat is None:
@@ -780,8 +777,25 @@ class GameServer:
                 logger.warning("%s: %s could not come back: %s", room.id, name, error)
             self.flush(room)
 
+    @staticmethod
+    def _history_asker(session: Session) -> tuple[Room, str | None]:
+        """Whose history a connection asks for: the table it sits at or watches, else the one whose seat it held
+        last (the hand that busted it, or ended its tournament, is asked for as that seat goes); and the sitting
+        whose hole cards it shows: the seat's it holds, or held at that table (`Session.held`), else none."""
+        held_room, held_sitting = session.held or (None, None)
+        if session.room is not None and session.seat is not None:
+            return session.room, session.room.sitting_of(session.seat)
+        room = session.watching or held_room
+        if room is None:
+            raise ProtocolError(
+                Code.NO_SEAT, "history: you neither sit at nor watch a table; send join, resume or watch"
+            )
+        return room, held_sitting if room is held_room else None
+
     def _bind(self, session: Session, room: Room, seat: int, token: str | None) -> None:
         session.room, session.seat = room, seat
+        sitting = room.sitting_of(seat)
+        session.held = None if sitting is None else (room, sitting)
         self.sessions[(room.id, seat)] = session
         fields: dict[str, Any] = {"table": room.id, "seat": seat}
         if isinstance(room, TableRoom):

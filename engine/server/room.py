@@ -388,10 +388,18 @@ class Room:
             "average_pot": round(sum(pots) / len(pots), 1) if pots else 0.0,
         }
 
-    def history(self, seat: int | None, count: object = 10, before: object = None) -> list[dict[str, Any]]:
+    def sitting_of(self, seat: int) -> str | None:
+        """Who holds ``seat`` now, as a sitting (`engine.server.log.sitting`); None when nobody does."""
+        meta = self.state.seats[seat]
+        return None if meta is None else sitting(meta)
+
+    def history(
+        self, seat: int | None, count: object = 10, before: object = None, *, sitting_held: str | None = None
+    ) -> list[dict[str, Any]]:
         """The table's last ``count`` (1..20) finished hands (numbered below ``before``, when given: the pages of
-        a longer history) as PHH text, each as ``seat`` saw it (None: a
-        spectator): the hole cards of the hand seat its sitting was dealt (`engine.server.log.sitting`: never
+        a longer history) as PHH text, each as ``seat`` saw it (None: a spectator; or ``sitting_held``, given for
+        an asker whose seat is gone: a player who busted or left): the hole cards of the hand seat its sitting was
+        dealt (`engine.server.log.sitting`: never
         by name or seat number, which a later player may take) and the hands shown, no others
         (`HandRecord.seen_by`). A hand stored without sittings shows no hole cards to anybody. A hand PHH cannot
         hold (a double board) has ``phh`` None. Each hand also says who won each pot (``pots``, `_pot_winners`), so
@@ -412,7 +420,7 @@ class Room:
                 whole(before, "history's before (a hand number)", minimum=1, error=RoomError.of(Code.BAD_FIELD)) - 1,
             )
         )
-        asker = None if seat is None or self.state.seats[seat] is None else sitting(self.state.seats[seat])
+        asker = sitting_held if seat is None else self.sitting_of(seat)
         out: list[dict[str, Any]] = []
         try:
             kept_hands = self._kept_hands(end, count)

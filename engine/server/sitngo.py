@@ -165,7 +165,9 @@ class TableRoom(Room):
         """A player out of the tournament is told their place and prize as they stand (`prize_of`): the place
         null while a hand-for-hand round they busted in is not over, the prize null while the prize pool is not
         fixed (a ``placed`` message gives them when they are final); the winner leaves with reason "won".
-        ``closed``: the table broke with this hand (its players moved), so there is no table left to watch."""
+        ``closed``: the table broke with this hand (its players moved), so there is no table left to watch.
+        ``standing``: the tournament as it stands after the hand (a view's ``tournament``), which no view of this
+        table brings the player out of it any more."""
         tournament = self.sng.state.tournament
         entry = None
         if tournament is not None:
@@ -176,6 +178,7 @@ class TableRoom(Room):
             "place": None,
             "prize": None,
             "closed": self.broken,
+            "standing": self.sng.table_status(),
         }
         if tournament is not None and entry is not None and entry.first is not None:
             fields.update(place=entry.first, places=[entry.first, entry.last], prize=prize_of(tournament, entry))
@@ -592,7 +595,7 @@ class SitAndGo:
             "blinds": list(level.rules.blinds),
             "ante": level.rules.ante,
             "next_level": left,
-            "players_left": tournament.remaining,
+            "players_left": tournament.still_in,
             "entrants": len(tournament.entries),
             "average_stack": tournament.chips // max(1, len(seated)),
             "prize_pool": tournament.pool,

@@ -254,6 +254,12 @@ class Tournament:
         return sum(1 for entry in self.entries if not entry.placed)
 
     @property
+    def still_in(self) -> int:
+        """Entries still in as a table's line counts them: those without a place, and the winner once there is one
+        (the tournament over, its winner is still in: "1 of 9 left", not none)."""
+        return sum(1 for entry in self.entries if not entry.placed or entry.first == 1)
+
+    @property
     def live_tables(self) -> tuple[int, ...]:
         return tuple(number for number, table in enumerate(self.tables) if table is not None)
 

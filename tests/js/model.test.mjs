@@ -458,11 +458,13 @@ test("out before the prize is known: the hand stays on the felt, the connection 
   const told = M.apply(out, placed, 0);
   assert.ok(told.effects.some((e) => e.notice && e.notice.startsWith("The prize pool is fixed.")));
   assert.deepEqual(stored(told.effects, "out"), [null]);
-  assert.ok(told.effects.some((e) => e.disconnect) && !M.awaitingPlace(told.state));
+  assert.ok(!told.effects.some((e) => e.disconnect) && !M.awaitingPlace(told.state),
+    "the felt on screen keeps the connection: its history and Download PHH are asked on it");
+  assert.ok(M.stopWatching(told.state).effects.some((e) => e.disconnect), "let go of once the felt is left");
   assert.match(told.state.finished.text, /^The prize pool is fixed\. You finished 4th in rb/, "said under the table too");
   assert.ok(told.effects.some((e) => e.finished === told.state.finished), "the pause counts again for the new words");
   const final = M.apply(seated, { ...left, prize: 0 }, 0);  // a final place and prize: nothing to wait for
-  assert.ok(final.effects.some((e) => e.disconnect));
+  assert.ok(M.finishedPauseOver(final.state, final.state.finished).effects.some((e) => e.disconnect));
   assert.deepEqual(stored(final.effects, "out"), [null]);
 });
 

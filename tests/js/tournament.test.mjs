@@ -148,7 +148,7 @@ test("out of the tournament: the hand that did it stays on the felt with the pla
   assert.deepEqual([ann.me, ann.plate.stack, ann.plate.status, ann.cards.length], [true, 0, "out of chips", 4]);
   assert.equal(M.turnText(out.state, 0), "");
   assert.deepEqual(sends(out.effects), [], "nothing watched: the felt stays as the hand ended");
-  assert.ok(out.effects.some((e) => e.disconnect));
+  assert.ok(!out.effects.some((e) => e.disconnect), "kept while the felt is on screen: the history is asked on it");
   const pause = out.effects.find((e) => "lobbyAfter" in e);
   assert.equal(pause.lobbyAfter, 30000);
   assert.equal(M.apply(out.state, view({ table: "sng#1.1", hand_number: 8 }), 0).state.view, out.state.view,
@@ -156,6 +156,7 @@ test("out of the tournament: the hand that did it stays on the felt with the pla
   const later = M.finishedPauseOver(out.state, pause.finished);
   assert.equal(later.state.mode, "lobby");
   assert.ok(later.effects.some((e) => e.screen === "lobby"));
+  assert.ok(later.effects.some((e) => e.disconnect), "the connection goes with the felt");
   assert.deepEqual(notices(later.effects), ["You finished 3rd in sng (no prize)."]);
   const asked = M.stopWatching(out.state);  // Back to the lobby, before the pause is over
   assert.equal(asked.state.mode, "lobby");
@@ -226,7 +227,9 @@ test("out in a hand-for-hand round: the table is watched on until the place come
   const placed = M.apply(out.state, { type: "placed", tournament: "sng", sng: "sng#1", name: "ann", place: 3,
     places: [3, 4], prize: 0 }, 0);
   assert.equal(placed.state.finished.text, "You finished 3rd\u20134th in sng (no prize).");
-  assert.ok(placed.effects.some((e) => e.disconnect), "the watching stops: the felt stays as the round ended");
+  assert.ok(!placed.effects.some((e) => e.disconnect), "the connection stays while the felt is on screen");
+  assert.equal(M.apply(placed.state, view({ table: "sng#1.1", hand_number: 9 }), 0).state.view, placed.state.view,
+    "the felt stays as the round ended: the watch's views move nothing");
   assert.deepEqual(notices(placed.effects), ["You finished 3rd\u20134th in sng (no prize)."]);
   const other = M.apply(out.state, { type: "placed", tournament: "sng", sng: "sng#1", name: "bob", place: 4,
     places: [4, 4], prize: 0 }, 0);
@@ -328,4 +331,42 @@ test("a tournament's Rebuy and Add-on: offered at or below the threshold with re
   const inHand = M.seatControls(state({ tournament: REBUY, view: view() }));
   assert.ok(inHand.rebuyShown === (M.ownPlayer(state({ view: view() })).stack <= 500) && !inHand.rebuy, "not while dealt in");
   assert.deepEqual(sends(M.request(state(), { type: "rebuy" }).effects), [{ type: "rebuy" }]);
+});
+
+test("the line over the finished felt counts the hand that put us out: the left message's standing", () => {
+  const seated = run(msg({ type: "registered", tournament: "sng", sng: "sng#1", name: "ann", token: "tok" }),
+    msg({ type: "welcome", table: "sng#1.1", seat: 1, tournament: "sng", sng: "sng#1" }),
+    msg(view({ table: "sng#1.1", tournament: { ...STATUS, players_left: 3, busts: [] } }))).state;
+  assert.match(M.tournamentLine(seated.tournament), /3 of 3 left/);
+  const standing = { ...STATUS, players_left: 1, busts: [{ name: "ann", first: 2, last: 2, prize: 0 }, ...STATUS.busts] };
+  const out = M.apply(seated, { type: "left", table: "sng#1.1", seat: 1, chips: 0, reason: "busted", tournament: "sng",
+    sng: "sng#1", place: 2, places: [2, 2], prize: 0, closed: false, standing }, 0).state;
+  assert.match(M.tournamentLine(out.tournament), /1 of 3 left/);
+  assert.equal(M.bustsLine(out.tournament), "Out: ann 2nd \u00b7 cy 3rd");
+  const older = M.apply(seated, { type: "left", table: "sng#1.1", seat: 1, chips: 0, reason: "busted",
+    tournament: "sng", sng: "sng#1", place: 2, places: [2, 2], prize: 0 }, 0).state;
+  assert.deepEqual(older.tournament, seated.tournament, "a server that sends no standing: the last view's line");
+});
+
+test("the download's first hand is the first at the table: kept when the seat is resumed, new at a new table", () => {
+  const since = (effects) => effects.filter((e) => e.store === "since").map((e) => e.value);
+  const drawn = run(msg({ type: "registered", tournament: "sng", sng: "sng#1", name: "ann", token: "tok" }),
+    msg({ type: "welcome", table: "sng#1.1", seat: 1, tournament: "sng", sng: "sng#1" })).state;
+  const first = M.apply(drawn, view({ table: "sng#1.1", hand_number: 3 }), 0);
+  assert.deepEqual(since(first.effects), [{ table: "sng#1.1", hand: 3 }]);
+  // the server restarts: the page resumes the seat, and its first view is of a later hand
+  const resumed = run(() => M.reconnect(first.state, "tok"),
+    msg({ type: "welcome", table: "sng#1.1", seat: 1, tournament: "sng", sng: "sng#1" }),
+    msg(view({ table: "sng#1.1", hand_number: 12 })));
+  assert.deepEqual(since(resumed.effects), []);
+  assert.equal(M.firstHand(resumed.state), 3);
+  // a reload: the browser kept since, and the page resumes with the table's token
+  const reloaded = run(() => M.start(M.initialState({ "sng#1.1": 3 }), { table: "sng#1.1", token: "tok" }),
+    msg({ type: "welcome", table: "sng#1.1", seat: 1, tournament: "sng", sng: "sng#1" }),
+    msg(view({ table: "sng#1.1", hand_number: 12 })));
+  assert.equal(M.firstHand(reloaded.state), 3);
+  // moved to another table: its download begins there
+  const moved = run(() => M.apply(resumed.state, { type: "welcome", table: "sng#1.2", seat: 0, tournament: "sng",
+    sng: "sng#1" }, 0), msg(view({ table: "sng#1.2", hand_number: 14 })));
+  assert.deepEqual(since(moved.effects), [{ table: "sng#1.2", hand: 14 }]);
 });

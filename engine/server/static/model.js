@@ -937,10 +937,11 @@
   /** Out of a tournament, or its winner: the hand that did it stays on the felt as it ended (the showdown, as a
    * cash table shows a bust; the seat is gone, so no view of it comes), with the place and prize said under the
    * table beside Back to the lobby, and the page goes to the lobby by itself after a pause
-   * (`FINISHED_PAUSE_SECONDS`, `finishedPauseOver`). The connection stays only while the prize is to come. */
+   * (`FINISHED_PAUSE_SECONDS`, `finishedPauseOver`). The connection stays until the page leaves the felt: the
+   * server still answers it the history of the table its seat was at (the hand that did it included, with the
+   * player's own cards: Hand history and Download PHH), and a prize still to come. */
   function finish(s, effects, text) {
     Object.assign(s, { mode: "watching", busted: false, pre: null, acted: null, view: handAsEnded(s) });
-    if (!awaitingPlace(s)) disconnect(s, effects);
     effects.push({ store: "watching", value: null });
     stayFinished(s, effects, text);
   }
@@ -1082,7 +1083,10 @@
             Object.assign(s, { view: null, result: null, history: new Map(), historyAsked: false, pre: null, acted: null });
           }
           if (s.entrant && s.entrant.token) effects.push({ token: data.table, value: s.entrant.token });
-          s.sinceUnset = true;
+          // The download begins at the first hand at this table: a new table's (the draw, a move), not the resumed
+          // one's again after a reconnect or a reload (a server restart, a dropped line), nor after a re-entry.
+          const sameStay = !moved && (s.mode === "seated" || s.busted) && s.since[data.table] !== undefined;
+          s.sinceUnset = !sameStay;
         }
         Object.assign(s, { mode: "seated", table: data.table, takenOver: false, tableGone: false });
         // A rebuy after busting is a new seat (a new token) but the same stay at the table: the download still
@@ -1117,7 +1121,7 @@
           if (told) effects.push({ notice: `The prize pool is fixed. ${outText({ ...data, reason: "busted" })}`, kind: "info" });
           keepOut(s, effects, { tournament: data.tournament, sng: data.sng, name: data.name,
             token: (was && was.token) || null, pending: !known });
-          if (told && (s.mode === "lobby" || s.finished)) effects.push({ disconnect: true });
+          if (told && s.mode === "lobby") disconnect(s, effects);
           break;
         }
         const before = s.entrant || (s.outOf && s.outOf.sng === data.sng ? s.outOf : null);  // a re-entry keeps its token
@@ -1153,7 +1157,7 @@
           if (!s.finished) effects.push({ notice: text, kind: "info" });  // else said by the finished screen
           if (s.outOf && s.outOf.pending) {
             keepOut(s, effects, { ...s.outOf, pending: false });
-            if (s.mode === "lobby" || s.finished) effects.push({ disconnect: true });  // kept only to hear this
+            if (s.mode === "lobby") disconnect(s, effects);  // kept only to hear this
           }
           if (s.finished) stayFinished(s, effects, text);
         }
@@ -1192,6 +1196,7 @@
           else send(s, effects, { type: "watch", table: data.table });
           effects.push({ notice: outText(data), kind: "info" });
         } else if (data.tournament) {  // out of the tournament (or its winner): its place and prize, then the lobby
+          if (data.standing) s.tournament = data.standing;  // the line over the felt counts this hand's busts
           const pending = data.reason !== "won" && (data.prize === null || data.prize === undefined);
           keepOut(s, effects, s.entrant && { ...s.entrant, pending });  // outOf: a re-entry's token, and "placed"'s
           s.entrant = null;
