@@ -1020,7 +1020,7 @@ NOTICE_COVERS = """
     const meet = (r) => r.width && r.height && notice.left < r.right && r.left < notice.right
                         && notice.top < r.bottom && r.top < notice.bottom;
     const things = '#seats .seat .card, #seats .plate, #seats .seat.empty, #seats .bet, #boards .card, #pot, #message,'
-        + ' #game, #actions, #seat-controls button, #result .summary, #result .card, #result .winner';
+        + ' #game, #actions, #seat-controls button, #result .summary, #result .card, #result .winner, #home';
     return {shown: notice.width > 0 && notice.height > 0,
             under: [...document.querySelectorAll(things)].filter(n => meet(n.getBoundingClientRect()))
                 .map(n => n.id || n.className)};"""
@@ -1029,8 +1029,9 @@ NOTICE_COVERS = """
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844), (360, 740)])
 def test_a_notice_covers_no_seat_card_board_or_the_action_bar(live, browsers, width, height):
     """The newcomer's trial: the bust notice covered the winner's cards at 1366 px, a timeout notice the Last
-    hand's headline and board at 390 (scrolled down to it). A notice, at the top of the page or scrolled down to
-    the panels, is over none of them."""
+    hand's headline and board at 390 (scrolled down to it); a later one: every notice covered the header's title,
+    the lobby link, while it showed. A notice, at the top of the page or scrolled down to the panels, is over none
+    of them."""
     page = browsers(live.url, width=width, height=height)
     sit_down(page, "steady", f"toast{width}")
     play_until(page, lambda s: bool(s["result"]) and s["board"], 60)
