@@ -207,6 +207,33 @@ test("the newest hands arriving while the download pages back do not end it shor
   assert.ok(file.text.startsWith("[3]\nh3\n") && file.text.endsWith("[31]\nh31\n"), file.text.slice(0, 40));
 });
 
+test("a spectator's download holds the table's last 20 hands as well; a seated player's only those since sitting down", () => {
+  // Watching began with hand 30 in play; the page holds the ten hands before it (the first view's history).
+  let s = run((x) => M.lobbyLoaded(x, [INFO]), (x) => M.watch(x, "t1"), msg({ type: "watching", table: "t1" })).state;
+  s = M.apply(s, { ...view({ seat: -1 }), hand_number: 30 }, 0).state;
+  const before = (first, last) => Array.from({ length: last - first + 1 }, (_, i) => ({ number: first + i, phh: `h${first + i}` }));
+  s = M.apply(s, { type: "history", hands: before(20, 29) }, 0).state;
+  assert.deepEqual([M.firstHand(s), M.downloadFrom(s)], [30, 10]);
+  const asked = M.downloadHistory(s);
+  assert.deepEqual(sends(asked.effects), [{ type: "history", count: 20, before: 20 }]);
+  const saved = M.apply(asked.state, { type: "history", hands: before(1, 19) }, 0);
+  const [file] = saved.effects.filter((e) => "download" in e).map((e) => e.download);
+  assert.equal(file.text.match(/^\[\d+\]$/gm).join(" "), before(10, 29).map((h) => `[${h.number}]`).join(" "));
+  // Once hand 30 has ended it is in: still the last 20 (11 to 30), since watching began among them.
+  const later = M.apply(saved.state, { type: "history", hands: before(30, 30) }, 0).state;
+  assert.equal(M.downloadFrom(later), 11);
+  // Watched longer than 20 hands: every hand since watching began.
+  assert.equal(M.downloadFrom({ ...later, since: { t1: 5 } }), 5);
+  // A seated player (or one out of chips, watching on) downloads only the hands since sitting down: here none.
+  for (const player of [{ mode: "seated" }, { busted: true }]) {
+    const mine = { ...s, ...player };
+    assert.equal(M.downloadFrom(mine), 30);
+    assert.deepEqual(M.downloadHistory(mine).effects, []);
+  }
+  // A young table: never before its first hand.
+  assert.equal(M.downloadFrom({ ...s, history: new Map([[3, { number: 3, phh: "h3" }]]) }), 1);
+});
+
 test("errors are told apart by their code, never their words", () => {
   const s = seated(M.initialState({}));
   const asked = M.apply(s, view(), 0).state;  // asked for the history

@@ -965,17 +965,34 @@
    * at this table, a rebuy after busting included. */
   const firstHand = (state) => Number(state.since[state.table]) || 1;
 
-  /** Every hand since the player sat down: the server sends at most 20 at a time, so older pages are asked for
+  /** The table's hands a spectator's download holds at the least: one page of the server's `history`. */
+  const SPECTATOR_HANDS = 20;
+
+  /** Whether the page only watches the table: not a player out of chips there (or out of the tournament), whose
+   * download goes on from their sitting down. */
+  const onlyWatching = (state) => state.mode === "watching" && !state.busted && !state.finished;
+
+  /** The first hand Download PHH covers: the first since the player sat down (`firstHand`); a spectator's goes
+   * back to the table's last 20 hands as well (since they began watching, a newcomer who opens a table to watch
+   * had one hand, or none). */
+  function downloadFrom(state) {
+    const since = firstHand(state);
+    if (!onlyWatching(state) || !state.history.size) return since;
+    const twentieth = Math.max(...state.history.keys()) - (SPECTATOR_HANDS - 1);
+    return Math.max(1, Math.min(since, twentieth));
+  }
+
+  /** Every hand from `downloadFrom`: the server sends at most 20 at a time, so older pages are asked for
    * (`before`: the oldest hand the page has) until the first hand is reached, then the file is saved. */
   function download(s, effects) {
     const oldest = Math.min(...s.history.keys());
-    if (oldest > firstHand(s) && s.pagingFrom !== oldest) {
+    if (oldest > downloadFrom(s) && s.pagingFrom !== oldest) {
       Object.assign(s, { pagingFrom: oldest, downloading: true });
       send(s, effects, { type: "history", count: 20, before: oldest });
       return;
     }
     Object.assign(s, { downloading: false, pagingFrom: null });
-    const file = phhsFile(s, firstHand(s));
+    const file = phhsFile(s, downloadFrom(s));
     if (file) effects.push({ download: file });
   }
 
@@ -1341,7 +1358,8 @@
     send(s, effects, { type: "top_up", amount });
   });
 
-  /** Download PHH: every hand since sitting down, asking for older pages first when the page lacks them. */
+  /** Download PHH: every hand since sitting down (a spectator's: the table's last 20 too), asking for older pages
+   * first when the page lacks them. */
   const downloadHistory = (state) => change(state, (s, effects) => { if (!sendingHeld(s)) download(s, effects); });
 
   globalThis.OmahaModel = Object.freeze({
@@ -1355,7 +1373,7 @@
     preCall, preBoxes, preStillTicked, preActionNow,
     ownPlayer, awayText, seatControls, watchForm,
     fairSeen, fairText, resultPanel, phhFacts, historySource, historyPanel, historyHands, historyForPanel, phhsFile,
-    firstHand,
+    firstHand, downloadFrom,
     // the state and its transitions: each returns {state, effects}
     initialState, apply, start, lobbyLoaded, join, watch, connectionChanged, reconnect, home, stopWatching, choose, chooseWager, tickPre,
     request, leave, topUp, downloadHistory, register, unregister, finishedPauseOver,
