@@ -153,12 +153,23 @@ def rigged(room: Any, holes: dict[str, str], board: str) -> Callable[[], Deck]:
 class LiveServer:
     """`GameServer` with its bots on a free loopback port, on its own asyncio loop in a background thread (the
     SQLite store is made and closed in that thread, the only one that touches it). Its clock is the machine's
-    plus ``skew``, which a test moves on to spend a player's action time without waiting for it."""
+    plus ``skew``, which a test moves on to spend a player's action time without waiting for it. ``port``: 0 for
+    a free one, or the port of a server stopped before (a restart under a page); ``tables`` and ``bots``: the
+    test server's unless given."""
 
-    def __init__(self, db: str, pause_seconds: float) -> None:
-        self.config = ServerConfig(db=db, pause_seconds=pause_seconds, tables=TABLES)
+    def __init__(
+        self,
+        db: str,
+        pause_seconds: float,
+        *,
+        port: int = 0,
+        tables: tuple[TableConfig, ...] = TABLES,
+        bots: dict[str, int] | None = None,
+    ) -> None:
+        self.config = ServerConfig(db=db, pause_seconds=pause_seconds, tables=tables)
+        self.bots = BOTS if bots is None else bots
         self.skew = 0.0
-        self.port = 0
+        self.port = port
         self.server: GameServer | None = None
         self.ready = threading.Event()
         self.failed: BaseException | None = None
@@ -189,8 +200,8 @@ class LiveServer:
         try:
             self.stopping = asyncio.Event()
             self.server = GameServer(self.config, store, tick_seconds=0.05, clock=self.now)
-            self.port = await self.server.start(port=0)
-            self.server.start_bots(BOTS)
+            self.port = await self.server.start(port=self.port)
+            self.server.start_bots(self.bots)
             self.ready.set()
             await self.stopping.wait()
             await self.server.stop()
@@ -1042,6 +1053,45 @@ def test_a_notice_covers_no_seat_card_board_or_the_action_bar(live, browsers, wi
         assert not found["under"], (scroll, found)
     leave(page)
     assert not page.errors()
+
+
+HELD = """
+    const shown = (n) => n.offsetParent !== null;
+    return {status: document.getElementById('status').textContent,
+            turn: document.getElementById('turn-info').textContent,
+            buttons: [...document.querySelectorAll('#actions .buttons button, #seat-controls button')].filter(shown)
+                .map(b => [b.id, b.disabled])};"""
+
+
+def test_while_reconnecting_nothing_that_sends_can_be_clicked_and_after_a_restart_the_buttons_work(browsers):
+    """The newcomer's trial: with the server stopped under a seated page ("reconnecting\u2026"), the action bar's
+    buttons could still be clicked, and a click went nowhere. While the page reconnects, the action bar and the
+    seat's buttons are disabled and the turn line says why; once the server is back (restarted on its port, the
+    seat taken back), the buttons play again. A server of its own: the module's serves the other tests."""
+    folder = tempfile.mkdtemp(prefix="browser-restart-")
+    db = str(Path(folder) / "server.sqlite3")
+    tables = tuple(table for table in TABLES if table.id == "steady")
+    first = LiveServer(db, pause_seconds=1.2, tables=tables, bots={"steady": 1})
+    second: LiveServer | None = None
+    try:
+        page = browsers(first.url)
+        sit_down(page, "steady", "redial")
+        page.wait(lambda: page.state()["turn"], 30, "our turn")
+        first.stop()
+        held = page.wait(lambda: (h := page.js(HELD))["status"] == "reconnecting\u2026" and h, 10, "reconnecting")
+        assert held["turn"] == "Reconnecting to the server\u2026 the buttons come back once it answers.", held
+        assert {"act-fold", "leave"} <= {button for button, _ in held["buttons"]}, held
+        assert all(disabled for _, disabled in held["buttons"]), held
+        second = LiveServer(db, pause_seconds=1.2, tables=tables, bots={"steady": 1}, port=first.port)
+        back = page.wait(lambda: (h := page.js(HELD))["status"] == "connected" and h, 20, "connected again")
+        assert not any(disabled for button, disabled in back["buttons"] if button != "top-up"), back
+        page.wait(lambda: take_turn(page), 60, "a turn played with the buttons after the restart")
+        leave(page)
+    finally:
+        if second is not None:
+            second.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    assert not [error for error in page.errors() if "WebSocket connection" not in error]
 
 
 TIDY_ROWS = """
