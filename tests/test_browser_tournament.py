@@ -127,6 +127,41 @@ def _prizes_for(notice: str, prizes: tuple[int, ...]) -> set[int]:
     return {total // count, -(-total // count)}
 
 
+def _place_of(notice: str) -> int:
+    found = re.search(r"finished (\d+)", notice)
+    return int(found.group(1)) if found else 1
+
+
+def _check_the_finished_line_and_history(page: Any, notice: str, hand: int) -> None:
+    """On the finished felt the line over it counts the hand that put ann out (or made her win): players left
+    after it, her place among the busts; and that hand is in Hand history and Download PHH with her own cards."""
+    line = page.driver.find_element(By.ID, "tourney-line").text
+    assert f"{max(1, _place_of(notice) - 1)} of 4 left" in line, (line, notice)
+    if not notice.startswith("You won"):
+        assert "ann " in page.driver.find_element(By.ID, "tourney-busts").text
+    texts = page.wait(
+        lambda: page.js(
+            "return [...document.querySelectorAll('#history li[data-hand]')]"
+            f".filter(li => Number(li.dataset.hand) === {hand}).map(li => li.querySelector('pre.phh').textContent)"
+        ),
+        10,
+        f"the finishing hand {hand} in the Hand history",
+    )
+    players = re.search(r"players = \[(.*)\]", texts[0]).group(1).replace('"', "").split(", ")
+    ann = players.index("ann") + 1
+    dealt = re.search(rf'"d dh p{ann} (\S+)"', texts[0]).group(1)
+    assert "?" not in dealt, texts[0]
+    folder = tempfile.mkdtemp(prefix="downloads-")
+    try:
+        page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+        page.click("history-download")
+        saved = page.wait(lambda: list(Path(folder).glob("*-hands.phhs")), 10, "the downloaded PHH")[0]
+        numbers = [int(n) for n in re.findall(r"^\[(\d+)\]$", saved.read_text(), re.M)]
+        assert numbers and numbers[-1] == hand, (numbers, hand)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture
 def server() -> Iterator[TourneyServer]:
     folder = tempfile.mkdtemp(prefix="browser-tourney-")
@@ -211,6 +246,7 @@ def test_a_sit_and_go_is_registered_for_played_to_the_end_and_its_place_said(ser
         assert not page.driver.find_element(By.ID, "actions").is_displayed(), "no empty action bar: no turn comes"
         time.sleep(1.5)
         assert page.state() == finished
+        _check_the_finished_line_and_history(page, notice, finished["hand"])
         page.click("stop-watching")
         page.wait(lambda: page.state()["screen"] == "lobby", 10, "Back to the lobby")
         assert page.driver.find_element(By.ID, "notice").text == notice, "said again in the lobby"

@@ -1145,6 +1145,7 @@ def test_a_place_paid_before_the_prize_pool_is_fixed_is_told_its_prize_from_the_
             "places": [place, place],
             "prize": prize,
             "why": "pool_fixed",
+            "standing": sng.table_status(),  # the tournament now: the line over a finished felt
         }
     assert {p["name"]: p["prize"] for p in sng.lobby()["places"]} == {fourth: 0, third: 10}
     assert {b["name"]: b["prize"] for b in sng.table_status()["busts"]} == {fourth: 0, third: 10}  # type: ignore[index]

@@ -657,6 +657,7 @@ class GameServer:
                         places=[entry.first, entry.last],
                         prize=entry.prize,
                         why=why,
+                        standing=sng.table_status(),
                     )
                 )
         closed, sng.closed = sng.closed, []

@@ -224,9 +224,11 @@ test("out in a hand-for-hand round: the table is watched on until the place come
   const info = { id: "sng#1.1", title: "Turbo \u00b7 table 1", game: "no-limit", blinds: [5, 10], buy_in: null, seats: 2,
     players: [], tournament: "sng" };
   assert.match(M.watchForm(M.lobbyLoaded(out.state, [info], []).state).lead, /your place comes/);
+  const standing = { ...STATUS, players_left: 2, entrants: 4, busts: [{ name: "ann", first: 3, last: 4, prize: 0 }] };
   const placed = M.apply(out.state, { type: "placed", tournament: "sng", sng: "sng#1", name: "ann", place: 3,
-    places: [3, 4], prize: 0 }, 0);
+    places: [3, 4], prize: 0, standing }, 0);
   assert.equal(placed.state.finished.text, "You finished 3rd\u20134th in sng (no prize).");
+  assert.match(M.tournamentLine(placed.state.tournament), /2 of 4 left/, "the round's places counted over the felt");
   assert.ok(!placed.effects.some((e) => e.disconnect), "the connection stays while the felt is on screen");
   assert.equal(M.apply(placed.state, view({ table: "sng#1.1", hand_number: 9 }), 0).state.view, placed.state.view,
     "the felt stays as the round ended: the watch's views move nothing");

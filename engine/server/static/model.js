@@ -1164,6 +1164,7 @@
         break;
       case "placed":  // our final place and prize: once the hand-for-hand round we busted in is over, or the pool fixed
         if (s.entrant && s.entrant.name === data.name && s.busted) {
+          if (data.standing) s.tournament = data.standing;  // the round's places counted on the line over the felt
           keepOut(s, effects, { ...s.entrant, pending: false });
           s.entrant = null;
           effects.push({ store: "entrant", value: null });
