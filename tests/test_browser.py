@@ -1063,6 +1063,15 @@ HELD = """
                 .map(b => [b.id, b.disabled])};"""
 
 
+SENT_RECORDER = """
+    window.sentTypes = [];
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (text) {
+      window.sentTypes.push(JSON.parse(text).type);
+      return send.call(this, text);
+    };"""
+
+
 def test_while_reconnecting_nothing_that_sends_can_be_clicked_and_after_a_restart_the_buttons_work(browsers):
     """The newcomer's trial: with the server stopped under a seated page ("reconnecting\u2026"), the action bar's
     buttons could still be clicked, and a click went nowhere. While the page reconnects, the action bar and the
@@ -1077,14 +1086,18 @@ def test_while_reconnecting_nothing_that_sends_can_be_clicked_and_after_a_restar
         page = browsers(first.url)
         sit_down(page, "steady", "redial")
         page.wait(lambda: page.state()["turn"], 30, "our turn")
+        page.js(SENT_RECORDER)
         first.stop()
         held = page.wait(lambda: (h := page.js(HELD))["status"] == "reconnecting\u2026" and h, 10, "reconnecting")
         assert held["turn"] == "Reconnecting to the server\u2026 the buttons come back once it answers.", held
         assert {"act-fold", "leave"} <= {button for button, _ in held["buttons"]}, held
         assert all(disabled for _, disabled in held["buttons"]), held
+        time.sleep(2)  # down long enough for attempts to fail (at 0.5 s, then 1 s): none may leave a resume queued
         second = LiveServer(db, pause_seconds=1.2, tables=tables, bots={"steady": 1}, port=first.port)
         back = page.wait(lambda: (h := page.js(HELD))["status"] == "connected" and h, 20, "connected again")
         assert not any(disabled for button, disabled in back["buttons"] if button != "top-up"), back
+        resumes = page.js("return window.sentTypes.filter(t => t === 'resume').length")
+        assert resumes == 1, f"{resumes} resumes sent on the socket that opened: one per failed attempt was queued"
         page.wait(lambda: take_turn(page), 60, "a turn played with the buttons after the restart")
         leave(page)
     finally:

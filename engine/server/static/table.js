@@ -264,6 +264,9 @@
     ws.onclose = () => {
       if (link.ws !== ws) return;
       link.ws = null;
+      // What this socket never sent is dropped with it: each reconnect sends its own resume (or watch), so a
+      // queue kept across failed attempts would send one resume per attempt once a socket opens.
+      link.queue = [];
       setStatus("offline", app.takenOver ? "open in another window" : "offline");
       if (link.closing || app.takenOver || (app.mode === "lobby" && !M.awaitingPlace(app))) return;
       setStatus("connecting", "reconnecting\u2026");
