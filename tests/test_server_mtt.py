@@ -301,7 +301,12 @@ def test_too_few_at_the_start_time_cancel_it_a_one_off_stays_cancelled_a_repeate
     sng.tick()
     assert sng.id == "daily#2" and sng.status() == "registering" and sng.lobby()["start"] == "2030-01-01T21:00:00Z"
     assert sng.lobby()["last"] == {"sng": "daily#1", "places": [], "state": "cancelled"}
+    sng.register("ann")
     sng.store.close()
+    again = SitAndGo.open(daily, SQLiteStore(path), clock=clock, wall=wall, policy=POLICY)  # a restart
+    assert again is not None and again.id == "daily#2" and again.state.registered == ("ann",)
+    assert again.lobby()["last"] == {"sng": "daily#1", "places": [], "state": "cancelled"}  # as before it
+    again.store.close()
 
 
 def test_a_one_off_whose_start_has_passed_is_refused_and_a_repeated_one_starts_at_its_next_time(tmp_path, caplog):

@@ -281,6 +281,55 @@ def test_a_sit_and_go_registers_starts_when_full_plays_to_the_end_and_opens_the_
     reopened.store.close()
 
 
+def play_to_the_end(sng: SitAndGo, clock: Clock, rng: random.Random, names: tuple[str, ...]) -> None:
+    """Register ``names`` (the entry's every place) and play its sit-and-go under way until it is over."""
+    for name in names:
+        sng.register(name)
+    while not sng.state.is_over:
+        sng.tick()
+        for room in list(sng.rooms.values()):
+            room.tick()
+            act_somehow(room, rng)
+        clock.now += 1
+        assert clock.now < 1000 + 40000, "the sit-and-go did not end"
+
+
+def test_the_lobby_s_last_results_survive_a_restart_in_the_pause_and_while_the_next_registers(db):
+    """Issue 26: a restart lost the lobby's ``last`` (the sit-and-go before, its places), which only `tick` set
+    when the next opened. Restarted in the pause after one is over, the next one opens with that one's results;
+    restarted while the next is registering, it lists what it listed before, its registrations kept."""
+    seed = new_seed("the sit-and-go played before the restarts")
+    rng = random.Random(seed)
+    clock = Clock()
+    config = tournament_config(
+        {"id": "sng", "entrants": 4, "seats": 4, "starting_stack": 200, "buy_in": 10, "levels": FAST}
+    )
+    options: dict[str, Any] = {"clock": clock, "policy": Policy(grace_seconds=1e9, away_seconds=1e9, pause_seconds=2)}
+    sng = SitAndGo.open(config, open_store(db), shuffle=seeded_shuffle(seed), **options)
+    assert sng is not None and sng.last is None
+    play_to_the_end(sng, clock, rng, ("ann", "bob", "cy", "dee"))
+    finished = sng.lobby()
+    assert finished["sng"] == "sng#1" and finished["state"] == "over" and len(finished["places"]) == 4
+    sng.store.close()  # the restart, in the pause: the next one is not open yet
+
+    sng = SitAndGo.open(config, open_store(db), shuffle=seeded_shuffle(seed + 1), **options)
+    assert sng is not None and sng.id == "sng#2" and sng.status() == "registering"
+    assert sng.lobby()["last"] == {"sng": "sng#1", "places": finished["places"], "state": "over"}
+    play_to_the_end(sng, clock, rng, ("eve", "flo", "gus", "hal"))
+    clock.now += 2
+    sng.tick()  # the pause is over: the next one opens, with the last one's results
+    assert sng.id == "sng#3"
+    before = sng.lobby()["last"]
+    assert before["sng"] == "sng#2" and sorted(p["name"] for p in before["places"]) == ["eve", "flo", "gus", "hal"]
+    sng.register("ivy")
+    sng.store.close()  # the restart, while the next one registers
+
+    sng = SitAndGo.open(config, open_store(db), **options)
+    assert sng is not None and sng.id == "sng#3" and sng.state.registered == ("ivy",)
+    assert sng.lobby()["last"] == before
+    sng.store.close()
+
+
 def check_tournament_histories(hands: list[Any], rng: random.Random) -> None:
     """Every stored hand's history has the tournament's header: PHH keeps it, PokerStars text writes
     ``Tournament #1, Freeroll Omaha Hi/Lo Pot Limit - Level II (10/20)`` (the level's blinds), OHH its tournament

@@ -286,18 +286,20 @@ class SitAndGo:
     @classmethod
     def open(cls, config: TournamentConfig, store: Storage, **options: Any) -> SitAndGo | None:
         """The entry's sit-and-go: the last one stored if it is not over (rebuilt from its log), else a new one;
-        None when another server on the database holds the last one (it runs the entry)."""
+        None when another server on the database holds the last one (it runs the entry). Its lobby's ``last``
+        is read back from the one before it, as `tick` gave it before the restart."""
         sng = cls(config, store, **options)
         numbers = [n for n in (instance_number(config.id, i) for i in store.table_ids()) if n is not None]
-        last = max(numbers, default=0)
-        if last:
-            if not store.claim(instance_id(config.id, last)):
-                return None
-            if sng._restore(instance_id(config.id, last)):
-                sng._take_file_entry()
-                return sng
-        sng._check_first_start()
-        sng._new(last + 1)
+        newest = max(numbers, default=0)
+        if newest and not store.claim(instance_id(config.id, newest)):
+            return None
+        if newest and sng._restore(instance_id(config.id, newest)):
+            sng._take_file_entry()
+        else:
+            sng._check_first_start()
+            sng._new(newest + 1)
+        if sng.number - 1 in numbers:
+            sng.last = stored_results(store, instance_id(config.id, sng.number - 1))
         return sng
 
     @classmethod
@@ -381,20 +383,7 @@ class SitAndGo:
         """Rebuild a stored sit-and-go (claimed; ``stored``: its rows, when read already) from its log; False
         when it is over (a one-off scheduled tournament over at the time the file still gives is kept, over: the
         lobby shows how it ended)."""
-        stored = stored or self.store.load(stored_id)
-        try:
-            config = stored_tournament(stored.config)
-            if config is None:
-                raise LogError("its configuration is not a tournament's")
-            state, seq = TourneyState(config.structure()), stored.snapshot_seq
-            if stored.snapshot is not None:
-                state = TourneyState.from_snapshot(stored.snapshot)
-            for number, kind, data in stored.events:
-                state = apply_tourney(state, kind, data).state
-                seq = number
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:  # EngineError, JSON's too
-            what = " ".join(str(error).split()) or type(error).__name__
-            raise DamagedRow(f"sit-and-go {stored_id}: its log or snapshot is damaged: {what}") from None
+        config, state, seq = replay_log(stored_id, stored or self.store.load(stored_id))
         kept = self.once and config.starts_at == self.config.starts_at
         if state.is_over and not kept:
             return False
@@ -462,6 +451,11 @@ class SitAndGo:
 
     # --- reading -----------------------------------------------------------------------------------------------
 
+    @property
+    def number(self) -> int:
+        """The number of the sit-and-go under way among its entry's (``sng#3``: 3)."""
+        return int(self.id.rsplit("#", 1)[1])
+
     def minutes(self) -> float:
         """The tournament's clock now, in minutes since the start."""
         tournament = self.state.tournament
@@ -492,16 +486,8 @@ class SitAndGo:
         return None if room is None else (room, seat)
 
     def status(self) -> str:
-        """``registering``, ``late registration`` (started, registration still open), ``running``, ``over`` or
-        ``cancelled``."""
-        tournament = self.state.tournament
-        if self.state.cancelled:
-            return "cancelled"
-        if tournament is None:
-            return "registering"
-        if self.state.is_over:
-            return "over"
-        return "late registration" if tournament.registration_open else "running"
+        """The sit-and-go's state as the lobby says it (`status_of`)."""
+        return status_of(self.state)
 
     def lobby(self) -> dict[str, Any]:
         """The sit-and-go as the lobby lists it: its state, who registered, the prize pool, its start, and once
@@ -532,11 +518,7 @@ class SitAndGo:
                 average_stack=tournament.chips // max(1, len(players)),
                 tables=[self.rooms[n].id for n in tournament.live_tables if n in self.rooms],
                 minutes=round(self.minutes(), 1),
-                places=[
-                    {"name": e.name, "first": e.first, "last": e.last, "prize": prize_of(tournament, e)}
-                    for e in sorted(tournament.entries, key=lambda e: e.first or 0)
-                    if e.placed
-                ],
+                places=places(tournament),
             )
         return out
 
@@ -571,7 +553,6 @@ class SitAndGo:
                 seconds = (tournament.level_since + level.minutes - self.minutes()) * 60
                 left = {"seconds": max(0.0, float(int(seconds)))}
         seated = [p for n in tournament.live_tables for _, p in tournament.table(n).players]
-        busts = sorted((e for e in tournament.entries if e.placed), key=lambda e: e.first or 0)
         structure = tournament.structure
         rebuy = None
         if tournament.rebuys_open and structure.rebuys:
@@ -602,9 +583,7 @@ class SitAndGo:
             "prizes": list(tournament.prizes),
             "hand_for_hand": tournament.hand_for_hand,
             "tables": len(tournament.live_tables),
-            "busts": [
-                {"name": e.name, "first": e.first, "last": e.last, "prize": prize_of(tournament, e)} for e in busts[:8]
-            ],
+            "busts": places(tournament)[:8],
             "rebuy": rebuy,
             "addon": addon,
         }
@@ -732,8 +711,8 @@ class SitAndGo:
                 self.closed.extend(self.rooms.values())
                 self.rooms = {}
                 if not self.once:
-                    self.last = {"sng": self.id, "places": self.lobby().get("places", []), "state": self.status()}
-                    self._new(int(self.id.rsplit("#", 1)[1]) + 1)
+                    self.last = results(self.id, self.state)
+                    self._new(self.number + 1)
             return
         if state.tournament is None:
             due = self.wall() >= config.start_time if config.scheduled else len(state.registered) >= config.entrants
@@ -902,6 +881,59 @@ class SitAndGo:
                     logger.info("%s", over)
         if tournament.is_over:
             self.over_at = self.over_at or now
+
+
+def replay_log(stored_id: str, stored: Stored) -> tuple[TournamentConfig, TourneyState, int]:
+    """A stored sit-and-go rebuilt from its log: the entry it ran under, its state (the last snapshot, then the
+    events after it) and the seq of its last event. `DamagedRow` naming it when a row cannot be read back."""
+    try:
+        config = stored_tournament(stored.config)
+        if config is None:
+            raise LogError("its configuration is not a tournament's")
+        state, seq = TourneyState(config.structure()), stored.snapshot_seq
+        if stored.snapshot is not None:
+            state = TourneyState.from_snapshot(stored.snapshot)
+        for number, kind, data in stored.events:
+            state = apply_tourney(state, kind, data).state
+            seq = number
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:  # EngineError, JSON's too
+        what = " ".join(str(error).split()) or type(error).__name__
+        raise DamagedRow(f"sit-and-go {stored_id}: its log or snapshot is damaged: {what}") from None
+    return config, state, seq
+
+
+def status_of(state: TourneyState) -> str:
+    """``registering``, ``late registration`` (started, registration still open), ``running``, ``over`` or
+    ``cancelled``."""
+    tournament = state.tournament
+    if state.cancelled:
+        return "cancelled"
+    if tournament is None:
+        return "registering"
+    if state.is_over:
+        return "over"
+    return "late registration" if tournament.registration_open else "running"
+
+
+def places(tournament: Tournament) -> list[dict[str, Any]]:
+    """The places given so far, best first (the lobby's ``places``, the views' ``busts``): each entry out with
+    its ``name``, ``first`` and ``last`` place (a shared one spans several) and ``prize`` (`prize_of`)."""
+    out = sorted((e for e in tournament.entries if e.placed), key=lambda e: e.first or 0)
+    return [{"name": e.name, "first": e.first, "last": e.last, "prize": prize_of(tournament, e)} for e in out]
+
+
+def results(sng_id: str, state: TourneyState) -> dict[str, Any]:
+    """A sit-and-go over as the lobby's ``last`` gives it once the next one is open: its id, its places (none
+    when it was cancelled) and its state."""
+    tournament = state.tournament
+    return {"sng": sng_id, "places": [] if tournament is None else places(tournament), "state": status_of(state)}
+
+
+def stored_results(store: Storage, stored_id: str) -> dict[str, Any] | None:
+    """The `results` of a stored sit-and-go, replayed from its log (None while it is not over): what a restart
+    gives the lobby's ``last``."""
+    _, state, _ = replay_log(stored_id, store.load(stored_id))
+    return results(stored_id, state) if state.is_over else None
 
 
 def table_line(table_id: str) -> str:
