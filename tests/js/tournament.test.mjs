@@ -71,13 +71,25 @@ test("a finished tournament's row gives its places and prizes; the next one's ro
     { name: "dee", first: 4, last: 4, prize: 0 }, { name: "bob", first: 2, last: 2, prize: 9 }];
   const over = M.tournamentRow({ ...SNG, state: "over", places }, null);
   assert.equal(over.state, "Over");
-  assert.equal(over.results, "1st ann (21) \u00b7 2nd bob (9) \u00b7 3rd cy");
+  assert.equal(over.results, "1st ann (21) \u00b7 2nd bob (9) \u00b7 3rd cy \u00b7 4th dee", "a small field: every place");
   assert.equal(over.start, "Finished");
   const next = M.tournamentRow({ ...SNG, last: { sng: "sng#1", places, state: "over" } }, null);
-  assert.equal(next.results, "Last one: 1st ann (21) \u00b7 2nd bob (9) \u00b7 3rd cy");
+  assert.equal(next.results, "Last one: 1st ann (21) \u00b7 2nd bob (9) \u00b7 3rd cy \u00b7 4th dee");
   assert.equal(M.tournamentRow(SNG, null).results, "");
   assert.equal(M.resultsText([{ name: "a", first: 1, last: 1, prize: 5 }, { name: "b", first: 2, last: 3, prize: 2 },
     { name: "c", first: 2, last: 3, prize: 2 }]), "1st a (5) \u00b7 2nd\u20133rd b (2) \u00b7 2nd\u20133rd c (2)");
+});
+
+test("a field of more than ten lists its paid places, the first three and this page's player's own", () => {
+  const field = (n) => Array.from({ length: n }, (_, i) => ({ name: `p${i + 1}`, first: i + 1, last: i + 1, prize: 0 }));
+  assert.equal(M.resultsText(field(10)).split(" \u00b7 ").length, 10, "ten entries: every place");
+  const places = field(12).map((p) => (p.first <= 4 ? { ...p, prize: 10 * (5 - p.first) } : p));
+  assert.equal(M.resultsText(places), "1st p1 (40) \u00b7 2nd p2 (30) \u00b7 3rd p3 (20) \u00b7 4th p4 (10)");
+  assert.equal(M.resultsText(field(12)), "1st p1 \u00b7 2nd p2 \u00b7 3rd p3", "none paid: the first three");
+  assert.equal(M.resultsText(places, "P9"), "1st p1 (40) \u00b7 2nd p2 (30) \u00b7 3rd p3 (20) \u00b7 4th p4 (10) \u00b7 9th p9");
+  assert.equal(M.resultsText(places, "zed"), M.resultsText(places), "a name not in the field adds nothing");
+  const row = M.tournamentRow({ ...SNG, last: { sng: "sng#1", places: field(12), state: "over" } }, null, [], "p12");
+  assert.equal(row.results, "Last one: 1st p1 \u00b7 2nd p2 \u00b7 3rd p3 \u00b7 12th p12");
 });
 
 test("the lobby's words: the tournaments' hint for the kinds listed, the tables' section only where it has rows", () => {

@@ -98,8 +98,8 @@
    * results of the last one played, and what this browser may do: register (nobody registered from here; after a
    * scheduled one's start, while late registration is open), unregister (registered here, before the start) or
    * watch its tables (under way); where it may not register, `note` says why. `tournaments`: the lobby's, to
-   * name the one registered for. */
-  function tournamentRow(t, entrant, tournaments = []) {
+   * name the one registered for; `me`: this page's player's name, if known, found in a big field's results. */
+  function tournamentRow(t, entrant, tournaments = [], me = null) {
     const mine = Boolean(entrant && entrant.sng === t.sng);
     const scheduled = t.start !== "when full";
     const entries = scheduled ? t.entries : t.registered.length;
@@ -113,8 +113,8 @@
           : "Over";
     const open = t.state === "registering" || t.state === "late registration";
     const room = entries < t.entrants;
-    const over = t.state === "over" ? resultsText(t.places) : "";
-    const before = !over && t.last && t.last.places && t.last.places.length ? `Last one: ${resultsText(t.last.places)}` : "";
+    const over = t.state === "over" ? resultsText(t.places, me) : "";
+    const before = !over && t.last && t.last.places && t.last.places.length ? `Last one: ${resultsText(t.last.places, me)}` : "";
     return {
       id: t.id, sng: t.sng, title: t.title, game: gameName(t), state, players: count, stack: t.starting_stack,
       buyIn: buyInText(t.buy_in), prize: t.prize_pool, start: startColumn(t, scheduled), results: over || before,
@@ -135,11 +135,17 @@
 
   const titleOfTournament = (tournaments, id) => (tournaments.find((t) => t.id === id) || {}).title || id;
 
-  /** A tournament's results from the lobby's `places`, best first: "1st ann (28) · 2nd bob (12) · 3rd cy": every
-   * place paid, and at least the first three. */
-  function resultsText(places) {
+  const EVERY_PLACE_UP_TO = 10;  // a field this small lists every place in the lobby's results
+
+  /** A tournament's results from the lobby's `places`, best first: "1st ann (28) · 2nd bob (12) · 3rd cy · 4th
+   * dee": every place in a field of up to `EVERY_PLACE_UP_TO` entries; in a bigger one every place paid, the
+   * first three and `me`'s own (this page's player, whatever the case: a newcomer out of the money finds
+   * themselves). */
+  function resultsText(places, me = null) {
     const sorted = [...(places || [])].sort((a, b) => a.first - b.first);
-    const shown = sorted.filter((p, i) => i < 3 || p.prize > 0);
+    const mine = (p) => Boolean(me) && p.name.toLowerCase() === me.toLowerCase();
+    const every = sorted.length <= EVERY_PLACE_UP_TO;
+    const shown = sorted.filter((p, i) => every || i < 3 || p.prize > 0 || mine(p));
     return shown.map((p) => `${placeText(p.first, p.last)} ${p.name}${p.prize ? ` (${p.prize})` : ""}`).join(" \u00b7 ");
   }
 

@@ -144,8 +144,9 @@
   function renderTournaments() {
     $("tournament-lobby").hidden = app.tournaments.length === 0;
     $("tournaments-hint").textContent = M.tournamentsHint(app.tournaments);
+    const me = (app.entrant || app.outOf || {}).name || recall("name");  // found in a big field's results
     $("tournaments").tBodies[0].replaceChildren(...app.tournaments.map((t) => {
-      const row = M.tournamentRow(t, app.entrant, app.tournaments);
+      const row = M.tournamentRow(t, app.entrant, app.tournaments, me);
       return el("tr", { "data-tournament": row.id, "data-state": t.state },
         el("td", {}, el("strong", { text: row.title }), row.title !== row.id ? [" ", el("small", { class: "word", text: row.id })] : null),
         el("td", {}, nameWords(row.game)),
