@@ -184,7 +184,8 @@ def test_a_sit_and_go_is_registered_for_played_to_the_end_and_its_place_said(ser
         # no cash tables and no tournament's table yet: no empty Tables section over nothing
         assert not page.driver.find_element(By.ID, "table-lobby").is_displayed()
         assert page.driver.find_element(By.ID, "register-terms").text == (
-            "Buy-in 10 (into the prize pool) \u00b7 200 chips \u00b7 starts when all 4 places are taken."
+            "Buy-in 10 (into the prize pool) \u00b7 200 chips \u00b7 pays 1st 70%, 2nd 30% \u00b7 "
+            "starts when all 4 places are taken."
         )
         name = page.driver.find_element(By.ID, "register-name")
         name.clear()

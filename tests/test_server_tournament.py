@@ -97,6 +97,21 @@ def test_decimal_payouts_in_the_file_are_read_as_written(tmp_path):
         load_config(write(tmp_path, text.format("33.3, 33.3, 33.3"))).tournaments[0].structure()
 
 
+def test_the_lobby_gives_each_paid_place_s_percentage(tmp_path):
+    """The lobby's payout table, for the Register form: the entry's own, a sit-and-go's standard one for its
+    field, none for a scheduled one without its own (the standard table for the field it gets)."""
+    text = '[[tournaments]]\nid = "sng"\nentrants = {}\n{}'
+    (own,) = load_config(write(tmp_path, text.format(9, "payouts = [40.5, 30, 29.5]"))).tournaments
+    assert own.lobby()["payouts"] == [40.5, 30.0, 29.5]
+    (standard,) = load_config(write(tmp_path, text.format(9, ""))).tournaments
+    assert standard.lobby()["payouts"] == [50.0, 30.0, 20.0]
+    (big,) = load_config(write(tmp_path, text.format(60, ""))).tournaments
+    assert len(big.lobby()["payouts"]) == 9 and sum(big.lobby()["payouts"]) == pytest.approx(100, abs=0.05)
+    when = 'starts_at = "2030-01-01T20:00:00Z"\nmin_entrants = 4'
+    (scheduled,) = load_config(write(tmp_path, text.format(90, when))).tournaments
+    assert scheduled.scheduled and scheduled.lobby()["payouts"] is None
+
+
 @pytest.mark.parametrize(
     ("entry", "said"),
     [

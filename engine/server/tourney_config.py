@@ -12,6 +12,7 @@ import contextlib
 import json
 import math
 from datetime import UTC, datetime
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -286,7 +287,18 @@ class TournamentConfig:
             "reentries": self.reentries,
             "rebuy_levels": self.rebuy_levels,
             "addon_chips": self.addon_chips,
+            "payouts": self.payout_table(),
         }
+
+    def payout_table(self) -> list[float] | None:
+        """Each paid place's percentage of the prize pool, first place first (to 0.01, for the lobby): the entry's
+        own table, else a sit-and-go's standard one for its field; None for a scheduled tournament without its own,
+        paid by the standard table for the field it gets (`standard_percentages`)."""
+        if self.payouts is not None:
+            return [round(float(Fraction(str(p))), 2) for p in self.payouts]
+        if self.scheduled:
+            return None
+        return [round(float(p), 2) for p in standard_percentages(self.entrants)]
 
 
 def stored_tournament(text: str) -> TournamentConfig | None:

@@ -57,6 +57,11 @@ test("a tournament's row says its buy-in; registered for one, the others say why
   assert.equal(M.tournamentRow({ ...SNG, buy_in: 0 }, null).buyIn, "Freeroll");
   assert.equal(M.registerTerms({ ...SNG, buy_in: 10 }), "Buy-in 10 (into the prize pool) \u00b7 500 chips \u00b7 starts when all 3 places are taken.");
   assert.equal(M.registerTerms(MTT), "Buy-in 5 (into the prize pool) \u00b7 500 chips \u00b7 starts 20:00 UTC, 2 Dec 2026 if 2 have registered.");
+  assert.equal(M.registerTerms({ ...SNG, buy_in: 10, payouts: [70, 30] }),
+    "Buy-in 10 (into the prize pool) \u00b7 500 chips \u00b7 pays 1st 70%, 2nd 30% \u00b7 starts when all 3 places are taken.");
+  assert.equal(M.payoutText(null), "pays by the field's size (the standard table)");
+  assert.equal(M.payoutText([32, 20, 14, 10, 8, 6, 5, 5]), "pays 1st 32%, 2nd 20%, 3rd 14%, \u2026 (8 places paid)");
+  assert.equal(M.payoutText([100]), "pays 1st 100%");
   const entrant = { tournament: "sng", sng: "sng#1", name: "ann" };
   const other = M.tournamentRow(MTT, entrant, [{ ...SNG, title: "Turbo" }, MTT]);
   assert.ok(!other.register);

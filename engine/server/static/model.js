@@ -156,7 +156,18 @@
     const when = t.start === "when full" ? `starts when all ${t.entrants} places are taken`
       : t.state === "late registration" ? "under way: you are seated at once"
         : `starts ${startText(t.start)}${t.min_entrants ? ` if ${t.min_entrants} have registered` : ""}`;
-    return `${buyIn} \u00b7 ${t.starting_stack} chips \u00b7 ${when}.`;
+    const pays = payoutText(t.payouts);
+    return `${buyIn} \u00b7 ${t.starting_stack} chips${pays ? ` \u00b7 ${pays}` : ""} \u00b7 ${when}.`;
+  }
+
+  /** The lobby's payout table in words: "pays 1st 70%, 2nd 30%"; a long one its first three and how many are
+   * paid; none given (a scheduled tournament's standard table, by the field it gets) says so; an older server
+   * that sends none, nothing. */
+  function payoutText(payouts) {
+    if (payouts === undefined) return "";
+    if (payouts === null) return "pays by the field's size (the standard table)";
+    const each = payouts.slice(0, payouts.length > 5 ? 3 : 5).map((p, i) => `${ordinal(i + 1)} ${p}%`);
+    return `pays ${each.join(", ")}${payouts.length > 5 ? `, \u2026 (${payouts.length} places paid)` : ""}`;
   }
 
   /** The words over the tournaments, for the kinds listed: a sit-and-go starts when full, a scheduled one at
@@ -1371,7 +1382,8 @@
 
   globalThis.OmahaModel = Object.freeze({
     cardsOf, stakes, gameName, nameOf, titleOf, whereText, offeredBuyIn, lobbyRow, lobbyEmpty, listed,
-    ordinal, placeText, startText, tournamentRow, tournamentLine, resultsText, registerTerms, tournamentsHint,
+    ordinal, placeText, startText, tournamentRow, tournamentLine, resultsText, registerTerms, payoutText,
+    tournamentsHint,
     tablesSection, bustsLine, outText, awaitingPlace,
     showdownOnTable, handsOf, contested, winningCards, boardWins, potStory, headline, whoIn, summary, seatBadges,
     lastActions, seatInResult, seatPlates, boardRows, potLine, handGame, gameLine, tableMessage, feltStreet,
