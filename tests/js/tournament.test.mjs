@@ -389,3 +389,14 @@ test("the download's first hand is the first at the table: kept when the seat is
     sng: "sng#1" }, 0), msg(view({ table: "sng#1.2", hand_number: 14 })));
   assert.deepEqual(since(moved.effects), [{ table: "sng#1.2", hand: 14 }]);
 });
+
+test("a dropped connection is got back at a table, not in the lobby nor on a finished felt unless a prize is to come", () => {
+  const seated = run(msg({ type: "registered", tournament: "sng", sng: "sng#1", name: "ann", token: "tok" }),
+    msg({ type: "welcome", table: "sng#1.1", seat: 1, tournament: "sng", sng: "sng#1" })).state;
+  assert.equal(M.reconnects(seated), true);
+  assert.equal(M.reconnects(M.initialState({})), false, "the lobby: nothing comes to it");
+  const left = { type: "left", table: "sng#1.1", seat: 1, chips: 0, reason: "busted", tournament: "sng", sng: "sng#1",
+    place: 3, places: [3, 3], prize: 0 };
+  assert.equal(M.reconnects(M.apply(seated, left, 0).state), false, "finished, the prize known: nothing more comes");
+  assert.equal(M.reconnects(M.apply(seated, { ...left, prize: null }, 0).state), true, "the prize is to come");
+});

@@ -1311,6 +1311,10 @@
    * the table is held meanwhile (`sendingHeld`). */
   const connectionChanged = (state, connected) => change(state, (s) => { s.reconnecting = !connected; });
 
+  /** Whether a dropped connection is got back: not in the lobby nor on a finished tournament's felt (nothing
+   * more comes to either), unless a place or prize is still to come. */
+  const reconnects = (state) => awaitingPlace(state) || (state.mode !== "lobby" && !state.finished);
+
   /** After a dropped connection: take the seat back with its token, or watch again. */
   const reconnect = (state, token) => change(state, (s, effects) => {
     if (s.finished) {  // out of the tournament, its last hand on the felt: only a prize still to come is heard
@@ -1394,7 +1398,7 @@
     fairSeen, fairText, resultPanel, phhFacts, historySource, historyPanel, historyHands, historyForPanel, phhsFile,
     firstHand, downloadFrom,
     // the state and its transitions: each returns {state, effects}
-    initialState, apply, start, lobbyLoaded, join, watch, connectionChanged, reconnect, home, stopWatching, choose, chooseWager, tickPre,
+    initialState, apply, start, lobbyLoaded, join, watch, connectionChanged, reconnects, reconnect, home, stopWatching, choose, chooseWager, tickPre,
     request, leave, topUp, downloadHistory, register, unregister, finishedPauseOver,
   });
 })();

@@ -269,7 +269,7 @@
       // queue kept across failed attempts would send one resume per attempt once a socket opens.
       link.queue = [];
       setStatus("offline", app.takenOver ? "open in another window" : "offline");
-      if (link.closing || app.takenOver || (app.mode === "lobby" && !M.awaitingPlace(app))) return;
+      if (link.closing || app.takenOver || !M.reconnects(app)) return;
       setStatus("connecting", "reconnecting\u2026");
       commit(M.connectionChanged(app, false));  // what sends at the table is held until the connection is back
       setTimeout(reconnect, link.retry);
