@@ -1059,8 +1059,8 @@ HELD = """
     const shown = (n) => n.offsetParent !== null;
     return {status: document.getElementById('status').textContent,
             turn: document.getElementById('turn-info').textContent,
-            buttons: [...document.querySelectorAll('#actions .buttons button, #seat-controls button')].filter(shown)
-                .map(b => [b.id, b.disabled])};"""
+            buttons: [...document.querySelectorAll('#actions .buttons button, #seat-controls button, #wager input')]
+                .filter(shown).map(b => [b.id, b.disabled])};"""
 
 
 SENT_RECORDER = """
@@ -1089,7 +1089,7 @@ def test_while_reconnecting_nothing_that_sends_can_be_clicked_and_after_a_restar
         page.js(SENT_RECORDER)
         first.stop()
         held = page.wait(lambda: (h := page.js(HELD))["status"] == "reconnecting\u2026" and h, 10, "reconnecting")
-        assert held["turn"] == "Reconnecting to the server\u2026 the buttons come back once it answers.", held
+        assert held["turn"] == "Reconnecting\u2026 the buttons come back with the server.", held
         assert {"act-fold", "leave"} <= {button for button, _ in held["buttons"]}, held
         assert all(disabled for _, disabled in held["buttons"]), held
         time.sleep(2)  # down long enough for attempts to fail (at 0.5 s, then 1 s): none may leave a resume queued

@@ -535,6 +535,13 @@ time_bank_seconds = 20
         assert entry.table_config("t").action_seconds == entry.action_seconds
     assert set(lobbies["sng"]) == set(lobbies["mtt"])
     assert lobbies["sng"]["entries"] == lobbies["mtt"]["entries"] == 1
+    # what the places pay: the sit-and-go's standard table for its field, the scheduled one's for its field so far
+    assert (lobbies["sng"]["payouts"], lobbies["sng"]["payouts_field"]) == ([65.0, 35.0], None)
+    assert (lobbies["mtt"]["payouts"], lobbies["mtt"]["payouts_field"]) == ([100.0], 2)
+    mtt = SitAndGo.open(config.tournaments[1], store, clock=clock, wall=wall, policy=POLICY)
+    for name in ("bob", "cy", "dee", "eve", "fay"):
+        mtt.register(name)  # type: ignore[union-attr]
+    assert (mtt.lobby()["payouts"], mtt.lobby()["payouts_field"]) == ([65.0, 35.0], 6)  # type: ignore[union-attr]
     assert lobbies["sng"]["action_seconds"] == 15.0 and type(lobbies["sng"]["action_seconds"]) is float
     assert type(lobbies["sng"]["bots_after_seconds"]) is float and lobbies["sng"]["start_every_minutes"] is None
     assert type(lobbies["mtt"]["action_seconds"]) is float and type(lobbies["mtt"]["start_every_minutes"]) is float

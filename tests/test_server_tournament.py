@@ -110,6 +110,7 @@ def test_the_lobby_gives_each_paid_place_s_percentage(tmp_path):
     when = 'starts_at = "2030-01-01T20:00:00Z"\nmin_entrants = 4'
     (scheduled,) = load_config(write(tmp_path, text.format(90, when))).tournaments
     assert scheduled.scheduled and scheduled.lobby()["payouts"] is None
+    assert scheduled.payout_table(20) == [40.0, 25.0, 17.0, 11.0, 7.0]  # the lobby's, for the field so far
 
 
 @pytest.mark.parametrize(

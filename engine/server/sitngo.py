@@ -507,6 +507,10 @@ class SitAndGo:
         if state.cancelled:
             out["reason"], out["cancelled"] = self.cancel_reason(), state.cancelled_why
         out["entries"] = len(state.registered) if tournament is None else len(tournament.entries)
+        out["payouts_field"] = None  # the field a scheduled tournament's standard table is given for, as it stands
+        if config.scheduled and config.payouts is None:
+            out["payouts_field"] = max(out["entries"], config.min_entrants)
+            out["payouts"] = config.payout_table(out["payouts_field"])
         if tournament is not None:
             level = tournament.structure.levels.levels[tournament.level]
             players = [p for n in tournament.live_tables for _, p in tournament.table(n).players]

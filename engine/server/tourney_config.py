@@ -290,15 +290,15 @@ class TournamentConfig:
             "payouts": self.payout_table(),
         }
 
-    def payout_table(self) -> list[float] | None:
+    def payout_table(self, field: int | None = None) -> list[float] | None:
         """Each paid place's percentage of the prize pool, first place first (to 0.01, for the lobby): the entry's
-        own table, else a sit-and-go's standard one for its field; None for a scheduled tournament without its own,
-        paid by the standard table for the field it gets (`standard_percentages`)."""
+        own table, else the standard one (`standard_percentages`) for a sit-and-go's field or, for a scheduled
+        tournament, the ``field`` it has so far (None without it: the table grows with the field)."""
         if self.payouts is not None:
             return [round(float(Fraction(str(p))), 2) for p in self.payouts]
-        if self.scheduled:
+        if self.scheduled and field is None:
             return None
-        return [round(float(p), 2) for p in standard_percentages(self.entrants)]
+        return [round(float(p), 2) for p in standard_percentages(field or self.entrants)]
 
 
 def stored_tournament(text: str) -> TournamentConfig | None:

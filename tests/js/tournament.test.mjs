@@ -62,6 +62,8 @@ test("a tournament's row says its buy-in; registered for one, the others say why
   assert.equal(M.payoutText(null), "pays by the field's size (the standard table)");
   assert.equal(M.payoutText([32, 20, 14, 10, 8, 6, 5, 5]), "pays 1st 32%, 2nd 20%, 3rd 14%, \u2026 (8 places paid)");
   assert.equal(M.payoutText([100]), "pays 1st 100%");
+  assert.equal(M.payoutText([50, 30, 20], 12),
+    "pays 1st 50%, 2nd 30%, 3rd 20% (the standard table for 12 entries: more are paid as the field grows)");
   const entrant = { tournament: "sng", sng: "sng#1", name: "ann" };
   const other = M.tournamentRow(MTT, entrant, [{ ...SNG, title: "Turbo" }, MTT]);
   assert.ok(!other.register);
@@ -399,4 +401,35 @@ test("a dropped connection is got back at a table, not in the lobby nor on a fin
     place: 3, places: [3, 3], prize: 0 };
   assert.equal(M.reconnects(M.apply(seated, left, 0).state), false, "finished, the prize known: nothing more comes");
   assert.equal(M.reconnects(M.apply(seated, { ...left, prize: null }, 0).state), true, "the prize is to come");
+});
+
+test("registered and waiting in the lobby, a dropped connection is got back and the registration resumed", () => {
+  const waiting = run((s) => M.lobbyLoaded(s, [], [SNG]), (s) => M.register(s, "sng", "ann"),
+    msg({ type: "registered", tournament: "sng", sng: "sng#1", name: "ann", token: "tok" })).state;
+  assert.equal(M.reconnects(waiting), true, "else the draw seats ann with nobody at the page");
+  assert.deepEqual(sends(M.reconnect(waiting, null).effects), [{ type: "resume", token: "tok" }]);
+  const unregistered = M.apply(waiting, { type: "unregistered", tournament: "sng" }, 0).state;
+  assert.equal(M.reconnects(unregistered), false);
+});
+
+test("the line's Out list never names the winner", () => {
+  const over = { ...STATUS, players_left: 1, busts: [{ name: "bob", first: 1, last: 1, prize: 30 },
+    { name: "ann", first: 2, last: 2, prize: 0 }, ...STATUS.busts] };
+  assert.equal(M.bustsLine(over), "Out: ann 2nd \u00b7 cy 3rd");
+  assert.equal(M.bustsLine({ ...STATUS, busts: [{ name: "bob", first: 1, last: 1, prize: 30 }] }), "");
+});
+
+test("a spectator's download goes on from where watching began after a reload or a dropped connection", () => {
+  const since = (effects) => effects.filter((e) => e.store === "since").map((e) => e.value);
+  const watched = run((s) => M.watch(s, "t1"), msg({ type: "watching", table: "t1" }), msg(view({ seat: -1, hand_number: 5 })));
+  assert.deepEqual(since(watched.effects), [{ table: "t1", hand: 5 }]);
+  const back = run(() => M.reconnect(watched.state, null), msg({ type: "watching", table: "t1" }),
+    msg(view({ seat: -1, hand_number: 40 })));
+  assert.deepEqual([since(back.effects), M.firstHand(back.state)], [[], 5]);
+  const reloaded = run(() => M.start(M.initialState({ t1: 5 }), { watching: "t1" }), msg({ type: "watching", table: "t1" }),
+    msg(view({ seat: -1, hand_number: 40 })));
+  assert.equal(M.firstHand(reloaded.state), 5);
+  const again = run(() => M.watch(M.initialState({ t1: 5 }), "t1"), msg({ type: "watching", table: "t1" }),
+    msg(view({ seat: -1, hand_number: 40 })));
+  assert.equal(M.firstHand(again.state), 40, "watching it again from the lobby begins anew");
 });

@@ -104,7 +104,7 @@ test("while the connection is got back nothing at the table sends, and the page 
   const turn = M.apply(seated(M.initialState({})), view({ hand: hand({ legal }), actor: 1 }), 1000).state;
   const { state: dropped, effects } = M.connectionChanged(turn, false);
   assert.deepEqual(effects, []);
-  const why = "Reconnecting to the server\u2026 the buttons come back once it answers.";
+  const why = "Reconnecting\u2026 the buttons come back with the server.";
   assert.deepEqual([M.sendingHeld(dropped), M.actionBar(dropped).held, M.turnText(dropped, 1000)], [why, why, why]);
   assert.equal(M.seatControls(dropped).held, why);
   for (const click of [(s) => M.choose(s, { action: "call" }), (s) => M.chooseWager(s, 10), (s) => M.leave(s),
@@ -213,7 +213,7 @@ test("a spectator's download holds the table's last 20 hands as well; a seated p
   s = M.apply(s, { ...view({ seat: -1 }), hand_number: 30 }, 0).state;
   const before = (first, last) => Array.from({ length: last - first + 1 }, (_, i) => ({ number: first + i, phh: `h${first + i}` }));
   s = M.apply(s, { type: "history", hands: before(20, 29) }, 0).state;
-  assert.deepEqual([M.firstHand(s), M.downloadFrom(s)], [30, 10]);
+  assert.deepEqual([M.firstHand(s), M.downloadFrom(s)], [30, 20], "the hands held so far: fewer than 20");
   const asked = M.downloadHistory(s);
   assert.deepEqual(sends(asked.effects), [{ type: "history", count: 20, before: 20 }]);
   const saved = M.apply(asked.state, { type: "history", hands: before(1, 19) }, 0);
@@ -230,8 +230,16 @@ test("a spectator's download holds the table's last 20 hands as well; a seated p
     assert.equal(M.downloadFrom(mine), 30);
     assert.deepEqual(M.downloadHistory(mine).effects, []);
   }
-  // A young table: never before its first hand.
-  assert.equal(M.downloadFrom({ ...s, history: new Map([[3, { number: 3, phh: "h3" }]]) }), 1);
+  // A young table: what it has (the pages before asked for come back empty, and the file is saved).
+  const young = { ...s, history: new Map([[3, { number: 3, phh: "h3" }]]) };
+  assert.equal(M.downloadFrom(young), 3);
+  const paged = M.downloadHistory(young);
+  assert.deepEqual(sends(paged.effects), [{ type: "history", count: 20, before: 3 }]);
+  const done = M.apply(paged.state, { type: "history", hands: [] }, 0);
+  assert.equal(done.effects.filter((e) => "download" in e).length, 1);
+  // A tournament's table: its hands' numbers skip those dealt at the others; the last 20 are counted as held.
+  const skipping = Array.from({ length: 25 }, (_, i) => [100 + 4 * i, { number: 100 + 4 * i, phh: "h" }]);
+  assert.equal(M.downloadFrom({ ...s, since: { t1: 196 }, history: new Map(skipping) }), 120);
 });
 
 test("errors are told apart by their code, never their words", () => {

@@ -156,18 +156,20 @@
     const when = t.start === "when full" ? `starts when all ${t.entrants} places are taken`
       : t.state === "late registration" ? "under way: you are seated at once"
         : `starts ${startText(t.start)}${t.min_entrants ? ` if ${t.min_entrants} have registered` : ""}`;
-    const pays = payoutText(t.payouts);
+    const pays = payoutText(t.payouts, t.payouts_field);
     return `${buyIn} \u00b7 ${t.starting_stack} chips${pays ? ` \u00b7 ${pays}` : ""} \u00b7 ${when}.`;
   }
 
   /** The lobby's payout table in words: "pays 1st 70%, 2nd 30%"; a long one its first three and how many are
-   * paid; none given (a scheduled tournament's standard table, by the field it gets) says so; an older server
-   * that sends none, nothing. */
-  function payoutText(payouts) {
+   * paid; a scheduled tournament's standard table says the field it is for (`field`: it grows with the field);
+   * none given says so; an older server that sends none, nothing. */
+  function payoutText(payouts, field) {
     if (payouts === undefined) return "";
     if (payouts === null) return "pays by the field's size (the standard table)";
     const each = payouts.slice(0, payouts.length > 5 ? 3 : 5).map((p, i) => `${ordinal(i + 1)} ${p}%`);
-    return `pays ${each.join(", ")}${payouts.length > 5 ? `, \u2026 (${payouts.length} places paid)` : ""}`;
+    const more = payouts.length > 5 ? `, \u2026 (${payouts.length} places paid)` : "";
+    const grows = field ? ` (the standard table for ${field} entries: more are paid as the field grows)` : "";
+    return `pays ${each.join(", ")}${more}${grows}`;
   }
 
   /** The words over the tournaments, for the kinds listed: a sit-and-go starts when full, a scheduled one at
@@ -210,8 +212,9 @@
 
   /** The last places given at a tournament ("cy 3rd \u00b7 dee 4th (won 20)"), newest first. */
   function bustsLine(status) {
-    if (!status || !status.busts.length) return "";
-    return "Out: " + status.busts.slice(0, 4)
+    const out = status ? status.busts.filter((b) => b.first !== 1) : [];  // the winner is not out
+    if (!out.length) return "";
+    return "Out: " + out.slice(0, 4)
       .map((b) => `${b.name} ${placeText(b.first, b.last)}${b.prize ? ` (won ${b.prize})` : ""}`).join(" \u00b7 ");
   }
 
@@ -501,7 +504,7 @@
    * held, or "": the connection dropped and the page is getting it back. A click then was lost (or went out on
    * a new connection before the seat was taken back), so they are disabled, saying why, until it is back. */
   const sendingHeld = (state) => (state.reconnecting && state.mode !== "lobby"
-    ? "Reconnecting to the server\u2026 the buttons come back once it answers." : "");
+    ? "Reconnecting\u2026 the buttons come back with the server." : "");
 
   /** The bet or raise box: the legal range, whether it is one amount (limit), and the quick amounts: half the
    * pot and the pot (the pot-sized raise: the call plus the pot after it), held to the range, and the most,
@@ -843,6 +846,7 @@
       history: new Map(),   // hand number -> {number, phh}, every page the server sent
       since: { ...since },  // table -> the first hand the download covers
       sinceUnset: false,    // a seat just taken (or a table just watched): its first view says where it began
+      rewatch: false,       // a watch sent again (a reload, a dropped connection): its answer keeps the download's start
       downloading: false,   // Download PHH is asking for older pages
       pagingFrom: null,     // ... and asked for the page before this hand
       anchor: 0,            // the table seat drawn at the bottom (ours, and still after we bust)
@@ -995,15 +999,20 @@
   function downloadFrom(state) {
     const since = firstHand(state);
     if (!onlyWatching(state) || !state.history.size) return since;
-    const twentieth = Math.max(...state.history.keys()) - (SPECTATOR_HANDS - 1);
-    return Math.max(1, Math.min(since, twentieth));
+    // by the hands held, not by number: a tournament's tables share one numbering, so a table's skip
+    const held = [...state.history.keys()].sort((a, b) => b - a);
+    return Math.min(since, held[Math.min(SPECTATOR_HANDS, held.length) - 1]);
   }
+
+  /** Whether a spectator's download holds fewer than the table's last `SPECTATOR_HANDS` hands the page has
+   * seen of it: older pages are asked for until it does (or the table has no more). */
+  const spectatorShort = (state) => onlyWatching(state) && state.history.size < SPECTATOR_HANDS;
 
   /** Every hand from `downloadFrom`: the server sends at most 20 at a time, so older pages are asked for
    * (`before`: the oldest hand the page has) until the first hand is reached, then the file is saved. */
   function download(s, effects) {
     const oldest = Math.min(...s.history.keys());
-    if (oldest > downloadFrom(s) && s.pagingFrom !== oldest) {
+    if ((oldest > downloadFrom(s) || spectatorShort(s)) && s.pagingFrom !== oldest) {
       Object.assign(s, { pagingFrom: oldest, downloading: true });
       send(s, effects, { type: "history", count: 20, before: oldest });
       return;
@@ -1134,8 +1143,9 @@
         enterRoom(s, effects);
         break;
       case "watching":
-        Object.assign(s, { mode: "watching", table: data.table });
-        if (!s.busted) s.sinceUnset = true;
+        // the download begins where watching began: a watch sent again (a reload, a dropped connection) goes on
+        if (!s.busted && !(s.rewatch && s.since[data.table] !== undefined)) s.sinceUnset = true;
+        Object.assign(s, { mode: "watching", table: data.table, rewatch: false });
         effects.push({ store: "watching", value: data.table });
         enterRoom(s, effects);
         break;
@@ -1262,7 +1272,7 @@
       effects.push({ screen: "room" }, { lobby: true });
       send(s, effects, { type: "resume", token });
     } else if (watching) {
-      Object.assign(s, { mode: "watching", table: watching, info: null, reloaded: true });
+      Object.assign(s, { mode: "watching", table: watching, info: null, reloaded: true, rewatch: true });
       effects.push({ screen: "room" });
       send(s, effects, { type: "watch", table: watching });
       effects.push({ lobby: true });
@@ -1311,9 +1321,12 @@
    * the table is held meanwhile (`sendingHeld`). */
   const connectionChanged = (state, connected) => change(state, (s) => { s.reconnecting = !connected; });
 
-  /** Whether a dropped connection is got back: not in the lobby nor on a finished tournament's felt (nothing
-   * more comes to either), unless a place or prize is still to come. */
-  const reconnects = (state) => awaitingPlace(state) || (state.mode !== "lobby" && !state.finished);
+  /** Whether we wait in the lobby for a tournament we registered for to start (its `welcome` seats us). */
+  const awaitingStart = (state) => state.mode === "lobby" && Boolean(state.entrant && state.entrant.token);
+
+  /** Whether a dropped connection is got back: at a table (not its finished felt, to which nothing more comes),
+   * waiting for a tournament's start (else the draw seats us with nobody at the page), or for a place or prize. */
+  const reconnects = (state) => awaitingPlace(state) || awaitingStart(state) || (state.mode !== "lobby" && !state.finished);
 
   /** After a dropped connection: take the seat back with its token, or watch again. */
   const reconnect = (state, token) => change(state, (s, effects) => {
@@ -1323,8 +1336,12 @@
     else if (s.mode === "watching") {
       // out in a hand-for-hand round: the entry is resumed first, so that the round's "placed" still reaches us
       if (s.busted && s.entrant && s.entrant.token) send(s, effects, { type: "resume", token: s.entrant.token });
-      if (!s.tableGone) send(s, effects, { type: "watch", table: s.table });
-    } else if (awaitingPlace(s)) send(s, effects, { type: "resume", token: s.outOf.token });
+      if (!s.tableGone) {
+        s.rewatch = true;
+        send(s, effects, { type: "watch", table: s.table });
+      }
+    } else if (awaitingStart(s)) send(s, effects, { type: "resume", token: s.entrant.token });
+    else if (awaitingPlace(s)) send(s, effects, { type: "resume", token: s.outOf.token });
   });
 
   /** The page's home link: the lobby again, or from a table watched back to it; a seated player leaves first. */

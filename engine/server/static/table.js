@@ -158,10 +158,10 @@
         el("td", { class: "num", "data-label": "Prize pool", text: row.prize }),
         el("td", { "data-label": "Start", text: row.start }),
         el("td", { class: "row-buttons" },
+          row.note ? el("span", { class: "row-note", text: row.note }) : null,
           row.register ? el("button", { class: "primary register", onclick: () => openRegister(t), text: "Register" }) : null,
           row.unregister ? el("button", { class: "unregister", onclick: () => commit(M.unregister(app, t.id)), text: "Unregister" }) : null,
-          row.tables.length ? el("button", { class: "watch", onclick: () => commit(M.watch(app, row.tables[0])), text: "Watch" }) : null,
-          row.note ? el("span", { class: "row-note", text: row.note }) : null));
+          row.tables.length ? el("button", { class: "watch", onclick: () => commit(M.watch(app, row.tables[0])), text: "Watch" }) : null));
     }));
   }
 
@@ -639,7 +639,9 @@
     const label = M.wagerLabel(legal, wagerAmount());
     const button = $("act-wager");
     button.firstChild.textContent = `${label.text} `;
-    button.disabled = !label.ok || Boolean(M.sendingHeld(app));
+    const held = Boolean(M.sendingHeld(app));  // the amount too: nothing it sets can be sent meanwhile
+    button.disabled = !label.ok || held;
+    for (const id of ["wager-amount", "wager-slider", "quick-half", "quick-pot", "quick-max"]) $(id).disabled = held;
     $("wager-amount").classList.toggle("invalid", !label.ok);
   }
 
