@@ -47,9 +47,9 @@ SNG = tournament_config(
 class TourneyServer:
     """`GameServer` with the one sit-and-go and the server's bots, on its own loop in a background thread."""
 
-    def __init__(self, db: str) -> None:
-        self.config = ServerConfig(db=db, pause_seconds=1.0, tables=(), tournaments=(SNG,))
-        self.port = 0
+    def __init__(self, db: str, *, port: int = 0, tournament: Any = SNG) -> None:
+        self.config = ServerConfig(db=db, pause_seconds=1.0, tables=(), tournaments=(tournament,))
+        self.port = port
         self.server: GameServer | None = None
         self.ready = threading.Event()
         self.failed: BaseException | None = None
@@ -77,7 +77,7 @@ class TourneyServer:
         try:
             self.stopping = asyncio.Event()
             self.server = GameServer(self.config, store, tick_seconds=0.05)
-            self.port = await self.server.start(port=0)
+            self.port = await self.server.start(port=self.port)
             self.server.start_bots({})
             self.ready.set()
             await self.stopping.wait()
@@ -273,3 +273,51 @@ def test_a_sit_and_go_is_registered_for_played_to_the_end_and_its_place_said(ser
         assert not page.errors(), page.errors()
     finally:
         page.close()
+
+
+def test_a_page_registered_in_the_lobby_comes_back_after_a_restart_and_is_seated_at_the_start():
+    """The newcomer's re-check: registered and waiting in the lobby, the page stayed offline after the server
+    restarted, and the start seated the player with nobody at the page. It gets its connection back, resumes the
+    registration, and the draw takes it to the table."""
+    heads_up = tournament_config({"id": "sng", "entrants": 2, "seats": 2, "starting_stack": 200})
+    folder = tempfile.mkdtemp(prefix="browser-tourney-restart-")
+    db = str(Path(folder) / "server.sqlite3")
+    first = TourneyServer(db, tournament=heads_up)
+    second: TourneyServer | None = None
+    page = tb.Page(first.url, width=1366, height=768)
+    try:
+        page.wait(
+            lambda: page.driver.find_elements(By.CSS_SELECTOR, 'tr[data-tournament="sng"] button.register'),
+            20,
+            "the Register button",
+        )
+        page.driver.find_element(By.CSS_SELECTOR, 'tr[data-tournament="sng"] button.register').click()
+        name = page.driver.find_element(By.ID, "register-name")
+        name.clear()
+        name.send_keys("ann")
+        page.click("register-submit")
+        row = 'tr[data-tournament="sng"]'
+        page.wait(lambda: "Registered as ann" in page.driver.find_element(By.CSS_SELECTOR, row).text, 20, "registered")
+        first.stop()
+        status = lambda: page.driver.find_element(By.ID, "status").text  # noqa: E731
+        page.wait(lambda: status() == "reconnecting\u2026", 10, "reconnecting")
+        second = TourneyServer(db, port=first.port, tournament=heads_up)
+        page.wait(lambda: status() == "connected", 20, "connected again")
+        page.wait(
+            lambda: "Registered as ann" in page.driver.find_element(By.CSS_SELECTOR, row).text,
+            20,
+            "still registered as ann",
+        )
+        second.call(lambda: second.server.tournaments["sng"].register("bob"))  # full: the start seats both
+        page.wait(
+            lambda: page.state()["screen"] == "room" and page.state()["name"] == "ann",
+            30,
+            "the page at the table the draw put ann at",
+        )
+        down = ("WebSocket connection", "ERR_CONNECTION_REFUSED")  # the server was down a while: nothing else
+        assert not [error for error in page.errors() if not any(what in error for what in down)], page.errors()
+    finally:
+        page.close()
+        if second is not None:
+            second.stop()
+        shutil.rmtree(folder, ignore_errors=True)
