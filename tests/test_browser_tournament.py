@@ -308,12 +308,14 @@ def test_a_page_registered_in_the_lobby_comes_back_after_a_restart_and_is_seated
             20,
             "still registered as ann",
         )
+        page.js("document.body.style.minHeight = '4000px'; window.scrollTo(0, 1500);")  # as if at the form below
         second.call(lambda: second.server.tournaments["sng"].register("bob"))  # full: the start seats both
         page.wait(
             lambda: page.state()["screen"] == "room" and page.state()["name"] == "ann",
             30,
             "the page at the table the draw put ann at",
         )
+        assert page.js("return window.scrollY") == 0, "the table opens at its top: its header, line and notice"
         down = ("WebSocket connection", "ERR_CONNECTION_REFUSED")  # the server was down a while: nothing else
         assert not [error for error in page.errors() if not any(what in error for what in down)], page.errors()
     finally:

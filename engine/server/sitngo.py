@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
+import sys
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -82,6 +83,7 @@ class TableRoom(Room):
 
     def __init__(self, sng: SitAndGo, number: int, config: TableConfig) -> None:
         self.sng = sng
+        self.instance = sng.id  # the sit-and-go it is a table of (`sng` opens the next one when this is over)
         self.number = number
         self._deals = 1
         super().__init__(
@@ -97,14 +99,16 @@ class TableRoom(Room):
 
     @property
     def log_id(self) -> str:
-        return self.sng.id
+        return self.instance
 
     def _hand_number(self) -> int:
         numbers = self.sng.state.numbers
         return numbers[self.number] if self.number < len(numbers) else 0
 
     def _hands_end(self) -> int:
-        return self.sng.state.dealt
+        """The hands dealt so far; once its sit-and-go is over and the next one open, every hand stored in its log
+        (a connection whose seat was here still asks for this table's history: `Session.held`)."""
+        return self.sng.state.dealt if self.sng.id == self.instance else sys.maxsize
 
     def _settle(self) -> None:
         self._deals = 1  # one deal a call: a table of absent players is folded round hand after hand, never at once

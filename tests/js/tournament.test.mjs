@@ -433,3 +433,10 @@ test("a spectator's download goes on from where watching began after a reload or
     msg(view({ seat: -1, hand_number: 40 })));
   assert.equal(M.firstHand(again.state), 40, "watching it again from the lobby begins anew");
 });
+
+test("a registration resumed in another window says so, not a seat", () => {
+  const waiting = run(msg({ type: "registered", tournament: "sng", sng: "sng#1", name: "ann", token: "tok" })).state;
+  const taken = M.apply(waiting, { type: "error", code: "resumed_elsewhere", message: "?" }, 0);
+  assert.deepEqual(notices(taken.effects),
+    ["This registration is now held in another window. Reload this page to play here again."]);
+});

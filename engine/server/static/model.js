@@ -1103,7 +1103,8 @@
       leaveRoom(s, effects, "Your seat is gone (you were away too long, or the server forgot it). Sit down again.");
     } else if (code === "resumed_elsewhere") {
       s.takenOver = true;
-      effects.push({ notice: "This seat is now played in another window. Reload this page to play here again.", kind: "error" });
+      const what = s.mode === "lobby" ? "registration is now held" : "seat is now played";  // waiting for the start
+      effects.push({ notice: `This ${what} in another window. Reload this page to play here again.`, kind: "error" });
     } else if (code === "unknown_type" && s.lastSent === "history") {
       s.historyMissing = true;
     } else if (code === "unknown_type" && s.lastSent === "watch") {

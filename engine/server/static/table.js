@@ -294,6 +294,9 @@
 
   /** The lobby or the table. Back in the lobby, the table's panels are emptied for the next. */
   function showScreen(name) {
+    // another screen opens at its top: the lobby's Register form is far down, and the table's header, line and
+    // notice were scrolled out of sight when the draw seated the player from there
+    if (document.body.dataset.screen !== name) window.scrollTo(0, 0);
     document.body.dataset.screen = name;
     $("lobby").hidden = name !== "lobby";
     $("room").hidden = name !== "room";
