@@ -399,11 +399,10 @@ class Room:
         """The table's last ``count`` (1..20) finished hands (numbered below ``before``, when given: the pages of
         a longer history) as PHH text, each as ``seat`` saw it (None: a spectator; or ``sitting_held``, given for
         an asker whose seat is gone: a player who busted or left): the hole cards of the hand seat its sitting was
-        dealt (`engine.server.log.sitting`: never
-        by name or seat number, which a later player may take) and the hands shown, no others
-        (`HandRecord.seen_by`). A hand stored without sittings shows no hole cards to anybody. A hand PHH cannot
-        hold (a double board) has ``phh`` None. Each hand also says who won each pot (``pots``, `_pot_winners`), so
-        a client words a hand from the history as it words a hand it saw end."""
+        dealt (`engine.server.log.sitting`: never by name or seat number, which a later player may take) and the
+        hands shown, no others (`HandRecord.seen_by`). A hand stored without sittings shows no hole cards to
+        anybody. A hand PHH cannot hold (a double board) has ``phh`` None. Each hand also says who won each pot
+        (``pots``, `_pot_winners`), so a client words a hand from the history as it words a hand it saw end."""
         count = whole(
             count,
             f"history's count (1..{HISTORY_MOST})",
