@@ -1065,10 +1065,18 @@ HELD = """
 
 SENT_RECORDER = """
     window.sentTypes = [];
+    window.failedSockets = 0;  // sockets closed without ever opening: the reconnect attempts that failed
     const send = WebSocket.prototype.send;
     WebSocket.prototype.send = function (text) {
       window.sentTypes.push(JSON.parse(text).type);
       return send.call(this, text);
+    };
+    window.WebSocket = class extends WebSocket {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('open', () => { this.opened = true; });
+        this.addEventListener('close', () => { if (!this.opened) window.failedSockets += 1; });
+      }
     };"""
 
 
@@ -1092,7 +1100,8 @@ def test_while_reconnecting_nothing_that_sends_can_be_clicked_and_after_a_restar
         assert held["turn"] == "Reconnecting\u2026 the buttons come back with the server.", held
         assert {"act-fold", "leave"} <= {button for button, _ in held["buttons"]}, held
         assert all(disabled for _, disabled in held["buttons"]), held
-        time.sleep(2)  # down long enough for attempts to fail (at 0.5 s, then 1 s): none may leave a resume queued
+        # down until attempts have failed: none may leave a resume queued for the socket that opens
+        page.wait(lambda: page.js("return window.failedSockets") >= 2, 20, "two reconnect attempts to fail")
         second = LiveServer(db, pause_seconds=1.2, tables=tables, bots={"steady": 1}, port=first.port)
         back = page.wait(lambda: (h := page.js(HELD))["status"] == "connected" and h, 20, "connected again")
         assert not any(disabled for button, disabled in back["buttons"] if button != "top-up"), back

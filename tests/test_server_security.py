@@ -61,17 +61,22 @@ def holes_shown(history: list[dict[str, Any]]) -> set[str]:
     }
 
 
+async def ann_folds_a_hand(port: int) -> tuple[Client, int, Client, set[str]]:
+    """ann and bob sit at "limit"; ann folds the first hand unseen: her connection, seat, bob's, her cards."""
+    ann, bob = await client(port), await client(port)
+    await ann.send(type="join", table="limit", name="ann", buy_in=100)
+    ann_seat = (await ann.until("welcome"))["seat"]
+    await bob.send(type="join", table="limit", name="bob", buy_in=100)
+    bob_seat = (await bob.until("welcome"))["seat"]
+    return ann, ann_seat, bob, await fold_one_hand(ann, ann_seat, bob, bob_seat)
+
+
 def test_a_newcomer_under_a_departed_players_name_gets_none_of_her_folded_cards_from_history(db):
     """ann plays, folds unseen and leaves; a newcomer joins as "ann" and sends `history`: the old ann's hole
     cards belong to the token she was dealt them under, so the newcomer sees no hole card at all."""
 
     async def test(server: GameServer, port: int) -> None:
-        ann, bob = await client(port), await client(port)
-        await ann.send(type="join", table="limit", name="ann", buy_in=100)
-        ann_seat = (await ann.until("welcome"))["seat"]
-        await bob.send(type="join", table="limit", name="bob", buy_in=100)
-        bob_seat = (await bob.until("welcome"))["seat"]
-        hole = await fold_one_hand(ann, ann_seat, bob, bob_seat)
+        ann, ann_seat, _bob, hole = await ann_folds_a_hand(port)  # bob stays connected
         assert len(hole) == 4
         await ann.send(type="history")
         assert hole <= holes_shown((await ann.until("history"))["hands"])  # hers, while she sits
@@ -96,12 +101,7 @@ def test_a_connection_whose_seat_is_gone_sees_its_own_cards_in_that_table_s_hist
     and a connection that never sat gets ``no_seat``, as before."""
 
     async def test(server: GameServer, port: int) -> None:
-        ann, bob = await client(port), await client(port)
-        await ann.send(type="join", table="limit", name="ann", buy_in=100)
-        ann_seat = (await ann.until("welcome"))["seat"]
-        await bob.send(type="join", table="limit", name="bob", buy_in=100)
-        bob_seat = (await bob.until("welcome"))["seat"]
-        hole = await fold_one_hand(ann, ann_seat, bob, bob_seat)
+        ann, _, bob, hole = await ann_folds_a_hand(port)
         await ann.send(type="leave")
         assert (await ann.until("left"))["reason"] == "left"
         await ann.send(type="history")

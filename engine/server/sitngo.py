@@ -522,7 +522,7 @@ class SitAndGo:
                 level=tournament.level + 1,
                 blinds=list(level.rules.blinds),
                 ante=level.rules.ante,
-                players_left=tournament.remaining,
+                players_left=tournament.still_in,  # as the views count them
                 average_stack=tournament.chips // max(1, len(players)),
                 tables=[self.rooms[n].id for n in tournament.live_tables if n in self.rooms],
                 minutes=round(self.minutes(), 1),
