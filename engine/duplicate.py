@@ -16,16 +16,16 @@ only on the seed, the hands and the shard size.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Unpack
 
 import attrs
 
 from engine.bots.base import MatchError
-from engine.match import DEFAULT_TIME_LIMIT, BotStats, HandSummary, MatchResult, derive_seed, play_match, unique_names
+from engine.match import BotStats, HandSummary, MatchResult, derive_seed, play_match, unique_names
 from engine.rules import Rules
 from engine.schedule import Schedule
-from engine.shards import Shard, check_arguments, cut, merge, play_shards
-from engine.validate import quote
+from engine.shards import MatchOptions, Plan, Shard, merge
 
 
 @attrs.frozen(slots=True)
@@ -131,55 +131,35 @@ def run_duplicate_job(job: DuplicateJob) -> tuple[MatchResult, DealSpread]:
 
 
 def play_duplicate(
-    specs: Sequence[str],
-    game: Rules | Schedule,
-    hands: int,
-    *,
-    seed: int | str = 0,
-    shard_size: int = 1000,
-    workers: int = 1,
-    backend: str = "local",
-    address: str | None = None,
-    stack: int | None = None,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
-    on_shard: Callable[[Shard, MatchResult], object] | None = None,
-    on_hand: Callable[[HandSummary], object] | None = None,
+    specs: Sequence[str], game: Rules | Schedule, hands: int, **options: Unpack[MatchOptions]
 ) -> DuplicateResult:
     """A duplicate match of ``hands`` deals (see the module), each played once per rotation of the bots:
-    ``len(specs)`` times as many hands in all. Arguments as `engine.shards.play_sharded`; ``on_hand`` sees
-    every hand of every rotation (`HandSummary.number` its deal, ``rotation`` 1..N), with one worker and the
-    local backend only."""
+    ``len(specs)`` times as many hands in all. ``options`` as `engine.shards.MatchOptions` says; ``on_hand``
+    sees every hand of every rotation (`HandSummary.number` its deal, ``rotation`` 1..N)."""
     from engine.bots import make_bot
 
-    check_arguments(specs, seed, workers, backend, time_limit, address)
+    plan = Plan.of(specs, options)
     if len(specs) < 2:
         raise MatchError(f"a duplicate match needs two bots or more, got {len(specs)}")
-    if on_hand is not None and not callable(on_hand):
-        raise MatchError(f"on_hand must be a function or None, got {quote(on_hand)}")
-    shards = cut(hands, seed, shard_size)
+    seed = plan.seed
     names = unique_names([make_bot(spec, seed=derive_seed(seed, f"bot{bot}")) for bot, spec in enumerate(specs)])
     # ^ the bots of shard 0's first rotation, built as that shard builds them, only to name them
 
     def job(shard: Shard) -> DuplicateJob:
-        return DuplicateJob(tuple(specs), names, game, shard, stack, time_limit)
+        return DuplicateJob(tuple(specs), names, game, shard, plan.stack, plan.time_limit)
 
-    played: Iterable[tuple[Shard, tuple[MatchResult, DealSpread]]]
-    if on_hand is not None:
-        if workers != 1 or backend != "local":
-            raise MatchError("on_hand sees hands played in this process: it needs workers=1 and the local backend")
-        played = ((shard, job(shard).run(on_hand)) for shard in shards)
-    else:
-        played = play_shards(run_duplicate_job, job, shards, workers, backend, address)
+    def here(shard: Shard, on_hand: Callable[[HandSummary], object]) -> tuple[MatchResult, DealSpread]:
+        return job(shard).run(on_hand)
+
     n = len(specs)
     merged = merge(seed, [])
     total = DealSpread(0, (0.0,) * n, (0.0,) * n)
-    for shard, (result, spread) in played:
+    for shard, (result, spread) in plan.played(hands, here, run_duplicate_job, job):
         merged = merge(seed, [merged, result]) if merged.stats else result
         total = DealSpread(
             total.deals + spread.deals,
             tuple(map(sum, zip(total.sums, spread.sums, strict=True))),
             tuple(map(sum, zip(total.squares, spread.squares, strict=True))),
         )
-        if on_shard is not None:
-            on_shard(shard, result)
+        plan.tell(shard, result)
     return DuplicateResult(attrs.evolve(merged, seed=seed), total.deals, n, total)

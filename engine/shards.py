@@ -17,7 +17,7 @@ import socket
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import TypeVar
+from typing import TypedDict, TypeVar, Unpack
 
 import attrs
 
@@ -144,45 +144,100 @@ def merge(seed: int | str, results: Sequence[MatchResult]) -> MatchResult:
     )
 
 
-def play_sharded(
-    specs: Sequence[str],
-    game: Rules | Schedule,
-    hands: int,
-    *,
-    seed: int | str = 0,
-    shard_size: int = 1000,
-    workers: int = 1,
-    backend: str = "local",
-    address: str | None = None,
-    stack: int | None = None,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
-    on_shard: Callable[[Shard, MatchResult], object] | None = None,
-    on_hand: Callable[[HandSummary], object] | None = None,
-) -> MatchResult:
-    """Play a match of ``hands`` hands in shards (see the module) and merge them.
+class MatchOptions(TypedDict, total=False):
+    """The keyword options of `play_sharded` and `play_duplicate`, every one optional.
 
-    ``workers``: processes on this machine (1: in this process); ``backend`` "ray" sends the shards to a Ray
-    cluster as tasks instead (``address``: the cluster's, None for a Ray started here; the `ray` extra).
-    ``on_shard`` is called in this process with each shard and its result as it comes back, in shard order
-    (for a progress bar). ``on_hand`` sees every hand, numbered by the match, as `play_match`'s does: only
-    when the shards are played in this process (one worker, the local backend)."""
-    check_arguments(specs, seed, workers, backend, time_limit, address)
-    shards = cut(hands, seed, shard_size)
-    merged = merge(seed, [])
-    played: Iterator[tuple[Shard, MatchResult]]
-    if on_hand is not None:
-        if workers != 1 or backend != "local":
-            raise MatchError("on_hand sees hands played in this process: it needs workers=1 and the local backend")
-        played = ((shard, play_shard(specs, game, shard, stack, time_limit, on_hand)) for shard in shards)
-    else:
-        played = play_shards(
-            run_job, lambda shard: Job(tuple(specs), game, shard, stack, time_limit), shards, workers, backend, address
-        )
-    for shard, result in played:
-        merged = merge(seed, [merged, result]) if merged.stats else result
-        if on_shard is not None:
-            on_shard(shard, result)
-    return attrs.evolve(merged, seed=seed)
+    ``seed`` (0): the match's seed. ``shard_size`` (1000): hands a shard. ``workers`` (1): processes on this
+    machine (1: in this process). ``backend`` ("local"): "ray" sends the shards to a Ray cluster as tasks
+    instead (the `ray` extra), the one at ``address`` (None: a Ray started here). ``stack`` (None: 100 big
+    blinds): each bot's stack. ``time_limit`` (`engine.match.DEFAULT_TIME_LIMIT`; None: no limit): seconds a bot
+    may take per action. ``on_shard`` (None): called in this process with each shard and its result as it
+    comes back, in shard order (for a progress bar). ``on_hand`` (None): sees every hand, numbered by the match,
+    as `play_match`'s does: only when the shards are played in this process (one worker, the local backend)."""
+
+    seed: int | str
+    shard_size: int
+    workers: int
+    backend: str
+    address: str | None
+    stack: int | None
+    time_limit: float | None
+    on_shard: Callable[[Shard, MatchResult], object] | None
+    on_hand: Callable[[HandSummary], object] | None
+
+
+@attrs.frozen(kw_only=True)
+class Plan:
+    """`MatchOptions` with their defaults, checked: the one place both kinds of match read them from."""
+
+    seed: int | str = 0
+    shard_size: int = 1000
+    workers: int = 1
+    backend: str = "local"
+    address: str | None = None
+    stack: int | None = None
+    time_limit: float | None = DEFAULT_TIME_LIMIT
+    on_shard: Callable[[Shard, MatchResult], object] | None = None
+    on_hand: Callable[[HandSummary], object] | None = None
+
+    @classmethod
+    def of(cls, specs: Sequence[str], options: MatchOptions) -> Plan:
+        """The plan for ``options``, or a MatchError naming what is wrong (an unknown option too)."""
+        known = MatchOptions.__annotations__
+        unknown = [name for name in options if name not in known]
+        if unknown:
+            raise MatchError(f"unknown match option {unknown[0]!r}: the options are {', '.join(known)}")
+        plan = cls(**options)
+        for name, call in (("on_shard", plan.on_shard), ("on_hand", plan.on_hand)):
+            if call is not None and not callable(call):
+                raise MatchError(f"{name} must be a function or None, got {quote(call)}")
+        check_arguments(specs, plan.seed, plan.workers, plan.backend, plan.time_limit, plan.address)
+        return plan
+
+    def played(
+        self,
+        hands: int,
+        here: Callable[[Shard, Callable[[HandSummary], object]], R],
+        function: Callable[[J], R],
+        job: Callable[[Shard], J],
+    ) -> Iterator[tuple[Shard, R]]:
+        """Each shard of the match with its result: played ``here`` (with ``on_hand``) in this process, else as
+        ``function(job(shard))`` by the workers or the cluster."""
+        shards = cut(hands, self.seed, self.shard_size)
+        played: Iterable[tuple[Shard, R]]
+        if self.on_hand is not None:
+            if self.workers != 1 or self.backend != "local":
+                raise MatchError("on_hand sees hands played in this process: it needs workers=1 and the local backend")
+            on_hand = self.on_hand
+            played = ((shard, here(shard, on_hand)) for shard in shards)
+        else:
+            played = play_shards(function, job, shards, self.workers, self.backend, self.address)
+        return iter(played)
+
+    def tell(self, shard: Shard, result: MatchResult) -> None:
+        """``on_shard``, if there is one, of a shard's result as it comes back."""
+        if self.on_shard is not None:
+            self.on_shard(shard, result)
+
+
+def play_sharded(
+    specs: Sequence[str], game: Rules | Schedule, hands: int, **options: Unpack[MatchOptions]
+) -> MatchResult:
+    """Play a match of ``hands`` hands in shards (see the module) and merge them; ``options`` as `MatchOptions`
+    says."""
+    plan = Plan.of(specs, options)
+
+    def here(shard: Shard, on_hand: Callable[[HandSummary], object]) -> MatchResult:
+        return play_shard(specs, game, shard, plan.stack, plan.time_limit, on_hand)
+
+    def job(shard: Shard) -> Job:
+        return Job(tuple(specs), game, shard, plan.stack, plan.time_limit)
+
+    merged = merge(plan.seed, [])
+    for shard, result in plan.played(hands, here, run_job, job):
+        merged = merge(plan.seed, [merged, result]) if merged.stats else result
+        plan.tell(shard, result)
+    return attrs.evolve(merged, seed=plan.seed)
 
 
 def check_arguments(

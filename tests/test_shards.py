@@ -66,6 +66,10 @@ def test_bad_arguments_are_match_errors_before_any_shard_runs():
             play_sharded(SPECS, LIMIT, 10, **kwargs)
     with pytest.raises(MatchError, match="specs"):
         play_sharded("hilo", LIMIT, 10)  # type: ignore[arg-type]
+    with pytest.raises(MatchError, match="unknown match option 'shards': the options are seed, shard_size"):
+        play_sharded(SPECS, LIMIT, 10, shards=2)  # type: ignore[call-arg]
+    with pytest.raises(MatchError, match="on_shard must be a function or None"):
+        play_sharded(SPECS, LIMIT, 10, on_shard=3)  # type: ignore[arg-type]
     with pytest.raises(MatchError):
         play_sharded(["no-such-bot"], LIMIT, 10)
 
@@ -139,6 +143,8 @@ def test_a_duplicate_match_plays_each_deal_in_every_rotation_and_luck_cancels():
     assert sum(s.net for s in mixed.result.stats) == 0
     with pytest.raises(MatchError, match="two bots"):
         play_duplicate(["hilo"], LIMIT, 10)
+    with pytest.raises(MatchError, match="unknown match option 'rotations'"):
+        play_duplicate(SPECS, LIMIT, 10, rotations=2)  # type: ignore[call-arg]
 
 
 def test_simulate_duplicate_reports_both_standard_errors():

@@ -133,13 +133,7 @@ def _seat_facts(hand: HandState, seat: int, betting: _Betting, saw_flop: bool) -
     won_high = any(seat in pot.high_winners for pot in pots)
     won_low = any(seat in pot.low_winners for pot in pots)
     return SeatFacts(
-        vpip=betting.vpip,
-        pfr=betting.pfr,
-        three_bet_chance=betting.three_bet_chance,
-        three_bet=betting.three_bet,
-        bets=betting.bets,
-        raises=betting.raises,
-        calls=betting.calls,
+        **{name: getattr(betting, name) for name in _Betting.__slots__},
         saw_flop=saw_flop,
         showdown=showdown,
         won_showdown=won_high or won_low,
