@@ -71,18 +71,10 @@ _HARMLESS = re.compile(
     r"|wins \S+ for eliminating).*|No low hand qualified|Betting is capped)$"
 )
 _UNSUPPORTED = re.compile(r"^(?:\*\*\* (?:FIRST|SECOND) |.+ cashed out the hand|Hand cancelled|.*run (?:it )?twice)")
-_NUMBER = re.compile(r"^\d{1,15}(?:\.\d{1,6})?$")
 _SUMMARY_CARDS = re.compile(r"\b(?:showed|mucked) \[(?P<cards>[^\]]*)\]")
 _SUMMARY_WON = re.compile(r"\b(?:won|collected) \((?P<amount>[^()]*)\)")
 
 _STREETS = {"FLOP": 2, "TURN": 3, "RIVER": 4}
-_VERBS = {
-    "folds": (FOLD, ADDS),
-    "checks": (CHECK, ADDS),
-    "calls": (CALL, ADDS),
-    "bets": (WAGER, ADDS),
-    "raises": (WAGER, TOTALS),
-}  # "raises $2 to $4": the reader keeps the total
 _BOARD_AFTER = {2: 3, 3: 4, 4: 5}
 _POST_KINDS = {
     "small blind": f.SMALL_BLIND,
