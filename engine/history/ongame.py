@@ -22,7 +22,7 @@ from engine.history import facts as f
 from engine.history.builder import CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
 from engine.history.record import Hands
-from engine.history.textsite import SiteHand, TextSite, read_text_site
+from engine.history.textsite import STREETS, SiteHand, TextSite, read_text_site
 
 _HEADER = re.compile(
     r"^\*{5} History for hand (?P<id>[A-Z0-9][A-Z0-9-]*)"
@@ -56,7 +56,6 @@ _QUIET_ACTS = re.compile(
 _GAMES = {"OMAHA_HI_LO": (True, 4), "OMAHA_HI": (False, 4), "OMAHA": (False, 4)}
 _LIMITS = {"NO_LIMIT": f.NO, "POT_LIMIT": f.POT, "LIMIT": f.FIXED, "FIXED_LIMIT": f.FIXED}
 _POSTS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "dead blind": f.DEAD_BLIND, "ante": f.ANTE}
-_STREETS = {"flop": (2, 3), "turn": (3, 1), "river": (4, 1)}
 
 
 class OnGameHand(SiteHand):
@@ -159,7 +158,7 @@ class OnGameHand(SiteHand):
             return
         street = _STREET.match(text)
         if street is not None:
-            number, count = _STREETS[street["street"]]
+            number, count = STREETS[street["street"]]
             cards = self.cards(street["cards"])
             if len(cards) == len(self.board) + count and tuple(cards[: len(self.board)]) == tuple(self.board):
                 cards = cards[len(self.board) :]  # the board so far, then the new card

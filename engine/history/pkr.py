@@ -24,7 +24,7 @@ from engine.history import facts as f
 from engine.history.builder import CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
 from engine.history.record import Hands
-from engine.history.textsite import SiteHand, TextSite, read_text_site
+from engine.history.textsite import STREETS, SiteHand, TextSite, read_text_site
 
 _HEADER = re.compile(r"^Starting Hand #(?P<id>\d+)$")
 _TABLE = re.compile(r"^Table #\d+ - (?P<name>.*?)$")
@@ -60,7 +60,6 @@ _QUIET = re.compile(
 _SAID = re.compile(r"^(?:says .*|: .*|has .*|doesn't show|[a-z][^$€£\[\]]*[.!])$")  # chat, emotes, hand names
 _GAMES = {"OMAHA HI/LO": True, "OMAHA": False}
 _LIMITS = {"POT LIMIT": f.POT, "NO LIMIT": f.NO, "LIMIT": f.FIXED}
-_STREETS = {"Flop": (2, 3), "Turn": (3, 1), "River": (4, 1)}
 
 
 class PkrHand(SiteHand):
@@ -181,7 +180,7 @@ class PkrHand(SiteHand):
             return
         self.pots_done = bool(self.pots)  # the next "Pot sizes" line starts a new group
         if (street := _STREET.match(text)) is not None:
-            number, count = _STREETS[street["street"]]
+            number, count = STREETS[street["street"].lower()]
             self.deal_street(street["street"], number, count, self._cards(street["cards"]))
         elif (dealt := _DEALT.match(text)) is not None:
             if dealt["name"] not in self.seats:
