@@ -23,7 +23,7 @@ from engine.history import facts as f
 from engine.history.builder import ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
 from engine.history.record import Hands
-from engine.history.textsite import SiteHand, TextSite, read_text_site
+from engine.history.textsite import SiteHand, TextSite, currency_sign, read_text_site
 
 _HEADER = re.compile(r"^Stage #(?P<id>\d+)(?P<rest>(?::| Tourney ID \d+).*)$")
 _AMOUNT = r"(?P<amount>[$€£]?[\d,]+(?:\.\d+)?)"
@@ -138,10 +138,8 @@ class AbsoluteHand(SiteHand):
         self.fields += [("site", "Absolute / UltimateBet"), ("date", game["date"])]
         if tournament:
             self.fields += [("tournament", game["tournament"] or ""), ("buy_in", "")]
-        symbol = next((c for c in game["stakes"] if c in "$€£"), "")
+        symbol = currency_sign(game["stakes"])
         self.money("" if tournament else symbol)
-        if self.symbol:
-            self.fields.append(("symbol", self.symbol))
         low = self.amount(game["stakes"])
         high = self.amount(game["big"]) if game["big"] else None
         if low <= 0 or (high is not None and not low <= high):

@@ -22,6 +22,7 @@ from engine.history.building import place
 from engine.history.files import file_reader
 from engine.history.pokerstars import Dialect, HandReader, read_pokerstars
 from engine.history.record import Hands
+from engine.history.textsite import currency_sign
 
 _GAME = re.compile(
     r"^(?:Tournament #(?P<t>\d+) - )?(?P<game>(?P<five>5 ?Cards? )?Omaha(?P<hilo> H/L| Hi/?Lo)? "
@@ -49,16 +50,11 @@ def _header(reader: HandReader, prefix: str, rest: str) -> None:
     # no "game" field: its words ("Omaha H/L (Pot Limit)") are not PokerStars', whose writer would keep them
     reader.fields += [("date", game["date"]), ("site", "ACR / Winning Poker Network")]
     stakes = game["blinds"] if game["t"] else game["stakes"]
-    reader.symbol = stakes[0] if stakes[0] in "$€£" else ""
-    reader.scale = 100 if reader.symbol and not game["t"] else 1
     if game["t"]:
         reader.fields += [("tournament", game["t"]), ("level", game["level"]), ("buy_in", "")]
-    if reader.symbol:
-        reader.fields.append(("symbol", reader.symbol))
+    reader.money(currency_sign(stakes), cents=not game["t"])
     low, _, high = stakes.partition("/")
-    reader.stakes = (reader.amount(low), reader.amount(high))
-    if not 0 < reader.stakes[0] <= reader.stakes[1]:
-        reader.fail(f"impossible stakes {stakes!r}")
+    reader.read_stakes(stakes, low, high)
 
 
 ACR = Dialect(

@@ -137,7 +137,6 @@ class BovadaHand(SiteHand):
             self.fields += [("tournament", game["t"])] + ([("level", game["level"])] if game["level"] else [])
         else:
             self.money("$")
-            self.fields.append(("symbol", "$"))
         return f.Game(
             game["game"] != "OMAHA", 4, _LIMITS[game["limit"]], None, self.scale, self.symbol, posted_blinds=True
         )

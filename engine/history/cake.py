@@ -23,7 +23,7 @@ from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
 from engine.history.record import Hands
-from engine.history.textsite import Numbered, SiteHand, TextSite, read_text_site
+from engine.history.textsite import Numbered, SiteHand, TextSite, currency_sign, read_text_site
 from engine.validate import quote
 
 _HEADER = re.compile(r"^Hand#(?P<id>[A-Z0-9]+) - (?P<rest>.+)$")
@@ -108,7 +108,7 @@ class CakeHand(SiteHand):
         self.fields.append(("date", when))
         tournament = _TOURNAMENT.search(parts[0])
         written = stakes["stakes"]
-        symbol = written[0] if written[0] in "$€£" else ""
+        symbol = currency_sign(written)
         if tournament is not None:
             self.fields.append(("tournament", tournament["t"]))
             self.fields.append(("buy_in", next((part for part in parts[1:-2] if " + " in part), "")))
@@ -121,8 +121,6 @@ class CakeHand(SiteHand):
             if "Play Money" in parts[0]:
                 self.fields.append(("play_money", True))
         self.money(symbol)
-        if symbol:
-            self.fields.append(("symbol", symbol))
         numbers = [self.amount(part.lstrip("-")) for part in written.split("/")]
         ante = None
         if len(numbers) == 3:  # a tournament's "0/10/20": ante, small blind, big blind

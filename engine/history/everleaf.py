@@ -22,7 +22,7 @@ from engine.history.builder import ALL_IN
 from engine.history.files import file_reader
 from engine.history.partypoker import PartyHand
 from engine.history.record import Hands
-from engine.history.textsite import Numbered, TextSite, read_text_site
+from engine.history.textsite import Numbered, TextSite, currency_sign, read_text_site
 
 _HEADER = re.compile(r"^\*{5} Hand history for game #(?P<id>\d+) \*{5}$")
 _BEFORE = re.compile(r"^Everleaf Gaming Game #\d+$")
@@ -85,10 +85,8 @@ class EverleafHand(PartyHand):
         self.fields.append(("date", match["date"]))
         if match["max"]:
             self.fields.append(("max_seats", int(match["max"])))
-        symbol = next((c for c in match["low"] + match["high"] if c in "$€"), "")
-        self.money(symbol)
-        if symbol:  # no currency: a tournament's chips (its number is not in the text)
-            self.fields.append(("symbol", symbol))
+        symbol = currency_sign(match["low"]) or currency_sign(match["high"])
+        self.money(symbol)  # no currency: a tournament's chips (its number is not in the text)
         stakes = (self.amount(match["low"]), self.amount(match["high"]))
         if not 0 < stakes[0] <= stakes[1]:
             self.fail(f"impossible stakes {line[1]!r}")

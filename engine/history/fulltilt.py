@@ -27,6 +27,7 @@ from engine.history.building import place
 from engine.history.files import file_reader
 from engine.history.pokerstars import Dialect, HandReader, read_pokerstars
 from engine.history.record import Hands
+from engine.history.textsite import currency_sign
 from engine.validate import quote
 
 _MONEY = r"[$€£]?\d[\d.,]*"
@@ -127,14 +128,9 @@ def _header(reader: HandReader, prefix: str, rest: str) -> None:
             reader.fields.append(("max_seats", int(table["max"]) if table["max"] else 2))
     else:
         reader.fail(f"cannot read the table {quote(where)} (expected 'Table NAME' or 'TOURNAMENT (N), Table N')")
-    reader.symbol = stakes[0] if stakes[0] in "$€£" else ""
-    reader.scale = 100 if reader.symbol and tournament is None else 1
-    if reader.symbol:
-        reader.fields.append(("symbol", reader.symbol))
+    reader.money(currency_sign(stakes), cents=tournament is None)
     low, _, high = stakes.partition("/")
-    reader.stakes = (reader.amount(low), reader.amount(high))
-    if not 0 < reader.stakes[0] <= reader.stakes[1]:
-        reader.fail(f"impossible stakes {quote(stakes)}")
+    reader.read_stakes(stakes, low, high)
 
 
 class FullTiltReader(HandReader):

@@ -22,7 +22,7 @@ from engine.history import facts as f
 from engine.history.builder import CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
 from engine.history.record import Hands
-from engine.history.textsite import STREETS, SiteHand, TextSite, read_text_site
+from engine.history.textsite import STREETS, SiteHand, TextSite, currency_sign, read_text_site
 
 _HEADER = re.compile(
     r"^\*{5} History for hand (?P<id>[A-Z0-9][A-Z0-9-]*)"
@@ -131,7 +131,7 @@ class OnGameHand(SiteHand):
         if table["game"] not in _GAMES or table["limit"] not in _LIMITS:
             self.other_game(f"{table['limit']} {table['game']}")
         self.fields += [("site", "OnGame"), ("table", table["table"].removeprefix("[SPEED] "))]
-        symbol = next((c for c in table["low"] + table["high"] if c in "$€£"), "")
+        symbol = currency_sign(table["low"]) or currency_sign(table["high"])
         if table["money"] == "Play money":
             self.fields.append(("play_money", True))
         header = _HEADER.match(self.lines[0][1])
@@ -143,8 +143,6 @@ class OnGameHand(SiteHand):
         if tournament and level is not None and "level" not in dict(self.fields):
             self.fields.append(("level", level["level"]))
         self.money(symbol if not tournament else "")  # a tournament is played in chips
-        if self.symbol:
-            self.fields.append(("symbol", self.symbol))
         small, big = self.amount(table["low"]), self.amount(table["high"])
         if not 0 < small <= big:
             self.fail(f"impossible blinds {table['low']}/{table['high']}")

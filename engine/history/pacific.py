@@ -23,7 +23,7 @@ from engine.history import facts as f
 from engine.history.files import file_reader
 from engine.history.partypoker import PartyHand
 from engine.history.record import Hands
-from engine.history.textsite import Numbered, TextSite, read_text_site
+from engine.history.textsite import Numbered, TextSite, currency_sign, read_text_site
 
 _HEADER = re.compile(r"^\*{5} (?:888poker|888\.es|Pacific Poker|Cassava) Hand History for Game (?P<id>\d+) \*{5}$")
 _BEFORE = re.compile(r"^#Game No ?: ?\d+$")
@@ -72,7 +72,7 @@ class PacificHand(PartyHand):
             self.fields += [("tournament", table["t"]), ("buy_in", table["buy_in"])]
         elif table["money"] == "Practice Play":
             self.fields.append(("play_money", True))
-        symbol = self.blinds_text[0] if self.blinds_text[0] in "$€£" else ""
+        symbol = currency_sign(self.blinds_text)
         tournament = table["t"] is not None
         self.symbol = symbol
         self.scale = 1 if tournament else 100  # practice play has cents too ("1,459.13")

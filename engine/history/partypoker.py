@@ -22,7 +22,7 @@ from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, WAGER
 from engine.history.files import file_reader
 from engine.history.record import Hands
-from engine.history.textsite import Numbered, SiteHand, TextSite, read_text_site
+from engine.history.textsite import Numbered, SiteHand, TextSite, currency_sign, read_text_site
 
 _HEADER = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
 _BEFORE = re.compile(r"^(?:#Game No ?: ?\d+|Game #\d+ starts\.)$")
@@ -136,10 +136,10 @@ class PartyHand(SiteHand):
                 stakes = (stakes[1], 2 * stakes[1])
         else:
             assert cash is not None
-            symbol = cash["stakes"][0] if cash["stakes"][0] in "$€£" else ""
+            symbol = currency_sign(cash["stakes"])
             self.money(symbol)
-            if symbol:
-                self.fields += [("symbol", symbol)] + ([("currency", cash["cur"])] if cash["cur"] else [])
+            if symbol and cash["cur"]:
+                self.fields.append(("currency", cash["cur"]))
             low, slash, high = cash["stakes"].partition("/")
             if slash:
                 stakes = (self.amount(low), self.amount(high))

@@ -24,7 +24,7 @@ from engine.history import facts as f
 from engine.history.builder import CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
 from engine.history.record import Hands
-from engine.history.textsite import STREETS, SiteHand, TextSite, read_text_site
+from engine.history.textsite import STREETS, SiteHand, TextSite, currency_sign, read_text_site
 
 _HEADER = re.compile(r"^Starting Hand #(?P<id>\d+)$")
 _TABLE = re.compile(r"^Table #\d+ - (?P<name>.*?)$")
@@ -134,7 +134,7 @@ class PkrHand(SiteHand):
         if game not in _GAMES or limit not in _LIMITS:
             self.other_game(f"{limit} {game}".strip() or "no 'Game Type' line")
         money = self.keys.get("Money Type", "")
-        symbol = next((c for c in blinds[0] + blinds[1] if c in "$€£"), "")
+        symbol = currency_sign(blinds[0]) or currency_sign(blinds[1])
         if money == "PLAY MONEY":
             self.fields.append(("play_money", True))
             self.scale = 100  # amounts with cents, written with a "$" that is not money
@@ -142,8 +142,6 @@ class PkrHand(SiteHand):
             self.money("")
         else:
             self.money(symbol)
-            if symbol:
-                self.fields.append(("symbol", symbol))
         small, big = self.amount(blinds[0]), self.amount(blinds[1])
         if not 0 < small <= big:
             self.fail(f"impossible blinds {blinds[0]} / {blinds[1]}")

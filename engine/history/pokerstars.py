@@ -391,17 +391,19 @@ class HandReader(HandLines):
         stakes = _STAKES.match(stakes_text)
         if stakes is None:
             self.fail(f"cannot read the stakes {quote(stakes_text)}")
-        self.symbol = stakes["sym"]
-        self.scale = 100 if self.symbol and tournament is None else 1
+        self.money(stakes["sym"], cents=tournament is None)
         if not self.symbol and tournament is None:  # play money: whole chips, or the decimals it is written with
             self.scale = _unsigned_scale(self.lines[1:])
-        if self.symbol:
-            self.fields.append(("symbol", self.symbol))
         if stakes["cur"]:
             self.fields.append(("currency", stakes["cur"]))
-        self.stakes = (self.amount(stakes["a"]), self.amount(stakes["b"]))
+        self.read_stakes(stakes_text, stakes["a"], stakes["b"])
+
+    def read_stakes(self, written: str, low: str, high: str) -> None:
+        """The header's stakes (``written``; its amounts ``low`` and ``high``): more than nothing, the first no
+        more than the second."""
+        self.stakes = (self.amount(low), self.amount(high))
         if not 0 < self.stakes[0] <= self.stakes[1]:
-            self.fail(f"impossible stakes {quote(stakes_text)}")
+            self.fail(f"impossible stakes {quote(written)}")
 
     def amount(self, text: str) -> int:
         """'$12.50' -> 1250 at scale 100; '1,500' -> 1500 at scale 1."""

@@ -22,12 +22,12 @@ from engine.cards import Card, parse_cards
 from engine.errors import EngineError, HistoryError, NotAHistory, OtherGame
 from engine.history import facts as f
 from engine.history.building import build_record, place
+from engine.history.grammar import CURRENCY_SIGNS
 from engine.history.record import HandRecord, Hands
 from engine.validate import quote
 
 Numbered = tuple[int, str]
 _NUMBER = re.compile(r"^\d{1,15}(?:\.\d{1,6})?$")
-_CURRENCY = "$€£"
 STREETS = {"flop": (2, 3), "turn": (3, 1), "river": (4, 1)}  # a street's betting round and its new board cards
 
 
@@ -56,6 +56,17 @@ class HandLines:
     events: list[f.Event]
     names: list[str]  # the players, longest name first, so that 'Ann B' is tried before 'Ann'
     hero: str | None = None  # the player the log was written for: the first one a "Dealt to" line names
+    fields: list[tuple[str, object]]
+    symbol: str  # the currency sign the amounts are written with ("" for chips)
+    scale: int  # chips per unit written: 100 for money in cents, else 1
+
+    def money(self, symbol: str, cents: bool = True) -> None:
+        """The hand's amounts are written with the currency ``symbol`` (none: chips): read in cents (not when
+        ``cents`` is False: a tournament's chips written with a sign, as PokerStars' dialects keep it); the
+        record names the symbol."""
+        self.symbol, self.scale = symbol, 100 if symbol and cents else 1
+        if symbol:
+            self.fields.append(("symbol", symbol))
 
     def dealt_to(self, name: str, cards: tuple[Card, ...], *more: object) -> None:
         """A "Dealt to" line: ``name`` holds ``cards`` (``more``: `f.Cards`'s ``dealt``), and the first player
@@ -233,21 +244,22 @@ class SiteHand(HandLines):
         self.board += cards
         self.add(f.Street, number)
 
-    def money(self, symbol: str) -> None:
-        """The hand is played for money written with ``symbol``: amounts in cents."""
-        self.symbol, self.scale = symbol, 100 if symbol else 1
-
 
 def to_chips(text: str, scale: int, symbol: str = "") -> int | str:
     """Whole chips of an amount as the text sites write it ('$12.50' is 1250 at scale 100, '1,500' is 1500 at
     scale 1), or the refusal's words: the one reading of a text amount."""
-    digits = text.lstrip(_CURRENCY + symbol).replace(",", "")
+    digits = text.lstrip(CURRENCY_SIGNS + symbol).replace(",", "")
     if not _NUMBER.match(digits):
         return f"cannot read the amount {quote(text)}"
     value = Decimal(digits) * scale
     if value != value.to_integral_value():
         return f"the amount {quote(text)} is not a whole number of chips (scale {scale})"
     return int(value)
+
+
+def currency_sign(amount: str) -> str:
+    """The currency sign ``amount`` starts with ('$12.50': '$'), or '' for chips: what money a game is in."""
+    return amount[:1] if amount[:1] in CURRENCY_SIGNS else ""
 
 
 def read_text_site(text: str, source: str, site: TextSite) -> Hands:

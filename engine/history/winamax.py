@@ -80,14 +80,11 @@ def _header(reader: HandReader, prefix: str, rest: str) -> None:
     amounts = header["stakes"].split("/")
     if not 2 <= len(amounts) <= 3:  # "0.05€/0.10€", a tournament's "25/150/300" (the ante first)
         reader.fail(f"cannot read the stakes {quote(header['stakes'])}")
-    reader.symbol = "€" if "€" in header["stakes"] else ""
+    reader.money("€" if "€" in header["stakes"] else "", cents=tournament is None)
     reader.symbol_after = True
-    reader.scale = 100 if reader.symbol and tournament is None else 1
     if reader.symbol:
-        reader.fields += [("symbol", reader.symbol), ("currency", "EUR")]
-    reader.stakes = (reader.amount(amounts[-2]), reader.amount(amounts[-1]))
-    if not 0 < reader.stakes[0] <= reader.stakes[1]:
-        reader.fail(f"impossible stakes {quote(header['stakes'])}")
+        reader.fields.append(("currency", "EUR"))
+    reader.read_stakes(header["stakes"], amounts[-2], amounts[-1])
 
 
 class WinamaxReader(HandReader):
