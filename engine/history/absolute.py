@@ -22,17 +22,17 @@ from engine.cards import Card
 from engine.history import facts as f
 from engine.history.builder import ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
+from engine.history.grammar import CARDS, DECIMAL_AMOUNT, STREET_MARKER, SUMMARY_BOARD
 from engine.history.record import Hands
 from engine.history.textsite import SiteHand, TextSite, currency_sign, read_text_site
 
 _HEADER = re.compile(r"^Stage #(?P<id>\d+)(?P<rest>(?::| Tourney ID \d+).*)$")
-_AMOUNT = r"(?P<amount>[$€£]?[\d,]+(?:\.\d+)?)"
-_MONEY = r"[$€£]?[\d,]+(?:\.\d+)?"
+_AMOUNT = r"(?P<amount>" + DECIMAL_AMOUNT + ")"
 _GAME = re.compile(
     r"^(?: Tourney ID (?P<tournament>\d+))?:?\s+(?P<game>.+?)\s+(?P<stakes>"
-    + _MONEY
+    + DECIMAL_AMOUNT
     + r")(?:/(?P<big>"
-    + _MONEY
+    + DECIMAL_AMOUNT
     + r"))?"
     r" - (?P<date>.+)$"
 )
@@ -42,28 +42,29 @@ _POST = re.compile(
     r"^Posts (?:(?P<kind>small blind|big blind|ante) "
     + _AMOUNT
     + r"|dead (?P<total>"
-    + _MONEY
+    + DECIMAL_AMOUNT
     + r") dead (?P<of>"
-    + _MONEY
+    + DECIMAL_AMOUNT
     + r")|(?P<live>"
-    + _MONEY
+    + DECIMAL_AMOUNT
     + r") dead (?P<dead>"
-    + _MONEY
+    + DECIMAL_AMOUNT
     + r"))$"
 )
 _ACT = re.compile(
-    r"^(?P<verb>Bets|Calls|Raises|All-In|All-In\(Raise\)) " + _AMOUNT + r"(?: to (?P<to>" + _MONEY + r"))?$"
+    r"^(?P<verb>Bets|Calls|Raises|All-In|All-In\(Raise\)) " + _AMOUNT + r"(?: to (?P<to>" + DECIMAL_AMOUNT + r"))?$"
 )
-_DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
-_STREET = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*(?: \[[^\]]*\])*? \[(?P<cards>[^\]]*)\]$")
-_SHOWS = re.compile(r"^Shows \[(?P<cards>[^\]]*)\].*$")
+_DEALT = re.compile(r"^Dealt to (?P<name>.+?) " + CARDS + "$")
+_STREET = re.compile("^" + STREET_MARKER + r"(?: \[[^\]]*\])*? " + CARDS + "$")
+_SHOWS = re.compile(r"^Shows " + CARDS + ".*$")
 _RETURNED = re.compile(r"^returned \(" + _AMOUNT + r"\) : not called$")
 _COLLECTS = re.compile(r"^Collects " + _AMOUNT + r" from (?P<pot>main pot|side pot(?: #?(?P<n>\d+))?)$")
-_TOTAL = re.compile(r"^Total Pot ?\((?P<total>" + _MONEY + r")\)(?P<fees>(?: \| [A-Za-z ]+? ?\(" + _MONEY + r"\))*)$")
-_FEE = re.compile(r"\| (?P<fee>[A-Za-z ]+?) ?\((?P<amount>" + _MONEY + r")\)")
+_TOTAL = re.compile(
+    r"^Total Pot ?\((?P<total>" + DECIMAL_AMOUNT + r")\)(?P<fees>(?: \| [A-Za-z ]+? ?\(" + DECIMAL_AMOUNT + r"\))*)$"
+)
+_FEE = re.compile(r"\| (?P<fee>[A-Za-z ]+?) ?\((?P<amount>" + DECIMAL_AMOUNT + r")\)")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<label>\d+): (?P<rest>.+)$")
-_COLLECTED = re.compile(r"collected Total \((?P<amount>" + _MONEY + r")\)")
-_BOARD = re.compile(r"^Board \[(?P<cards>[^\]]*)\]$")
+_COLLECTED = re.compile(r"collected Total \((?P<amount>" + DECIMAL_AMOUNT + r")\)")
 _QUIET = re.compile(r"^\*\*\* (?:POCKET CARDS|SHOW ?DOWN) \*\*\*$")
 _QUIET_ACTS = re.compile(r"^(?:Mucks.*|Does not show|Sitting Out|Returned to table|Timed out|Disconnected)$")
 _GAMES = {"Omaha Hi/Lo": True, "Omaha": False}
@@ -213,7 +214,7 @@ class AbsoluteHand(SiteHand):
             fees = [(fee["fee"], self.amount(fee["amount"])) for fee in _FEE.finditer(total["fees"])]
             self.take = sum(chips for _, chips in fees)
             self.jackpot = sum(chips for fee, chips in fees if fee != "Rake")  # "Jackpot Rake ($0.50)"
-        elif (board := _BOARD.match(text)) is not None:
+        elif (board := SUMMARY_BOARD.match(text)) is not None:
             self.summary_board = self.cards(board["cards"])
         elif (seat := _SUMMARY_SEAT.match(text)) is not None:
             label = int(seat["label"])

@@ -20,6 +20,7 @@ from engine.errors import OtherGame
 from engine.history import facts as f
 from engine.history.building import place
 from engine.history.files import file_reader
+from engine.history.grammar import LIMIT_NAMES, SEAT_WITHOUT_IN_CHIPS, STARS_AMOUNT
 from engine.history.pokerstars import Dialect, HandReader, read_pokerstars
 from engine.history.record import Hands
 from engine.history.textsite import currency_sign
@@ -29,7 +30,6 @@ _GAME = re.compile(
     r"\((?P<limit>Fixed Limit|Pot Limit|No Limit)\)) - (?:Level (?P<level>\S+) \((?P<blinds>[^()]*)\)"
     r"|(?P<stakes>[^\s()]+)) - (?P<date>.+)$"
 )
-_LIMITS = {"Fixed Limit": f.FIXED, "Pot Limit": f.POT, "No Limit": f.NO}
 
 
 def _header(reader: HandReader, prefix: str, rest: str) -> None:
@@ -46,7 +46,7 @@ def _header(reader: HandReader, prefix: str, rest: str) -> None:
             )
         reader.fail("cannot read the header (expected 'Hand #N - Omaha H/L (Pot Limit) - $0.05/$0.10 - date')")
     reader.hi_lo, reader.hole_cards = bool(game["hilo"]), 5 if game["five"] else 4
-    reader.limit = _LIMITS[game["limit"]]
+    reader.limit = LIMIT_NAMES[game["limit"]]
     # no "game" field: its words ("Omaha H/L (Pot Limit)") are not PokerStars', whose writer would keep them
     reader.fields += [("date", game["date"]), ("site", "ACR / Winning Poker Network")]
     stakes = game["blinds"] if game["t"] else game["stakes"]
@@ -63,7 +63,7 @@ ACR = Dialect(
     "'Hand #N - Omaha H/L (Pot Limit) - ...' (or 'Game Hand #N - Tournament #T - ...')",
     keeps_prefix=False,
     table=re.compile(r"^(?P<table>.+?) (?P<max>\d+)-max(?P<play>) Seat #(?P<button>\d+) is the button$"),
-    seat=re.compile(r"^Seat (?P<label>\d+): (?P<name>.+) \((?P<stack>[$€£]?\d[\d.,]*)\)(?P<tail>.*)$"),
+    seat=SEAT_WITHOUT_IN_CHIPS,
     post=re.compile(
         r"^posts (?P<kind>the small blind|the big blind|ante|dead blind) (?P<amount>\S+)"
         r"(?P<all_in> and is all-in)?$"
@@ -75,7 +75,7 @@ ACR = Dialect(
         "dead blind": f.DEAD_BLIND,
     },
     total=re.compile(r"^Total pot (?P<total>\S+)(?P<pots>)(?: \| Rake (?P<rake>\S+))?(?P<fees>(?: \| .*)?)$"),
-    won=re.compile(r"\b(?:won|collected) (?P<amount>[$€£]?\d[\d.,]*)"),
+    won=re.compile(r"\b(?:won|collected) (?P<amount>" + STARS_AMOUNT + ")"),
     separator=" ",
     harmless=re.compile(
         r"^(?:Main pot \S+(?: \| Side pot(?:-\d+)? \S+)* \| Rake \S+.*|.+ does not show"

@@ -24,12 +24,12 @@ from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.building import place
 from engine.history.files import file_reader
+from engine.history.grammar import LIMIT_ABBREVIATIONS
 from engine.history.record import HandRecord, Hands
 from engine.history.xml_reading import HandPlace, XmlDocument, children, hands_by_tag, read_xml_site
 
 SITE = "Boss Media"
 _GAMES = {"GAME_OMAHL": True, "GAME_OMA": False}
-_LIMITS = {"PL": f.POT, "NL": f.NO, "FL": f.FIXED}
 _KINDS = {"GAMEKIND_CASH": False, "GAMEKIND_SITGO": True, "GAMEKIND_TOURNAMENT": True}
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 _BLINDS = {"HAND_SB": f.SMALL_BLIND, "HAND_BB": f.BIG_BLIND}
@@ -103,7 +103,7 @@ class _Hand(HandPlace):
                 source=self.source,
                 hand_id=self.id,
             )
-        if limit not in _LIMITS:
+        if limit not in LIMIT_ABBREVIATIONS:
             self.fail(f"unknown LIMIT {limit!r} (this reader knows PL, NL and FL)")
         kind = self.need(history, "GAMEKIND")
         if kind not in _KINDS:
@@ -130,7 +130,7 @@ class _Hand(HandPlace):
                 self.fields.append(("symbol", symbol))
             elif history.get("TABLECURRENCY"):
                 self.fields.append(("currency", history.get("TABLECURRENCY", "")))
-        return f.Game(_GAMES[written], 4, _LIMITS[limit], stakes, scale, symbol)
+        return f.Game(_GAMES[written], 4, LIMIT_ABBREVIATIONS[limit], stakes, scale, symbol)
 
     def _player(self, element: ET.Element) -> str:
         name = self.need(element, "PLAYER")

@@ -24,6 +24,7 @@ from engine.cards import Card
 from engine.history import facts as f
 from engine.history.builder import ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
+from engine.history.grammar import CARDS, LIMIT_NAMES, STREET_MARKER, SUMMARY_BOARD
 from engine.history.record import Hands
 from engine.history.textsite import Numbered, SiteHand, TextSite, read_text_site
 from engine.validate import quote
@@ -47,15 +48,14 @@ _ACT = re.compile(
     + _AMOUNT
     + r"(?: to (?P<to>\$?[\d,]+(?:\.\d+)?))?$"
 )
-_STREET = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[(?P<old>[^\]]*)\] )?\[(?P<cards>[^\]]*)\]$")
-_DEALT = re.compile(r"^Card dealt to a spot \[(?P<cards>[^\]]*)\]$")
-_SHOWDOWN = re.compile(r"^Showdown \[(?P<cards>[^\]]*)\].*$")
-_MUCKS = re.compile(r"^Mucks \[(?P<cards>[^\]]*)\].*$")
+_STREET = re.compile("^" + STREET_MARKER + r" (?:\[(?P<old>[^\]]*)\] )?" + CARDS + "$")
+_DEALT = re.compile(r"^Card dealt to a spot " + CARDS + "$")
+_SHOWDOWN = re.compile(r"^Showdown " + CARDS + ".*$")
+_MUCKS = re.compile(r"^Mucks " + CARDS + ".*$")
 _RESULT = re.compile(r"^Hand [Rr]esult(?:-Side [Pp]ot)? " + _AMOUNT + "$")
 _RETURN = re.compile(r"^Return uncalled portion of bet " + _AMOUNT + "$")
 _BUTTON = re.compile(r"^Set dealer(?:/Bring in spot)? \[(?P<label>\d+)\]$")
 _TOTAL = re.compile(r"^Total Pot ?\((?P<amount>[^()]+)\)$")
-_BOARD = re.compile(r"^Board \[(?P<cards>[^\]]*)\]$")
 _WON = re.compile(r"^Seat\+(?P<label>\d+): (?P<rest>.*)$")
 _SUMMARY_CARDS = re.compile(r"\[(?P<hole>[2-9TJQKA][cdhs](?:\s+[2-9TJQKA][cdhs])*)\s*(?:-(?P<best>[^\]]*))?\]")
 _HI = re.compile(r"^(?:(?:HI|LOW?) )?(?P<amount>\$?[\d,]+(?:\.\d+)?)(?= |$)")
@@ -65,7 +65,7 @@ _QUIET = re.compile(
     r"|Does not show.*|Leave\(Auto\)|Enter\(Auto\)|Sitout \(wait for bb\)|BOUNTY PRIZE .*)$"
 )
 _EXCUSE = re.compile(r" ?\((?:timeout|disconnect|auth)\)")  # "Folds (timeout)": the fold is what counts
-_LIMITS = {"No Limit": f.NO, "Pot Limit": f.POT, "Fixed Limit": f.FIXED, "Turbo": f.NO, None: f.NO}
+_LIMITS = LIMIT_NAMES | {"Turbo": f.NO, None: f.NO}
 _POSTS = {
     "small blind": f.SMALL_BLIND,
     "big blind": f.BIG_BLIND,
@@ -202,7 +202,7 @@ class BovadaHand(SiteHand):
         if (total := _TOTAL.match(text)) is not None:
             assert self.line is not None
             self.total = (self.amount(total["amount"]), self.line)
-        elif (board := _BOARD.match(text)) is not None:
+        elif (board := SUMMARY_BOARD.match(text)) is not None:
             self.summary_board = self.cards(board["cards"])
         elif (won := _WON.match(text)) is not None:
             label = int(won["label"])

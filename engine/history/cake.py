@@ -22,6 +22,7 @@ from decimal import Decimal
 from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
+from engine.history.grammar import AMOUNT, CARDS, DEALT_TO, LIMIT_ABBREVIATIONS, STREET_MARKER
 from engine.history.record import Hands
 from engine.history.textsite import Numbered, SiteHand, TextSite, currency_sign, read_text_site
 from engine.validate import quote
@@ -32,23 +33,21 @@ _TOURNAMENT = re.compile(r"(?:^|\s)T(?P<t>\d+)$")
 _DATE = re.compile(r"^(\d{4})[./-](\d{2})[./-](\d{2})[ -]+(\d{1,2}:\d{2}:\d{2})$")
 _DEALER = re.compile(r"^Dealer: Seat (?P<label>\d+)$")
 _SEAT = re.compile(r"^Seat (?P<label>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,\s]+) in chips\)(?:\s+\(EUR .*\))?$")
-_AMOUNT = r"(?P<amount>[$€£]?[\d.,]+)(?: \(EUR [^()]*\))?"
+_AMOUNT = r"(?P<amount>" + AMOUNT + r")(?: \(EUR [^()]*\))?"
 _POST = re.compile(r"^ ?posts (?P<kind>small blind|big blind|ante of) " + _AMOUNT + "$")
-_DEAD = re.compile(r"^ ?posts dead blind (?P<dead>[$€£]?-?[\d.,]+) and big blind (?P<live>[$€£]?[\d.,]+)$")
+_DEAD = re.compile(r"^ ?posts dead blind (?P<dead>[$€£]?-?[\d.,]+) and big blind (?P<live>" + AMOUNT + ")$")
 _ACT = re.compile(r"^ (?P<verb>calls|bets|raises to|raises|is all in) " + _AMOUNT + "$")
 _RETURNS = re.compile(r"^ returns uncalled bet " + _AMOUNT + "$")
-_SHOWS = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?: ?\(.*\))?$")
-_MUCKS = re.compile(r"^ mucks(?: \[(?P<cards>[^\]]*)\](?: ?\(.*\))?)?$")
-_WINS = re.compile(r"^:? wins (?:(?:high|low) pot )?" + r"(?P<amount>[$€£]?[\d.,]+)(?: with.*| \(EUR [^()]*\))*$")
-_STREET = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]$")
-_DEALT = re.compile(r"^Dealt to (?P<rest>.+?) \[(?P<cards>[^\]]*)\]$")
+_SHOWS = re.compile(r"^ shows " + CARDS + r"(?: ?\(.*\))?$")
+_MUCKS = re.compile(r"^ mucks(?: " + CARDS + r"(?: ?\(.*\))?)?$")
+_WINS = re.compile(r"^:? wins (?:(?:high|low) pot )?(?P<amount>" + AMOUNT + r")(?: with.*| \(EUR [^()]*\))*$")
+_STREET = re.compile("^" + STREET_MARKER + " " + CARDS + "$")
 _QUIET = re.compile(r"^(?:\*\*\* ?SHOW ?DOWN ?\*\*\*|There is no (?:low|high) hand|Player left the table)$")
 _QUIET_ACTS = re.compile(
     r"^(?: sits out| is sitting out| finished \d+ out of \d+ players| has (?:joined|left) the "
     r"table| times out)$"
 )
 _GAMES = {"Omaha Hi/Lo": True, "OmahaHiLo": True, "Omaha Hi-Lo": True, "Omaha": False}
-_LIMITS = {"FL": f.FIXED, "PL": f.POT, "NL": f.NO}
 _POSTS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "ante of": f.ANTE}
 _VERBS = {
     "calls": (CALL, ADDS),
@@ -102,7 +101,7 @@ class CakeHand(SiteHand):
             self.fail("cannot read the header (expected 'Hand#N - TABLE -- $0,05/$0,10 PL Omaha Hi/Lo -- date')")
         if stakes["game"] not in _GAMES:
             self.other_game(f"{stakes['limit']} {stakes['game']}")
-        limit = _LIMITS[stakes["limit"]]
+        limit = LIMIT_ABBREVIATIONS[stakes["limit"]]
         date = _DATE.match(parts[-1])  # "2012.03.14 - 20:15:02" is written as PokerStars writes a date
         when = f"{date[1]}/{date[2]}/{date[3]} {date[4]}" if date else parts[-1].replace(" - ", " ")
         self.fields.append(("date", when))
@@ -147,7 +146,7 @@ class CakeHand(SiteHand):
     def _line(self, text: str) -> None:
         if self.street_line(text, _STREET):
             return
-        if self.dealt_line(text, _DEALT, face_up=True):
+        if self.dealt_line(text, DEALT_TO, face_up=True):
             return
         if _QUIET.match(text):
             return

@@ -20,7 +20,8 @@ import re
 from engine.history import facts as f
 from engine.history.builder import ALL_IN
 from engine.history.files import file_reader
-from engine.history.partypoker import PartyHand
+from engine.history.grammar import CARDS
+from engine.history.partypoker import LIMITS, PartyHand
 from engine.history.record import Hands
 from engine.history.textsite import Numbered, TextSite, currency_sign, read_text_site
 
@@ -37,7 +38,6 @@ _SEAT = re.compile(
     r"|new player|All-in) *\)$"
 )
 _GAMES = {"Omaha Hi/Lo": True, "Omaha": False}
-_LIMITS = {"NL": f.NO, "PL": f.POT, None: f.FIXED}
 _POSTS = {
     "posts small blind": f.SMALL_BLIND,
     "posts big blind": f.BIG_BLIND,
@@ -50,7 +50,7 @@ _WINS = re.compile(
     r"^wins +(?:(?:high|low) +)?(?:\((?P<half>[^()]+)\)|(?P<amount>[$€]? ?[\d.,]+(?: [A-Za-z]+)?))"
     r"(?: from (?P<pot>main pot|side pot ?#?(?P<n>\d*)))?(?: with .*)?$"
 )
-_MUCKS = re.compile(r"^mucks \[(?P<cards>[^\]]*)\].*$")
+_MUCKS = re.compile(r"^mucks " + CARDS + ".*$")
 _QUIET = re.compile(
     r"^(?:has disconnected and has been given a further \d+ seconds to react|has (?:re)?joined the "
     r"table|has left the table|is sitting out|sits out|has timed out)\.?$"
@@ -90,7 +90,7 @@ class EverleafHand(PartyHand):
         stakes = (self.amount(match["low"]), self.amount(match["high"]))
         if not 0 < stakes[0] <= stakes[1]:
             self.fail(f"impossible stakes {line[1]!r}")
-        limit = _LIMITS[match["limit"]]
+        limit = LIMITS[match["limit"]]
         return f.Game(_GAMES[match["game"]], 4, limit, stakes, self.scale, self.symbol)
 
     def _table(self, text: str) -> None:

@@ -25,13 +25,13 @@ from engine.errors import OtherGame
 from engine.history import facts as f
 from engine.history.building import place
 from engine.history.files import file_reader
+from engine.history.grammar import CARDS, LIMIT_ABBREVIATIONS, LIMIT_NAMES, SEAT_WITHOUT_IN_CHIPS, STARS_AMOUNT
 from engine.history.pokerstars import Dialect, HandReader, read_pokerstars
 from engine.history.record import Hands
 from engine.history.textsite import currency_sign
 from engine.validate import quote
 
-_MONEY = r"[$€£]?\d[\d.,]*"
-_STAKES = rf"{_MONEY}/{_MONEY}(?: Ante {_MONEY})?"  # the ante is taken from the posts
+_STAKES = rf"{STARS_AMOUNT}/{STARS_AMOUNT}(?: Ante {STARS_AMOUNT})?"  # the ante is taken from the posts
 _HEADER = re.compile(
     rf"^(?P<where>.+?) - (?:(?P<game>[^-]*?) - (?P<stakes>{_STAKES})|(?P<old_stakes>{_STAKES}) - "
     rf"(?P<old_game>[^-]*?)) - (?P<date>.+)$"
@@ -40,15 +40,7 @@ _OMAHA = re.compile(
     r"^(?:Cap |CAP )?(?P<limit>FL|PL|NL|Limit|Fixed Limit|Pot Limit|No Limit) Omaha"
     r"(?P<kind> H/L| Hi/Lo| Hi)?$"
 )
-_LIMITS = {
-    "FL": f.FIXED,
-    "Limit": f.FIXED,
-    "Fixed Limit": f.FIXED,
-    "PL": f.POT,
-    "Pot Limit": f.POT,
-    "NL": f.NO,
-    "No Limit": f.NO,
-}
+_LIMITS = LIMIT_ABBREVIATIONS | LIMIT_NAMES | {"Limit": f.FIXED}
 _DATE = re.compile(r"^(?P<time>\d{1,2}:\d\d:\d\d \w+) - (?P<day>\d{4}/\d\d/\d\d)\b")
 _TOURNAMENT = re.compile(r"^(?P<name>.*) \((?P<t>\d+)\), Table (?P<table>.+)$")
 _TABLE = re.compile(
@@ -57,20 +49,20 @@ _TABLE = re.compile(
 )
 
 _BUTTON = re.compile(r"^The button is in seat #(?P<label>\d+)$")
-_UNCALLED = re.compile(rf"^Uncalled bet of (?P<amount>{_MONEY}) returned to (?P<name>.+)$")
+_UNCALLED = re.compile(rf"^Uncalled bet of (?P<amount>{STARS_AMOUNT}) returned to (?P<name>.+)$")
 _POT_NOTE = re.compile(r" \(Total Pot: [^()]*\)$")  # "*** FLOP *** [2h 3c Jh] (Total Pot: $2, 2 Players)"
 _POST = re.compile(
     rf"^(?:posts (?:the (?P<blind>small blind|big blind) of |a (?P<dead>dead small blind) of |)"
-    rf"(?P<amount>{_MONEY})|antes (?P<ante>{_MONEY}))(?P<all_in>, and is all in)?$"
+    rf"(?P<amount>{STARS_AMOUNT})|antes (?P<ante>{STARS_AMOUNT}))(?P<all_in>, and is all in)?$"
 )
 _ACT = re.compile(
-    rf"^(?:(?P<quiet>folds|checks)|calls (?P<call>{_MONEY})|bets (?P<bet>{_MONEY})"
-    rf"|raises to (?P<to>{_MONEY}))(?:, and is all in|, and is capped)?$"
+    rf"^(?:(?P<quiet>folds|checks)|calls (?P<call>{STARS_AMOUNT})|bets (?P<bet>{STARS_AMOUNT})"
+    rf"|raises to (?P<to>{STARS_AMOUNT}))(?:, and is all in|, and is capped)?$"
 )
-_SHOWS = re.compile(r"^shows \[(?P<cards>[^\]]*)\].*$")
+_SHOWS = re.compile(r"^shows " + CARDS + ".*$")
 _WINS = re.compile(
     rf"^(?:wins|ties for) (?:the )?(?:(?:high|low) )?(?P<pot>pot|main pot|side pot(?: #(?P<n>\d+))?)"
-    rf" \((?P<amount>{_MONEY})\)(?: with .*)?$"
+    rf" \((?P<amount>{STARS_AMOUNT})\)(?: with .*)?$"
 )
 _QUIET_ACTS = re.compile(
     r"^(?:shows .*|has \d+ seconds left to act|has requested TIME|is sitting out|has returned"
@@ -208,7 +200,7 @@ FULL_TILT = Dialect(
     "'Full Tilt Poker Game #N: Table NAME - FL Omaha H/L - $0.50/$1 - time - date'",
     keeps_prefix=False,
     table=None,
-    seat=re.compile(rf"^Seat (?P<label>\d+): (?P<name>.+) \((?P<stack>{_MONEY})\)(?P<tail>.*)$"),
+    seat=SEAT_WITHOUT_IN_CHIPS,
     read_header=_header,
     reader=FullTiltReader,
 )

@@ -27,12 +27,12 @@ from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, WAGER
 from engine.history.building import place
 from engine.history.files import file_reader
+from engine.history.grammar import LIMIT_ABBREVIATIONS
 from engine.history.record import HandRecord, Hands
 from engine.history.xml_reading import HandPlace, XmlDocument, children, hands_by_tag, read_xml_site
 
 SITE = "Microgaming"
 _GAMES = {"omaha h/l": True, "omaha hi/lo": True, "omaha": False}
-_LIMITS = {"PL": f.POT, "NL": f.NO, "FL": f.FIXED}
 _ACTS = {"fold": FOLD, "check": CHECK, "call": CALL, "bet": WAGER, "raise": WAGER, "allin": ALL_IN}
 _POSTS = {"smallblind": f.SMALL_BLIND, "bigblind": f.BIG_BLIND, "postedtoplay": f.BIG_BLIND, "ante": f.ANTE}
 _STREETS = {"dealflop": (2, 3), "dealturn": (3, 1), "dealriver": (4, 1)}
@@ -100,7 +100,7 @@ class _Hand(HandPlace):
                 source=self.source,
                 hand_id=self.id,
             )
-        if limit_text not in _LIMITS:
+        if limit_text not in LIMIT_ABBREVIATIONS:
             self.fail(f"unknown betlimit {limit_text!r} (this reader knows PL, NL and FL)")
         tournament = self.game.get("istournament", "0") not in ("0", "false", "")
         scale = 1 if tournament else 100
@@ -122,7 +122,7 @@ class _Hand(HandPlace):
             self.fields += [("tournament", number[1] if number else ""), ("buy_in", "")]
         elif symbol:
             self.fields.append(("symbol", symbol))
-        return f.Game(_GAMES[kind.lower()], 4, _LIMITS[limit_text], stakes, scale, symbol), tournament
+        return f.Game(_GAMES[kind.lower()], 4, LIMIT_ABBREVIATIONS[limit_text], stakes, scale, symbol), tournament
 
     def _name(self, element: ET.Element) -> str:
         written = self.need(element, "seat" if element.tag == "Action" else "num")

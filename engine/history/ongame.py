@@ -21,6 +21,7 @@ import re
 from engine.history import facts as f
 from engine.history.builder import CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
+from engine.history.grammar import AMOUNT, CARDS, DECIMAL_AMOUNT
 from engine.history.record import Hands
 from engine.history.textsite import STREETS, SiteHand, TextSite, currency_sign, read_text_site
 
@@ -29,24 +30,29 @@ _HEADER = re.compile(
     r"(?: \(TOURNAMENT: \"(?P<name>[^\"]*)\", (?P<t>[A-Z0-9-]+), buy-in: (?P<buy_in>[^()]*)\))? \*{5}$"
 )
 _END = re.compile(r"^\*{5} End of hand [A-Z0-9-]+ \*{5}$")
-_AMOUNT = r"(?P<amount>[$€£]?[\d,]+(?:\.\d+)?)"
+_AMOUNT = r"(?P<amount>" + DECIMAL_AMOUNT + ")"
 _TABLE = re.compile(
-    r"^Table: (?P<table>.+?) \((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<low>[$€£]?[\d.,]+)/"
-    r"(?P<high>[$€£]?[\d.,]+), (?P<money>Real money|Play money|Tournament.*)\)$"
+    r"^Table: (?P<table>.+?) \((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<low>"
+    + AMOUNT
+    + ")/(?P<high>"
+    + AMOUNT
+    + r"), (?P<money>Real money|Play money|Tournament.*)\)$"
 )
-_SEAT = re.compile(r"^Seat (?P<label>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)\)$")
+_SEAT = re.compile(r"^Seat (?P<label>\d+): (?P<name>.+?) \((?P<stack>" + AMOUNT + r")\)$")
 _POST = re.compile(r"^posts (?P<kind>small blind|big blind|dead blind|ante) \(" + _AMOUNT + r"\)$")
 _ACT = re.compile(
-    r"^(?P<verb>bets|calls|raises) " + _AMOUNT + r"(?: to (?P<to>[$€£]?[\d,]+(?:\.\d+)?))?"
+    r"^(?P<verb>bets|calls|raises) " + _AMOUNT + r"(?: to (?P<to>" + DECIMAL_AMOUNT + "))?"
     r"(?: \[all in\])?$"
 )
-_STREET = re.compile(r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]$")
-_DEALT = re.compile(r"^Dealing to (?P<name>.+?): \[(?P<cards>[^\]]*)\]$")
-_SHOWS = re.compile(r"^(?P<verb>shows|mucks) \[(?P<cards>[^\]]*)\].*$")
+_STREET = re.compile(r"^--- Dealing (?P<street>flop|turn|river) " + CARDS + "$")
+_DEALT = re.compile(r"^Dealing to (?P<name>.+?): " + CARDS + "$")
+_SHOWS = re.compile(r"^(?P<verb>shows|mucks) " + CARDS + ".*$")
 _POT = re.compile(r"^(?P<pot>Main pot|Side pot (?P<n>\d+)): " + _AMOUNT + r" won by (?P<winners>.+)$")
-_WINNER = re.compile(r"^(?P<name>.+?) \((?P<amount>[$€£]?[\d,]+(?:\.\d+)?)\)$")
+_WINNER = re.compile(r"^(?P<name>.+?) \(" + _AMOUNT + r"\)$")
 _RAKE = re.compile(r"^Rake taken: " + _AMOUNT + "$")
-_AFTER = re.compile(r"^Seat (?P<label>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)\)(?:, net: [-+]?[$€£]?[\d.,]+)?$")
+_AFTER = re.compile(
+    r"^Seat (?P<label>\d+): (?P<name>.+?) \((?P<stack>" + AMOUNT + r")\)(?:, net: [-+]?" + AMOUNT + ")?$"
+)
 _QUIET = re.compile(r"^(?:---|Dealing pocket cards|Start hand: .*|Players in round: .*)$")
 _LEVEL = re.compile(r"(?:^|\W)(?:[Bb]linds? )?[Ll]evel:? ?(?P<level>\d+|[IVXLC]+)\b")  # "Tournament, Level 5"
 _QUIET_ACTS = re.compile(

@@ -21,6 +21,7 @@ import re
 
 from engine.history import facts as f
 from engine.history.files import file_reader
+from engine.history.grammar import CARDS
 from engine.history.partypoker import PartyHand
 from engine.history.record import Hands
 from engine.history.textsite import Numbered, TextSite, currency_sign, read_text_site
@@ -38,7 +39,7 @@ _TABLE = re.compile(
 _GAMES = {"OmahaHL": (True, 4), "Omaha": (False, 4), "5 Card OmahaHL": (True, 5), "5 Card Omaha": (False, 5)}
 _LIMITS = {"Fix Limit": f.FIXED, "Pot Limit": f.POT, "No Limit": f.NO}
 _DEAD = re.compile(r"^posts dead blind \[(?P<dead>[^\]+]+?) ?\+ ?(?P<live>[^\]+]+)\]$")
-_MUCKS = re.compile(r"^mucks \[(?P<cards>[^\]]*)\]$")
+_MUCKS = re.compile(r"^mucks " + CARDS + "$")
 _COLLECTED = re.compile(r"^collected \[ ?(?P<amount>[^\]]+?) ?\]$")
 _QUIET = re.compile(r"^(?:\*\* Summary \*\*|\((?:Hi|Lo): [^()]*\))$")
 

@@ -21,6 +21,7 @@ import re
 from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, WAGER
 from engine.history.files import file_reader
+from engine.history.grammar import AMOUNT, CARDS, DEALT_TO, LIMIT_ABBREVIATIONS
 from engine.history.record import Hands
 from engine.history.textsite import Numbered, SiteHand, TextSite, currency_sign, read_text_site
 
@@ -28,7 +29,11 @@ _HEADER = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
 _BEFORE = re.compile(r"^(?:#Game No ?: ?\d+|Game #\d+ starts\.)$")
 _OMAHA = r"(?P<game>(?P<five>5 Card )?Omaha(?P<hilo> Hi-Lo)?|\S.*?)"
 _CASH = re.compile(
-    r"^(?P<stakes>[$€£]?[\d.,]+(?:/[$€£]?[\d.,]+)?)(?: (?P<cur>[A-Z]{3}))? +(?:(?P<limit>FL|PL|NL) +)?"
+    r"^(?P<stakes>"
+    + AMOUNT
+    + "(?:/"
+    + AMOUNT
+    + r")?)(?: (?P<cur>[A-Z]{3}))? +(?:(?P<limit>FL|PL|NL) +)?"
     + _OMAHA
     + r" - (?P<date>.+)$"
 )
@@ -39,15 +44,14 @@ _TOURNAMENT = re.compile(
 _TABLE = re.compile(r"^Table (?P<table>.+?) ?\( ?(?P<money>Real|Play) Money ?\)$")
 _BUTTON = re.compile(r"^Seat (?P<label>\d+) is the button$")
 _PLAYERS = re.compile(r"^Total number of players ?: ?\d+ ?(?:/ ?(?P<max>\d+))?$")
-_SEAT = re.compile(r"^[Ss]eat (?P<label>\d+): (?P<name>.+?) \( ?(?P<stack>[$€£]?[\d.,]+(?: [A-Z]{3})?) ?\)$")
+_SEAT = re.compile(r"^[Ss]eat (?P<label>\d+): (?P<name>.+?) \( ?(?P<stack>" + AMOUNT + r"(?: [A-Z]{3})?) ?\)$")
 _BRACKETED = r" *\[(?P<amount>[^\[\]]+)\]\.?"
 _POST = re.compile(r"^posts (?P<kind>small blind|big blind \+ dead|big blind|ante)" + _BRACKETED + "$")
 _ACT = re.compile(r"^(?P<verb>calls|bets|raises|is all-In)" + _BRACKETED + "$")
-_STREET = re.compile(r"^\*\* Dealing (?P<street>[Ff]lop|[Tt]urn|[Rr]iver) \*\* \[(?P<cards>[^\]]*)\]$")
-_DEALT = re.compile(r"^Dealt to (?P<rest>.+?) \[(?P<cards>[^\]]*)\]$")
-_SHOWS = re.compile(r"^(?P<verb>shows|doesn't show) \[(?P<cards>[^\]]*)\].*$")
+_STREET = re.compile(r"^\*\* Dealing (?P<street>[Ff]lop|[Tt]urn|[Rr]iver) \*\* " + CARDS + "$")
+_SHOWS = re.compile(r"^(?P<verb>shows|doesn't show) " + CARDS + ".*$")
 _WINS = re.compile(
-    r"^wins (?:Lo \((?P<lo>[^()]+)\)|(?P<amount>[$€£]?[\d.,]+(?: [A-Z]{3}| chips)?))"
+    r"^wins (?:Lo \((?P<lo>[^()]+)\)|(?P<amount>" + AMOUNT + r"(?: [A-Z]{3}| chips)?))"
     r"(?: from the (?P<pot>main pot|side pot ?(?P<n>\d*)))?(?: with .*)?\.?$"
 )
 _QUIET = re.compile(
@@ -60,7 +64,7 @@ _HARMLESS = re.compile(
     r"^(?:Trny: ?\d+ +Level: ?\S+|Blinds ?\([^()]*\)|Your time bank will be activated.*"
     r"|\*\* Dealing down cards \*\*|.+ has (?:joined|left) the table\.?)$"
 )
-_LIMITS = {"FL": f.FIXED, "PL": f.POT, "NL": f.NO, None: f.FIXED}
+LIMITS = LIMIT_ABBREVIATIONS | {None: f.FIXED}  # no limit word: fixed limit (Everleaf's too)
 _POSTS = {"small blind": f.SMALL_BLIND, "big blind": f.BIG_BLIND, "big blind + dead": f.SMALL_AND_BIG, "ante": f.ANTE}
 _VERBS = {"calls": CALL, "bets": WAGER, "raises": WAGER, "is all-In": ALL_IN}
 
@@ -121,7 +125,7 @@ class PartyHand(SiteHand):
             )
         if match["game"] not in ("Omaha", "Omaha Hi-Lo", "5 Card Omaha", "5 Card Omaha Hi-Lo"):
             self.other_game(" ".join(word for word in (match["limit"], match["game"]) if word))
-        limit = _LIMITS[match["limit"]]
+        limit = LIMITS[match["limit"]]
         self.fields.append(("date", match["date"]))
         posted = False
         if tournament is not None:
@@ -156,7 +160,7 @@ class PartyHand(SiteHand):
     def _line(self, text: str) -> None:
         if self.street_line(text, _STREET):
             return
-        if self.dealt_line(text, _DEALT):
+        if self.dealt_line(text, DEALT_TO):
             return
         if _HARMLESS.match(text):
             return

@@ -23,21 +23,27 @@ from engine.cards import Card
 from engine.history import facts as f
 from engine.history.builder import CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
+from engine.history.grammar import AMOUNT, DECIMAL_AMOUNT
 from engine.history.record import Hands
 from engine.history.textsite import STREETS, SiteHand, TextSite, currency_sign, read_text_site
 
 _HEADER = re.compile(r"^Starting Hand #(?P<id>\d+)$")
 _TABLE = re.compile(r"^Table #\d+ - (?P<name>.*?)$")
 _TOURNAMENT = re.compile(r"^Tournament #(?P<t>\d+) Table #\d+$")
-_AMOUNT = r"(?P<amount>[$€£]?[\d,]+(?:\.\d+)?)"
+_AMOUNT = r"(?P<amount>" + DECIMAL_AMOUNT + ")"
 _KEY = re.compile(r"^(?P<key>Start time of hand|Last Hand|Game Type|Limit Type|Table Type|Money Type): ?(?P<value>.*)$")
 _LAST = re.compile(r"^Last Hand (?:#\d+|n/a)$")
-_BLINDS = re.compile(r"^Blinds are now (?P<small>[$€£]?[\d,.]+) / (?P<big>[$€£]?[\d,.]+)$")
+_BLINDS = re.compile(r"^Blinds are now (?P<small>" + AMOUNT + ") / (?P<big>" + AMOUNT + ")$")
 _BUTTON = re.compile(r"^(?:Button is at|Moving Button to) seat (?P<label>\d+)$")
 _SEAT = re.compile(r"^Seat (?P<label>\d+): (?P<name>.+?) - " + _AMOUNT + r"(?: \(away from table\))?$")
 _POST = re.compile(
-    r"^posts (?:(?P<kind>small blind|big blind) \(" + _AMOUNT + r"\)|ante of (?P<ante>[$€£]?[\d,.]+)|"
-    r"(?P<live>[$€£]?[\d,.]+)(?P<dead> dead)?)(?P<all_in> \(all-in\))?$"
+    r"^posts (?:(?P<kind>small blind|big blind) \("
+    + _AMOUNT
+    + r"\)|ante of (?P<ante>"
+    + AMOUNT
+    + ")|(?P<live>"
+    + AMOUNT
+    + r")(?P<dead> dead)?)(?P<all_in> \(all-in\))?$"
 )
 _ACT = re.compile(r"^(?P<verb>calls|bets|raises to) " + _AMOUNT + r"(?: \(all-in\))?$")
 _DEALT = re.compile(r"^Dealing (?P<cards>(?:\[\S \S\])+) to (?P<name>.+)$")
@@ -53,7 +59,7 @@ _WINS = re.compile(
 )
 _END = re.compile(r"^End of Hand #\d+$")
 _QUIET = re.compile(
-    r"^(?:Shuffling Deck|Dealing Cards|There is no qualifying low hand|.+ (?:brings [$€£]?[\d,.]+ to table \d+|"
+    r"^(?:Shuffling Deck|Dealing Cards|There is no qualifying low hand|.+ (?:brings " + AMOUNT + r" to table \d+|"
     r"has joined from .+|will be dealt in after the button|has requested more time|did not respond in time and is "
     r"folded|has left the table|sits out|is sitting out|has returned))$"
 )

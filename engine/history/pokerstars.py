@@ -23,6 +23,7 @@ from engine.errors import EngineError, HistoryError, OtherGame
 from engine.history import facts as f
 from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.building import build_record, place
+from engine.history.grammar import CARDS, STARS_AMOUNT, STREET_MARKER
 from engine.history.pokerstars_writer import write_pokerstars, write_pokerstars_state
 from engine.history.record import HandRecord, Hands
 from engine.history.textsite import HandLines, hands_in_text, to_chips
@@ -52,16 +53,16 @@ _POST = re.compile(
     r"(?P<amount>\S+)(?P<all_in> and is all-in)?$"
 )
 _ACT = re.compile(
-    r"^(?:(?P<quiet>folds|checks)(?: \[(?P<cards>[^\]]*)\])?|calls (?P<call>\S+)|bets (?P<bet>\S+)"
+    r"^(?:(?P<quiet>folds|checks)(?: " + CARDS + r")?|calls (?P<call>\S+)|bets (?P<bet>\S+)"
     r"|raises (?P<by>\S+) to (?P<to>\S+))(?: and is all-in)?(?: and has reached the \S+ cap)?$"
 )
-_SHOWS = re.compile(r"^shows \[(?P<cards>[^\]]*)\](?: \(.*\))?$")
+_SHOWS = re.compile(r"^shows " + CARDS + r"(?: \(.*\))?$")
 _IGNORED_ACTS = re.compile(r"^(?:doesn't show hand|is sitting out|sits out|is sitting out .*|sits out .*)$")
 _COLLECTED = re.compile(r"^collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[^()]*)\) returned to (?P<name>.+)$")
-_STREET = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<old>[^\]]*)\](?: \[(?P<new>[^\]]*)\])?$")
+_STREET = re.compile("^" + STREET_MARKER + r" \[(?P<old>[^\]]*)\](?: \[(?P<new>[^\]]*)\])?$")
 _TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| Rake (?P<rake>\S+)(?P<fees>(?: \| .*)?)$")
-_FEE = re.compile(r"\| [^|$€£\d]*?(?P<amount>[$€£]?\d[\d.,]*)")
+_FEE = re.compile(r"\| [^|$€£\d]*?(?P<amount>" + STARS_AMOUNT + ")")
 _CHAT = re.compile(r'^.+ said, ".*"$')
 _HARMLESS = re.compile(
     r"^(?:.+ (?:leaves|left) the table|.+ joins the table at seat #\d+|.+ is (?:dis)?connected|.+ has timed out.*"
@@ -71,7 +72,7 @@ _HARMLESS = re.compile(
     r"|wins \S+ for eliminating).*|No low hand qualified|Betting is capped)$"
 )
 _UNSUPPORTED = re.compile(r"^(?:\*\*\* (?:FIRST|SECOND) |.+ cashed out the hand|Hand cancelled|.*run (?:it )?twice)")
-_SUMMARY_CARDS = re.compile(r"\b(?:showed|mucked) \[(?P<cards>[^\]]*)\]")
+_SUMMARY_CARDS = re.compile(r"\b(?:showed|mucked) " + CARDS)
 _SUMMARY_WON = re.compile(r"\b(?:won|collected) \((?P<amount>[^()]*)\)")
 
 _STREETS = {"FLOP": 2, "TURN": 3, "RIVER": 4}
