@@ -53,6 +53,14 @@ def test_an_older_dead_post_is_the_total_then_its_dead_part() -> None:
     ]
 
 
+def test_the_hero_is_the_first_player_a_dealt_to_line_names_as_at_every_text_site() -> None:
+    dealt = "Dealt to Hero [5s 6s Qd Qh]"
+    text = sample_text("absolute", POT_LIMIT)
+    assert dealt in text
+    [record] = read_absolute(text.replace(dealt, dealt + "\nDealt to brisket [3s 8d Th Ts]"))
+    assert isinstance(record, HandRecord) and record.hero is not None and record.players[record.hero] == "Hero"
+
+
 def test_a_tournament_hand_in_chips_and_an_all_in_raise_to_a_total() -> None:
     text = sample_text("absolute", TOURNAMENT)
     assert detect_format("t.txt", text) == "absolute"

@@ -22,7 +22,7 @@ from engine.cards import Card
 from engine.history import facts as f
 from engine.history.builder import ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
-from engine.history.grammar import CARDS, DECIMAL_AMOUNT, STREET_MARKER, SUMMARY_BOARD
+from engine.history.grammar import CARDS, DEALT_TO, DECIMAL_AMOUNT, STREET_MARKER, SUMMARY_BOARD
 from engine.history.record import Hands
 from engine.history.textsite import SiteHand, TextSite, currency_sign, read_text_site
 
@@ -54,7 +54,6 @@ _POST = re.compile(
 _ACT = re.compile(
     r"^(?P<verb>Bets|Calls|Raises|All-In|All-In\(Raise\)) " + _AMOUNT + r"(?: to (?P<to>" + DECIMAL_AMOUNT + r"))?$"
 )
-_DEALT = re.compile(r"^Dealt to (?P<name>.+?) " + CARDS + "$")
 _STREET = re.compile("^" + STREET_MARKER + r"(?: \[[^\]]*\])*? " + CARDS + "$")
 _SHOWS = re.compile(r"^Shows " + CARDS + ".*$")
 _RETURNED = re.compile(r"^returned \(" + _AMOUNT + r"\) : not called$")
@@ -159,11 +158,7 @@ class AbsoluteHand(SiteHand):
             return
         if self.street_line(text, _STREET):
             return
-        if (dealt := _DEALT.match(text)) is not None:
-            if dealt["name"] not in self.seats:
-                self.fail("'Dealt to' names no seated player")
-            self.hero = dealt["name"]
-            self.add(f.Cards, dealt["name"], self.cards(dealt["cards"]), True)
+        if self.dealt_line(text, DEALT_TO, face_up=True):
             return
         acting = self.who(text, (" - ", " "))
         if acting is None:
