@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import OtherGame
 from engine.history import facts as f
-from engine.history.building import place
+from engine.history.building import another_game
 from engine.history.files import file_reader
 from engine.history.grammar import LIMIT_NAMES, SEAT_WITHOUT_IN_CHIPS, STARS_AMOUNT
 from engine.history.pokerstars import Dialect, HandReader, read_pokerstars
@@ -37,13 +36,8 @@ def _header(reader: HandReader, prefix: str, rest: str) -> None:
     game = _GAME.match(rest)
     if game is None:
         if "Omaha" not in rest:
-            raise OtherGame(
-                place(reader.source, reader.id, reader.line) + "not an Omaha hand: this reader knows "
-                "Omaha H/L and Omaha",
-                game=rest.partition(" - ")[0 if "Tournament" not in rest else 2].partition(" - ")[0] or "another game",
-                source=reader.source,
-                hand_id=reader.id,
-            )
+            named = rest.partition(" - ")[0 if "Tournament" not in rest else 2].partition(" - ")[0] or "another game"
+            raise another_game(reader.source, reader.id, reader.line, named, "Omaha H/L and Omaha")
         reader.fail("cannot read the header (expected 'Hand #N - Omaha H/L (Pot Limit) - $0.05/$0.10 - date')")
     reader.hi_lo, reader.hole_cards = bool(game["hilo"]), 5 if game["five"] else 4
     reader.limit = LIMIT_NAMES[game["limit"]]

@@ -19,10 +19,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from engine.cards import Card, make_card
-from engine.errors import OtherGame
 from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
-from engine.history.building import place
+from engine.history.building import another_game
 from engine.history.files import file_reader
 from engine.history.grammar import LIMIT_ABBREVIATIONS
 from engine.history.record import HandRecord, Hands
@@ -97,12 +96,7 @@ class _Hand(HandPlace):
         history = self.history
         written, limit = self.need(history, "GAME"), self.need(history, "LIMIT")
         if written not in _GAMES:
-            raise OtherGame(
-                place(self.source, self.id, self.line) + "not an Omaha hand: this reader knows GAME_OMAHL and GAME_OMA",
-                game=f"{limit} {written}",
-                source=self.source,
-                hand_id=self.id,
-            )
+            raise another_game(self.source, self.id, self.line, f"{limit} {written}", "GAME_OMAHL and GAME_OMA")
         if limit not in LIMIT_ABBREVIATIONS:
             self.fail(f"unknown LIMIT {limit!r} (this reader knows PL, NL and FL)")
         kind = self.need(history, "GAMEKIND")

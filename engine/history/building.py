@@ -42,7 +42,7 @@ import attrs
 from engine.actions import Action
 from engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from engine.cards import Card, format_cards
-from engine.errors import EngineError, HistoryError
+from engine.errors import EngineError, HistoryError, OtherGame
 from engine.history.builder import FOLD, Ledger, LedgerError, check_summary_won
 from engine.history.facts import (
     ANTE,
@@ -85,6 +85,17 @@ def place(source: str, hand: str, line: Line | None, where: str = "", word: str 
     if line is not None:
         head += (": " if where else ", ") + f"{word} {line[0]} {quote(line[1])}"
     return head + ": "
+
+
+def another_game(source: str, hand: str, line: Line | None, game: str, known: str) -> OtherGame:
+    """The refusal of a hand of another game (``game``, as the history names it), where a reader says which
+    games it knows (``known``)."""
+    return OtherGame(
+        place(source, hand, line) + f"not an Omaha hand: this reader knows {known}",
+        game=game,
+        source=source,
+        hand_id=hand,
+    )
 
 
 def units_of(game: Game) -> Callable[[int], str]:

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import OtherGame
 from engine.history import facts as f
-from engine.history.building import place
+from engine.history.building import another_game
 from engine.history.files import file_reader
 from engine.history.grammar import CARDS, LIMIT_ABBREVIATIONS, LIMIT_NAMES, SEAT_WITHOUT_IN_CHIPS, STARS_AMOUNT
 from engine.history.pokerstars import Dialect, HandReader, read_pokerstars
@@ -85,13 +84,7 @@ def _header(reader: HandReader, prefix: str, rest: str) -> None:
     game = _OMAHA.match(game_words)
     if game is None:
         if header is not None and game_words and "Omaha" not in game_words:
-            raise OtherGame(
-                place(reader.source, reader.id, reader.line) + "not an Omaha hand: this reader knows "
-                "Omaha H/L and Omaha",
-                game=game_words,
-                source=reader.source,
-                hand_id=reader.id,
-            )
+            raise another_game(reader.source, reader.id, reader.line, game_words, "Omaha H/L and Omaha")
         reader.fail(
             "cannot read the header (expected 'Full Tilt Poker Game #N: Table NAME - FL Omaha H/L - "
             "$0.50/$1 - time - date')"

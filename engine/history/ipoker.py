@@ -23,10 +23,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 from engine.cards import Card, parse_cards
-from engine.errors import EngineError, OtherGame
+from engine.errors import EngineError
 from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
-from engine.history.building import place
+from engine.history.building import another_game
 from engine.history.files import file_reader
 from engine.history.record import HandRecord, Hands
 from engine.history.xml_reading import HandPlace, HandReader, XmlDocument, children, found, read_xml_site
@@ -133,13 +133,8 @@ class _Hand(HandPlace):
         match = _GAME.match(written)
         if match is None:
             if "omaha" not in written.lower():
-                raise OtherGame(
-                    place(self.source, self.id, self.line) + "not an Omaha hand: this reader knows "
-                    "Omaha Hi-Lo and Omaha",
-                    game=re.sub(r" \S*\d\S*$", "", written) or "another game",
-                    source=self.source,
-                    hand_id=self.id,
-                )
+                named = re.sub(r" \S*\d\S*$", "", written) or "another game"
+                raise another_game(self.source, self.id, self.line, named, "Omaha Hi-Lo and Omaha")
             self.fail(f"cannot read the game {written!r} (expected such as 'Omaha Hi-Lo PL $0.05/$0.10')")
         tournament = bool(self.text("tournamentcode") or self.text("tournamentname"))
         stakes_text = match["stakes"] or ""

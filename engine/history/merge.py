@@ -24,10 +24,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 from engine.cards import Card, parse_cards
-from engine.errors import EngineError, OtherGame
+from engine.errors import EngineError
 from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
-from engine.history.building import place
+from engine.history.building import another_game
 from engine.history.files import file_reader
 from engine.history.record import HandRecord, Hands
 from engine.history.xml_reading import HandPlace, HandReader, XmlDocument, children, found, read_xml_site
@@ -104,12 +104,7 @@ class _Hand(HandPlace):
         match = _TYPE.match(kind)
         if match is None:
             game_named = f"{kind} {re.sub(r' ?[($].*$', '', stakes_text)}".strip()
-            raise OtherGame(
-                place(self.source, self.id, self.line) + "not an Omaha hand: this reader knows Omaha H/L8 and Omaha",
-                game=game_named,
-                source=self.source,
-                hand_id=self.id,
-            )
+            raise another_game(self.source, self.id, self.line, game_named, "Omaha H/L8 and Omaha")
         stakes = _STAKES.match(stakes_text)
         if stakes is None:
             self.fail(f"cannot read the stakes {stakes_text!r} (expected such as 'Pot Limit ($0.25/$0.50)')")

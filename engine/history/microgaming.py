@@ -22,10 +22,10 @@ import re
 import xml.etree.ElementTree as ET
 
 from engine.cards import Card, parse_cards
-from engine.errors import EngineError, OtherGame
+from engine.errors import EngineError
 from engine.history import facts as f
 from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, WAGER
-from engine.history.building import place
+from engine.history.building import another_game
 from engine.history.files import file_reader
 from engine.history.grammar import LIMIT_ABBREVIATIONS
 from engine.history.record import HandRecord, Hands
@@ -94,12 +94,8 @@ class _Hand(HandPlace):
         written, limit_text = self.need(self.game, "gametype"), self.need(self.game, "betlimit")
         kind = re.sub(r"^(?:Multi Table|Sit (?:&|and) Go) ", "", written.strip(), flags=re.I)
         if kind.lower() not in _GAMES:
-            raise OtherGame(
-                place(self.source, self.id, self.line) + "not an Omaha hand: this reader knows Omaha H/L and Omaha",
-                game=f"{limit_text} {written}".strip(),
-                source=self.source,
-                hand_id=self.id,
-            )
+            named = f"{limit_text} {written}".strip()
+            raise another_game(self.source, self.id, self.line, named, "Omaha H/L and Omaha")
         if limit_text not in LIMIT_ABBREVIATIONS:
             self.fail(f"unknown betlimit {limit_text!r} (this reader knows PL, NL and FL)")
         tournament = self.game.get("istournament", "0") not in ("0", "false", "")

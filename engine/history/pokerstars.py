@@ -19,10 +19,10 @@ from pathlib import Path
 import attrs
 
 from engine.cards import Card, format_cards, parse_cards
-from engine.errors import EngineError, HistoryError, OtherGame
+from engine.errors import EngineError, HistoryError
 from engine.history import facts as f
 from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER
-from engine.history.building import build_record, place
+from engine.history.building import another_game, build_record, place
 from engine.history.grammar import CARDS, STARS_AMOUNT, STREET_MARKER
 from engine.history.pokerstars_writer import write_pokerstars, write_pokerstars_state
 from engine.history.record import HandRecord, Hands
@@ -168,10 +168,10 @@ def _read_hand(reader: HandReader, chunk: list[tuple[int, str]], source: str) ->
     except HistoryError as error:
         return error
     except EngineError as error:
-        return HistoryError(_where(source, reader.id, chunk[0]) + str(error), source=source, hand_id=reader.id)
+        return HistoryError(place(source, reader.id, chunk[0]) + str(error), source=source, hand_id=reader.id)
     except Exception as error:  # a reader must never die on input; the message says it is a bug
         return HistoryError(
-            _where(source, reader.id, chunk[0])
+            place(source, reader.id, chunk[0])
             + f"internal error while reading ({type(error).__name__}: {quote(str(error))})",
             source=source,
             hand_id=reader.id,
@@ -240,10 +240,6 @@ def _unsigned_scale(lines: Sequence[tuple[int, str]]) -> int:
     chips, else enough for the decimals its amounts are written with (play money of a site that counts it in
     cents, converted: 'Seat 2: peat_bog (1459.13 in chips)')."""
     return int(10 ** max((len(match["places"]) for _, text in lines for match in _DECIMAL.finditer(text)), default=0))
-
-
-def _where(source: str, hand: str, line: tuple[int, str] | None) -> str:
-    return place(source, hand, line)
 
 
 class HandReader(HandLines):
@@ -358,13 +354,8 @@ class HandReader(HandLines):
             self.fail("the header has no date after ' - '")
         game = _GAME.search(body)
         if game is None:
-            raise OtherGame(
-                _where(self.source, self.id, self.line) + "not an Omaha hand: this reader knows Omaha "
-                "Hi/Lo and Omaha, limit, pot limit and no limit",
-                game=_game_named(body),
-                source=self.source,
-                hand_id=self.id,
-            )
+            known = "Omaha Hi/Lo and Omaha, limit, pot limit and no limit"
+            raise another_game(self.source, self.id, self.line, _game_named(body), known)
         self.hi_lo, self.hole_cards, self.limit = bool(game["hilo"]), 5 if game["five"] else 4, game["limit"]
         self.fields += [("prefix", prefix), ("date", date)] if self.dialect.keeps_prefix else [("date", date)]
         tournament = _TOURNAMENT.match(body)

@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import OtherGame
 from engine.history import facts as f
-from engine.history.building import place
+from engine.history.building import another_game
 from engine.history.files import file_reader
 from engine.history.pokerstars import Dialect, HandReader, read_pokerstars
 from engine.history.record import HandRecord, Hands
@@ -58,12 +57,7 @@ def _header(reader: HandReader, prefix: str, rest: str) -> None:
         )
     game = _OMAHA.match(header["game"])
     if game is None:
-        raise OtherGame(
-            place(reader.source, reader.id, reader.line) + "not an Omaha hand: this reader knows Omaha Hi/Lo and Omaha",
-            game=header["game"],
-            source=reader.source,
-            hand_id=reader.id,
-        )
+        raise another_game(reader.source, reader.id, reader.line, header["game"], "Omaha Hi/Lo and Omaha")
     reader.hi_lo = bool(game["hilo"])
     reader.hole_cards = 5 if game["five"] or game["five_glued"] else 4
     reader.limit = _LIMITS[game["limit"].lower()]
