@@ -76,9 +76,7 @@ class _Hand(HandPlace):
     def record(self) -> HandRecord:
         game, tournament = self._game()
         self.at(self.game)
-        players = self.game.find("players")
-        if players is None:
-            self.fail("the game has no <players>")
+        players = self.need_child(self.game, "players")
         button = self.number(self.need(players, "dealer"), "the dealer seat")
         seats: list[f.Seat] = []
         for player in children(players, "player"):

@@ -57,9 +57,7 @@ class _Hand(HandPlace):
     def record(self) -> HandRecord:
         game, tournament = self._game()
         self.at(self.game)
-        seats_element = self.game.find("Seats")
-        if seats_element is None:
-            self.fail("the game has no <Seats>")
+        seats_element = self.need_child(self.game, "Seats")
         seats: list[f.Seat] = []
         button = 0
         for seat in children(seats_element, "Seat"):
@@ -78,10 +76,7 @@ class _Hand(HandPlace):
             )
             if seat.get("dealer") == "true":
                 button = label
-        play = self.game.find("Gameplay")
-        if play is None:
-            self.at(self.game)
-            self.fail("the game has no <Gameplay>")
+        play = self.need_child(self.game, "Gameplay")
         board = self._play(play, game)
         returned = any(isinstance(event, f.Returned) for event in self.events)
         self.at(self.game)

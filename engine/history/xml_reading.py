@@ -280,6 +280,15 @@ class HandPlace:
             self.fail(f'<{element.tag}> has no {name}="..."')
         return value
 
+    def need_child(self, element: ET.Element, tag: str) -> ET.Element:
+        """The child ``tag`` of ``element`` that a hand cannot be read without (Merge's <players>, Microgaming's
+        <Gameplay>), or the hand refused at ``element``."""
+        child = element.find(tag)
+        if child is None:
+            self.at(element)
+            self.fail(f"the game has no <{tag}>")
+        return child
+
     def amount(self, text: str, scale: int) -> int:
         """Whole chips of an amount as these sites write it: "$1,230.55", "€5", "1 001,24€", "2,50€", "1500"
         (a comma before the last one or two digits, with no point after it, is a decimal comma)."""
