@@ -155,16 +155,11 @@ class CakeHand(SiteHand):
             self.fail("unrecognised line")
         name, rest = acting
         said = rest.removeprefix(":")
-        if rest.startswith(":") and ((post := _POST.match(said)) is not None or _DEAD.match(said)):
-            if self.street != 1 or any(isinstance(event, f.Acted) for event in self.events):
-                self.fail("a blind posted after the betting began")
-            if post is not None:
-                self.add(f.Posted, name, _POSTS[post["kind"]], self.amount(post["amount"]))
-            else:  # not confirmed: the dead part is the amount written after its minus sign
-                dead = _DEAD.match(said)
-                assert dead is not None
-                paid = self.amount(dead["dead"].replace("-", "")) + self.amount(dead["live"])
-                self.add(f.Posted, name, f.SMALL_AND_BIG, paid)
+        if rest.startswith(":") and (post := _POST.match(said)) is not None:
+            self.post(name, _POSTS[post["kind"]], self.amount(post["amount"]))
+        elif rest.startswith(":") and (dead := _DEAD.match(said)) is not None:
+            # not confirmed: the dead part is the amount written after its minus sign
+            self.post(name, f.SMALL_AND_BIG, self.amount(dead["dead"].replace("-", "")) + self.amount(dead["live"]))
         elif said in (" folds", " checks"):
             self.add(f.Acted, name, FOLD if said == " folds" else CHECK)
         elif (act := _ACT.match(said)) is not None:

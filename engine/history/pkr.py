@@ -222,17 +222,15 @@ class PkrHand(SiteHand):
             self.fail(f"unrecognised action of {name!r}")
 
     def _post(self, name: str, post: re.Match[str]) -> None:
-        if any(isinstance(event, (f.Acted, f.Street)) for event in self.events):
-            self.fail("a blind posted after the betting began")
         all_in = post["all_in"] is not None
         if post["kind"] is not None:
             kind = f.SMALL_BLIND if post["kind"] == "small blind" else f.BIG_BLIND
-            self.add(f.Posted, name, kind, self.amount(post["amount"]), all_in)
+            self.post(name, kind, self.amount(post["amount"]), all_in)
         elif post["ante"] is not None:
-            self.add(f.Posted, name, f.ANTE, self.amount(post["ante"]), all_in)
+            self.post(name, f.ANTE, self.amount(post["ante"]), all_in)
         else:  # "posts $0.04": a new player's live blind; "posts $1 dead": dead
             kind = f.DEAD_BLIND if post["dead"] else f.BIG_BLIND
-            self.add(f.Posted, name, kind, self.amount(post["live"]), all_in)
+            self.post(name, kind, self.amount(post["live"]), all_in)
 
 
 PKR = TextSite("PKR", _HEADER, "'Starting Hand #N' (after 'Table #N - NAME')", PkrHand, _TABLE)
