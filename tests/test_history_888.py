@@ -58,6 +58,18 @@ def test_888_refusals_name_the_hand_and_the_line() -> None:
     assert replay(record).status == "mismatch"
 
 
+def test_a_dead_blind_posted_after_the_betting_began_is_refused_as_any_blind_is() -> None:
+    dead = "gorse_lad posts dead blind [$0.10 + $0.25]\n"
+    text = sample_text("888", "cash-pot-limit-uncalled-bet.txt")
+    late = text.replace(dead, "").replace("Okonkwo77 calls [$0.85]\n", "Okonkwo77 calls [$0.85]\n" + dead, 1)
+    [error] = read_pacific(late, "e.txt")
+    assert isinstance(error, HistoryError)
+    assert str(error) == (
+        "e.txt: hand #512340987, line 19 'gorse_lad posts dead blind [$0.10 + $0.25]': a blind posted after the "
+        "betting began"
+    )
+
+
 def test_a_hand_of_another_game_is_noted_as_such() -> None:
     holdem = sample_text("888", "cash-pot-limit-uncalled-bet.txt").replace("Pot Limit OmahaHL", "No Limit Holdem")
     [other] = read_pacific(holdem, "h.txt")

@@ -96,9 +96,9 @@ class PacificHand(PartyHand):
             if (dead := _DEAD.match(rest)) is not None:
                 dead_chips, live = self.amount(dead["dead"]), self.amount(dead["live"])
                 if live:
-                    self.add(f.Posted, name, f.SMALL_AND_BIG, dead_chips + live)
+                    self.post(name, f.SMALL_AND_BIG, dead_chips + live)
                 else:
-                    self.add(f.Posted, name, f.DEAD_BLIND, dead_chips)
+                    self.post(name, f.DEAD_BLIND, dead_chips)
                 return
             if (mucks := _MUCKS.match(rest)) is not None:
                 self.show(name, self.cards(mucks["cards"]), muck=True)
