@@ -38,6 +38,17 @@ def test_card_links_are_diamonds_clubs_hearts_spades_ace_to_king() -> None:
     assert isinstance(record, HandRecord) and record.hole[0] == parse_cards("Ad Kd Ac Ks")
 
 
+def test_the_hero_is_the_first_player_dealt_cards_the_export_shows() -> None:
+    unseen = '<ACTION TYPE="HAND_DEAL" PLAYER="Holmgren">\n' + '<CARD LINK="b"></CARD>\n' * 3 + '<CARD LINK="b"></CARD>'
+    shown = '<ACTION TYPE="HAND_DEAL" PLAYER="Holmgren">\n' + "\n".join(
+        f'<CARD LINK="{link}"></CARD>' for link in (24, 11, 25, 12)
+    )  # the cards his RESULT shows
+    text = sample_text("bossmedia", TOURNAMENT)
+    assert unseen in text
+    [record] = read_bossmedia(text.replace(unseen, shown))
+    assert isinstance(record, HandRecord) and record.hero is not None and record.players[record.hero] == "Holmgren"
+
+
 def test_an_all_in_is_the_round_total_and_three_of_them_make_two_side_pots() -> None:
     [record] = read_bossmedia(sample_text("bossmedia", TOURNAMENT))
     assert isinstance(record, HandRecord) and record.scale == 1 and record.rules.ante == 10

@@ -62,7 +62,6 @@ class _Hand(HandPlace):
         super().__init__(source, hand_id, doc, history, SITE)
         self.history = history
         self.board: list[Card] = []
-        self.hero: str | None = None
 
     def record(self) -> HandRecord:
         game = self._game()
@@ -90,7 +89,7 @@ class _Hand(HandPlace):
         self.at(self.history)
         if summary.total is None:
             self.fail("the hand is cut short: it has no <SHOWDOWN> (what each player took)")
-        return self.build(game, seats, button, self.board, summary, hero=self.hero)
+        return self.build(game, seats, button, self.board, summary)
 
     def _game(self) -> f.Game:
         history = self.history
@@ -149,7 +148,7 @@ class _Hand(HandPlace):
         if kind == "HAND_DEAL":
             cards = self._cards(action)
             if any(card is not None for card in cards):
-                self.hero = name
+                self.deals_to(name)
             self.events.append(f.Cards(self.line, name, tuple(cards), True))
         elif kind == "HAND_BLINDS":
             blind = self.need(action, "KIND")

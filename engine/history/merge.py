@@ -156,8 +156,8 @@ class _Hand(HandPlace):
                 elif kind in ("HOLE", "SHOWN", "MUCKED"):
                     if shown:
                         self.events.append(f.Cards(self.line, self._name(cards), shown))
-                        if kind == "HOLE" and self.hero is None:  # the export deals the hero's cards alone
-                            self.hero = self._name(cards)
+                        if kind == "HOLE":
+                            self.deals_to(self._name(cards))
                     if kind == "SHOWN":
                         self.shown[self._name(cards)] = len(shown)
                 else:

@@ -166,8 +166,8 @@ class _Hand(HandPlace):
             elif kind == "dealcards":
                 dealt = self._cards(action)
                 self.events.append(f.Cards(self.line, name, dealt))
-                if dealt and self.hero is None:  # the export deals the hero's cards alone
-                    self.hero = name
+                if dealt:
+                    self.deals_to(name)
             elif kind in ("showcards", "muckcards"):
                 cards = self._cards(action)
                 if cards:

@@ -231,7 +231,7 @@ class HandPlace:
         self.events: list[f.Event] = []
         self.fields: list[tuple[str, object]] = [("site", site)] if site else []
         self.seated: dict[int, str] = {}  # every player the seat list names, by seat, dealt in or not
-        self.hero: str | None = None  # the player the export was made for: the one whose hole cards it deals
+        self.hero: str | None = None  # the player the export was made for (`deals_to`)
 
     def listed(self, label: int, name: str) -> None:
         """The seat list names ``name`` at seat ``label``: a seat or a player listed twice is refused, the rule
@@ -239,6 +239,12 @@ class HandPlace:
         if label in self.seated or name in self.seated.values():
             self.fail(f"seat {label} or player {quote(name)} is listed twice")
         self.seated[label] = name
+
+    def deals_to(self, name: str) -> None:
+        """The export deals ``name`` cards it shows: the first such player is the hero, the one it was made for
+        (an export deals the hero's cards alone, as a text log's "Dealt to" line does)."""
+        if self.hero is None:
+            self.hero = name
 
     def record(self) -> HandRecord:
         raise NotImplementedError
