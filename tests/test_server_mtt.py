@@ -1272,7 +1272,7 @@ def test_a_registering_tournament_whose_entry_left_the_file_is_cancelled_and_its
 
     heard = Heard(sng, "ann")
     session = Session(None, heard, 100.0, 100, clock.now)  # type: ignore[arg-type]
-    server._resume(session, token)
+    server.dispatch(session, {"type": "resume", "token": token})
     (cancelled,) = heard.said
     assert cancelled["type"] == "cancelled" and cancelled["name"] == "ann"
     assert cancelled["reason"] == lobby["reason"] and session.entrant is None
@@ -1362,7 +1362,7 @@ def test_a_player_out_before_the_pool_was_fixed_is_sent_placed_after_a_restart(t
     sng = server.tournaments["rb"]
     heard = Heard(sng, fourth)
     session = Session(None, heard, 100.0, 100, clock.now)  # type: ignore[arg-type]
-    server._resume(session, tokens[fourth])
+    server.dispatch(session, {"type": "resume", "token": tokens[fourth]})
     (answer,) = heard.said
     assert answer == {
         "type": "registered",
@@ -1386,7 +1386,8 @@ def test_a_player_out_before_the_pool_was_fixed_is_sent_placed_after_a_restart(t
     placed = [said for said in heard.said if said["type"] == "placed"]
     assert [(p["name"], p["place"], p["prize"]) for p in placed] == [(fourth, 4, 0)], heard.said
     late = Heard(sng, third)  # away while the pool was fixed: its resume gives the final place and prize
-    server._resume(Session(None, late, 100.0, 100, clock.now), tokens[third])  # type: ignore[arg-type]
+    late_session = Session(None, late, 100.0, 100, clock.now)  # type: ignore[arg-type]
+    server.dispatch(late_session, {"type": "resume", "token": tokens[third]})
     assert [(m["type"], m["out"], m["place"], m["prize"]) for m in late.said] == [("registered", True, 3, 10)]
     server.store.close()
 
@@ -1415,7 +1416,7 @@ def test_a_connection_waiting_for_its_place_registers_for_another_tournament(tmp
     session = Session(None, heard, 100.0, 100, clock.now)  # type: ignore[arg-type]
     session.entrant = (a, loser)
     server.entrants[(a.id, loser)] = session
-    server._register(session, {"tournament": "b", "name": loser})
+    server.dispatch(session, {"type": "register", "tournament": "b", "name": loser})
     assert [m["type"] for m in heard.said] == ["registered"] and heard.said[0]["sng"] == "b#1"
     assert session.entrant == (server.tournaments["b"], loser) and (a.id, loser) not in server.entrants
     server.store.close()
@@ -1499,7 +1500,7 @@ def test_out_in_a_hand_for_hand_round_as_the_table_breaks_the_page_has_nothing_t
         (name,) = out
         (left,) = heard[name].told("left")
         assert (left["place"], left["closed"], left["table"]) == (None, True, breaking.id), left
-        server._watch(sessions[name], breaking.id)
+        server.dispatch(sessions[name], {"type": "watch", "table": breaking.id})
         assert heard[name].said[-1] == {"version": 1, "type": "closed", "table": breaking.id}
         assert heard[name].told("error") == [] and sessions[name].watching is None
         for _ in range(100):  # the other table's hand played out (checked or folded round): the round is over
@@ -1540,7 +1541,7 @@ def test_a_resume_once_the_tournament_is_over_gives_each_entrant_their_result_th
     for name in ("ann", "bob"):
         heard = Heard(sng, name)
         session = Session(None, heard, 100.0, 100, clock.now)  # type: ignore[arg-type]
-        server._resume(session, tokens[name])
+        server.dispatch(session, {"type": "resume", "token": tokens[name]})
         (answer,) = heard.said
         place, prize = places[name]
         assert answer == {
@@ -1561,7 +1562,7 @@ def test_a_resume_once_the_tournament_is_over_gives_each_entrant_their_result_th
     assert sng.id == "a#2"
     session = Session(None, Heard(sng, "ann"), 100.0, 100, clock.now)  # type: ignore[arg-type]
     with pytest.raises(EngineError) as refused:
-        server._resume(session, tokens["ann"])
+        server.dispatch(session, {"type": "resume", "token": tokens["ann"]})
     assert refused.value.code == "unknown_token"  # type: ignore[attr-defined]
     assert "tournament" in str(refused.value)
     server.store.close()

@@ -18,7 +18,8 @@ from helpers import scaled
 from test_server_net import client, run
 
 from engine.server.actions import read_action
-from engine.server.protocol import ProtocolError, parse_message
+from engine.server.app import SEAT_REQUESTS
+from engine.server.protocol import MESSAGES, ProtocolError, parse_message
 
 JOIN = {"type": "join", "table": "limit", "name": "ann", "buy_in": 100}
 
@@ -139,3 +140,15 @@ def test_over_the_wire_a_bad_field_is_an_error_and_the_connection_stays_open(tmp
         await bad.ws.close()
 
     run(test, str(tmp_path / "db.sqlite3"))
+
+
+def test_the_server_has_one_handler_for_each_type_the_protocol_lets_through(tmp_path):
+    """`GameServer.dispatch` looks a message's type up in `SEAT_REQUESTS`, else in `handlers`: a type
+    `MESSAGES` checks but neither takes (or one taken but never let through) fails here, not on a client's
+    message."""
+
+    async def nothing(server: Any, port: int) -> None:
+        pass
+
+    server = run(nothing, str(tmp_path / "db.sqlite3"))
+    assert sorted([*server.handlers, *SEAT_REQUESTS]) == sorted(MESSAGES)

@@ -79,6 +79,26 @@ class Session:
         self.closing = False
 
 
+def _buy(room: Room, seat: int, data: dict[str, Any]) -> None:
+    """A rebuy or an add-on: a tournament table's; a cash table's players top up instead."""
+    if not isinstance(room, TableRoom):
+        raise RoomError(Code.NOT_ALLOWED, f"{data['type']} is a tournament's; at table {room.id} top_up buys chips")
+    room.buy(seat, data["type"])
+
+
+SEAT_REQUESTS: dict[str, Callable[[Room, int, dict[str, Any]], None]] = {
+    "act": lambda room, seat, data: room.act(seat, data["action"]),  # an Action already (engine.server.protocol)
+    "sit_out": lambda room, seat, data: room.sit_out(seat),
+    "come_back": lambda room, seat, data: room.come_back(seat),
+    "leave": lambda room, seat, data: room.leave(seat),
+    "top_up": lambda room, seat, data: room.top_up(seat, data["amount"]),
+    "straddle": lambda room, seat, data: room.set_straddle(seat, data["on"]),
+    "rebuy": _buy,
+    "addon": _buy,
+}
+"""The client messages that are requests of the seat a connection holds, each applied to its room."""
+
+
 class GameServer:
     """The rooms of every configured table, and the connections to them."""
 
@@ -490,51 +510,42 @@ class GameServer:
             session.sender.close(close, text)
 
     def dispatch(self, session: Session, data: dict[str, Any]) -> None:
-        """Routes one client message to what handles its type."""
+        """Routes one client message to its type's handler (`handlers`), or a request of the connection's seat
+        to its room (`SEAT_REQUESTS`); `parse_message` has refused the types it does not know."""
         kind = data["type"]
-        if kind == "ping":
-            session.sender.send(message("pong", id=data.get("id")))
-            return
-        if kind == "join":
-            self._join(session, data)
-            return
-        if kind == "resume":
-            self._resume(session, data["token"])
-            return
-        if kind == "watch":
-            self._watch(session, data["table"])
-            return
-        if kind == "register":
-            self._register(session, data)
-            return
-        if kind == "unregister":
-            self._unregister(session, data["tournament"])
-            return
-        if kind == "history":
-            table, sitting = self._history_asker(session)
-            hands = table.history(None, data.get("count", 10), data.get("before"), sitting_held=sitting)
-            session.sender.send(message("history", table=table.id, hands=hands))
+        request = SEAT_REQUESTS.get(kind)
+        if request is None:
+            self.handlers[kind](session, data)
             return
         room, seat = session.room, session.seat
         if room is None or seat is None:
             raise ProtocolError(Code.NO_SEAT, f"{kind}: you hold no seat; send join or resume first")
-        if kind == "act":
-            room.act(seat, data["action"])  # read into an Action with the other fields (engine.server.protocol)
-        elif kind == "sit_out":
-            room.sit_out(seat)
-        elif kind == "come_back":
-            room.come_back(seat)
-        elif kind == "leave":
-            room.leave(seat)
-        elif kind == "top_up":
-            room.top_up(seat, data["amount"])
-        elif kind == "straddle":
-            room.set_straddle(seat, data["on"])
-        elif kind in ("rebuy", "addon"):
-            if not isinstance(room, TableRoom):
-                raise RoomError(Code.NOT_ALLOWED, f"{kind} is a tournament's; at table {room.id} top_up buys chips")
-            room.buy(seat, kind)
+        request(room, seat, data)
         self.flush(room)
+
+    @functools.cached_property
+    def handlers(self) -> dict[str, Callable[[Session, dict[str, Any]], None]]:
+        """The handler of each client message type that is not a request of a seat (`SEAT_REQUESTS`), taking
+        the connection and the message."""
+        return {
+            "ping": self._ping,
+            "join": self._join,
+            "resume": self._resume,
+            "watch": self._watch,
+            "register": self._register,
+            "unregister": self._unregister,
+            "history": self._history,
+        }
+
+    def _ping(self, session: Session, data: dict[str, Any]) -> None:
+        """Answered at once, with the ``id`` the client gave: its check that the server reads and answers."""
+        session.sender.send(message("pong", id=data.get("id")))
+
+    def _history(self, session: Session, data: dict[str, Any]) -> None:
+        """The table's last hands, showing the hole cards of the sitting the connection holds or held."""
+        table, sitting = self._history_asker(session)
+        hands = table.history(None, data.get("count", 10), data.get("before"), sitting_held=sitting)
+        session.sender.send(message("history", table=table.id, hands=hands))
 
     def _room(self, table: object) -> Room:
         room = self.rooms.get(table) if isinstance(table, str) else None
@@ -603,8 +614,8 @@ class GameServer:
                 del self.entrants[key]
             session.entrant = None
 
-    def _unregister(self, session: Session, tournament: object) -> None:
-        sng = self._tournament(tournament)
+    def _unregister(self, session: Session, data: dict[str, Any]) -> None:
+        sng = self._tournament(data["tournament"])
         if session.entrant is None or session.entrant[0] is not sng:
             raise RoomError(Code.NOT_REGISTERED, f"this connection holds no registration for {sng.config.id}")
         name = session.entrant[1]
@@ -675,9 +686,10 @@ class GameServer:
         for stale in [key for key in self.entrants if key[0].split("#")[0] == sng.config.id and key[0] != sng.id]:
             self.entrants.pop(stale).entrant = None
 
-    def _watch(self, session: Session, table: object) -> None:
+    def _watch(self, session: Session, data: dict[str, Any]) -> None:
         """Spectators: the connection gets a spectator's view (no hole cards) after every change at the table,
         and each hand's result as a spectator sees it, until it joins, watches another table or closes."""
+        table = data["table"]
         if session.room is not None:
             raise ProtocolError(
                 Code.ALREADY_SEATED,
@@ -710,7 +722,8 @@ class GameServer:
             watchers.discard(session)
             room.watched = bool(watchers)
 
-    def _resume(self, session: Session, token: object) -> None:
+    def _resume(self, session: Session, data: dict[str, Any]) -> None:
+        token = data["token"]
         for sng in self.tournaments.values():
             name = sng.entrant_for_token(token)
             if name is not None:
