@@ -40,7 +40,7 @@ from engine.server.config import ServerConfig
 from engine.server.oplog import Throttled, line
 from engine.server.outage import Outage
 from engine.server.protocol import ProtocolError, parse_message
-from engine.server.room import PROTOCOL_VERSION, WATCHERS, Policy, Room, RoomError, message
+from engine.server.room import PROTOCOL_VERSION, WATCHERS, Policy, Room, RoomError, RoomOptions, message
 from engine.server.sender import Sender
 from engine.server.sitngo import SitAndGo, TableRoom, instance_id, instance_number
 from engine.server.store import DamagedRow, Storage
@@ -136,24 +136,20 @@ class GameServer:
         for table in config.tables:
             if store.claim(table.id):
                 try:
-                    self.rooms[table.id] = Room.open(
-                        table, store, clock=clock, policy=self.policy, shuffle=shuffle, outage=self.outage
-                    )
+                    self.rooms[table.id] = Room.open(table, store, **self.room_options)
                 except DamagedRow:
                     store.release(table.id)
                     raise
             else:
                 logger.warning("table %s is served by another server on this database: not opened here", table.id)
         for tournament in config.tournaments:
-            sng = SitAndGo.open(
-                tournament, store, clock=clock, policy=self.policy, shuffle=shuffle, outage=self.outage, wall=wall
-            )
+            sng = SitAndGo.open(tournament, store, wall=wall, **self.room_options)
             if sng is None:
                 logger.warning("tournament %s is run by another server on this database: not here", tournament.id)
                 continue
             self.tournaments[tournament.id] = sng
             self._follow(sng)
-        self._open_unconfigured(clock=clock, policy=self.policy, shuffle=shuffle, outage=self.outage, wall=wall)
+        self._open_unconfigured(wall=wall, **self.room_options)
         self.adopt(strict=True)  # tables from an earlier run whose config has since gone, or whose server is gone
         for room in self.rooms.values():
             logger.info(
@@ -163,6 +159,11 @@ class GameServer:
                 room.table.hands_played,
                 ", a hand in play" if room.hand is not None else "",
             )
+
+    @property
+    def room_options(self) -> RoomOptions:
+        """What every table and tournament served here runs with: the server's clock, policy, decks and outage."""
+        return {"clock": self.clock, "policy": self.policy, "shuffle": self.shuffle, "outage": self.outage}
 
     # --- running -----------------------------------------------------------------------------------------------
 
@@ -238,9 +239,7 @@ class GameServer:
                 self.store.release(table_id)
                 continue
             try:
-                room = Room.restore(
-                    table_id, self.store, clock=self.clock, policy=self.policy, shuffle=self.shuffle, outage=self.outage
-                )
+                room = Room.restore(table_id, self.store, **self.room_options)
             except DamagedRow as error:
                 self.store.release(table_id)
                 if strict:

@@ -21,7 +21,7 @@ import math
 import secrets
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import attrs
 
@@ -66,6 +66,17 @@ class Policy:
     grace_seconds: float = 30.0
     away_seconds: float = 300.0
     pause_seconds: float = 4.0
+
+
+class RoomOptions(TypedDict, total=False):
+    """How a room runs, the keyword options `Room.open` and `Room.restore` pass on to `Room` (whose defaults
+    they take): its ``clock`` (monotonic seconds), ``policy``, each hand's deck (``shuffle``) and the server's
+    ``outage`` (None: the room's own)."""
+
+    clock: Callable[[], float]
+    policy: Policy
+    shuffle: Callable[[], Deck]
+    outage: Outage | None
 
 
 WATCHERS = -1
@@ -222,38 +233,21 @@ class Room:
     # --- making ------------------------------------------------------------------------------------------------
 
     @classmethod
-    def open(
-        cls,
-        config: TableConfig,
-        store: Storage,
-        *,
-        clock: Callable[[], float] = time.monotonic,
-        policy: Policy = Policy(),
-        shuffle: Callable[[], Deck] = Deck.secure,
-        outage: Outage | None = None,
-    ) -> Room:
+    def open(cls, config: TableConfig, store: Storage, **options: Unpack[RoomOptions]) -> Room:
         """The table from storage (its last snapshot and the events since, replayed), or a new one. A table
         already stored keeps its stored game, stakes and seats, and takes ``config``'s other settings between
         hands (`take_settings`), saying in the log what changed and what was kept."""
         store.add_table(config.id, config.to_json())
-        return cls.restore(config.id, store, clock=clock, policy=policy, shuffle=shuffle, wanted=config, outage=outage)
+        return cls.restore(config.id, store, wanted=config, **options)
 
     @classmethod
     def restore(
-        cls,
-        table_id: str,
-        store: Storage,
-        *,
-        clock: Callable[[], float] = time.monotonic,
-        policy: Policy = Policy(),
-        shuffle: Callable[[], Deck] = Deck.secure,
-        wanted: TableConfig | None = None,
-        outage: Outage | None = None,
+        cls, table_id: str, store: Storage, *, wanted: TableConfig | None = None, **options: Unpack[RoomOptions]
     ) -> Room:
         """A stored table, rebuilt (`rebuild`: `DamagedRow` if a row of it cannot be read back); ``wanted``:
         the configuration file's settings for it, taken before the next hand is dealt."""
         config, state, seq, salt = rebuild(table_id, store.load(table_id))
-        room = cls(config, store, state, seq, clock=clock, policy=policy, shuffle=shuffle, outage=outage)
+        room = cls(config, store, state, seq, **options)
         room.salt = salt if state.hand is not None else None  # the same commitment as before the crash
         if wanted is not None:
             room.want(wanted)
