@@ -35,6 +35,14 @@ def test_play_money_and_the_returned_bet() -> None:
     assert str(error).endswith("the bets leave 220 uncalled for tindall, not 200 for tindall")
 
 
+def test_the_hero_is_the_first_player_a_dealing_line_names_as_at_every_text_site() -> None:
+    dealt = "Dealing [A d][2 s][K h][9 c] to Hero"
+    text = sample_text("pkr", QUARTERED)
+    assert dealt in text
+    [record] = read_pkr(text.replace(dealt, dealt + "\nDealing [2 c][3 c][4 s][6 s] to Dunmore"))
+    assert isinstance(record, HandRecord) and record.hero is not None and record.players[record.hero] == "Hero"
+
+
 def test_a_tournament_side_pot_is_paid_pot_by_pot() -> None:
     [record] = read_pkr(sample_text("pkr", TOURNAMENT))
     assert isinstance(record, HandRecord) and record.scale == 1 and dict(record.fields)["tournament"] == "25865530"

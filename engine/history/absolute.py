@@ -78,9 +78,7 @@ class AbsoluteHand(SiteHand):
         assert header is not None
         game = self._game(header["rest"])
         self.seats: dict[str, f.Seat] = {}
-        self.names: list[str] = []
         self.summary = False
-        self.hero: str | None = None
         self.total: tuple[int, f.Line] | None = None
         self.take = 0
         self.jackpot = 0
@@ -120,7 +118,7 @@ class AbsoluteHand(SiteHand):
             tuple(self.won),
             jackpot=self.jackpot,
         )
-        return self.hand_facts(game, self.seats.values(), button, summary, hero=self.hero)
+        return self.hand_facts(game, self.seats.values(), button, summary)
 
     def _game(self, rest: str) -> f.Game:
         game = _GAME.match(rest)

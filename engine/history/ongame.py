@@ -74,7 +74,6 @@ class OnGameHand(SiteHand):
         game: f.Game | None = None
         seats: dict[str, f.Seat] = {}
         self.summary, self.ended = False, False
-        self.names: list[str] = []
         self.pots: list[tuple[int, f.Line]] = []
         self.take: int | None = None
         self.after: dict[int, int] = {}

@@ -75,12 +75,10 @@ class PkrHand(SiteHand):
         self.keys: dict[str, str] = {}
         self.seats: dict[str, f.Seat] = {}
         self.after: dict[str, int] = {}
-        self.names: list[str] = []
         self.pots: list[tuple[int, f.Line]] = []  # the last "Pot sizes" lines
         self.pots_done = False
         self.take = 0
         self.ended = False
-        self.hero: str | None = None
         button: int | None = None
         game: f.Game | None = None
         self._table()
@@ -124,7 +122,7 @@ class PkrHand(SiteHand):
         summary = f.Summary(
             total, self.pots[0][1] if self.pots else None, self.take, None, frozenset(), (), "the pot sizes add up to"
         )
-        return self.hand_facts(game, seats, button, summary, hero=self.hero)
+        return self.hand_facts(game, seats, button, summary)
 
     def _table(self) -> None:
         table = next((m for _, text in self.opening if (m := _TABLE.match(text)) is not None), None)
@@ -189,8 +187,7 @@ class PkrHand(SiteHand):
         elif (dealt := _DEALT.match(text)) is not None:
             if dealt["name"] not in self.seats:
                 self.fail("'Dealing [...] to' names no seated player")
-            self.hero = dealt["name"]
-            self.add(f.Cards, dealt["name"], self._cards(dealt["cards"]), True)
+            self.dealt_to(dealt["name"], self._cards(dealt["cards"]), True)
         elif (returned := _RETURNED.match(text)) is not None:
             if returned["name"] not in self.seats:
                 self.fail("'Returning ... uncalled' names no seated player")
