@@ -33,7 +33,7 @@ from engine.server.app import GameServer
 from engine.server.config import ServerConfig, TableConfig, load_config
 from engine.server.outage import Outage
 from engine.server.room import Policy, Room, RoomError
-from engine.server.store import SQLiteStore, StoreError, open_store
+from engine.server.store import RecordSQL, SQLiteStore, StoreError, open_store, pyformat
 from engine.server.supervisor import Supervisor
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,6 +99,15 @@ def in_process(db: str, test: Any, *, clock: Any = time.monotonic, **config: Any
 
 
 # --- 1. a failing read does not stop the clock; every background task is supervised --------------------------
+
+
+def test_a_statement_both_stores_run_is_written_once_and_given_psycopgs_placeholders():
+    """The statements SQLite and PostgreSQL word alike are written with SQLite's ``?``; `pyformat` gives each
+    ``?`` as psycopg's ``%s`` and keeps a store's own ``%s``, in a `RecordSQL` too."""
+    assert pyformat("SELECT a FROM t WHERE b = ? AND c > ?") == "SELECT a FROM t WHERE b = %s AND c > %s"
+    record = RecordSQL(player="INSERT INTO p VALUES (%s, %s)", snapshot="INSERT INTO s VALUES (?, ?)").pyformat()
+    assert (record.player, record.snapshot) == ("INSERT INTO p VALUES (%s, %s)", "INSERT INTO s VALUES (%s, %s)")
+    assert record.config == "UPDATE tables SET config = %s WHERE id = %s"
 
 
 def test_a_failed_read_in_the_takeover_scan_leaves_the_clock_running(tmp_path):

@@ -18,7 +18,13 @@ import psycopg
 from psycopg.rows import TupleRow
 
 from engine.server.store import (
+    ADD_TABLE,
+    EVENTS_AFTER,
+    HANDS_SINCE,
+    LAST_SNAPSHOT,
     LEDGER_KINDS,
+    LEDGER_TOTALS,
+    TABLE_CONFIG,
     Checked,
     FinishedHand,
     Record,
@@ -28,6 +34,7 @@ from engine.server.store import (
     StoreLost,
     event_data,
     guarded,
+    pyformat,
     read_sittings,
     safe_db,
 )
@@ -54,14 +61,10 @@ _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS snapshots (table_id TEXT PRIMARY KEY, seq BIGINT NOT NULL, data TEXT NOT NULL)",
 )
 _RECORD = RecordSQL(
-    event="INSERT INTO events (table_id, seq, kind, data, at) VALUES (%s, %s, %s, %s, %s)",
     player="INSERT INTO players (name, created) VALUES (%s, %s) ON CONFLICT (name) DO NOTHING",
-    ledger="INSERT INTO ledger (table_id, seq, player, kind, amount, at) VALUES (%s, %s, %s, %s, %s, %s)",
-    hand="INSERT INTO hands (table_id, number, seq, phh, json, sittings, at) VALUES (%s, %s, %s, %s, %s, %s, %s)",
     snapshot="INSERT INTO snapshots (table_id, seq, data) VALUES (%s, %s, %s) ON CONFLICT (table_id) "
     "DO UPDATE SET seq = EXCLUDED.seq, data = EXCLUDED.data",
-    config="UPDATE tables SET config = %s WHERE id = %s",
-)
+).pyformat()
 _SCHEMA_LOCK = 0x6F6D616861  # "omaha": the advisory lock key held while the schema is created
 _CLAIMS = 0x6F6D61  # "oma": the first key of each table's advisory lock (the second: the hash of its id)
 
@@ -212,12 +215,7 @@ class PostgresStore:
 
     @guarded("table {0}: not created")
     def add_table(self, table_id: str, config: str) -> None:
-        self._live().execute(
-            "INSERT INTO tables (id, config, created) VALUES (%s, %s, %s) ON CONFLICT (id) DO "
-            "UPDATE SET config = EXCLUDED.config WHERE NOT EXISTS (SELECT 1 FROM events WHERE "
-            "events.table_id = EXCLUDED.id)",
-            (table_id, config, time.time()),
-        )
+        self._live().execute(pyformat(ADD_TABLE), (table_id, config, time.time()))
 
     @guarded("cannot list the stored tables")
     def table_ids(self) -> list[str]:
@@ -242,14 +240,12 @@ class PostgresStore:
         db = self._live()
         # one transaction, so that the snapshot and the events after it are read together
         with db.transaction():
-            row = db.execute("SELECT config FROM tables WHERE id = %s", (table_id,)).fetchone()
+            row = db.execute(pyformat(TABLE_CONFIG), (table_id,)).fetchone()
             if row is None:
                 raise KeyError(table_id)
-            snap = db.execute("SELECT seq, data FROM snapshots WHERE table_id = %s", (table_id,)).fetchone()
+            snap = db.execute(pyformat(LAST_SNAPSHOT), (table_id,)).fetchone()
             seq, snapshot = (int(snap[0]), str(snap[1])) if snap else (0, None)
-            rows = db.execute(
-                "SELECT seq, kind, data FROM events WHERE table_id = %s AND seq > %s ORDER BY seq", (table_id, seq)
-            ).fetchall()
+            rows = db.execute(pyformat(EVENTS_AFTER), (table_id, seq)).fetchall()
         events = tuple((int(s), str(kind), event_data(table_id, int(s), data)) for s, kind, data in rows)
         if table_id in self.claimed:
             self.claimed[table_id] = events[-1][0] if events else seq
@@ -260,7 +256,7 @@ class PostgresStore:
         totals = dict.fromkeys(LEDGER_KINDS, 0)
         db = self._live()
         rows = (
-            db.execute("SELECT kind, SUM(amount) FROM ledger GROUP BY kind")
+            db.execute(LEDGER_TOTALS)
             if table_ids is None
             else (
                 db.execute(
@@ -274,15 +270,7 @@ class PostgresStore:
 
     @guarded("table {0}: cannot read its finished hands")
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
-        rows = (
-            self._live()
-            .execute(
-                "SELECT number, phh, json, sittings, at FROM hands WHERE table_id = %s AND number > %s ORDER BY number "
-                "LIMIT %s",
-                (table_id, since, limit),
-            )
-            .fetchall()
-        )
+        rows = self._live().execute(pyformat(HANDS_SINCE), (table_id, since, limit)).fetchall()
         return [
             FinishedHand(int(number), phh, text, read_sittings(sittings), float(at))
             for number, phh, text, sittings, at in rows

@@ -140,17 +140,43 @@ class Record:
     config: str | None = None
 
 
-@attrs.frozen(slots=True)
+def pyformat(statement: str) -> str:
+    """A statement written with SQLite's ``?`` placeholders in psycopg's ``%s``, so that the statements both
+    stores run are written once (a ``?`` in them is always a placeholder; a ``%s`` stays as it is)."""
+    return statement.replace("?", "%s")
+
+
+# The statements both databases run word for word but for the placeholder, written once with SQLite's (``?``);
+# `engine.server.pgstore` runs them through `pyformat`. What the two word differently each store writes itself.
+ADD_TABLE = (
+    "INSERT INTO tables (id, config, created) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET config = excluded.config "
+    "WHERE NOT EXISTS (SELECT 1 FROM events WHERE table_id = excluded.id)"
+)
+TABLE_CONFIG = "SELECT config FROM tables WHERE id = ?"
+LAST_SNAPSHOT = "SELECT seq, data FROM snapshots WHERE table_id = ?"
+EVENTS_AFTER = "SELECT seq, kind, data FROM events WHERE table_id = ? AND seq > ? ORDER BY seq"
+LEDGER_TOTALS = "SELECT kind, SUM(amount) FROM ledger GROUP BY kind"
+HANDS_SINCE = (
+    "SELECT number, phh, json, sittings, at FROM hands WHERE table_id = ? AND number > ? ORDER BY number LIMIT ?"
+)
+
+
+@attrs.frozen(slots=True, kw_only=True)
 class RecordSQL:
     """The statements that store a `Record`, in one database's SQL: the stores write the same rows in the same
-    order and differ only in placeholders and in how they skip a known player or replace a snapshot."""
+    order. The event, ledger, hand and configuration statements are the same in both (the defaults, with
+    SQLite's placeholders); how a known player is skipped and a snapshot replaced each database says its way."""
 
-    event: str
+    event: str = "INSERT INTO events (table_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)"
     player: str
-    ledger: str
-    hand: str
+    ledger: str = "INSERT INTO ledger (table_id, seq, player, kind, amount, at) VALUES (?, ?, ?, ?, ?, ?)"
+    hand: str = "INSERT INTO hands (table_id, number, seq, phh, json, sittings, at) VALUES (?, ?, ?, ?, ?, ?, ?)"
     snapshot: str
-    config: str
+    config: str = "UPDATE tables SET config = ? WHERE id = ?"
+
+    def pyformat(self) -> RecordSQL:
+        """The statements with psycopg's placeholders (`pyformat`)."""
+        return RecordSQL(**{name: pyformat(statement) for name, statement in attrs.asdict(self).items()})
 
     def statements(self, table_id: str, record: Record, now: float) -> Iterator[tuple[str, tuple[object, ...]]]:
         """Each statement with its parameters, in the order the record's one transaction runs them."""
@@ -170,12 +196,8 @@ class RecordSQL:
 
 
 _SQLITE_RECORD = RecordSQL(
-    event="INSERT INTO events (table_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
     player="INSERT OR IGNORE INTO players (name, created) VALUES (?, ?)",
-    ledger="INSERT INTO ledger (table_id, seq, player, kind, amount, at) VALUES (?, ?, ?, ?, ?, ?)",
-    hand="INSERT INTO hands (table_id, number, seq, phh, json, sittings, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
     snapshot="INSERT OR REPLACE INTO snapshots (table_id, seq, data) VALUES (?, ?, ?)",
-    config="UPDATE tables SET config = ? WHERE id = ?",
 )
 
 
@@ -386,12 +408,7 @@ class SQLiteStore:
     def add_table(self, table_id: str, config: str) -> None:
         """Records a table and its configuration (see `Storage.add_table`)."""
         self._check_identity()
-        self.db.execute(
-            "INSERT INTO tables (id, config, created) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE "
-            "SET config = excluded.config WHERE NOT EXISTS (SELECT 1 FROM events WHERE table_id = "
-            "excluded.id)",
-            (table_id, config, time.time()),
-        )
+        self.db.execute(ADD_TABLE, (table_id, config, time.time()))
 
     @guarded("cannot list the stored tables")
     def table_ids(self) -> list[str]:
@@ -415,16 +432,13 @@ class SQLiteStore:
     @guarded("table {0}: cannot be read")
     def load(self, table_id: str) -> Stored:
         """A table's configuration, latest snapshot and the events after it (KeyError if unknown)."""
-        row = self.db.execute("SELECT config FROM tables WHERE id = ?", (table_id,)).fetchone()
+        row = self.db.execute(TABLE_CONFIG, (table_id,)).fetchone()
         if row is None:
             raise KeyError(table_id)
-        snap = self.db.execute("SELECT seq, data FROM snapshots WHERE table_id = ?", (table_id,)).fetchone()
+        snap = self.db.execute(LAST_SNAPSHOT, (table_id,)).fetchone()
         seq, snapshot = (snap[0], snap[1]) if snap else (0, None)
         events = tuple(
-            (s, kind, event_data(table_id, s, data))
-            for s, kind, data in self.db.execute(
-                "SELECT seq, kind, data FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, seq)
-            )
+            (s, kind, event_data(table_id, s, data)) for s, kind, data in self.db.execute(EVENTS_AFTER, (table_id, seq))
         )
         return Stored(row[0], snapshot, seq, events)
 
@@ -433,7 +447,7 @@ class SQLiteStore:
         """The chips moved by each ledger kind, over the tables named (None: every table)."""
         totals = dict.fromkeys(LEDGER_KINDS, 0)
         if table_ids is None:
-            rows = self.db.execute("SELECT kind, SUM(amount) FROM ledger GROUP BY kind")
+            rows = self.db.execute(LEDGER_TOTALS)
         else:
             ids = list(table_ids)
             rows = self.db.execute(
@@ -448,9 +462,7 @@ class SQLiteStore:
     def hands(self, table_id: str, since: int = 0, limit: int = 100) -> list[FinishedHand]:
         """A table's finished hands numbered after ``since``, at most ``limit`` of them."""
         rows: Sequence[tuple[int, str | None, str, str | None, float]] = self.db.execute(
-            "SELECT number, phh, json, sittings, at FROM hands WHERE table_id = ? AND number > ? ORDER BY number "
-            "LIMIT ?",
-            (table_id, since, limit),
+            HANDS_SINCE, (table_id, since, limit)
         ).fetchall()
         return [
             FinishedHand(number, phh, text, read_sittings(sittings), at) for number, phh, text, sittings, at in rows
