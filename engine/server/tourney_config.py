@@ -48,6 +48,12 @@ TOURNAMENT_ID_LONGEST = 24  # characters: its sit-and-gos are "<id>#N" and their
 MAX_ENTRANTS = 1000
 
 
+def _as_at_a_table(key: str) -> Any:
+    """A table's default (`TableConfig`) for a setting an entry passes on to its tables (the clock, the bots'
+    thinking time): a tournament's clock is a table's unless its entry says otherwise."""
+    return attrs.fields_dict(TableConfig)[key].default
+
+
 @attrs.frozen(slots=True)
 class TournamentConfig:
     """One tournament entry: a sit-and-go (the default), or a scheduled tournament (``starts_at``).
@@ -84,11 +90,11 @@ class TournamentConfig:
     buy_in: int = 0
     payouts: tuple[int | float | str, ...] | None = None
     bots_after_seconds: float | None = None
-    action_seconds: float = 15.0
-    time_bank_seconds: float = 30.0
-    time_bank_refill_seconds: float = 2.0
-    max_timeouts: int = 2
-    bot_think_seconds: float | None = None
+    action_seconds: float = _as_at_a_table("action_seconds")
+    time_bank_seconds: float = _as_at_a_table("time_bank_seconds")
+    time_bank_refill_seconds: float = _as_at_a_table("time_bank_refill_seconds")
+    max_timeouts: int = _as_at_a_table("max_timeouts")
+    bot_think_seconds: float | None = _as_at_a_table("bot_think_seconds")
     starts_at: str | None = None
     start_every_minutes: float | None = None
     min_entrants: int = 2
@@ -130,9 +136,10 @@ class TournamentConfig:
         registration and re-entries (which only a tournament that starts at a time has: a sit-and-go starts full)."""
         where = self.where
         if self.starts_at is None:
-            for key, default in (("start_every_minutes", None), ("min_entrants", 2), ("late_levels", 0)):
+            defaults = attrs.fields_dict(TournamentConfig)
+            for key in ("start_every_minutes", "min_entrants", "late_levels"):
                 check(
-                    getattr(self, key) == default,
+                    getattr(self, key) == defaults[key].default,
                     where,
                     key,
                     "left out of a sit-and-go (give starts_at for a scheduled tournament)",
