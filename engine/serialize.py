@@ -181,6 +181,17 @@ def _encode_top(obj: object) -> tuple[str, JSON]:
     return kind, write(obj)
 
 
+def _members(obj: object, names: tuple[str, ...]) -> JSON:
+    """``obj``'s attributes ``names`` as a document's members of the same names, in that order: the fields a
+    writer copies as they are, each name said once (a tuple too: json writes it as an array). The writers of
+    what the server sends after every action (`table_views_json`) write their members out instead: a call
+    costs more than the member."""
+    members = {}
+    for name in names:  # a loop, not a comprehension: Python 3.11 makes each comprehension a function call
+        members[name] = getattr(obj, name)
+    return members
+
+
 _CARD_TEXT = tuple(str(card) for card in ALL_CARDS)
 
 
@@ -230,7 +241,7 @@ def _rules(rules: Rules) -> JSON:
 
 
 def _post(post: Post) -> JSON:
-    return {"seat": post.seat, "kind": post.kind, "amount": post.amount}
+    return _members(post, ("seat", "kind", "amount"))
 
 
 def _action(action: Action) -> JSON:
@@ -251,8 +262,7 @@ def _hand(state: HandState) -> JSON:
         replay = replay.apply(action)
     return {
         "rules": _rules(setup.rules),
-        "button": setup.button,
-        "starting_stacks": list(setup.starting_stacks),
+        **_members(setup, ("button", "starting_stacks")),
         "posts": [_post(p) for p in setup.posts],
         "bomb_pot": setup.bomb_pot,
         "deck": _cards(setup.deck),
@@ -267,9 +277,7 @@ def _now(state: HandState) -> JSON:
         "actor": state.actor,
         "board": _cards(state.board),
         "boards": [_cards(board) for board in state.boards],
-        "stacks": list(state.stacks),
-        "bets": list(state.bets),
-        "pot_total": state.pot_total,
+        **_members(state, ("stacks", "bets", "pot_total")),
     }
 
 
@@ -301,7 +309,7 @@ def _schedule(schedule: Schedule) -> JSON:
 
 
 def _level(level: Level) -> JSON:
-    written: JSON = {"rules": _rules(level.rules), "hands": level.hands, "minutes": level.minutes}
+    written: JSON = {"rules": _rules(level.rules), **_members(level, ("hands", "minutes"))}
     if level.mixed_with is not None:  # written only when there is one: older documents read the same
         written["mixed_with"] = _rules(level.mixed_with)
     return written
@@ -309,29 +317,22 @@ def _level(level: Level) -> JSON:
 
 def _table(table: Table) -> JSON:
     hand = table.hand
-    clock = table.clock
     return {
         "seats": [_player(p) for p in table.seats],
         "schedule": _schedule(table.schedule),
-        "button": table.button,
-        "new_player_posts": table.new_player_posts,
-        "clock": {"stage": clock.stage, "hands": clock.hands, "orbit": clock.orbit, "since": clock.since},
-        "minutes": table.minutes,
-        "hands_played": table.hands_played,
+        **_members(table, ("button", "new_player_posts")),
+        "clock": _members(table.clock, ("stage", "hands", "orbit", "since")),
+        **_members(table, ("minutes", "hands_played")),
         "hand": None
         if hand is None
         else {
-            "seats": list(hand.seats),
-            "button": hand.button,
+            **_members(hand, ("seats", "button")),
             "rules": _rules(hand.rules),
             "posts": [_post(p) for p in hand.posts],
             "deck": None if hand.deck is None else _cards(hand.deck),
         },
         "departed": [{"seat": d.seat, "player": _player(d.player), "reason": d.reason} for d in table.departed],
-        "keep_busted": table.keep_busted,
-        "bought_in": table.bought_in,
-        "cashed_out": table.cashed_out,
-        "rake_taken": table.rake_taken,
+        **_members(table, ("keep_busted", "bought_in", "cashed_out", "rake_taken")),
     }
 
 
@@ -672,6 +673,10 @@ class _ObjectReader:
     def integer(self, key: str, minimum: int | None = 0) -> int:
         return whole(self.raw(key), self.where(key), minimum=minimum, error=SerializationError)
 
+    def integers(self, *keys: str) -> tuple[int, ...]:
+        """The whole-number fields ``keys`` (each >= 0), read in that order; `ints` reads one field's list."""
+        return tuple(self.integer(key) for key in keys)
+
     def opt_int(self, key: str, minimum: int | None = 0) -> int | None:
         return optional_whole(self.raw(key), self.where(key), minimum=minimum, error=SerializationError)
 
@@ -752,12 +757,8 @@ def _read_rules(o: _ObjectReader) -> Rules:
     structure = b.text("structure")
     betting: FixedLimit | PotLimit | NoLimit
     if structure == "fixed_limit":
-        small, big, raises, uncapped = (
-            b.integer("small_bet"),
-            b.integer("big_bet"),
-            b.integer("max_raises"),
-            b.flag("uncapped_heads_up"),
-        )
+        small, big, raises = b.integers("small_bet", "big_bet", "max_raises")
+        uncapped = b.flag("uncapped_heads_up")
         betting = _build(b.path, lambda: FixedLimit(small, big, raises, uncapped))
     elif structure in ("pot_limit", "no_limit"):
         betting = PotLimit() if structure == "pot_limit" else NoLimit()
@@ -945,7 +946,8 @@ def _read_table(o: _ObjectReader) -> Table:
     seats = _read_seats(o, "seats")
     schedule = _read_schedule(o.obj("schedule"))
     c = o.obj("clock")
-    stage, hands, orbit, since = c.integer("stage"), c.integer("hands"), c.integer("orbit"), c.number("since")
+    stage, hands, orbit = c.integers("stage", "hands", "orbit")
+    since = c.number("since")
     c.done()
     clock = _build(c.path, lambda: GameClock(stage, hands, orbit, since))
     hand = None
@@ -1040,12 +1042,8 @@ def _read_result(o: _ObjectReader) -> HandResult:
     showdown = o.flag("showdown")
     pots = []
     for p in o.objs("pots"):
-        amount, rake, eligible, high_winners = (
-            p.integer("amount"),
-            p.integer("rake"),
-            p.ints("eligible"),
-            p.ints("high_winners"),
-        )
+        amount, rake = p.integers("amount", "rake")
+        eligible, high_winners = p.ints("eligible"), p.ints("high_winners")
         hh, lh = p.opt_obj("high_hand"), p.opt_obj("low_hand")
         low_winners = p.ints("low_winners")
         payouts = _read_payouts(p)

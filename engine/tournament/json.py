@@ -30,11 +30,9 @@ def _percent(value: Percent) -> int | str:
 def _structure(structure: Structure) -> JSON:
     return {
         "levels": ser._schedule(structure.levels)["levels"],
-        "starting_stack": structure.starting_stack,
-        "table_size": structure.table_size,
-        "buy_in": structure.buy_in,
+        **ser._members(structure, ("starting_stack", "table_size", "buy_in")),
         "payouts": None if structure.payouts is None else [_percent(p) for p in structure.payouts],
-        **{key: getattr(structure, key) for key in _ENTRY_SETTINGS},
+        **ser._members(structure, _ENTRY_SETTINGS),
     }
 
 
@@ -53,15 +51,11 @@ _ENTRY_SETTINGS = (
 
 
 def _entry(entry: Entry) -> JSON:
-    return {
-        "name": entry.name,
-        "number": entry.number,
-        "rebuys": entry.rebuys,
-        "addons": entry.addons,
-        "first": entry.first,
-        "last": entry.last,
-        "prize": entry.prize,
-    }
+    return ser._members(entry, ("name", "number", "rebuys", "addons", "first", "last", "prize"))
+
+
+_PENDING = ("entry", "table", "stack")
+"""A bust waiting for the table's hand to end, as whole numbers (written and read in this order)."""
 
 
 def write_tournament(t: Tournament) -> JSON:
@@ -70,17 +64,11 @@ def write_tournament(t: Tournament) -> JSON:
         "seed": t.seed,
         "entries": [_entry(e) for e in t.entries],
         "tables": [None if table is None else ser._table(table) for table in t.tables],
-        "started": t.started,
-        "level": t.level,
-        "level_hands": t.level_hands,
-        "level_since": t.level_since,
-        "minutes": t.minutes,
-        "hands": t.hands,
-        "draws": t.draws,
-        "chips": t.chips,
-        "hand_for_hand": t.hand_for_hand,
+        **ser._members(
+            t, ("started", "level", "level_hands", "level_since", "minutes", "hands", "draws", "chips", "hand_for_hand")
+        ),
         "round_dealt": sorted(t.round_dealt),
-        "pending": [{"entry": p.entry, "table": p.table, "stack": p.stack} for p in t.pending],
+        "pending": [ser._members(p, _PENDING) for p in t.pending],
         "final_table": t.final_table,
         "absent": sorted(t.absent),
         "addon_window": sorted(t.addon_window),
@@ -100,7 +88,7 @@ def _read_structure(o: ser._ObjectReader) -> Structure:
             f"{o.where('payouts')}: expected null or a list of whole numbers and exact "
             f'number texts such as "100/3", got {quote(payouts)}'
         )
-    stack, size, buy_in = o.integer("starting_stack"), o.integer("table_size"), o.integer("buy_in")
+    stack, size, buy_in = o.integers("starting_stack", "table_size", "buy_in")
     settings: dict[str, Any] = {}
     for key in _ENTRY_SETTINGS:
         if o.has(key):
@@ -111,7 +99,8 @@ def _read_structure(o: ser._ObjectReader) -> Structure:
 
 
 def _read_entry(o: ser._ObjectReader) -> Entry:
-    name, number, rebuys, addons = o.text("name"), o.integer("number"), o.integer("rebuys"), o.integer("addons")
+    name = o.text("name")
+    number, rebuys, addons = o.integers("number", "rebuys", "addons")
     first, last, prize = o.opt_int("first", 1), o.opt_int("last", 1), o.integer("prize")
     o.done()
     return ser._build(o.path, lambda: Entry(name, number, rebuys, addons, first, last, prize))
@@ -126,7 +115,7 @@ def read_tournament(o: ser._ObjectReader) -> Tournament:
     )
     pending = []
     for p in o.objs("pending"):
-        pending.append(Pending(p.integer("entry"), p.integer("table"), p.integer("stack")))
+        pending.append(Pending(*p.integers(*_PENDING)))
         p.done()
     absent = o.items("absent")
     window = o.items("addon_window") if o.has("addon_window") else []
