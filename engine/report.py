@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.cards import Card, format_cards
 from engine.match import BotStats, HandSummary, Incident, MatchResult
+from engine.serialize import _members
 from engine.showdown import PotResult
 
 
@@ -130,33 +131,19 @@ def incident_text(incident: Incident) -> str:
 def stats_data(stats: BotStats) -> dict[str, Any]:
     """One bot's results as plain JSON data (simulate --json)."""
     return {
-        "seat": stats.seat,
-        "name": stats.name,
-        "hands": stats.hands,
-        "net": stats.net,
+        **_members(stats, ("seat", "name", "hands", "net")),
         "net_bb": round(stats.net_bb, 4),
         "bb_per_100": round(stats.bb_per_100, 4),
         "bb_per_100_error": round(stats.bb_per_100_error, 4),
         "bb_per_100_interval": [round(end, 4) for end in stats.bb_per_100_interval],
-        "won": stats.won,
-        "high": stats.high,
-        "low": stats.low,
-        "scooped": stats.scooped,
-        "quartered": stats.quartered,
-        "showdowns": stats.showdowns,
-        "rebuys": stats.rebuys,
-        "faults": stats.faults,
+        **_members(stats, ("won", "high", "low", "scooped", "quartered", "showdowns", "rebuys", "faults")),
     }
 
 
 def incident_data(incident: Incident) -> dict[str, Any]:
     """One bot fault as plain JSON data (simulate --json)."""
     return {
-        "hand": incident.hand,
-        "seat": incident.seat,
-        "bot": incident.bot,
-        "kind": incident.kind,
-        "detail": incident.detail,
+        **_members(incident, ("hand", "seat", "bot", "kind", "detail")),
         "played": None if incident.played is None else str(incident.played),
     }
 
@@ -164,9 +151,7 @@ def incident_data(incident: Incident) -> dict[str, Any]:
 def result_data(result: MatchResult) -> dict[str, Any]:
     """The result as plain JSON data (no timings, so the same seed gives the same document)."""
     return {
-        "hands": result.hands,
-        "seed": result.seed,
-        "stopped": result.stopped,
+        **_members(result, ("hands", "seed", "stopped")),
         "bots": [stats_data(stats) for stats in result.stats],
         "incidents": [incident_data(incident) for incident in result.incidents],
     }
