@@ -593,6 +593,9 @@ def test_a_record_seen_by_a_seat_keeps_its_own_cards_and_the_hands_shown():
             assert cards == (record.hole[seat] if known else (None,) * 4)
         again = read_phh(write_phh(seen))[0]  # still a history that replays
         assert sorted(again.hole, key=str) == sorted(seen.hole, key=str)  # PHH numbers seats from the button
+        # the viewer is the hero, as a site's history names its player (a PokerStars conversion's "Dealt to")
+        hero = None if viewer is None else record.players[viewer]
+        assert seen.hero == viewer and (again.hero is None if hero is None else again.players[again.hero] == hero)
     with pytest.raises(HistoryError, match="not a seat"):
         record.seen_by(3)
 

@@ -61,6 +61,12 @@ def holes_shown(history: list[dict[str, Any]]) -> set[str]:
     }
 
 
+def heroes(history: list[dict[str, Any]]) -> list[str | None]:
+    """The player each hand of a `history` answer was written for (its PHH's ``hero``), None for none."""
+    records = [read_phh(hand["phh"])[0] for hand in history]
+    return [None if r.hero is None else r.players[r.hero] for r in records]  # type: ignore[union-attr]
+
+
 async def ann_folds_a_hand(port: int) -> tuple[Client, int, Client, set[str]]:
     """ann and bob sit at "limit"; ann folds the first hand unseen: her connection, seat, bob's, her cards."""
     ann, bob = await client(port), await client(port)
@@ -79,7 +85,9 @@ def test_a_newcomer_under_a_departed_players_name_gets_none_of_her_folded_cards_
         ann, ann_seat, _bob, hole = await ann_folds_a_hand(port)  # bob stays connected
         assert len(hole) == 4
         await ann.send(type="history")
-        assert hole <= holes_shown((await ann.until("history"))["hands"])  # hers, while she sits
+        mine = (await ann.until("history"))["hands"]
+        assert hole <= holes_shown(mine)  # hers, while she sits
+        assert heroes(mine) == ["ann"]  # her history names her, so a conversion writes her "Dealt to" line
         await ann.send(type="leave")
         assert (await ann.until("left"))["reason"] == "left"
         newcomer = await client(port)
@@ -88,7 +96,7 @@ def test_a_newcomer_under_a_departed_players_name_gets_none_of_her_folded_cards_
         await newcomer.send(type="history")
         answer = await newcomer.until("history")
         assert [hand["number"] for hand in answer["hands"]] == [1]
-        assert holes_shown(answer["hands"]) == set()
+        assert holes_shown(answer["hands"]) == set() and heroes(answer["hands"]) == [None]
         assert not set(CARD.findall(newcomer.raw[-1])) & hole
 
     run(test, db, pause_seconds=600.0, tables=(TableConfig("limit", game="limit"),))

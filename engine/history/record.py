@@ -86,14 +86,18 @@ class HandRecord:
 
     def seen_by(self, seat: int | None) -> HandRecord:
         """The record as ``seat`` saw the hand (None: a spectator): its own hole cards and the hands shown at
-        the showdown; every other hole card unknown. What a server may send a player about a hand."""
+        the showdown; every other hole card unknown. What a server may send a player about a hand. The seat is
+        its hero (`hero`), as a site's history names the player it was written for; a spectator's names none."""
         if seat is not None and not is_whole(seat, minimum=0, maximum=len(self.hole) - 1):
             raise HistoryError(f"seat {quote(seat)} is not a seat of this hand (0..{len(self.hole) - 1}, or None)")
         shown = {reveal.seat for reveal in self.reveals if reveal.cards is not None}
         hole = tuple(
             cards if index == seat or index in shown else (None,) * len(cards) for index, cards in enumerate(self.hole)
         )
-        return attrs.evolve(self, hole=hole)
+        fields = tuple((key, value) for key, value in self.fields if key != "hero")
+        if seat is not None:
+            fields += (("hero", self.players[seat]),)
+        return attrs.evolve(self, hole=hole, fields=fields)
 
     @property
     def hero(self) -> int | None:
