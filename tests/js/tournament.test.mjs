@@ -87,6 +87,19 @@ test("a finished tournament's row gives its places and prizes; the next one's ro
     { name: "c", first: 2, last: 3, prize: 2 }]), "1st a (5) \u00b7 2nd\u20133rd b (2) \u00b7 2nd\u20133rd c (2)");
 });
 
+test("out of a tournament still running, the lobby's row gives this page's player's place", () => {
+  const places = [{ name: "Cy", first: 3, last: 3, prize: 20 }, { name: "dee", first: 4, last: 4, prize: 0 }];
+  const running = { ...SNG, state: "running", level: 2, players_left: 2, tables: ["sng#1.1"], places };
+  assert.equal(M.tournamentRow(running, null, [], "cy").results, "You: 3rd (won 20)", "whatever the case");
+  assert.equal(M.tournamentRow(running, null, [], "dee").results, "You: 4th");
+  assert.equal(M.tournamentRow(running, null, [], "ann").results, "", "still in: no place yet");
+  assert.equal(M.tournamentRow(running, null).results, "", "a page that never played: nothing");
+  const late = { ...running, state: "late registration", last: { sng: "sng#0", places: [{ name: "bob", first: 1, last: 1, prize: 9 }] } };
+  assert.equal(M.tournamentRow(late, null, [], "dee").results, "You: 4th \u00b7 Last one: 1st bob (9)");
+  const reentered = [{ name: "dee", first: 6, last: 6, prize: 0 }, { name: "dee", first: 4, last: 4, prize: 0 }];
+  assert.equal(M.ownPlace(reentered, "dee"), "You: 4th", "a re-entry out again: the place it came to");
+});
+
 test("a field of more than ten lists its paid places, the first three and this page's player's own", () => {
   const field = (n) => Array.from({ length: n }, (_, i) => ({ name: `p${i + 1}`, first: i + 1, last: i + 1, prize: 0 }));
   assert.equal(M.resultsText(field(10)).split(" \u00b7 ").length, 10, "ten entries: every place");

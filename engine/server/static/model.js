@@ -114,10 +114,12 @@
     const open = t.state === "registering" || t.state === "late registration";
     const room = entries < t.entrants;
     const over = t.state === "over" ? resultsText(t.places, me) : "";
+    const out = playing ? ownPlace(t.places, me) : "";  // out of one still running: the place already given
     const before = !over && t.last && t.last.places && t.last.places.length ? `Last one: ${resultsText(t.last.places, me)}` : "";
     return {
       id: t.id, sng: t.sng, title: t.title, game: gameName(t), state, players: count, stack: t.starting_stack,
-      buyIn: buyInText(t.buy_in), prize: t.prize_pool, start: startColumn(t, scheduled), results: over || before,
+      buyIn: buyInText(t.buy_in), prize: t.prize_pool, start: startColumn(t, scheduled),
+      results: over || [out, before].filter(Boolean).join(" \u00b7 "),
       register: open && !entrant && room,
       unregister: mine && t.state === "registering", tables: playing ? t.tables || [] : [],
       note: !open || mine ? "" : !room ? "Full"
@@ -147,6 +149,15 @@
     const every = sorted.length <= EVERY_PLACE_UP_TO;
     const shown = sorted.filter((p, i) => every || i < 3 || p.prize > 0 || mine(p));
     return shown.map((p) => `${placeText(p.first, p.last)} ${p.name}${p.prize ? ` (${p.prize})` : ""}`).join(" \u00b7 ");
+  }
+
+  /** "You: 7th" (with the prize, "You: 3rd (won 20)") when `me` has a place among `places` already: a player
+   * out of a tournament still running finds it in the lobby's row; "" otherwise. */
+  function ownPlace(places, me) {
+    const found = me ? (places || []).filter((p) => p.name.toLowerCase() === me.toLowerCase()) : [];
+    if (!found.length) return "";
+    const p = found.reduce((best, q) => (q.first < best.first ? q : best));  // a re-entry's best place
+    return `You: ${placeText(p.first, p.last)}${p.prize ? ` (won ${p.prize})` : ""}`;
   }
 
   /** What the Register form says of the tournament before the name is given: the buy-in, the stack and when it
@@ -1404,7 +1415,7 @@
 
   globalThis.OmahaModel = Object.freeze({
     cardsOf, stakes, gameName, nameOf, titleOf, whereText, offeredBuyIn, lobbyRow, lobbyEmpty, listed,
-    ordinal, placeText, startText, tournamentRow, tournamentLine, resultsText, registerTerms, payoutText,
+    ordinal, placeText, startText, tournamentRow, tournamentLine, resultsText, ownPlace, registerTerms, payoutText,
     tournamentsHint,
     tablesSection, bustsLine, outText, awaitingPlace,
     showdownOnTable, handsOf, contested, winningCards, boardWins, potStory, headline, whoIn, summary, seatBadges,
