@@ -138,9 +138,9 @@ def play_duplicate(
     sees every hand of every rotation (`HandSummary.number` its deal, ``rotation`` 1..N)."""
     from engine.bots import make_bot
 
-    plan = Plan.of(specs, options)
-    if len(specs) < 2:
+    if isinstance(specs, Sequence) and not isinstance(specs, str) and len(specs) < 2:
         raise MatchError(f"a duplicate match needs two bots or more, got {len(specs)}")
+    plan = Plan.of(specs, options)
     seed = plan.seed
     names = unique_names([make_bot(spec, seed=derive_seed(seed, f"bot{bot}")) for bot, spec in enumerate(specs)])
     # ^ the bots of shard 0's first rotation, built as that shard builds them, only to name them

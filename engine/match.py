@@ -506,8 +506,10 @@ _ACTIONS = frozenset((Fold, Check, Call, Bet, Raise, Show, Muck, RunIt))  # exac
 
 
 def _check_bots(bots: object) -> None:
-    if not isinstance(bots, (list, tuple)) or not 2 <= len(bots) <= 10:
+    if not isinstance(bots, (list, tuple)):
         raise MatchError(f"a match needs a list of 2 to 10 bots, got {quote(bots)}")
+    if not 2 <= len(bots) <= 10:
+        raise MatchError(f"a match needs a list of 2 to 10 bots, got {len(bots)}")
     for seat, bot in enumerate(bots):
         if not callable(getattr(bot, "act", None)):
             raise MatchError(f"seat {seat}: {quote(bot)} is not a bot (it has no act(view) method)")

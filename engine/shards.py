@@ -192,6 +192,8 @@ class Plan:
             if call is not None and not callable(call):
                 raise MatchError(f"{name} must be a function or None, got {quote(call)}")
         check_arguments(specs, plan.seed, plan.workers, plan.backend, plan.time_limit, plan.address)
+        if not 2 <= len(specs) <= 10:  # said here, with the specs given, rather than by a worker's bots
+            raise MatchError(f"a match needs 2 to 10 bots, got {len(specs)}: {quote(list(specs))}")
         return plan
 
     def played(

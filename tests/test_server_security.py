@@ -102,6 +102,20 @@ def test_a_newcomer_under_a_departed_players_name_gets_none_of_her_folded_cards_
     run(test, db, pause_seconds=600.0, tables=(TableConfig("limit", game="limit"),))
 
 
+def test_register_at_a_server_without_tournaments_says_it_runs_none(db):
+    """The refusal names the tournaments there are; with none it says so rather than end on an empty list."""
+
+    async def test(server: GameServer, port: int) -> None:
+        ann = await client(port)
+        for request in ({"type": "register", "name": "q"}, {"type": "unregister"}):
+            await ann.send(**request, tournament="x")
+            refused = await ann.until("error")
+            assert refused["code"] == "unknown_tournament"
+            assert refused["message"] == 'no tournament "x"; this server runs none'
+
+    run(test, db, pause_seconds=600.0, tables=(TableConfig("limit", game="limit"),))
+
+
 def test_a_connection_whose_seat_is_gone_sees_its_own_cards_in_that_table_s_history_and_nobody_else_s(db):
     """ann folds a hand unseen and leaves: her connection, holding no seat, still gets the table's history with
     her own hole cards (she was dealt them; the page asks for the hand that busted a player as the seat goes),

@@ -433,7 +433,8 @@ def test_a_sit_and_go_over_the_wire_with_the_bots_filling_it(db):
         try:
             ann = await client(port)
             await ann.send(type="register", tournament="nope", name="ann")
-            assert (await ann.until("error"))["code"] == "unknown_tournament"
+            refused = await ann.until("error")
+            assert refused["code"] == "unknown_tournament" and refused["message"].endswith("the tournaments are sng")
             await ann.send(type="unregister", tournament="sng")
             assert (await ann.until("error"))["code"] == "not_registered"
             await ann.send(type="register", tournament="sng", name="ann")

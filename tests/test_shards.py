@@ -66,6 +66,8 @@ def test_bad_arguments_are_match_errors_before_any_shard_runs():
             play_sharded(SPECS, LIMIT, 10, **kwargs)
     with pytest.raises(MatchError, match="specs"):
         play_sharded("hilo", LIMIT, 10)  # type: ignore[arg-type]
+    with pytest.raises(MatchError, match=r"2 to 10 bots, got 1: \['hilo'\]$"):  # the specs, not bot objects
+        play_sharded(["hilo"], LIMIT, 10)
     with pytest.raises(MatchError, match="unknown match option 'shards': the options are seed, shard_size"):
         play_sharded(SPECS, LIMIT, 10, shards=2)  # type: ignore[call-arg]
     with pytest.raises(MatchError, match="on_shard must be a function or None"):

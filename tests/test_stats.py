@@ -452,6 +452,12 @@ def test_played_hands_refuses_a_bad_hand_or_lists_it(tmp_path: Path) -> None:
     assert len(refused) == 1 and "mismatch" in refused[0]
     with pytest.raises(StatsError, match="no such file"):
         list(played_hands([tmp_path / "nothing.phh"]))
+    illegal = good.replace('"p3 cbr 4"', '"p3 cbr 3"', 1)  # a raise below the minimum: not played at all
+    assert illegal != good
+    path.write_text(f"[1]\n{illegal}")
+    with pytest.raises(StatsError, match=r"hand #1: cannot be replayed: action \d+ .*cannot raise") as refusal:
+        list(played_hands([path]))
+    assert "error" not in str(refusal.value)  # the command line says "error: " once, before it
 
 
 def test_hand_facts_needs_a_finished_hand() -> None:

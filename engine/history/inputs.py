@@ -71,7 +71,8 @@ class Checked:
         report = self.report
         if report is None or not report.failed:
             return None
-        return f"{self.item.source or self.file.where}: hand #{self.item.id or '?'}: {report.status}: {report.detail}"
+        verdict = MISMATCH if report.status == MISMATCH else "cannot be replayed"  # not "error", which a CLI says
+        return f"{self.item.source or self.file.where}: hand #{self.item.id or '?'}: {verdict}: {report.detail}"
 
 
 @attrs.define

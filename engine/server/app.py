@@ -569,7 +569,12 @@ class GameServer:
         if sng is None:
             raise ProtocolError(
                 Code.UNKNOWN_TOURNAMENT,
-                f"no tournament {json.dumps(tournament)[:60]}; the tournaments are {', '.join(self.tournaments)}",
+                f"no tournament {json.dumps(tournament)[:60]}; "
+                + (
+                    f"the tournaments are {', '.join(self.tournaments)}"
+                    if self.tournaments
+                    else "this server runs none"
+                ),
             )
         return sng
 
