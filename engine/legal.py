@@ -7,7 +7,7 @@ tuple's Python-level ``__new__`` (`engine._speed.bare_tuple`) and reads the stat
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine._speed import bare_tuple
@@ -37,6 +37,14 @@ CODE_PHRASES: Mapping[str, str] = {
 }
 """How `LegalActions.describe` words each kind of action by default: as the engine's own actions, for error
 messages. ``{}`` is the amount ("2", or "4..8" for a range); a key "<kind> range" words a range differently."""
+
+WORD_PHRASES: Mapping[str, str] = {
+    **CODE_PHRASES,
+    "bet": "bet to {}",
+    "raise": "raise to {}",
+    "runs": "run the board 1..{} times",
+}
+"""The actions in a player's words, for what people read beside a hand history rather than code."""
 
 
 class _LegalFields(NamedTuple):
@@ -127,26 +135,28 @@ class LegalActions(_LegalFields):
             return action.times <= self.runs
         return False
 
-    def offers(self) -> tuple[tuple[str, str], ...]:
+    def offers(self, chips: Callable[[int], object] = str) -> tuple[tuple[str, str], ...]:
         """Each allowed kind of action ("fold", "check", "call", "bet", "raise", "show", "muck", "runs") with
-        its amount as text ("" when it has none; "4..8" for a range): what every description is written from."""
-        wager = "" if self.min_to == self.max_to else f"{self.min_to}..{self.max_to}"
+        its amount as text ("" when it has none; "4..8" for a range), each amount of chips written by ``chips``
+        (a history's reader gives its own units): what every description is written from."""
+        low, high = chips(self.min_to), chips(self.max_to)
+        wager = f"{low}" if self.min_to == self.max_to else f"{low}..{high}"
         offered = (
             ("fold", self.fold, ""),
             ("check", self.check, ""),
-            ("call", self.call, str(self.call)),
-            (str(self.wager), self.wager is not None, wager or str(self.min_to)),
+            ("call", self.call, f"{chips(self.call)}"),
+            (str(self.wager), self.wager is not None, wager),
             ("show", self.show, ""),
             ("muck", self.muck, ""),
             ("runs", self.runs, str(self.runs)),
         )
         return tuple((kind, amount) for kind, allowed, amount in offered if allowed)
 
-    def describe(self, phrases: Mapping[str, str] = CODE_PHRASES) -> str:
+    def describe(self, phrases: Mapping[str, str] = CODE_PHRASES, chips: Callable[[int], object] = str) -> str:
         """The allowed actions in words, for error messages and prompts, each worded by ``phrases`` (see
-        `CODE_PHRASES`)."""
+        `CODE_PHRASES`), amounts written by ``chips`` (see `offers`)."""
         words = []
-        for kind, amount in self.offers():
+        for kind, amount in self.offers(chips):
             phrase = phrases[kind]
             if ".." in amount:
                 phrase = phrases.get(f"{kind} range", phrase)
@@ -292,14 +302,22 @@ def _may_muck(state: HandState, seat: int) -> bool:
     return True
 
 
-def refusal(state: HandState, action: Action, legal: LegalActions, who: str | None = None) -> str:
+def refusal(
+    state: HandState,
+    action: Action,
+    legal: LegalActions,
+    who: str | None = None,
+    chips: Callable[[int], object] = str,
+    phrases: Mapping[str, str] = CODE_PHRASES,
+) -> str:
     """Why ``action`` is not allowed, and what is: the message of the `IllegalAction` `apply` raises. ``who``
     names the actor (default ``seat N``, the hand's seat index; a table names its player, whose table seat is
-    another number)."""
+    another number); ``chips`` writes an amount and ``phrases`` the allowed actions (a history's replay: in the
+    history's own units and in words, `WORD_PHRASES`)."""
     seat = legal.seat
     actor = f"seat {seat}" if who is None else who
     if isinstance(action, Check) and not legal.check:
-        reason = f"{actor} cannot check: there is {state.level - state.bets[seat]} to call"
+        reason = f"{actor} cannot check: there is {chips(state.level - state.bets[seat])} to call"
     elif isinstance(action, Call) and not legal.call:
         reason = f"{actor} cannot call: there is nothing to call"
     elif not isinstance(action, _ACTION_KINDS):
@@ -320,7 +338,7 @@ def refusal(state: HandState, action: Action, legal: LegalActions, who: str | No
         elif type(action.to) is not int:
             reason = f"{actor} cannot {word} to {quote(action.to)}: amounts are whole numbers of chips"
         else:
-            reason = f"{actor} cannot {word} to {action.to}"
+            reason = f"{actor} cannot {word} to {chips(action.to)}"
     elif isinstance(action, RunIt):
         reason = (
             f"{actor} cannot choose how many times to run the board now"
@@ -333,4 +351,4 @@ def refusal(state: HandState, action: Action, legal: LegalActions, who: str | No
         )
     else:
         reason = f"{actor} cannot {action}"
-    return f"{reason}; allowed: {legal.describe()}"
+    return f"{reason}; allowed: {legal.describe(phrases, chips)}"

@@ -114,3 +114,25 @@ def test_the_json_output_carries_the_notes(capsys: pytest.CaptureFixture[str]) -
     report = json.loads(capsys.readouterr().out)
     assert [hand["status"] for hand in report["hands"]] == ["ok", "ok"]
     assert len(report["notes"]) == 1 and "passed over 12 lines" in report["notes"][0]
+
+
+STARS = Path(__file__).parent / "data" / "pokerstars" / "PokerHandHistoryParser" / "HandActionTests"
+
+
+def test_an_action_the_engine_refuses_is_said_in_the_history_s_names_and_units() -> None:
+    """A refused action names the player and says the amounts as the file does (dollars here, not the engine's
+    cents; the player, not the seat counted from 0), and what was allowed in words (newcomer trial)."""
+    text = (STARS / "NeedsRaiseAdjusting.txt").read_text()
+    over_the_limit = text.replace("joiso: bets $300", "joiso: bets $350", 1)
+    assert over_the_limit != text
+    [hand] = read_pokerstars(over_the_limit, "fl.txt")
+    report = replay(hand)  # type: ignore[arg-type]
+    assert report.status == "error"
+    assert report.detail.endswith("(joiso bet to 350): joiso cannot bet to 350; allowed: check, bet to 300")
+    lines = text.split("\n")
+    fold = next(i for i, line in enumerate(lines) if line.startswith("Ilari FIN: folds"))
+    call = next(i for i, line in enumerate(lines) if line.startswith("Bluf_To_Much: calls $600"))
+    lines.insert(call, lines.pop(fold))  # Ilari FIN's fold moved after the next two players' actions
+    [hand] = read_pokerstars("\n".join(lines), "turn.txt")
+    report = replay(hand)  # type: ignore[arg-type]
+    assert report.detail.endswith("(LewisFriend call): LewisFriend acted out of turn; Ilari FIN is to act")

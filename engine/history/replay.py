@@ -12,10 +12,11 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from engine.actions import Muck, Show
+from engine.actions import Action, Bet, Muck, Raise, Show
 from engine.cards import ALL_CARDS, Card, Deck
-from engine.errors import EngineError, HistoryError
+from engine.errors import EngineError, HistoryError, IllegalAction
 from engine.history.record import HandRecord
+from engine.legal import WORD_PHRASES, refusal
 from engine.state import HandState, Street, restart_hand, start_hand
 from engine.validate import quote
 
@@ -149,7 +150,7 @@ def _steps(record: HandRecord) -> Iterator[HandState]:
         raise _Refused(f"cannot start the hand: {error}") from None
     yield state
     for index, (seat, action) in enumerate(record.actions, start=1):
-        where = f"action {index} ({_who(record, seat)} {action})"
+        where = f"action {index} ({_who(record, seat)} {_said(record, action)})"
         if state.is_over:
             raise _Refused(f"{where}: the hand is already over")
         if state.street is Street.SHOWDOWN:
@@ -157,7 +158,7 @@ def _steps(record: HandRecord) -> Iterator[HandState]:
         try:
             state = state.apply(action, seat=seat)
         except EngineError as error:
-            raise _Refused(f"{where}: {error}") from None
+            raise _Refused(f"{where}: {_in_record_terms(record, state, seat, action, error)}") from None
         yield state
     shown = {reveal.seat: reveal.cards for reveal in record.reveals}
     while state.street is Street.SHOWDOWN and state.actor is not None:
@@ -168,6 +169,24 @@ def _steps(record: HandRecord) -> Iterator[HandState]:
             choice = Show()
         state = state.apply(choice)
         yield state
+
+
+def _said(record: HandRecord, action: Action) -> str:
+    """An action as the record says it: a bet's or a raise's amount in the record's units."""
+    if isinstance(action, (Bet, Raise)):
+        return f"{'bet' if isinstance(action, Bet) else 'raise'} to {record.to_units(action.to)}"
+    return str(action)
+
+
+def _in_record_terms(record: HandRecord, state: HandState, seat: int | None, action: Action, error: Exception) -> str:
+    """Why the engine refused an action, with the player's name and amounts in the record's units (the
+    engine's own message counts seats from 0 and chips at the record's scale); other refusals as they are."""
+    if not isinstance(error, IllegalAction) or seat is None:
+        return str(error)
+    if seat != state.actor:
+        turn = "nobody is" if state.actor is None else f"{_who(record, state.actor)} is"
+        return f"{_who(record, seat)} acted out of turn; {turn} to act"
+    return refusal(state, action, state.legal_actions(), _who(record, seat), record.to_units, WORD_PHRASES)
 
 
 def _shows_whole_hand(cards: Sequence[Card], hole: Sequence[Card]) -> bool:
