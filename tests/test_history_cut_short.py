@@ -6,7 +6,9 @@ from __future__ import annotations
 from engine.errors import HistoryError
 from engine.history import HandRecord, replay
 from engine.history.files import read_history_bytes
-from tests.samples import sample_path
+from engine.history.ohh import write_ohh_hands
+from engine.history.phh import read_phh, write_phh, write_phhs
+from tests.samples import sample_path, sample_text
 
 
 def _cut(site: str, name: str, before: str, keep: int = 0, first: bool = False) -> bytes:
@@ -73,3 +75,94 @@ def test_a_rake_rounded_up_is_still_a_rake() -> None:
     assert isinstance(record, HandRecord) and record.rake == 27 and replay(record).ok
     [error] = read_history_bytes(text.replace("$ 2.52 USD", "$ 2.37 USD").encode(), "e.txt")
     assert isinstance(error, HistoryError) and "the $0.28 left is more than a rake" in str(error)
+
+
+# --- PHH and OHH: a TOML or JSON document that stops in the middle of a hand (newcomer trial, issue 27) ----------
+
+
+_CUT = "the hand is cut short: the file ends in the middle of line"
+
+
+def _phh(name: str = "wsop-2023-43-5/79.phh") -> str:
+    return sample_text("phh", name)
+
+
+def _cut_before(text: str, before: str, keep: int = 0, start: int = 0) -> str:
+    """The text up to ``keep`` characters into the first ``before`` after ``start``."""
+    return text[: text.index(before, start) + keep]
+
+
+def test_a_phh_file_cut_mid_line_mid_string_or_mid_array_says_the_hand_is_cut_short() -> None:
+    text = _phh()  # one line of actions, as the WSOP files are written
+    written = write_phh(read_phh(text, "79.phh")[0])  # as `convert --to phh` writes it: an action a line
+    assert "actions = [\n  " in written
+    last_action = written.rindex("\n]\n")
+    for cut, line in (
+        (text[: len(text) // 2], "8 \"actions = ['d dh p1 Ah7s6d2d'"),  # before: "Unclosed array"
+        (_cut_before(text, "players = ['", 12), '18 "players = [\'"'),  # before: Expected "'"
+        (_cut_before(text, "'p1 cc'", 4), "8 \"actions = ['d dh p1"),  # in a string
+        (_cut_before(text, "hand = 79", 6), "17 'hand ='"),  # before a value
+        (_cut_before(text, "= true", 4), "2 'ante_trimming_status = tr'"),  # in a value's last word
+        (written[: last_action + 1], "30 '\"p3 sm AcKsQd2s\",'"),  # inside the array, after a line break
+        (_cut_before(written, '  "p1 cc"', 7), "12 '\"p1 c'"),  # a line of the array
+    ):
+        for message in (_last_error(cut.encode(), "79.phh"), str(read_phh(cut, "79.phh")[-1])):
+            assert message.startswith(f"79.phh: hand #79: {_CUT} {line}"), message
+
+
+def test_a_phhs_file_cut_in_its_second_hand_keeps_the_first() -> None:
+    both = write_phhs([*read_phh(_phh(), "79.phh"), *read_phh(_phh("wsop-2023-43-5/12.phh"), "12.phh")])
+    second = both.index("[2]")
+    for cut, line in (
+        (_cut_before(both, '"p2 cc"', 3, second), "'\"p2'"),  # mid-line; before: the second table's TOML error
+        (both[: both.rindex("\n]\n") + 1], "'\""),  # inside its actions, after a line break
+        (_cut_before(both, "starting_stacks", 5, second), "'start'"),  # in a key
+        (both[: second + 2], "'[2'"),  # in its header: before, the first hand was refused
+    ):
+        hands = read_history_bytes(cut.encode(), "x.phhs")
+        assert len(hands) == 2 and isinstance(hands[0], HandRecord) and replay(hands[0]).ok, hands[0]
+        assert isinstance(hands[1], HistoryError) and hands[1].hand_id == "2", hands[1]
+        assert str(hands[1]).startswith(f"x.phhs: hand #2: {_CUT} "), hands[1]
+        assert str(hands[1]).split(_CUT)[1].split(" ", 2)[2].startswith(line), hands[1]
+
+
+def test_a_toml_error_before_the_end_is_still_not_valid_toml() -> None:
+    text = _phh().replace("small_bet = 250000", "small_bet = = 250000")  # line 5; the file ends mid-line
+    assert not text.endswith("\n")
+    assert _last_error(text.encode(), "79.phh").startswith("79.phh: not valid TOML: Invalid value (at line 5")
+    both = write_phhs(read_phh(_phh(), "79.phh") * 2)
+    broken = both.replace("small_bet = ", "small_bet = = ", 1)  # the first hand's, in a file cut in its second
+    hands = read_history_bytes(broken[: broken.rindex('"p')].encode(), "x.phhs")
+    assert "x.phhs [1]: not valid TOML (the table starts on line 1)" in str(hands[0])
+    assert str(hands[1]).startswith(f"x.phhs: hand #2: {_CUT}")
+
+
+def _ohh(count: int) -> str:
+    records = [*read_phh(_phh(), "79.phh"), *read_phh(_phh("wsop-2023-43-5/12.phh"), "12.phh")]
+    return write_ohh_hands(records[:count])
+
+
+def test_an_ohh_file_cut_in_a_hand_says_the_hand_is_cut_short() -> None:
+    one = _ohh(1)
+    message = _last_error(one[:700].encode(), "x.ohh")  # before: "line 1: not valid JSON: Expecting ':' ..."
+    assert message.startswith(f"x.ohh: hand #79: {_CUT} 1 "), message
+    two = _ohh(2)
+    second = two.index('{"ohh"', 1)
+    in_false = two.index('"tournament": false', second) + 15
+    for cut in (two[: second + 700], two[: second + 20], two[:in_false], two[: two.rindex('"name": "') + 12], two[:-4]):
+        hands = read_history_bytes(cut.encode(), "x.ohh")  # mid-key, before the game number, in 'false', mid-string
+        assert len(hands) == 2 and isinstance(hands[0], HandRecord) and replay(hands[0]).ok, hands[0]
+        assert isinstance(hands[1], HistoryError) and str(hands[1]).startswith("x.ohh: hand #"), hands[1]
+        assert f"{_CUT} 4 " in str(hands[1]), hands[1]
+    assert str(read_history_bytes(two[: second + 700].encode(), "x.ohh")[1]).startswith(f"x.ohh: hand #12: {_CUT}")
+    assert str(read_history_bytes(two[:in_false].encode(), "x.ohh")[1]).startswith(f"x.ohh: hand #2: {_CUT}")
+
+
+def test_a_json_error_before_the_end_is_still_not_valid_json() -> None:
+    two = _ohh(2)
+    broken = two.replace('"tournament": ', '"tournament" ', 1)  # the first hand's, then the whole second hand
+    hands = read_history_bytes(broken.encode(), "x.ohh")
+    assert str(hands[0]).startswith("x.ohh: line 1: not valid JSON: \"Expecting ':' delimiter")
+    assert isinstance(hands[1], HandRecord)
+    hands = read_history_bytes(broken[:-10].encode(), "x.ohh")  # and cut in the second
+    assert "not valid JSON" in str(hands[0]) and str(hands[1]).startswith(f"x.ohh: hand #12: {_CUT} 4 ")

@@ -384,7 +384,7 @@ def test_garbage_and_truncated_text() -> None:
     assert "no hand found" in str(error_of(""))
     text = wsop("12")
     truncated = error_of(text[: len(text) // 2], "cut.phh")
-    assert str(truncated).startswith("cut.phh: not valid TOML")
+    assert str(truncated).startswith("cut.phh: hand #cut: the hand is cut short: the file ends in the middle of line 8")
     # Cut between two actions, the text is valid and the record reads, but its replay stops short.
     short = text.replace(", 'p3 cbr 400000', 'p2 cc', 'd db Ah'", "]\n#")
     short = short[: short.index("]\n#") + 1] + "\n" + short[short.index("author") :]

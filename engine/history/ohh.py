@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, NoReturn, TypeGuard
+from typing import Any, NamedTuple, NoReturn, TypeGuard
 
 from engine.cards import Card, parse_cards
 from engine.errors import EngineError, HistoryError, NotAHistory, OtherGame
@@ -35,6 +35,7 @@ from engine.history import facts as f
 from engine.history.builder import ADDS, CALL, CHECK, FOLD, WAGER
 from engine.history.building import build_record
 from engine.history.ohh_writer import LIMITS, write_ohh, write_ohh_hands
+from engine.history.phh import cut_short, is_last_word
 from engine.history.record import PLAY_MONEY, SYMBOLS, HandRecord, Hands
 from engine.order import MAX_PLAYERS
 from engine.validate import exact_amount, is_whole, quote
@@ -62,6 +63,7 @@ _CHIP_CURRENCIES = ("", *PLAY_MONEY)  # play money and tournament chips: whole c
 _TOO_MUCH = Decimal(10) ** 15
 _MAX_DECIMALS = 6
 _CARD = re.compile(r"^(?:10|[2-9TJQKA])[cdhs]$", re.I)
+_GAME_NUMBER = re.compile(r'"game_number"\s*:\s*("(?:[^"\\\n]|\\.)*"|-?[0-9]+\s*[,}])')
 
 
 # --- reading --------------------------------------------------------------------------------------------------
@@ -83,7 +85,7 @@ def read_ohh(text: str, source: str = "") -> Hands:
         return Hands([HistoryError(f"{where}: OHH text must be a str, got {type(text).__name__}", source=source)])
     out: list[HandRecord | HistoryError] = []
     documents = list(_documents(text.removeprefix("\ufeff"), where, source))
-    if documents and not any(isinstance(item, HistoryError) or _looks_like_ohh(item) for item in documents):
+    if documents and not any(isinstance(item, (HistoryError, _Cut)) or _looks_like_ohh(item) for item in documents):
         return Hands(
             [
                 NotAHistory(
@@ -94,6 +96,9 @@ def read_ohh(text: str, source: str = "") -> Hands:
             ]
         )
     for number, item in enumerate(documents, start=1):
+        if isinstance(item, _Cut):
+            out.append(cut_short(text.removeprefix("\ufeff"), source, item.game_number or str(number)))
+            continue
         if isinstance(item, HistoryError):
             out.append(item)
             continue
@@ -111,10 +116,17 @@ def read_ohh(text: str, source: str = "") -> Hands:
     return Hands(out)
 
 
-def _documents(text: str, where: str, source: str) -> Iterator[object | HistoryError]:
+class _Cut(NamedTuple):
+    """The last JSON value of a text that stops in the middle of it: a hand cut short (its game number, when the
+    text got that far)."""
+
+    game_number: str
+
+
+def _documents(text: str, where: str, source: str) -> Iterator[object | HistoryError | _Cut]:
     """The JSON values in the text one after another (blank-line separated, one a line, or back to back); a
     top-level array gives its items. A value that is not valid JSON is an error, and reading resumes at the
-    next line that starts an object."""
+    next line that starts an object; one the text stops in the middle of is `_Cut`, the last."""
     decoder = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant)
     position = 0
     while True:
@@ -125,6 +137,9 @@ def _documents(text: str, where: str, source: str) -> Iterator[object | HistoryE
         try:
             value, end = decoder.raw_decode(text, position)
         except (ValueError, RecursionError) as error:
+            if isinstance(error, json.JSONDecodeError) and _ends_in_cut(text, error):
+                yield _Cut(_game_number(text[position:]))
+                return
             line = text.count("\n", 0, position) + 1
             yield HistoryError(f"{where}: line {line}: not valid JSON: {quote(str(error))}", source=source)
             resume = text.find("\n{", position + 1)
@@ -137,6 +152,26 @@ def _documents(text: str, where: str, source: str) -> Iterator[object | HistoryE
             yield from value
         else:
             yield value
+
+
+def _ends_in_cut(text: str, error: json.JSONDecodeError) -> bool:
+    """Whether a JSON error is where a cut would leave it: nothing but blanks after it (the text ends inside a
+    value), a string that runs to the end, or the last word (``tr`` of ``true``)."""
+    rest = text[error.pos :]
+    return not rest.strip() or error.msg.startswith("Unterminated string") or is_last_word(rest)
+
+
+def _game_number(text: str) -> str:
+    """The game number a hand cut short states before the cut, or "" (a number or a string the cut ends in is
+    not taken: it may be only the start of one)."""
+    found = _GAME_NUMBER.search(text)
+    if found is None:
+        return ""
+    value = found.group(1).rstrip(",} \t\r\n")
+    try:
+        return str(json.loads(value))[:80]
+    except ValueError:
+        return ""
 
 
 _HAND_KEYS = ("ohh", "game_type", "rounds", "game_number")

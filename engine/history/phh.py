@@ -109,6 +109,8 @@ _MAX_LABEL = 10**6
 _BIG_INT_BITS = 3000  # a whole number this long cannot be a hand's field; Python will not even print it
 _PLAYER = re.compile(r"p([1-9][0-9]{0,2})")
 _HEADER = re.compile(r"^[ \t]*\[([^\[\]\n]*)\][ \t]*(?:#[^\n]*)?$", re.M)
+_CUT_HEADER = re.compile(r"^[ \t]*\[([^\[\]\n]*)\Z", re.M)  # a .phhs cut in a table's header: '[2'
+_TOML_ERROR_AT = re.compile(r"\(at (?:end of document|line ([0-9]+), column ([0-9]+))\)$")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _WHOLE = re.compile(r"0|[1-9][0-9]{0,17}")  # written as a TOML integer
 _STREET_ENDS = (3, 4, 5)
@@ -145,6 +147,11 @@ def _read_text(text: str, source: str) -> list[HandRecord | HistoryError]:
     if not isinstance(text, str):
         return [HistoryError(f"{where}: PHH text must be a str, got {type(text).__name__}", source=source)]
     text = text.removeprefix("\ufeff")
+    cut_header = _CUT_HEADER.search(text)
+    if cut_header is not None:  # the hands before the header are whole
+        before = text[: cut_header.start()]
+        key = cut_header.group(1).strip().strip("\"'")
+        return [*(_read_text(before, source) if before.strip() else []), cut_short(text, source, key)]
     try:
         document = tomllib.loads(text, parse_float=Decimal)
     except Exception as error:  # tomllib raises TOMLDecodeError, and on pathological input other errors
@@ -182,6 +189,8 @@ def _read_chunks(text: str, source: str, error: Exception) -> list[HandRecord | 
     where = source or "<text>"
     headers = list(_HEADER.finditer(text))
     if not headers:
+        if _ends_in_cut(text, error):
+            return [cut_short(text, source, Path(source).stem if source else "")]
         return [HistoryError(f"{where}: not valid TOML: {error}", source=source)]
     out: list[HandRecord | HistoryError] = []
     preamble = text[: headers[0].start()]
@@ -197,6 +206,9 @@ def _read_chunks(text: str, source: str, error: Exception) -> list[HandRecord | 
         try:
             table = tomllib.loads(body, parse_float=Decimal)
         except Exception as problem:
+            if end == len(text) and _ends_in_cut(body, problem):
+                out.append(cut_short(text, source, key))
+                continue
             line = text.count("\n", 0, header.end()) + 1
             out.append(
                 HistoryError(
@@ -208,6 +220,37 @@ def _read_chunks(text: str, source: str, error: Exception) -> list[HandRecord | 
             continue
         out.append(_read_one(table, source, key))
     return out
+
+
+def _ends_in_cut(text: str, error: Exception) -> bool:
+    """Whether a TOML error is where a cut would leave it: the text ends inside a value (an array, a string: the
+    error is at the end of the document), or in its last word (``tr`` of ``true``, ``1.`` of ``1.5``)."""
+    at = _TOML_ERROR_AT.search(str(error))
+    if at is None:
+        return False
+    if at.group(1) is None:
+        return True
+    last_line = text.rsplit("\n", 1)[-1]
+    return int(at.group(1)) == text.count("\n") + 1 and is_last_word(last_line[int(at.group(2)) - 1 :])
+
+
+def is_last_word(rest: str) -> bool:
+    """Whether what follows a parse error is at most a word: a value the text stops in the middle of."""
+    return not any(ch.isspace() for ch in rest)
+
+
+def cut_short(text: str, source: str, hand_id: str) -> HistoryError:
+    """The last hand of a TOML or JSON text that stops in the middle of it (a download or a copy that stopped), in
+    the words `engine.history.files` gives a text file cut in a line: the line the text ends in (the last with
+    text in it, when the cut fell in a value just after a line break), never what the cut left unparsed."""
+    body = text.rstrip("\r\n")
+    number, line = body.count("\n") + 1, body.rsplit("\n", 1)[-1].strip()
+    where = f"{source or '<text>'}: hand #{hand_id}" if hand_id else source or "<text>"
+    return HistoryError(
+        f"{where}: the hand is cut short: the file ends in the middle of line {number} {quote(line)}",
+        source=source,
+        hand_id=hand_id,
+    )
 
 
 def _read_one(data: Mapping[str, object], source: str, key: str | None) -> HandRecord | HistoryError:
