@@ -166,3 +166,16 @@ def test_a_json_error_before_the_end_is_still_not_valid_json() -> None:
     assert isinstance(hands[1], HandRecord)
     hands = read_history_bytes(broken[:-10].encode(), "x.ohh")  # and cut in the second
     assert "not valid JSON" in str(hands[0]) and str(hands[1]).startswith(f"x.ohh: hand #12: {_CUT} 4 ")
+
+
+def test_a_phh_file_without_a_last_line_break_is_refused_for_what_is_wrong_not_as_cut() -> None:
+    """PHH files are often published without a final line break; a hand refused for a bad field says that field,
+    not that the file was cut (the PHH reader finds its own cuts)."""
+    text = sample_text("phh", "wsop-2023-43-5/12.phh")
+    assert not text.endswith("\n")
+    bad = text.replace("antes = [0, 0, 0, 0, 0]", "antes = [0, 0]", 1)
+    [refused] = read_history_bytes(bad.encode(), "12.phh")
+    assert isinstance(refused, HistoryError)
+    assert "antes" in str(refused) and "cut short" not in str(refused)
+    [hand] = read_history_bytes(text.encode(), "12.phh")
+    assert isinstance(hand, HandRecord)

@@ -13,8 +13,7 @@ from engine.errors import HistoryError, NotAHistory, OtherGame
 from engine.history.decoding import UTF8, UTF16_BE, UTF16_LE, decode_history
 from engine.history.detection import Unsupported, detect_format
 from engine.history.formats import BY_KEY, CHOICES
-from engine.history.record import Hands
-from engine.validate import quote
+from engine.history.record import Hands, cut_short
 
 FORMATS = CHOICES
 
@@ -84,9 +83,16 @@ def read_history_bytes(data: bytes, where: str, format: str = "auto") -> Hands:
                 )
             ]
         )
-    found = _cut_mid_line(BY_KEY[chosen].read(decoded.text, where), decoded.text, where)
+    found = BY_KEY[chosen].read(decoded.text, where)
+    if chosen not in _FINDS_ITS_OWN_CUTS:
+        found = _cut_mid_line(found, decoded.text, where)
     found.format = chosen
     return found
+
+
+_FINDS_ITS_OWN_CUTS = frozenset({"phh", "ohh"})
+"""Formats whose reader tells a text cut short from a bad one itself (TOML and JSON stop where the cut is); a PHH
+file without a last line break (as published, often) is no cut."""
 
 
 def _cut_mid_line(hands: Hands, text: str, where: str) -> Hands:
@@ -98,15 +104,7 @@ def _cut_mid_line(hands: Hands, text: str, where: str) -> Hands:
     last = hands[-1]
     if not isinstance(last, HistoryError) or isinstance(last, (NotAHistory, OtherGame)) or not last.hand_id:
         return hands
-    number = text.count("\n") + 1
-    line = text.rsplit("\n", 1)[-1].strip()
-    cut = HistoryError(
-        f"{last.source or where}: hand #{last.hand_id}: the hand is cut short: the file ends in the middle of "
-        f"line {number} {quote(line)}",
-        source=last.source,
-        hand_id=last.hand_id,
-    )
-    return Hands([*hands[:-1], cut], hands.notes)
+    return Hands([*hands[:-1], cut_short(text, last.source or where, last.hand_id)], hands.notes)
 
 
 def file_reader(key: str) -> Callable[[str | Path], Hands]:

@@ -35,8 +35,8 @@ from engine.history import facts as f
 from engine.history.builder import ADDS, CALL, CHECK, FOLD, WAGER
 from engine.history.building import build_record
 from engine.history.ohh_writer import LIMITS, write_ohh, write_ohh_hands
-from engine.history.phh import cut_short, is_last_word
-from engine.history.record import PLAY_MONEY, SYMBOLS, HandRecord, Hands
+from engine.history.phh import is_last_word
+from engine.history.record import PLAY_MONEY, SYMBOLS, HandRecord, Hands, cut_short
 from engine.order import MAX_PLAYERS
 from engine.validate import exact_amount, is_whole, quote
 

@@ -39,7 +39,7 @@ from engine.history import facts as f
 from engine.history.builder import CHECK_OR_CALL, FOLD, TOTALS, WAGER
 from engine.history.building import build_record
 from engine.history.engine_hands import state_to_record, table_seating
-from engine.history.record import HandRecord, Hands
+from engine.history.record import HandRecord, Hands, cut_short
 from engine.history.replay import deck_for, replay
 from engine.order import MAX_PLAYERS
 from engine.rules import Rules, ShowdownPolicy
@@ -237,20 +237,6 @@ def _ends_in_cut(text: str, error: Exception) -> bool:
 def is_last_word(rest: str) -> bool:
     """Whether what follows a parse error is at most a word: a value the text stops in the middle of."""
     return not any(ch.isspace() for ch in rest)
-
-
-def cut_short(text: str, source: str, hand_id: str) -> HistoryError:
-    """The last hand of a TOML or JSON text that stops in the middle of it (a download or a copy that stopped), in
-    the words `engine.history.files` gives a text file cut in a line: the line the text ends in (the last with
-    text in it, when the cut fell in a value just after a line break), never what the cut left unparsed."""
-    body = text.rstrip("\r\n")
-    number, line = body.count("\n") + 1, body.rsplit("\n", 1)[-1].strip()
-    where = f"{source or '<text>'}: hand #{hand_id}" if hand_id else source or "<text>"
-    return HistoryError(
-        f"{where}: the hand is cut short: the file ends in the middle of line {number} {quote(line)}",
-        source=source,
-        hand_id=hand_id,
-    )
 
 
 def _read_one(data: Mapping[str, object], source: str, key: str | None) -> HandRecord | HistoryError:

@@ -240,3 +240,17 @@ def _other_games_note(others: list[OtherGame]) -> str:
         f"{where}: passed over {len(others)} hand{'s' if len(others) > 1 else ''} of other games ({games}): "
         "this engine plays Omaha and Omaha hi-lo"
     )
+
+
+def cut_short(text: str, source: str, hand_id: str) -> HistoryError:
+    """The error for the last hand of a text that stops in the middle of it (a download or a copy that stopped),
+    whatever its format: the line the text ends in (the last with text in it, when the cut fell just after a
+    line break), never what the cut left unparsed."""
+    body = text.rstrip("\r\n")
+    number, line = body.count("\n") + 1, body.rsplit("\n", 1)[-1].strip()
+    where = f"{source or '<text>'}: hand #{hand_id}" if hand_id else source or "<text>"
+    return HistoryError(
+        f"{where}: the hand is cut short: the file ends in the middle of line {number} {quote(line)}",
+        source=source,
+        hand_id=hand_id,
+    )
