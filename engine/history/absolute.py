@@ -20,7 +20,7 @@ import re
 
 from engine.cards import Card
 from engine.history import facts as f
-from engine.history.builder import ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
+from engine.history.builder import ALL_IN, CALL, CHECK, FOLD, RAISES_OR_ADDS, TOTALS, WAGER
 from engine.history.files import file_reader
 from engine.history.grammar import CARDS, DEALT_TO, DECIMAL_AMOUNT, STREET_MARKER, SUMMARY_BOARD
 from engine.history.record import Hands
@@ -168,7 +168,9 @@ class AbsoluteHand(SiteHand):
             self.add(f.Acted, name, FOLD if rest == "Folds" else CHECK)
         elif (act := _ACT.match(rest)) is not None:
             if act["to"] is not None:
-                self.add(f.Acted, name, WAGER, self.amount(act["to"]), TOTALS)
+                self.add(
+                    f.Acted, name, WAGER, self.amount(act["to"]), TOTALS, self.amount(act["amount"]), RAISES_OR_ADDS
+                )
             elif act["verb"] in _VERBS:
                 self.add(f.Acted, name, _VERBS[act["verb"]], self.amount(act["amount"]))
             else:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from engine.history import facts as f
+from engine.history.builder import ADDS
 from engine.history.building import another_game
 from engine.history.files import file_reader
 from engine.history.grammar import LIMIT_NAMES, SEAT_WITHOUT_IN_CHIPS, STARS_AMOUNT
@@ -76,6 +77,7 @@ ACR = Dialect(
         r"|.+ is sitting out)$"
     ),
     read_header=_header,
+    raise_by=ADDS,  # "raises $0.06 to $0.08" from the big blind: what the raise adds
 )
 
 

@@ -22,7 +22,7 @@ import re
 
 from engine.cards import Card
 from engine.history import facts as f
-from engine.history.builder import ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
+from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
 from engine.history.grammar import CARDS, LIMIT_NAMES, STREET_MARKER, SUMMARY_BOARD
 from engine.history.record import Hands
@@ -178,7 +178,10 @@ class BovadaHand(SiteHand):
             elif act["to"] is not None or verb == "Raises":
                 if verb not in ("Raises", "All-in(raise)", "All-in(raise-timeout)"):
                     self.fail(f"unrecognised action of {name!r}")
-                self.add(f.Acted, name, WAGER, self.amount(act["to"] or act["amount"]), TOTALS)
+                if act["to"] is None:  # a lone "Raises $200": the total
+                    self.add(f.Acted, name, WAGER, self.amount(act["amount"]), TOTALS)
+                else:  # "Raises $0.65 to $0.75": what it adds, then the total
+                    self.add(f.Acted, name, WAGER, self.amount(act["to"]), TOTALS, self.amount(act["amount"]), ADDS)
             else:
                 self.add(f.Acted, name, _VERBS.get(verb, WAGER), self.amount(act["amount"]))
         elif (button := _BUTTON.match(rest)) is not None:

@@ -30,6 +30,8 @@ from engine.errors import HistoryError
 from engine.rules import Post, PostKind
 
 ADDS, TOTALS = "adds", "totals"
+RAISES = "raises"  # a raise's stated increment is its total less the bet faced ("raises $300 to $900")
+RAISES_OR_ADDS = "raises or adds"  # either, where the site's own logs are not known to say which (Absolute)
 FOLD, CHECK, CALL, WAGER, CHECK_OR_CALL, ALL_IN = "fold", "check", "call", "wager", "check or call", "all in"
 
 
@@ -75,10 +77,20 @@ class Ledger:
             self.level = max(self.level, post.amount)  # sets it (a call the rules size goes to it)
         return post
 
-    def act(self, seat: int, verb: str, amount: int | None = None, convention: str = ADDS) -> Action:
+    def act(
+        self,
+        seat: int,
+        verb: str,
+        amount: int | None = None,
+        convention: str = ADDS,
+        by: int | None = None,
+        by_convention: str = RAISES,
+    ) -> Action:
         """The engine's action for a betting line: ``verb`` is FOLD, CHECK, CALL, WAGER (a bet or a raise) or
         CHECK_OR_CALL, or ALL_IN (a call or a raise by its amount); ``amount`` as the site writes it, by
-        ``convention``."""
+        ``convention``; ``by`` the increment a raise states beside its total, by ``by_convention`` (RAISES:
+        over the bet faced; ADDS: over the player's own bet). A stated call or increment the bets do not
+        give is refused."""
         name = self.names[seat]
         if verb in (FOLD, CHECK):
             if amount:
@@ -93,6 +105,10 @@ class Ledger:
             self._put(seat, added)
             return Call()
         to = self.bets[seat] + amount if convention == ADDS else amount
+        if verb == CALL:
+            self._check_call(seat, amount, convention)
+        if by is not None:
+            self._check_increment(seat, by, to, by_convention)
         added = to - self.bets[seat]
         if added <= 0:
             raise LedgerError(f"{name} {verb}s {amount} chips, which adds nothing to their bet of {self.bets[seat]}")
@@ -103,6 +119,31 @@ class Ledger:
         if verb in (CALL, CHECK_OR_CALL) or (verb == ALL_IN and to <= level):
             return Call()
         return Raise(to) if opened else Bet(to)
+
+    def _check_call(self, seat: int, amount: int, convention: str) -> None:
+        """A call's stated amount must be what the bets make it: the bet faced less the player's own, or all
+        they have left when that is less (all in for less); as written, an addition or the round's total."""
+        due = min(self.level - self.bets[seat], self.left(seat))
+        expected = due if convention == ADDS else self.bets[seat] + due
+        if amount != expected:
+            short = " (all they have left)" if due < self.level - self.bets[seat] else ""
+            raise LedgerError(
+                f"{self.names[seat]} calls {self.units(amount)}, but the call is {self.units(expected)}{short}"
+            )
+
+    def _check_increment(self, seat: int, by: int, to: int, by_convention: str) -> None:
+        """A raise's stated increment ("raises X to Y") must be its total less the bet faced (RAISES), or less
+        the player's own bet, what it adds (ADDS), as the site writes it (either: RAISES_OR_ADDS)."""
+        name, units = self.names[seat], self.units
+        bases = [("the bet faced", self.level)] if by_convention != ADDS else []
+        if by_convention != RAISES:
+            bases.append((f"{name}'s own bet", self.bets[seat]))
+        if all(by != to - base for _, base in bases):
+            said = " and ".join(f"{what} is {units(base)}" for what, base in bases)
+            increments = " or ".join(units(to - base) for _, base in bases)
+            raise LedgerError(
+                f"{name} raises {units(by)} to {units(to)}, but {said}: a raise to {units(to)} is by {increments}"
+            )
 
     def check_total(
         self, stated: int, said: str, units: Callable[[int], str] = str, *, with_returned: bool = False, less: int = 0

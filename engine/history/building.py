@@ -423,7 +423,12 @@ class _Build:
                         ledger.end_round()
                         acted = set()
                     level = ledger.level
-                    actions.append((seat, ledger.act(seat, event.verb, event.amount, event.convention)))
+                    actions.append(
+                        (
+                            seat,
+                            ledger.act(seat, event.verb, event.amount, event.convention, event.by, event.by_convention),
+                        )
+                    )
                     if event.verb == FOLD:
                         folded.add(seat)
                     acted = {seat} if ledger.level > level else acted | {seat}

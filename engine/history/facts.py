@@ -96,13 +96,17 @@ class Posted:
 @attrs.frozen(slots=True)
 class Acted:
     """A betting line: ``verb`` FOLD, CHECK, CALL or WAGER (engine.history.builder); ``amount`` as written
-    (None for a fold or check), ADDS or TOTALS by ``convention``."""
+    (None for a fold or check), ADDS or TOTALS by ``convention``. ``by``: the increment a raise states beside
+    its total ("raises $300 to $900"), checked by the ledger; RAISES (the total less the bet faced,
+    PokerStars') or ADDS (the total less the player's own bet, ACR's, Bovada's) by ``by_convention``."""
 
     line: Line | None
     name: str
     verb: str
     amount: int | None = None
     convention: str = "adds"
+    by: int | None = None
+    by_convention: str = "raises"
 
 
 @attrs.frozen(slots=True)

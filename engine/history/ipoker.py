@@ -29,6 +29,7 @@ from engine.history.builder import ADDS, ALL_IN, CALL, CHECK, FOLD, TOTALS, WAGE
 from engine.history.building import another_game
 from engine.history.files import file_reader
 from engine.history.record import HandRecord, Hands
+from engine.history.textsite import wrong_street_cards
 from engine.history.xml_reading import HandPlace, HandReader, XmlDocument, children, found, read_xml_site
 
 _GAME = re.compile(
@@ -185,8 +186,10 @@ class _Hand(HandPlace):
                 kind, written = cards.get("type", ""), (cards.text or "").split()
                 if kind in _BOARD:
                     new = self._cards(written)
-                    if len(new) != _BOARD[kind] or len(board) != {"Flop": 0, "Turn": 3, "River": 4}[kind]:
+                    if len(board) != {"Flop": 0, "Turn": 3, "River": 4}[kind]:
                         self.fail(f"the {kind.lower()} does not follow the board")
+                    if (wrong := wrong_street_cards(kind, new)) is not None:
+                        self.fail(wrong)
                     board += new
                 elif kind == "Pocket" and written and "X" not in written:
                     player = self.need(cards, "player")

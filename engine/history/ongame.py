@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from engine.history import facts as f
-from engine.history.builder import CALL, CHECK, FOLD, TOTALS, WAGER
+from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
 from engine.history.grammar import AMOUNT, CARDS, DECIMAL_AMOUNT
 from engine.history.record import Hands
@@ -161,11 +161,11 @@ class OnGameHand(SiteHand):
             return
         street = _STREET.match(text)
         if street is not None:
-            number, count = STREETS[street["street"]]
+            count = STREETS[street["street"]][1]
             cards = self.cards(street["cards"])
             if len(cards) == len(self.board) + count and tuple(cards[: len(self.board)]) == tuple(self.board):
                 cards = cards[len(self.board) :]  # the board so far, then the new card
-            self.deal_street(street["street"], number, count, cards)
+            self.deal_street(street["street"], cards)
             return
         if (dealt := _DEALT.match(text)) is not None:
             if dealt["name"] not in self.names:
@@ -182,7 +182,7 @@ class OnGameHand(SiteHand):
             self.add(f.Acted, name, FOLD if rest == "folds" else CHECK)
         elif (act := _ACT.match(rest)) is not None:
             if act["to"] is not None:
-                self.add(f.Acted, name, WAGER, self.amount(act["to"]), TOTALS)
+                self.add(f.Acted, name, WAGER, self.amount(act["to"]), TOTALS, self.amount(act["amount"]), ADDS)
             elif act["verb"] == "raises":
                 self.fail(f"a raise without its total ('raises $1 to $2') by {name!r}")
             else:

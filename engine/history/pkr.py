@@ -25,7 +25,7 @@ from engine.history.builder import CALL, CHECK, FOLD, TOTALS, WAGER
 from engine.history.files import file_reader
 from engine.history.grammar import AMOUNT, DECIMAL_AMOUNT
 from engine.history.record import Hands
-from engine.history.textsite import STREETS, SiteHand, TextSite, currency_sign, read_text_site
+from engine.history.textsite import SiteHand, TextSite, currency_sign, read_text_site
 
 _HEADER = re.compile(r"^Starting Hand #(?P<id>\d+)$")
 _TABLE = re.compile(r"^Table #\d+ - (?P<name>.*?)$")
@@ -182,8 +182,7 @@ class PkrHand(SiteHand):
             return
         self.pots_done = bool(self.pots)  # the next "Pot sizes" line starts a new group
         if (street := _STREET.match(text)) is not None:
-            number, count = STREETS[street["street"].lower()]
-            self.deal_street(street["street"], number, count, self._cards(street["cards"]))
+            self.deal_street(street["street"], self._cards(street["cards"]))
         elif (dealt := _DEALT.match(text)) is not None:
             if dealt["name"] not in self.seats:
                 self.fail("'Dealing [...] to' names no seated player")

@@ -21,12 +21,12 @@ import attrs
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import EngineError, HistoryError
 from engine.history import facts as f
-from engine.history.builder import ADDS, CALL, CHECK, FOLD, TOTALS, WAGER
+from engine.history.builder import ADDS, CALL, CHECK, FOLD, RAISES, TOTALS, WAGER
 from engine.history.building import another_game, build_record, place
 from engine.history.grammar import CARDS, STARS_AMOUNT, STREET_MARKER
 from engine.history.pokerstars_writer import write_pokerstars, write_pokerstars_state
 from engine.history.record import HandRecord, Hands
-from engine.history.textsite import HandLines, hands_in_text, to_chips
+from engine.history.textsite import HandLines, hands_in_text, to_chips, wrong_street_cards
 from engine.validate import quote
 
 __all__ = ["read_pokerstars", "read_pokerstars_file", "write_pokerstars", "write_pokerstars_state"]
@@ -76,7 +76,6 @@ _SUMMARY_CARDS = re.compile(r"\b(?:showed|mucked) " + CARDS)
 _SUMMARY_WON = re.compile(r"\b(?:won|collected) \((?P<amount>[^()]*)\)")
 
 _STREETS = {"FLOP": 2, "TURN": 3, "RIVER": 4}
-_BOARD_AFTER = {2: 3, 3: 4, 4: 5}
 _POST_KINDS = {
     "small blind": f.SMALL_BLIND,
     "big blind": f.BIG_BLIND,
@@ -115,6 +114,7 @@ class Dialect:
     total_after_take: bool = False  # the summary's total is after the rake (Winamax)
     won_includes_returned: bool = False  # no uncalled bet is returned: it is in the collected lines and the
     # total (Winamax; the builder takes it out of both)
+    raise_by: str = RAISES  # what X is in "raises X to Y": Y less the bet faced (RAISES), or what it adds (ADDS)
 
 
 POKERSTARS = Dialect(
@@ -422,7 +422,9 @@ class HandReader(HandLines):
         elif act["bet"]:
             self.add(f.Acted, name, WAGER, self.amount(act["bet"]), ADDS)
         else:
-            self.add(f.Acted, name, WAGER, self.amount(act["to"]), TOTALS)
+            by = act.groupdict().get("by")
+            increment = None if by is None else self.amount(by)
+            self.add(f.Acted, name, WAGER, self.amount(act["to"]), TOTALS, increment, self.dialect.raise_by)
 
     def uncalled(self, text: str, pattern: re.Pattern[str]) -> bool:
         """Whether ``text`` is an "Uncalled bet ... returned to NAME" line (``pattern``'s groups ``amount`` and
@@ -505,8 +507,10 @@ class HandReader(HandLines):
         new = self.cards(match["new"]) if match["new"] is not None else ()
         if street == 2:
             old, new = (), old
-        if list(old) != self.board or len(self.board) + len(new) != _BOARD_AFTER[street]:
+        if list(old) != self.board:
             self.fail(f"the {match['street'].lower()} does not follow the board {format_cards(self.board)!r}")
+        if (wrong := wrong_street_cards(match["street"], new)) is not None:
+            self.fail(wrong)
         self.board += new
         self.add(f.Street, street)
         return str(street)

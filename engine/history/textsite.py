@@ -12,13 +12,13 @@ the source, the hand and the line; a hand of another game is an `OtherGame`; rea
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import Any, NoReturn
 
 import attrs
 
-from engine.cards import Card, parse_cards
+from engine.cards import Card, format_cards, parse_cards
 from engine.errors import EngineError, HistoryError, NotAHistory, OtherGame
 from engine.history import facts as f
 from engine.history.building import build_record, place
@@ -29,6 +29,16 @@ from engine.validate import quote
 Numbered = tuple[int, str]
 _NUMBER = re.compile(r"^\d{1,15}(?:\.\d{1,6})?$")
 STREETS = {"flop": (2, 3), "turn": (3, 1), "river": (4, 1)}  # a street's betting round and its new board cards
+
+
+def wrong_street_cards(word: str, new: Sequence[Card]) -> str | None:
+    """The refusal of a street's new board cards when they are not as many as the street deals (a flop three,
+    a turn or a river one), else None: the one rule every reader of a board says it by."""
+    count = STREETS[word.lower()][1]
+    if len(new) == count:
+        return None
+    shown = f" ({format_cards(new)!r})" if new else ""
+    return f"a {word.lower()} is {'three cards' if count == 3 else 'one card'}, not {len(new)}{shown}"
 
 
 @attrs.frozen(slots=True)
@@ -231,15 +241,18 @@ class SiteHand(HandLines):
         street = pattern.match(text)
         if street is None:
             return False
-        number, count = STREETS[street["street"].lower()]
-        self.deal_street(street["street"], number, count, self.cards(street["cards"]))
+        self.deal_street(street["street"], self.cards(street["cards"]))
         return True
 
-    def deal_street(self, word: str, number: int, count: int, cards: tuple[Card, ...]) -> None:
-        """The ``word`` street (betting round ``number``) begins with ``count`` new board cards: in order, onto
-        the board, and a `Street` fact; a street out of order or with the wrong number of cards is refused."""
-        if number != self.street + 1 or len(cards) != count:
-            self.fail(f"the {word.lower()} is out of order or has the wrong number of cards")
+    def deal_street(self, word: str, cards: tuple[Card, ...]) -> None:
+        """The ``word`` street (flop, turn or river, in any case) begins with its new board ``cards``: in
+        order, onto the board, and a `Street` fact; a street out of order or with the wrong number of cards is
+        refused."""
+        number = STREETS[word.lower()][0]
+        if number != self.street + 1:
+            self.fail(f"the {word.lower()} is out of order")
+        if (wrong := wrong_street_cards(word, cards)) is not None:
+            self.fail(wrong)
         self.street = number
         self.board += cards
         self.add(f.Street, number)
