@@ -123,8 +123,12 @@ def test_an_action_the_engine_refuses_is_said_in_the_history_s_names_and_units()
     """A refused action names the player and says the amounts as the file does (dollars here, not the engine's
     cents; the player, not the seat counted from 0), and what was allowed in words (newcomer trial)."""
     text = (STARS / "NeedsRaiseAdjusting.txt").read_text()
-    over_the_limit = text.replace("joiso: bets $300", "joiso: bets $350", 1)
-    assert over_the_limit != text
+    street = (
+        "joiso: bets $300\nLewisFriend: calls $300\nBluf_To_Much: calls $300\nCrazy Elior: raises $82.50 to $382.50"
+    )
+    assert street in text  # the bet over the limit, and the lines after it as the reader checks them (issue 27)
+    over_the_limit = text.replace(street, street.replace("$300", "$350").replace("$82.50", "$32.50"), 1)
+    over_the_limit = over_the_limit.replace("calls $82.50", "calls $32.50")
     [hand] = read_pokerstars(over_the_limit, "fl.txt")
     report = replay(hand)  # type: ignore[arg-type]
     assert report.status == "error"
