@@ -10,6 +10,9 @@ parser keeps a bet level of its own:
   this round, `Call` or `Check` by whether there is anything to call. An ``ALL_IN`` line (PartyPoker's "is
   all-In [$3]", Bovada's "All-in $3": the site does not say whether it calls or raises) is a `Call` when it
   reaches no further than the bet to call, else a bet or raise.
+- **Stated amounts checked**: a call's amount must be the call (or all the player has left, all in for
+  less), and a raise's stated increment ("raises X to Y") the raise over the bet faced (RAISES) or what it
+  adds (ADDS), by the site's convention; a line that says otherwise is refused, both amounts in its units.
 - **Uncalled bets** go back at the end of each betting round (`end_round`) whether or not the log prints
   them; a log that does print one (`returned`) must name the player and the amount the bets leave uncalled.
 - **What each seat put in** (``contributed``), for the pots, the summary's total and the finishing stacks,
