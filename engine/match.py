@@ -25,6 +25,7 @@ from engine.errors import EngineError
 from engine.history.ohh_writer import write_ohh
 from engine.history.phh import state_to_record, write_phh
 from engine.history.pokerstars import write_pokerstars_state
+from engine.order import MAX_PLAYERS
 from engine.rules import Rules
 from engine.schedule import FixedGame, Schedule
 from engine.showdown import HandResult
@@ -507,9 +508,9 @@ _ACTIONS = frozenset((Fold, Check, Call, Bet, Raise, Show, Muck, RunIt))  # exac
 
 def _check_bots(bots: object) -> None:
     if not isinstance(bots, (list, tuple)):
-        raise MatchError(f"a match needs a list of 2 to 10 bots, got {quote(bots)}")
-    if not 2 <= len(bots) <= 10:
-        raise MatchError(f"a match needs a list of 2 to 10 bots, got {len(bots)}")
+        raise MatchError(f"a match needs a list of 2 to {MAX_PLAYERS} bots, got {quote(bots)}")
+    if not 2 <= len(bots) <= MAX_PLAYERS:
+        raise MatchError(f"a match needs a list of 2 to {MAX_PLAYERS} bots, got {len(bots)}")
     for seat, bot in enumerate(bots):
         if not callable(getattr(bot, "act", None)):
             raise MatchError(f"seat {seat}: {quote(bot)} is not a bot (it has no act(view) method)")

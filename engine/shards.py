@@ -31,6 +31,7 @@ from engine.match import (
     derive_seed,
     play_match,
 )
+from engine.order import MAX_PLAYERS
 from engine.rules import Rules
 from engine.schedule import Schedule
 from engine.validate import one_of, optional_finite, quote, whole
@@ -192,8 +193,8 @@ class Plan:
             if call is not None and not callable(call):
                 raise MatchError(f"{name} must be a function or None, got {quote(call)}")
         check_arguments(specs, plan.seed, plan.workers, plan.backend, plan.time_limit, plan.address)
-        if not 2 <= len(specs) <= 10:  # said here, with the specs given, rather than by a worker's bots
-            raise MatchError(f"a match needs 2 to 10 bots, got {len(specs)}: {quote(list(specs))}")
+        if not 2 <= len(specs) <= MAX_PLAYERS:  # said here, with the specs given, rather than by a worker's bots
+            raise MatchError(f"a match needs 2 to {MAX_PLAYERS} bots, got {len(specs)}: {quote(list(specs))}")
         return plan
 
     def played(
@@ -206,15 +207,12 @@ class Plan:
         """Each shard of the match with its result: played ``here`` (with ``on_hand``) in this process, else as
         ``function(job(shard))`` by the workers or the cluster."""
         shards = cut(hands, self.seed, self.shard_size)
-        played: Iterable[tuple[Shard, R]]
-        if self.on_hand is not None:
-            if self.workers != 1 or self.backend != "local":
-                raise MatchError("on_hand sees hands played in this process: it needs workers=1 and the local backend")
-            on_hand = self.on_hand
-            played = ((shard, here(shard, on_hand)) for shard in shards)
-        else:
-            played = play_shards(function, job, shards, self.workers, self.backend, self.address)
-        return iter(played)
+        if self.on_hand is None:
+            return play_shards(function, job, shards, self.workers, self.backend, self.address)
+        if self.workers != 1 or self.backend != "local":
+            raise MatchError("on_hand sees hands played in this process: it needs workers=1 and the local backend")
+        on_hand = self.on_hand
+        return ((shard, here(shard, on_hand)) for shard in shards)
 
     def tell(self, shard: Shard, result: MatchResult) -> None:
         """``on_shard``, if there is one, of a shard's result as it comes back."""

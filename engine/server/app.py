@@ -567,15 +567,10 @@ class GameServer:
     def _tournament(self, tournament: object) -> SitAndGo:
         sng = self.tournaments.get(tournament) if isinstance(tournament, str) else None
         if sng is None:
-            raise ProtocolError(
-                Code.UNKNOWN_TOURNAMENT,
-                f"no tournament {json.dumps(tournament)[:60]}; "
-                + (
-                    f"the tournaments are {', '.join(self.tournaments)}"
-                    if self.tournaments
-                    else "this server runs none"
-                ),
+            known = (
+                f"the tournaments are {', '.join(self.tournaments)}" if self.tournaments else "this server runs none"
             )
+            raise ProtocolError(Code.UNKNOWN_TOURNAMENT, f"no tournament {json.dumps(tournament)[:60]}; {known}")
         return sng
 
     def _register(self, session: Session, data: dict[str, Any]) -> None:
